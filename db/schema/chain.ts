@@ -1,0 +1,77 @@
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { mintOrders } from './mint'
+
+/**
+ * One row per signing key. next_nonce is the single source of truth for nonces
+ * (ARCHITECTURE.md invariant 3): taken under SELECT ... FOR UPDATE, never derived
+ * from eth_getTransactionCount by a worker on its own.
+ */
+export const signers = pgTable('signers', {
+  address: text('address').primaryKey(),
+  kmsKeyId: text('kms_key_id').notNull().unique(),
+  chainId: integer('chain_id').notNull(),
+  nextNonce: bigint('next_nonce', { mode: 'bigint' }).notNull(),
+  /** inactive signers take no new orders but still drain what they hold */
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const nonceUse = pgEnum('nonce_use', ['mint', 'gap_fill'])
+export const nonceState = pgEnum('nonce_state', ['reserved', 'signed', 'mined', 'released'])
+
+/** Every nonce ever handed out, so a gap is visible as a row, not a guess. */
+export const signerNonces = pgTable(
+  'signer_nonces',
+  {
+    signerAddress: text('signer_address')
+      .notNull()
+      .references(() => signers.address),
+    nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
+    use: nonceUse('use').notNull(),
+    orderId: uuid('order_id').references(() => mintOrders.id),
+    state: nonceState('state').notNull().default('reserved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'signer_nonces_pkey', columns: [t.signerAddress, t.nonce] }), index('signer_nonces_order_idx').on(t.orderId)],
+)
+
+export const txKind = pgEnum('tx_kind', ['mint', 'replacement', 'gap_fill'])
+
+/**
+ * Every signed transaction, stored BEFORE it is broadcast (invariant 2): a retry
+ * re-sends these exact bytes. A replacement shares the nonce and gets its own row.
+ */
+export const chainTxs = pgTable(
+  'chain_txs',
+  {
+    hash: text('hash').primaryKey(),
+    signerAddress: text('signer_address')
+      .notNull()
+      .references(() => signers.address),
+    nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
+    orderId: uuid('order_id').references(() => mintOrders.id),
+    kind: txKind('kind').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+    maxPriorityFeePerGas: numeric('max_priority_fee_per_gas', { precision: 78, scale: 0 }).notNull(),
+    gasLimit: numeric('gas_limit', { precision: 78, scale: 0 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
+    minedBlock: bigint('mined_block', { mode: 'bigint' }),
+  },
+  (t) => [index('chain_txs_signer_nonce_idx').on(t.signerAddress, t.nonce), index('chain_txs_order_idx').on(t.orderId)],
+)

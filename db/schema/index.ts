@@ -1,0 +1,5 @@
+export * from './users'
+export * from './vault'
+export * from './mint'
+export * from './chain'
+export * from './jobs'

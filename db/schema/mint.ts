@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { users } from './users'
+import { vaultBars } from './vault'
+
+export const mintStatus = pgEnum('mint_status', ['pending', 'submitted', 'confirmed', 'failed', 'cancelled'])
+export type MintStatus = (typeof mintStatus.enumValues)[number]
+
+export const mintOrders = pgTable(
+  'mint_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    /** token base units (18 decimals); 1 token = 1 fine troy ounce */
+    amountWei: numeric('amount_wei', { precision: 78, scale: 0 }).notNull(),
+    status: mintStatus('status').notNull().default('pending'),
+    vault: text('vault').notNull(),
+    receiptRef: text('receipt_ref').notNull(),
+    documentSha256: text('document_sha256').notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    idempotencyKey: text('idempotency_key'),
+    /** sha256 of the canonical request body, to tell a replay from a conflict */
+    requestHash: text('request_hash'),
+    /** the first 202 answer, returned again on a replay */
+    acceptedResponse: jsonb('accepted_response'),
+    /** graphile-worker id of the mint_send job added with the order */
+    jobId: bigint('job_id', { mode: 'bigint' }),
+    /** the signer and nonce bound to this order (set once, by mint_send) */
+    signerAddress: text('signer_address'),
+    nonce: bigint('nonce', { mode: 'bigint' }),
+    /** the transaction that was mined (one of the hashes in chain_txs) */
+    txHash: text('tx_hash'),
+    blockNumber: bigint('block_number', { mode: 'bigint' }),
+    failureReason: text('failure_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('mint_orders_idempotency_key').on(t.requestedBy, t.idempotencyKey),
+    unique('mint_orders_signer_nonce_key').on(t.signerAddress, t.nonce),
+    index('mint_orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('mint_orders_requested_by_created_idx').on(t.requestedBy, t.createdAt.desc(), t.id.desc()),
+    index('mint_orders_status_idx').on(t.status, t.createdAt.desc()),
+    check('mint_orders_amount_positive', sql`${t.amountWei} > 0`),
+  ],
+)
+
+/** Which bars back which order. bar_id is the primary key: a bar backs at most one order, ever. */
+export const mintOrderBars = pgTable(
+  'mint_order_bars',
+  {
+    barId: uuid('bar_id')
+      .notNull()
+      .references(() => vaultBars.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => mintOrders.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ name: 'mint_order_bars_pkey', columns: [t.barId] }), index('mint_order_bars_order_idx').on(t.orderId)],
+)

@@ -1,0 +1,191 @@
+import { z } from 'zod'
+
+/**
+ * All configuration, parsed once from the environment with zod. Each embedded default
+ * of the local stack is switched off by setting its variable (scripts/ writes them to
+ * .data/stack.env). In production mode (NODE_ENV=production without MINTDESK_DEV=1) a
+ * missing secret or a dev default left in place is a startup error naming the variable.
+ */
+
+export const DEV_AUTH_SECRET = 'mintdesk-dev-only-auth-secret-do-not-use-in-production'
+export const DEV_KMS_ACCESS_KEY = 'mintdesk-local'
+
+const csv = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+
+const optionalUrl = z.string().url().optional()
+const intFrom = (def: number) => z.coerce.number().int().nonnegative().default(def)
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  MINTDESK_DEV: z.string().optional(),
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
+  DATABASE_POOL_MAX: intFrom(10),
+  RPC_URL: optionalUrl,
+  CHAIN_ID: z.coerce.number().int().positive().optional(),
+  TOKEN_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'TOKEN_ADDRESS must be a 20-byte hex address')
+    .optional(),
+  /** comma-separated KMS key ids; KMS_KEY_ID (one key) is accepted too */
+  KMS_KEY_IDS: csv.optional(),
+  KMS_KEY_ID: z.string().optional(),
+  KMS_ENDPOINT: optionalUrl,
+  AWS_REGION: z.string().default('us-east-1'),
+  CONFIRMATIONS: z.coerce.number().int().min(1).default(1),
+  AUTH_SECRET: z.string().optional(),
+  APP_URL: optionalUrl,
+  PORT: z.coerce.number().int().positive().default(3000),
+  METRICS_TOKEN: z.string().optional(),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  DEV_STAFF_PASSWORD: z.string().optional(),
+  DEV_ADMIN_PASSWORD: z.string().optional(),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  WORKER_HEARTBEAT_MS: intFrom(2_000),
+  WORKER_STALE_AFTER_MS: intFrom(30_000),
+  MAX_ATTEMPTS: z.coerce.number().int().min(1).max(25).default(5),
+  /** a broadcast transaction not mined after this long is replaced with higher fees */
+  STUCK_AFTER_MS: intFrom(60_000),
+  CONFIRM_POLL_MS: intFrom(500),
+  /** viem polling interval; ~100 ms against anvil, seconds against a real chain */
+  RPC_POLLING_MS: intFrom(1_000),
+  LOW_BALANCE_WEI: z.string().regex(/^\d+$/).default('100000000000000000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export type Config = {
+  production: boolean
+  databaseUrl: string
+  databasePoolMax: number
+  rpcUrl: string | undefined
+  chainId: number | undefined
+  tokenAddress: `0x${string}` | undefined
+  kmsKeyIds: string[]
+  kmsEndpoint: string | undefined
+  awsRegion: string
+  confirmations: number
+  authSecret: string
+  appUrl: string | undefined
+  port: number
+  metricsToken: string | undefined
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
+  devPasswords: { staff: string; admin: string } | undefined
+  worker: {
+    concurrency: number
+    heartbeatMs: number
+    staleAfterMs: number
+    maxAttempts: number
+    stuckAfterMs: number
+    confirmPollMs: number
+  }
+  rpcPollingMs: number
+  lowBalanceWei: bigint
+  logLevel: Env['LOG_LEVEL']
+}
+
+export type ConfigRole = 'web' | 'worker' | 'tool'
+
+export type LoadConfigParameters = {
+  env?: Record<string, string | undefined>
+  /** what the process needs: the web needs auth, the worker the chain and KMS */
+  role?: ConfigRole
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  constructor(readonly variables: string[], message: string) {
+    super(message)
+  }
+}
+
+export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParameters = {}): Config {
+  const parsed = envSchema.safeParse(env)
+  if (!parsed.success) {
+    const vars = parsed.error.issues.map((i) => String(i.path[0]))
+    throw new ConfigError(
+      vars,
+      `invalid configuration: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; ')}`,
+    )
+  }
+  const e = parsed.data
+  const production = e.NODE_ENV === 'production' && e.MINTDESK_DEV !== '1'
+  const kmsKeyIds = e.KMS_KEY_IDS ?? (e.KMS_KEY_ID ? [e.KMS_KEY_ID] : [])
+
+  const missing: string[] = []
+  const devDefaults: string[] = []
+  if (role === 'web' || role === 'worker') {
+    if (role === 'web') {
+      if (!e.AUTH_SECRET) (production ? missing : devDefaults).push('AUTH_SECRET')
+      if (production && !e.APP_URL) missing.push('APP_URL')
+      if (production && !e.METRICS_TOKEN) missing.push('METRICS_TOKEN')
+    }
+    if (role === 'worker') {
+      if (!e.RPC_URL) missing.push('RPC_URL')
+      if (!e.TOKEN_ADDRESS) missing.push('TOKEN_ADDRESS')
+      if (kmsKeyIds.length === 0) missing.push('KMS_KEY_IDS')
+    }
+    if (production) {
+      if (e.AUTH_SECRET === DEV_AUTH_SECRET) devDefaults.push('AUTH_SECRET')
+      if (e.KMS_ENDPOINT && isLoopback(e.KMS_ENDPOINT)) devDefaults.push('KMS_ENDPOINT')
+      if (env.AWS_ACCESS_KEY_ID === DEV_KMS_ACCESS_KEY) devDefaults.push('AWS_ACCESS_KEY_ID')
+      if (e.DEV_STAFF_PASSWORD !== undefined) devDefaults.push('DEV_STAFF_PASSWORD')
+      if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
+    }
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(missing, `missing configuration: ${missing.join(', ')} must be set`)
+  }
+  if (production && devDefaults.length > 0) {
+    throw new ConfigError(
+      devDefaults,
+      `production mode refuses dev defaults: ${devDefaults.join(', ')} (set real values, or MINTDESK_DEV=1 for a local run)`,
+    )
+  }
+
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+      : undefined
+
+  return {
+    production,
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    rpcUrl: e.RPC_URL,
+    chainId: e.CHAIN_ID,
+    tokenAddress: e.TOKEN_ADDRESS as `0x${string}` | undefined,
+    kmsKeyIds,
+    kmsEndpoint: e.KMS_ENDPOINT,
+    awsRegion: e.AWS_REGION,
+    confirmations: e.CONFIRMATIONS,
+    authSecret: e.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    appUrl: e.APP_URL,
+    port: e.PORT,
+    metricsToken: e.METRICS_TOKEN,
+    oidc,
+    devPasswords: production
+      ? undefined
+      : { staff: e.DEV_STAFF_PASSWORD ?? 'staff-dev-password', admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password' },
+    worker: {
+      concurrency: e.WORKER_CONCURRENCY,
+      heartbeatMs: e.WORKER_HEARTBEAT_MS,
+      staleAfterMs: e.WORKER_STALE_AFTER_MS,
+      maxAttempts: e.MAX_ATTEMPTS,
+      stuckAfterMs: e.STUCK_AFTER_MS,
+      confirmPollMs: e.CONFIRM_POLL_MS,
+    },
+    rpcPollingMs: e.RPC_POLLING_MS,
+    lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
+    logLevel: e.LOG_LEVEL,
+  }
+}
+
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname
+  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')
+}

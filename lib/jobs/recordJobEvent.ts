@@ -1,0 +1,57 @@
+import type { DbOrTx } from '@/db/client'
+import { jobEvents } from '@/db/schema'
+
+export type JobEventName =
+  | 'enqueued'
+  | 'started'
+  | 'succeeded'
+  | 'failed'
+  | 'retrying'
+  | 'dead'
+  | 'nonce_reserved'
+  | 'simulated'
+  | 'signed'
+  | 'broadcast'
+  | 'already_known'
+  | 'not_mined_yet'
+  | 'replaced'
+  | 'mined'
+  | 'confirmed'
+  | 'reverted'
+  | 'reorged'
+  | 'rebroadcast'
+  | 'gap_filled'
+  | 'retried'
+  | 'cancelled'
+  | 'unlocked'
+
+export type RecordJobEventParameters = {
+  event: JobEventName
+  task: string
+  orderId?: string | null
+  jobId?: bigint | string | null
+  attempt?: number | null
+  detail?: string | null
+  /** message and stack of a failure */
+  error?: string | null
+  /** a worker id, or an admin's email */
+  actor?: string | null
+  durationMs?: number | null
+  data?: Record<string, unknown> | null
+}
+
+/** Appends one row to the timeline (job_events). Joins the caller's transaction when given one. */
+export async function recordJobEvent(db: DbOrTx, p: RecordJobEventParameters): Promise<void> {
+  await db.insert(jobEvents).values({
+    event: p.event,
+    task: p.task,
+    orderId: p.orderId ?? null,
+    jobId: p.jobId == null ? null : BigInt(p.jobId),
+    attempt: p.attempt ?? null,
+    detail: p.detail ?? null,
+    error: p.error ?? null,
+    actor: p.actor ?? null,
+    durationMs: p.durationMs == null ? null : Math.round(p.durationMs),
+    data: p.data ?? null,
+  })
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto'
+import postgres from 'postgres'
+import { inject } from 'vitest'
+import { createDb, type DbClient } from '@/db/client'
+
+export type TestDatabase = DbClient & {
+  url: string
+  name: string
+  /** closes the pool and drops the database */
+  drop: () => Promise<void>
+}
+
+/**
+ * A fresh database for one test file, cloned from the migrated template that
+ * tests/setup/globalSetup.ts made. Call drop() in afterAll: it fails the test
+ * if a pool was left open on it.
+ */
+export async function createTestDatabase(options: { max?: number } = {}): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl')
+  const template = inject('pgTemplate')
+  const name = `t_${randomBytes(6).toString('hex')}`
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(`create database ${name} template ${template}`)
+  } finally {
+    await admin.end()
+  }
+  const url = databaseUrl(name)
+  const client = createDb({ url, max: options.max ?? 10, name: 'mintdesk-test' })
+  return {
+    ...client,
+    url,
+    name,
+    drop: async () => {
+      await client.close()
+      const a = postgres(adminUrl, { max: 1, onnotice: () => {} })
+      try {
+        const open = await a`select count(*)::int as n from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`
+        await a.unsafe(`drop database if exists ${name} with (force)`)
+        if ((open[0]?.n ?? 0) > 0) throw new Error(`a pool was left open on test database ${name}`)
+      } finally {
+        await a.end()
+      }
+    },
+  }
+}
+
+/** The URL of a database on the test run's server. */
+export function databaseUrl(name: string): string {
+  const u = new URL(inject('pgAdminUrl'))
+  u.pathname = `/${name}`
+  return u.toString()
+}

@@ -1,0 +1,53 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+import type { TestProject } from 'vitest/node'
+import { migrate } from '../../db/migrate'
+import { startPostgres } from '../../scripts/stack/postgres'
+
+export const TEMPLATE_DB = 'mintdesk_template'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** superuser URL of the run's Postgres server, database 'postgres' */
+    pgAdminUrl: string
+    pgTemplate: string
+  }
+}
+
+/**
+ * One embedded Postgres per test run (or the server in TEST_DATABASE_URL), with a
+ * template database migrated once (Drizzle + graphile-worker). Each test file clones
+ * its own database from it (tests/helpers/db.ts).
+ */
+export default async function setup(project: TestProject) {
+  let adminUrl: string
+  let stop: () => Promise<void> = async () => {}
+  if (process.env.TEST_DATABASE_URL) {
+    adminUrl = process.env.TEST_DATABASE_URL
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-test-pg-'))
+    const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'postgres' })
+    adminUrl = pg.adminUrl('postgres')
+    stop = async () => {
+      await pg.stop()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`)
+  await admin.unsafe(`create database ${TEMPLATE_DB}`)
+  await admin.end()
+  await migrate({ databaseUrl: withDatabase(adminUrl, TEMPLATE_DB) })
+
+  project.provide('pgAdminUrl', adminUrl)
+  project.provide('pgTemplate', TEMPLATE_DB)
+  return stop
+}
+
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url)
+  u.pathname = `/${database}`
+  return u.toString()
+}
