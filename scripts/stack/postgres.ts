@@ -27,6 +27,8 @@ export type StartPostgresParameters = {
   ephemeral?: boolean
   database?: string
   log?: (line: string) => void
+  /** own process group, so a terminal's Ctrl-C reaches only the parent, which stops it in order */
+  detached?: boolean
 }
 
 export type EmbeddedPostgres = {
@@ -60,6 +62,7 @@ export async function startPostgres(p: StartPostgresParameters): Promise<Embedde
   ]
   const child = spawn(bins.postgres, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: p.detached ?? false,
     ...(ids ?? {}),
     env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
   })

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, DEV_AUTH_SECRET, loadConfig } from './loadConfig'
+
+const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }
+const worker = {
+  ...base,
+  RPC_URL: 'http://127.0.0.1:8545',
+  TOKEN_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  KMS_KEY_IDS: 'a, b',
+}
+
+function errorOf(fn: () => unknown): ConfigError {
+  try {
+    fn()
+  } catch (err) {
+    if (err instanceof ConfigError) return err
+    throw err
+  }
+  throw new Error('expected a ConfigError')
+}
+
+describe('loadConfig', () => {
+  it('parses the worker settings with defaults', () => {
+    const c = loadConfig({ env: worker, role: 'worker' })
+    expect(c.kmsKeyIds).toEqual(['a', 'b'])
+    expect(c.confirmations).toBe(1)
+    expect(c.worker.maxAttempts).toBe(5)
+    expect(c.production).toBe(false)
+    expect(c.lowBalanceWei).toBe(10n ** 17n)
+  })
+
+  it('accepts a single KMS_KEY_ID', () => {
+    expect(loadConfig({ env: { ...base, RPC_URL: worker.RPC_URL, TOKEN_ADDRESS: worker.TOKEN_ADDRESS, KMS_KEY_ID: 'k' }, role: 'worker' }).kmsKeyIds).toEqual(['k'])
+  })
+
+  it('names each missing variable', () => {
+    expect(errorOf(() => loadConfig({ env: {}, role: 'web' })).variables).toContain('DATABASE_URL')
+    expect(errorOf(() => loadConfig({ env: base, role: 'worker' })).variables).toEqual(['RPC_URL', 'TOKEN_ADDRESS', 'KMS_KEY_IDS'])
+  })
+
+  it('uses dev defaults only outside production', () => {
+    const dev = loadConfig({ env: base, role: 'web' })
+    expect(dev.authSecret).toBe(DEV_AUTH_SECRET)
+    expect(dev.devPasswords?.staff).toBe('staff-dev-password')
+  })
+
+  it('refuses to start in production without a secret', () => {
+    const e = errorOf(() => loadConfig({ env: { ...base, NODE_ENV: 'production' }, role: 'web' }))
+    expect(e.variables).toEqual(['AUTH_SECRET', 'APP_URL', 'METRICS_TOKEN'])
+  })
+
+  it('refuses dev defaults left in place in production', () => {
+    const env = {
+      ...worker,
+      NODE_ENV: 'production',
+      AUTH_SECRET: DEV_AUTH_SECRET,
+      KMS_ENDPOINT: 'http://127.0.0.1:4599',
+      DEV_ADMIN_PASSWORD: 'x',
+    }
+    const e = errorOf(() => loadConfig({ env, role: 'worker' }))
+    expect(e.variables).toEqual(['AUTH_SECRET', 'KMS_ENDPOINT', 'DEV_ADMIN_PASSWORD'])
+    expect(e.message).toContain('KMS_ENDPOINT')
+  })
+
+  it('MINTDESK_DEV=1 makes a production build run as dev', () => {
+    const c = loadConfig({ env: { ...base, NODE_ENV: 'production', MINTDESK_DEV: '1' }, role: 'web' })
+    expect(c.production).toBe(false)
+  })
+
+  it('rejects malformed values', () => {
+    expect(errorOf(() => loadConfig({ env: { ...base, TOKEN_ADDRESS: '0x12' } })).variables).toEqual(['TOKEN_ADDRESS'])
+    expect(errorOf(() => loadConfig({ env: { ...base, CONFIRMATIONS: '0' } })).variables).toEqual(['CONFIRMATIONS'])
+  })
+})

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+const SOURCES = ['app', 'components', 'lib', 'db', 'auth.ts', 'auth.config.ts', 'proxy.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json']
+const SKIP = /(^|\/)(node_modules|\.next|\.data)(\/|$)|\.test\.tsx?$/
+
+function hashSources(root: string): string {
+  const h = createHash('sha256')
+  const walk = (rel: string) => {
+    const abs = path.join(root, rel)
+    if (!existsSync(abs) || SKIP.test(rel)) return
+    const st = statSync(abs)
+    if (st.isDirectory()) {
+      for (const name of readdirSync(abs).sort()) walk(path.join(rel, name))
+    } else {
+      h.update(rel)
+      h.update(readFileSync(abs))
+    }
+  }
+  for (const s of SOURCES) walk(s)
+  return h.digest('hex')
+}
+
+export type BuildWebParameters = { root: string; log: (l: string) => void; force?: boolean }
+
+/** `next build`, only when the web's sources changed since the last build. */
+export function buildWeb({ root, log, force = false }: BuildWebParameters): { built: boolean } {
+  const stamp = path.join(root, '.next', 'mintdesk-build-hash')
+  const hash = hashSources(root)
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+    return { built: false }
+  }
+  log('building the web app (next build); later starts reuse it until the sources change')
+  const res = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  })
+  if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`)
+  writeFileSync(stamp, hash)
+  return { built: true }
+}

@@ -1,0 +1,266 @@
+import { mkdirSync, openSync } from 'node:fs'
+import path from 'node:path'
+import { CreateKeyCommand } from '@aws-sdk/client-kms'
+import { migrate } from '../../db/migrate'
+import { createDb } from '../../db/client'
+import { seedDevUsers } from '../../lib/auth/seedDevUsers'
+import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '../../lib/config/loadConfig'
+import { createKmsClient } from '../../lib/kms/createKmsClient'
+import { getKmsAddress } from '../../lib/kms/getKmsAddress'
+import { startAnvil } from './anvil'
+import { buildWeb } from './buildWeb'
+import { ensureToken } from './deployToken'
+import { readEnvFile, writeEnvFile } from './envFile'
+import { pickPort } from './freePort'
+import { startKmsServer } from './kmsServer'
+import { startPostgres } from './postgres'
+import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidFile } from './processes'
+
+/** anvil's first dev account: deploys the token and funds the signers, in dev only */
+const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+export const DEV_METRICS_TOKEN = 'mintdesk-dev-metrics-token'
+
+export type StartStackParameters = {
+  root: string
+  /** .data by default; the e2e tests use their own */
+  dataDir: string
+  /** the environment the user gave; a variable set here switches its embedded default off */
+  env: Record<string, string | undefined>
+  port?: number
+  /** skip starting the web (tests that only need the back end) */
+  web?: boolean
+  /** how many worker processes to start (default 1) */
+  workers?: number
+  /** seconds between blocks on the local chain; 0 = mine each transaction at once */
+  blockTime?: number
+  /** extra environment for the worker and web children (test failpoints, tuning) */
+  childEnv?: Record<string, string>
+  log?: (line: string) => void
+  /** where the children's output goes: a file (tests), or this process's stdout/stderr */
+  childLogFile?: string
+}
+
+export type Stack = {
+  url: string
+  env: Record<string, string>
+  dataDir: string
+  startWorker: (extraEnv?: Record<string, string>) => ManagedChild
+  workers: ManagedChild[]
+  stop: () => Promise<void>
+}
+
+/**
+ * Boots the whole system on embedded defaults: Postgres, migrations, anvil, the local
+ * KMS endpoint (a key, the token deployed, the signer granted and funded), dev users,
+ * the web (production build) and the worker(s). Each default is skipped when its
+ * variable is set. Used by `npm start` and by the end-to-end tests.
+ */
+export async function startStack(p: StartStackParameters): Promise<Stack> {
+  const log = p.log ?? ((l: string) => console.log(`[stack] ${l}`))
+  const dataDir = path.resolve(p.dataDir)
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 })
+  const envFile = path.join(dataDir, 'stack.env')
+  const pidFile = path.join(dataDir, 'pids.json')
+  const previous = readEnvFile(envFile)
+  const given = p.env
+  const tracked: Tracked[] = []
+  const stops: Array<{ name: string; stop: () => Promise<void> }> = []
+  const stopAll = async () => {
+    for (const s of [...stops].reverse()) {
+      log(`stopping ${s.name}`)
+      await s.stop().catch((err: unknown) => log(`stopping ${s.name} failed: ${String(err)}`))
+    }
+    writePidFile(pidFile, [])
+  }
+
+  try {
+    await stopLeftovers(pidFile, log)
+
+    // 1. Postgres
+    let databaseUrl = given.DATABASE_URL
+    if (!databaseUrl) {
+      const pg = await startPostgres({
+        dataDir: path.join(dataDir, 'pg'),
+        preferredPort: Number(previous.MINTDESK_PG_PORT) || undefined,
+        detached: true,
+      })
+      stops.push({ name: 'postgres', stop: pg.stop })
+      tracked.push({ name: 'postgres', pid: pg.pid, cmd: 'postgres' })
+      writePidFile(pidFile, tracked)
+      databaseUrl = pg.url
+      log(`postgres on port ${pg.port} (data in ${pg.dataDir})`)
+    }
+    await migrate({ databaseUrl })
+
+    // 2. the chain
+    let rpcUrl = given.RPC_URL
+    const chainId = given.CHAIN_ID ?? '31337'
+    if (!rpcUrl) {
+      const anvil = await startAnvil({
+        stateFile: path.join(dataDir, 'anvil', 'state.json'),
+        port: await pickPort(Number(previous.MINTDESK_ANVIL_PORT) || undefined),
+        blockTime: p.blockTime ?? 1,
+        chainId: Number(chainId),
+        detached: true,
+      })
+      stops.push({ name: 'anvil', stop: anvil.stop })
+      if (anvil.process.pid) tracked.push({ name: 'anvil', pid: anvil.process.pid, cmd: 'anvil' })
+      writePidFile(pidFile, tracked)
+      rpcUrl = anvil.rpcUrl
+      log(`anvil at ${rpcUrl}`)
+    }
+
+    // 3. the signing keys
+    let kmsEndpoint = given.KMS_ENDPOINT
+    let kmsKeyIds = given.KMS_KEY_IDS ?? given.KMS_KEY_ID
+    const awsRegion = given.AWS_REGION ?? 'us-east-1'
+    const kmsCredentials: Record<string, string> = {}
+    if (!kmsKeyIds) {
+      if (!kmsEndpoint) {
+        const kms = await startKmsServer({
+          dataDir: path.join(dataDir, 'kms'),
+          port: await pickPort(Number(previous.MINTDESK_KMS_PORT) || undefined),
+        })
+        stops.push({ name: 'kms endpoint', stop: kms.stop })
+        kmsEndpoint = kms.url
+        log(`local KMS endpoint at ${kmsEndpoint}`)
+      }
+      kmsCredentials.AWS_ACCESS_KEY_ID = given.AWS_ACCESS_KEY_ID ?? DEV_KMS_ACCESS_KEY
+      kmsCredentials.AWS_SECRET_ACCESS_KEY = given.AWS_SECRET_ACCESS_KEY ?? DEV_KMS_ACCESS_KEY
+      Object.assign(process.env, kmsCredentials)
+      const client = createKmsClient({ region: awsRegion, endpoint: kmsEndpoint })
+      kmsKeyIds = previous.KMS_KEY_IDS
+      if (kmsKeyIds) {
+        // keys persist in .data/kms; a lost key file means new keys
+        try {
+          await Promise.all(kmsKeyIds.split(',').map((keyId) => getKmsAddress(client, { keyId })))
+        } catch {
+          kmsKeyIds = undefined
+        }
+      }
+      if (!kmsKeyIds) {
+        const count = Number(given.MINTDESK_SIGNERS ?? 1)
+        const ids: string[] = []
+        for (let i = 0; i < count; i++) {
+          const made = await client.send(
+            new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY', Description: `mintdesk dev signer ${i + 1}` }),
+          )
+          if (!made.KeyMetadata?.KeyId) throw new Error('CreateKey returned no KeyId')
+          ids.push(made.KeyMetadata.KeyId)
+        }
+        kmsKeyIds = ids.join(',')
+      }
+    }
+
+    if (!kmsKeyIds) throw new Error('no KMS key ids')
+    const keyIds: string = kmsKeyIds
+
+    // 4. the token
+    let tokenAddress = given.TOKEN_ADDRESS
+    if (!tokenAddress) {
+      const client = createKmsClient({ region: awsRegion, endpoint: kmsEndpoint })
+      const signerAddresses = await Promise.all(keyIds.split(',').map((keyId) => getKmsAddress(client, { keyId })))
+      const deployed = await ensureToken({
+        rpcUrl,
+        chainId: Number(chainId),
+        deployerPrivateKey: ANVIL_DEPLOYER_KEY,
+        signerAddresses,
+        tokenAddress: previous.TOKEN_ADDRESS as `0x${string}` | undefined,
+      })
+      tokenAddress = deployed.tokenAddress
+      log(`GoldToken at ${tokenAddress}; minters: ${signerAddresses.join(', ')}`)
+    }
+
+    if (!tokenAddress) throw new Error('no token address')
+
+    // 5. dev users
+    const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
+    const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
+    {
+      const { db, close } = createDb({ url: databaseUrl, max: 1 })
+      try {
+        await seedDevUsers(db, { staffPassword, adminPassword })
+      } finally {
+        await close()
+      }
+    }
+
+    const port = p.port ?? (Number(given.PORT) || 3000)
+    const env: Record<string, string> = {
+      MINTDESK_DEV: '1',
+      DATABASE_URL: databaseUrl,
+      RPC_URL: rpcUrl,
+      CHAIN_ID: chainId,
+      TOKEN_ADDRESS: tokenAddress,
+      KMS_KEY_IDS: keyIds,
+      AWS_REGION: awsRegion,
+      ...(kmsEndpoint ? { KMS_ENDPOINT: kmsEndpoint } : {}),
+      ...kmsCredentials,
+      CONFIRMATIONS: given.CONFIRMATIONS ?? '1',
+      RPC_POLLING_MS: given.RPC_POLLING_MS ?? (given.RPC_URL ? '1000' : '100'),
+      AUTH_SECRET: given.AUTH_SECRET ?? DEV_AUTH_SECRET,
+      METRICS_TOKEN: given.METRICS_TOKEN ?? DEV_METRICS_TOKEN,
+      DEV_STAFF_PASSWORD: staffPassword,
+      DEV_ADMIN_PASSWORD: adminPassword,
+      PORT: String(port),
+      MINTDESK_PG_PORT: portOf(databaseUrl),
+      MINTDESK_ANVIL_PORT: portOf(rpcUrl),
+      ...(kmsEndpoint ? { MINTDESK_KMS_PORT: portOf(kmsEndpoint) } : {}),
+    }
+    writeEnvFile(envFile, env, 'written by npm start: the live settings of the local stack (npm run worker reads them)')
+
+    const childEnv = { ...process.env, ...env, ...(p.childEnv ?? {}), NODE_ENV: 'production' }
+    const stdio = p.childLogFile ? openSync(p.childLogFile, 'a') : 'inherit'
+    const workers: ManagedChild[] = []
+    const startWorker = (extraEnv: Record<string, string> = {}) => {
+      const w = spawnManaged('worker', process.execPath, [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/main.ts'], {
+        cwd: p.root,
+        env: { ...childEnv, ...extraEnv },
+        stdio: ['ignore', stdio, stdio],
+      })
+      workers.push(w)
+      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: 'worker/main.ts' })
+      writePidFile(pidFile, tracked)
+      return w
+    }
+
+    let url = `http://localhost:${port}`
+    if (p.web !== false) {
+      buildWeb({ root: p.root, log })
+      const web = spawnManaged('web', process.execPath, [path.join(p.root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
+        cwd: p.root,
+        env: childEnv,
+        stdio: ['ignore', stdio, stdio],
+      })
+      stops.push({ name: 'web', stop: () => web.stop(10_000) })
+      if (web.child.pid) tracked.push({ name: 'web', pid: web.child.pid, cmd: 'next' })
+      writePidFile(pidFile, tracked)
+      await waitForHttp(`${url}/api/ready`, 120_000, web)
+    }
+    // workers stop first (they hold jobs), so they are pushed last
+    stops.push({ name: 'workers', stop: async () => void (await Promise.all(workers.map((w) => w.stop(35_000)))) })
+    for (let i = 0; i < (p.workers ?? 1); i++) startWorker()
+
+    return { url, env, dataDir, startWorker, workers, stop: stopAll }
+  } catch (err) {
+    await stopAll()
+    throw err
+  }
+}
+
+function portOf(url: string): string {
+  return new URL(url).port
+}
+
+async function waitForHttp(url: string, timeoutMs: number, child: ManagedChild): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.child.exitCode !== null) throw new Error(`${child.name} exited with code ${child.child.exitCode}`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`)
+}

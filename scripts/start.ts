@@ -1,0 +1,33 @@
+// npm start: the whole system on embedded defaults (scripts/stack/startStack.ts).
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startStack } from './stack/startStack'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const started = Date.now()
+
+const stack = await startStack({ root, dataDir: path.join(root, '.data'), env: process.env }).catch((err: unknown) => {
+  console.error(`[stack] failed to start: ${err instanceof Error ? err.message : String(err)}`)
+  process.exit(1)
+})
+
+console.log(`
+  mintdesk is up: ${stack.url}   (in ${Math.round((Date.now() - started) / 1000)} s)
+
+  dev logins (dev mode only):
+    staff@mintdesk.local  /  ${stack.env.DEV_STAFF_PASSWORD}
+    admin@mintdesk.local  /  ${stack.env.DEV_ADMIN_PASSWORD}
+
+  live settings: .data/stack.env     one more worker: npm run worker
+  Ctrl-C stops everything (worker, web, anvil, KMS endpoint, Postgres).
+`)
+
+let stopping = false
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    console.log(`\n[stack] ${signal}: stopping`)
+    void stack.stop().then(() => process.exit(0))
+  })
+}

@@ -1,0 +1,71 @@
+// npm test: every test. Vitest (unit and integration, against the real embedded
+// Postgres, anvil and KMS endpoint), then Playwright in Debian's Chromium against the
+// whole stack. Ends with one line "N passed, N failed" summed over both runners.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const results = path.join(root, '.data', 'test-results')
+rmSync(results, { recursive: true, force: true })
+mkdirSync(results, { recursive: true })
+const args = process.argv.slice(2)
+const only = (name: string) => args.length === 0 || args.includes(name)
+
+type Tally = { passed: number; failed: number; skipped: number; crashed: boolean }
+const tallies: Record<string, Tally> = {}
+
+function run(cmd: string, cmdArgs: string[]): number {
+  const res = spawnSync(process.execPath, [path.join(root, cmd), ...cmdArgs], { cwd: root, stdio: 'inherit', env: process.env })
+  return res.status ?? 1
+}
+
+if (only('vitest')) {
+  const out = path.join(results, 'vitest.json')
+  const code = run('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
+  const t: Tally = { passed: 0, failed: 0, skipped: 0, crashed: false }
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      numPassedTests: number
+      numFailedTests: number
+      numPendingTests: number
+      numTodoTests: number
+      numFailedTestSuites: number
+    }
+    t.passed = r.numPassedTests
+    t.failed = r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
+    t.skipped = r.numPendingTests + r.numTodoTests
+  }
+  t.crashed = code !== 0 && t.failed === 0
+  tallies.vitest = t
+}
+
+if (only('playwright')) {
+  const out = path.join(results, 'playwright.json')
+  const code = run('node_modules/@playwright/test/cli.js', ['test'])
+  const t: Tally = { passed: 0, failed: 0, skipped: 0, crashed: false }
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+      errors?: unknown[]
+    }
+    t.passed = r.stats.expected + r.stats.flaky
+    t.failed = r.stats.unexpected + (r.errors?.length ?? 0)
+    t.skipped = r.stats.skipped
+  }
+  t.crashed = code !== 0 && t.failed === 0
+  tallies.playwright = t
+}
+
+let passed = 0
+let failed = 0
+let skipped = 0
+for (const [name, t] of Object.entries(tallies)) {
+  console.log(`${name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.crashed ? ' (the runner itself failed)' : ''}`)
+  passed += t.passed
+  failed += t.failed + (t.crashed ? 1 : 0)
+  skipped += t.skipped
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`)
+process.exit(failed > 0 ? 1 : 0)

@@ -1,0 +1,31 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { freePort } from '../../scripts/stack/freePort'
+import { startStack } from '../../scripts/stack/startStack'
+
+/**
+ * Boots the whole stack (embedded Postgres, anvil, KMS endpoint, web production build,
+ * one worker) on a fresh data folder and a free port, for the browser tests. Anything
+ * the developer's shell points elsewhere (DATABASE_URL, RPC_URL, ...) is ignored here.
+ */
+export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, '..', '..')
+  const dataDir = path.join(root, '.data', 'e2e')
+  rmSync(dataDir, { recursive: true, force: true })
+  mkdirSync(dataDir, { recursive: true })
+  const port = await freePort()
+  const stack = await startStack({
+    root,
+    dataDir,
+    env: {},
+    port,
+    blockTime: 0,
+    childLogFile: path.join(dataDir, 'children.log'),
+    log: () => {},
+  })
+  process.env.E2E_BASE_URL = stack.url
+  process.env.E2E_STACK_ENV = JSON.stringify(stack.env)
+  return async () => {
+    await stack.stop()
+  }
+}
