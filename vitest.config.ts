@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },
   test: {
-    include: ['**/*.test.ts'],
+    include: ['**/*.test.ts', '**/*.test.tsx'],
     exclude: ['node_modules/**', '.data/**', '.next/**', 'tests/e2e/**', 'deploy/cdk.out/**'],
     globalSetup: ['tests/setup/globalSetup.ts'],
     testTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { check, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /**
  * A physical Good Delivery bar. Serial + refiner identify it. Weights are exact
@@ -19,6 +19,9 @@ export const vaultBars = pgTable(
   },
   (t) => [
     unique('vault_bars_serial_refiner_key').on(t.serial, t.refiner),
+    // the same physical bar typed in another letter case ('ab123' / 'VALCAMBI SA') is
+    // still the same bar: it must not back a second order (ARCHITECTURE.md invariant 4)
+    uniqueIndex('vault_bars_serial_refiner_ci_key').on(sql`lower(${t.serial})`, sql`lower(${t.refiner})`),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),
     check('vault_bars_fine_le_gross', sql`${t.fineOz} > 0 and ${t.fineOz} <= ${t.grossOz}`),
   ],
