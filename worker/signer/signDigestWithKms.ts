@@ -1,0 +1,91 @@
+import { type KMSClient, SignCommand } from '@aws-sdk/client-kms'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { type Address, type Hex, hexToBytes, isAddressEqual, numberToHex } from 'viem'
+import { DerParseError } from '@/lib/kms/der'
+import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
+import { PermanentJobError, WorkerError } from '@/worker/errors/jobs'
+import { normalizeS } from './normalizeS'
+import { parseDerSignature } from './parseDerSignature'
+
+export type SignDigestWithKmsParameters = {
+  keyId: string
+  /** the 32-byte hash to sign (keccak256 of the payload for Ethereum) */
+  digest: Hex | Uint8Array
+  /** the key's address, as getKmsAddress derived it: used to find the recovery id */
+  address: Address
+}
+
+/** A signature ready for viem (`serializeTransaction(tx, signature)`), always low-s. */
+export type SignDigestWithKmsReturnType = { r: Hex; s: Hex; yParity: 0 | 1 }
+
+/** KMS answered, but not with a usable signature (transient: the job retries). */
+export class KmsSignError extends WorkerError {
+  override name = 'KmsSignError'
+  constructor(
+    readonly keyId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`KMS key ${keyId}: ${message}`, options)
+  }
+}
+
+/**
+ * Neither recovery id gives back the expected address: the key id and the signer's
+ * address do not belong together. Retrying cannot fix that configuration: permanent.
+ */
+export class KmsSignatureRecoveryError extends PermanentJobError {
+  override name = 'KmsSignatureRecoveryError'
+  constructor(
+    readonly keyId: string,
+    readonly address: Address,
+  ) {
+    super(`KMS key ${keyId}: the signature recovers to neither yParity 0 nor 1 for address ${address}`)
+  }
+}
+
+/**
+ * Signs a 32-byte digest with a KMS secp256k1 key (Sign, MessageType DIGEST,
+ * ECDSA_SHA_256), then turns KMS's DER answer into an Ethereum signature: s is made
+ * low (EIP-2) and the recovery id (yParity), which KMS does not return, is found by
+ * recovering the public key with 0 and with 1 and comparing with `address`.
+ * SDK errors (throttling, NotFoundException, ...) pass through unchanged.
+ */
+export async function signDigestWithKms(
+  client: KMSClient,
+  { keyId, digest, address }: SignDigestWithKmsParameters,
+): Promise<SignDigestWithKmsReturnType> {
+  const hash = typeof digest === 'string' ? hexToBytes(digest) : digest
+  if (hash.length !== 32) throw new KmsSignError(keyId, `digest must be 32 bytes, got ${hash.length}`)
+
+  const res = await client.send(
+    new SignCommand({ KeyId: keyId, Message: hash, MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' }),
+  )
+  if (!res.Signature) throw new KmsSignError(keyId, 'Sign returned no Signature')
+
+  let parsed
+  try {
+    parsed = parseDerSignature(res.Signature)
+  } catch (err) {
+    if (err instanceof DerParseError) throw new KmsSignError(keyId, 'Sign returned a malformed DER signature', { cause: err })
+    throw err
+  }
+  const { r, s } = normalizeS(parsed)
+
+  for (const yParity of [0, 1] as const) {
+    if (recovers({ r, s, yParity, hash, address })) {
+      return { r: numberToHex(r, { size: 32 }), s: numberToHex(s, { size: 32 }), yParity }
+    }
+  }
+  throw new KmsSignatureRecoveryError(keyId, address)
+}
+
+function recovers({ r, s, yParity, hash, address }: { r: bigint; s: bigint; yParity: 0 | 1; hash: Uint8Array; address: Address }): boolean {
+  try {
+    const point = new secp256k1.Signature(r, s).addRecoveryBit(yParity).recoverPublicKey(hash)
+    return isAddressEqual(publicKeyToAddress(point.toBytes(false)), address)
+  } catch {
+    // no point for this recovery id (x = r is not on the curve for it): not a match
+    return false
+  }
+}
