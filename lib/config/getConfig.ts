@@ -1,9 +1,13 @@
 import { type Config, type ConfigRole, loadConfig } from './loadConfig'
 
-let cached: Config | undefined
+const cached = new Map<ConfigRole, Config>()
 
-/** The process's configuration, parsed once. */
+/** The process's configuration, parsed once per role (the role decides what is required). */
 export function getConfig(role: ConfigRole = 'tool'): Config {
-  cached ??= loadConfig({ role })
-  return cached
+  let config = cached.get(role)
+  if (!config) {
+    config = loadConfig({ role })
+    cached.set(role, config)
+  }
+  return config
 }

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { MintOrderList } from '@/components/mint/MintOrderList'
+import { getDb } from '@/db'
+import { requireUser } from '@/lib/auth/getSessionUser'
+import { listMintOrders } from '@/lib/mint/listMintOrders'
+
+export const metadata: Metadata = { title: 'My mints' }
+
+/** /mints: staff see their own orders, admins every order; live while any is in flight. */
+export default async function MyMintsPage() {
+  const user = await requireUser()
+  const firstPage = await listMintOrders(getDb().db, { user })
+  const admin = user.role === 'admin'
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1>My mints</h1>
+          <p className="mt-1 text-sm text-stone-600">
+            {admin ? 'Every mint order, newest first (you are an admin).' : 'The mint orders you requested, newest first.'}
+          </p>
+        </div>
+        <Link
+          href="/mints/new"
+          className="inline-flex h-10 items-center rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          New mint
+        </Link>
+      </div>
+      <MintOrderList initialPage={firstPage} showRequester={admin} />
+    </div>
+  )
+}

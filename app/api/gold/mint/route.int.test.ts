@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SessionUser } from '@/lib/auth/SessionUser'
+import { buildMintRequest } from '@/lib/mint/testing/buildMintRequest'
+import { insertTestUsers, type TestUsers } from '@/lib/mint/testing/insertTestUsers'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+
+// API tests through the real route handlers, the real wrapper and a real database.
+// Only the session is faked: next-auth's cookie is the one thing a Request here lacks.
+const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
+vi.mock('@/lib/auth/getSessionUser', () => ({
+  getSessionUser: async () => session.user,
+  requireUser: async () => session.user,
+  requireAdmin: async () => session.user,
+}))
+
+type Routes = {
+  list: typeof import('./route')
+  one: typeof import('./[orderId]/route')
+  closeDb: () => Promise<void>
+}
+
+const ORIGIN = 'http://localhost:3000'
+let t: TestDatabase
+let u: TestUsers
+let r: Routes
+let serial = 0
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+  process.env.DATABASE_URL = t.url
+  const { getDb } = await import('@/db')
+  r = { list: await import('./route'), one: await import('./[orderId]/route'), closeDb: () => getDb().close() }
+})
+
+afterAll(async () => {
+  await r?.closeDb()
+  await t.drop()
+})
+
+beforeEach(() => {
+  session.user = u.staff
+})
+
+function freshRequest(bars = 1) {
+  return buildMintRequest({ bars: Array.from({ length: bars }, () => ({ serial: `API-${++serial}` })) })
+}
+
+function post(body: unknown, init: { headers?: Record<string, string>; raw?: string } = {}): Promise<Response> {
+  return r.list.POST(
+    new Request(`${ORIGIN}/api/gold/mint`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json', ...init.headers },
+      body: init.raw ?? JSON.stringify(body),
+    }),
+  )
+}
+
+function getList(query = ''): Promise<Response> {
+  return r.list.GET(new Request(`${ORIGIN}/api/gold/mint${query}`))
+}
+
+function getOne(orderId: string): Promise<Response> {
+  return r.one.GET(new Request(`${ORIGIN}/api/gold/mint/${orderId}`), { params: Promise.resolve({ orderId }) })
+}
+
+async function errorOf(res: Response) {
+  const body = (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
+  return { status: res.status, ...body.error }
+}
+
+async function orderCount(): Promise<number> {
+  const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from mint_orders`)
+  return rows[0]?.n ?? 0
+}
+
+describe('POST /api/gold/mint', () => {
+  it('202 with orderId, jobId, status and statusUrl; the order reads back through GET', async () => {
+    const res = await post(freshRequest(2))
+    expect(res.status).toBe(202)
+    const body = (await res.json()) as { orderId: string; jobId: string; status: string; statusUrl: string }
+    expect(body).toEqual({ orderId: expect.any(String), jobId: expect.stringMatching(/^\d+$/), status: 'pending', statusUrl: `/api/gold/mint/${body.orderId}` })
+    expect(res.headers.get('location')).toBe(body.statusUrl)
+
+    const one = await getOne(body.orderId)
+    expect(one.status).toBe(200)
+    expect(await one.json()).toMatchObject({ orderId: body.orderId, status: 'pending', amount: '802.168', requestedBy: u.staff.email, tx: null })
+  })
+
+  it('401 unauthenticated without a session', async () => {
+    session.user = null
+    expect(await errorOf(await post(freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+  })
+
+  it('403 forbidden for a cross-origin POST', async () => {
+    const before = await orderCount()
+    expect(await errorOf(await post(freshRequest(), { headers: { origin: 'https://evil.example' } }))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    })
+    expect(await orderCount()).toBe(before)
+  })
+
+  it('415 unsupported_media_type when not JSON', async () => {
+    expect(await errorOf(await post(freshRequest(), { headers: { 'content-type': 'text/plain' } }))).toMatchObject({
+      status: 415,
+      code: 'unsupported_media_type',
+    })
+  })
+
+  it('400 malformed_json', async () => {
+    expect(await errorOf(await post(null, { raw: '{"to": ' }))).toMatchObject({ status: 400, code: 'malformed_json' })
+  })
+
+  it('413 payload_too_large over 64 KiB', async () => {
+    const big = freshRequest() as { vaultProof: { vault: string } }
+    expect(await errorOf(await post(null, { raw: JSON.stringify(big).replace('"LDN-1"', `"${'x'.repeat(70_000)}"`) }))).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+    })
+  })
+
+  it('422 validation_failed with each issue and its path, writing nothing', async () => {
+    const before = await orderCount()
+    const request = freshRequest(2) as { amount: string; vaultProof: { bars: { fineOz: string }[] } }
+    const bar = request.vaultProof.bars[1]
+    if (bar) bar.fineOz = '401.085'
+    request.amount = '1'
+    const error = await errorOf(await post(request))
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed' })
+    expect(error.issues?.map((i) => i.path)).toEqual(['vaultProof.bars.1.fineOz', 'amount'])
+    expect(await orderCount()).toBe(before)
+  })
+
+  it('422 for prototype-pollution keys, not a 500', async () => {
+    const raw = JSON.stringify(freshRequest()).replace(/^\{/, '{"__proto__":{"admin":true},')
+    const error = await errorOf(await post(null, { raw }))
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: '', message: 'unknown field: __proto__' }] })
+  })
+
+  it.each(['', 'k'.repeat(129), 'caf\u00e9'])('422 for a bad Idempotency-Key header: %j', async (key) => {
+    const headers = new Headers()
+    try {
+      headers.set('idempotency-key', key)
+    } catch {
+      return // not even a valid header value: fetch would refuse to send it
+    }
+    const error = await errorOf(await post(freshRequest(), { headers: { 'idempotency-key': key } }))
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: 'Idempotency-Key' }] })
+  })
+
+  it('409 bar_already_used names the bar', async () => {
+    const request = freshRequest()
+    expect((await post(request)).status).toBe(202)
+    const error = await errorOf(await post(request))
+    const serialOfBar = (request as { vaultProof: { bars: { serial: string }[] } }).vaultProof.bars[0]?.serial
+    expect(error).toMatchObject({ status: 409, code: 'bar_already_used', issues: [{ path: 'vaultProof.bars.0' }] })
+    expect(error.message).toContain(serialOfBar)
+  })
+
+  it('Idempotency-Key: a replay answers 202 with the first answer; another body is a 409 idempotency_conflict', async () => {
+    const request = freshRequest()
+    const first = await post(request, { headers: { 'idempotency-key': 'api-key-1' } })
+    const again = await post(request, { headers: { 'idempotency-key': 'api-key-1' } })
+    expect(first.status).toBe(202)
+    expect(again.status).toBe(202)
+    expect(await again.json()).toEqual(await first.json())
+    const conflict = await errorOf(await post(freshRequest(), { headers: { 'idempotency-key': 'api-key-1' } }))
+    expect(conflict).toMatchObject({ status: 409, code: 'idempotency_conflict' })
+  })
+})
+
+describe('GET /api/gold/mint/{orderId}', () => {
+  it("404 for another staff member's order, 200 for an admin", async () => {
+    session.user = u.otherStaff
+    const { orderId } = (await (await post(freshRequest())).json()) as { orderId: string }
+    session.user = u.staff
+    expect(await errorOf(await getOne(orderId))).toMatchObject({ status: 404, code: 'not_found' })
+    session.user = u.admin
+    expect((await getOne(orderId)).status).toBe(200)
+  })
+
+  it('404 (not 500) for a malformed id', async () => {
+    expect(await errorOf(await getOne('not-a-uuid'))).toMatchObject({ status: 404, code: 'not_found' })
+  })
+
+  it('401 without a session', async () => {
+    session.user = null
+    expect(await errorOf(await getOne(crypto.randomUUID()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+  })
+})
+
+describe('GET /api/gold/mint', () => {
+  it('lists newest first with a cursor', async () => {
+    session.user = u.admin
+    for (let i = 0; i < 3; i++) expect((await post(freshRequest())).status).toBe(202)
+    const page1 = (await (await getList('?limit=2')).json()) as { items: { orderId: string }[]; nextCursor: string | null }
+    expect(page1.items).toHaveLength(2)
+    expect(page1.nextCursor).toEqual(expect.any(String))
+    const page2 = (await (await getList(`?limit=2&cursor=${page1.nextCursor}`)).json()) as { items: { orderId: string }[] }
+    expect(page2.items.length).toBeGreaterThan(0)
+    expect(page2.items.map((i) => i.orderId)).not.toContain(page1.items[0]?.orderId)
+  })
+
+  it('empty parameters count as absent', async () => {
+    expect((await getList('?status=&cursor=&limit=')).status).toBe(200)
+  })
+
+  it.each([
+    ['?status=done', 'status'],
+    ['?limit=0', 'limit'],
+    ['?limit=abc', 'limit'],
+    ['?limit=101', 'limit'],
+    ['?cursor=%25%25%25', 'cursor'],
+  ])('422 for %s', async (query, path) => {
+    const error = await errorOf(await getList(query))
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path }] })
+  })
+})

@@ -1,0 +1,29 @@
+import { getDb } from '@/db'
+import { json } from '@/lib/http/json'
+import { route } from '@/lib/http/route'
+import { createMintOrder } from '@/lib/mint/createMintOrder'
+import { listMintOrders } from '@/lib/mint/listMintOrders'
+import { listMintOrdersQuerySchema } from '@/lib/mint/listMintOrdersQuerySchema'
+import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
+import { parseIdempotencyKey } from '@/lib/mint/parseIdempotencyKey'
+
+// POST /api/gold/mint - request a mint (202 at once; the worker does the chain work)
+export const POST = route({
+  roles: ['staff', 'admin'],
+  body: mintRequestSchema,
+  handler: async ({ req, user, body }) => {
+    const accepted = await createMintOrder(getDb().db, {
+      user,
+      request: body,
+      idempotencyKey: parseIdempotencyKey(req.headers),
+    })
+    return json(accepted, 202, { headers: { location: accepted.statusUrl } })
+  },
+})
+
+// GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own, admin: all)
+export const GET = route({
+  roles: ['staff', 'admin'],
+  query: listMintOrdersQuerySchema,
+  handler: ({ user, query }) => listMintOrders(getDb().db, { user, ...query }),
+})

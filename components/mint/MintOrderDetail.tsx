@@ -1,0 +1,198 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatDecimal } from '@/lib/money/formatDecimal'
+import { parseDecimal } from '@/lib/money/parseDecimal'
+import type { MintOrderResponse } from '@/lib/mint/types'
+import { formatUtc } from './format'
+import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
+import { LiveIndicator } from './LiveIndicator'
+import { fetchMintOrder } from './mintApi'
+import { StatusBadge } from './StatusBadge'
+
+/**
+ * One order: status, amount, recipient, its vault proof, its transaction and its
+ * timeline. Follows the order every 2 s while it is pending or submitted.
+ */
+export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderResponse }) {
+  const query = useQuery({
+    queryKey: ['mint-order', initialOrder.orderId],
+    queryFn: ({ signal }) => fetchMintOrder(initialOrder.orderId, { signal }),
+    initialData: initialOrder,
+    refetchInterval: (q) => (q.state.data && isInFlight(q.state.data.status) ? LIVE_POLL_MS : false),
+  })
+  const order = query.data
+  const barsTotal = order.vaultProof.bars.reduce((sum, bar) => sum + parseDecimal(bar.fineOz, { decimals: 3 }), 0n)
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <div className="flex items-center gap-3">
+            <h1>Mint order</h1>
+            <StatusBadge status={order.status} />
+          </div>
+          <p className="mt-1 font-mono text-xs text-stone-500">{order.orderId}</p>
+        </div>
+        <LiveIndicator live={isInFlight(order.status)} fetching={query.isFetching} />
+      </div>
+
+      <Card>
+        <CardContent>
+          <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Item label="Amount">
+              <span className="tabular text-lg font-semibold">{order.amount}</span> <span className="text-stone-500">fine oz</span>
+            </Item>
+            <Item label="Recipient" wide>
+              <span className="break-all font-mono text-xs">{order.to}</span>
+            </Item>
+            <Item label="Requested by">{order.requestedBy}</Item>
+            <Item label="Created">
+              <time dateTime={order.createdAt}>{formatUtc(order.createdAt)}</time>
+            </Item>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Vault proof</CardTitle>
+            <CardDescription>As submitted with the request.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <dl className="grid gap-4 sm:grid-cols-2">
+              <Item label="Vault">{order.vaultProof.vault}</Item>
+              <Item label="Receipt reference">{order.vaultProof.receiptRef}</Item>
+              <Item label="Receipt document SHA-256" wide>
+                <span className="break-all font-mono text-xs">{order.vaultProof.documentSha256}</span>
+              </Item>
+            </dl>
+            <div className="overflow-x-auto rounded-md border border-stone-200">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Bars backing this order</caption>
+                <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      #
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Serial
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      Refiner
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Year
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Gross oz
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Fineness
+                    </th>
+                    <th scope="col" className="px-3 py-2 text-right">
+                      Fine oz
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {order.vaultProof.bars.map((bar, i) => (
+                    <tr key={`${bar.serial}|${bar.refiner}`} className="border-t border-stone-100">
+                      <th scope="row" className="px-3 py-2 text-right text-xs font-medium text-stone-500">
+                        {i + 1}
+                      </th>
+                      <td className="px-3 py-2 font-mono text-xs">{bar.serial}</td>
+                      <td className="px-3 py-2">{bar.refiner}</td>
+                      <td className="tabular px-3 py-2 text-right">{bar.year}</td>
+                      <td className="tabular px-3 py-2 text-right">{bar.grossOz}</td>
+                      <td className="tabular px-3 py-2 text-right">{bar.fineness}</td>
+                      <td className="tabular px-3 py-2 text-right font-medium">{bar.fineOz}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr className="border-t border-stone-200 bg-stone-50 font-medium">
+                    <th scope="row" colSpan={6} className="px-3 py-2 text-right text-xs uppercase tracking-wide text-stone-500">
+                      Total fine weight
+                    </th>
+                    <td className="tabular px-3 py-2 text-right">{formatDecimal(barsTotal, { decimals: 3, minFraction: 3 })}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </CardContent>
+        </Card>
+
+        <div className="space-y-6">
+          <Card>
+            <CardHeader>
+              <CardTitle>Transaction</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {order.tx ? (
+                <dl className="grid grid-cols-2 gap-4">
+                  <Item label="Hash" wide>
+                    {order.tx.hash ? (
+                      <span className="break-all font-mono text-xs">{order.tx.hash}</span>
+                    ) : (
+                      <span className="text-stone-500">Not signed yet</span>
+                    )}
+                  </Item>
+                  <Item label="Nonce">{order.tx.nonce ?? '—'}</Item>
+                  <Item label="Block">{order.tx.blockNumber ?? '—'}</Item>
+                  <Item label="Confirmations">{order.tx.confirmations ?? '—'}</Item>
+                </dl>
+              ) : (
+                <p className="text-sm text-stone-500">
+                  {order.status === 'pending' ? 'Waiting for the worker to sign and send it.' : 'No transaction.'}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Timeline</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {order.timeline.length === 0 ? (
+                <p className="text-sm text-stone-500">No events yet.</p>
+              ) : (
+                <ol className="relative space-y-4 border-l border-stone-200 pl-5" aria-label="Timeline">
+                  {order.timeline.map((entry, i) => (
+                    <li key={`${entry.at}-${i}`} className="relative">
+                      <span aria-hidden="true" className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full border-2 border-white bg-brand-500" />
+                      <p className="text-sm font-medium text-stone-900">{eventLabel(entry.event)}</p>
+                      <p className="text-xs text-stone-500">
+                        <time dateTime={entry.at}>{formatUtc(entry.at)}</time>
+                      </p>
+                      {entry.detail ? <p className="mt-0.5 break-words text-sm text-stone-700">{entry.detail}</p> : null}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'col-span-full sm:col-span-2' : undefined}>
+      <dt className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</dt>
+      <dd className="mt-1 text-sm text-stone-900">{children}</dd>
+    </div>
+  )
+}
+
+/** 'not_mined_yet' -> 'Not mined yet' */
+function eventLabel(event: string): string {
+  const words = event.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}

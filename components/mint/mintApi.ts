@@ -1,0 +1,35 @@
+import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
+import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/mint/types'
+import { ApiError } from './ApiError'
+
+// The browser's calls to the mint API (API.md). Same-origin fetches: the session
+// cookie goes along, and the browser sets the Origin header the POST check wants.
+
+export async function fetchMintOrder(orderId: string, init: { signal?: AbortSignal } = {}): Promise<MintOrderResponse> {
+  const res = await fetch(`/api/gold/mint/${encodeURIComponent(orderId)}`, { cache: 'no-store', signal: init.signal })
+  if (!res.ok) throw await ApiError.from(res)
+  return (await res.json()) as MintOrderResponse
+}
+
+export type FetchMintOrdersParameters = { status?: MintStatus; cursor?: string | null; limit?: number; signal?: AbortSignal }
+
+export async function fetchMintOrders(p: FetchMintOrdersParameters = {}): Promise<MintOrderListResponse> {
+  const query = new URLSearchParams()
+  if (p.status) query.set('status', p.status)
+  if (p.cursor) query.set('cursor', p.cursor)
+  if (p.limit) query.set('limit', String(p.limit))
+  const qs = query.toString()
+  const res = await fetch(`/api/gold/mint${qs ? `?${qs}` : ''}`, { cache: 'no-store', signal: p.signal })
+  if (!res.ok) throw await ApiError.from(res)
+  return (await res.json()) as MintOrderListResponse
+}
+
+export async function postMintRequest(request: MintRequestInput, idempotencyKey: string): Promise<MintAcceptedResponse> {
+  const res = await fetch('/api/gold/mint', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+    body: JSON.stringify(request),
+  })
+  if (res.status !== 202) throw await ApiError.from(res)
+  return (await res.json()) as MintAcceptedResponse
+}

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "vault_bars_serial_refiner_ci_key" ON "vault_bars" USING btree (lower("serial"),lower("refiner"));

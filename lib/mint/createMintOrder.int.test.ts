@@ -1,0 +1,300 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobEvents, jobRecords } from '@/db/schema/jobs'
+import { mintOrderBars, mintOrders } from '@/db/schema/mint'
+import { vaultBars } from '@/db/schema/vault'
+import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/errors'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
+import { buildMintRequest } from './testing/buildMintRequest'
+import { insertTestUsers, type TestUsers } from './testing/insertTestUsers'
+
+let t: TestDatabase
+let u: TestUsers
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+})
+
+afterAll(async () => {
+  await t.drop()
+})
+
+let serial = 0
+/** a serial no other test uses */
+function freshSerial(prefix = 'S'): string {
+  serial += 1
+  return `${prefix}${serial.toString().padStart(6, '0')}`
+}
+
+function create(p: Omit<CreateMintOrderParameters, 'user' | 'maxAttempts'> & { user?: CreateMintOrderParameters['user'] }) {
+  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, ...p })
+}
+
+async function count(table: 'mint_orders' | 'vault_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs'): Promise<number> {
+  const from = table === 'jobs' ? sql.raw('graphile_worker.jobs') : sql.raw(`public.${table}`)
+  const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${from}`)
+  return rows[0]?.n ?? 0
+}
+
+async function snapshot() {
+  return {
+    orders: await count('mint_orders'),
+    bars: await count('vault_bars'),
+    links: await count('mint_order_bars'),
+    jobs: await count('jobs'),
+    records: await count('job_records'),
+    events: await count('job_events'),
+  }
+}
+
+describe('createMintOrder', () => {
+  it('commits the order, its bars, their links and the mint_send job together', async () => {
+    const request = buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] })
+    const accepted = await create({ request })
+
+    expect(accepted).toEqual({
+      orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      jobId: expect.stringMatching(/^[0-9]+$/),
+      status: 'pending',
+      statusUrl: `/api/gold/mint/${accepted.orderId}`,
+    })
+
+    const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
+    expect(order).toMatchObject({
+      status: 'pending',
+      toAddress: request.to,
+      amountWei: '802168000000000000000',
+      vault: 'LDN-1',
+      requestedBy: u.staff.id,
+      jobId: BigInt(accepted.jobId),
+      acceptedResponse: accepted,
+    })
+
+    const links = await t.db
+      .select({ position: mintOrderBars.position, serial: vaultBars.serial, fineOz: vaultBars.fineOz, fineness: vaultBars.fineness })
+      .from(mintOrderBars)
+      .innerJoin(vaultBars, eq(vaultBars.id, mintOrderBars.barId))
+      .where(eq(mintOrderBars.orderId, accepted.orderId))
+      .orderBy(mintOrderBars.position)
+    expect(links).toEqual([
+      { position: 0, serial: request.vaultProof.bars[0]?.serial, fineOz: '401.084', fineness: '999.90' },
+      { position: 1, serial: request.vaultProof.bars[1]?.serial, fineOz: '401.084', fineness: '999.90' },
+    ])
+
+    const jobs = await t.db.execute<{ id: string; task_identifier: string; key: string; max_attempts: number; payload: unknown }>(
+      sql`select j.id::text, j.task_identifier, j.key, j.max_attempts, p.payload
+          from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
+          where j.id = ${accepted.jobId}::bigint`,
+    )
+    expect(jobs[0]).toEqual({
+      id: accepted.jobId,
+      task_identifier: 'mint_send',
+      key: `mint_send:${accepted.orderId}`,
+      max_attempts: 5,
+      payload: { orderId: accepted.orderId },
+    })
+
+    const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, BigInt(accepted.jobId)))
+    expect(record).toMatchObject({ task: 'mint_send', orderId: accepted.orderId, state: 'queued', maxAttempts: 5 })
+
+    const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ event: 'enqueued', task: 'mint_send', jobId: BigInt(accepted.jobId), actor: u.staff.email })
+  })
+
+  it('takes max_attempts from the configuration when not given', async () => {
+    process.env.DATABASE_URL ??= t.url
+    const accepted = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: freshSerial() }] }) })
+    const rows = await t.db.execute<{ max_attempts: number }>(
+      sql`select max_attempts from graphile_worker.jobs where id = ${accepted.jobId}::bigint`,
+    )
+    expect(rows[0]?.max_attempts).toBe(5)
+  })
+
+  it('a failure after the order insert (the second bar is taken) leaves no order, no job, no claimed bar', async () => {
+    const taken = freshSerial()
+    await create({ request: buildMintRequest({ bars: [{ serial: taken }] }) })
+    const before = await snapshot()
+
+    const first = freshSerial()
+    const request = buildMintRequest({ bars: [{ serial: first }, { serial: taken }] })
+    const error = await create({ request }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(BarAlreadyUsedError)
+    expect(error).toMatchObject({
+      code: 'bar_already_used',
+      bars: [{ serial: taken, refiner: 'Valcambi SA', index: 1 }],
+      issues: [{ path: 'vaultProof.bars.1', message: `bar ${taken} (Valcambi SA) is already used` }],
+    })
+
+    expect(await snapshot()).toEqual(before)
+    const firstBar = await t.db.select().from(vaultBars).where(eq(vaultBars.serial, first))
+    expect(firstBar).toEqual([]) // the first bar was not claimed either: it is free for a later order
+    await expect(create({ request: buildMintRequest({ bars: [{ serial: first }] }) })).resolves.toMatchObject({ status: 'pending' })
+  })
+
+  it('a failure just before the commit (after the job was added) leaves nothing behind', async () => {
+    const before = await snapshot()
+    const boom = new Error('injected failure')
+    let seen: { orderId: string; jobId: string } | undefined
+    const error = await create({
+      request: buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] }),
+      idempotencyKey: 'will-roll-back',
+      hooks: {
+        beforeCommit: async (tx, accepted) => {
+          // inside the transaction everything is there...
+          const rows = await tx.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`)
+          expect(rows[0]?.n).toBe(1)
+          seen = accepted
+          throw boom
+        },
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBe(boom)
+    expect(seen).toBeDefined()
+    // ...and after the rollback nothing is
+    expect(await snapshot()).toEqual(before)
+    const orders = await t.db.select().from(mintOrders).where(eq(mintOrders.id, seen?.orderId ?? ''))
+    expect(orders).toEqual([])
+  })
+
+  it('refuses the same bar in another letter case (it is the same physical bar)', async () => {
+    const s = freshSerial('CASE')
+    await create({ request: buildMintRequest({ bars: [{ serial: s, refiner: 'PAMP SA' }] }) })
+    await expect(create({ request: buildMintRequest({ bars: [{ serial: s.toLowerCase(), refiner: 'pamp sa' }] }) })).rejects.toBeInstanceOf(
+      BarAlreadyUsedError,
+    )
+  })
+
+  it('names every bar that is already used', async () => {
+    const a = freshSerial()
+    const b = freshSerial()
+    await create({ request: buildMintRequest({ bars: [{ serial: a }, { serial: b }] }) })
+    const error = await create({ request: buildMintRequest({ bars: [{ serial: b }, { serial: freshSerial() }, { serial: a }] }) }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).toMatchObject({ bars: [{ serial: b, index: 0 }, { serial: a, index: 2 }] })
+  })
+
+  it('validates the request itself: a bad request writes nothing', async () => {
+    const before = await snapshot()
+    const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
+    request.amount = '1.000'
+    const error = await create({ request }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error).toMatchObject({ issues: [{ path: 'amount' }] })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('50 concurrent requests for distinct bars create 50 orders and 50 jobs', async () => {
+    const before = await snapshot()
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => create({ request: buildMintRequest({ bars: [{ serial: freshSerial('D') }, { serial: freshSerial('D') }] }) })),
+    )
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(50)
+    expect(new Set(results.map((r) => r.jobId)).size).toBe(50)
+    const after = await snapshot()
+    expect(after.orders - before.orders).toBe(50)
+    expect(after.jobs - before.jobs).toBe(50)
+    expect(after.links - before.links).toBe(100)
+  })
+
+  it('50 concurrent requests for the same bar: exactly one order, 49 BarAlreadyUsedError', async () => {
+    const before = await snapshot()
+    const contested = freshSerial('SAME')
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        // each request also brings a bar of its own, so the losers' other bars must roll back too
+        create({ request: buildMintRequest({ bars: [{ serial: freshSerial('OWN') }, { serial: contested }] }), user: i % 2 ? u.staff : u.otherStaff }),
+      ),
+    )
+    const won = outcomes.filter((o) => o.status === 'fulfilled')
+    const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')
+    expect(won).toHaveLength(1)
+    expect(lost).toHaveLength(49)
+    for (const l of lost) expect(l.reason).toBeInstanceOf(BarAlreadyUsedError)
+    const after = await snapshot()
+    expect(after.orders - before.orders).toBe(1)
+    expect(after.jobs - before.jobs).toBe(1)
+    expect(after.bars - before.bars).toBe(2)
+  })
+
+  it('50 concurrent requests sharing bars in opposite orders do not deadlock', async () => {
+    const x = freshSerial('X')
+    const y = freshSerial('Y')
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        create({ request: buildMintRequest({ bars: i % 2 ? [{ serial: x }, { serial: y }] : [{ serial: y }, { serial: x }] }) }),
+      ),
+    )
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(BarAlreadyUsedError)
+  })
+})
+
+describe('createMintOrder: Idempotency-Key', () => {
+  it('a replay with the same key and body returns the first answer and creates nothing', async () => {
+    const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
+    const first = await create({ request, idempotencyKey: 'replay-1' })
+    const before = await snapshot()
+    const again = await create({ request: structuredClone(request), idempotencyKey: 'replay-1' })
+    expect(again).toEqual(first)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('the same body spelled differently (address case, spaces) is still the same body', async () => {
+    const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
+    const first = await create({ request, idempotencyKey: 'replay-2' })
+    const respelled = structuredClone(request)
+    respelled.to = respelled.to.toLowerCase()
+    respelled.vaultProof.vault = ` ${respelled.vaultProof.vault} `
+    expect(await create({ request: respelled, idempotencyKey: 'replay-2' })).toEqual(first)
+  })
+
+  it('the same key with a different body is a conflict and creates nothing', async () => {
+    await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'conflict-1' })
+    const before = await snapshot()
+    await expect(
+      create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'conflict-1' }),
+    ).rejects.toBeInstanceOf(IdempotencyConflictError)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('keys are per user: another user may use the same key', async () => {
+    const a = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key' })
+    const b = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key', user: u.otherStaff })
+    expect(b.orderId).not.toBe(a.orderId)
+  })
+
+  it('a key whose first request failed can be used again', async () => {
+    const taken = freshSerial()
+    await create({ request: buildMintRequest({ bars: [{ serial: taken }] }) })
+    await expect(create({ request: buildMintRequest({ bars: [{ serial: taken }] }), idempotencyKey: 'retry-after-409' })).rejects.toBeInstanceOf(
+      BarAlreadyUsedError,
+    )
+    await expect(
+      create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'retry-after-409' }),
+    ).resolves.toMatchObject({ status: 'pending' })
+  })
+
+  it('20 concurrent requests with the same key and body: one order, every caller gets its answer', async () => {
+    const before = await snapshot()
+    const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
+    const results = await Promise.all(Array.from({ length: 20 }, () => create({ request, idempotencyKey: 'concurrent-same' })))
+    expect(new Set(results.map((r) => r.orderId)).size).toBe(1)
+    expect((await snapshot()).orders - before.orders).toBe(1)
+  })
+
+  it('20 concurrent requests with the same key and different bodies: one order, the others conflict, never a 500', async () => {
+    const before = await snapshot()
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'concurrent-different' }),
+      ),
+    )
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
+    for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(IdempotencyConflictError)
+    expect((await snapshot()).orders - before.orders).toBe(1)
+  })
+})

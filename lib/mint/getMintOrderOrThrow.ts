@@ -1,0 +1,117 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { chainTxs } from '@/db/schema/chain'
+import { jobEvents } from '@/db/schema/jobs'
+import { mintOrderBars, mintOrders } from '@/db/schema/mint'
+import { users } from '@/db/schema/users'
+import { vaultBars } from '@/db/schema/vault'
+import type { SessionUser } from '@/lib/auth/SessionUser'
+import { NotFoundError } from '@/lib/errors'
+import { isUuid } from './isUuid'
+import { toMintOrderResponse } from './toMintOrderResponse'
+import type { MintOrderResponse } from './types'
+
+export type GetMintOrderOrThrowParameters = {
+  /** as given in the URL; anything that is not a uuid is simply not found */
+  orderId: string
+  user: Pick<SessionUser, 'id' | 'role'>
+}
+
+export type GetMintOrderOrThrowReturnType = MintOrderResponse
+
+/**
+ * One order as API.md's GET /api/gold/mint/{orderId} shows it: its proof (bars in
+ * request order), its transaction and its timeline. Staff read only their own orders:
+ * another user's order is a NotFoundError (404), exactly like an unknown id, so ids
+ * cannot be probed. Admins read every order. Reads the database only, never the chain:
+ * `tx.confirmations` is the count the worker last stored in the timeline, else null.
+ */
+export async function getMintOrderOrThrow(db: DbOrTx, p: GetMintOrderOrThrowParameters): Promise<GetMintOrderOrThrowReturnType> {
+  if (!isUuid(p.orderId)) throw new NotFoundError({ what: 'Order' })
+  const orderId = p.orderId.toLowerCase()
+
+  const visible: SQL | undefined =
+    p.user.role === 'admin' ? eq(mintOrders.id, orderId) : and(eq(mintOrders.id, orderId), eq(mintOrders.requestedBy, p.user.id))
+  const [order] = await db
+    .select({
+      id: mintOrders.id,
+      status: mintOrders.status,
+      toAddress: mintOrders.toAddress,
+      amountWei: mintOrders.amountWei,
+      vault: mintOrders.vault,
+      receiptRef: mintOrders.receiptRef,
+      documentSha256: mintOrders.documentSha256,
+      requestedByEmail: users.email,
+      createdAt: mintOrders.createdAt,
+      nonce: mintOrders.nonce,
+      txHash: mintOrders.txHash,
+      blockNumber: mintOrders.blockNumber,
+    })
+    .from(mintOrders)
+    .innerJoin(users, eq(users.id, mintOrders.requestedBy))
+    .where(visible)
+    .limit(1)
+  if (!order) throw new NotFoundError({ what: 'Order' })
+
+  const [bars, txs, timeline] = await Promise.all([
+    db
+      .select({
+        serial: vaultBars.serial,
+        refiner: vaultBars.refiner,
+        year: vaultBars.year,
+        grossOz: vaultBars.grossOz,
+        fineness: vaultBars.fineness,
+        fineOz: vaultBars.fineOz,
+      })
+      .from(mintOrderBars)
+      .innerJoin(vaultBars, eq(vaultBars.id, mintOrderBars.barId))
+      .where(eq(mintOrderBars.orderId, orderId))
+      .orderBy(asc(mintOrderBars.position)),
+    // the mined transaction if one is (a replacement may have won), else the newest signed
+    db
+      .select({ hash: chainTxs.hash, nonce: chainTxs.nonce, minedBlock: chainTxs.minedBlock })
+      .from(chainTxs)
+      .where(eq(chainTxs.orderId, orderId))
+      .orderBy(sql`${chainTxs.minedBlock} is null`, desc(chainTxs.createdAt))
+      .limit(1),
+    db
+      .select({ at: jobEvents.at, event: jobEvents.event, detail: jobEvents.detail })
+      .from(jobEvents)
+      .where(eq(jobEvents.orderId, orderId))
+      .orderBy(asc(jobEvents.at), asc(jobEvents.id)),
+  ])
+  const latestTx = txs[0] ?? null
+  const blockNumber = order.blockNumber ?? latestTx?.minedBlock ?? null
+  const confirmations = blockNumber === null ? null : await storedConfirmations(db, { orderId, blockNumber })
+
+  return toMintOrderResponse({
+    order,
+    bars,
+    latestTx,
+    confirmations,
+    timeline,
+  })
+}
+
+/**
+ * The confirmation count mint_confirm stored with its latest event for this block
+ * (`data: { blockNumber, confirmations }`, numbers or decimal strings), or null. Only an
+ * event about the block the order is mined in counts, so a count from before a reorg
+ * is never shown for the new block.
+ */
+async function storedConfirmations(db: DbOrTx, p: { orderId: string; blockNumber: bigint }): Promise<number | null> {
+  const [row] = await db
+    .select({ confirmations: sql<string>`${jobEvents.data}->>'confirmations'` })
+    .from(jobEvents)
+    .where(
+      and(
+        eq(jobEvents.orderId, p.orderId),
+        sql`${jobEvents.data}->>'blockNumber' = ${p.blockNumber.toString()}`,
+        sql`(${jobEvents.data}->>'confirmations') ~ '^[0-9]{1,9}$'`,
+      ),
+    )
+    .orderBy(desc(jobEvents.at), desc(jobEvents.id))
+    .limit(1)
+  // at most 9 digits (checked above): a counter, not an amount, exact as a number
+  return row ? Number(row.confirmations) : null
+}

@@ -1,0 +1,83 @@
+import type { MintStatus } from '@/db/schema/mint'
+
+// The API's data shapes (API.md), shared by the route handlers, the server pages and
+// the client components. Amounts and weights are decimal strings; times ISO 8601.
+
+export type { MintStatus }
+
+export const mintStatuses = ['pending', 'submitted', 'confirmed', 'failed', 'cancelled'] as const satisfies readonly MintStatus[]
+
+/** Statuses in which an order still changes on its own (the pages poll while any is shown). */
+export const inFlightStatuses: readonly MintStatus[] = ['pending', 'submitted']
+
+/** 202 answer of POST /api/gold/mint; stored with the order and returned again on a replay. */
+export type MintAcceptedResponse = {
+  orderId: string
+  /** graphile-worker job id, as a string (it is a bigint) */
+  jobId: string
+  status: 'pending'
+  statusUrl: string
+}
+
+export type MintBarResponse = {
+  serial: string
+  refiner: string
+  year: number
+  /** troy ounces, 3 decimals */
+  grossOz: string
+  /** parts per thousand, e.g. "999.9" */
+  fineness: string
+  /** troy ounces, 3 decimals */
+  fineOz: string
+}
+
+export type MintVaultProofResponse = {
+  vault: string
+  receiptRef: string
+  documentSha256: string
+  bars: MintBarResponse[]
+}
+
+export type MintTxResponse = {
+  hash: string | null
+  nonce: number | null
+  blockNumber: number | null
+  /** null while unknown; the web never asks the chain for it */
+  confirmations: number | null
+}
+
+export type MintTimelineEntry = { at: string; event: string; detail: string | null }
+
+/** GET /api/gold/mint/{orderId} */
+export type MintOrderResponse = {
+  orderId: string
+  status: MintStatus
+  to: string
+  /** fine troy ounces = tokens, 3 decimals */
+  amount: string
+  /** e-mail of the user who requested it */
+  requestedBy: string
+  createdAt: string
+  /** null until the worker has reserved a nonce or signed a transaction */
+  tx: MintTxResponse | null
+  vaultProof: MintVaultProofResponse
+  timeline: MintTimelineEntry[]
+}
+
+/** One item of GET /api/gold/mint */
+export type MintOrderSummary = {
+  orderId: string
+  status: MintStatus
+  to: string
+  amount: string
+  vault: string
+  requestedBy: string
+  createdAt: string
+  txHash: string | null
+}
+
+/** GET /api/gold/mint */
+export type MintOrderListResponse = {
+  items: MintOrderSummary[]
+  nextCursor: string | null
+}
