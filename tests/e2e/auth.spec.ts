@@ -28,7 +28,8 @@ test.describe('sign in through the real login page', () => {
     await page.getByLabel('Email').fill(credentials.staff.email)
     await page.getByLabel('Password').fill('not-the-password')
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('alert')).toContainText(/invalid email or password/i)
+    // Next's route announcer is an empty role=alert on every page: filter by text
+    await expect(page.getByRole('alert').filter({ hasText: /invalid email or password/i })).toBeVisible()
     await expect(page).toHaveURL(/\/login/)
   })
 

@@ -1,0 +1,9 @@
+// GET /api/health - liveness: 200 while the process lives (no database, no auth)
+import { route } from '@/lib/http/route'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({
+  roles: 'public',
+  handler: () => ({ status: 'ok' }),
+})

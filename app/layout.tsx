@@ -1,0 +1,70 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import type { ReactNode } from 'react'
+import { signOut } from '@/auth'
+import { Badge } from '@/components/ui/Badge'
+import { Button } from '@/components/ui/Button'
+import { getSessionUser } from '@/lib/auth/getSessionUser'
+import { homePathFor } from '@/lib/auth/homePathFor'
+import './globals.css'
+import { Providers } from './providers'
+
+export const metadata: Metadata = {
+  title: { default: 'mintdesk', template: '%s · mintdesk' },
+  description: 'Operations desk for gold-backed token mints',
+  robots: { index: false, follow: false },
+}
+
+async function signOutAction() {
+  'use server'
+  await signOut({ redirectTo: '/login' })
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const user = await getSessionUser()
+  return (
+    <html lang="en">
+      <body className="min-h-screen">
+        <Providers>
+          <header className="border-b border-stone-200 bg-white">
+            <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-6">
+              <Link href={user ? homePathFor(user.role) : '/login'} className="font-semibold tracking-tight text-brand-700">
+                mintdesk
+              </Link>
+              {user ? (
+                <>
+                  <nav aria-label="Main" className="flex items-center gap-1 text-sm">
+                    <NavLink href="/mints/new">New mint</NavLink>
+                    <NavLink href="/mints">My mints</NavLink>
+                    {user.role === 'admin' ? <NavLink href="/admin">Admin</NavLink> : null}
+                  </nav>
+                  <div className="ml-auto flex items-center gap-3 text-sm">
+                    <span className="flex items-center gap-2">
+                      <span className="sr-only">Signed in as</span>
+                      <span className="text-stone-700">{user.email}</span>
+                      <Badge tone={user.role === 'admin' ? 'brand' : 'neutral'}>{user.role}</Badge>
+                    </span>
+                    <form action={signOutAction}>
+                      <Button type="submit" variant="secondary" size="sm">
+                        Sign out
+                      </Button>
+                    </form>
+                  </div>
+                </>
+              ) : null}
+            </div>
+          </header>
+          <main className="mx-auto max-w-6xl px-6 py-8">{children}</main>
+        </Providers>
+      </body>
+    </html>
+  )
+}
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="rounded-md px-3 py-1.5 text-stone-700 hover:bg-stone-100 hover:text-stone-900">
+      {children}
+    </Link>
+  )
+}

@@ -1,0 +1,4 @@
+/** Joins class names, skipping falsy ones. */
+export function cn(...classes: (string | false | null | undefined)[]): string {
+  return classes.filter(Boolean).join(' ')
+}

@@ -1,0 +1,39 @@
+import { homePathFor } from './homePathFor'
+import type { SessionUser } from './SessionUser'
+
+export type DecidePageAccessParameters = {
+  pathname: string
+  /** the query string including its `?`, or '' */
+  search: string
+  user: SessionUser | null
+}
+
+export type DecidePageAccessReturnType = { action: 'next' } | { action: 'redirect'; to: string }
+
+/** Pages anyone may see, signed in or not. */
+const publicPages = ['/login', '/forbidden']
+
+/**
+ * What `proxy.ts` does with a page request: let it through, or redirect it. API routes
+ * are never redirected (the route wrapper answers 401/403 JSON), and are not matched here.
+ * - not signed in -> `/login?callbackUrl=<path>`
+ * - signed in on `/login` -> their home page
+ * - `/admin/**` without the admin role -> `/forbidden`
+ */
+export function decidePageAccess({ pathname, search, user }: DecidePageAccessParameters): DecidePageAccessReturnType {
+  if (pathname === '/api' || pathname.startsWith('/api/')) return { action: 'next' }
+  const isPublic = publicPages.some((p) => pathname === p || pathname.startsWith(`${p}/`))
+  if (!user) {
+    if (isPublic) return { action: 'next' }
+    const callbackUrl = `${pathname}${search}`
+    return {
+      action: 'redirect',
+      to: pathname === '/' ? '/login' : `/login?${new URLSearchParams({ callbackUrl }).toString()}`,
+    }
+  }
+  if (pathname === '/login') return { action: 'redirect', to: homePathFor(user.role) }
+  if ((pathname === '/admin' || pathname.startsWith('/admin/')) && user.role !== 'admin') {
+    return { action: 'redirect', to: '/forbidden' }
+  }
+  return { action: 'next' }
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '@/db/schema/users'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL, seedDevUsers } from './seedDevUsers'
+import { verifyPassword } from './verifyPassword'
+
+describe('seedDevUsers', () => {
+  let t: TestDatabase
+  beforeAll(async () => {
+    t = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await t.drop()
+  })
+
+  async function row(email: string) {
+    const [r] = await t.db.select().from(users).where(eq(users.email, email))
+    return r
+  }
+
+  it('creates the staff and admin users with hashed passwords', async () => {
+    const result = await seedDevUsers(t.db, { staffPassword: 'staff-dev-password', adminPassword: 'admin-dev-password' })
+    expect(result.users.map((u) => [u.email, u.role, u.created])).toEqual([
+      [DEV_STAFF_EMAIL, 'staff', true],
+      [DEV_ADMIN_EMAIL, 'admin', true],
+    ])
+    const staff = await row(DEV_STAFF_EMAIL)
+    expect(staff).toMatchObject({ name: 'Vault Staff', role: 'staff' })
+    expect(staff.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/)
+    expect(await verifyPassword({ password: 'staff-dev-password', hash: staff.passwordHash ?? '' })).toBe(true)
+    const admin = await row(DEV_ADMIN_EMAIL)
+    expect(admin).toMatchObject({ name: 'Admin', role: 'admin' })
+    expect(await verifyPassword({ password: 'admin-dev-password', hash: admin.passwordHash ?? '' })).toBe(true)
+  })
+
+  it('is idempotent: same passwords keep the same hash and id', async () => {
+    const before = await row(DEV_STAFF_EMAIL)
+    const result = await seedDevUsers(t.db, { staffPassword: 'staff-dev-password', adminPassword: 'admin-dev-password' })
+    expect(result.users.every((u) => !u.created && !u.passwordChanged)).toBe(true)
+    const after = await row(DEV_STAFF_EMAIL)
+    expect(after.id).toBe(before.id)
+    expect(after.passwordHash).toBe(before.passwordHash)
+  })
+
+  it('updates the hash when a password changed, and resets a changed role or name', async () => {
+    await t.db.update(users).set({ role: 'admin', name: 'Mallory' }).where(eq(users.email, DEV_STAFF_EMAIL))
+    const result = await seedDevUsers(t.db, { staffPassword: 'a-new-staff-password', adminPassword: 'admin-dev-password' })
+    expect(result.users.find((u) => u.email === DEV_STAFF_EMAIL)?.passwordChanged).toBe(true)
+    expect(result.users.find((u) => u.email === DEV_ADMIN_EMAIL)?.passwordChanged).toBe(false)
+    const staff = await row(DEV_STAFF_EMAIL)
+    expect(staff).toMatchObject({ role: 'staff', name: 'Vault Staff' })
+    expect(await verifyPassword({ password: 'a-new-staff-password', hash: staff.passwordHash ?? '' })).toBe(true)
+    expect(await verifyPassword({ password: 'staff-dev-password', hash: staff.passwordHash ?? '' })).toBe(false)
+  })
+})

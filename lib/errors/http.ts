@@ -1,0 +1,31 @@
+/**
+ * THE table from error code to HTTP status. Every error the API can answer with has a
+ * code here; `toErrorResponse` uses it and nothing else decides a status. API.md lists
+ * the public codes; add a code here (and a class beside its domain) before using it.
+ */
+export const errorStatus = {
+  malformed_json: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  bar_already_used: 409,
+  idempotency_conflict: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  not_ready: 503,
+} as const satisfies Record<string, number>
+
+export type ErrorCode = keyof typeof errorStatus
+
+export function statusForCode(code: ErrorCode): number {
+  return errorStatus[code]
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorStatus, value)
+}

@@ -1,0 +1,39 @@
+import NextAuth from 'next-auth'
+import { type NextRequest, NextResponse } from 'next/server'
+import { authConfig } from '@/auth.config'
+import { decidePageAccess } from '@/lib/auth/decidePageAccess'
+import { sessionUserFrom } from '@/lib/auth/sessionUserFrom'
+
+// Edge-safe: only the JWT is read (auth.config.ts), no database import here.
+const { auth } = NextAuth(() => authConfig())
+
+// With a lazy (function) config, next-auth 5.0.0-beta.32's `auth(callback)` returns a
+// PROMISE of the handler at run time, although its type says a function (a default
+// export of it is rejected by Next). Promise.resolve() accepts both, should that change.
+const handler = Promise.resolve(
+  auth((req) => {
+    const decision = decidePageAccess({
+      pathname: req.nextUrl.pathname,
+      search: req.nextUrl.search,
+      user: sessionUserFrom(req.auth),
+    })
+    if (decision.action === 'redirect') return NextResponse.redirect(new URL(decision.to, req.nextUrl))
+    return NextResponse.next()
+  }),
+)
+
+/**
+ * Pages need a session (-> /login?callbackUrl=...), /admin/** needs the admin role
+ * (-> /forbidden). API routes are not matched: `lib/http/route.ts` answers 401/403 JSON.
+ * This is the first gate, not the only one: server components re-check
+ * (`requireUser`, the (admin) layout) and route handlers check on their own.
+ */
+export async function proxy(req: NextRequest): Promise<Response | void> {
+  const run = await handler
+  return run(req, { params: Promise.resolve({}) })
+}
+
+export const config = {
+  // everything but /api/**, Next's own assets and the icons (public, needed on /login)
+  matcher: ['/((?!api/|api$|_next/static/|_next/image|favicon\\.ico$|icon\\.svg$).*)'],
+}
