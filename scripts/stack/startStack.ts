@@ -209,7 +209,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     }
     writeEnvFile(envFile, env, 'written by npm start: the live settings of the local stack (npm run worker reads them)')
 
-    const childEnv = { ...process.env, ...env, ...(p.childEnv ?? {}), NODE_ENV: 'production' }
+    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, ...(p.childEnv ?? {}), NODE_ENV: 'production' }
     const stdio = p.childLogFile ? openSync(p.childLogFile, 'a') : 'inherit'
     const workers: ManagedChild[] = []
     const startWorker = (extraEnv: Record<string, string> = {}) => {
