@@ -42,6 +42,9 @@ export default function nextConfig(phase) {
   return {
     output: 'standalone',
     poweredByHeader: false,
+    // the build type-checks the web's own code; tests, worker, scripts and deploy are
+    // checked by \`npm run typecheck\` (part of npm test), so a test file cannot break npm start
+    typescript: { tsconfigPath: 'tsconfig.web.json' },
     reactStrictMode: true,
     // Node-only packages loaded with require() at run time instead of being bundled
     // (native-ish drivers, worker threads, dynamic requires).

@@ -1,4 +1,4 @@
-// npm test: every test. Vitest (unit and integration, against the real embedded
+// npm test: every test. The type check of the whole tree, Vitest (unit and integration, against the real embedded
 // Postgres, anvil and KMS endpoint), then Playwright in Debian's Chromium against the
 // whole stack. Ends with one line "N passed, N failed" summed over both runners.
 import { spawnSync } from 'node:child_process'
@@ -19,6 +19,12 @@ const tallies: Record<string, Tally> = {}
 function run(cmd: string, cmdArgs: string[]): number {
   const res = spawnSync(process.execPath, [path.join(root, cmd), ...cmdArgs], { cwd: root, stdio: 'inherit', env: process.env })
   return res.status ?? 1
+}
+
+if (only('typecheck')) {
+  // the whole tree, tests included (next build checks only the web's code)
+  const code = run('node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'])
+  tallies.typecheck = { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, crashed: false }
 }
 
 if (only('vitest')) {
