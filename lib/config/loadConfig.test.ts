@@ -62,6 +62,18 @@ describe('loadConfig', () => {
     expect(e.message).toContain('KMS_ENDPOINT')
   })
 
+  it('MINTDESK_ALLOW_LOOPBACK_KMS=1 lifts the loopback KMS_ENDPOINT check and nothing else', () => {
+    const env = { ...worker, NODE_ENV: 'production', KMS_ENDPOINT: 'http://127.0.0.1:4599', MINTDESK_ALLOW_LOOPBACK_KMS: '1' }
+    const c = loadConfig({ env, role: 'worker' })
+    expect(c.production).toBe(true)
+    expect(c.kmsEndpoint).toBe('http://127.0.0.1:4599')
+    expect(errorOf(() => loadConfig({ env: { ...env, MINTDESK_ALLOW_LOOPBACK_KMS: 'true' }, role: 'worker' })).variables).toEqual(['KMS_ENDPOINT'])
+    const e = errorOf(() =>
+      loadConfig({ env: { ...env, AWS_ACCESS_KEY_ID: 'mintdesk-local', DEV_STAFF_PASSWORD: 'x', AUTH_SECRET: DEV_AUTH_SECRET }, role: 'worker' }),
+    )
+    expect(e.variables).toEqual(['AUTH_SECRET', 'AWS_ACCESS_KEY_ID', 'DEV_STAFF_PASSWORD'])
+  })
+
   it('MINTDESK_DEV=1 makes a production build run as dev', () => {
     const c = loadConfig({ env: { ...base, NODE_ENV: 'production', MINTDESK_DEV: '1' }, role: 'web' })
     expect(c.production).toBe(false)

@@ -20,6 +20,13 @@ const intFrom = (def: number) => z.coerce.number().int().nonnegative().default(d
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   MINTDESK_DEV: z.string().optional(),
+  /**
+   * TEST ONLY escape hatch: lets production mode use a KMS_ENDPOINT on loopback (the
+   * local KMS endpoint), so tests/release/standalone.int.test.ts can run the release
+   * build with production settings. Lifts that one check and nothing else; the deploy
+   * (deploy/lib/MintdeskStack.ts) never sets it, and its test asserts so.
+   */
+  MINTDESK_ALLOW_LOOPBACK_KMS: z.string().optional(),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DATABASE_POOL_MAX: intFrom(10),
   RPC_URL: optionalUrl,
@@ -50,6 +57,16 @@ const envSchema = z.object({
   /** a broadcast transaction not mined after this long is replaced with higher fees */
   STUCK_AFTER_MS: intFrom(60_000),
   CONFIRM_POLL_MS: intFrom(500),
+  /** how often an idle worker slot looks for scheduled jobs (graphile-worker pollInterval) */
+  WORKER_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+  /** period of the nonce health check (one instance across all workers) */
+  NONCE_HEALTH_MS: z.coerce.number().int().min(100).default(5_000),
+  /** a signer whose lowest outstanding nonce is not mined for this long is re-sent in nonce order */
+  NONCE_STALL_AFTER_MS: intFrom(30_000),
+  /** SIGTERM: in-flight jobs get this long to finish (ECS gives 30 s before SIGKILL) */
+  WORKER_SHUTDOWN_GRACE_MS: intFrom(25_000),
+  /** crash-test hooks (e.g. after_sign,after_broadcast): the worker SIGKILLs itself there; ignored in production */
+  MINTDESK_FAILPOINTS: csv.optional(),
   /** viem polling interval; ~100 ms against anvil, seconds against a real chain */
   RPC_POLLING_MS: intFrom(1_000),
   LOW_BALANCE_WEI: z.string().regex(/^\d+$/).default('100000000000000000'),
@@ -82,6 +99,12 @@ export type Config = {
     maxAttempts: number
     stuckAfterMs: number
     confirmPollMs: number
+    pollMs: number
+    nonceHealthMs: number
+    nonceStallAfterMs: number
+    shutdownGraceMs: number
+    /** named crash points for tests; always empty in production */
+    failpoints: string[]
   }
   rpcPollingMs: number
   lowBalanceWei: bigint
@@ -131,7 +154,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     }
     if (production) {
       if (e.AUTH_SECRET === DEV_AUTH_SECRET) devDefaults.push('AUTH_SECRET')
-      if (e.KMS_ENDPOINT && isLoopback(e.KMS_ENDPOINT)) devDefaults.push('KMS_ENDPOINT')
+      if (e.KMS_ENDPOINT && isLoopback(e.KMS_ENDPOINT) && e.MINTDESK_ALLOW_LOOPBACK_KMS !== '1') devDefaults.push('KMS_ENDPOINT')
       if (env.AWS_ACCESS_KEY_ID === DEV_KMS_ACCESS_KEY) devDefaults.push('AWS_ACCESS_KEY_ID')
       if (e.DEV_STAFF_PASSWORD !== undefined) devDefaults.push('DEV_STAFF_PASSWORD')
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
@@ -178,6 +201,11 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       maxAttempts: e.MAX_ATTEMPTS,
       stuckAfterMs: e.STUCK_AFTER_MS,
       confirmPollMs: e.CONFIRM_POLL_MS,
+      pollMs: e.WORKER_POLL_MS,
+      nonceHealthMs: e.NONCE_HEALTH_MS,
+      nonceStallAfterMs: e.NONCE_STALL_AFTER_MS,
+      shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
+      failpoints: production ? [] : (e.MINTDESK_FAILPOINTS ?? []),
     },
     rpcPollingMs: e.RPC_POLLING_MS,
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),

@@ -24,6 +24,16 @@ export type JobEventName =
   | 'retried'
   | 'cancelled'
   | 'unlocked'
+  /** a mined mint found for an order that was not `submitted` (the chain wins) */
+  | 'reconciled'
+  /** a signer's lowest outstanding nonce is not being mined: the pool is re-sent in nonce order */
+  | 'stalled'
+  /** Postgres and the chain disagree on a signer's nonces in a way the worker cannot repair */
+  | 'nonce_mismatch'
+  /** the node refused a transaction for its fees: mint_confirm replaces it with higher ones */
+  | 'underpriced'
+  /** a cancelled order's nonce handed back, to be filled by a gap fill */
+  | 'nonce_released'
 
 export type RecordJobEventParameters = {
   event: JobEventName

@@ -1,0 +1,41 @@
+import { eq, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { jobRecords } from '@/db/schema'
+import { recordJobEvent } from './recordJobEvent'
+
+export type ReviveDeadJobParameters = {
+  jobId: bigint
+  /** the attempts it gets again (its original max_attempts: a permanent error lowered it) */
+  maxAttempts: number
+  task: string
+  orderId?: string | null
+  actor: string
+  detail?: string | null
+}
+
+/**
+ * Gives a dead job (attempts = max_attempts, not locked) a fresh set of attempts, to run
+ * now. graphile-worker's WorkerUtils.rescheduleJobs ignores `attempts: 0`, so this calls
+ * the SQL function with `attempts := 0` directly. Returns false (and changes nothing)
+ * when the job is not there, is running, or still has attempts left.
+ */
+export async function reviveDeadJob(db: DbOrTx, p: ReviveDeadJobParameters): Promise<boolean> {
+  const dead = await db.execute<{ id: bigint }>(sql`
+    select id from graphile_worker._private_jobs
+    where id = ${p.jobId}::bigint and locked_at is null and attempts >= max_attempts
+    for update`)
+  if (dead.length === 0) return false
+  await db.execute(sql`
+    select 1 from graphile_worker.reschedule_jobs(
+      array[${p.jobId}::bigint],
+      run_at := now(),
+      attempts := 0,
+      max_attempts := ${p.maxAttempts}::int
+    )`)
+  await db
+    .update(jobRecords)
+    .set({ state: 'queued', attempts: 0, maxAttempts: p.maxAttempts, lastError: null, finishedAt: null, updatedAt: new Date() })
+    .where(eq(jobRecords.jobId, p.jobId))
+  await recordJobEvent(db, { event: 'retried', task: p.task, orderId: p.orderId, jobId: p.jobId, actor: p.actor, detail: p.detail ?? null })
+  return true
+}

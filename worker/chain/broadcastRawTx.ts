@@ -1,0 +1,55 @@
+import { type Hex, type PublicClient, RpcRequestError, TransactionRejectedRpcError } from 'viem'
+import { BroadcastRejectedError, FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '../errors/chain'
+import { errorText } from './errorText'
+import { getTransactionOrNull } from './getTransactionOrNull'
+
+export type BroadcastRawTxParameters = {
+  raw: Hex
+  hash: Hex
+  signerAddress: string
+  nonce: bigint
+  /** our other transactions at the same nonce (the original, replacements, a gap fill) */
+  siblings?: readonly Hex[]
+}
+
+/** sent: the node took it now; already_known: it (or one of ours at its nonce) was already in the pool or mined */
+export type BroadcastRawTxReturnType = 'sent' | 'already_known'
+
+// the wordings of geth, erigon, nethermind, besu, reth and anvil
+const ALREADY_KNOWN = /already known|already imported|known transaction|alreadyknown|transaction already exists|already in (the )?(mem)?pool/
+const NONCE_TOO_LOW = /nonce too low|oldnonce|nonce has already been used|invalid nonce.*lower|nonce is too low/
+const UNDERPRICED = /replacement transaction underpriced|replacementnotallowed|replacement fee too low|underpriced/
+const INSUFFICIENT_FUNDS = /insufficient funds|insufficientfunds|insufficient balance/
+const FEE_TOO_LOW = /less than block base fee|fee cap less than|feecap.*too low|max fee per gas less than|transaction underpriced|fee too low|feetoolow|minimum.*(tip|fee)/
+
+/**
+ * eth_sendRawTransaction of stored bytes, idempotent: "already known", and "nonce too
+ * low" or "replacement underpriced" when the node knows this transaction or one of its
+ * siblings (so ours holds or has used the nonce), all mean "already sent". Everything
+ * else throws: a rejection as BroadcastRejectedError (InsufficientFundsError for gas
+ * money, FeeTooLowError when the fee cap is below what the node takes now,
+ * NonceConsumedError when a foreign transaction used the nonce), a network failure as
+ * it came. All of them are transient for the job.
+ */
+export async function broadcastRawTx(client: PublicClient, p: BroadcastRawTxParameters): Promise<BroadcastRawTxReturnType> {
+  try {
+    await client.request({ method: 'eth_sendRawTransaction', params: [p.raw] })
+    return 'sent'
+  } catch (error) {
+    const text = errorText(error)
+    if (ALREADY_KNOWN.test(text)) return 'already_known'
+    const nonceTooLow = NONCE_TOO_LOW.test(text)
+    if (nonceTooLow || UNDERPRICED.test(text)) {
+      for (const hash of [p.hash, ...(p.siblings ?? [])]) {
+        if (await getTransactionOrNull(client, { hash })) return 'already_known'
+      }
+      if (nonceTooLow) throw new NonceConsumedError(p.signerAddress, p.nonce)
+    }
+    if (INSUFFICIENT_FUNDS.test(text)) throw new InsufficientFundsError(p.hash, text, { cause: error })
+    if (FEE_TOO_LOW.test(text)) throw new FeeTooLowError(p.hash, text, { cause: error })
+    if (error instanceof TransactionRejectedRpcError || error instanceof RpcRequestError) {
+      throw new BroadcastRejectedError(p.hash, text, { cause: error })
+    }
+    throw error
+  }
+}

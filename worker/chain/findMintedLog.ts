@@ -1,0 +1,22 @@
+import { type Address, type Hex, type PublicClient } from 'viem'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
+
+export type FindMintedLogParameters = { tokenAddress: Address; orderId: string }
+
+export type FindMintedLogReturnType = { transactionHash: Hex; blockNumber: bigint } | undefined
+
+/** Where the token minted this order, from its Minted event (orderId is indexed). */
+export async function findMintedLog(client: PublicClient, { tokenAddress, orderId }: FindMintedLogParameters): Promise<FindMintedLogReturnType> {
+  const logs = await client.getContractEvents({
+    address: tokenAddress,
+    abi: goldTokenAbi,
+    eventName: 'Minted',
+    args: { orderId: orderIdToBytes32(orderId) },
+    fromBlock: 0n,
+    toBlock: 'latest',
+  })
+  const log = logs[0]
+  if (!log || log.transactionHash === null || log.blockNumber === null) return undefined
+  return { transactionHash: log.transactionHash, blockNumber: log.blockNumber }
+}

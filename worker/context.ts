@@ -1,0 +1,32 @@
+import type { Address, LocalAccount, PublicClient } from 'viem'
+import type { Db } from '@/db/client'
+import type { Config } from '@/lib/config/loadConfig'
+import type { Failpoint } from './failpoints'
+import type { WorkerLogger } from './logger'
+
+/** A signing key this worker holds: the KMS key and the viem account signing through it. */
+export type SignerAccount = {
+  address: Address
+  keyId: string
+  account: LocalAccount
+}
+
+/** What the chain node is: anvil has test-only methods (anvil_dropAllTransactions). */
+export type NodeInfo = { clientVersion: string; isAnvil: boolean }
+
+/** Everything a task needs, built once per worker process (worker/startWorker.ts). */
+export type WorkerContext = {
+  db: Db
+  chain: PublicClient
+  chainId: number
+  tokenAddress: Address
+  confirmations: number
+  /** by checksummed address */
+  signers: ReadonlyMap<Address, SignerAccount>
+  settings: Config['worker']
+  log: WorkerLogger
+  /** this process's graphile-worker pool id: the `locked_by` of its jobs and the actor of its events */
+  workerId: () => string
+  failpoint: Failpoint
+  node: () => Promise<NodeInfo>
+}

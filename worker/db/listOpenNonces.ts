@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+
+export type ListOpenNoncesParameters = { signerAddress: string }
+
+export type OpenNonce = {
+  nonce: bigint
+  state: 'reserved' | 'signed' | 'released'
+  use: 'mint' | 'gap_fill'
+  orderId: string | null
+  orderStatus: string | null
+  /** a mint_confirm job with attempts left exists for the order: it owns this nonce */
+  confirming: boolean
+}
+
+/** A signer's nonces not yet known mined, lowest first, with what the nonce health check needs to judge them. */
+export async function listOpenNonces(db: DbOrTx, { signerAddress }: ListOpenNoncesParameters): Promise<OpenNonce[]> {
+  const rows = await db.execute<{
+    nonce: bigint
+    state: OpenNonce['state']
+    use: OpenNonce['use']
+    order_id: string | null
+    order_status: string | null
+    confirming: boolean
+  }>(sql`
+    select sn.nonce, sn.state, sn.use, sn.order_id, mo.status as order_status,
+      exists (
+        select 1 from graphile_worker._private_jobs j
+        where j.key = 'mint_confirm:' || sn.order_id::text and j.attempts < j.max_attempts
+      ) as confirming
+    from signer_nonces sn
+    left join mint_orders mo on mo.id = sn.order_id
+    where sn.signer_address = ${signerAddress} and sn.state <> 'mined'
+    order by sn.nonce`)
+  return rows.map((r) => ({
+    nonce: BigInt(r.nonce),
+    state: r.state,
+    use: r.use,
+    orderId: r.order_id,
+    orderStatus: r.order_status,
+    confirming: r.confirming,
+  }))
+}

@@ -1,0 +1,20 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Tx } from '@/db/client'
+import { type MintStatus, mintOrders } from '@/db/schema'
+
+export type MarkOrderFailedParameters = {
+  orderId: string
+  reason: string
+  /** the statuses the order may be failed from (never a confirmed or cancelled one) */
+  from?: readonly MintStatus[]
+}
+
+/** Marks an order failed with a reason for the admin; returns whether it changed. */
+export async function markOrderFailed(tx: Tx, { orderId, reason, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters): Promise<boolean> {
+  const rows = await tx
+    .update(mintOrders)
+    .set({ status: 'failed', failureReason: reason.slice(0, 2000), updatedAt: new Date() })
+    .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
+    .returning({ id: mintOrders.id })
+  return rows.length > 0
+}

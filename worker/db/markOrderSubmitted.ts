@@ -1,0 +1,22 @@
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Tx } from '@/db/client'
+import { type MintStatus, mintOrders } from '@/db/schema'
+
+export type MarkOrderSubmittedParameters = {
+  orderId: string
+  /** pending and failed by default; mint_confirm adds cancelled when the chain shows the mint anyway */
+  from?: readonly MintStatus[]
+}
+
+/**
+ * pending (or failed, after an admin retry) -> submitted, once a transaction of the order
+ * is known to the node. Returns whether the status changed.
+ */
+export async function markOrderSubmitted(tx: Tx, { orderId, from = ['pending', 'failed'] }: MarkOrderSubmittedParameters): Promise<boolean> {
+  const rows = await tx
+    .update(mintOrders)
+    .set({ status: 'submitted', submittedAt: sql`coalesce(${mintOrders.submittedAt}, now())`, failureReason: null, updatedAt: new Date() })
+    .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
+    .returning({ id: mintOrders.id })
+  return rows.length > 0
+}

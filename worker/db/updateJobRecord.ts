@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { jobRecords } from '@/db/schema'
+
+export type JobRecordState = 'queued' | 'scheduled' | 'running' | 'retrying' | 'dead' | 'done' | 'cancelled'
+
+export type UpdateJobRecordParameters = {
+  jobId: bigint
+  task: string
+  orderId: string | null
+  payload: unknown
+  state: JobRecordState
+  attempts: number
+  maxAttempts: number
+  lastError?: string | null
+}
+
+/**
+ * The job's row in job_records (kept after graphile-worker deletes the job): state,
+ * attempts and last error. Created here if the job was added without addJob.
+ */
+export async function updateJobRecord(db: DbOrTx, p: UpdateJobRecordParameters): Promise<void> {
+  const finished = p.state === 'done' || p.state === 'dead' || p.state === 'cancelled'
+  const now = new Date()
+  await db
+    .insert(jobRecords)
+    .values({
+      jobId: p.jobId,
+      task: p.task,
+      orderId: p.orderId,
+      state: p.state,
+      attempts: p.attempts,
+      maxAttempts: p.maxAttempts,
+      lastError: p.lastError ?? null,
+      payload: p.payload as Record<string, unknown>, // jsonb column; the payload is the job's JSON
+      finishedAt: finished ? now : null,
+    })
+    .onConflictDoUpdate({
+      target: jobRecords.jobId,
+      set: {
+        state: p.state,
+        attempts: p.attempts,
+        ...(p.lastError !== undefined ? { lastError: p.lastError } : {}),
+        finishedAt: finished ? now : null,
+        updatedAt: now,
+        orderId: sql`coalesce(${jobRecords.orderId}, excluded.order_id)`,
+      },
+    })
+}

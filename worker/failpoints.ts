@@ -1,0 +1,30 @@
+import type { WorkerLogger } from './logger'
+
+/** The named points where a crash test can kill the worker (MINTDESK_FAILPOINTS). */
+export type FailpointName = 'after_sign' | 'after_broadcast'
+
+export type Failpoint = (name: FailpointName) => void
+
+export type CreateFailpointParameters = {
+  /** the enabled names; loadConfig leaves this empty in production mode */
+  names: readonly string[]
+  log: WorkerLogger
+}
+
+/**
+ * Crash-test hooks: at an enabled point the process SIGKILLs itself (no cleanup, no
+ * 'finally', exactly like a node losing power), so the tests can prove that a job
+ * killed between signing and broadcast, or between broadcast and the status update,
+ * is taken over and still mints exactly once. A no-op unless enabled.
+ */
+export function createFailpoint({ names, log }: CreateFailpointParameters): Failpoint {
+  const enabled = new Set(names)
+  if (enabled.size === 0) return () => {}
+  log.warn({ failpoints: [...enabled] }, 'failpoints enabled: this worker will kill itself on purpose')
+  return (name) => {
+    if (!enabled.has(name)) return
+    log.fatal({ failpoint: name }, `failpoint ${name}: SIGKILL`)
+    log.flush()
+    process.kill(process.pid, 'SIGKILL')
+  }
+}

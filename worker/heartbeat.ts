@@ -1,0 +1,70 @@
+import type { Db } from '@/db/client'
+import { touchWorker } from './db/touchWorker'
+import { ensureNonceHealthJob } from './ensureNonceHealthJob'
+import type { WorkerLogger } from './logger'
+import { sweepStaleWorkers } from './sweepStaleWorkers'
+
+export type StartHeartbeatParameters = {
+  workerId: string
+  heartbeatMs: number
+  staleAfterMs: number
+  log: WorkerLogger
+  /**
+   * This worker must stop at once: another worker declared it dead (and may be running
+   * its jobs), or it could not heartbeat for longer than staleAfterMs.
+   */
+  onFenced: (reason: string) => void
+}
+
+export type Heartbeat = { stop: () => Promise<void> }
+
+/**
+ * Every heartbeatMs: this worker's heartbeat (workers.last_seen_at), then the sweep that
+ * frees the jobs of workers silent for longer than staleAfterMs, then making sure the
+ * nonce health job exists. One tick at a time; a failing tick is logged and retried.
+ */
+export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<void> = Promise.resolve()
+  let lastBeat = Date.now()
+
+  const tick = async () => {
+    try {
+      const alive = await touchWorker(db, { id: p.workerId })
+      if (!alive) {
+        p.onFenced('another worker marked this worker stopped (its heartbeat was late): its jobs may run elsewhere')
+        return
+      }
+      lastBeat = Date.now()
+    } catch (error) {
+      p.log.error({ err: error }, 'heartbeat failed')
+      if (Date.now() - lastBeat > p.staleAfterMs) {
+        p.onFenced(`no heartbeat for ${Date.now() - lastBeat} ms`)
+        return
+      }
+    }
+    try {
+      await sweepStaleWorkers(db, { selfId: p.workerId, staleAfterMs: p.staleAfterMs, log: p.log })
+      await ensureNonceHealthJob(db, { actor: p.workerId })
+    } catch (error) {
+      p.log.error({ err: error }, 'stale worker sweep failed')
+    }
+  }
+
+  const schedule = () => {
+    if (stopped) return
+    timer = setTimeout(() => {
+      running = tick().finally(schedule)
+    }, p.heartbeatMs)
+  }
+  running = tick().finally(schedule)
+
+  return {
+    stop: async () => {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}

@@ -1,0 +1,79 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chainTxs, jobEvents, mintOrders, signerNonces } from '@/db/schema'
+import { cancelMintOrder } from '@/lib/jobs/cancelMintOrder'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { createTestOrders } from '@/tests/helpers/orders'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { verifyMints } from './verifyMints'
+import { waitFor } from './waitFor'
+
+describe('an admin cancels an order that already holds a nonce', () => {
+  let t: TestDatabase
+  let chain: ChainFixture
+  const workers: WorkerProcess[] = []
+
+  beforeAll(async () => {
+    ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
+  })
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.stop('SIGTERM')))
+    await chain?.stop()
+    await t?.drop()
+  })
+
+  it('the nonce is filled with a zero-value self-transfer, the next order mints behind it, the cancelled one never does', async () => {
+    const to = [privateKeyToAddress(generatePrivateKey())]
+    const env = workerEnv({ databaseUrl: t.url, chain, env: { WORKER_CONCURRENCY: '1' } })
+    // A is signed (nonce 0) and its worker dies before sending it
+    const victim = startWorkerProcess({ name: 'cancel-victim', env: { ...env, MINTDESK_FAILPOINTS: 'after_sign' } })
+    workers.push(victim)
+    await victim.waitForLine((l) => l.msg === 'worker started')
+    const [a] = await createTestOrders(t.db, { count: 1, to })
+    await victim.exited
+    const [signedA] = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, a.id))
+    expect(signedA.nonce).toBe(0n)
+
+    // the test plays the sweep (graphile's own force_unlock_workers), then the admin cancels A;
+    // C, still pending without a nonce, is cancelled too
+    const [c] = await createTestOrders(t.db, { count: 1, to })
+    await t.db.execute(sql`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker._private_jobs where locked_by is not null))`)
+    const cancelledA = await t.db.transaction((tx) => cancelMintOrder(tx, { orderId: a.id, actor: 'admin@mintdesk.test', reason: 'vault receipt withdrawn' }))
+    expect(cancelledA.releasedNonce).toEqual({ signerAddress: signedA.signerAddress, nonce: 0n })
+    const cancelledC = await t.db.transaction((tx) => cancelMintOrder(tx, { orderId: c.id, actor: 'admin@mintdesk.test' }))
+    expect(cancelledC.releasedNonce).toBeNull()
+    await expect(t.db.transaction((tx) => cancelMintOrder(tx, { orderId: c.id, actor: 'admin@mintdesk.test' }))).rejects.toThrow(/cancelled/)
+
+    // B comes next and gets nonce 1: it can only be mined once nonce 0 is filled
+    const [b] = await createTestOrders(t.db, { count: 1, to })
+    const worker = startWorkerProcess({ name: 'cancel-worker', env })
+    workers.push(worker)
+    await waitFor(async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, b.id)))[0]?.status === 'confirmed', {
+      timeoutMs: 45_000,
+      what: `order B confirmed behind the gap fill (log: ${worker.logFile})`,
+    })
+
+    const nonce0 = await waitFor(
+      async () => {
+        const [row] = await t.db.select().from(signerNonces).where(and(eq(signerNonces.signerAddress, signedA.signerAddress), eq(signerNonces.nonce, 0n)))
+        return row?.state === 'mined' && row
+      },
+      { timeoutMs: 15_000, what: 'nonce 0 seen mined by the nonce health check' },
+    )
+    expect(nonce0).toMatchObject({ use: 'gap_fill', state: 'mined', orderId: a.id })
+    const atZero = await t.db.select().from(chainTxs).where(and(eq(chainTxs.signerAddress, signedA.signerAddress), eq(chainTxs.nonce, 0n)))
+    const fill = atZero.find((x) => x.kind === 'gap_fill')
+    expect(fill?.minedBlock).not.toBeNull()
+    expect(BigInt(fill?.maxFeePerGas ?? 0) * 1000n >= BigInt(signedA.maxFeePerGas) * 1125n, 'the fill outbids the signed mint').toBe(true)
+    const fillTx = await chain.publicClient.getTransaction({ hash: fill?.hash as `0x${string}` }) // a stored hash (hex text)
+    expect(fillTx.to?.toLowerCase()).toBe(signedA.signerAddress.toLowerCase())
+    expect(fillTx.value).toBe(0n)
+    expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, a.id)))[0]?.status).toBe('cancelled')
+    expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, c.id)))[0]).toMatchObject({ status: 'cancelled', nonce: null })
+    const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
+    expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['cancelled', 'nonce_released', 'gap_filled']))
+    await verifyMints({ db: t.db, chain, orders: [b], unminted: [a, c] })
+  }, 90_000)
+})

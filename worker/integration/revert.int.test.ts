@@ -1,0 +1,68 @@
+import { and, eq } from 'drizzle-orm'
+import { createWalletClient, defineChain, http, parseGwei } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { createTestOrders } from '@/tests/helpers/orders'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { verifyMints } from './verifyMints'
+import { waitFor } from './waitFor'
+
+describe('mints the token refuses', () => {
+  let t: TestDatabase
+  let chain: ChainFixture
+  let worker: WorkerProcess
+
+  const order = async (id: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, id)))[0]
+  const jobOf = async (id: string, task: string) =>
+    (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, task))))[0]
+
+  beforeAll(async () => {
+    ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
+    worker = startWorkerProcess({ name: 'revert', env: workerEnv({ databaseUrl: t.url, chain }) })
+    await worker.waitForLine((l) => l.msg === 'worker started')
+  })
+  afterAll(async () => {
+    await worker?.stop('SIGTERM')
+    await chain?.stop()
+    await t?.drop()
+  })
+
+  it('a revert in simulation is permanent: dead letter after one attempt, order failed with the decoded reason, nothing signed', async () => {
+    const [bad] = await createTestOrders(t.db, { count: 1, to: [chain.tokenAddress] })
+    await waitFor(async () => (await jobOf(bad.id, 'mint_send'))?.state === 'dead', { timeoutMs: 20_000, what: 'mint_send dead' })
+    expect(await order(bad.id)).toMatchObject({ status: 'failed', failureReason: 'mint reverts: the recipient is the token contract itself', nonce: null })
+    expect(await jobOf(bad.id, 'mint_send')).toMatchObject({ attempts: 1, maxAttempts: 5 })
+    expect(await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, bad.id))).toEqual([])
+  }, 40_000)
+
+  it('a mint that reverts on chain (the recipient frozen after signing): order failed with the reason, the nonce used, no mint', async () => {
+    const victim = privateKeyToAddress(generatePrivateKey())
+    await chain.testClient.setAutomine(false)
+    try {
+      const [frozen] = await createTestOrders(t.db, { count: 1, to: [victim] })
+      await waitFor(async () => (await order(frozen.id))?.status === 'submitted', { timeoutMs: 20_000, what: 'the mint broadcast' })
+      // the compliance freeze lands first in the same block (a higher tip)
+      const chainDef = defineChain({ id: chain.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
+      const admin = createWalletClient({ account: privateKeyToAccount(chain.admin.privateKey), chain: chainDef, transport: http(chain.rpcUrl) })
+      await admin.writeContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'freeze', args: [victim], gas: 100_000n, maxFeePerGas: parseGwei('100'), maxPriorityFeePerGas: parseGwei('50') })
+      await chain.testClient.mine({ blocks: 1 })
+      await waitFor(async () => (await order(frozen.id))?.status === 'failed', { timeoutMs: 20_000, what: `the revert noticed (log: ${worker.logFile})` })
+      expect((await order(frozen.id))?.failureReason).toMatch(/mint reverted on chain: account 0x[0-9a-fA-F]{40} is frozen/)
+      // each look of mint_confirm is its own job: the last one is the dead letter
+      await waitFor(
+        async () => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))).some((j) => j.task === 'mint_confirm'),
+        { timeoutMs: 10_000, what: 'mint_confirm dead' },
+      )
+      const events = (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, frozen.id))).map((e) => e.event)
+      expect(events).toEqual(expect.arrayContaining(['signed', 'broadcast', 'reverted', 'dead']))
+      // nothing minted, and the nonce is consumed (mined), not left open
+      await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })
+    } finally {
+      await chain.testClient.setAutomine(true)
+    }
+  }, 60_000)
+})

@@ -1,0 +1,138 @@
+import type { JobHelpers, Task } from 'graphile-worker'
+import type { z } from 'zod'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import type { WorkerContext } from './context'
+import { endAttemptsNow } from './db/endAttemptsNow'
+import { failOrderOfDeadJob } from './db/failOrderOfDeadJob'
+import { updateJobRecord } from './db/updateJobRecord'
+import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from './errors/jobs'
+import type { WorkerLogger } from './logger'
+
+/** What a task's run() gets besides the worker context. */
+export type TaskRun<P> = {
+  payload: P
+  jobId: bigint
+  /** this attempt, 1-based */
+  attempt: number
+  maxAttempts: number
+  orderId: string | null
+  log: WorkerLogger
+  /** aborts when the worker shuts down */
+  signal: AbortSignal
+  /** the actor of this job's events: the worker id */
+  actor: string
+  /** throws JobAbortedError if the worker is shutting down; call it between steps that can be resumed */
+  checkpoint: (step: string) => void
+}
+
+export type TaskDefinition<P> = {
+  name: string
+  /** the payload, declared once and checked at run time (a queued payload may come from older code) */
+  payload: z.ZodType<P>
+  orderIdOf?: (payload: P) => string | null
+  run: (ctx: WorkerContext, job: TaskRun<P>) => Promise<void>
+}
+
+/**
+ * THE wrapper every task runs through, so every job leaves the same trail:
+ * - 'started' (attempt n of max), job_records -> running;
+ * - success: 'succeeded' with its run time, job_records -> done;
+ * - failure: 'failed' with message, stack and run time, then 'retrying' (attempts left,
+ *   graphile-worker's exponential backoff) or 'dead' (last attempt, or a
+ *   PermanentJobError, whose job gets max_attempts = attempts so graphile-worker keeps it
+ *   as a dead letter); a dead mint_send fails its order with the reason.
+ * The error is rethrown so graphile-worker records it too. The run times feed the admin
+ * metrics (p50/p95 per task from job_events.duration_ms).
+ */
+export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
+  return async (rawPayload: unknown, helpers: JobHelpers): Promise<void> => {
+    const startedAt = performance.now()
+    const { job } = helpers
+    const jobId = BigInt(job.id)
+    const attempt = job.attempts
+    const maxAttempts = job.max_attempts
+    const parsed = def.payload.safeParse(rawPayload)
+    const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : orderIdIn(rawPayload)
+    const actor = ctx.workerId()
+    const log = ctx.log.child({ workerId: actor, jobId: job.id, task: def.name, orderId, attempt, maxAttempts })
+    const base = { task: def.name, orderId, jobId, attempt, actor }
+    const record = { jobId, task: def.name, orderId, payload: rawPayload, attempts: attempt, maxAttempts }
+
+    await ctx.db.transaction(async (tx) => {
+      await updateJobRecord(tx, { ...record, state: 'running' })
+      await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts}` })
+    })
+    log.info('job started')
+
+    try {
+      if (!parsed.success) throw new InvalidPayloadError(`invalid ${def.name} payload: ${parsed.error.message}`)
+      const signal = helpers.abortSignal ?? new AbortController().signal
+      await def.run(ctx, {
+        payload: parsed.data,
+        jobId,
+        attempt,
+        maxAttempts,
+        orderId,
+        log,
+        signal,
+        actor,
+        checkpoint: (step) => {
+          if (signal.aborted) throw new JobAbortedError(step)
+        },
+      })
+    } catch (error) {
+      const durationMs = performance.now() - startedAt
+      const permanent = isPermanentJobError(error)
+      const dead = permanent || attempt >= maxAttempts
+      const message = error instanceof Error ? error.message : String(error)
+      const text = error instanceof Error ? (error.stack ?? message) : message
+      try {
+        await ctx.db.transaction(async (tx) => {
+          if (permanent && attempt < maxAttempts) await endAttemptsNow(tx, { jobId })
+          await recordJobEvent(tx, {
+            ...base,
+            event: 'failed',
+            error: text,
+            durationMs,
+            detail: error instanceof JobAbortedError ? 'worker shutting down: job handed back' : firstLine(message),
+          })
+          if (dead) {
+            await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
+            const reason = permanent ? error.reason : `gave up after ${attempt} attempts: ${firstLine(message)}`
+            await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
+            await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
+          } else {
+            await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
+            await recordJobEvent(tx, {
+              ...base,
+              event: 'retrying',
+              detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${Math.round(Math.exp(Math.min(attempt, 10)))} s`,
+            })
+          }
+        })
+      } catch (bookkeeping) {
+        log.error({ err: bookkeeping }, 'could not record the job failure')
+      }
+      if (dead) log.error({ err: error, durationMs }, 'job dead')
+      else log.warn({ err: error, durationMs }, 'job failed, will retry')
+      throw error
+    }
+
+    const durationMs = performance.now() - startedAt
+    await ctx.db.transaction(async (tx) => {
+      await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
+      await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
+    })
+    log.info({ durationMs }, 'job succeeded')
+  }
+}
+
+function orderIdIn(payload: unknown): string | null {
+  if (typeof payload !== 'object' || payload === null || !('orderId' in payload)) return null
+  const { orderId } = payload
+  return typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId) ? orderId : null
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? text).slice(0, 500)
+}

@@ -1,0 +1,93 @@
+import { getAddress } from 'viem'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import type { WorkerContext } from './context'
+import type { PrepareMintReturnType } from './chain/prepareMint'
+import { signTx } from './chain/signTx'
+import { getMintOrder } from './db/getMintOrder'
+import { type ChainTx, listOrderTxs } from './db/listOrderTxs'
+import { reserveNonce } from './db/reserveNonce'
+import { storeSignedTx } from './db/storeSignedTx'
+import { SignerUnavailableError } from './errors/chain'
+import { PermanentJobError } from './errors/jobs'
+
+export type SignMintTxParameters = {
+  orderId: string
+  prepared: PrepareMintReturnType
+  jobId: bigint
+  attempt: number
+  actor: string
+}
+
+export type SignMintTxReturnType =
+  /** signed and stored now */
+  | { kind: 'signed'; tx: ChainTx }
+  /** another run signed this order first: use its transactions */
+  | { kind: 'exists'; txs: ChainTx[] }
+  /** the order was confirmed or cancelled meanwhile */
+  | { kind: 'skipped'; status: string }
+
+/**
+ * The heart of invariants 2 and 3, in ONE database transaction: lock the order (and
+ * re-check that nothing was signed for it), take the next nonce of a signer under its
+ * row lock and bind it to the order, sign through KMS while that lock is held, store
+ * the raw transaction and its hash, write the 'nonce_reserved' and 'signed' events.
+ * If anything fails, KMS included, everything rolls back and the nonce is handed out
+ * again: no nonce is lost, no order gets two nonces. Broadcasting comes after commit.
+ */
+export async function signMintTx(ctx: WorkerContext, p: SignMintTxParameters): Promise<SignMintTxReturnType> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await getMintOrder(tx, { orderId: p.orderId, lock: true })
+    if (!order) throw new PermanentJobError(`order ${p.orderId} does not exist`)
+    if (order.status === 'confirmed' || order.status === 'cancelled') return { kind: 'skipped', status: order.status }
+    const existing = await listOrderTxs(tx, { orderId: p.orderId })
+    if (existing.length > 0) return { kind: 'exists', txs: existing }
+
+    const { signerAddress, nonce } = await reserveNonce(tx, { chainId: ctx.chainId, candidates: [...ctx.signers.keys()], orderId: p.orderId })
+    const event = { task: 'mint_send', orderId: p.orderId, jobId: p.jobId, attempt: p.attempt, actor: p.actor }
+    await recordJobEvent(tx, { ...event, event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } })
+
+    const signer = ctx.signers.get(getAddress(signerAddress))
+    if (!signer) throw new SignerUnavailableError(signerAddress)
+    const { gas, data, fees } = p.prepared
+    const { raw, hash } = await signTx(signer.account, {
+      chainId: ctx.chainId,
+      nonce,
+      to: ctx.tokenAddress,
+      data,
+      gas,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    })
+    const stored = {
+      hash,
+      signerAddress,
+      nonce,
+      orderId: p.orderId,
+      kind: 'mint' as const,
+      rawTx: raw,
+      maxFeePerGas: fees.maxFeePerGas,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      gasLimit: gas,
+    }
+    await storeSignedTx(tx, stored)
+    await recordJobEvent(tx, {
+      ...event,
+      event: 'signed',
+      detail: `signed ${hash} (nonce ${nonce})`,
+      data: { hash, signer: signerAddress, nonce: nonce.toString(), maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(), gas: gas.toString() },
+    })
+    const now = new Date()
+    return {
+      kind: 'signed',
+      tx: {
+        ...stored,
+        maxFeePerGas: stored.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: stored.maxPriorityFeePerGas.toString(),
+        gasLimit: gas.toString(),
+        createdAt: now,
+        broadcastAt: null,
+        minedBlock: null,
+      },
+    }
+  })
+}

@@ -1,0 +1,183 @@
+import { EventEmitter } from 'node:events'
+import os from 'node:os'
+import { run, type Runner, type WorkerEvents } from 'graphile-worker'
+import { type Address, getAddress } from 'viem'
+import { createDb } from '@/db/client'
+import { createChainClient } from '@/lib/chain/createChainClient'
+import type { Config } from '@/lib/config/loadConfig'
+import { TASK } from '@/lib/jobs/jobKeys'
+import { createKmsClient } from '@/lib/kms/createKmsClient'
+import { getNodeInfo } from './chain/getNodeInfo'
+import type { NodeInfo, SignerAccount, WorkerContext } from './context'
+import { markWorkerStopped } from './db/markWorkerStopped'
+import { registerSigner } from './db/registerSigner'
+import { upsertWorker } from './db/upsertWorker'
+import { WorkerError, WorkerStartError } from './errors/jobs'
+import { createFailpoint } from './failpoints'
+import { graphileLogger } from './graphileLogger'
+import { startHeartbeat } from './heartbeat'
+import type { WorkerLogger } from './logger'
+import { runTask } from './runTask'
+import { createKmsAccount } from './signer/createKmsAccount'
+import { mintConfirm } from './tasks/mintConfirm'
+import { mintSend } from './tasks/mintSend'
+import { nonceHealth } from './tasks/nonceHealth'
+
+export type StartWorkerParameters = {
+  config: Config
+  log: WorkerLogger
+  /** the runner stopped on its own (lost its database, ...) or this worker was fenced: exit non-zero */
+  onFatal: (error: Error) => void
+}
+
+export type RunningWorker = {
+  /** the graphile-worker pool id: `locked_by` of this worker's jobs, id of its heartbeat row */
+  workerId: string
+  /** graceful: stop taking jobs, let running ones finish (abort after a while), mark stopped, close */
+  stop: (reason: string) => Promise<void>
+}
+
+/**
+ * Builds and starts one worker process: database pool, chain client, KMS signers
+ * (registered in `signers`, a new one starting at the chain's pending nonce),
+ * graphile-worker with the three tasks behind runTask, the heartbeat row and the sweep.
+ */
+export async function startWorker({ config, log, onFatal }: StartWorkerParameters): Promise<RunningWorker> {
+  const { rpcUrl, tokenAddress } = config
+  if (!rpcUrl || !tokenAddress) throw new WorkerStartError('RPC_URL and TOKEN_ADDRESS are required')
+  const settings = config.worker
+  const { db, close: closeDb } = createDb({ url: config.databaseUrl, max: settings.concurrency + 4, name: 'mintdesk-worker' })
+  const kms = createKmsClient({ region: config.awsRegion, endpoint: config.kmsEndpoint })
+  const cleanup = async () => {
+    kms.destroy()
+    await closeDb()
+  }
+
+  try {
+    const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
+    const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
+
+    const signers = new Map<Address, SignerAccount>()
+    for (const keyId of config.kmsKeyIds) {
+      const account = await createKmsAccount(kms, { keyId })
+      const address = getAddress(account.address)
+      const row = await registerSigner(db, {
+        address,
+        kmsKeyId: keyId,
+        chainId,
+        initialNonce: async () => BigInt(await chain.getTransactionCount({ address, blockTag: 'pending' })),
+      })
+      signers.set(address, { address, keyId, account })
+      log.info({ signer: address, keyId, nextNonce: row.nextNonce.toString(), active: row.active }, 'signer ready')
+    }
+
+    let workerId = 'starting'
+    let node: NodeInfo | undefined
+    const ctx: WorkerContext = {
+      db,
+      chain,
+      chainId,
+      tokenAddress: getAddress(tokenAddress),
+      confirmations: config.confirmations,
+      signers,
+      settings,
+      log,
+      workerId: () => workerId,
+      failpoint: createFailpoint({ names: settings.failpoints, log }),
+      node: async () => (node ??= await getNodeInfo(chain)),
+    }
+
+    const events: WorkerEvents = new EventEmitter()
+    events.on('pool:create', ({ workerPool }) => {
+      workerId = workerPool.id
+    })
+    const runner: Runner = await run({
+      connectionString: config.databaseUrl,
+      concurrency: settings.concurrency,
+      maxPoolSize: settings.concurrency + 2,
+      pollInterval: settings.pollMs,
+      noHandleSignals: true,
+      gracefulShutdownAbortTimeout: Math.min(10_000, Math.floor(settings.shutdownGraceMs / 2)),
+      logger: graphileLogger(log),
+      events,
+      // batchers with delay 0 rather than none: graphile-worker 0.17 does not await an
+      // unbatched completeJob/failJob, so a job finishing during a graceful shutdown could
+      // stay locked after the pool closed; a batcher is flushed before the pool ends
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      taskList: {
+        [TASK.mintSend]: runTask(ctx, mintSend),
+        [TASK.mintConfirm]: runTask(ctx, mintConfirm),
+        [TASK.nonceHealth]: runTask(ctx, nonceHealth),
+      },
+    })
+    const id = workerId
+    await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
+    log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
+
+    let stopping: Promise<void> | undefined
+    const heartbeat = startHeartbeat(db, {
+      workerId: id,
+      heartbeatMs: settings.heartbeatMs,
+      staleAfterMs: settings.staleAfterMs,
+      log,
+      onFenced: (reason) => onFatal(new WorkerError(`fenced: ${reason}`)),
+    })
+    runner.promise.then(
+      () => {
+        if (!stopping) onFatal(new WorkerError('graphile-worker stopped on its own'))
+      },
+      (error: unknown) => {
+        if (!stopping) onFatal(error instanceof Error ? error : new WorkerError(String(error)))
+      },
+    )
+
+    const stop = (reason: string): Promise<void> => {
+      stopping ??= (async () => {
+        log.info({ reason, graceMs: settings.shutdownGraceMs }, 'shutting down: no new jobs, waiting for running ones')
+        let timer: NodeJS.Timeout | undefined
+        const outcome = await Promise.race([
+          runner.stop(reason).then(
+            () => 'stopped' as const,
+            (error: unknown) => {
+              log.error({ err: error }, 'graceful shutdown failed')
+              return 'failed' as const
+            },
+          ),
+          new Promise<'timeout'>((resolve) => {
+            timer = setTimeout(() => resolve('timeout'), settings.shutdownGraceMs)
+          }),
+        ])
+        clearTimeout(timer)
+        if (outcome !== 'stopped') {
+          log.error({ outcome }, 'jobs still running after the grace period: failing them so they are retried elsewhere')
+          await runner.kill(`shutdown ${outcome}`).catch((error: unknown) => log.error({ err: error }, 'forceful shutdown failed'))
+        }
+        await heartbeat.stop()
+        await markWorkerStopped(db, { id }).catch((error: unknown) => log.error({ err: error }, 'could not mark the worker stopped'))
+        await cleanup()
+        log.info({ outcome }, 'worker stopped')
+      })()
+      return stopping
+    }
+    return { workerId: id, stop }
+  } catch (error) {
+    await cleanup().catch(() => {})
+    throw error
+  }
+}
+
+/** Waits for the node (it may start after us), checks its chain id. */
+async function connectChain({ rpcUrl, expected, log }: { rpcUrl: string; expected: number | undefined; log: WorkerLogger }): Promise<number> {
+  const probe = createChainClient({ rpcUrl, chainId: expected ?? 1, pollingMs: 1_000, timeoutMs: 5_000 })
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const chainId = await probe.getChainId()
+      if (expected !== undefined && chainId !== expected) throw new WorkerStartError(`the node at RPC_URL is chain ${chainId}, CHAIN_ID says ${expected}`)
+      return chainId
+    } catch (error) {
+      if (error instanceof WorkerStartError || attempt >= 30) throw error
+      log.warn({ err: error, attempt }, 'chain node not reachable yet')
+      await new Promise((r) => setTimeout(r, 1_000))
+    }
+  }
+}
