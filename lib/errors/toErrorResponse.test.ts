@@ -142,3 +142,13 @@ describe('BaseError', () => {
     expect(isBaseError(foreign)).toBe(true)
   })
 })
+
+describe('toErrorResponse for internal BaseErrors', () => {
+  it('never sends the message of a 500 BaseError to the client', async () => {
+    const res = toErrorResponse(new BaseError('internal_error', 'KMS key 1234abcd refused Sign'), { log: () => {} })
+    expect(res.status).toBe(500)
+    const text = await res.text()
+    expect(text).not.toContain('1234abcd')
+    expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } })
+  })
+})

@@ -233,6 +233,18 @@ describe('createMintOrder', () => {
   })
 })
 
+describe('createMintOrder: the token contract as recipient', () => {
+  it('is refused with 422 on "to" and writes nothing', async () => {
+    const tokenAddress = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
+    const before = await snapshot()
+    const request = buildMintRequest({ to: tokenAddress, bars: [{ serial: freshSerial() }] })
+    const err = await create({ request, tokenAddress: tokenAddress.toLowerCase() }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ValidationError)
+    expect((err as ValidationError).issues).toEqual([{ path: 'to', message: expect.stringContaining('token contract') }])
+    expect(await snapshot()).toEqual(before)
+  })
+})
+
 describe('createMintOrder: Idempotency-Key', () => {
   it('a replay with the same key and body returns the first answer and creates nothing', async () => {
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })

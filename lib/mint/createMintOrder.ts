@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
+import { ValidationError } from '@/lib/errors'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { getConfig } from '@/lib/config/getConfig'
 import { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from '@/lib/errors'
@@ -33,6 +34,8 @@ export type CreateMintOrderParameters = {
   /** attempts of the mint_send job; defaults to the configuration (MAX_ATTEMPTS, 5) */
   maxAttempts?: number
   hooks?: CreateMintOrderHooks
+  /** the token contract: a mint to the token itself is refused here, not only on chain */
+  tokenAddress?: string
 }
 
 export type CreateMintOrderReturnType = MintAcceptedResponse
@@ -52,6 +55,9 @@ export type CreateMintOrderReturnType = MintAcceptedResponse
  */
 export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Promise<CreateMintOrderReturnType> {
   const request = parseMintRequest(p.request)
+  if (p.tokenAddress && request.to.toLowerCase() === p.tokenAddress.toLowerCase()) {
+    throw new ValidationError([{ path: 'to', message: 'The recipient cannot be the token contract itself.' }])
+  }
   const requestHash = hashMintRequest(request)
   const idempotencyKey = p.idempotencyKey ?? null
   const maxAttempts = p.maxAttempts ?? getConfig('web').worker.maxAttempts

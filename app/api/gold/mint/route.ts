@@ -1,4 +1,5 @@
 import { getDb } from '@/db'
+import { getConfig } from '@/lib/config/getConfig'
 import { json } from '@/lib/http/json'
 import { route } from '@/lib/http/route'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
@@ -16,6 +17,7 @@ export const POST = route({
       user,
       request: body,
       idempotencyKey: parseIdempotencyKey(req.headers),
+      tokenAddress: getConfig('web').tokenAddress,
     })
     return json(accepted, 202, { headers: { location: accepted.statusUrl } })
   },
