@@ -22,6 +22,7 @@ import { createKmsAccount } from './signer/createKmsAccount'
 import { mintConfirm } from './tasks/mintConfirm'
 import { mintSend } from './tasks/mintSend'
 import { nonceHealth } from './tasks/nonceHealth'
+import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
 
 export type StartWorkerParameters = {
   config: Config
@@ -114,6 +115,12 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
     log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
 
+    // the queue_metrics log line the production alarms (dead letters, oldest queued age) read
+    const queueMetrics = startQueueMetrics(db, {
+      log: (fields, msg) => log.info(fields, msg),
+      onError: (err) => log.warn({ err }, 'queue_metrics read failed'),
+    })
+
     let stopping: Promise<void> | undefined
     const heartbeat = startHeartbeat(db, {
       workerId: id,
@@ -153,6 +160,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
           await runner.kill(`shutdown ${outcome}`).catch((error: unknown) => log.error({ err: error }, 'forceful shutdown failed'))
         }
         await heartbeat.stop()
+        await queueMetrics.stop()
         await markWorkerStopped(db, { id }).catch((error: unknown) => log.error({ err: error }, 'could not mark the worker stopped'))
         await cleanup()
         log.info({ outcome }, 'worker stopped')

@@ -1,0 +1,66 @@
+# syntax=docker/dockerfile:1.7
+#
+# mintdesk: two images from one build.
+#
+#   docker build --target web    -t mintdesk-web:$TAG .
+#   docker build --target worker -t mintdesk-worker:$TAG .
+#
+# One script (scripts/build-release.ts) builds both the Next.js standalone server and the
+# worker bundles into dist/release/{web,worker}; each runtime stage copies exactly one of
+# those folders and nothing else. tests/release/standalone.int.test.ts copies the same
+# folders the way the COPY lines below do (it reads this file) and runs them in production
+# mode, so what is tested is what ships. The worker image also runs the one-off migration
+# task of each deploy (`node migrate.mjs`). No dev default is baked in: configuration comes
+# from the ECS task definitions (deploy/lib/MintdeskStack.ts) and Secrets Manager.
+
+ARG NODE_IMAGE=node:20-slim
+
+# ---- deps: the locked dependencies, dev ones included (next, esbuild, tsx, typescript)
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+ENV NEXT_TELEMETRY_DISABLED=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+# ---- build: next build (standalone) + esbuild bundles -> dist/release/{web,worker}
+FROM deps AS build
+COPY . .
+RUN node node_modules/tsx/dist/cli.mjs scripts/build-release.ts
+
+# ---- web: the Next.js standalone server behind the load balancer
+FROM ${NODE_IMAGE} AS web
+WORKDIR /app
+ENV NODE_ENV=production \
+    NEXT_TELEMETRY_DISABLED=1 \
+    PORT=3000 \
+    HOSTNAME=0.0.0.0 \
+    NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
+# RDS's CA bundle, so DATABASE_URL can say sslmode=verify-full
+ADD --chmod=644 https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem /etc/ssl/certs/rds-global-bundle.pem
+RUN groupadd --system --gid 10001 mintdesk \
+ && useradd --system --uid 10001 --gid mintdesk --no-create-home --shell /usr/sbin/nologin mintdesk
+# the code belongs to root (read-only for the app); only Next's cache folder is writable
+COPY --from=build /app/dist/release/web ./
+RUN mkdir -p /app/.next/cache && chown mintdesk:mintdesk /app/.next/cache
+USER 10001:10001
+EXPOSE 3000
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "healthcheck.mjs"]
+CMD ["node", "server.js"]
+
+# ---- worker: the graphile-worker process (its own ECS service), and the migrate task
+FROM ${NODE_IMAGE} AS worker
+WORKDIR /app
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
+    NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
+ADD --chmod=644 https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem /etc/ssl/certs/rds-global-bundle.pem
+RUN groupadd --system --gid 10001 mintdesk \
+ && useradd --system --uid 10001 --gid mintdesk --no-create-home --shell /usr/sbin/nologin mintdesk
+COPY --from=build /app/dist/release/worker ./
+USER 10001:10001
+# ECS sends SIGTERM, waits stopTimeout (30 s), then SIGKILL; the worker stops taking
+# jobs and finishes those in flight within ~25 s
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 CMD ["node", "healthcheck.mjs"]
+CMD ["node", "worker.mjs"]

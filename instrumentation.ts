@@ -1,0 +1,11 @@
+// Next.js calls register() once when a server instance starts (next start, and the
+// standalone server.js of the web image). The Node.js half (instrumentation-node.ts)
+// parses the configuration then, so a production web with a missing secret or a dev
+// default left in place exits at once, naming the variable, instead of failing on its
+// first request. The runtime test keeps the Edge bundle free of Node-only code.
+export async function register(): Promise<void> {
+  if (process.env.NEXT_RUNTIME === 'nodejs') {
+    const { assertWebConfig } = await import('./instrumentation-node')
+    assertWebConfig()
+  }
+}

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '@/db/client'
+import { readQueueMetrics, type ReadQueueMetricsReturnType } from './readQueueMetrics'
+
+/**
+ * The structured log line that production turns into CloudWatch metrics. The worker's
+ * log group has two metric filters (deploy/lib/MintdeskStack.ts imports these names, so
+ * the two cannot drift): `{ $.msg = "queue_metrics" }` with the values `$.deadLetters`
+ * and `$.oldestQueuedAgeSeconds`, in the namespace `Mintdesk`. The alarms are on them.
+ */
+export const QUEUE_METRICS_MESSAGE = 'queue_metrics'
+export const QUEUE_METRICS_NAMESPACE = 'Mintdesk'
+export const QUEUE_METRICS = {
+  deadLetters: { field: 'deadLetters', metricName: 'DeadLetters', unit: 'Count' },
+  oldestQueuedAgeSeconds: { field: 'oldestQueuedAgeSeconds', metricName: 'OldestQueuedJobAgeSeconds', unit: 'Seconds' },
+} as const satisfies Record<string, { field: keyof ReadQueueMetricsReturnType; metricName: string; unit: string }>
+
+/** pino's `logger.info(fields, msg)` fits: `emitQueueMetrics(db, { log: (f, m) => logger.info(f, m) })` */
+export type QueueMetricsLog = (fields: ReadQueueMetricsReturnType, msg: typeof QUEUE_METRICS_MESSAGE) => void
+
+export type EmitQueueMetricsParameters = {
+  /** where the line goes; one JSON line on stdout by default */
+  log?: QueueMetricsLog
+}
+
+export type EmitQueueMetricsReturnType = ReadQueueMetricsReturnType
+
+/** Reads the queue figures and writes them as one `queue_metrics` log line. */
+export async function emitQueueMetrics(db: DbOrTx, { log = writeJsonLine }: EmitQueueMetricsParameters = {}): Promise<EmitQueueMetricsReturnType> {
+  const metrics = await readQueueMetrics(db)
+  log(metrics, QUEUE_METRICS_MESSAGE)
+  return metrics
+}
+
+function writeJsonLine(fields: ReadQueueMetricsReturnType, msg: string): void {
+  // the shape of the worker's pino lines (worker/logger.ts)
+  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields })}\n`)
+}

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { emitQueueMetrics, QUEUE_METRICS_MESSAGE } from './emitQueueMetrics'
+import { readQueueMetrics } from './readQueueMetrics'
+import { startQueueMetrics } from './startQueueMetrics'
+
+describe('queue metrics (the figures behind the production alarms)', () => {
+  let t: TestDatabase
+  beforeAll(async () => {
+    t = await createTestDatabase({ max: 2 })
+  })
+  afterAll(async () => {
+    await t.drop()
+  })
+
+  it('is all zero on an empty queue', async () => {
+    expect(await readQueueMetrics(t.db)).toEqual({ deadLetters: 0, queued: 0, oldestQueuedAgeSeconds: 0 })
+  })
+
+  it('counts dead letters and the age of the oldest queued job, as the admin dashboard does', async () => {
+    const add = async (key: string, runAt: string) =>
+      t.db.execute<{ id: string }>(
+        sql`select id::text as id from graphile_worker.add_job('metrics_probe', '{}'::json, job_key => ${key}::text, run_at => ${runAt}::timestamptz, max_attempts => 3)`,
+      )
+    const ago = (s: number) => new Date(Date.now() - s * 1000).toISOString()
+    await add('ready-old', ago(120))
+    await add('ready-new', ago(5))
+    await add('scheduled', new Date(Date.now() + 3_600_000).toISOString())
+    const [dead] = await add('dead', ago(600))
+    const [locked] = await add('last-attempt-running', ago(900))
+    const [retrying] = await add('retrying', ago(1200))
+    await t.db.execute(sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'boom' where id = ${dead?.id}::bigint`)
+    // a job on its last attempt is running, not dead: no false alarm while it runs
+    await t.db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'w1', attempts = max_attempts where id = ${locked?.id}::bigint`)
+    await t.db.execute(sql`update graphile_worker._private_jobs set attempts = 1, last_error = 'rpc down' where id = ${retrying?.id}::bigint`)
+
+    const m = await readQueueMetrics(t.db)
+    expect(m.deadLetters).toBe(1)
+    expect(m.queued).toBe(2)
+    expect(m.oldestQueuedAgeSeconds).toBeGreaterThanOrEqual(119)
+    expect(m.oldestQueuedAgeSeconds).toBeLessThan(200)
+  })
+
+  it('writes one JSON line with the fields the CloudWatch metric filters read', async () => {
+    const lines: string[] = []
+    await emitQueueMetrics(t.db, { log: (fields, msg) => lines.push(JSON.stringify({ msg, ...fields })) })
+    expect(lines).toHaveLength(1)
+    const line = JSON.parse(lines[0] ?? '{}') as Record<string, unknown>
+    expect(line.msg).toBe(QUEUE_METRICS_MESSAGE)
+    expect(typeof line.deadLetters).toBe('number')
+    expect(typeof line.oldestQueuedAgeSeconds).toBe('number')
+  })
+
+  it('startQueueMetrics emits at once, then on its interval, and stops', async () => {
+    let n = 0
+    const loop = startQueueMetrics(t.db, { intervalMs: 50, log: () => void n++ })
+    await new Promise((r) => setTimeout(r, 180))
+    await loop.stop()
+    const after = n
+    expect(after).toBeGreaterThanOrEqual(2)
+    await new Promise((r) => setTimeout(r, 120))
+    expect(n).toBe(after)
+  })
+})

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { liveJobsSql } from '@/lib/admin/sql'
+
+export type ReadQueueMetricsReturnType = {
+  /** jobs in the dead letters (attempts used up, not running): should be 0 */
+  deadLetters: number
+  /** jobs ready to run now and waiting for a worker */
+  queued: number
+  /** how long the oldest of those has waited since its run_at, in whole seconds; 0 when none */
+  oldestQueuedAgeSeconds: number
+}
+
+/**
+ * The two figures the production alarms watch (deploy/lib/MintdeskStack.ts), from
+ * graphile-worker's live jobs with the job states the admin dashboard uses
+ * (lib/admin/sql.ts), so the alarm and /admin agree: `dead` is attempts used up and not
+ * locked (a job on its last attempt is `running`, not dead); `queued` is ready to run,
+ * not locked, never failed (a job waiting for its retry is `retrying`, one with a future
+ * run_at is `scheduled`).
+ */
+export async function readQueueMetrics(db: DbOrTx): Promise<ReadQueueMetricsReturnType> {
+  const rows = await db.execute<{ dead: number; queued: number; oldest: number }>(sql`
+    select
+      count(*) filter (where l.state = 'dead')::int as dead,
+      count(*) filter (where l.state = 'queued')::int as queued,
+      coalesce(floor(extract(epoch from now() - min(l.run_at) filter (where l.state = 'queued'))), 0)::int as oldest
+    from ${liveJobsSql} l`)
+  const row = rows[0]
+  return { deadLetters: row?.dead ?? 0, queued: row?.queued ?? 0, oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0) }
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { WORKER_ENTRIES } from '@/scripts/build-release'
+import { dockerTarget, readDockerfile } from './dockerfile'
+
+// The Dockerfile cannot be built here (no Docker engine on this machine): these checks
+// and tests/release/standalone.int.test.ts (which copies and runs what the stages copy
+// and run) are how it is held to account.
+const root = path.resolve(import.meta.dirname, '..', '..')
+const stages = readDockerfile(root)
+
+describe('Dockerfile', () => {
+  it('has deps -> build -> web / worker, the runtime stages on node:20-slim', () => {
+    expect(stages.map((s) => s.name)).toEqual(['deps', 'build', 'web', 'worker'])
+    const deps = stages[0]
+    expect(deps?.instructions.some((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args))).toBe(true)
+    const build = stages[1]
+    expect(build?.from).toBe('deps')
+    // one script builds both images' contents
+    expect(build?.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args)).toEqual([
+      'node node_modules/tsx/dist/cli.mjs scripts/build-release.ts',
+    ])
+    const nodeImage = /ARG NODE_IMAGE=(\S+)/.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'))?.[1]
+    expect(nodeImage).toBe('node:20-slim')
+    for (const name of ['web', 'worker']) expect(dockerTarget(stages, name).from).toBe('${NODE_IMAGE}')
+  })
+
+  it.each([
+    ['web', 'dist/release/web', ['node', 'server.js']],
+    ['worker', 'dist/release/worker', ['node', 'worker.mjs']],
+  ])('the %s stage copies exactly %s, runs as a non-root user and has a health check', (name, folder, cmd) => {
+    const t = dockerTarget(stages, name)
+    expect(t.workdir).toBe('/app')
+    expect(t.copiesFromBuild).toEqual([{ src: `/app/${folder}`, dest: '/app' }])
+    expect(t.copiesFromContext).toEqual([])
+    expect(t.user).toMatch(/^[1-9]\d{3,}:[1-9]\d{3,}$/)
+    expect(t.cmd).toEqual(cmd)
+    expect(t.stopSignal).toBe('SIGTERM')
+    expect(t.healthcheck?.cmd).toEqual(['node', 'healthcheck.mjs'])
+    expect(t.env.NODE_ENV).toBe('production')
+    // no dev default baked in
+    for (const key of Object.keys(t.env)) expect(key).not.toMatch(/^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_|AUTH_SECRET|METRICS_TOKEN|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|DATABASE_URL)/)
+  })
+
+  it('the worker stage runs the bundles build-release makes', () => {
+    expect(Object.keys(WORKER_ENTRIES).sort()).toEqual(['create-user', 'healthcheck', 'migrate', 'signers', 'worker'])
+    expect(dockerTarget(stages, 'web').expose).toEqual(['3000'])
+  })
+})
