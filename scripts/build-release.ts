@@ -20,6 +20,7 @@ import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
+import { isWebBuildCurrent, stampWebBuild } from './stack/buildWeb'
 
 export class ReleaseBuildError extends Error {
   override name = 'ReleaseBuildError'
@@ -157,13 +158,17 @@ const NEXT_LOCK_RETRIES = 40
 const NEXT_LOCK_WAIT_MS = 15_000
 
 async function buildWeb({ root, webDir, log }: { root: string; webDir: string; log: (l: string) => void }): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+  // the same .next serves npm start and the e2e tests: build only when the sources changed
+  for (let attempt = 1; !isWebBuildCurrent(root); attempt++) {
     log('next build (standalone)')
     const { code, output } = await runForwarding(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
     })
-    if (code === 0) break
+    if (code === 0) {
+      stampWebBuild(root)
+      break
+    }
     if (attempt < NEXT_LOCK_RETRIES && /process is already running/.test(output)) {
       log(`another next build holds .next/lock: waiting ${NEXT_LOCK_WAIT_MS / 1000} s`)
       await new Promise((r) => setTimeout(r, NEXT_LOCK_WAIT_MS))

@@ -23,15 +23,25 @@ function hashSources(root: string): string {
   return h.digest('hex')
 }
 
+const stampOf = (root: string) => path.join(root, '.next', 'mintdesk-build-hash')
+
+/** Whether .next holds a build of the current sources (npm start's or the release build's). */
+export function isWebBuildCurrent(root: string): boolean {
+  const stamp = stampOf(root)
+  return existsSync(stamp) && existsSync(path.join(root, '.next', 'BUILD_ID')) && readFileSync(stamp, 'utf8') === hashSources(root)
+}
+
+/** Records that .next now holds a build of the current sources. */
+export function stampWebBuild(root: string): void {
+  writeFileSync(stampOf(root), hashSources(root))
+}
+
 export type BuildWebParameters = { root: string; log: (l: string) => void; force?: boolean }
 
 /** `next build`, only when the web's sources changed since the last build. */
 export function buildWeb({ root, log, force = false }: BuildWebParameters): { built: boolean } {
-  const stamp = path.join(root, '.next', 'mintdesk-build-hash')
+  if (!force && isWebBuildCurrent(root)) return { built: false }
   const hash = hashSources(root)
-  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash && existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    return { built: false }
-  }
   log('building the web app (next build); later starts reuse it until the sources change')
   const res = spawnSync(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
     cwd: root,
@@ -39,6 +49,6 @@ export function buildWeb({ root, log, force = false }: BuildWebParameters): { bu
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
   })
   if (res.status !== 0) throw new Error(`next build failed (exit ${res.status})`)
-  writeFileSync(stamp, hash)
+  writeFileSync(stampOf(root), hash)
   return { built: true }
 }
