@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
@@ -28,6 +29,12 @@ export const jobEvents = pgTable(
     index('job_events_order_idx').on(t.orderId, t.at),
     index('job_events_job_idx').on(t.jobId, t.at),
     index('job_events_task_at_idx').on(t.task, t.at),
+    // admin metrics: attempts, failures and throughput over the last hour, across tasks
+    index('job_events_event_at_idx').on(t.event, t.at),
+    // admin search in error text (pg_trgm, created by the migration); only failures carry an error
+    index('job_events_error_trgm_idx')
+      .using('gin', t.error.op('gin_trgm_ops'))
+      .where(sql`${t.error} is not null`),
   ],
 )
 
@@ -55,6 +62,12 @@ export const jobRecords = pgTable(
     index('job_records_state_idx').on(t.state, t.jobId.desc()),
     index('job_records_task_state_idx').on(t.task, t.state, t.jobId.desc()),
     index('job_records_order_idx').on(t.orderId),
+    // admin jobs list: one task, newest first, any state
+    index('job_records_task_job_idx').on(t.task, t.jobId.desc()),
+    // admin search in the last error (pg_trgm, created by the migration)
+    index('job_records_last_error_trgm_idx')
+      .using('gin', t.lastError.op('gin_trgm_ops'))
+      .where(sql`${t.lastError} is not null`),
   ],
 )
 

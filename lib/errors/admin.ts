@@ -1,5 +1,4 @@
 import { BaseError } from './BaseError'
-import { type ErrorCode, isErrorCode } from './http'
 
 /**
  * Errors of the admin console (retry and cancel of jobs). All are 409s: the request is
@@ -7,14 +6,7 @@ import { type ErrorCode, isErrorCode } from './http'
  *
  * Each has its own stable code (`job_running`, `job_not_retryable`,
  * `job_not_cancellable`, `order_confirmed`), mapped to 409 in `lib/errors/http.ts`.
- * Until that table lists a code, the error answers with the generic `conflict` code
- * (still 409) instead of an unknown code (which would be a 500).
  */
-export type AdminConflictCode = 'job_running' | 'job_not_retryable' | 'job_not_cancellable' | 'order_confirmed'
-
-function codeFor(code: AdminConflictCode): ErrorCode {
-  return isErrorCode(code) ? code : 'conflict'
-}
 
 /** A worker holds the job right now (graphile-worker `locked_at` set): it cannot be retried or cancelled. */
 export class JobRunningError extends BaseError {
@@ -22,7 +14,7 @@ export class JobRunningError extends BaseError {
   readonly jobId: string
   constructor({ jobId, message }: { jobId: string; message?: string }) {
     super(
-      codeFor('job_running'),
+      'job_running',
       message ?? `Job ${jobId} is running on a worker right now; wait until it finishes or fails, then try again.`,
     )
     this.jobId = jobId
@@ -35,7 +27,7 @@ export class JobNotRetryableError extends BaseError {
   readonly jobId: string
   readonly state: string
   constructor({ jobId, state }: { jobId: string; state: string }) {
-    super(codeFor('job_not_retryable'), `Job ${jobId} is ${state}; only a dead or retrying job can be retried.`)
+    super('job_not_retryable', `Job ${jobId} is ${state}; only a dead or retrying job can be retried.`)
     this.jobId = jobId
     this.state = state
   }
@@ -47,7 +39,7 @@ export class JobNotCancellableError extends BaseError {
   readonly jobId: string
   readonly state: string
   constructor({ jobId, state }: { jobId: string; state: string }) {
-    super(codeFor('job_not_cancellable'), `Job ${jobId} is ${state}; there is nothing left to cancel.`)
+    super('job_not_cancellable', `Job ${jobId} is ${state}; there is nothing left to cancel.`)
     this.jobId = jobId
     this.state = state
   }
@@ -59,7 +51,7 @@ export class OrderConfirmedError extends BaseError {
   readonly orderId: string
   constructor({ orderId, mined = false }: { orderId: string; mined?: boolean }) {
     super(
-      codeFor('order_confirmed'),
+      'order_confirmed',
       mined
         ? `Order ${orderId}'s mint transaction is already mined; it cannot be cancelled. Retry it so it gets confirmed.`
         : `Order ${orderId} is confirmed on chain; it cannot be cancelled.`,

@@ -75,7 +75,8 @@ export async function startAnvil({
   // no other process can take the port between our choosing it and anvil binding it
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
   if (stateFile) args.push('--state', stateFile, '--state-interval', '1')
-  if (blockTime !== undefined) args.push('--block-time', String(blockTime))
+  // 0 (or none) means automine: every transaction is mined at once
+  if (blockTime) args.push('--block-time', String(blockTime))
   args.push(...extraArgs)
 
   const { command, commandArgs } = withParentDeathSignal(anvilBinary(), args)

@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, mintOrders, signerNonces } from '@/db/schema'
-import { cancelMintOrder } from '@/lib/jobs/cancelMintOrder'
+import { cancelJob } from '@/lib/admin/cancelJob'
+import { JobNotCancellableError } from '@/lib/errors/admin'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
@@ -40,11 +41,12 @@ describe('an admin cancels an order that already holds a nonce', () => {
     // C, still pending without a nonce, is cancelled too
     const [c] = await createTestOrders(t.db, { count: 1, to })
     await t.db.execute(sql`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker._private_jobs where locked_by is not null))`)
-    const cancelledA = await t.db.transaction((tx) => cancelMintOrder(tx, { orderId: a.id, actor: 'admin@mintdesk.test', reason: 'vault receipt withdrawn' }))
-    expect(cancelledA.releasedNonce).toEqual({ signerAddress: signedA.signerAddress, nonce: 0n })
-    const cancelledC = await t.db.transaction((tx) => cancelMintOrder(tx, { orderId: c.id, actor: 'admin@mintdesk.test' }))
+    const admin = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' }
+    const cancelledA = await cancelJob(t.db, { jobId: a.jobId, actor: admin })
+    expect(cancelledA).toMatchObject({ orderStatus: 'cancelled', releasedNonce: { signer: signedA.signerAddress, nonce: 0 } })
+    const cancelledC = await cancelJob(t.db, { jobId: c.jobId, actor: admin })
     expect(cancelledC.releasedNonce).toBeNull()
-    await expect(t.db.transaction((tx) => cancelMintOrder(tx, { orderId: c.id, actor: 'admin@mintdesk.test' }))).rejects.toThrow(/cancelled/)
+    await expect(cancelJob(t.db, { jobId: c.jobId, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
 
     // B comes next and gets nonce 1: it can only be mined once nonce 0 is filled
     const [b] = await createTestOrders(t.db, { count: 1, to })

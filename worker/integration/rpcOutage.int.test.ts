@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobEvents, jobRecords, mintOrders } from '@/db/schema'
-import { retryJob } from '@/lib/jobs/retryJob'
+import { retryJob } from '@/lib/admin/retryJob'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { type RpcProxy, startRpcProxy } from '@/tests/fixtures/rpcProxy'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -10,6 +10,8 @@ import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from './verifyMints'
 import { waitFor } from './waitFor'
+
+const ADMIN_ID = '00000000-0000-4000-8000-00000000ad01'
 
 /**
  * graphile-worker's backoff between attempts is exp(attempts) seconds (2.7 s, 7.4 s,
@@ -103,7 +105,7 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
 
     // the admin retries the dead letters once the node is back
     proxy.setMode('pass')
-    for (const order of orders) await t.db.transaction((tx) => retryJob(tx, { jobId: order.jobId, actor: 'admin@mintdesk.test' }))
+    for (const order of orders) await retryJob(t.db, { jobId: order.jobId, actor: { id: ADMIN_ID, email: 'admin@mintdesk.test' } })
     await waitFor(
       async () => (await t.db.select().from(mintOrders).where(inArray(mintOrders.id, ids))).every((r) => r.status === 'confirmed'),
       { timeoutMs: 30_000, what: 'retried orders confirmed' },

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next'
+import { Suspense } from 'react'
+import { DeadLetters } from '@/components/jobs/DeadLetters'
+import { requireAdmin } from '@/lib/auth/getSessionUser'
+
+export const metadata: Metadata = { title: 'Dead letters' }
+
+/** /admin/dead: failed jobs with their last error; retry one, selected or all of a task; cancel. */
+export default async function DeadLettersPage() {
+  await requireAdmin()
+  return (
+    <Suspense fallback={<h1>Dead letters</h1>}>
+      <DeadLetters />
+    </Suspense>
+  )
+}

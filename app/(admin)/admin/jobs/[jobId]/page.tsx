@@ -1,0 +1,19 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { JobDetail } from '@/components/jobs/JobDetail'
+import { requireAdmin } from '@/lib/auth/getSessionUser'
+
+type Props = { params: Promise<{ jobId: string }> }
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { jobId } = await params
+  return { title: `Job #${jobId}` }
+}
+
+/** /admin/jobs/{id}: the job's timeline, errors, order, vault proof and transactions. */
+export default async function JobPage({ params }: Props) {
+  await requireAdmin()
+  const { jobId } = await params
+  if (!/^\d{1,18}$/.test(jobId)) notFound()
+  return <JobDetail jobId={jobId} />
+}

@@ -1,0 +1,13 @@
+// GET /api/admin/jobs/{jobId} - one job: payload, attempts, errors with stacks, timeline, its order (admin)
+import { getDb } from '@/db'
+import { getJobDetailOrThrow } from '@/lib/admin/getJobDetailOrThrow'
+import { jobIdParamsSchema } from '@/lib/admin/schemas'
+import { route } from '@/lib/http/route'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({
+  roles: ['admin'],
+  params: jobIdParamsSchema,
+  handler: ({ params }) => getJobDetailOrThrow(getDb().db, { jobId: params.jobId }),
+})

@@ -1,0 +1,111 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { Alert } from '@/components/ui/Alert'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { fetchMetrics, fetchSystemStatus, metricsQueryKey, systemQueryKey } from './api'
+import { DeadLetterBanner } from './DeadLetterBanner'
+import { formatDuration } from './format'
+import { QueueSummary } from './QueueSummary'
+import { RefreshControl } from './RefreshControl'
+import { SignersPanel } from './SignersPanel'
+import { TaskHealthTable } from './TaskHealthTable'
+import { ThroughputChart } from './throughput-chart/ThroughputChart'
+import { WorkersPanel } from './WorkersPanel'
+
+export const DASHBOARD_REFRESH_MS = 5_000
+
+/**
+ * The admin's one-glance view, refreshed every few seconds (React Query) until paused:
+ * dead letters first, then the queue, per-task health, throughput, signers, workers.
+ */
+export function AdminDashboard() {
+  const [paused, setPaused] = useState(false)
+  const interval = paused ? false : DASHBOARD_REFRESH_MS
+  const metrics = useQuery({ queryKey: metricsQueryKey, queryFn: fetchMetrics, refetchInterval: interval })
+  const system = useQuery({ queryKey: systemQueryKey, queryFn: fetchSystemStatus, refetchInterval: interval })
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1>Admin dashboard</h1>
+          <p className="mt-1 text-sm text-stone-600">Is minting healthy? Everything below is read from Postgres and the chain.</p>
+        </div>
+        <RefreshControl
+          paused={paused}
+          onPausedChange={setPaused}
+          intervalMs={DASHBOARD_REFRESH_MS}
+          updatedAt={metrics.dataUpdatedAt}
+          fetching={metrics.isFetching || system.isFetching}
+          onRefresh={() => {
+            void metrics.refetch()
+            void system.refetch()
+          }}
+        />
+      </div>
+
+      {metrics.error ? (
+        <Alert tone="error" title="The metrics could not be loaded">
+          {metrics.error.message} {metrics.data ? 'Showing the last figures received.' : null}
+        </Alert>
+      ) : null}
+
+      {metrics.data ? (
+        <>
+          <DeadLetterBanner deadLetters={metrics.data.deadLetters} />
+          <section aria-labelledby="queue-heading" className="space-y-3">
+            <h2 id="queue-heading" className="text-base font-semibold">Queue</h2>
+            <QueueSummary metrics={metrics.data} />
+          </section>
+          <Card aria-labelledby="tasks-heading">
+            <CardHeader>
+              <CardTitle id="tasks-heading">Tasks</CardTitle>
+              <CardDescription>
+                Depth now; attempts, failure rate and run times over the last {formatDuration(metrics.data.windowSeconds * 1000)}. The
+                limit is the heartbeat takeover threshold: a job running that long on a stalled worker is taken over.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <TaskHealthTable metrics={metrics.data} />
+            </CardContent>
+          </Card>
+          <Card aria-labelledby="throughput-heading">
+            <CardHeader>
+              <CardTitle id="throughput-heading">Throughput, last hour</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ThroughputChart points={metrics.data.throughput.buckets} />
+            </CardContent>
+          </Card>
+        </>
+      ) : metrics.isPending ? (
+        <p className="text-sm text-stone-500" role="status">Loading the figures…</p>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-5">
+        <Card aria-labelledby="signers-heading" className="lg:col-span-3">
+          <CardHeader>
+            <CardTitle id="signers-heading">Signers</CardTitle>
+            <CardDescription>Postgres hands out the nonces; the chain shows what is mined and pending.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {system.data ? <SignersPanel system={system.data} /> : null}
+            {system.error ? <Alert tone="error">{system.error.message}</Alert> : null}
+          </CardContent>
+        </Card>
+        <Card aria-labelledby="workers-heading" className="lg:col-span-2">
+          <CardHeader>
+            <CardTitle id="workers-heading">Workers</CardTitle>
+            <CardDescription>Heartbeats of the worker processes.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {system.data ? <WorkersPanel system={system.data} /> : null}
+            {system.error ? <Alert tone="error">{system.error.message}</Alert> : null}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  )
+}

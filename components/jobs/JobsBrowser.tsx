@@ -1,0 +1,83 @@
+'use client'
+
+import Link from 'next/link'
+import { usePathname, useRouter, useSearchParams } from 'next/navigation'
+import { useState } from 'react'
+import { RefreshControl } from '@/components/admin/RefreshControl'
+import { Alert } from '@/components/ui/Alert'
+import { Card, CardContent } from '@/components/ui/Card'
+import { JOB_STATES } from '@/lib/admin/jobStates'
+import { JobSearch } from './job-search/JobSearch'
+import { type JobSearch as JobSearchValue, jobSearchFromParams, jobSearchToParams } from './job-search/parser'
+import { JobsTable } from './JobsTable'
+import { Pager } from './Pager'
+import { usePagedJobs } from './usePagedJobs'
+
+const REFRESH_MS = 5_000
+
+/** /admin/jobs: every job, filtered by state (tabs), task and free text; the filters live in the URL. */
+export function JobsBrowser() {
+  const router = useRouter()
+  const pathname = usePathname()
+  const params = useSearchParams()
+  const filters = jobSearchFromParams(new URLSearchParams(params.toString()))
+  const [paused, setPaused] = useState(false)
+  const { query, page, newer, older } = usePagedJobs(filters, { refreshMs: REFRESH_MS, paused })
+
+  const hrefFor = (s: JobSearchValue) => {
+    const qs = jobSearchToParams(s).toString()
+    return qs ? `${pathname}?${qs}` : pathname
+  }
+  const go = (s: JobSearchValue) => router.replace(hrefFor(s))
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1>Jobs</h1>
+        <RefreshControl
+          paused={paused}
+          onPausedChange={setPaused}
+          intervalMs={REFRESH_MS}
+          updatedAt={query.dataUpdatedAt}
+          fetching={query.isFetching}
+          onRefresh={() => void query.refetch()}
+        />
+      </div>
+      <nav aria-label="Job states" className="flex flex-wrap gap-1 text-sm">
+        {[undefined, ...JOB_STATES].map((state) => {
+          const active = filters.state === state
+          return (
+            <Link
+              key={state ?? 'all'}
+              href={hrefFor({ ...filters, state })}
+              aria-current={active ? 'page' : undefined}
+              className={`rounded-full px-3 py-1 ${active ? 'bg-stone-900 text-white' : 'bg-white text-stone-700 ring-1 ring-stone-200 hover:bg-stone-100'}`}
+            >
+              {state ?? 'all'}
+            </Link>
+          )
+        })}
+      </nav>
+      <JobSearch value={filters} onSearch={go} />
+      {filters.task ? (
+        <p className="text-sm text-stone-600">
+          Task <code className="font-mono">{filters.task}</code>{' '}
+          <Link href={hrefFor({ ...filters, task: undefined })} className="underline">
+            (show all tasks)
+          </Link>
+        </p>
+      ) : null}
+      {query.error ? <Alert tone="error" title="The jobs could not be loaded">{query.error.message}</Alert> : null}
+      <Card>
+        <CardContent>
+          {query.data ? (
+            <JobsTable jobs={query.data.items} caption="Jobs, newest first" emptyText="No job matches these filters." />
+          ) : (
+            <p role="status" className="py-6 text-center text-sm text-stone-500">Loading jobs…</p>
+          )}
+        </CardContent>
+      </Card>
+      <Pager page={page} newer={newer} older={older} />
+    </div>
+  )
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "mint_orders_to_address_lower_idx" ON "mint_orders" USING btree (lower("to_address"));

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
+import { statusForCode } from '@/lib/errors/http'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { cancelJob } from './cancelJob'
+import {
+  addMintJob,
+  addPlainJob,
+  completeJob,
+  insertOrder,
+  insertSigner,
+  insertUser,
+  reserveNonce,
+  setJobState,
+} from './testing/fixtures'
+
+describe('cancelJob', () => {
+  let t: TestDatabase
+  let admin: { id: string; email: string }
+  let staffId: string
+  let signer: string
+  let nextNonce = 0n
+
+  beforeAll(async () => {
+    t = await createTestDatabase()
+    admin = await insertUser(t.db, 'admin')
+    staffId = (await insertUser(t.db, 'staff')).id
+    signer = await insertSigner(t.db)
+  })
+  afterAll(async () => {
+    await t.drop()
+  })
+
+  const isLive = async (jobId: bigint) =>
+    (await t.db.execute(sql`select 1 from graphile_worker._private_jobs where id = ${jobId.toString()}::bigint`)).length === 1
+  const orderStatus = async (id: string) =>
+    (await t.db.execute<{ s: string }>(sql`select status::text as s from mint_orders where id = ${id}::uuid`))[0]!.s
+  const nonceState = async (orderId: string) =>
+    (await t.db.execute<{ s: string }>(sql`select state::text as s from signer_nonces where order_id = ${orderId}::uuid`))[0]?.s
+
+  it('removes a dead mint job, cancels its order, releases its signed nonce; one audit row, a timeline event', async () => {
+    const o = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })
+    const nonce = nextNonce++
+    await reserveNonce(t.db, { signer, nonce, orderId: o.id, signed: true })
+    const jobId = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm' })
+    await setJobState(t.db, jobId, 'dead')
+
+    const result = await cancelJob(t.db, { jobId, actor: admin })
+    expect(result).toEqual({
+      jobId: jobId.toString(),
+      state: 'cancelled',
+      orderId: o.id,
+      orderStatus: 'cancelled',
+      cancelledJobIds: [jobId.toString()],
+      releasedNonce: { signer, nonce: Number(nonce) },
+    })
+    expect(await isLive(jobId)).toBe(false)
+    expect(await orderStatus(o.id)).toBe('cancelled')
+    expect(await nonceState(o.id)).toBe('released')
+    const [record] = await t.db.execute<{ state: string; finished: boolean }>(
+      sql`select state, finished_at is not null as finished from job_records where job_id = ${jobId.toString()}::bigint`,
+    )
+    expect(record).toEqual({ state: 'cancelled', finished: true })
+    const events = await t.db.execute<{ actor: string; detail: string }>(
+      sql`select actor, detail from job_events where job_id = ${jobId.toString()}::bigint and event = 'cancelled'`,
+    )
+    expect(events).toHaveLength(1)
+    expect(events[0]!.actor).toBe(admin.email)
+    expect(events[0]!.detail).toContain(`nonce ${nonce}`)
+    const audit = await t.db.execute<{ action: string; actor_email: string }>(
+      sql`select action, actor_email from audit_log where target_id = ${jobId.toString()}`,
+    )
+    expect(audit).toEqual([{ action: 'job.cancel', actor_email: admin.email }])
+  })
+
+  it('cancels every live job of the order at once, and a reserved (unsigned) nonce is released too', async () => {
+    const o = await insertOrder(t.db, { requestedBy: staffId, status: 'pending' })
+    await reserveNonce(t.db, { signer, nonce: nextNonce++, orderId: o.id })
+    const send = await addMintJob(t.db, { orderId: o.id })
+    await setJobState(t.db, send, 'retrying')
+    const confirm = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm', runAt: new Date(Date.now() + 60_000) })
+    const result = await cancelJob(t.db, { jobId: confirm, actor: admin })
+    expect(result.cancelledJobIds).toEqual([send.toString(), confirm.toString()])
+    expect(await isLive(send)).toBe(false)
+    expect(await isLive(confirm)).toBe(false)
+    expect(await nonceState(o.id)).toBe('released')
+  })
+
+  it('refuses while a worker holds the job or another job of the order: 409, nothing changes', async () => {
+    const o = await insertOrder(t.db, { requestedBy: staffId, status: 'pending' })
+    const send = await addMintJob(t.db, { orderId: o.id })
+    await setJobState(t.db, send, 'running')
+    const error = await cancelJob(t.db, { jobId: send, actor: admin }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(JobRunningError)
+    expect(statusForCode((error as JobRunningError).code)).toBe(409)
+    expect((error as Error).message).toMatch(/running/)
+
+    const confirm = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm', runAt: new Date(Date.now() + 60_000) })
+    await expect(cancelJob(t.db, { jobId: confirm, actor: admin })).rejects.toBeInstanceOf(JobRunningError)
+    expect(await isLive(send)).toBe(true)
+    expect(await isLive(confirm)).toBe(true)
+    expect(await orderStatus(o.id)).toBe('pending')
+  })
+
+  it('refuses a confirmed order, or one whose transaction is mined (409 order_confirmed)', async () => {
+    const confirmed = await insertOrder(t.db, { requestedBy: staffId, status: 'confirmed' })
+    const a = await addMintJob(t.db, { orderId: confirmed.id, task: 'mint_confirm' })
+    await expect(cancelJob(t.db, { jobId: a, actor: admin })).rejects.toBeInstanceOf(OrderConfirmedError)
+    expect(await isLive(a)).toBe(true)
+
+    const mined = await insertOrder(t.db, { requestedBy: staffId, status: 'submitted' })
+    await reserveNonce(t.db, { signer, nonce: nextNonce++, orderId: mined.id, minedBlock: 12n })
+    const b = await addMintJob(t.db, { orderId: mined.id, task: 'mint_confirm' })
+    await setJobState(t.db, b, 'dead')
+    await expect(cancelJob(t.db, { jobId: b, actor: admin })).rejects.toMatchObject({ message: expect.stringMatching(/mined/) })
+    expect(await orderStatus(mined.id)).toBe('submitted')
+    expect(await nonceState(mined.id)).toBe('mined')
+  })
+
+  it('cancels a job without an order; refuses a finished job (409) and an unknown one (404)', async () => {
+    const plain = await addPlainJob(t.db, { task: 'nonce_health', runAt: new Date(Date.now() + 60_000) })
+    expect(await cancelJob(t.db, { jobId: plain, actor: admin })).toMatchObject({ orderId: null, releasedNonce: null })
+    await expect(cancelJob(t.db, { jobId: plain, actor: admin })).rejects.toMatchObject({ state: 'cancelled' })
+    const done = await addPlainJob(t.db, { task: 'nonce_health' })
+    await completeJob(t.db, done)
+    await expect(cancelJob(t.db, { jobId: done, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
+    await expect(cancelJob(t.db, { jobId: 987_654n, actor: admin })).rejects.toMatchObject({ code: 'not_found' })
+  })
+})

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
+import { NotFoundError } from '@/lib/errors/resource'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { releaseOrderNonce } from '@/lib/jobs/releaseOrderNonce'
+import type { ApiCancelResult } from './apiTypes'
+import { lockLiveJobs } from './lockLiveJobs'
+import { type AdminActor, recordAudit } from './recordAudit'
+import { bigintArraySql } from './sql'
+
+export type CancelJobParameters = { jobId: bigint; actor: AdminActor }
+
+export type CancelJobReturnType = ApiCancelResult
+
+/**
+ * Stops a job for good, and with it its order, in ONE transaction:
+ * - every live job of the order (mint_send, mint_confirm; or just this job when it has
+ *   no order) is read under a row lock; if a worker holds any of them -> 409
+ *   `job_running`, nothing changes (a running job is never touched);
+ * - an order that is confirmed, or whose transaction is known to be mined -> 409
+ *   `order_confirmed`;
+ * - the jobs leave graphile-worker's table (graphile_worker.complete_jobs on rows we
+ *   hold unlocked), their history rows become `cancelled`, the order `cancelled`;
+ * - a nonce reserved or signed for the order and not mined becomes `released`: the
+ *   worker's nonce_health task fills it with a zero-value self-transfer at a higher fee,
+ *   so the signer's later nonces are not stuck behind a gap (ARCHITECTURE.md invariant 3);
+ * - a 'cancelled' timeline event per job and one audit row, naming the admin.
+ * docs/decisions/009-admin-job-states.md discusses the race with a mint mined anyway.
+ */
+export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameters): Promise<CancelJobReturnType> {
+  return db.transaction(async (tx) => {
+    const id = jobId.toString()
+    const orderId = await findOrderOfJob(tx, jobId)
+
+    // every live job of the order, locked in id order (the same order retryJobs uses)
+    const jobs = await lockLiveJobs(tx, {
+      where: orderId
+        ? sql`(j.id = ${id}::bigint or r.order_id = ${orderId}::uuid or (j.payload->>'orderId') = ${orderId}
+              or j.key in (${`mint_send:${orderId}`}, ${`mint_confirm:${orderId}`}))`
+        : sql`j.id = ${id}::bigint`,
+    })
+    if (!jobs.some((j) => j.jobId === jobId)) {
+      const history = await tx.execute<{ state: string }>(sql`select state from job_records where job_id = ${id}::bigint`)
+      const state = history[0]?.state
+      if (state === undefined) throw new NotFoundError({ what: 'Job' })
+      throw new JobNotCancellableError({ jobId: id, state: state === 'cancelled' ? 'cancelled' : 'done' })
+    }
+    const running = jobs.find((j) => j.state === 'running')
+    if (running) {
+      throw new JobRunningError({
+        jobId: id,
+        message:
+          running.jobId === jobId
+            ? `Job ${id} is running on a worker right now (${running.lockedBy ?? 'unknown worker'}); it cannot be cancelled. Wait until it finishes or fails.`
+            : `Job ${running.jobId} of the same order is running on a worker right now; the order cannot be cancelled until it finishes or fails.`,
+      })
+    }
+
+    let previousOrderStatus: string | null = null
+    let releasedNonce: ApiCancelResult['releasedNonce'] = null
+    if (orderId) {
+      const orders = await tx.execute<{ status: string }>(
+        sql`select status::text as status from mint_orders where id = ${orderId}::uuid for update`,
+      )
+      previousOrderStatus = orders[0]?.status ?? null
+      if (previousOrderStatus === 'confirmed') throw new OrderConfirmedError({ orderId })
+      const mined = await tx.execute<{ one: number }>(sql`
+        select 1 as one from chain_txs where order_id = ${orderId}::uuid and mined_block is not null
+        union all
+        select 1 from signer_nonces where order_id = ${orderId}::uuid and state = 'mined'
+        limit 1`)
+      if (mined.length > 0) throw new OrderConfirmedError({ orderId, mined: true })
+    }
+
+    const ids = jobs.map((j) => j.jobId)
+    const removed = await tx.execute<{ id: bigint }>(
+      sql`select id from graphile_worker.complete_jobs(${bigintArraySql(ids)})`,
+    )
+    if (removed.length !== ids.length) {
+      // cannot happen while we hold the row locks of unlocked jobs; never commit half a cancel
+      throw new JobRunningError({ jobId: id })
+    }
+
+    let orderStatus: string | null = null
+    if (orderId) {
+      const updated = await tx.execute<{ status: string }>(sql`
+        update mint_orders set status = 'cancelled', updated_at = now()
+        where id = ${orderId}::uuid returning status::text as status`)
+      orderStatus = updated[0]?.status ?? null
+      // the shared nonce release: signer_nonces -> released, a 'nonce_released' event, and
+      // the nonce health job woken to fill it now
+      const released = await releaseOrderNonce(tx, { orderId, actor: actor.email })
+      if (released) releasedNonce = { signer: released.signerAddress, nonce: Number(released.nonce) }
+    }
+
+    for (const job of jobs) {
+      const jid = job.jobId.toString()
+      await tx.execute(sql`
+        insert into job_records (job_id, task, order_id, state, attempts, max_attempts, last_error, finished_at)
+        values (${jid}::bigint, ${job.task}, ${job.orderId}::uuid, 'cancelled', ${job.attempts}, ${job.originalMaxAttempts}, ${job.lastError}, now())
+        on conflict (job_id) do update set state = 'cancelled', attempts = excluded.attempts, updated_at = now(), finished_at = now()`)
+      const parts = [`Cancelled by ${actor.email}`]
+      if (job.jobId !== jobId) parts.push(`with job ${id} of the same order`)
+      if (orderId) parts.push('order cancelled')
+      if (releasedNonce) parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} released for a gap fill`)
+      await recordJobEvent(tx, {
+        event: 'cancelled',
+        task: job.task,
+        jobId: job.jobId,
+        orderId: job.orderId ?? orderId,
+        attempt: job.attempts,
+        actor: actor.email,
+        detail: parts.join('; '),
+        data: { previousState: job.state, releasedNonce },
+      })
+    }
+    const cancelledJobIds = ids.map((x) => x.toString())
+    await recordAudit(tx, {
+      actor,
+      action: 'job.cancel',
+      targetType: 'job',
+      targetId: id,
+      detail: { orderId, previousOrderStatus, cancelledJobIds, releasedNonce },
+    })
+    return { jobId: id, state: 'cancelled', orderId, orderStatus, cancelledJobIds, releasedNonce }
+  })
+}
+
+/** The order a job belongs to: its history row, else the `orderId` of its payload. Read without a lock. */
+async function findOrderOfJob(tx: DbOrTx, jobId: bigint): Promise<string | null> {
+  const rows = await tx.execute<{ order_id: string | null }>(sql`
+    select coalesce(
+      (select r.order_id from job_records r where r.job_id = ${jobId.toString()}::bigint),
+      (select case when (j.payload->>'orderId') ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
+          then (j.payload->>'orderId')::uuid end
+        from graphile_worker._private_jobs j where j.id = ${jobId.toString()}::bigint)
+    )::text as order_id`)
+  return rows[0]?.order_id ?? null
+}

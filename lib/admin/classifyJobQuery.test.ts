@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { classifyJobQuery } from './classifyJobQuery'
+import { decodeJobCursor, encodeJobCursor } from './jobCursor'
+
+describe('classifyJobQuery', () => {
+  it('reads the shape of the text', () => {
+    expect(classifyJobQuery('  ')).toBeNull()
+    expect(classifyJobQuery(undefined)).toBeNull()
+    expect(classifyJobQuery('42')).toEqual({ kind: 'jobId', jobId: 42n })
+    expect(classifyJobQuery('#42')).toEqual({ kind: 'jobId', jobId: 42n })
+    expect(classifyJobQuery('0B9F6A3E-1C2D-4E5F-8A9B-0C1D2E3F4A5B')).toEqual({
+      kind: 'orderId',
+      orderId: '0b9f6a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    })
+    expect(classifyJobQuery('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')).toEqual({
+      kind: 'recipient',
+      address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    })
+    const hash = `0x${'Ab'.repeat(32)}`
+    expect(classifyJobQuery(hash)).toEqual({ kind: 'txHash', hash: hash.toLowerCase() })
+    expect(classifyJobQuery('AccountFrozen')).toEqual({ kind: 'text', text: 'AccountFrozen' })
+    expect(classifyJobQuery('0x1234')).toEqual({ kind: 'text', text: '0x1234' })
+  })
+  it('refuses a text too short or too long (422 on q)', () => {
+    expect(() => classifyJobQuery('ab')).toThrow(expect.objectContaining({ code: 'validation_failed' }))
+    expect(() => classifyJobQuery('x'.repeat(201))).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'q' })] }))
+  })
+})
+
+describe('job cursor', () => {
+  it('round-trips a job id', () => {
+    for (const id of [1n, 17n, 9_007_199_254_740_993n]) expect(decodeJobCursor(encodeJobCursor(id))).toBe(id)
+  })
+  it('refuses what it did not make', () => {
+    for (const c of ['', '17', 'not a cursor', Buffer.from('x:17').toString('base64url'), 'a'.repeat(50)]) {
+      expect(() => decodeJobCursor(c)).toThrow(expect.objectContaining({ code: 'validation_failed' }))
+    }
+  })
+})

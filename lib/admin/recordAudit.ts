@@ -1,0 +1,29 @@
+import type { DbOrTx } from '@/db/client'
+import { auditLog } from '@/db/schema'
+import { isUuid } from './sql'
+
+/** The admin who acts: their user id and email (the email names them in the timeline). */
+export type AdminActor = { id: string; email: string }
+
+export type AdminAction = 'job.retry' | 'job.cancel'
+
+export type RecordAuditParameters = {
+  actor: AdminActor
+  action: AdminAction
+  targetType: 'job'
+  targetId: string
+  detail?: Record<string, unknown>
+}
+
+/** Appends one row to audit_log, inside the caller's transaction (the action and its audit commit together). */
+export async function recordAudit(db: DbOrTx, p: RecordAuditParameters): Promise<void> {
+  await db.insert(auditLog).values({
+    // actor_id is a uuid column: a user id from another identity provider is kept only by email
+    actorId: isUuid(p.actor.id) ? p.actor.id : null,
+    actorEmail: p.actor.email,
+    action: p.action,
+    targetType: p.targetType,
+    targetId: p.targetId,
+    detail: p.detail ?? null,
+  })
+}

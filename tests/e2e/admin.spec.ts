@@ -1,0 +1,280 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import type { APIRequestContext, Page } from '@playwright/test'
+import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { goldTokenAbi } from '../../lib/chain/goldTokenAbi'
+import { baseUrl, expect, loginAs, test } from './fixtures'
+
+// The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
+// made to fail for real: the recipient is frozen on the token (anvil's first dev account
+// holds FREEZER_ROLE), so the mint reverts in simulation and the job is a dead letter at
+// once. The admin sees it with its error, removes the cause (unfreeze), retries from the
+// page and watches the order confirm. Screenshots of the dashboard, a job timeline and
+// the dead letters go to docs/screenshots/ for the README.
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+const FREEZER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
+
+type StackEnv = { RPC_URL: string; CHAIN_ID: string; TOKEN_ADDRESS: Address; METRICS_TOKEN: string }
+
+function stackEnv(): StackEnv {
+  const raw = process.env.E2E_STACK_ENV
+  if (!raw) throw new Error('E2E_STACK_ENV is not set: run through playwright.config.ts')
+  return JSON.parse(raw) as StackEnv
+}
+
+/** Freezes or unfreezes an address on the token, as the compliance officer would. */
+async function setFrozen(address: Address, frozen: boolean): Promise<void> {
+  const env = stackEnv()
+  const chain = defineChain({
+    id: Number(env.CHAIN_ID),
+    name: 'e2e',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [env.RPC_URL] } },
+  })
+  const wallet = createWalletClient({ account: privateKeyToAccount(FREEZER_KEY), chain, transport: http(env.RPC_URL) })
+  const reader = createPublicClient({ chain, transport: http(env.RPC_URL) })
+  const hash = await wallet.writeContract({
+    address: env.TOKEN_ADDRESS,
+    abi: goldTokenAbi,
+    functionName: frozen ? 'freeze' : 'unfreeze',
+    args: [address],
+  })
+  const receipt = await reader.waitForTransactionReceipt({ hash })
+  expect(receipt.status).toBe('success')
+}
+
+function freshRecipient(): Address {
+  return privateKeyToAccount(generatePrivateKey()).address
+}
+
+let serial = 0
+/** Requests a one-bar mint through the API (the staff form is tested elsewhere); returns its ids. */
+async function requestMint(request: APIRequestContext, to: Address): Promise<{ orderId: string; jobId: string }> {
+  const bar = `ADM-${Date.now().toString(36)}-${process.pid}-${serial++}`.toUpperCase()
+  const res = await request.post(`${baseUrl()}/api/gold/mint`, {
+    headers: { origin: baseUrl() },
+    data: {
+      to,
+      amount: '401.084',
+      vaultProof: {
+        vault: 'LDN-1',
+        receiptRef: `VR-${bar}`,
+        documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        bars: [{ serial: bar, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' }],
+      },
+    },
+  })
+  expect(res.status(), await res.text()).toBe(202)
+  const body = (await res.json()) as { orderId: string; jobId: string }
+  return { orderId: body.orderId, jobId: String(body.jobId) }
+}
+
+async function jobState(request: APIRequestContext, jobId: string): Promise<string> {
+  const res = await request.get(`${baseUrl()}/api/admin/jobs/${jobId}`)
+  if (res.status() !== 200) return `http ${res.status()}`
+  return ((await res.json()) as { job: { state: string } }).job.state
+}
+
+async function orderStatus(request: APIRequestContext, orderId: string): Promise<string> {
+  const res = await request.get(`${baseUrl()}/api/gold/mint/${orderId}`)
+  return ((await res.json()) as { status: string }).status
+}
+
+async function waitForDead(request: APIRequestContext, jobId: string): Promise<void> {
+  await expect.poll(() => jobState(request, jobId), { timeout: 45_000, intervals: [250, 500, 1000] }).toBe('dead')
+}
+
+/** The dead-letters table row of one job. */
+function deadRow(page: Page, jobId: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('link', { name: `Job ${jobId}`, exact: true }) })
+}
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true })
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test.describe('admin console', () => {
+  test.use({ viewport: { width: 1360, height: 900 } })
+
+  test('a failed mint lands in the dead letters with its error; fixed and retried from the page, it confirms', async ({ page }) => {
+    test.setTimeout(120_000)
+    const request = page.context().request
+    const recipient = freshRecipient()
+    await setFrozen(recipient, true)
+    await loginAs(page, 'admin')
+    const { orderId, jobId } = await requestMint(request, recipient)
+    await waitForDead(request, jobId)
+
+    // the dashboard shouts about it
+    await page.goto('/admin')
+    await expect(page.getByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: /dead letters?: jobs that used up their attempts/ })).toBeVisible()
+    await expect(page.getByRole('img', { name: /Throughput, last hour/ })).toBeVisible()
+    await expect(page.getByRole('table', { name: 'Queue depth, failure rate and run time per task' })).toContainText('mint_send')
+    await expect(page.getByRole('region', { name: 'Signers' })).toContainText(/in sync|in flight|awaiting gap fill/)
+    await expect(page.getByRole('list', { name: 'Workers' })).toContainText('alive')
+    await screenshot(page, 'dashboard.png')
+
+    // the dead letters list it with its error
+    await page.goto('/admin/dead')
+    await expect(page.getByRole('heading', { name: /Dead letters/, level: 1 })).toBeVisible()
+    const row = deadRow(page, jobId)
+    await expect(row).toBeVisible()
+    await expect(row).toContainText('mint_send')
+    await expect(row).toContainText(/AccountFrozen|frozen/i)
+    await screenshot(page, 'dead-letters.png')
+
+    // the timeline says why
+    await row.getByRole('link', { name: `Job ${jobId}`, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/jobs/${jobId}$`))
+    const timeline = page.getByRole('list', { name: 'Timeline' })
+    await expect(timeline).toContainText('Enqueued')
+    await expect(timeline).toContainText(/Dead letter/)
+    await expect(page.getByText(/AccountFrozen|frozen/i).first()).toBeVisible()
+    expect(await orderStatus(request, orderId)).toBe('failed')
+
+    // fix the cause, retry from the page (with confirmation), watch it confirm
+    await setFrozen(recipient, false)
+    await page.getByRole('button', { name: `Retry job ${jobId}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Retry job #${jobId}?` })
+    await expect(dialog).toBeVisible()
+    await dialog.getByRole('button', { name: 'Retry job' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(timeline).toContainText('Retried by admin@mintdesk.local')
+    await expect(timeline).toContainText('Confirmed', { timeout: 60_000 })
+    await expect(page.getByRole('region', { name: /Order/ }).getByText('confirmed', { exact: true })).toBeVisible()
+    expect(await orderStatus(request, orderId)).toBe('confirmed')
+    await expect(page.getByRole('region', { name: 'Transactions' })).toContainText('gwei')
+    // expand one folded stack so the screenshot shows it
+    await page.getByText('Stack trace').first().click()
+    await screenshot(page, 'job-timeline.png')
+  })
+
+  test('bulk retry of several dead letters', async ({ page }) => {
+    test.setTimeout(150_000)
+    const request = page.context().request
+    const recipient = freshRecipient()
+    await setFrozen(recipient, true)
+    await loginAs(page, 'admin')
+    const orders = [await requestMint(request, recipient), await requestMint(request, recipient), await requestMint(request, recipient)]
+    for (const o of orders) await waitForDead(request, o.jobId)
+    await setFrozen(recipient, false)
+
+    await page.goto('/admin/dead?task=mint_send')
+    for (const o of orders) {
+      const row = deadRow(page, o.jobId)
+      await expect(row).toBeVisible()
+      await row.getByRole('checkbox', { name: `Select job ${o.jobId}` }).check()
+    }
+    await page.getByRole('button', { name: 'Retry selected (3)' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Retry 3 selected jobs?' })
+    await dialog.getByRole('button', { name: 'Retry 3 jobs' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Retried 3 jobs.' })).toBeVisible()
+    for (const o of orders) await expect(deadRow(page, o.jobId)).toHaveCount(0)
+
+    for (const o of orders) {
+      await expect.poll(() => orderStatus(request, o.orderId), { timeout: 60_000, intervals: [500, 1000] }).toBe('confirmed')
+    }
+  })
+
+  test('cancel asks for confirmation, then stops the job and cancels its order', async ({ page }) => {
+    test.setTimeout(90_000)
+    const request = page.context().request
+    const recipient = freshRecipient()
+    await setFrozen(recipient, true)
+    await loginAs(page, 'admin')
+    const { orderId, jobId } = await requestMint(request, recipient)
+    await waitForDead(request, jobId)
+
+    await page.goto('/admin/dead')
+    const row = deadRow(page, jobId)
+    await row.getByRole('button', { name: `Cancel job ${jobId}` }).click()
+    let dialog = page.getByRole('dialog', { name: `Cancel job #${jobId}?` })
+    await expect(dialog).toContainText('cannot be undone')
+    // second thoughts: nothing happens
+    await dialog.getByRole('button', { name: 'Keep job' }).click()
+    await expect(dialog).toBeHidden()
+    expect(await jobState(request, jobId)).toBe('dead')
+
+    await row.getByRole('button', { name: `Cancel job ${jobId}` }).click()
+    dialog = page.getByRole('dialog', { name: `Cancel job #${jobId}?` })
+    await dialog.getByRole('button', { name: 'Cancel job' }).click()
+    await expect(deadRow(page, jobId)).toHaveCount(0)
+    expect(await jobState(request, jobId)).toBe('cancelled')
+    expect(await orderStatus(request, orderId)).toBe('cancelled')
+
+    await page.goto(`/admin/jobs/${jobId}`)
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Cancelled by admin@mintdesk.local')
+    await setFrozen(recipient, false)
+  })
+
+  test('the jobs list filters by state, task and free text', async ({ page }) => {
+    await loginAs(page, 'admin')
+    await page.goto('/admin/jobs')
+    await expect(page.getByRole('heading', { name: 'Jobs', level: 1 })).toBeVisible()
+    await page.getByRole('navigation', { name: 'Job states' }).getByRole('link', { name: 'cancelled' }).click()
+    await expect(page).toHaveURL(/state=cancelled/)
+    const table = page.getByRole('table', { name: 'Jobs, newest first' })
+    await expect(table.getByRole('row').nth(1)).toContainText('cancelled')
+    await page.getByRole('searchbox', { name: 'Search jobs' }).fill('task:mint_send is frozen')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/task=mint_send/)
+    await expect(table.getByRole('row').nth(1)).toContainText(/AccountFrozen|frozen/i)
+  })
+
+  test('the dashboard refreshes live and can be paused', async ({ page }) => {
+    await loginAs(page, 'admin')
+    await page.goto('/admin')
+    const pause = page.getByRole('button', { name: 'Pause auto-refresh' })
+    await expect(pause).toHaveAttribute('aria-pressed', 'false')
+    await expect(page.getByText(/Live, every 5 s/)).toBeVisible()
+    await pause.click()
+    await expect(page.getByRole('button', { name: 'Resume auto-refresh' })).toHaveAttribute('aria-pressed', 'true')
+    await expect(page.getByRole('status').filter({ hasText: /^Paused/ })).toBeVisible()
+    // the dead letters are always stated, loudly when there are any
+    await expect(page.getByText(/No dead letters|dead letters?: jobs that used up their attempts/)).toBeVisible()
+  })
+
+  test('staff cannot reach any of it: 403 on the API, a clear page in the browser', async ({ page }) => {
+    await loginAs(page, 'staff')
+    const request = page.context().request
+    const gets = ['/api/admin/jobs', '/api/admin/jobs/1', '/api/admin/metrics', '/api/admin/system']
+    for (const p of gets) {
+      const res = await request.get(`${baseUrl()}${p}`)
+      expect(res.status(), p).toBe(403)
+      expect(await res.json()).toMatchObject({ error: { code: 'forbidden' } })
+    }
+    const posts: [string, unknown][] = [
+      ['/api/admin/jobs/1/retry', undefined],
+      ['/api/admin/jobs/1/cancel', undefined],
+      ['/api/admin/jobs/retry', { state: 'dead' }],
+    ]
+    for (const [p, data] of posts) {
+      const res = await request.post(`${baseUrl()}${p}`, { headers: { origin: baseUrl() }, data })
+      expect(res.status(), p).toBe(403)
+    }
+    for (const p of ['/admin', '/admin/jobs', '/admin/dead', '/admin/jobs/1']) {
+      await page.goto(p)
+      await expect(page.getByRole('heading', { name: /access denied|not allowed|forbidden/i })).toBeVisible()
+      await expect(page.getByRole('heading', { name: 'Admin dashboard' })).toHaveCount(0)
+    }
+  })
+
+  test('GET /api/metrics speaks Prometheus with the bearer token only', async ({ request }) => {
+    const url = `${baseUrl()}/api/metrics`
+    expect((await request.get(url)).status()).toBe(401)
+    expect((await request.get(url, { headers: { authorization: 'Bearer wrong' } })).status()).toBe(401)
+    const res = await request.get(url, { headers: { authorization: `Bearer ${stackEnv().METRICS_TOKEN}` } })
+    expect(res.status()).toBe(200)
+    const text = await res.text()
+    expect(text).toContain('# TYPE mintdesk_dead_letters gauge')
+    expect(text).toMatch(/^mintdesk_jobs\{task="mint_send",state="queued"\} \d+$/m)
+    expect(text).toMatch(/^mintdesk_workers_alive [1-9]/m)
+    expect(text).toContain('mintdesk_chain_up 1')
+  })
+})
