@@ -2,6 +2,7 @@ import { type Hex, type PublicClient, RpcRequestError, TransactionRejectedRpcErr
 import { BroadcastRejectedError, FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '../errors/chain'
 import { errorText } from './errorText'
 import { getTransactionOrNull } from './getTransactionOrNull'
+import { nodeMessage } from './nodeMessage'
 
 export type BroadcastRawTxParameters = {
   raw: Hex
@@ -45,10 +46,12 @@ export async function broadcastRawTx(client: PublicClient, p: BroadcastRawTxPara
       }
       if (nonceTooLow) throw new NonceConsumedError(p.signerAddress, p.nonce)
     }
-    if (INSUFFICIENT_FUNDS.test(text)) throw new InsufficientFundsError(p.hash, text, { cause: error })
-    if (FEE_TOO_LOW.test(text)) throw new FeeTooLowError(p.hash, text, { cause: error })
+    // the node's own message first: the job's failure reason is the first line of the error
+    const said = nodeMessage(error) ?? text
+    if (INSUFFICIENT_FUNDS.test(text)) throw new InsufficientFundsError(p.hash, said, { cause: error })
+    if (FEE_TOO_LOW.test(text)) throw new FeeTooLowError(p.hash, said, { cause: error })
     if (error instanceof TransactionRejectedRpcError || error instanceof RpcRequestError) {
-      throw new BroadcastRejectedError(p.hash, text, { cause: error })
+      throw new BroadcastRejectedError(p.hash, said, { cause: error })
     }
     throw error
   }
