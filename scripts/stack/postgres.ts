@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -121,6 +121,21 @@ function reachableByOthers(target: string): boolean {
   }
 }
 
+/**
+ * Folders of ours under the system temp folder (mkdtemp makes them 0700) are opened for
+ * traversal (o+x), so test data stays where its owner deletes it instead of moving to
+ * /var/tmp. Nothing outside the temp folder is touched.
+ */
+function openTempAncestors(dir: string): void {
+  const tmp = path.resolve(os.tmpdir())
+  let current = path.resolve(dir)
+  while (current.startsWith(`${tmp}${path.sep}`)) {
+    const mode = statSync(current).mode
+    if ((mode & 0o001) === 0) chmodSync(current, (mode & 0o777) | 0o011)
+    current = path.dirname(current)
+  }
+}
+
 function placeRuntime({ dataDir, ids }: { dataDir: string; ids: Ids | undefined }): { bins: Binaries; dataDir: string } {
   const nativeDir = path.dirname(path.dirname(postgresBinary))
   const inPlace: Binaries = { postgres: postgresBinary, initdb: initdbBinary }
@@ -147,6 +162,7 @@ function placeRuntime({ dataDir, ids }: { dataDir: string; ids: Ids | undefined 
   }
   let target = dataDir
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 })
+  openTempAncestors(path.dirname(dataDir))
   if (!reachableByOthers(path.dirname(dataDir))) {
     mkdirSync(base, { recursive: true, mode: 0o755 })
     target = path.join(base, 'pgdata')

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -28,6 +28,9 @@ export default async function setup(project: TestProject) {
     adminUrl = process.env.TEST_DATABASE_URL
   } else {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-test-pg-'))
+    // mkdtemp makes it 0700; as root the server runs as 'postgres', which must reach it
+    // (else the launcher moves the data under /var/tmp, outside what teardown removes)
+    chmodSync(dir, 0o755)
     const pg = await startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'postgres' })
     adminUrl = pg.adminUrl('postgres')
     stop = async () => {
