@@ -164,8 +164,11 @@ function placeRuntime({ dataDir, ids }: { dataDir: string; ids: Ids | undefined 
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 })
   openTempAncestors(path.dirname(dataDir))
   if (!reachableByOthers(path.dirname(dataDir))) {
-    mkdirSync(base, { recursive: true, mode: 0o755 })
     target = path.join(base, 'pgdata')
+    // the pointer lives beside the data folder's intended place: when it is gone (the
+    // folder was wiped, e.g. a fresh e2e run), the data it pointed to is stale too
+    if (!existsSync(`${dataDir}.location`)) rmSync(base, { recursive: true, force: true })
+    mkdirSync(base, { recursive: true, mode: 0o755 })
     writeFileSync(`${dataDir}.location`, `${target}\n`)
   }
   mkdirSync(target, { recursive: true, mode: 0o700 })
