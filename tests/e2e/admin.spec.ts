@@ -13,7 +13,11 @@ import { baseUrl, expect, loginAs, test } from './fixtures'
 // page and watches the order confirm. Screenshots of the dashboard, a job timeline and
 // the dead letters go to docs/screenshots/ for the README.
 
-const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+// Every run takes them; they land in docs/screenshots/ (committed, linked from the
+// README) only with UPDATE_SCREENSHOTS=1, so a plain test run leaves the tree clean.
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+  : path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screenshots')
 const FREEZER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 
 type StackEnv = { RPC_URL: string; CHAIN_ID: string; TOKEN_ADDRESS: Address; METRICS_TOKEN: string }
