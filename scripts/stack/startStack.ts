@@ -36,6 +36,8 @@ export type StartStackParameters = {
   /** extra environment for the worker and web children (test failpoints, tuning) */
   childEnv?: Record<string, string>
   log?: (line: string) => void
+  /** replace a worker that exits on its own (npm start); tests that kill workers leave it off */
+  restartWorkers?: boolean
   /** where the children's output goes: a file (tests), or this process's stdout/stderr */
   childLogFile?: string
 }
@@ -65,7 +67,9 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
   const given = p.env
   const tracked: Tracked[] = []
   const stops: Array<{ name: string; stop: () => Promise<void> }> = []
+  let stopping = false
   const stopAll = async () => {
+    stopping = true
     for (const s of [...stops].reverse()) {
       log(`stopping ${s.name}`)
       await s.stop().catch((err: unknown) => log(`stopping ${s.name} failed: ${String(err)}`))
@@ -221,6 +225,12 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       workers.push(w)
       if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: 'worker/main.ts' })
       writePidFile(pidFile, tracked)
+      w.child.once('exit', (code, signal) => {
+        if (stopping) return
+        log(`a worker exited (code ${code}, signal ${signal})${p.restartWorkers ? '; starting another in 2 s' : ''}`)
+        // like ECS: a dead worker is replaced; its jobs are taken over after its heartbeat stops
+        if (p.restartWorkers) setTimeout(() => !stopping && startWorker(extraEnv), 2_000).unref()
+      })
       return w
     }
 
