@@ -21,6 +21,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
 import { isWebBuildCurrent, stampWebBuild } from './stack/buildWeb'
+import { hashSources } from './stack/hashSources'
 
 export class ReleaseBuildError extends Error {
   override name = 'ReleaseBuildError'
@@ -100,20 +101,7 @@ export type BuildReleaseReturnType = {
 }
 
 export function releaseSourceHash(root: string): string {
-  const h = createHash('sha256')
-  const walk = (rel: string) => {
-    const abs = path.join(root, rel)
-    if (!existsSync(abs) || SKIP.test(rel)) return
-    const st = statSync(abs)
-    if (st.isDirectory()) {
-      for (const name of readdirSync(abs).sort()) walk(path.join(rel, name))
-    } else {
-      h.update(`${rel}\0`)
-      h.update(readFileSync(abs))
-    }
-  }
-  for (const s of RELEASE_SOURCES) walk(s)
-  return h.digest('hex')
+  return hashSources(root, { sources: RELEASE_SOURCES, skip: SKIP })
 }
 
 export async function buildRelease({ root, ifChanged = false, log = (l) => console.log(`[release] ${l}`) }: BuildReleaseParameters): Promise<BuildReleaseReturnType> {
