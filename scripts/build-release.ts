@@ -14,8 +14,7 @@
 // The Dockerfile's build stage runs the first form; the images copy dist/release/web and
 // dist/release/worker and nothing else.
 import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
