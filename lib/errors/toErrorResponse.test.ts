@@ -152,3 +152,26 @@ describe('toErrorResponse for internal BaseErrors', () => {
     expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } })
   })
 })
+
+describe('toErrorResponse when the database cannot be reached', () => {
+  it('answers 503 not_ready with Retry-After, for a refused connection deep in the causes', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    const wrapped = new Error('Failed query: insert into mint_orders ...', { cause: refused })
+    const res = toErrorResponse(wrapped, { log: () => {} })
+    expect(res.status).toBe(503)
+    expect(res.headers.get('retry-after')).toBe('1')
+    const text = await res.text()
+    expect(text).not.toContain('mint_orders')
+    expect(JSON.parse(text).error.code).toBe('not_ready')
+  })
+
+  it('answers 503 for a server shutting down (SQLSTATE 57P01)', () => {
+    const shutdown = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })
+    expect(toErrorResponse(shutdown, { log: () => {} }).status).toBe(503)
+  })
+
+  it('still answers 500 for other errors', () => {
+    const other = Object.assign(new Error('duplicate key'), { code: '23505' })
+    expect(toErrorResponse(other, { log: () => {} }).status).toBe(500)
+  })
+})

@@ -1,5 +1,6 @@
 import { isBaseError } from './BaseError'
 import { errorStatus } from './http'
+import { isDatabaseUnavailable } from './isDatabaseUnavailable'
 import { RateLimitedError } from './request'
 
 export type ErrorLogEntry = {
@@ -19,6 +20,7 @@ export type ToErrorResponseOptions = {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error'
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable; try again in a moment.'
 
 /**
  * Any thrown value -> the API's error `Response`: `{ error: { code, message, issues? } }`
@@ -46,6 +48,15 @@ export function toErrorResponse(error: unknown, { log = defaultLog, context }: T
       },
     }
     return new Response(JSON.stringify(body), { status, headers })
+  }
+
+  if (isDatabaseUnavailable(error)) {
+    log({ msg: 'database unavailable', status: 503, code: 'not_ready', err: error, context })
+    headers.set('retry-after', '1')
+    return new Response(JSON.stringify({ error: { code: 'not_ready', message: DATABASE_UNAVAILABLE_MESSAGE } }), {
+      status: 503,
+      headers,
+    })
   }
 
   log({ msg: 'unhandled error', status: 500, code: 'internal_error', err: error, context })
