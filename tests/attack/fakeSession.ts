@@ -1,0 +1,25 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { ApiRole } from '@/tests/chaos/api'
+
+/**
+ * The one thing the short-form attack tests fake: next-auth's session (a Request built in
+ * the test has no cookie). The user lives in an AsyncLocalStorage, so requests running
+ * at once as staff and as admin never see each other's session. Use it with
+ *
+ *   vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+ */
+export const sessionStore = new AsyncLocalStorage<SessionUser | null>()
+
+const current = async (): Promise<SessionUser | null> => sessionStore.getStore() ?? null
+
+export const fakeSessionModule = {
+  getSessionUser: current,
+  requireUser: current,
+  requireAdmin: current,
+}
+
+/** `runAs` for createHandlerApi: the role's user (or none) for the duration of one handler call. */
+export function runAsWith(users: Record<ApiRole, SessionUser>) {
+  return (role: ApiRole | undefined, fn: () => Promise<Response>) => sessionStore.run(role ? users[role] : null, fn)
+}

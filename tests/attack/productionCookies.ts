@@ -1,0 +1,40 @@
+// Run by tests/attack/sessionCookie.int.test.ts as its own process (node --import tsx):
+// next-auth imports `next/server` without an extension, which vitest's module runner
+// cannot resolve from node_modules, while Node with tsx can. With the production
+// environment the test gives it, it signs EMAIL/PASSWORD in through the real next-auth
+// handlers and prints every Set-Cookie header, and the configured session cookie, as JSON.
+import { NextRequest } from 'next/server'
+import { handlers } from '@/auth'
+import { authConfig } from '@/auth.config'
+import { getDb } from '@/db'
+
+const appUrl = process.env.APP_URL ?? 'https://mintdesk.example'
+const email = process.env.PROBE_EMAIL ?? ''
+const password = process.env.PROBE_PASSWORD ?? ''
+
+const config = authConfig()
+const csrfRes = await handlers.GET(new NextRequest(`${appUrl}/api/auth/csrf`))
+const csrfCookies = csrfRes.headers.getSetCookie()
+const { csrfToken } = (await csrfRes.json()) as { csrfToken: string }
+const res = await handlers.POST(
+  new NextRequest(`${appUrl}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin: appUrl,
+      cookie: csrfCookies.map((c) => c.split(';')[0]).join('; '),
+      'x-forwarded-for': '192.0.2.10',
+    },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${appUrl}/mints` }).toString(),
+  }),
+)
+console.log(
+  JSON.stringify({
+    useSecureCookies: config.useSecureCookies,
+    sessionToken: config.cookies?.sessionToken,
+    status: res.status,
+    location: res.headers.get('location'),
+    setCookies: [...csrfCookies, ...res.headers.getSetCookie()],
+  }),
+)
+await getDb().close()

@@ -1,0 +1,104 @@
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { SessionUser } from '@/lib/auth/SessionUser'
+import { insertTestUsers, type TestUsers } from '@/lib/mint/testing/insertTestUsers'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { errorShapeProblems } from '@/tests/chaos/badInputs'
+import { type ApiRoute, isPublicApi, listApiRoutes, samplePath } from './appRoutes'
+import { sessionStore } from './fakeSession'
+
+// The gates of every API route, in process (fast, before the browser tests): each
+// app/api/**/route.ts found on disk is imported and every exported method is called
+// without a session (401), as staff on an admin route (403) and cross-origin with an
+// admin session (403), through the real route wrapper. The same is proven over real HTTP
+// by tests/e2e/security.spec.ts; next-auth's own route is left to that one (it is public
+// and needs Next's module resolution).
+vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+const ORIGIN = 'http://localhost:3000'
+const routes = listApiRoutes(root).filter((r) => !r.pattern.startsWith('/api/auth/'))
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
+
+let t: TestDatabase
+let u: TestUsers
+let closeDb: () => Promise<void> = async () => {}
+const handlers = new Map<string, Record<string, Handler>>()
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+  process.env.DATABASE_URL = t.url
+  const { getDb } = await import('@/db')
+  closeDb = () => getDb().close()
+  for (const r of routes) handlers.set(r.pattern, (await import(path.join(root, r.file))) as Record<string, Handler>)
+})
+
+afterAll(async () => {
+  await closeDb()
+  await t?.drop()
+})
+
+async function call(r: ApiRoute, method: string, user: SessionUser | null, headers: Record<string, string> = {}) {
+  const url = samplePath(r.pattern)
+  const params = Object.fromEntries([...r.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]))
+  const mutating = method !== 'GET' && method !== 'HEAD'
+  const req = new Request(`${ORIGIN}${url}`, {
+    method,
+    headers: mutating ? { 'content-type': 'application/json', origin: ORIGIN, ...headers } : headers,
+    body: mutating ? '{}' : undefined,
+  })
+  const handler = handlers.get(r.pattern)?.[method]
+  if (!handler) throw new Error(`${r.file} exports no ${method}`)
+  const res = await sessionStore.run(user, () => handler(req, { params: Promise.resolve(params) }))
+  return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
+}
+
+/**
+ * Switched off in this deployment (e.g. the bench's floor without MINTDESK_BENCH=1): it
+ * answers 404 before any gate, so even without a session, where every live route says 401.
+ */
+async function switchedOff(r: ApiRoute, method: string): Promise<boolean> {
+  const res = await call(r, method, null)
+  return res.status === 404 && res.text.includes('"not_found"')
+}
+
+describe('every API route found in app/api', () => {
+  it('was found, with its methods', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(10)
+    expect(routes.every((r) => r.methods.length > 0 && handlers.get(r.pattern))).toBe(true)
+  })
+
+  it('without a session: 401 unauthenticated in the error shape (health, ready and the bearer-token metrics are public)', async () => {
+    for (const r of routes) {
+      for (const method of r.methods) {
+        const res = await call(r, method, null)
+        if (isPublicApi(r.pattern)) {
+          expect(res.status, `${method} ${r.pattern}`).toBeLessThan(500)
+          continue
+        }
+        if (res.status === 404 && (await switchedOff(r, method))) continue
+        expect(res.status, `${method} ${r.pattern}: ${res.text}`).toBe(401)
+        expect(errorShapeProblems(res.status, res.contentType, res.text)).toEqual([])
+      }
+    }
+  })
+
+  it('staff on an admin route: 403 forbidden', async () => {
+    const admin = routes.filter((r) => r.pattern.startsWith('/api/admin'))
+    expect(admin.length).toBeGreaterThanOrEqual(5)
+    for (const r of admin) for (const method of r.methods) expect((await call(r, method, u.staff)).status, `${method} ${r.pattern}`).toBe(403)
+  })
+
+  it('a cross-origin mutation with an admin session: 403 forbidden', async () => {
+    for (const r of routes.filter((x) => !isPublicApi(x.pattern))) {
+      for (const method of r.methods.filter((m) => m !== 'GET' && m !== 'HEAD')) {
+        if (await switchedOff(r, method)) continue
+        for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }]) {
+          const res = await call(r, method, u.admin, headers)
+          expect(res.status, `${method} ${r.pattern} with ${JSON.stringify(headers)}: ${res.text}`).toBe(403)
+        }
+      }
+    }
+  })
+})

@@ -1,0 +1,73 @@
+import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashPassword } from '@/lib/auth/hashPassword'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+
+// Session cookies in PRODUCTION mode (issue 6; the e2e stack runs in dev mode, over plain
+// http): the real next-auth handlers, configured as production configures them
+// (NODE_ENV=production, real secrets, an https APP_URL, no dev passwords), sign a user in
+// from the `users` table (tests/attack/productionCookies.ts, its own process). Every
+// cookie they set must be HttpOnly, SameSite, Secure and carry the __Secure-/__Host-
+// prefix: a cookie without Secure could travel over plain http.
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+const APP_URL = 'https://mintdesk.example'
+const EMAIL = 'prod-cookie@mintdesk.test'
+const password = randomBytes(12).toString('base64url')
+let t: TestDatabase
+
+type Probe = { useSecureCookies: boolean; sessionToken: unknown; status: number; location: string | null; setCookies: string[] }
+
+function probe(pw: string): Probe {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    DATABASE_URL: t.url,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    APP_URL,
+    METRICS_TOKEN: randomBytes(24).toString('base64url'),
+    PROBE_EMAIL: EMAIL,
+    PROBE_PASSWORD: pw,
+  }
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'tests/attack/productionCookies.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
+  const line = res.stdout.split('\n').find((l) => l.startsWith('{'))
+  if (res.status !== 0 || !line) throw new Error(`the production probe failed (exit ${res.status}): ${res.stderr.slice(-2000)}`)
+  return JSON.parse(line) as Probe
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  await t.sql`insert into users (email, name, role, password_hash) values (${EMAIL}, 'Prod', 'staff', ${await hashPassword({ password })})`
+})
+
+afterAll(async () => {
+  await t?.drop()
+})
+
+describe('next-auth in production mode', () => {
+  it('a real sign-in sets only __Secure-/__Host- cookies, each HttpOnly, Secure, SameSite, the session one among them', () => {
+    const p = probe(password)
+    expect(p.useSecureCookies).toBe(true)
+    expect(p.sessionToken).toEqual({ name: '__Secure-authjs.session-token', options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true } })
+    const names = p.setCookies.map((c) => c.split('=')[0])
+    expect(names, JSON.stringify(p)).toContain('__Secure-authjs.session-token')
+    for (const cookie of p.setCookies) {
+      const name = cookie.split('=')[0]
+      expect(name, cookie).toMatch(/^__(Secure|Host)-/)
+      expect(cookie, name).toMatch(/;\s*HttpOnly/i)
+      expect(cookie, name).toMatch(/;\s*Secure/i)
+      expect(cookie, name).toMatch(/;\s*SameSite=(Lax|Strict)/i)
+      expect(cookie, name).toMatch(/;\s*Path=\//i)
+    }
+    // it redirects to our own origin, never elsewhere
+    expect(new URL(p.location ?? APP_URL).origin).toBe(APP_URL)
+  }, 90_000)
+
+  it('a wrong password sets no session cookie', () => {
+    const p = probe('not-the-password')
+    expect(p.setCookies.some((c) => c.includes('session-token='))).toBe(false)
+  }, 90_000)
+})

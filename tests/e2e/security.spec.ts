@@ -1,0 +1,361 @@
+import path from 'node:path'
+import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test'
+import postgres from 'postgres'
+import { hashPassword } from '../../lib/auth/hashPassword'
+import { isPublicApi, isPublicPage, listApiRoutes, listPages, samplePath } from '../attack/appRoutes'
+import { collectSecrets, findSecrets, readTexts } from '../chaos/secrets'
+import { baseUrl, credentials, expect, loginAs, type Role, test } from './fixtures'
+
+// Intruders (issue 6), against the real stack over HTTP: every API route and page is
+// read from app/ (a new one is covered without editing this file) and tried without a
+// session, as staff where only admins may go, and cross-origin with a valid session.
+// Then the cookies, the security headers, the login throttle, and finally the stack's
+// logs and every error body collected here are searched for secrets.
+
+const root = path.resolve(import.meta.dirname, '..', '..')
+const routes = listApiRoutes(root)
+const pages = listPages(root)
+const errorBodies: string[] = []
+const EVIL = 'https://evil.example'
+
+type StackEnv = Record<string, string>
+function stackEnv(): StackEnv {
+  const raw = process.env.E2E_STACK_ENV
+  if (!raw) throw new Error('E2E_STACK_ENV is not set: run through playwright.config.ts')
+  return JSON.parse(raw) as StackEnv
+}
+
+/** A fresh cookie jar, signed in as `role` through next-auth's credentials flow (or not signed in). */
+async function contextAs(role?: Role, headers: Record<string, string> = {}): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: headers })
+  if (role) {
+    const ok = await signIn(ctx, credentials[role].email, credentials[role].password)
+    expect(ok, `sign-in as ${role}`).toBe(true)
+  }
+  return ctx
+}
+
+/** The credentials flow; true when a session for that email exists afterwards. */
+async function signIn(ctx: APIRequestContext, email: string, password: string, headers: Record<string, string> = {}): Promise<boolean> {
+  const { csrfToken } = (await (await ctx.get('/api/auth/csrf', { headers })).json()) as { csrfToken: string }
+  await ctx.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email, password, callbackUrl: baseUrl() },
+    headers: { origin: baseUrl(), ...headers },
+    maxRedirects: 0,
+  })
+  const session = (await (await ctx.get('/api/auth/session')).json()) as { user?: { email?: string } } | null
+  return session?.user?.email === email
+}
+
+async function call(ctx: APIRequestContext, method: string, url: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+  const mutating = method !== 'GET' && method !== 'HEAD'
+  return ctx.fetch(url, {
+    method,
+    headers: { ...(mutating ? { 'content-type': 'application/json', origin: baseUrl() } : {}), ...headers },
+    data: mutating ? '{}' : undefined,
+    maxRedirects: 0,
+  })
+}
+
+/** API.md's error shape with the given code; the body is kept for the secrets search. */
+async function expectError(res: APIResponse, status: number, code: string, what: string) {
+  const text = await res.text()
+  errorBodies.push(text)
+  expect(res.status(), `${what}: ${text.slice(0, 200)}`).toBe(status)
+  expect(JSON.parse(text), what).toMatchObject({ error: { code, message: expect.any(String) } })
+}
+
+function expectSecurityHeaders(res: APIResponse, what: string) {
+  const h = res.headers()
+  expect(h['content-security-policy'], `${what}: CSP`).toMatch(/frame-ancestors 'none'/)
+  expect(h['content-security-policy'], `${what}: CSP`).toMatch(/default-src 'self'/)
+  expect(h['content-security-policy'], `${what}: CSP`).not.toMatch(/unsafe-eval/)
+  expect(h['x-content-type-options'], `${what}: nosniff`).toBe('nosniff')
+  expect(h['x-frame-options'], `${what}: X-Frame-Options`).toBe('DENY')
+  expect(h['referrer-policy'], `${what}: Referrer-Policy`).toBeTruthy()
+  expect(h['x-powered-by'], `${what}: X-Powered-By`).toBeUndefined()
+}
+
+/**
+ * A route switched off in this deployment (e.g. the bench's floor without MINTDESK_BENCH=1)
+ * answers 404 to everyone, an admin on our own origin included: it does not exist here, so
+ * there is nothing to protect. Anything else answering 404 without a session fails.
+ */
+const switchedOff = new Set<string>()
+async function isSwitchedOff(method: string, url: string, anonymous: APIResponse): Promise<boolean> {
+  if (anonymous.status() !== 404) return false
+  const admin = await contextAs('admin')
+  const res = await call(admin, method, url)
+  const off = res.status() === 404 && (await res.text()).includes('"not_found"')
+  await admin.dispose()
+  if (off) switchedOff.add(`${method} ${url}`)
+  return off
+}
+
+let db: postgres.Sql
+test.beforeAll(() => {
+  db = postgres(stackEnv().DATABASE_URL, { max: 2, onnotice: () => {} })
+})
+test.afterAll(async () => {
+  await db?.end({ timeout: 5 })
+})
+
+async function writes(): Promise<Record<string, number>> {
+  const [row] = await db<Record<string, number>[]>`
+    select (select count(*)::int from mint_orders) as orders, (select count(*)::int from vault_bars) as bars,
+           (select count(*)::int from job_events) as events, (select count(*)::int from audit_log) as audit,
+           (select count(*)::int from graphile_worker._private_jobs) as jobs`
+  return row
+}
+
+test('the route and page lists are read from app/ and hold what API.md names', () => {
+  const patterns = routes.map((r) => r.pattern)
+  for (const p of ['/api/gold/mint', '/api/gold/mint/[orderId]', '/api/health', '/api/ready', '/api/admin/jobs', '/api/admin/jobs/retry']) expect(patterns).toContain(p)
+  expect(routes.every((r) => r.methods.length > 0), JSON.stringify(routes)).toBe(true)
+  expect(pages.map((p) => p.pattern)).toEqual(expect.arrayContaining(['/mints', '/mints/new', '/mints/[orderId]', '/login', '/admin']))
+})
+
+test('every API route without a session: 401 unauthenticated (health, ready, auth and the bearer-token metrics excepted)', async () => {
+  const anon = await contextAs()
+  let tried = 0
+  for (const r of routes) {
+    for (const method of r.methods) {
+      const url = samplePath(r.pattern)
+      const res = await call(anon, method, url)
+      expectSecurityHeaders(res, `${method} ${url}`)
+      if (isPublicApi(r.pattern)) continue
+      if (await isSwitchedOff(method, url, res)) continue
+      tried++
+      await expectError(res, 401, 'unauthenticated', `${method} ${url} without a session`)
+    }
+  }
+  expect(tried).toBeGreaterThanOrEqual(8)
+  expect((await anon.get('/api/health')).status()).toBe(200)
+  expect((await anon.get('/api/ready')).status()).toBe(200)
+  // the metrics need their bearer token, not a session: refused without it, even for a signed-in admin
+  await expectError(await anon.get('/api/metrics'), 401, 'unauthenticated', 'metrics without a token')
+  const admin = await contextAs('admin')
+  await expectError(await admin.get('/api/metrics'), 401, 'unauthenticated', 'metrics with a session but no token')
+  await expectError(await admin.get('/api/metrics', { headers: { authorization: 'Bearer wrong' } }), 401, 'unauthenticated', 'metrics with a wrong token')
+  expect((await anon.get('/api/metrics', { headers: { authorization: `Bearer ${stackEnv().METRICS_TOKEN}` } })).status()).toBe(200)
+  await Promise.all([anon.dispose(), admin.dispose()])
+})
+
+test('every page without a session: a redirect to /login', async () => {
+  const anon = await contextAs()
+  for (const p of pages) {
+    const url = samplePath(p.pattern)
+    const res = await anon.get(url, { maxRedirects: 0 })
+    if (isPublicPage(p.pattern)) {
+      expect(res.status(), url).toBe(200)
+      expectSecurityHeaders(res, url)
+      continue
+    }
+    expect([302, 303, 307, 308], `${url}: ${res.status()}`).toContain(res.status())
+    const location = new URL(res.headers().location ?? '', baseUrl())
+    expect(location.origin, url).toBe(new URL(baseUrl()).origin)
+    expect(location.pathname, url).toBe('/login')
+  }
+  await anon.dispose()
+})
+
+test('staff: 403 forbidden on every admin API route, the forbidden page on every admin page', async ({ page }) => {
+  const staff = await contextAs('staff')
+  const adminRoutes = routes.filter((r) => r.pattern.startsWith('/api/admin'))
+  expect(adminRoutes.length).toBeGreaterThanOrEqual(5)
+  for (const r of adminRoutes) {
+    for (const method of r.methods) {
+      const url = samplePath(r.pattern)
+      await expectError(await call(staff, method, url), 403, 'forbidden', `staff ${method} ${url}`)
+    }
+  }
+  await staff.dispose()
+
+  await loginAs(page, 'staff')
+  const adminPages = pages.filter((p) => p.pattern === '/admin' || p.pattern.startsWith('/admin/'))
+  expect(adminPages.length).toBeGreaterThanOrEqual(3)
+  for (const p of adminPages) {
+    const url = samplePath(p.pattern)
+    await page.goto(url)
+    await expect(page, url).toHaveURL(/\/forbidden/)
+    await expect(page.getByRole('heading', { name: /not allowed|forbidden/i })).toBeVisible()
+  }
+})
+
+test("staff reading another user's order: 404, from the API and the page", async ({ page }) => {
+  const admin = await contextAs('admin')
+  const serial = `SEC-${Date.now().toString(36)}`.toUpperCase()
+  const created = await admin.post('/api/gold/mint', {
+    headers: { origin: baseUrl() },
+    data: {
+      to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      amount: '401.084',
+      vaultProof: {
+        vault: 'LDN-1',
+        receiptRef: 'VR-SEC',
+        documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        bars: [{ serial, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' }],
+      },
+    },
+  })
+  expect(created.status()).toBe(202)
+  const { orderId } = (await created.json()) as { orderId: string }
+  expect((await admin.get(`/api/gold/mint/${orderId}`)).status()).toBe(200)
+
+  const staff = await contextAs('staff')
+  await expectError(await staff.get(`/api/gold/mint/${orderId}`), 404, 'not_found', "staff GET another's order")
+  // not listed for them either
+  const list = (await (await staff.get('/api/gold/mint?limit=100')).json()) as { items: { orderId: string }[] }
+  expect(list.items.map((i) => i.orderId)).not.toContain(orderId)
+  await Promise.all([admin.dispose(), staff.dispose()])
+
+  await loginAs(page, 'staff')
+  const res = await page.goto(`/mints/${orderId}`)
+  expect(res?.status()).toBe(404)
+  await expect(page.getByText(serial)).toHaveCount(0)
+})
+
+test('a cross-origin POST with a valid session cookie: 403 forbidden, nothing written', async () => {
+  const admin = await contextAs('admin')
+  const anon = await contextAs()
+  const posts = routes.filter((r) => !isPublicApi(r.pattern) && r.methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)))
+  expect(posts.length).toBeGreaterThanOrEqual(4)
+  const before = await writes()
+  const attempts: Record<string, string>[] = [
+    { origin: EVIL },
+    { origin: 'null' },
+    { origin: `${baseUrl()}.evil.example` },
+    { origin: baseUrl().replace('http://', 'https://') },
+    { 'sec-fetch-site': 'cross-site' }, // no Origin at all: only a same-origin Sec-Fetch-Site would do
+  ]
+  for (const r of posts) {
+    for (const method of r.methods.filter((m) => m !== 'GET')) {
+      const url = samplePath(r.pattern)
+      if (await isSwitchedOff(method, url, await call(anon, method, url))) continue
+      for (const headers of attempts) {
+        const res = await admin.fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, data: '{"jobIds":["1"]}', maxRedirects: 0 })
+        await expectError(res, 403, 'forbidden', `${method} ${url} with ${JSON.stringify(headers)}`)
+      }
+      // what a hostile page's <form> would send
+      const form = await admin.fetch(url, { method, headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' }, data: 'to=0x1', maxRedirects: 0 })
+      await expectError(form, 403, 'forbidden', `${method} ${url} as a cross-site form`)
+    }
+  }
+  expect(await writes()).toEqual(before)
+  // next-auth's own sign-in refuses a POST without its CSRF token
+  await anon.post('/api/auth/callback/credentials', {
+    form: { email: credentials.staff.email, password: credentials.staff.password },
+    headers: { origin: EVIL },
+    maxRedirects: 0,
+  })
+  const session = (await (await anon.get('/api/auth/session')).json()) as { user?: unknown } | null
+  expect(session?.user).toBeUndefined()
+  await Promise.all([admin.dispose(), anon.dispose()])
+})
+
+test('session and auth cookies: HttpOnly and SameSite (Secure is checked in production mode by tests/attack/sessionCookie.int.test.ts)', async () => {
+  const ctx = await playwrightRequest.newContext({ baseURL: baseUrl() })
+  const csrf = await ctx.get('/api/auth/csrf')
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+  const callback = await ctx.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email: credentials.staff.email, password: credentials.staff.password, callbackUrl: baseUrl() },
+    headers: { origin: baseUrl() },
+    maxRedirects: 0,
+  })
+  const setCookies = [...csrf.headersArray(), ...callback.headersArray()].filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+  const names = setCookies.map((c) => c.split('=')[0])
+  expect(names).toContain('authjs.session-token')
+  for (const cookie of setCookies) {
+    expect(cookie, cookie.split('=')[0]).toMatch(/;\s*HttpOnly/i)
+    expect(cookie, cookie.split('=')[0]).toMatch(/;\s*SameSite=(Lax|Strict)/i)
+    expect(cookie, cookie.split('=')[0]).toMatch(/;\s*Path=\//i)
+  }
+  // an 8-hour session at most (docs/decisions/004)
+  const session = setCookies.find((c) => c.startsWith('authjs.session-token=')) ?? ''
+  const maxAge = /Max-Age=(\d+)/i.exec(session)?.[1]
+  const expires = /Expires=([^;]+)/i.exec(session)?.[1]
+  const lifetimeS = maxAge !== undefined ? Number(maxAge) : expires ? (Date.parse(expires) - Date.now()) / 1000 : 0
+  expect(lifetimeS).toBeGreaterThan(0)
+  expect(lifetimeS).toBeLessThanOrEqual(8 * 3600 + 60)
+  await ctx.dispose()
+})
+
+test('the session cookie is not readable from page scripts', async ({ page }) => {
+  await loginAs(page, 'staff')
+  await page.goto('/mints')
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/session-token/)
+})
+
+test('security headers on every page (signed in as admin) and every API answer', async () => {
+  const admin = await contextAs('admin')
+  for (const p of pages) {
+    const url = samplePath(p.pattern)
+    const res = await admin.get(url, { maxRedirects: 0 })
+    expect(res.status(), url).toBeLessThan(500)
+    expectSecurityHeaders(res, `page ${url} (${res.status()})`)
+  }
+  for (const r of routes) for (const method of r.methods) expectSecurityHeaders(await call(admin, method, samplePath(r.pattern)), `${method} ${r.pattern} as admin`)
+  expectSecurityHeaders(await admin.get('/api/no-such-route'), 'unknown API path')
+  expectSecurityHeaders(await admin.get('/no-such-page'), 'unknown page')
+  await admin.dispose()
+})
+
+test('login brute force is throttled: the 6th try is refused even with the right password, per email and per IP', async () => {
+  // own users and own (forwarded) client IPs: the throttle of the shared dev users and of this machine stays untouched
+  const run = Date.now().toString(36)
+  const password = `right-${run}-password`
+  const victim = `brute-${run}@mintdesk.test`
+  const other = `brute2-${run}@mintdesk.test`
+  const hash = await hashPassword({ password })
+  await db`insert into users (email, name, role, password_hash) values (${victim}, 'Brute force target', 'staff', ${hash}), (${other}, 'Brute force target 2', 'staff', ${hash})`
+  const ip = (n: number) => ({ 'x-forwarded-for': `198.51.100.${(Date.now() + n) % 250}` })
+
+  // per email: five wrong passwords (from five addresses), then the right one is refused
+  const ctx = await contextAs()
+  for (let i = 0; i < 5; i++) expect(await signIn(ctx, victim, `wrong-${i}`, ip(i))).toBe(false)
+  expect(await signIn(ctx, victim, password, ip(10)), 'the 6th try, right password').toBe(false)
+  const { csrfToken } = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
+  const refused = await ctx.post('/api/auth/callback/credentials', { form: { csrfToken, email: victim, password }, headers: { origin: baseUrl(), ...ip(11) }, maxRedirects: 0 })
+  expect(refused.headers().location ?? '', 'the refusal says why').toMatch(/code=throttled/)
+
+  // per IP: five wrong tries from one address at unknown emails, then a right password from it is refused, from another accepted
+  const fromIp = { 'x-forwarded-for': `203.0.113.${Date.now() % 250}` }
+  for (let i = 0; i < 5; i++) expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
+  expect(await signIn(ctx, other, password, fromIp), 'right password from the throttled address').toBe(false)
+  const fresh = await contextAs()
+  expect(await signIn(fresh, other, password, { 'x-forwarded-for': '192.0.2.77' }), 'right password from elsewhere').toBe(true)
+  await Promise.all([ctx.dispose(), fresh.dispose()])
+})
+
+test('no secret in the stack logs or in any error body (passwords, AUTH_SECRET, metrics token, database password, KMS private keys)', async () => {
+  // this test makes its own error traffic too (a failed test restarts Playwright's worker, and the bodies collected above with it)
+  const anon = await contextAs()
+  const staff = await contextAs('staff')
+  const env = stackEnv()
+  const bodies = async (res: APIResponse) => errorBodies.push(await res.text())
+  for (const r of routes) for (const method of r.methods) await bodies(await call(anon, method, samplePath(r.pattern)))
+  for (const r of routes.filter((x) => x.pattern.startsWith('/api/admin'))) for (const method of r.methods) await bodies(await call(staff, method, samplePath(r.pattern)))
+  const mint = (headers: Record<string, string>, data: string) => staff.fetch('/api/gold/mint', { method: 'POST', headers: { origin: baseUrl(), 'content-type': 'application/json', ...headers }, data })
+  await bodies(await mint({ origin: EVIL }, '{}'))
+  await bodies(await mint({}, '{"to":'))
+  await bodies(await mint({ 'content-type': 'text/plain' }, '{}'))
+  await bodies(await mint({}, JSON.stringify({ vault: 'x'.repeat(70_000) })))
+  await bodies(await mint({}, JSON.stringify({ to: '0x0', amount: '-1e3', vaultProof: { vault: '\u0000', bars: [{ __proto__: 1 }] } })))
+  await bodies(await mint({ 'idempotency-key': 'k'.repeat(200) }, '{}'))
+  await bodies(await staff.get('/api/gold/mint/not-a-uuid'))
+  await bodies(await staff.get('/api/gold/mint?limit=abc&cursor=%25%25'))
+  await bodies(await anon.get('/api/metrics', { headers: { authorization: 'Bearer nope' } }))
+  // failed sign-ins (their passwords must not be logged either), then the real ones
+  for (const pw of ['wrong-password-1', credentials.admin.password]) await signIn(anon, credentials.staff.email, pw, { 'x-forwarded-for': '192.0.2.200' })
+  await signIn(anon, credentials.admin.email, credentials.admin.password, { 'x-forwarded-for': '192.0.2.201' })
+  await Promise.all([anon.dispose(), staff.dispose()])
+  const echoed = errorBodies
+
+  const dataDir = path.join(root, '.data', 'e2e')
+  const secrets = collectSecrets({ env, kmsKeysFile: path.join(dataDir, 'kms', 'keys.json') })
+  expect(secrets.some((x) => x.name.startsWith('KMS private key')), 'the KMS key material was found to search for').toBe(true)
+  expect(echoed.length).toBeGreaterThan(20)
+  const texts = [...readTexts([path.join(dataDir, 'children.log')]), { where: 'error bodies', text: echoed.join('\n') }]
+  expect(texts[0]?.text.length ?? 0, 'the stack wrote a log').toBeGreaterThan(0)
+  expect(findSecrets(secrets, texts)).toEqual([])
+})
