@@ -1,0 +1,48 @@
+import http from 'node:http'
+import { nowMs } from '../system/clock'
+import type { HttpSession } from './signIn'
+
+export type PostResult = { status: number; body: string; sentAt: number; doneAt: number }
+
+export type JsonPoster = {
+  post: (path: string, body: string) => Promise<PostResult>
+  close: () => void
+}
+
+/**
+ * POSTs JSON with the session's cookie and Origin over keep-alive connections (at most
+ * `maxSockets` at once): the pipeline's client, which needs each request's send time
+ * and the order id of its answer (autocannon gives neither per request).
+ */
+export function createJsonPoster({ session, maxSockets }: { session: HttpSession; maxSockets: number }): JsonPoster {
+  const url = new URL(session.baseUrl)
+  const agent = new http.Agent({ keepAlive: true, maxSockets })
+  const post = (path: string, body: string) =>
+    new Promise<PostResult>((resolve, reject) => {
+      const sentAt = nowMs()
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            origin: session.origin,
+            cookie: session.cookie,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), sentAt, doneAt: nowMs() }))
+          res.on('error', reject)
+        },
+      )
+      req.on('error', reject)
+      req.end(body)
+    })
+  return { post, close: () => agent.destroy() }
+}

@@ -1,0 +1,94 @@
+import postgres from 'postgres'
+import type { HttpSession } from '../http/signIn'
+import { sleep } from '../system/clock'
+import type { ProcessGroupsSource } from '../system/processGroups'
+import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
+import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
+import type { MintBodies } from './createMintBodies'
+import { type HttpLoadResult, runHttpLoad } from './runHttpLoad'
+import { type LoadResult, runRawSqlIntake } from './runRawSqlIntake'
+
+export const MINT_PATH = '/api/gold/mint'
+export const FLOOR_PATH = '/api/bench/floor'
+
+/** sql_unprepared: a diagnostic run, the raw SQL sent as Drizzle sends it (unnamed statements) */
+export type IntakeKind = 'api' | 'sql' | 'floor' | 'sql_unprepared'
+
+export type IntakeRun = {
+  kind: IntakeKind
+  clients: number
+  result: LoadResult & { statuses?: Record<string, number> }
+  cpu: CpuUsage
+  /** Postgres's own execution time in this run (pg_stat_statements) */
+  statements: PgStatementsWindow
+}
+
+export type RunIntakeParameters = {
+  session: HttpSession
+  databaseUrl: string
+  user: { id: string; email: string }
+  bodies: MintBodies
+  concurrencies: readonly number[]
+  durationSec: number
+  groups: ProcessGroupsSource
+  log: (line: string) => void
+}
+
+export type IntakeReturnType = { runs: IntakeRun[] }
+
+/**
+ * Section 1: at each concurrency, three runs of the same length, back to back:
+ * POST /api/gold/mint (autocannon), the same transaction over raw SQL by as many clients
+ * (the database's limit), and the floor route (session check + 202, the framework's
+ * floor). Each run is metered: CPU per process and Postgres's execution time.
+ * The web is warmed up first (its routes load on first use).
+ */
+export async function runIntake(p: RunIntakeParameters): Promise<IntakeReturnType> {
+  const sql = postgres(p.databaseUrl, { max: 1, onnotice: () => {} })
+  const runs: IntakeRun[] = []
+  try {
+    p.log('intake: warming up the web (both routes) and the database')
+    await runHttpLoad({ session: p.session, path: MINT_PATH, connections: 8, durationSec: 3, bodies: p.bodies, expectStatus: 202 })
+    await runHttpLoad({ session: p.session, path: FLOOR_PATH, connections: 8, durationSec: 2, bodies: p.bodies, expectStatus: 202 })
+    await runRawSqlIntake({ databaseUrl: p.databaseUrl, clients: 8, durationMs: 1_000, bodies: p.bodies, user: p.user, prepare: true })
+
+    const plan: Array<{ kind: IntakeKind; clients: number }> = p.concurrencies.flatMap((clients) =>
+      (['api', 'sql', 'floor'] as const).map((kind) => ({ kind, clients })),
+    )
+    // where the ORM's statement protocol costs the database: at the highest concurrency only
+    plan.push({ kind: 'sql_unprepared', clients: Math.max(...p.concurrencies) })
+    for (const { kind, clients } of plan) {
+      await sleep(500)
+      await resetPgStatements(sql)
+      const meter = startCpuMeter({ groups: p.groups })
+      const result: LoadResult | HttpLoadResult =
+        kind === 'sql' || kind === 'sql_unprepared'
+          ? await runRawSqlIntake({
+              databaseUrl: p.databaseUrl,
+              clients,
+              durationMs: p.durationSec * 1000,
+              bodies: p.bodies,
+              user: p.user,
+              prepare: kind === 'sql',
+            })
+          : await runHttpLoad({
+              session: p.session,
+              path: kind === 'api' ? MINT_PATH : FLOOR_PATH,
+              connections: clients,
+              durationSec: p.durationSec,
+              bodies: p.bodies,
+              expectStatus: 202,
+            })
+      const cpu = meter.stop()
+      const statements = await readPgStatements(sql)
+      runs.push({ kind, clients, result, cpu, statements })
+      p.log(
+        `intake ${kind.padEnd(14)} c=${String(clients).padStart(2)}: ${result.perSecond.toFixed(0)}/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms` +
+          (result.failed > 0 ? `, ${result.failed} failed ${'statuses' in result ? JSON.stringify(result.statuses) : ''}` : ''),
+      )
+    }
+    return { runs }
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}

@@ -1,0 +1,51 @@
+import postgres from 'postgres'
+import { nowMs } from '../system/clock'
+import { type Summary, summarize } from '../system/percentiles'
+import type { MintBodies } from './createMintBodies'
+import { insertOrderRaw } from './insertOrderRaw'
+
+export type RunRawSqlIntakeParameters = {
+  databaseUrl: string
+  /** concurrent loops, one connection each */
+  clients: number
+  durationMs: number
+  bodies: MintBodies
+  user: { id: string; email: string }
+  prepare: boolean
+}
+
+export type LoadResult = { ok: number; failed: number; seconds: number; perSecond: number; latency: Summary }
+
+/**
+ * The database's limit for the intake: `clients` loops, each on its own connection,
+ * running the order-plus-job transaction (insertOrderRaw) back to back for `durationMs`.
+ */
+export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<LoadResult> {
+  const sql = postgres(p.databaseUrl, { max: p.clients, onnotice: () => {}, connection: { application_name: 'bench-raw-sql' } })
+  try {
+    // open every connection before the clock starts
+    await Promise.all(Array.from({ length: p.clients }, () => sql`select 1`))
+    const latencies: number[] = []
+    let failed = 0
+    const started = nowMs()
+    const deadline = started + p.durationMs
+    await Promise.all(
+      Array.from({ length: p.clients }, async () => {
+        while (nowMs() < deadline) {
+          const { request } = p.bodies.next()
+          const t0 = nowMs()
+          try {
+            await sql.begin((tx) => insertOrderRaw(tx, { request, user: p.user, prepare: p.prepare }))
+            latencies.push(nowMs() - t0)
+          } catch {
+            failed++
+          }
+        }
+      }),
+    )
+    const seconds = (nowMs() - started) / 1000
+    return { ok: latencies.length, failed, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies) }
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}

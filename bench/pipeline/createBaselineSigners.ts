@@ -1,0 +1,41 @@
+import { CreateKeyCommand } from '@aws-sdk/client-kms'
+import type { Address, LocalAccount } from 'viem'
+import { createKmsClient } from '../../lib/kms/createKmsClient'
+import { ANVIL_DEV_PRIVATE_KEY } from '../../scripts/stack/anvil'
+import { ensureToken } from '../../scripts/stack/deployToken'
+import { createKmsAccount } from '../../worker/signer/createKmsAccount'
+
+export type CreateBaselineSignersParameters = {
+  kmsEndpoint: string
+  rpcUrl: string
+  chainId: number
+  tokenAddress: Address
+  count: number
+}
+
+export type CreateBaselineSignersReturnType = { accounts: LocalAccount[]; close: () => void }
+
+/**
+ * KMS keys of their own for the chain baselines (the sequential loop and the node's raw
+ * limit), granted MINTER_ROLE and funded like the stack's signers. Not the worker's
+ * keys: transactions sent behind mintdesk's back would (rightly) trip its nonce
+ * bookkeeping (docs/decisions/007).
+ */
+export async function createBaselineSigners(p: CreateBaselineSignersParameters): Promise<CreateBaselineSignersReturnType> {
+  const kms = createKmsClient({ region: 'us-east-1', endpoint: p.kmsEndpoint })
+  const accounts: LocalAccount[] = []
+  for (let i = 0; i < p.count; i++) {
+    const made = await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY', Description: `bench baseline ${i + 1}` }))
+    const keyId = made.KeyMetadata?.KeyId
+    if (!keyId) throw new Error('CreateKey returned no KeyId')
+    accounts.push(await createKmsAccount(kms, { keyId }))
+  }
+  await ensureToken({
+    rpcUrl: p.rpcUrl,
+    chainId: p.chainId,
+    deployerPrivateKey: ANVIL_DEV_PRIVATE_KEY,
+    signerAddresses: accounts.map((a) => a.address),
+    tokenAddress: p.tokenAddress,
+  })
+  return { accounts, close: () => kms.destroy() }
+}

@@ -1,0 +1,126 @@
+import type { Address, Hex, LocalAccount, PublicClient } from 'viem'
+import { signTx } from '../../worker/chain/signTx'
+import { nowMs, sleep } from '../system/clock'
+import { buildMintCall } from './buildMintCall'
+
+export type RunRawLimitParameters = {
+  chain: PublicClient
+  rpcUrl: string
+  chainId: number
+  tokenAddress: Address
+  /** the transactions are spread over these signers round-robin */
+  accounts: readonly LocalAccount[]
+  txs: number
+  recipients: readonly Address[]
+  amountWei: bigint
+  gas: bigint
+}
+
+export type RawLimitResult = {
+  txs: number
+  /** first send -> last transaction accepted by the node */
+  sendSeconds: number
+  /** first send -> every transaction included in a block */
+  seconds: number
+  perSecond: number
+  blocks: number
+  gasPerTx: bigint
+  blockGasLimit: bigint
+  /** what the block gas limit alone allows per block: blockGasLimit / gasPerTx */
+  txsPerBlockByGas: number
+}
+
+const BATCH = 100
+const PARALLEL_BATCHES = 4
+
+/**
+ * The node's own limit for these transactions: the same mint calls, signed beforehand
+ * (through KMS, not timed), then, starting right after a block was mined, sent raw as
+ * fast as the node takes them (JSON-RPC batches of 100, 4 in flight) and timed until every
+ * one is included in a block (the signers' `latest` nonces, polled every 20 ms). Fees are set high enough that a
+ * rising base fee cannot strand any of them.
+ */
+export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitResult> {
+  const k = p.accounts.length
+  const nonce0 = await Promise.all(p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'pending' })))
+  const [block, tip] = await Promise.all([p.chain.getBlock({ blockTag: 'latest' }), p.chain.estimateMaxPriorityFeePerGas()])
+  const maxFeePerGas = (block.baseFeePerGas ?? 1_000_000_000n) * 8n + tip
+
+  const raws: Hex[] = new Array(p.txs)
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < p.txs) {
+        const j = next++
+        const account = p.accounts[j % k] as LocalAccount
+        const { raw } = await signTx(account, {
+          chainId: p.chainId,
+          nonce: BigInt((nonce0[j % k] as number) + Math.floor(j / k)),
+          to: p.tokenAddress,
+          data: buildMintCall({ to: p.recipients[j % p.recipients.length] as Address, amountWei: p.amountWei }),
+          gas: p.gas,
+          maxFeePerGas,
+          maxPriorityFeePerGas: tip,
+        })
+        raws[j] = raw
+      }
+    }),
+  )
+
+  // start right after a block: the time to inclusion is then whole block intervals, not
+  // whatever was left of the current one
+  const startBlock = await nextBlock(p.chain)
+  const started = nowMs()
+  let batchIndex = 0
+  const batches = Math.ceil(p.txs / BATCH)
+  await Promise.all(
+    Array.from({ length: PARALLEL_BATCHES }, async () => {
+      while (batchIndex < batches) {
+        const b = batchIndex++
+        await sendBatch(p.rpcUrl, raws.slice(b * BATCH, (b + 1) * BATCH))
+      }
+    }),
+  )
+  const sent = nowMs()
+
+  const expected = p.accounts.map((_, i) => (nonce0[i] as number) + Math.floor(p.txs / k) + (i < p.txs % k ? 1 : 0))
+  const deadline = sent + 120_000
+  for (;;) {
+    const counts = await Promise.all(p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'latest' })))
+    if (counts.every((c, i) => c >= (expected[i] as number))) break
+    if (nowMs() > deadline) throw new Error('raw limit: transactions not included within 120 s')
+    await sleep(20)
+  }
+  const included = nowMs()
+  const endBlock = await p.chain.getBlockNumber()
+  const last = await p.chain.getBlock({ blockNumber: endBlock })
+  const lastHash = last.transactions[last.transactions.length - 1]
+  const gasPerTx = lastHash ? (await p.chain.getTransactionReceipt({ hash: lastHash })).gasUsed : 0n
+  return {
+    txs: p.txs,
+    sendSeconds: (sent - started) / 1000,
+    seconds: (included - started) / 1000,
+    perSecond: p.txs / ((included - started) / 1000),
+    blocks: Number(endBlock - startBlock),
+    gasPerTx,
+    blockGasLimit: last.gasLimit,
+    txsPerBlockByGas: gasPerTx > 0n ? Number(last.gasLimit / gasPerTx) : 0,
+  }
+}
+
+async function nextBlock(chain: PublicClient): Promise<bigint> {
+  const current = await chain.getBlockNumber()
+  for (;;) {
+    const n = await chain.getBlockNumber()
+    if (n > current) return n
+    await sleep(5)
+  }
+}
+
+async function sendBatch(rpcUrl: string, raws: readonly Hex[]): Promise<void> {
+  const body = raws.map((raw, id) => ({ jsonrpc: '2.0', id, method: 'eth_sendRawTransaction', params: [raw] }))
+  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const answers = (await res.json()) as Array<{ id: number; error?: { message: string } }> // JSON-RPC batch answer
+  const failed = answers.filter((a) => a.error)
+  if (failed.length > 0) throw new Error(`raw limit: the node refused ${failed.length} transactions: ${failed[0]?.error?.message}`)
+}

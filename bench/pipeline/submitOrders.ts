@@ -1,0 +1,58 @@
+import type { JsonPoster } from '../http/createJsonPoster'
+import type { MintBodies } from '../intake/createMintBodies'
+import { MINT_PATH } from '../intake/runIntake'
+import { nowMs, sleep } from '../system/clock'
+
+export type SubmittedOrder = { orderId: string; sentAt: number; answeredAt: number }
+
+export type SubmitOrdersParameters = {
+  poster: JsonPoster
+  bodies: MintBodies
+  count: number
+  /**
+   * burst: `concurrency` clients send back to back (the whole batch as fast as the API
+   * takes it); paced: one request every 1/rate s whatever the answers (open loop)
+   */
+  mode: { kind: 'burst'; concurrency: number } | { kind: 'paced'; perSecond: number }
+}
+
+export type SubmitOrdersReturnType = { orders: SubmittedOrder[]; refused: number; firstSentAt: number; lastAnsweredAt: number }
+
+/** N mint requests through POST /api/gold/mint, each order's send time kept for its latency. */
+export async function submitOrders(p: SubmitOrdersParameters): Promise<SubmitOrdersReturnType> {
+  const orders: SubmittedOrder[] = []
+  let refused = 0
+  const one = async () => {
+    const res = await p.poster.post(MINT_PATH, p.bodies.next().json)
+    if (res.status !== 202) {
+      refused++
+      return
+    }
+    const { orderId } = JSON.parse(res.body) as { orderId: string } // the API's 202 answer
+    orders.push({ orderId, sentAt: res.sentAt, answeredAt: res.doneAt })
+  }
+  const firstSentAt = nowMs()
+  if (p.mode.kind === 'burst') {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: p.mode.concurrency }, async () => {
+        while (next < p.count) {
+          next++
+          await one()
+        }
+      }),
+    )
+  } else {
+    const gapMs = 1000 / p.mode.perSecond
+    const inFlight: Promise<void>[] = []
+    for (let i = 0; i < p.count; i++) {
+      const due = firstSentAt + i * gapMs
+      const wait = due - nowMs()
+      if (wait > 0) await sleep(wait)
+      inFlight.push(one())
+    }
+    await Promise.all(inFlight)
+  }
+  const lastAnsweredAt = orders.reduce((a, o) => Math.max(a, o.answeredAt), firstSentAt)
+  return { orders, refused, firstSentAt, lastAnsweredAt }
+}

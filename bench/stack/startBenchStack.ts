@@ -1,0 +1,164 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import postgres from 'postgres'
+import { freePort } from '../../scripts/stack/freePort'
+import { type ManagedChild, stopLeftovers, type Tracked, writePidFile } from '../../scripts/stack/processes'
+import { startStack } from '../../scripts/stack/startStack'
+import type { ProcessGroup, ProcessGroupsSource } from '../system/processGroups'
+import { sleep } from '../system/clock'
+import { configurePostgres } from './configurePostgres'
+import { startKmsProcess } from './startKmsProcess'
+
+export type StartBenchStackParameters = {
+  root: string
+  /** wiped first: every run starts from an empty database and a new chain */
+  dataDir: string
+  /** KMS keys the stack creates (the worker holds all of them; the bench activates some) */
+  signers: number
+  /** seconds between blocks on anvil */
+  blockTime: number
+  log: (line: string) => void
+}
+
+export type BenchStack = {
+  url: string
+  /** the live settings of the stack (DATABASE_URL, RPC_URL, TOKEN_ADDRESS, KMS_*, ...) */
+  env: Record<string, string>
+  dataDir: string
+  /** where the web's and the worker's CPU profiles land (SIGUSR2 toggles them) */
+  profileDirs: { web: string; worker: string }
+  childLogFile: string
+  pids: { web: number; postgres: number; anvil: number; kms: number }
+  workers: ManagedChild[]
+  /** starts one worker process and waits until it has registered and started */
+  startWorker: () => Promise<ManagedChild>
+  /** web, worker, postgres, anvil, kms, bench: for the CPU and memory meters */
+  groups: ProcessGroupsSource
+  /** extra groups (the no-op runner) join the meters while they live */
+  extraGroups: ProcessGroup[]
+  stop: () => Promise<void>
+}
+
+/**
+ * The bench's own stack: startStack (embedded Postgres, anvil, token, dev users, the web's
+ * production build) in a fresh data folder, with
+ * - Postgres configured for commit timestamps and pg_stat_statements (configurePostgres);
+ * - the KMS endpoint in its own process (startKmsProcess) with `signers` keys;
+ * - MINTDESK_BENCH=1 for the web (the framework-floor route);
+ * - a CPU-profile preload in the web and the workers, idle until the bench signals it;
+ * - no worker at first: the intake is measured alone, workers start for the pipeline.
+ */
+export async function startBenchStack(p: StartBenchStackParameters): Promise<BenchStack> {
+  // a run killed with SIGKILL left its children: stop them (only if they still look like ours) before wiping
+  const ownPids = `${p.dataDir}-pids.json`
+  await stopLeftovers(path.join(p.dataDir, 'pids.json'), p.log)
+  await stopLeftovers(ownPids, p.log)
+  rmSync(p.dataDir, { recursive: true, force: true })
+  mkdirSync(p.dataDir, { recursive: true })
+  const profileDirs = { web: path.join(p.dataDir, 'profiles', 'web'), worker: path.join(p.dataDir, 'profiles', 'worker') }
+  const childLogFile = path.join(p.dataDir, 'children.log')
+  const preload = path.join(p.root, 'bench', 'profile', 'cpuProfilePreload.cjs')
+  const nodeOptions = [process.env.NODE_OPTIONS, `--require ${preload}`].filter(Boolean).join(' ')
+
+  p.log('configuring Postgres (commit timestamps, pg_stat_statements)')
+  await configurePostgres({ dataDir: path.join(p.dataDir, 'pg') })
+  const kms = await startKmsProcess({ root: p.root, dataDir: path.join(p.dataDir, 'kms') })
+  writePidFile(ownPids, [{ name: 'kms', pid: kms.child.child.pid ?? 0, cmd: 'kmsServerMain.ts' }])
+  p.log(`KMS endpoint at ${kms.url} (own process)`)
+
+  let stack: Awaited<ReturnType<typeof startStack>>
+  try {
+    stack = await startStack({
+      root: p.root,
+      dataDir: p.dataDir,
+      env: { KMS_ENDPOINT: kms.url, MINTDESK_SIGNERS: String(p.signers) },
+      port: await freePort(),
+      web: true,
+      workers: 0,
+      blockTime: p.blockTime,
+      childEnv: { MINTDESK_BENCH: '1', NODE_OPTIONS: nodeOptions, MINTDESK_BENCH_PROFILE_DIR: profileDirs.web },
+      childLogFile,
+      log: (l) => p.log(`[stack] ${l}`),
+    })
+  } catch (error) {
+    await kms.child.stop()
+    writePidFile(ownPids, [])
+    throw error
+  }
+
+  const tracked = JSON.parse(readFileSync(path.join(p.dataDir, 'pids.json'), 'utf8')) as Tracked[] // written by startStack
+  const pidOf = (name: string) => tracked.find((t) => t.name === name)?.pid ?? 0
+  const pids = { web: pidOf('web'), postgres: pidOf('postgres'), anvil: pidOf('anvil'), kms: kms.child.child.pid ?? 0 }
+
+  const sql = postgres(stack.env.DATABASE_URL as string, { max: 1, onnotice: () => {} })
+  try {
+    await sql`create extension if not exists pg_stat_statements`
+  } catch (error) {
+    await stack.stop()
+    await kms.child.stop()
+    throw error
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+
+  const extraGroups: ProcessGroup[] = []
+  const workerRoots = () => stack.workers.map((w) => w.child.pid ?? 0).filter((pid) => pid > 0 && isAlive(pid))
+  const groups: ProcessGroupsSource = () => [
+    { name: 'web', roots: [pids.web], tree: true },
+    { name: 'worker', roots: workerRoots(), tree: true },
+    { name: 'postgres', roots: [pids.postgres], tree: true },
+    { name: 'anvil', roots: [pids.anvil], tree: true },
+    { name: 'kms', roots: [pids.kms], tree: true },
+    { name: 'bench', roots: [process.pid], tree: false },
+    ...extraGroups,
+    // the event loops alone (the groups above include libuv's thread pool: crypto, DNS, fs)
+    { name: 'web main thread', roots: [pids.web], tree: true, mainThread: true },
+    { name: 'worker main thread', roots: workerRoots(), tree: true, mainThread: true },
+  ]
+
+  const startWorker = async () => {
+    const before = stack.workers.length
+    const w = stack.startWorker({ MINTDESK_BENCH_PROFILE_DIR: profileDirs.worker })
+    await waitForWorkers({ databaseUrl: stack.env.DATABASE_URL as string, count: before + 1, child: w })
+    return w
+  }
+
+  return {
+    url: stack.url,
+    env: stack.env,
+    dataDir: p.dataDir,
+    profileDirs,
+    childLogFile,
+    pids,
+    workers: stack.workers,
+    startWorker,
+    groups,
+    extraGroups,
+    stop: async () => {
+      await stack.stop()
+      await kms.child.stop()
+      writePidFile(ownPids, [])
+    },
+  }
+}
+
+function isAlive(pid: number): boolean {
+  return existsSync(`/proc/${pid}`)
+}
+
+/** A worker is up when its heartbeat row exists (written after graphile-worker started). */
+async function waitForWorkers({ databaseUrl, count, child }: { databaseUrl: string; count: number; child: ManagedChild }): Promise<void> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
+  try {
+    const deadline = Date.now() + 90_000
+    while (Date.now() < deadline) {
+      if (child.child.exitCode !== null) throw new Error(`a worker exited with code ${child.child.exitCode} while starting`)
+      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from workers where stopped_at is null`
+      if ((row?.n ?? 0) >= count) return
+      await sleep(200)
+    }
+    throw new Error(`${count} worker(s) did not start within 90 s`)
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
