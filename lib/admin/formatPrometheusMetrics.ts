@@ -3,7 +3,8 @@ import { LIVE_JOB_STATES } from './jobStates'
 
 export type FormatPrometheusMetricsParameters = { metrics: ApiMetrics; system: ApiSystem }
 
-type Sample = { labels?: Record<string, string>; value: number | null }
+/** a number, or an exact integer as a decimal string (wei: written as-is, never through a float) */
+type Sample = { labels?: Record<string, string>; value: number | string | null }
 type Family = { name: string; help: string; type: 'gauge'; samples: Sample[] }
 
 /**
@@ -108,7 +109,7 @@ export function formatPrometheusMetrics({ metrics, system }: FormatPrometheusMet
       name: 'mintdesk_signer_balance_wei',
       help: 'Gas balance of the signer in wei (as a float: precise to about 16 digits).',
       type: 'gauge',
-      samples: system.signers.map((s) => ({ labels: { signer: s.address }, value: s.balanceWei === null ? null : Number(s.balanceWei) })),
+      samples: system.signers.map((s) => ({ labels: { signer: s.address }, value: s.balanceWei })),
     },
     {
       name: 'mintdesk_signer_low_balance',
@@ -122,7 +123,12 @@ export function formatPrometheusMetrics({ metrics, system }: FormatPrometheusMet
   for (const f of families) {
     lines.push(`# HELP ${f.name} ${escapeHelp(f.help)}`, `# TYPE ${f.name} ${f.type}`)
     for (const s of f.samples) {
-      if (s.value === null || !Number.isFinite(s.value)) continue
+      if (s.value === null) continue
+      if (typeof s.value === 'string') {
+        if (/^\d+$/.test(s.value)) lines.push(`${f.name}${formatLabels(s.labels)} ${s.value}`)
+        continue
+      }
+      if (!Number.isFinite(s.value)) continue
       lines.push(`${f.name}${formatLabels(s.labels)} ${formatValue(s.value)}`)
     }
   }
