@@ -59,6 +59,19 @@ describe('startAnvil', () => {
     }
   })
 
+  it('keeps the chain when the folder of the state file does not exist yet (a fresh .data)', async () => {
+    const stateFile = path.join(dir, 'not', 'there', 'yet', 'state.json')
+    const first = await startAnvil({ stateFile })
+    await rpc(first.rpcUrl, 'anvil_mine', ['0x3'])
+    await first.stop()
+    const second = await startAnvil({ stateFile })
+    try {
+      expect(await blockNumber(second.rpcUrl)).toBe(3)
+    } finally {
+      await second.stop()
+    }
+  })
+
   it('loses at most the last second on SIGKILL (--state-interval 1)', async () => {
     const stateFile = path.join(dir, 'killed.json')
     const first = await startAnvil({ stateFile })

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { accessSync, constants as fsConstants } from 'node:fs'
+import { accessSync, constants as fsConstants, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { BaseError } from '../../lib/errors/BaseError'
@@ -74,7 +74,12 @@ export async function startAnvil({
   // port 0: anvil binds a free port itself and names it in its "Listening on" line, so
   // no other process can take the port between our choosing it and anvil binding it
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId)]
-  if (stateFile) args.push('--state', stateFile, '--state-interval', '1')
+  if (stateFile) {
+    // anvil does not create the folder: without it nothing is ever dumped and the chain
+    // silently starts from block 0 again at the next start
+    mkdirSync(path.dirname(stateFile), { recursive: true })
+    args.push('--state', stateFile, '--state-interval', '1')
+  }
   // 0 (or none) means automine: every transaction is mined at once
   if (blockTime) args.push('--block-time', String(blockTime))
   args.push(...extraArgs)
