@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { rescheduleJobsNow } from '@/lib/jobs/rescheduleJobsNow'
 import type { ApiRetriedJob, ApiRetryResult } from './apiTypes'
 import type { JobState, RetryableJobState } from './jobStates'
 import { lockLiveJobs } from './lockLiveJobs'
@@ -80,9 +81,7 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
     for (const j of toRetry) byMax.set(j.originalMaxAttempts, [...(byMax.get(j.originalMaxAttempts) ?? []), j.jobId])
     let rescheduledCount = 0
     for (const [maxAttempts, ids] of byMax) {
-      const rescheduled = await tx.execute<{ id: bigint }>(sql`
-        select id from graphile_worker.reschedule_jobs(${bigintArraySql(ids)}, run_at := now(), attempts := 0, max_attempts := ${maxAttempts}::int)`)
-      rescheduledCount += rescheduled.length
+      rescheduledCount += (await rescheduleJobsNow(tx, { jobIds: ids, maxAttempts })).length
     }
     if (rescheduledCount !== toRetry.length) {
       // cannot happen while we hold the row locks of unlocked jobs; never commit half a retry

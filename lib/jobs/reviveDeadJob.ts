@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { jobRecords } from '@/db/schema'
 import { recordJobEvent } from './recordJobEvent'
+import { rescheduleJobsNow } from './rescheduleJobsNow'
 
 export type ReviveDeadJobParameters = {
   jobId: bigint
@@ -15,8 +16,7 @@ export type ReviveDeadJobParameters = {
 
 /**
  * Gives a dead job (attempts = max_attempts, not locked) a fresh set of attempts, to run
- * now. graphile-worker's WorkerUtils.rescheduleJobs ignores `attempts: 0`, so this calls
- * the SQL function with `attempts := 0` directly. Returns false (and changes nothing)
+ * now (rescheduleJobsNow). Returns false (and changes nothing)
  * when the job is not there, is running, or still has attempts left.
  */
 export async function reviveDeadJob(db: DbOrTx, p: ReviveDeadJobParameters): Promise<boolean> {
@@ -25,13 +25,7 @@ export async function reviveDeadJob(db: DbOrTx, p: ReviveDeadJobParameters): Pro
     where id = ${p.jobId}::bigint and locked_at is null and attempts >= max_attempts
     for update`)
   if (dead.length === 0) return false
-  await db.execute(sql`
-    select 1 from graphile_worker.reschedule_jobs(
-      array[${p.jobId}::bigint],
-      run_at := now(),
-      attempts := 0,
-      max_attempts := ${p.maxAttempts}::int
-    )`)
+  await rescheduleJobsNow(db, { jobIds: [p.jobId], maxAttempts: p.maxAttempts })
   await db
     .update(jobRecords)
     .set({ state: 'queued', attempts: 0, maxAttempts: p.maxAttempts, lastError: null, finishedAt: null, updatedAt: new Date() })
