@@ -15,12 +15,10 @@ import { createDb } from '@/db/client'
 import { type UserRole, userRole, users } from '@/db/schema/users'
 import { getUserByEmail } from '@/lib/auth/getUserByEmail'
 import { hashPassword } from '@/lib/auth/hashPassword'
-import { ConfigError, loadConfig } from '@/lib/config/loadConfig'
+import { loadConfig } from '@/lib/config/loadConfig'
+import { createCliLog, runCli } from './release/cli'
 
-function log(level: 'info' | 'error', msg: string, fields: Record<string, unknown> = {}): void {
-  const line = `${JSON.stringify({ level, time: new Date().toISOString(), service: 'mintdesk-create-user', msg, ...fields })}\n`
-  ;(level === 'info' ? process.stdout : process.stderr).write(line)
-}
+const log = createCliLog('mintdesk-create-user')
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = []
@@ -75,11 +73,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main()
-} catch (err) {
-  if (err instanceof ConfigError) log('error', err.message, { variables: err.variables })
-  else log('error', 'create-user failed', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
-  process.exitCode = 1
-}
-setTimeout(() => process.exit(process.exitCode ?? 1), 5_000).unref()
+await runCli({ name: 'create-user', log, main })

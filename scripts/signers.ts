@@ -13,12 +13,10 @@ import { eq, sql } from 'drizzle-orm'
 import { parseArgs } from 'node:util'
 import { createDb } from '@/db/client'
 import { signers } from '@/db/schema/chain'
-import { ConfigError, loadConfig } from '@/lib/config/loadConfig'
+import { loadConfig } from '@/lib/config/loadConfig'
+import { createCliLog, runCli } from './release/cli'
 
-function log(level: 'info' | 'error', msg: string, fields: Record<string, unknown> = {}): void {
-  const line = `${JSON.stringify({ level, time: new Date().toISOString(), service: 'mintdesk-signers', msg, ...fields })}\n`
-  ;(level === 'info' ? process.stdout : process.stderr).write(line)
-}
+const log = createCliLog('mintdesk-signers')
 
 async function main(): Promise<number> {
   let values: { activate?: string; deactivate?: string }
@@ -71,11 +69,4 @@ async function main(): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await main()
-} catch (err) {
-  if (err instanceof ConfigError) log('error', err.message, { variables: err.variables })
-  else log('error', 'signers failed', { err: err instanceof Error ? (err.stack ?? err.message) : String(err) })
-  process.exitCode = 1
-}
-setTimeout(() => process.exit(process.exitCode ?? 1), 5_000).unref()
+await runCli({ name: 'signers', log, main })
