@@ -75,7 +75,7 @@ export const WEB_HEALTHCHECK_ENTRY = 'scripts/release/webHealthcheck.ts'
 
 /** The worker-side entry points: output name -> source. */
 export const WORKER_ENTRIES = {
-  worker: 'worker/main.ts',
+  worker: 'worker/runtime/main.ts',
   migrate: 'scripts/migrate.ts',
   'create-user': 'scripts/create-user.ts',
   signers: 'scripts/signers.ts',

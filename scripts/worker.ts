@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const fromStack = readEnvFile(path.join(root, '.data', 'stack.env'))
 const env = { ...fromStack, ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
 
-const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/main.ts'], {
+const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
   cwd: root,
   env,
   stdio: 'inherit',

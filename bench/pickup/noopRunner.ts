@@ -18,7 +18,7 @@ const runner = await run({
   pollInterval: Number(process.env.WORKER_POLL_MS ?? 1000),
   noHandleSignals: true,
   logger: new Logger(() => () => {}),
-  // as mintdesk's worker (worker/startWorker.ts): completions are batched with delay 0
+  // as mintdesk's worker (worker/runtime/startWorker.ts): completions are batched with delay 0
   preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
   taskList: {
     bench_noop: async (_payload, helpers) => {

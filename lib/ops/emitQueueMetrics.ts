@@ -32,6 +32,6 @@ export async function emitQueueMetrics(db: DbOrTx, { log = writeJsonLine }: Emit
 }
 
 function writeJsonLine(fields: ReadQueueMetricsReturnType, msg: string): void {
-  // the shape of the worker's pino lines (worker/logger.ts)
+  // the shape of the worker's pino lines (worker/runtime/logger.ts)
   process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg, ...fields })}\n`)
 }

@@ -217,13 +217,13 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     const stdio = p.childLogFile ? openSync(p.childLogFile, 'a') : 'inherit'
     const workers: ManagedChild[] = []
     const startWorker = (extraEnv: Record<string, string> = {}) => {
-      const w = spawnManaged('worker', process.execPath, [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/main.ts'], {
+      const w = spawnManaged('worker', process.execPath, [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
         cwd: p.root,
         env: { ...childEnv, ...extraEnv },
         stdio: ['ignore', stdio, stdio],
       })
       workers.push(w)
-      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: 'worker/main.ts' })
+      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: 'worker/runtime/main.ts' })
       writePidFile(pidFile, tracked)
       w.child.once('exit', (code, signal) => {
         if (stopping) return

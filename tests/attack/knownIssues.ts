@@ -5,7 +5,7 @@
  * of null (reading 'write')` at `nextWrite` (src/connection.js:255). It escapes every
  * try/catch as an uncaughtException. See porsager/postgres#1066, #1154, #1208 (fix PRs
  * #1168, #1176, #1209, unmerged). A Postgres restart triggers it. In the test process it
- * hits the in-process web pool; the same bug can crash a worker process (worker/main.ts
+ * hits the in-process web pool; the same bug can crash a worker process (worker/runtime/main.ts
  * has no uncaughtException handler: exit 1, its jobs are taken over) while Next's server
  * logs it and carries on.
  *
@@ -54,7 +54,7 @@ export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost 
  * - the postgres.js bug above;
  * - graphile-worker 0.17 stops its runner when it cannot record a job's result
  *   ("Failed to fail jobs" / "Failed to complete jobs" with the connection refused), and
- *   worker/startWorker.ts treats a runner that stops on its own as fatal: exit 1, to be
+ *   worker/runtime/startWorker.ts treats a runner that stops on its own as fatal: exit 1, to be
  *   restarted by the supervisor (ECS); the job stays locked until the stale-worker sweep
  *   frees it and runs again elsewhere (docs/decisions/008).
  * Anything else: undefined (a real failure).

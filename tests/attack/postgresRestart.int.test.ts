@@ -26,7 +26,7 @@ import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
 //
 // "The workers carry on": an idle worker reconnects; a BUSY one usually exits when Postgres
 // goes away, for one of two known reasons (knownIssues.ts): graphile-worker stops its runner
-// when it cannot record a job's result (worker/startWorker.ts then exits 1, by design), or
+// when it cannot record a job's result (worker/runtime/startWorker.ts then exits 1, by design), or
 // postgres.js 3.4.9's null-socket bug throws. A supervisor restarts a dead worker as ECS
 // would; the test accepts a worker death only with one of those two in its log, and
 // reports how many there were.

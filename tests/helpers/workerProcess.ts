@@ -71,7 +71,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const LOG_DIR = path.join(os.tmpdir(), 'mintdesk-worker-logs')
 
 /**
- * Spawns worker/main.ts as its own process (node with tsx's loader, one process), as
+ * Spawns worker/runtime/main.ts as its own process (node with tsx's loader, one process), as
  * production runs it; the test can SIGTERM or SIGKILL it. Output is kept in memory (parsed JSON lines) and in a log file
  * under the OS temp dir, whose path failing tests print.
  */
@@ -82,7 +82,7 @@ export function startWorkerProcess({ name, env }: { name: string; env: Record<st
   // `node --import tsx`, not tsx's CLI: the CLI runs the script in a second process, so a
   // SIGKILL (by a failpoint or a test) would hit one process and the test watch the other
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'development' ? env.NODE_ENV : 'test'
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/runtime/main.ts'], {
     cwd: ROOT,
     env: { ...env, NODE_ENV: nodeEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -199,7 +199,7 @@ async function signIn(email: string, password: string): Promise<Cookies> {
 
 beforeAll(async () => {
   const t0 = Date.now()
-  for (const f of ['worker/main.ts', 'lib/mint/createMintOrder.ts']) {
+  for (const f of ['worker/runtime/main.ts', 'lib/mint/createMintOrder.ts']) {
     if (!existsSync(path.join(root, f))) throw new Error(`${f} does not exist yet: the release cannot be built`)
   }
   work = mkdtempSync(path.join(tmpdir(), 'mintdesk-release-'))

@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import type { NodeInfo } from '../context'
+import type { NodeInfo } from '../runtime/context'
 
 /**
  * What node answers: web3_clientVersion. anvil (`anvil/v1.7.1`) has test-only methods

@@ -1,5 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { DerParseError, DerTag, derUnsignedInteger, readDerChildren, readDerOnly } from '@/lib/kms/der'
+import { DerParseError } from '@/lib/errors/kms'
+import { DerTag, derUnsignedInteger, readDerChildren, readDerOnly } from '@/lib/kms/der'
 
 export type ParseDerSignatureReturnType = { r: bigint; s: bigint }
 

@@ -1,7 +1,7 @@
 import { type KMSClient, SignCommand } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { type Address, type Hex, hexToBytes, isAddressEqual, numberToHex } from 'viem'
-import { DerParseError } from '@/lib/kms/der'
+import { DerParseError } from '@/lib/errors/kms'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
 import { PermanentJobError, WorkerError } from '@/worker/errors/jobs'
 import { normalizeS } from './normalizeS'

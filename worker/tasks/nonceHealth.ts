@@ -4,7 +4,7 @@ import { mintConfirmJobKey, NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKey
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { getReceiptOrNull } from '../chain/getReceiptOrNull'
-import type { SignerAccount, WorkerContext } from '../context'
+import type { SignerAccount, WorkerContext } from '../runtime/context'
 import { enqueueFollowUp } from '../db/enqueueFollowUp'
 import { getMintOrder } from '../db/getMintOrder'
 import { getSigner } from '../db/getSigner'
@@ -14,9 +14,9 @@ import { listOpenNonces, type OpenNonce } from '../db/listOpenNonces'
 import { lockNonceHealth } from '../db/lockNonceHealth'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { markTxMined } from '../db/markTxMined'
-import { fillNonceGap } from '../fillNonceGap'
-import { newestTx } from '../newestTx'
-import type { TaskDefinition, TaskRun } from '../runTask'
+import { fillNonceGap } from '../mint/fillNonceGap'
+import { newestTx } from '../mint/newestTx'
+import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
 /**
  * The state one check hands to the next: per signer, the chain nonce last seen and

@@ -1,14 +1,14 @@
 import { getAddress } from 'viem'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import type { WorkerContext } from './context'
-import type { PrepareMintReturnType } from './chain/prepareMint'
-import { signTx } from './chain/signTx'
-import { getMintOrder } from './db/getMintOrder'
-import { type ChainTx, listOrderTxs } from './db/listOrderTxs'
-import { reserveNonce } from './db/reserveNonce'
-import { storeSignedTx } from './db/storeSignedTx'
-import { SignerUnavailableError } from './errors/chain'
-import { PermanentJobError } from './errors/jobs'
+import type { WorkerContext } from '../runtime/context'
+import type { PrepareMintReturnType } from '../chain/prepareMint'
+import { signTx } from '../chain/signTx'
+import { getMintOrder } from '../db/getMintOrder'
+import { type ChainTx, listOrderTxs } from '../db/listOrderTxs'
+import { reserveNonce } from '../db/reserveNonce'
+import { storeSignedTx } from '../db/storeSignedTx'
+import { SignerUnavailableError } from '../errors/chain'
+import { PermanentJobError } from '../errors/jobs'
 
 export type SignMintTxParameters = {
   orderId: string

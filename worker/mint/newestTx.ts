@@ -1,4 +1,4 @@
-import type { ChainTx } from './db/listOrderTxs'
+import type { ChainTx } from '../db/listOrderTxs'
 
 /**
  * Of our transactions at one nonce, the one to (re-)send: the highest fee cap (each

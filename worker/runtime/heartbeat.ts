@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client'
-import { touchWorker } from './db/touchWorker'
+import { touchWorker } from '../db/touchWorker'
 import { ensureNonceHealthJob } from './ensureNonceHealthJob'
 import type { WorkerLogger } from './logger'
 import { sweepStaleWorkers } from './sweepStaleWorkers'

@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client'
 import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
-import { lockNonceHealth } from './db/lockNonceHealth'
-import { NONCE_HEALTH_MAX_ATTEMPTS } from './tasks/nonceHealth'
+import { lockNonceHealth } from '../db/lockNonceHealth'
+import { NONCE_HEALTH_MAX_ATTEMPTS } from '../tasks/nonceHealth'
 
 export type EnsureNonceHealthJobParameters = { actor: string }
 

@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { failOrderOfDeadJob } from './db/failOrderOfDeadJob'
-import { unlockStaleWorkers, type UnlockedJob } from './db/unlockStaleWorkers'
-import { updateJobRecord } from './db/updateJobRecord'
+import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
+import { unlockStaleWorkers, type UnlockedJob } from '../db/unlockStaleWorkers'
+import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerLogger } from './logger'
 
 export type SweepStaleWorkersParameters = {

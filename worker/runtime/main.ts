@@ -1,4 +1,4 @@
-// The worker binary: `tsx worker/main.ts` (npm run worker). N copies may run at once.
+// The worker binary: `tsx worker/runtime/main.ts` (npm run worker). N copies may run at once.
 import os from 'node:os'
 import { type Config, loadConfig } from '@/lib/config/loadConfig'
 import { createLogger } from './logger'
