@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '@/lib/config/loadConfig'
+import { loadConfig } from '@/lib/config/loadConfig'
+import { ConfigError } from '@/lib/errors/config'
 
 /**
  * The web's startup check (called by instrumentation.ts, Node.js runtime only): parses

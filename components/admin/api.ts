@@ -1,7 +1,5 @@
-import { ApiError, fetchJson } from '@/components/jobs/api'
+import { fetchJson } from '@/components/jobs/api'
 import type { ApiMetrics, ApiSystem } from '@/lib/admin/apiTypes'
-
-export { ApiError }
 
 /** The dashboard's data, converted once from the API's JSON (times become Dates). */
 

@@ -10,6 +10,7 @@ import type {
   ApiTimelineEvent,
 } from '@/lib/admin/apiTypes'
 import type { JobState } from '@/lib/admin/jobStates'
+import { ApiError } from '@/lib/errors/api'
 
 /**
  * The jobs pages' one boundary with the admin API: fetch helpers that throw `ApiError`
@@ -17,31 +18,9 @@ import type { JobState } from '@/lib/admin/jobStates'
  * API data (strings) to app data (Dates), River UI's `apiJobToJob` habit.
  */
 
-export class ApiError extends Error {
-  override name = 'ApiError'
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message)
-  }
-}
-
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, { cache: 'no-store', ...init, headers: { accept: 'application/json', ...init?.headers } })
-  if (!res.ok) {
-    let code = 'http_error'
-    let message = `The server answered ${res.status}.`
-    try {
-      const body = (await res.json()) as { error?: { code?: string; message?: string } }
-      code = body.error?.code ?? code
-      message = body.error?.message ?? message
-    } catch {
-      // not JSON: keep the generic message
-    }
-    throw new ApiError(res.status, code, message)
-  }
+  if (!res.ok) throw await ApiError.from(res)
   return (await res.json()) as T
 }
 

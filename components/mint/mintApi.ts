@@ -1,6 +1,6 @@
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/mint/types'
-import { ApiError } from './ApiError'
+import { ApiError } from '@/lib/errors/api'
 
 // The browser's calls to the mint API (API.md). Same-origin fetches: the session
 // cookie goes along, and the browser sets the Origin header the POST check wants.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
+import { ChainTimeoutError } from '@/lib/errors/admin'
 import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
@@ -113,10 +114,6 @@ async function readChain(client: PublicClient, addresses: string[]): Promise<Cha
     }),
   ])
   return { blockNumber, perSigner: new Map(perSigner) }
-}
-
-class ChainTimeoutError extends Error {
-  override name = 'ChainTimeoutError'
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

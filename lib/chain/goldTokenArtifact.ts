@@ -1,7 +1,7 @@
 import type { Hex } from 'viem'
 import artifactJson from '@/contracts/GoldToken.json' with { type: 'json' }
 import { goldTokenAbi } from './goldTokenAbi'
-import { BaseError } from '@/lib/errors/BaseError'
+import { GoldTokenArtifactError } from '@/lib/errors/contract'
 
 export type LoadGoldTokenArtifactReturnType = {
   contractName: 'GoldToken'
@@ -11,13 +11,6 @@ export type LoadGoldTokenArtifactReturnType = {
   bytecode: Hex
   solcVersion: string
   sourceHash: Hex
-}
-
-export class GoldTokenArtifactError extends BaseError {
-  override name = 'GoldTokenArtifactError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('internal_error', message, options)
-  }
 }
 
 /**

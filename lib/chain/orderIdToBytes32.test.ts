@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { bytes32ToOrderId, InvalidOrderIdError, orderIdToBytes32 } from './orderIdToBytes32'
+import { InvalidOrderIdError } from '@/lib/errors/mint'
+import { bytes32ToOrderId, orderIdToBytes32 } from './orderIdToBytes32'
 
 describe('orderIdToBytes32', () => {
   it('left-pads the 16 uuid bytes with zeros', () => {

@@ -1,5 +1,5 @@
 import type { Hex } from 'viem'
-import { BaseError } from '@/lib/errors/BaseError'
+import { InvalidOrderIdError } from '@/lib/errors/mint'
 
 /**
  * Order ids are uuids (16 bytes); the token takes a bytes32. The mapping is fixed by
@@ -10,13 +10,6 @@ import { BaseError } from '@/lib/errors/BaseError'
  *   0b9f3a9c-6f1e-4c55-9a11-2f4d8b6e7c01
  *   -> 0x000000000000000000000000000000000b9f3a9c6f1e4c559a112f4d8b6e7c01
  */
-
-export class InvalidOrderIdError extends BaseError {
-  override name = 'InvalidOrderIdError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('internal_error', message, options)
-  }
-}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const ORDER_BYTES32_RE = /^0x0{32}([0-9a-f]{32})$/i

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEV_AUTH_SECRET, loadConfig } from './loadConfig'
+import { ConfigError } from '@/lib/errors/config'
+import { DEV_AUTH_SECRET, loadConfig } from './loadConfig'
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }
 const worker = {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ConfigError } from '@/lib/errors/config'
 
 /**
  * All configuration, parsed once from the environment with zod. Each embedded default
@@ -117,13 +118,6 @@ export type LoadConfigParameters = {
   env?: Record<string, string | undefined>
   /** what the process needs: the web needs auth, the worker the chain and KMS */
   role?: ConfigRole
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-  constructor(readonly variables: string[], message: string) {
-    super(message)
-  }
 }
 
 export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParameters = {}): Config {

@@ -1,11 +1,10 @@
 import { BaseError } from './BaseError'
 
 /**
- * Errors of the admin console (retry and cancel of jobs). All are 409s: the request is
- * valid, the job's or order's current state does not allow it.
- *
- * Each has its own stable code (`job_running`, `job_not_retryable`,
- * `job_not_cancellable`, `order_confirmed`), mapped to 409 in `lib/errors/http.ts`.
+ * Errors of the admin console. Retry and cancel of jobs are 409s: the request is
+ * valid, the job's or order's current state does not allow it. Each has its own stable
+ * code (`job_running`, `job_not_retryable`, `job_not_cancellable`, `order_confirmed`),
+ * mapped to 409 in `lib/errors/http.ts`. `chain_timeout` is internal (500).
  */
 
 /** A worker holds the job right now (graphile-worker `locked_at` set): it cannot be retried or cancelled. */
@@ -57,5 +56,13 @@ export class OrderConfirmedError extends BaseError {
         : `Order ${orderId} is confirmed on chain; it cannot be cancelled.`,
     )
     this.orderId = orderId
+  }
+}
+
+/** The chain RPC gave no answer in time while the system status read it; the status reports the chain unavailable. */
+export class ChainTimeoutError extends BaseError {
+  override name = 'ChainTimeoutError'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('chain_timeout', message, options)
   }
 }

@@ -21,6 +21,21 @@ export const errorStatus = {
   validation_failed: 422,
   rate_limited: 429,
   internal_error: 500,
+  // internal: a bug or a broken environment, answered as a generic 500
+  invalid_decimal: 500,
+  invalid_order_id: 500,
+  chain_timeout: 500,
+  config_invalid: 500,
+  invalid_public_key: 500,
+  der_parse_failed: 500,
+  kms_public_key_invalid: 500,
+  gold_token_artifact_invalid: 500,
+  // the worker's jobs (lib/errors/jobs.ts): never answered to a client
+  job_failed: 500,
+  job_permanent_failure: 500,
+  worker_start_failed: 500,
+  // client side only: an error answer that is not the API's shape (lib/errors/api.ts)
+  http_error: 500,
   not_ready: 503,
 } as const satisfies Record<string, number>
 

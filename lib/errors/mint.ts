@@ -31,3 +31,11 @@ export class IdempotencyConflictError extends BaseError {
     super('idempotency_conflict', 'This Idempotency-Key was already used with a different request body.')
   }
 }
+
+/** Not a uuid (order ids are), or a bytes32 that is not a uuid left-padded to 32 bytes (lib/chain/orderIdToBytes32.ts). A bug: 500. */
+export class InvalidOrderIdError extends BaseError {
+  override name = 'InvalidOrderIdError'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('invalid_order_id', message, options)
+  }
+}

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { ForbiddenError, UnauthenticatedError } from './auth'
 import { BaseError, isBaseError } from './BaseError'
 import { errorStatus } from './http'
+import { KmsPublicKeyError } from './kms'
 import { BarAlreadyUsedError, IdempotencyConflictError } from './mint'
 import { NotReadyError } from './ops'
 import {
@@ -150,6 +151,14 @@ describe('toErrorResponse for internal BaseErrors', () => {
     const text = await res.text()
     expect(text).not.toContain('1234abcd')
     expect(JSON.parse(text)).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } })
+  })
+
+  it('sends internal_error for every internal code, and logs the specific one', async () => {
+    const log = vi.fn()
+    const res = toErrorResponse(new KmsPublicKeyError('1234abcd', 'key spec is RSA_2048'), { log })
+    expect(res.status).toBe(500)
+    expect(await bodyOf(res)).toEqual({ error: { code: 'internal_error', message: 'Internal server error' } })
+    expect(log).toHaveBeenCalledWith(expect.objectContaining({ status: 500, code: 'kms_public_key_invalid' }))
   })
 })
 

@@ -40,9 +40,9 @@ export function toErrorResponse(error: unknown, { log = defaultLog, context }: T
     }
     const body = {
       error: {
-        code: error.code,
         // a 500 is a bug or an internal failure: its message may name internals (key ids,
-        // SQL), so the client gets the generic sentence and the log gets the rest
+        // SQL), so the client gets the generic code and sentence and the log gets the rest
+        code: status === 500 ? 'internal_error' : error.code,
         message: status === 500 ? INTERNAL_ERROR_MESSAGE : error.message,
         ...(error.issues && error.issues.length > 0 ? { issues: error.issues } : {}),
       },

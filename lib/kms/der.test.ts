@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
+import { DerParseError } from '@/lib/errors/kms'
 import {
-  DerParseError,
   DerTag,
   derObjectIdentifier,
   derUnsignedInteger,

@@ -1,4 +1,4 @@
-import { BaseError } from '@/lib/errors/BaseError'
+import { DerParseError } from '@/lib/errors/kms'
 
 /**
  * A small, strict DER reader: just enough ASN.1 for what KMS returns, a
@@ -22,13 +22,6 @@ export type DerElement = {
   content: Uint8Array
   /** offset of the first byte after this element */
   end: number
-}
-
-export class DerParseError extends BaseError {
-  override name = 'DerParseError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('internal_error', `malformed DER: ${message}`, options)
-  }
 }
 
 /** Reads one element (tag, length, content) at `offset`. */

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { KmsPublicKeyError, parseSecp256k1PublicKey } from './getKmsPublicKey'
+import { KmsPublicKeyError } from '@/lib/errors/kms'
+import { parseSecp256k1PublicKey } from './getKmsPublicKey'
 
 const spkiOf = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) => new Uint8Array(key.export({ type: 'spki', format: 'der' }))
 

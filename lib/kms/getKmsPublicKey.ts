@@ -1,8 +1,8 @@
 import { GetPublicKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex, type Hex } from 'viem'
-import { DerParseError, parseSubjectPublicKeyInfo } from './der'
-import { BaseError } from '@/lib/errors/BaseError'
+import { DerParseError, KmsPublicKeyError } from '@/lib/errors/kms'
+import { parseSubjectPublicKeyInfo } from './der'
 
 /** id-ecPublicKey (RFC 5480) */
 export const EC_PUBLIC_KEY_OID = '1.2.840.10045.2.1'
@@ -13,18 +13,6 @@ export type GetKmsPublicKeyParameters = { keyId: string }
 
 /** The uncompressed public key, 65 bytes: 0x04 || x || y. */
 export type GetKmsPublicKeyReturnType = Hex
-
-/** The key is not a usable secp256k1 signing key (or its public key is malformed). */
-export class KmsPublicKeyError extends BaseError {
-  override name = 'KmsPublicKeyError'
-  constructor(
-    readonly keyId: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super('internal_error', `KMS key ${keyId}: ${message}`, options)
-  }
-}
 
 /**
  * Fetches a KMS key's public key (GetPublicKey) and checks it is a secp256k1 key: the

@@ -2,7 +2,8 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex, hexToBytes } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { InvalidPublicKeyError, publicKeyToAddress } from './publicKeyToAddress'
+import { InvalidPublicKeyError } from '@/lib/errors/kms'
+import { publicKeyToAddress } from './publicKeyToAddress'
 
 // anvil's first dev account: a published test vector
 const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

@@ -1,14 +1,7 @@
 import { type Address, getAddress, type Hex, hexToBytes, keccak256 } from 'viem'
-import { BaseError } from '@/lib/errors/BaseError'
+import { InvalidPublicKeyError } from '@/lib/errors/kms'
 
 export type PublicKeyToAddressReturnType = Address
-
-export class InvalidPublicKeyError extends BaseError {
-  override name = 'InvalidPublicKeyError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('internal_error', message, options)
-  }
-}
 
 /**
  * The Ethereum address of an uncompressed secp256k1 public key (65 bytes, 0x04 || x || y):

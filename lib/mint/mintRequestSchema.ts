@@ -1,6 +1,6 @@
 import { getAddress, zeroAddress } from 'viem'
 import { z } from 'zod'
-import { InvalidDecimalError } from '@/lib/money/InvalidDecimalError'
+import { InvalidDecimalError } from '@/lib/errors/money'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import { barKey } from './barKey'

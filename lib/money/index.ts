@@ -1,5 +1,5 @@
 export { formatDecimal, type FormatDecimalParameters } from './formatDecimal'
-export { InvalidDecimalError } from './InvalidDecimalError'
+export { InvalidDecimalError } from '@/lib/errors/money'
 export { ozToWei } from './ozToWei'
 export { parseDecimal, type ParseDecimalParameters } from './parseDecimal'
 export { OZ_DECIMALS, TOKEN_DECIMALS, WEI_PER_MILLI_OZ } from './units'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidDecimalError } from './InvalidDecimalError'
+import { InvalidDecimalError } from '@/lib/errors/money'
 import { ozToWei } from './ozToWei'
 import { weiToOz } from './weiToOz'
 

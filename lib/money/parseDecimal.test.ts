@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { InvalidDecimalError } from './InvalidDecimalError'
+import { InvalidDecimalError } from '@/lib/errors/money'
 import { parseDecimal } from './parseDecimal'
 
 describe('parseDecimal', () => {

@@ -1,4 +1,4 @@
-import { InvalidDecimalError } from './InvalidDecimalError'
+import { InvalidDecimalError } from '@/lib/errors/money'
 
 export type ParseDecimalParameters = {
   /** how many fraction digits the unit has: 3 for milli-ounces, 18 for wei */

@@ -1,4 +1,4 @@
-import { ConfigError } from '@/lib/config/loadConfig'
+import { ConfigError } from '@/lib/errors/config'
 
 export type CliLog = (level: 'info' | 'error', msg: string, fields?: Record<string, unknown>) => void
 

@@ -1,3 +1,7 @@
+import { BaseError } from './BaseError'
+
+/** Errors of exact decimal amounts and weights (lib/money). Pure and client-safe: the form uses the same parser. */
+
 export type InvalidDecimalErrorParameters = {
   /** the rejected input, shortened when long */
   value: unknown
@@ -8,15 +12,16 @@ export type InvalidDecimalErrorParameters = {
 /**
  * A decimal string that is not an exact, plain decimal (digits, at most one dot, at
  * most the allowed fraction digits), or a value that cannot be written exactly with
- * the requested decimals. Pure and client-safe: the form uses the same parser.
+ * the requested decimals. Request parsing turns it into a field issue (422); one that
+ * escapes is a bug: 500.
  */
-export class InvalidDecimalError extends Error {
+export class InvalidDecimalError extends BaseError {
   override name = 'InvalidDecimalError'
   readonly value: unknown
   readonly reason: string
 
   constructor({ value, reason }: InvalidDecimalErrorParameters) {
-    super(`invalid decimal ${preview(value)}: ${reason}`)
+    super('invalid_decimal', `invalid decimal ${preview(value)}: ${reason}`)
     this.value = value
     this.reason = reason
   }

@@ -1,19 +1,21 @@
-import type { ErrorIssue } from '@/lib/errors/BaseError'
+import { BaseError, type ErrorIssue } from './BaseError'
+import { isErrorCode } from './http'
 
 /**
- * An API error answer (`{ error: { code, message, issues? } }`) as the browser sees it.
- * `status` lets React Query's retry rule (app/providers.tsx) skip 4xx answers.
+ * An API error answer (`{ error: { code, message, issues? } }`) as the browser sees it;
+ * thrown by the pages' fetch helpers (components/mint/mintApi.ts, components/jobs/api.ts).
+ * `status` lets React Query's retry rule (app/providers.tsx) skip 4xx answers. A code the
+ * table does not know, or an answer that is not the API's shape, is `http_error`.
+ * Client-safe: imports nothing server-only.
  */
-export class ApiError extends Error {
+export class ApiError extends BaseError {
   override name = 'ApiError'
   readonly status: number
-  readonly code: string
-  readonly issues: ErrorIssue[]
+  override readonly issues: ErrorIssue[]
 
   constructor({ status, code, message, issues = [] }: { status: number; code: string; message: string; issues?: ErrorIssue[] }) {
-    super(message)
+    super(isErrorCode(code) ? code : 'http_error', message, { issues })
     this.status = status
-    this.code = code
     this.issues = issues
   }
 
