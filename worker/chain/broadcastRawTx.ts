@@ -1,5 +1,5 @@
 import { type Hex, type PublicClient, RpcRequestError, TransactionRejectedRpcError } from 'viem'
-import { BroadcastRejectedError, FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '../errors/chain'
+import { BroadcastRejectedError, FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '@/lib/errors/chain'
 import { errorText } from './errorText'
 import { getTransactionOrNull } from './getTransactionOrNull'
 import { nodeMessage } from './nodeMessage'

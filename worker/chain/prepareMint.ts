@@ -2,7 +2,7 @@ import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'v
 import { decodeMintError } from '@/lib/chain/decodeMintError'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
-import { MintRevertedError } from '../errors/chain'
+import { MintRevertedError } from '@/lib/errors/chain'
 import { type EstimateFeesReturnType, estimateFees } from './estimateFees'
 
 export type PrepareMintParameters = {

@@ -1,6 +1,6 @@
 import { type Address, type Hex, keccak256, type LocalAccount } from 'viem'
-import { SignTimeoutError } from '../errors/chain'
-import { WorkerError } from '../errors/jobs'
+import { SignTimeoutError } from '@/lib/errors/chain'
+import { WorkerError } from '@/lib/errors/jobs'
 
 export type SignTxParameters = {
   chainId: number

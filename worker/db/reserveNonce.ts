@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Address } from 'viem'
 import type { Tx } from '@/db/client'
 import { mintOrders, signerNonces, signers } from '@/db/schema'
-import { NoSignerError } from '../errors/signers'
+import { NoSignerError } from '@/lib/errors/signers'
 
 export type ReserveNonceParameters = {
   chainId: number

@@ -1,6 +1,6 @@
 import { type Hex, isHex } from 'viem'
 import { chainTxs } from '@/db/schema'
-import { WorkerError } from '../errors/jobs'
+import { WorkerError } from '@/lib/errors/jobs'
 
 type ChainTxRow = typeof chainTxs.$inferSelect
 

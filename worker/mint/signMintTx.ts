@@ -7,8 +7,8 @@ import { getMintOrder } from '../db/getMintOrder'
 import { type ChainTx, listOrderTxs } from '../db/listOrderTxs'
 import { reserveNonce } from '../db/reserveNonce'
 import { storeSignedTx } from '../db/storeSignedTx'
-import { SignerUnavailableError } from '../errors/chain'
-import { PermanentJobError } from '../errors/jobs'
+import { SignerUnavailableError } from '@/lib/errors/chain'
+import { PermanentJobError } from '@/lib/errors/jobs'
 
 export type SignMintTxParameters = {
   orderId: string

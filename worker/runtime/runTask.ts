@@ -5,7 +5,7 @@ import type { WorkerContext } from './context'
 import { endAttemptsNow } from '../db/endAttemptsNow'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { updateJobRecord } from '../db/updateJobRecord'
-import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '../errors/jobs'
+import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import type { WorkerLogger } from './logger'
 
 /** What a task's run() gets besides the worker context. */

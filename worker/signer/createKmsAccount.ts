@@ -1,9 +1,9 @@
 import type { KMSClient } from '@aws-sdk/client-kms'
 import { type Address, type Hex, hashMessage, hashTypedData, isAddressEqual, keccak256, type LocalAccount, serializeSignature, serializeTransaction } from 'viem'
 import { toAccount } from 'viem/accounts'
+import { KmsAddressMismatchError } from '@/lib/errors/signers'
 import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
-import { PermanentJobError } from '@/worker/errors/jobs'
 import { signDigestWithKms } from './signDigestWithKms'
 
 export type CreateKmsAccountParameters = {
@@ -13,18 +13,6 @@ export type CreateKmsAccountParameters = {
 }
 
 export type CreateKmsAccountReturnType = LocalAccount<'custom'>
-
-/** The key's address is not the one configured for it (signers table): permanent. */
-export class KmsAddressMismatchError extends PermanentJobError {
-  override name = 'KmsAddressMismatchError'
-  constructor(
-    readonly keyId: string,
-    readonly expected: Address,
-    readonly actual: Address,
-  ) {
-    super(`KMS key ${keyId} has address ${actual}, expected ${expected}`)
-  }
-}
 
 /**
  * A viem account whose private key never leaves KMS: the address comes from the key's

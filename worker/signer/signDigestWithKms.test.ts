@@ -13,7 +13,8 @@ import { getKmsAddress } from '@/lib/kms/getKmsAddress'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
 import { type StartKmsServerReturnType, startKmsServer } from '@/scripts/stack/kmsServer'
 import { SECP256K1_HALF_N } from './normalizeS'
-import { KmsSignatureRecoveryError, KmsSignError, signDigestWithKms } from './signDigestWithKms'
+import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
+import { signDigestWithKms } from './signDigestWithKms'
 
 const N = secp256k1.Point.CURVE().n
 

@@ -2,8 +2,8 @@ import { type KMSClient, SignCommand } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { type Address, type Hex, hexToBytes, isAddressEqual, numberToHex } from 'viem'
 import { DerParseError } from '@/lib/errors/kms'
+import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
-import { PermanentJobError, WorkerError } from '@/worker/errors/jobs'
 import { normalizeS } from './normalizeS'
 import { parseDerSignature } from './parseDerSignature'
 
@@ -17,32 +17,6 @@ export type SignDigestWithKmsParameters = {
 
 /** A signature ready for viem (`serializeTransaction(tx, signature)`), always low-s. */
 export type SignDigestWithKmsReturnType = { r: Hex; s: Hex; yParity: 0 | 1 }
-
-/** KMS answered, but not with a usable signature (transient: the job retries). */
-export class KmsSignError extends WorkerError {
-  override name = 'KmsSignError'
-  constructor(
-    readonly keyId: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`KMS key ${keyId}: ${message}`, options)
-  }
-}
-
-/**
- * Neither recovery id gives back the expected address: the key id and the signer's
- * address do not belong together. Retrying cannot fix that configuration: permanent.
- */
-export class KmsSignatureRecoveryError extends PermanentJobError {
-  override name = 'KmsSignatureRecoveryError'
-  constructor(
-    readonly keyId: string,
-    readonly address: Address,
-  ) {
-    super(`KMS key ${keyId}: the signature recovers to neither yParity 0 nor 1 for address ${address}`)
-  }
-}
 
 /**
  * Signs a 32-byte digest with a KMS secp256k1 key (Sign, MessageType DIGEST,

@@ -1,13 +1,24 @@
+import { BaseError } from './BaseError'
+import type { ErrorCode } from './http'
+
 /**
  * Errors of the worker's jobs. A job that throws is retried with graphile-worker's
  * backoff (every error is transient unless it says otherwise); a PermanentJobError goes
- * to the dead letters at once, because retrying cannot change its outcome.
+ * to the dead letters at once, because retrying cannot change its outcome
+ * (worker/runtime/runTask.ts). Their codes map to 500: they never reach a client, the
+ * admin pages show their message from the job's timeline.
  */
 
-export class WorkerError extends Error {
+export type WorkerErrorOptions = {
+  cause?: unknown
+  /** the stable code; 'job_failed' (a transient failure) unless a subclass says otherwise */
+  code?: ErrorCode
+}
+
+export class WorkerError extends BaseError {
   override name = 'WorkerError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
+  constructor(message: string, options: WorkerErrorOptions = {}) {
+    super(options.code ?? 'job_failed', message, { cause: options.cause })
   }
 }
 
@@ -17,7 +28,7 @@ export class PermanentJobError extends WorkerError {
   /** a short sentence for the order's failure_reason and the admin pages */
   readonly reason: string
   constructor(reason: string, options?: { cause?: unknown }) {
-    super(reason, options)
+    super(reason, { cause: options?.cause, code: 'job_permanent_failure' })
     this.reason = reason
   }
 }
@@ -42,4 +53,7 @@ export function isPermanentJobError(error: unknown): error is PermanentJobError 
 /** The worker process cannot start (configuration, chain, signers). */
 export class WorkerStartError extends WorkerError {
   override name = 'WorkerStartError'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, { cause: options?.cause, code: 'worker_start_failed' })
+  }
 }
