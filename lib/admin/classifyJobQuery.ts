@@ -1,5 +1,5 @@
 import { ValidationError } from '@/lib/errors/request'
-import { isUuid } from './sql'
+import { isUuid } from '@/lib/mint/isUuid'
 
 export type JobQuery =
   | { kind: 'jobId'; jobId: bigint }

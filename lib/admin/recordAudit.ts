@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@/db/client'
 import { auditLog } from '@/db/schema'
-import { isUuid } from './sql'
+import { isUuid } from '@/lib/mint/isUuid'
 
 /** The admin who acts: their user id and email (the email names them in the timeline). */
 export type AdminActor = { id: string; email: string }

@@ -1,12 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
+import { UUID_PATTERN } from '@/lib/mint/isUuid'
 
 /**
  * SQL building blocks shared by the admin queries. Raw SQL (not the Drizzle query
  * builder) because graphile-worker's tables are not part of the Drizzle schema, and
  * the derived job state must be computed in exactly one place.
  */
-
-const UUID_RE = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
 
 /**
  * The job state derived from a graphile-worker `_private_jobs` row (alias given):
@@ -43,7 +42,7 @@ export const liveJobsSql: SQL = sql`(
     j.created_at,
     j.updated_at,
     ${liveStateSql('j')} as state,
-    case when (j.payload->>'orderId') ~ ${UUID_RE} then (j.payload->>'orderId')::uuid end as payload_order_id
+    case when (j.payload->>'orderId') ~ ${UUID_PATTERN} then (j.payload->>'orderId')::uuid end as payload_order_id
   from graphile_worker._private_jobs j
   join graphile_worker._private_tasks t on t.id = j.task_id
 )`
@@ -61,8 +60,4 @@ export function bigintArraySql(ids: readonly bigint[]): SQL {
 /** `%text%` for ILIKE, with the pattern characters of the text escaped. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
-export function isUuid(value: string): boolean {
-  return new RegExp(UUID_RE).test(value)
 }

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem'
 import { InvalidOrderIdError } from '@/lib/errors/mint'
+import { isUuid } from '@/lib/mint/isUuid'
 
 /**
  * Order ids are uuids (16 bytes); the token takes a bytes32. The mapping is fixed by
@@ -11,14 +12,13 @@ import { InvalidOrderIdError } from '@/lib/errors/mint'
  *   -> 0x000000000000000000000000000000000b9f3a9c6f1e4c559a112f4d8b6e7c01
  */
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const ORDER_BYTES32_RE = /^0x0{32}([0-9a-f]{32})$/i
 
 export type OrderIdToBytes32ReturnType = Hex
 
 /** uuid -> bytes32 (zero-padded on the left). */
 export function orderIdToBytes32(orderId: string): OrderIdToBytes32ReturnType {
-  if (!UUID_RE.test(orderId)) throw new InvalidOrderIdError(`order id '${orderId}' is not a uuid`)
+  if (!isUuid(orderId)) throw new InvalidOrderIdError(`order id '${orderId}' is not a uuid`)
   return `0x${'0'.repeat(32)}${orderId.replaceAll('-', '').toLowerCase()}`
 }
 

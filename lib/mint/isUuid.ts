@@ -1,6 +1,12 @@
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/**
+ * THE uuid pattern (any version, either case), as source text so that SQL can use the
+ * same one (`value ~ ${UUID_PATTERN}`, lib/admin/sql.ts) as the code does.
+ */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
 
-/** A canonical uuid string (any version). Used to answer 404, not 500, for a malformed id. */
+const UUID = new RegExp(UUID_PATTERN)
+
+/** A canonical uuid string (any version): order ids, user ids. Used to answer 404, not 500, for a malformed id. */
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value)
 }
