@@ -2,7 +2,7 @@ import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/mint/types'
 import { ApiError } from '@/lib/errors/api'
 
-// The browser's calls to the mint API (API.md). Same-origin fetches: the session
+// The browser's calls to the mint API (docs/api.md). Same-origin fetches: the session
 // cookie goes along, and the browser sets the Origin header the POST check wants.
 
 export async function fetchMintOrder(orderId: string, init: { signal?: AbortSignal } = {}): Promise<MintOrderResponse> {

@@ -15,7 +15,7 @@ import { mintOrders } from './mint'
 
 /**
  * One row per signing key. next_nonce is the single source of truth for nonces
- * (ARCHITECTURE.md invariant 3): taken under SELECT ... FOR UPDATE, never derived
+ * (docs/architecture.md invariant 3): taken under SELECT ... FOR UPDATE, never derived
  * from eth_getTransactionCount by a worker on its own.
  */
 export const signers = pgTable('signers', {

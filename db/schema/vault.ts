@@ -20,7 +20,7 @@ export const vaultBars = pgTable(
   (t) => [
     unique('vault_bars_serial_refiner_key').on(t.serial, t.refiner),
     // the same physical bar typed in another letter case ('ab123' / 'VALCAMBI SA') is
-    // still the same bar: it must not back a second order (ARCHITECTURE.md invariant 4)
+    // still the same bar: it must not back a second order (docs/architecture.md invariant 4)
     uniqueIndex('vault_bars_serial_refiner_ci_key').on(sql`lower(${t.serial})`, sql`lower(${t.refiner})`),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),
     check('vault_bars_fine_le_gross', sql`${t.fineOz} > 0 and ${t.fineOz} <= ${t.grossOz}`),

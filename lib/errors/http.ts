@@ -1,6 +1,6 @@
 /**
  * THE table from error code to HTTP status. Every error the API can answer with has a
- * code here; `toErrorResponse` uses it and nothing else decides a status. API.md lists
+ * code here; `toErrorResponse` uses it and nothing else decides a status. docs/api.md lists
  * the public codes; add a code here (and a class beside its domain) before using it.
  */
 export const errorStatus = {

@@ -21,7 +21,7 @@ async function bodyOf(res: Response) {
 }
 
 describe('errorStatus (the one table)', () => {
-  it('maps every code of API.md to its status', () => {
+  it('maps every code of docs/api.md to its status', () => {
     expect(errorStatus).toMatchObject({
       malformed_json: 400,
       payload_too_large: 413,

@@ -1,4 +1,4 @@
-/** The limits of a mint request (API.md, POST /api/gold/mint). Shared by the schema and the form. */
+/** The limits of a mint request (docs/api.md, POST /api/gold/mint). Shared by the schema and the form. */
 export const MINT_LIMITS = {
   minBars: 1,
   maxBars: 100,

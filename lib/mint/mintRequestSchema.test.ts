@@ -37,7 +37,7 @@ function pathsOf(input: unknown): string[] {
 }
 
 describe('mintRequestSchema: a valid request', () => {
-  it('accepts the API.md example', () => {
+  it('accepts the docs/api.md example', () => {
     const result = mintRequestSchema.safeParse(validRequest())
     expect(result.success).toBe(true)
   })

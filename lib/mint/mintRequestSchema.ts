@@ -7,7 +7,7 @@ import { barKey } from './barKey'
 import { computeFineOz } from './computeFineOz'
 import { currentYear, MINT_LIMITS } from './limits'
 
-// The body of POST /api/gold/mint (API.md). Pure and client-safe: the request form
+// The body of POST /api/gold/mint (docs/api.md). Pure and client-safe: the request form
 // runs the very same rules before it sends. Every object is strict, so an unknown key
 // (including `__proto__` or `constructor`) is a 422 naming the key, never a crash.
 // Each issue carries a precise path (`vaultProof.bars.0.fineOz`) and a human message.

@@ -2,7 +2,7 @@ import { ValidationError } from '@/lib/errors'
 import { mintRequestSchema, type MintRequest } from './mintRequestSchema'
 
 /**
- * Validates a mint request (any JSON value) against every rule of API.md. Throws a
+ * Validates a mint request (any JSON value) against every rule of docs/api.md. Throws a
  * ValidationError (422 validation_failed) listing each broken rule with its dotted path.
  */
 export function parseMintRequest(input: unknown): MintRequest {

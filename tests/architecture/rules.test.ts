@@ -74,7 +74,7 @@ describe('resolveSpecifier and folderOf', () => {
     expect(folderOf('auth')).toBe('app')
     expect(folderOf('proxy.ts')).toBe('app')
     expect(folderOf('vitest.config.ts')).toBeNull()
-    expect(folderOf('../shared/x')).toBeNull()
+    expect(folderOf('../outside/x')).toBeNull()
   })
 })
 

@@ -72,7 +72,7 @@ export function samplePath(pattern: string, values: Record<string, string> = {})
   })
 }
 
-/** Routes anyone may call (API.md "Operations", next-auth's own endpoints): not 401 without a session. */
+/** Routes anyone may call (docs/api.md "Operations", next-auth's own endpoints): not 401 without a session. */
 export function isPublicApi(pattern: string): boolean {
   return pattern === '/api/health' || pattern === '/api/ready' || pattern === '/api/metrics' || pattern.startsWith('/api/auth/')
 }

@@ -8,7 +8,7 @@ import { runAsWith } from './fakeSession'
 
 // Bad input (issue 6): fast-check throws random and adversarial bodies at POST
 // /api/gold/mint through the REAL route handler (wrapper, zod schema, domain call) and a
-// real database; only the session is faked. Every answer must be a 4xx in API.md's error
+// real database; only the session is faked. Every answer must be a 4xx in docs/api.md's error
 // shape, and no row may appear in any table the intake writes.
 vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 

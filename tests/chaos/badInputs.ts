@@ -6,7 +6,7 @@ import { buildMintRequest } from '@/lib/mint/testing/buildMintRequest'
 /**
  * Adversarial bodies for POST /api/gold/mint (fast-check). Every generated request is
  * INVALID by construction (a valid one is filtered out), so the API must answer a 4xx in
- * API.md's error shape and write nothing. Shared by the short form (the real route handler
+ * docs/api.md's error shape and write nothing. Shared by the short form (the real route handler
  * in vitest) and the long form (the real HTTP server, during the chaos).
  */
 
@@ -271,7 +271,7 @@ export const BAD_INPUT_STATUSES = new Set([400, 413, 415, 422])
 const LEAKS = [/\n\s+at \S/, /node_modules/, /\.tsx?:\d+/, /\binsert into\b/i, /\bselect\b.+\bfrom\b/i, /ZodError/, /postgres:\/\//, /\bstack\b"?\s*:/]
 
 /**
- * API.md's error shape, exactly: `{ error: { code, message, issues? } }`, the code one of
+ * docs/api.md's error shape, exactly: `{ error: { code, message, issues? } }`, the code one of
  * the error table's with its status, issues `[{ path, message }]`, and no stack trace,
  * SQL or connection string. Returns what is wrong (empty when right).
  */

@@ -4,7 +4,7 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
 import { bytes32ToOrderId } from '@/lib/chain/orderIdToBytes32'
 
 /**
- * The invariants of ARCHITECTURE.md, read from Postgres and from the chain itself once
+ * The invariants of docs/architecture.md, read from Postgres and from the chain itself once
  * the system is quiet. No test framework here: the short form (vitest) and the long form
  * (scripts/test-chaos.ts) both call it and fail on `problems`.
  *

@@ -395,7 +395,7 @@ export type FuzzReport = { tried: number; byStatus: Record<string, number>; byKi
 
 /**
  * Sends fast-check's bad requests to POST /api/gold/mint until stopped (or `count` of
- * them); every answer must be a 4xx in API.md's error shape. Rows are counted by the
+ * them); every answer must be a 4xx in docs/api.md's error shape. Rows are counted by the
  * caller (the order count at the end must be exactly the good orders).
  */
 export function startFuzzer({ api, seed, count, pauseMs = 20, collect }: { api: Api; seed: number; count?: number; pauseMs?: number; collect?: (text: string) => void }): { stop: () => Promise<FuzzReport> } {

@@ -57,7 +57,7 @@ async function call(ctx: APIRequestContext, method: string, url: string, headers
   })
 }
 
-/** API.md's error shape with the given code; the body is kept for the secrets search. */
+/** docs/api.md's error shape with the given code; the body is kept for the secrets search. */
 async function expectError(res: APIResponse, status: number, code: string, what: string) {
   const text = await res.text()
   errorBodies.push(text)
@@ -108,7 +108,7 @@ async function writes(): Promise<Record<string, number>> {
   return row
 }
 
-test('the route and page lists are read from app/ and hold what API.md names', () => {
+test('the route and page lists are read from app/ and hold what docs/api.md names', () => {
   const patterns = routes.map((r) => r.pattern)
   for (const p of ['/api/gold/mint', '/api/gold/mint/[orderId]', '/api/health', '/api/ready', '/api/admin/jobs', '/api/admin/jobs/retry']) expect(patterns).toContain(p)
   expect(routes.every((r) => r.methods.length > 0), JSON.stringify(routes)).toBe(true)
