@@ -29,9 +29,10 @@ export const IMPORT_CHECKED_FOLDERS: readonly Folder[] = [...PRODUCTION_FOLDERS,
 export const SIZE_CHECKED_FOLDERS: readonly Folder[] = [...PRODUCTION_FOLDERS, 'deploy', 'scripts']
 
 /**
- * Files at the repository root that Next.js requires there and that run in the web
- * process: for the import rules they are part of `app` (the web). Other root files are
- * tool configuration (vitest, playwright, drizzle-kit, next.config) and not checked.
+ * The web's files at the repository root (Next.js wants proxy.ts and instrumentation.ts
+ * there; auth.ts and auth.config.ts follow Auth.js's habit): they run in the web process,
+ * so for the import rules they are `app`. Other root files are tool configuration
+ * (vitest, playwright, drizzle-kit, next.config) and are not checked.
  */
 export const WEB_ROOT_FILES: readonly string[] = [
   'auth.ts',
