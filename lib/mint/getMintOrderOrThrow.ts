@@ -1,13 +1,11 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { chainTxs } from '@/db/schema/chain'
 import { jobEvents } from '@/db/schema/jobs'
-import { mintOrderBars, mintOrders } from '@/db/schema/mint'
-import { users } from '@/db/schema/users'
-import { vaultBars } from '@/db/schema/vault'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { NotFoundError } from '@/lib/errors'
 import { isUuid } from './isUuid'
+import { readMintOrder } from './readMintOrder'
 import { toMintOrderResponse } from './toMintOrderResponse'
 import type { MintOrderResponse } from './types'
 
@@ -21,52 +19,19 @@ export type GetMintOrderOrThrowReturnType = MintOrderResponse
 
 /**
  * One order as API.md's GET /api/gold/mint/{orderId} shows it: its proof (bars in
- * request order), its transaction and its timeline. Staff read only their own orders:
- * another user's order is a NotFoundError (404), exactly like an unknown id, so ids
- * cannot be probed. Admins read every order. Reads the database only, never the chain:
+ * request order), its transaction and its timeline; the order itself comes from the
+ * one reader, readMintOrder. Staff read only their own orders: another user's order is
+ * a NotFoundError (404), exactly like an unknown id, so ids cannot be probed. Admins read every order. Reads the database only, never the chain:
  * `tx.confirmations` is the count the worker last stored in the timeline, else null.
  */
 export async function getMintOrderOrThrow(db: DbOrTx, p: GetMintOrderOrThrowParameters): Promise<GetMintOrderOrThrowReturnType> {
   if (!isUuid(p.orderId)) throw new NotFoundError({ what: 'Order' })
   const orderId = p.orderId.toLowerCase()
 
-  const visible: SQL | undefined =
-    p.user.role === 'admin' ? eq(mintOrders.id, orderId) : and(eq(mintOrders.id, orderId), eq(mintOrders.requestedBy, p.user.id))
-  const [order] = await db
-    .select({
-      id: mintOrders.id,
-      status: mintOrders.status,
-      toAddress: mintOrders.toAddress,
-      amountWei: mintOrders.amountWei,
-      vault: mintOrders.vault,
-      receiptRef: mintOrders.receiptRef,
-      documentSha256: mintOrders.documentSha256,
-      requestedByEmail: users.email,
-      createdAt: mintOrders.createdAt,
-      nonce: mintOrders.nonce,
-      txHash: mintOrders.txHash,
-      blockNumber: mintOrders.blockNumber,
-    })
-    .from(mintOrders)
-    .innerJoin(users, eq(users.id, mintOrders.requestedBy))
-    .where(visible)
-    .limit(1)
+  const order = await readMintOrder(db, { orderId, requestedBy: p.user.role === 'admin' ? undefined : p.user.id })
   if (!order) throw new NotFoundError({ what: 'Order' })
 
-  const [bars, txs, timeline] = await Promise.all([
-    db
-      .select({
-        serial: vaultBars.serial,
-        refiner: vaultBars.refiner,
-        year: vaultBars.year,
-        grossOz: vaultBars.grossOz,
-        fineness: vaultBars.fineness,
-        fineOz: vaultBars.fineOz,
-      })
-      .from(mintOrderBars)
-      .innerJoin(vaultBars, eq(vaultBars.id, mintOrderBars.barId))
-      .where(eq(mintOrderBars.orderId, orderId))
-      .orderBy(asc(mintOrderBars.position)),
+  const [txs, timeline] = await Promise.all([
     // the mined transaction if one is (a replacement may have won), else the newest signed
     db
       .select({ hash: chainTxs.hash, nonce: chainTxs.nonce, minedBlock: chainTxs.minedBlock })
@@ -84,13 +49,7 @@ export async function getMintOrderOrThrow(db: DbOrTx, p: GetMintOrderOrThrowPara
   const blockNumber = order.blockNumber ?? latestTx?.minedBlock ?? null
   const confirmations = blockNumber === null ? null : await storedConfirmations(db, { orderId, blockNumber })
 
-  return toMintOrderResponse({
-    order,
-    bars,
-    latestTx,
-    confirmations,
-    timeline,
-  })
+  return toMintOrderResponse({ order, latestTx, confirmations, timeline })
 }
 
 /**

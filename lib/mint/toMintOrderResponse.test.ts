@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { toMintBar } from './toMintBar'
 import { toMintOrderResponse, type ToMintOrderResponseParameters } from './toMintOrderResponse'
 
 const base: ToMintOrderResponseParameters = {
@@ -12,15 +13,21 @@ const base: ToMintOrderResponseParameters = {
     documentSha256: 'a'.repeat(64),
     requestedByEmail: 'staff@mintdesk.local',
     createdAt: new Date('2026-01-31T14:05:09.123Z'),
+    updatedAt: new Date('2026-01-31T14:05:09.123Z'),
+    submittedAt: null,
+    confirmedAt: null,
+    failureReason: null,
+    signerAddress: null,
     nonce: null,
     txHash: null,
     blockNumber: null,
+    // as readMintOrder gives them: stored rows through toMintBar
+    bars: [
+      { serial: 'A', refiner: 'R', year: 2025, grossOz: '401.125', fineness: '999.90', fineOz: '401.084' },
+      { serial: 'B', refiner: 'R', year: 2025, grossOz: '400.000', fineness: '995.00', fineOz: '398.000' },
+      { serial: 'C', refiner: 'R', year: 2025, grossOz: '32.150', fineness: '999.99', fineOz: '32.149' },
+    ].map(toMintBar),
   },
-  bars: [
-    { serial: 'A', refiner: 'R', year: 2025, grossOz: '401.125', fineness: '999.90', fineOz: '401.084' },
-    { serial: 'B', refiner: 'R', year: 2025, grossOz: '400.000', fineness: '995.00', fineOz: '398.000' },
-    { serial: 'C', refiner: 'R', year: 2025, grossOz: '32.150', fineness: '999.99', fineOz: '32.149' },
-  ],
   latestTx: null,
   confirmations: null,
   timeline: [],
@@ -37,6 +44,10 @@ describe('toMintOrderResponse', () => {
     ])
     expect(r.createdAt).toBe('2026-01-31T14:05:09.123Z')
     expect(r.tx).toBeNull()
+  })
+
+  it('an amount that is not whole milli-ounces is shown in wei, not rounded', () => {
+    expect(toMintOrderResponse({ ...base, order: { ...base.order, amountWei: '1000000000000000001' } }).amount).toBe('1000000000000000001 wei')
   })
 
   it('amounts beyond 2^53 wei stay exact', () => {

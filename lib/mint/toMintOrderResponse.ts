@@ -1,36 +1,10 @@
-import type { MintStatus } from '@/db/schema/mint'
-import { formatDecimal } from '@/lib/money/formatDecimal'
-import { parseDecimal } from '@/lib/money/parseDecimal'
-import { weiToOz } from '@/lib/money/weiToOz'
+import { formatOrderAmount } from './formatOrderAmount'
+import type { MintOrderRecord } from './readMintOrder'
 import type { MintOrderResponse, MintTxResponse } from './types'
 
-// The one boundary where stored rows become API data (GET /api/gold/mint/{orderId}).
-// Numerics arrive from Postgres as exact strings ('401.125', '999.90', wei as digits);
-// they are re-read as bigint and written in the API's form, never through a float.
-
-export type MintOrderRow = {
-  id: string
-  status: MintStatus
-  toAddress: string
-  amountWei: string
-  vault: string
-  receiptRef: string
-  documentSha256: string
-  requestedByEmail: string
-  createdAt: Date
-  nonce: bigint | null
-  txHash: string | null
-  blockNumber: bigint | null
-}
-
-export type MintBarRow = {
-  serial: string
-  refiner: string
-  year: number
-  grossOz: string
-  fineness: string
-  fineOz: string
-}
+// The boundary where a stored order (read by readMintOrder, its bars already in the one
+// bar format) becomes API data (GET /api/gold/mint/{orderId}). Amounts are exact
+// strings, never through a float.
 
 /** the order's latest transaction in chain_txs, when the worker has signed one */
 export type MintChainTxRow = { hash: string; nonce: bigint; minedBlock: bigint | null }
@@ -38,8 +12,7 @@ export type MintChainTxRow = { hash: string; nonce: bigint; minedBlock: bigint |
 export type MintTimelineRow = { at: Date; event: string; detail: string | null }
 
 export type ToMintOrderResponseParameters = {
-  order: MintOrderRow
-  bars: MintBarRow[]
+  order: MintOrderRecord
   latestTx: MintChainTxRow | null
   /** the confirmation count the worker stored for the mined block, if any */
   confirmations: number | null
@@ -52,7 +25,7 @@ export function toMintOrderResponse(p: ToMintOrderResponseParameters): MintOrder
     orderId: order.id,
     status: order.status,
     to: order.toAddress,
-    amount: weiToOz(BigInt(order.amountWei)),
+    amount: formatOrderAmount(order.amountWei),
     requestedBy: order.requestedByEmail,
     createdAt: order.createdAt.toISOString(),
     tx: toTx(p),
@@ -60,14 +33,7 @@ export function toMintOrderResponse(p: ToMintOrderResponseParameters): MintOrder
       vault: order.vault,
       receiptRef: order.receiptRef,
       documentSha256: order.documentSha256,
-      bars: p.bars.map((bar) => ({
-        serial: bar.serial,
-        refiner: bar.refiner,
-        year: bar.year,
-        grossOz: ounces(bar.grossOz),
-        fineness: formatDecimal(parseDecimal(bar.fineness, { decimals: 2 }), { decimals: 2, minFraction: 1 }),
-        fineOz: ounces(bar.fineOz),
-      })),
+      bars: order.bars,
     },
     timeline: p.timeline.map((row) => ({ at: row.at.toISOString(), event: row.event, detail: row.detail })),
   }
@@ -85,9 +51,4 @@ function toTx({ order, latestTx, confirmations }: ToMintOrderResponseParameters)
     blockNumber: blockNumber === null ? null : Number(blockNumber),
     confirmations,
   }
-}
-
-/** a numeric(12,3) weight as a 3-decimal string */
-function ounces(value: string): string {
-  return formatDecimal(parseDecimal(value, { decimals: 3 }), { decimals: 3, minFraction: 3 })
 }

@@ -1,5 +1,5 @@
 import type { MintStatus } from '@/db/schema/mint'
-import { weiToOz } from '@/lib/money/weiToOz'
+import { formatOrderAmount } from './formatOrderAmount'
 import type { MintOrderSummary } from './types'
 
 export type MintOrderSummaryRow = {
@@ -19,7 +19,7 @@ export function toMintOrderSummary(row: MintOrderSummaryRow): MintOrderSummary {
     orderId: row.id,
     status: row.status,
     to: row.toAddress,
-    amount: weiToOz(BigInt(row.amountWei)),
+    amount: formatOrderAmount(row.amountWei),
     vault: row.vault,
     requestedBy: row.requestedByEmail,
     createdAt: row.createdAt.toISOString(),

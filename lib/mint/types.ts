@@ -19,7 +19,11 @@ export type MintAcceptedResponse = {
   statusUrl: string
 }
 
-export type MintBarResponse = {
+/**
+ * One bar of an order's vault proof: THE bar shape of every view and API (the staff's
+ * order, the admin's job detail). lib/mint/toMintBar.ts writes it from a stored row.
+ */
+export type MintBar = {
   serial: string
   refiner: string
   year: number
@@ -35,7 +39,7 @@ export type MintVaultProofResponse = {
   vault: string
   receiptRef: string
   documentSha256: string
-  bars: MintBarResponse[]
+  bars: MintBar[]
 }
 
 export type MintTxResponse = {
