@@ -8,7 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '@/lib/config/loadConfig'
 import { QUEUE_METRICS, QUEUE_METRICS_MESSAGE, QUEUE_METRICS_NAMESPACE } from '@/lib/ops/emitQueueMetrics'
 import { dockerTarget, readDockerfile } from '@/tests/release/dockerfile'
-import { CONTAINER_HEALTHCHECK_COMMAND, MIGRATE_COMMAND, MintdeskStack, READY_PATH, WORKER_DESIRED_COUNT, WORKER_STOP_TIMEOUT } from './MintdeskStack'
+import { MIGRATE_COMMAND } from './addMigrateTask'
+import { READY_PATH } from './addWebService'
+import { WORKER_DESIRED_COUNT, WORKER_STOP_TIMEOUT } from './addWorkerService'
+import { CONTAINER_HEALTHCHECK_COMMAND } from './containerHealthCheck'
+import { MintdeskStack } from './MintdeskStack'
 
 // `cdk synth`, offline, in npm test: the template is synthesized in this process (no
 // Docker, no AWS account, no aws-cdk CLI) and checked with aws-cdk-lib/assertions.
@@ -281,6 +285,24 @@ describe('MintdeskStack (synthesized offline)', () => {
       }
     }
     expect(ofType('AWS::Logs::LogGroup').length).toBeGreaterThanOrEqual(3)
+  })
+
+  it('keeps the logical ids of the stateful resources: a change would make CloudFormation replace them', () => {
+    // the database, its secret (its password), the signing keys (the signers' addresses),
+    // the generated secrets, the log groups and the VPC of a deployed environment
+    const stateful = {
+      Vpc8378EB38: 'AWS::EC2::VPC',
+      Db5D02A0A9: 'AWS::RDS::DBInstance',
+      MintdeskTestDbSecret145EEEBE963b0bf29a12c8c1e8217ef79b495a19: 'AWS::SecretsManager::Secret',
+      SignerKeysigner189DC8E3B: 'AWS::KMS::Key',
+      SignerKeysigner20D8FEC77: 'AWS::KMS::Key',
+      AuthSecretC13F30CE: 'AWS::SecretsManager::Secret',
+      MetricsTokenCD5F7598: 'AWS::SecretsManager::Secret',
+      WebLogs48A7C011: 'AWS::Logs::LogGroup',
+      WorkerLogsC1193B08: 'AWS::Logs::LogGroup',
+      MigrateLogs5B280EF4: 'AWS::Logs::LogGroup',
+    }
+    for (const [id, type] of Object.entries(stateful)) expect(resources[id]?.Type, id).toBe(type)
   })
 
   it('spreads over 2 AZs with private subnets that have egress', () => {

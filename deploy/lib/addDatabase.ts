@@ -1,0 +1,59 @@
+import { aws_ec2 as ec2, aws_ecs as ecs, aws_rds as rds, Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib'
+
+export const DB_NAME = 'mintdesk'
+export const DB_USER = 'mintdesk'
+
+export type AddDatabaseParameters = {
+  vpc: ec2.IVpc
+  /** the security groups allowed in on 5432, each with who it is (the rule's description) */
+  clients: (readonly [ec2.ISecurityGroup, string])[]
+  instanceType?: ec2.InstanceType
+  multiAz?: boolean
+}
+
+export type Database = {
+  instance: rds.DatabaseInstance
+  /** DATABASE_URL of the tasks: no password in it (postgres.js and node-postgres read PGPASSWORD) */
+  databaseUrl: string
+  /** PGPASSWORD of the tasks, from the generated secret */
+  password: ecs.Secret
+  secretArn: string
+}
+
+/**
+ * RDS Postgres 17: encrypted, private (isolated subnets), TLS only, its password in
+ * Secrets Manager, reachable only from the given clients' security groups.
+ */
+export function addDatabase(stack: Stack, p: AddDatabaseParameters): Database {
+  const dbSg = new ec2.SecurityGroup(stack, 'DbSg', { vpc: p.vpc, description: 'mintdesk Postgres: the app tasks only', allowAllOutbound: false })
+  for (const [sg, who] of p.clients) dbSg.addIngressRule(sg, ec2.Port.tcp(5432), `Postgres from the ${who}`)
+  const engine = rds.DatabaseInstanceEngine.postgres({ version: rds.PostgresEngineVersion.VER_17 })
+  const instance = new rds.DatabaseInstance(stack, 'Db', {
+    engine,
+    instanceType: p.instanceType ?? ec2.InstanceType.of(ec2.InstanceClass.T4G, ec2.InstanceSize.MEDIUM),
+    vpc: p.vpc,
+    vpcSubnets: { subnetType: ec2.SubnetType.PRIVATE_ISOLATED },
+    securityGroups: [dbSg],
+    publiclyAccessible: false,
+    multiAz: p.multiAz ?? true,
+    databaseName: DB_NAME,
+    // the password goes into PGPASSWORD, never into a URL: still, keep it URL-safe
+    credentials: rds.Credentials.fromGeneratedSecret(DB_USER, { excludeCharacters: ` %+~\`#$&*()|[]{}:;<>?!'/@"\\,=^` }),
+    storageEncrypted: true,
+    storageType: rds.StorageType.GP3,
+    allocatedStorage: 20,
+    maxAllocatedStorage: 200,
+    backupRetention: Duration.days(14),
+    deletionProtection: true,
+    removalPolicy: RemovalPolicy.SNAPSHOT,
+    cloudwatchLogsExports: ['postgresql'],
+    parameterGroup: new rds.ParameterGroup(stack, 'DbParams', { engine, parameters: { 'rds.force_ssl': '1' } }),
+  })
+  if (!instance.secret) throw new Error('the database has no generated secret')
+  return {
+    instance,
+    databaseUrl: `postgres://${DB_USER}@${instance.dbInstanceEndpointAddress}:${instance.dbInstanceEndpointPort}/${DB_NAME}?sslmode=verify-full`,
+    password: ecs.Secret.fromSecretsManager(instance.secret, 'password'),
+    secretArn: instance.secret.secretArn,
+  }
+}

@@ -1,0 +1,36 @@
+import { aws_ecs as ecs, aws_iam as iam, aws_logs as logs, type Stack } from 'aws-cdk-lib'
+
+export const MIGRATE_COMMAND = ['node', 'migrate.mjs']
+/** the container whose exit code decides the deploy (deploy/lambda/migrate.ts reads it) */
+export const MIGRATE_CONTAINER = 'migrate'
+
+export type AddMigrateTaskParameters = {
+  /** the worker image holds migrate.mjs */
+  image: ecs.ContainerImage
+  role: iam.IRole
+  logGroup: logs.ILogGroup
+  databaseUrl: string
+  dbPassword: ecs.Secret
+}
+
+/**
+ * The migration: a one-off task definition (`node migrate.mjs`), not a service. It
+ * gets the database and nothing else; addMigrationOnDeploy runs it once per deploy.
+ */
+export function addMigrateTask(stack: Stack, p: AddMigrateTaskParameters): ecs.FargateTaskDefinition {
+  const task = new ecs.FargateTaskDefinition(stack, 'MigrateTask', {
+    cpu: 256,
+    memoryLimitMiB: 512,
+    taskRole: p.role,
+    runtimePlatform: { cpuArchitecture: ecs.CpuArchitecture.X86_64, operatingSystemFamily: ecs.OperatingSystemFamily.LINUX },
+  })
+  task.addContainer(MIGRATE_CONTAINER, {
+    image: p.image,
+    command: MIGRATE_COMMAND,
+    essential: true,
+    environment: { DATABASE_URL: p.databaseUrl },
+    secrets: { PGPASSWORD: p.dbPassword },
+    logging: ecs.LogDrivers.awsLogs({ logGroup: p.logGroup, streamPrefix: 'migrate' }),
+  })
+  return task
+}

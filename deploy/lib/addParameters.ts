@@ -1,0 +1,36 @@
+import { CfnParameter, type Stack } from 'aws-cdk-lib'
+
+export type StackParameters = {
+  imageTag: CfnParameter
+  appUrl: CfnParameter
+  chainId: CfnParameter
+  tokenAddress: CfnParameter
+  confirmations: CfnParameter
+  oidcIssuer: CfnParameter
+  oidcClientId: CfnParameter
+}
+
+/** The deploy-time parameters (`--parameters Name=value`): synthesis needs none of them. */
+export function addParameters(stack: Stack): StackParameters {
+  return {
+    imageTag: new CfnParameter(stack, 'ImageTag', {
+      type: 'String',
+      description: 'Tag of both images in ECR (the same build): e.g. the git commit',
+      allowedPattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$',
+    }),
+    appUrl: new CfnParameter(stack, 'AppUrl', {
+      type: 'String',
+      description: "The app's public origin, e.g. https://mintdesk.example.com (a DNS name for the ALB)",
+      allowedPattern: '^https://[^/]+$',
+    }),
+    chainId: new CfnParameter(stack, 'ChainId', { type: 'Number', description: 'EVM chain id' }),
+    tokenAddress: new CfnParameter(stack, 'TokenAddress', {
+      type: 'String',
+      description: 'The deployed GoldToken',
+      allowedPattern: '^0x[0-9a-fA-F]{40}$',
+    }),
+    confirmations: new CfnParameter(stack, 'Confirmations', { type: 'Number', default: 3, minValue: 1 }),
+    oidcIssuer: new CfnParameter(stack, 'OidcIssuer', { type: 'String', description: 'OIDC issuer URL', allowedPattern: '^https://.+$' }),
+    oidcClientId: new CfnParameter(stack, 'OidcClientId', { type: 'String', description: 'OIDC client id', minLength: 1 }),
+  }
+}
