@@ -19,15 +19,9 @@ import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
+import { ReleaseBuildError } from '../lib/errors/stack'
 import { isWebBuildCurrent, stampWebBuild } from './stack/buildWeb'
 import { hashSources } from './stack/hashSources'
-
-export class ReleaseBuildError extends Error {
-  override name = 'ReleaseBuildError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options)
-  }
-}
 
 /** What the release is built from: a change to any of these rebuilds it. */
 export const RELEASE_SOURCES = [

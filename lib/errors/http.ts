@@ -36,6 +36,12 @@ export const errorStatus = {
   worker_start_failed: 500,
   // client side only: an error answer that is not the API's shape (lib/errors/api.ts)
   http_error: 500,
+  // the local stack and the release build (lib/errors/stack.ts): never reach a client
+  anvil_start_failed: 500,
+  kms_server_start_failed: 500,
+  kms_request_rejected: 500,
+  deploy_token_failed: 500,
+  release_build_failed: 500,
   not_ready: 503,
 } as const satisfies Record<string, number>
 

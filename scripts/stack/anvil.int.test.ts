@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AnvilStartError, startAnvil } from './anvil'
+import { AnvilStartError } from '@/lib/errors/stack'
+import { startAnvil } from './anvil'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mintdesk-anvil-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

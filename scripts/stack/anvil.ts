@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants as fsConstants, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { BaseError } from '../../lib/errors/BaseError'
+import { AnvilStartError } from '../../lib/errors/stack'
 
 /**
  * The local chain: the real anvil binary from npm (@foundry-rs/anvil's per-platform
@@ -48,13 +48,6 @@ export type StartAnvilReturnType = {
   process: ChildProcess
   /** SIGTERM (anvil dumps its state), SIGKILL after 5 s; resolves once anvil has exited */
   stop(): Promise<void>
-}
-
-export class AnvilStartError extends BaseError {
-  override name = 'AnvilStartError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('internal_error', message, options)
-  }
 }
 
 const STOP_GRACE_MS = 5_000

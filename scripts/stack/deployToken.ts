@@ -14,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createChainClient } from '../../lib/chain/createChainClient'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi'
 import { loadGoldTokenArtifact } from '../../lib/chain/goldTokenArtifact'
-import { BaseError } from '../../lib/errors/BaseError'
+import { DeployTokenError } from '../../lib/errors/stack'
 
 /**
  * Dev-only deployment of GoldToken for the local stack and the tests: the deployer
@@ -47,13 +47,6 @@ export type EnsureTokenParameters = DeployTokenParameters & {
 }
 
 export type EnsureTokenReturnType = { tokenAddress: Address; deployed: boolean }
-
-export class DeployTokenError extends BaseError {
-  override name = 'DeployTokenError'
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('internal_error', message, options)
-  }
-}
 
 /**
  * Deploys GoldToken, grants MINTER_ROLE to and funds every signer, and waits for all
