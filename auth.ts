@@ -1,13 +1,13 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth'
 import type { Provider } from 'next-auth/providers'
 import Credentials from 'next-auth/providers/credentials'
-import { getDb } from '@/db'
 import { authConfig } from '@/auth.config'
 import { authMethods } from '@/lib/auth/authMethods'
 import { authorizeCredentials } from '@/lib/auth/authorizeCredentials'
 import { getClientIp } from '@/lib/auth/getClientIp'
 import { getUserByEmail } from '@/lib/auth/getUserByEmail'
 import { getConfig } from '@/lib/config/getConfig'
+import { getLoginThrottle, getWebDb } from '@/lib/web/webProcess'
 
 /** Wrong email or password (the `code` the login form sees). */
 class InvalidCredentialsSignin extends CredentialsSignin {
@@ -38,7 +38,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials, request) {
           const ip = getClientIp(request)
-          const result = await authorizeCredentials(getDb().db, { email: credentials.email, password: credentials.password, ip })
+          const result = await authorizeCredentials(getWebDb().db, {
+            email: credentials.email,
+            password: credentials.password,
+            ip,
+            throttle: getLoginThrottle(),
+          })
           if (result.ok) return result.user
           const email = typeof credentials.email === 'string' ? credentials.email.slice(0, 254) : undefined
           console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, email, ip }))
@@ -67,13 +72,13 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       // OIDC users must already exist in `users` (matched by a verified email); nobody is created here.
       const email = profile?.email
       if (typeof email !== 'string' || email === '' || profile?.email_verified === false) return false
-      return (await getUserByEmail(getDb().db, { email })) !== null
+      return (await getUserByEmail(getWebDb().db, { email })) !== null
     },
     async jwt(params) {
       const { token, account, profile } = params
       if (account?.provider === 'oidc') {
         const email = profile?.email ?? params.user?.email
-        const user = typeof email === 'string' ? await getUserByEmail(getDb().db, { email }) : null
+        const user = typeof email === 'string' ? await getUserByEmail(getWebDb().db, { email }) : null
         if (!user) return null
         token.id = user.id
         token.sub = user.id

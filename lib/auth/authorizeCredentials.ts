@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
 import { getUserByEmail } from './getUserByEmail'
 import { hashPassword } from './hashPassword'
-import { type LoginThrottle, loginThrottle } from './loginThrottle'
+import type { LoginThrottle } from './loginThrottle'
 import type { SessionUser } from './SessionUser'
 import { verifyPassword } from './verifyPassword'
 
@@ -11,7 +11,8 @@ export type AuthorizeCredentialsParameters = {
   password: unknown
   /** the client's IP for the per-IP limit (`getClientIp`), null when unknown */
   ip: string | null
-  throttle?: LoginThrottle
+  /** the process's throttle (the web's: lib/web/webProcess.ts) */
+  throttle: LoginThrottle
 }
 
 export type AuthorizeCredentialsReturnType =
@@ -31,7 +32,7 @@ const MAX_PASSWORD_LENGTH = 1024
  */
 export async function authorizeCredentials(
   db: DbOrTx,
-  { email, password, ip, throttle = loginThrottle }: AuthorizeCredentialsParameters,
+  { email, password, ip, throttle }: AuthorizeCredentialsParameters,
 ): Promise<AuthorizeCredentialsReturnType> {
   if (
     typeof email !== 'string' ||

@@ -114,8 +114,3 @@ export function createLoginThrottle({
     },
   }
 }
-
-const globalForThrottle = globalThis as unknown as { mintdeskLoginThrottle?: LoginThrottle }
-
-/** The process-wide throttle (kept across hot reloads in dev). */
-export const loginThrottle: LoginThrottle = (globalForThrottle.mintdeskLoginThrottle ??= createLoginThrottle())

@@ -15,8 +15,8 @@ export type { NextRouteHandler, RouteAccess, RouteHandlerArgs, RouteOptions } fr
  *   roles: ['staff', 'admin'],
  *   body: mintRequestSchema,
  *   handler: async ({ req, user, body }) => {
- *     const result = await requestMint(getDb().db, { user, request: body, idempotencyKey: req.headers.get('idempotency-key') })
- *     return json(result, 202)
+ *     const accepted = await createMintOrder(getWebDb().db, { user, request: body, idempotencyKey: parseIdempotencyKey(req.headers), maxAttempts })
+ *     return json(accepted, 202)
  *   },
  * })
  * ```

@@ -104,13 +104,12 @@ describe('createMintOrder', () => {
     expect(events[0]).toMatchObject({ event: 'enqueued', task: 'mint_send', jobId: BigInt(accepted.jobId), actor: u.staff.email })
   })
 
-  it('takes max_attempts from the configuration when not given', async () => {
-    process.env.DATABASE_URL ??= t.url
-    const accepted = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: freshSerial() }] }) })
+  it("gives the job the caller's max_attempts (the route passes MAX_ATTEMPTS)", async () => {
+    const accepted = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), maxAttempts: 7 })
     const rows = await t.db.execute<{ max_attempts: number }>(
       sql`select max_attempts from graphile_worker.jobs where id = ${accepted.jobId}::bigint`,
     )
-    expect(rows[0]?.max_attempts).toBe(5)
+    expect(rows[0]?.max_attempts).toBe(7)
   })
 
   it('a failure after the order insert (the second bar is taken) leaves no order, no job, no claimed bar', async () => {

@@ -4,9 +4,9 @@ import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { ValidationError } from '@/lib/errors'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { getConfig } from '@/lib/config/getConfig'
 import { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from '@/lib/errors'
 import { addJob } from '@/lib/jobs/addJob'
+import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { hashMintRequest } from './hashMintRequest'
 import { barKey } from './barKey'
@@ -14,8 +14,6 @@ import type { MintRequest, MintRequestInput } from './mintRequestSchema'
 import { parseMintRequest } from './parseMintRequest'
 import { statusUrlFor } from './statusUrlFor'
 import type { MintAcceptedResponse } from './types'
-
-export const MINT_SEND_TASK = 'mint_send'
 
 export type CreateMintOrderHooks = {
   /**
@@ -31,10 +29,10 @@ export type CreateMintOrderParameters = {
   request: MintRequestInput
   /** the Idempotency-Key header, already checked for length by the caller */
   idempotencyKey?: string | null
-  /** attempts of the mint_send job; defaults to the configuration (MAX_ATTEMPTS, 5) */
-  maxAttempts?: number
+  /** attempts of the mint_send job: the caller's configuration (MAX_ATTEMPTS, 5 by default) */
+  maxAttempts: number
   hooks?: CreateMintOrderHooks
-  /** the token contract: a mint to the token itself is refused here, not only on chain */
+  /** the token contract (the caller's TOKEN_ADDRESS): a mint to the token itself is refused here, not only on chain */
   tokenAddress?: string
 }
 
@@ -60,7 +58,6 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
   }
   const requestHash = hashMintRequest(request)
   const idempotencyKey = p.idempotencyKey ?? null
-  const maxAttempts = p.maxAttempts ?? getConfig('web').worker.maxAttempts
 
   return db.transaction(async (tx) => {
     if (idempotencyKey !== null) {
@@ -89,10 +86,10 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     await tx.insert(mintOrderBars).values(barIds.map((barId, position) => ({ barId, orderId, position })))
 
     const { jobId } = await addJob(tx, {
-      task: MINT_SEND_TASK,
+      task: TASK.mintSend,
       payload: { orderId },
-      jobKey: `${MINT_SEND_TASK}:${orderId}`,
-      maxAttempts,
+      jobKey: mintSendJobKey(orderId),
+      maxAttempts: p.maxAttempts,
       orderId,
       actor: p.user.email,
       detail: `mint ${request.amount} oz to ${request.to}`,

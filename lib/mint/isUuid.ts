@@ -7,6 +7,6 @@ export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 const UUID = new RegExp(UUID_PATTERN)
 
 /** A canonical uuid string (any version): order ids, user ids. Used to answer 404, not 500, for a malformed id. */
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value)
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
 }

@@ -18,7 +18,7 @@ export function decodeMintOrderCursor(value: string): MintOrderCursor {
   if (value.length === 0 || value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid()
   const decoded = base64UrlDecode(value)
   const match = decoded === null ? null : /^([0-9]{1,19})\.(.+)$/.exec(decoded)
-  if (!match || !match[1] || !isUuid(match[2])) throw invalid()
+  if (!match || !match[1] || !match[2] || !isUuid(match[2])) throw invalid()
   return { createdAtMicros: BigInt(match[1]), id: match[2].toLowerCase() }
 }
 

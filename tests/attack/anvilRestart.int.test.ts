@@ -41,8 +41,8 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     anvil = chain.anvil
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.url
-    const { getDb } = await import('@/db')
-    closeDb = () => getDb().close()
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     api = createHandlerApi({ origin: 'http://localhost:3000', routes: { 'POST /api/gold/mint': mint.POST }, runAs: runAsWith(users) })
   })

@@ -35,8 +35,8 @@ describe('orders while workers are SIGKILLed', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 2 })])
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.url
-    const { getDb } = await import('@/db')
-    closeDb = () => getDb().close()
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     api = createHandlerApi({ origin: 'http://localhost:3000', routes: { 'POST /api/gold/mint': mint.POST }, runAs: runAsWith(users) })
   })

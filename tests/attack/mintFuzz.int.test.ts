@@ -40,8 +40,8 @@ beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
   process.env.DATABASE_URL = t.url
-  const { getDb } = await import('@/db')
-  closeDb = () => getDb().close()
+  const { getWebDb } = await import('@/lib/web/webProcess')
+  closeDb = () => getWebDb().close()
   const mint = await import('@/app/api/gold/mint/route')
   api = createHandlerApi({ origin: ORIGIN, routes: { 'POST /api/gold/mint': mint.POST }, runAs: runAsWith(u) })
 })

@@ -32,8 +32,8 @@ describe('the signer out of gas money', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.url
-    const { getDb } = await import('@/db')
-    closeDb = () => getDb().close()
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     const bulkRetry = await import('@/app/api/admin/jobs/retry/route')
     api = createHandlerApi({

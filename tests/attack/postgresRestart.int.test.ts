@@ -52,8 +52,8 @@ describe('Postgres stopped and started again under load', () => {
     checks = createDb({ url: pg.url, max: 2, name: 'attack-checks' })
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = pg.url
-    const { getDb } = await import('@/db')
-    closeDb = () => getDb().close()
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     const ready = await import('@/app/api/ready/route')
     api = createHandlerApi({

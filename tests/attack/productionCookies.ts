@@ -6,7 +6,7 @@
 import { NextRequest } from 'next/server'
 import { handlers } from '@/auth'
 import { authConfig } from '@/auth.config'
-import { getDb } from '@/db'
+import { getWebDb } from '@/lib/web/webProcess'
 
 const appUrl = process.env.APP_URL ?? 'https://mintdesk.example'
 const email = process.env.PROBE_EMAIL ?? ''
@@ -37,4 +37,4 @@ console.log(
     setCookies: [...csrfCookies, ...res.headers.getSetCookie()],
   }),
 )
-await getDb().close()
+await getWebDb().close()

@@ -29,8 +29,8 @@ beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
   process.env.DATABASE_URL = t.url
-  const { getDb } = await import('@/db')
-  closeDb = () => getDb().close()
+  const { getWebDb } = await import('@/lib/web/webProcess')
+  closeDb = () => getWebDb().close()
   for (const r of routes) handlers.set(r.pattern, (await import(path.join(root, r.file))) as Record<string, Handler>)
 })
 

@@ -1,16 +1,16 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { MintOrderList } from '@/components/mint/MintOrderList'
-import { getDb } from '@/db'
 import { requireUser } from '@/lib/auth/getSessionUser'
 import { listMintOrders } from '@/lib/mint/listMintOrders'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'My mints' }
 
 /** /mints: staff see their own orders, admins every order; live while any is in flight. */
 export default async function MyMintsPage() {
   const user = await requireUser()
-  const firstPage = await listMintOrders(getDb().db, { user })
+  const firstPage = await listMintOrders(getWebDb().db, { user })
   const admin = user.role === 'admin'
   return (
     <div className="space-y-6">

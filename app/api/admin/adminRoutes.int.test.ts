@@ -55,8 +55,8 @@ describe('admin API routes', () => {
     }
   })
   afterAll(async () => {
-    const { getDb } = await import('@/db')
-    await getDb().close()
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    await getWebDb().close()
     await t.drop()
   })
 

@@ -1,5 +1,4 @@
 // GET /api/metrics - the admin figures in Prometheus text format; needs Authorization: Bearer $METRICS_TOKEN
-import { getDb } from '@/db'
 import { formatPrometheusMetrics } from '@/lib/admin/formatPrometheusMetrics'
 import { getJobMetrics } from '@/lib/admin/getJobMetrics'
 import { getSystemStatus } from '@/lib/admin/getSystemStatus'
@@ -8,6 +7,7 @@ import { verifyBearerToken } from '@/lib/admin/verifyBearerToken'
 import { getConfig } from '@/lib/config/getConfig'
 import { UnauthenticatedError } from '@/lib/errors/auth'
 import { route } from '@/lib/http/route'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
@@ -18,7 +18,7 @@ export const GET = route({
     if (!verifyBearerToken({ authorization: req.headers.get('authorization'), expected: config.metricsToken })) {
       throw new UnauthenticatedError('A valid metrics bearer token is required.')
     }
-    const { db } = getDb()
+    const { db } = getWebDb()
     const [metrics, system] = await Promise.all([
       getJobMetrics(db, { heartbeatMs: config.worker.heartbeatMs, staleAfterMs: config.worker.staleAfterMs }),
       getSystemStatus(db, systemStatusParameters(config)),

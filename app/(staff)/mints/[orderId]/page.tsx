@@ -2,10 +2,10 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { MintOrderDetail } from '@/components/mint/MintOrderDetail'
-import { getDb } from '@/db'
 import { requireUser } from '@/lib/auth/getSessionUser'
 import { isBaseError } from '@/lib/errors'
 import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Mint order' }
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: 'Mint order' }
 export default async function MintOrderPage({ params }: { params: Promise<{ orderId: string }> }) {
   const user = await requireUser()
   const { orderId } = await params
-  const order = await getMintOrderOrThrow(getDb().db, { orderId, user }).catch((error: unknown) => {
+  const order = await getMintOrderOrThrow(getWebDb().db, { orderId, user }).catch((error: unknown) => {
     if (isBaseError(error) && error.code === 'not_found') notFound()
     throw error
   })

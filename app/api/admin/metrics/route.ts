@@ -1,8 +1,8 @@
 // GET /api/admin/metrics - queue depth, oldest queued age, failure rate, p50/p95, dead letters, throughput (admin)
-import { getDb } from '@/db'
 import { getJobMetrics } from '@/lib/admin/getJobMetrics'
 import { getConfig } from '@/lib/config/getConfig'
 import { route } from '@/lib/http/route'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
@@ -10,6 +10,6 @@ export const GET = route({
   roles: ['admin'],
   handler: () => {
     const { worker } = getConfig('web')
-    return getJobMetrics(getDb().db, { heartbeatMs: worker.heartbeatMs, staleAfterMs: worker.staleAfterMs })
+    return getJobMetrics(getWebDb().db, { heartbeatMs: worker.heartbeatMs, staleAfterMs: worker.staleAfterMs })
   },
 })

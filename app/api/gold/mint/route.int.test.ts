@@ -30,8 +30,8 @@ beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
   process.env.DATABASE_URL = t.url
-  const { getDb } = await import('@/db')
-  r = { list: await import('./route'), one: await import('./[orderId]/route'), closeDb: () => getDb().close() }
+  const { getWebDb } = await import('@/lib/web/webProcess')
+  r = { list: await import('./route'), one: await import('./[orderId]/route'), closeDb: () => getWebDb().close() }
 })
 
 afterAll(async () => {
@@ -86,6 +86,12 @@ describe('POST /api/gold/mint', () => {
     const one = await getOne(body.orderId)
     expect(one.status).toBe(200)
     expect(await one.json()).toMatchObject({ orderId: body.orderId, status: 'pending', amount: '802.168', requestedBy: u.staff.email, tx: null })
+  })
+
+  it('the mint_send job gets max_attempts from the configuration (MAX_ATTEMPTS, 5)', async () => {
+    const body = (await (await post(freshRequest())).json()) as { jobId: string }
+    const rows = await t.db.execute<{ max_attempts: number }>(sql`select max_attempts from graphile_worker.jobs where id = ${body.jobId}::bigint`)
+    expect(rows[0]?.max_attempts).toBe(5)
   })
 
   it('401 unauthenticated without a session', async () => {

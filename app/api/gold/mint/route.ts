@@ -1,4 +1,3 @@
-import { getDb } from '@/db'
 import { getConfig } from '@/lib/config/getConfig'
 import { json } from '@/lib/http/json'
 import { route } from '@/lib/http/route'
@@ -7,17 +6,20 @@ import { listMintOrders } from '@/lib/mint/listMintOrders'
 import { listMintOrdersQuerySchema } from '@/lib/mint/listMintOrdersQuerySchema'
 import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import { parseIdempotencyKey } from '@/lib/mint/parseIdempotencyKey'
+import { getWebDb } from '@/lib/web/webProcess'
 
 // POST /api/gold/mint - request a mint (202 at once; the worker does the chain work)
 export const POST = route({
   roles: ['staff', 'admin'],
   body: mintRequestSchema,
   handler: async ({ req, user, body }) => {
-    const accepted = await createMintOrder(getDb().db, {
+    const config = getConfig('web')
+    const accepted = await createMintOrder(getWebDb().db, {
       user,
       request: body,
       idempotencyKey: parseIdempotencyKey(req.headers),
-      tokenAddress: getConfig('web').tokenAddress,
+      maxAttempts: config.worker.maxAttempts,
+      tokenAddress: config.tokenAddress,
     })
     return json(accepted, 202, { headers: { location: accepted.statusUrl } })
   },
@@ -27,5 +29,5 @@ export const POST = route({
 export const GET = route({
   roles: ['staff', 'admin'],
   query: listMintOrdersQuerySchema,
-  handler: ({ user, query }) => listMintOrders(getDb().db, { user, ...query }),
+  handler: ({ user, query }) => listMintOrders(getWebDb().db, { user, ...query }),
 })

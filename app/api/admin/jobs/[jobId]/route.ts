@@ -1,13 +1,13 @@
 // GET /api/admin/jobs/{jobId} - one job: payload, attempts, errors with stacks, timeline, its order (admin)
-import { getDb } from '@/db'
 import { getJobDetailOrThrow } from '@/lib/admin/getJobDetailOrThrow'
 import { jobIdParamsSchema } from '@/lib/admin/schemas'
 import { route } from '@/lib/http/route'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
   roles: ['admin'],
   params: jobIdParamsSchema,
-  handler: ({ params }) => getJobDetailOrThrow(getDb().db, { jobId: params.jobId }),
+  handler: ({ params }) => getJobDetailOrThrow(getWebDb().db, { jobId: params.jobId }),
 })

@@ -1,13 +1,13 @@
 // POST /api/admin/jobs/retry - bulk retry: { jobIds: [...] } or { state: "dead", task?: "..." }; audited per job (admin)
-import { getDb } from '@/db'
 import { retryJobs } from '@/lib/admin/retryJobs'
 import { bulkRetryBodySchema } from '@/lib/admin/schemas'
 import { route } from '@/lib/http/route'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
 export const POST = route({
   roles: ['admin'],
   body: bulkRetryBodySchema,
-  handler: ({ body, user }) => retryJobs(getDb().db, { ...body, actor: { id: user.id, email: user.email } }),
+  handler: ({ body, user }) => retryJobs(getWebDb().db, { ...body, actor: { id: user.id, email: user.email } }),
 })

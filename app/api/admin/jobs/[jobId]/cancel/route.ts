@@ -1,13 +1,13 @@
 // POST /api/admin/jobs/{jobId}/cancel - a job stops for good, its order becomes cancelled, its nonce released; audited (admin)
-import { getDb } from '@/db'
 import { cancelJob } from '@/lib/admin/cancelJob'
 import { jobIdParamsSchema } from '@/lib/admin/schemas'
 import { route } from '@/lib/http/route'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
 export const POST = route({
   roles: ['admin'],
   params: jobIdParamsSchema,
-  handler: ({ params, user }) => cancelJob(getDb().db, { jobId: params.jobId, actor: { id: user.id, email: user.email } }),
+  handler: ({ params, user }) => cancelJob(getWebDb().db, { jobId: params.jobId, actor: { id: user.id, email: user.email } }),
 })

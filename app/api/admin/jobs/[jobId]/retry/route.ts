@@ -1,13 +1,13 @@
 // POST /api/admin/jobs/{jobId}/retry - a dead or retrying job runs again now, attempts reset; audited (admin)
-import { getDb } from '@/db'
 import { retryJob } from '@/lib/admin/retryJob'
 import { jobIdParamsSchema } from '@/lib/admin/schemas'
 import { route } from '@/lib/http/route'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
 export const POST = route({
   roles: ['admin'],
   params: jobIdParamsSchema,
-  handler: ({ params, user }) => retryJob(getDb().db, { jobId: params.jobId, actor: { id: user.id, email: user.email } }),
+  handler: ({ params, user }) => retryJob(getWebDb().db, { jobId: params.jobId, actor: { id: user.id, email: user.email } }),
 })

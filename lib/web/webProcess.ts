@@ -1,0 +1,29 @@
+import { createDb, type DbClient } from '@/db/client'
+import { createLoginThrottle, type LoginThrottle } from '@/lib/auth/loginThrottle'
+import { getConfig } from '@/lib/config/getConfig'
+
+/**
+ * The web process's long-lived objects, created here and nowhere else, once per process:
+ * kept on globalThis so that a dev hot reload reuses them instead of opening another
+ * pool or forgetting the failed logins. Route handlers, pages and auth.ts take them from
+ * here and pass them down as arguments; lib/ and db/ never reach for a singleton. The
+ * worker (worker/runtime/startWorker.ts) and the CLIs create their own database client.
+ */
+type WebProcess = { db?: DbClient; loginThrottle?: LoginThrottle }
+
+const web: WebProcess = ((globalThis as unknown as { mintdeskWeb?: WebProcess }).mintdeskWeb ??= {})
+
+/** The web's database client: one pool per process, sized by DATABASE_POOL_MAX. */
+export function getWebDb(): DbClient {
+  if (!web.db) {
+    const config = getConfig('web')
+    web.db = createDb({ url: config.databaseUrl, max: config.databasePoolMax })
+  }
+  return web.db
+}
+
+/** The web's login throttle (lib/auth/loginThrottle.ts): failed sign-ins counted per process. */
+export function getLoginThrottle(): LoginThrottle {
+  web.loginThrottle ??= createLoginThrottle()
+  return web.loginThrottle
+}
