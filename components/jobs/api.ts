@@ -9,7 +9,7 @@ import type {
   ApiRetryResult,
   ApiTimelineEvent,
 } from '@/lib/admin/apiTypes'
-import type { JobState } from '@/lib/admin/jobStates'
+import type { JobState } from '@/lib/jobs/jobStates'
 import { ApiError } from '@/lib/errors/api'
 
 /**

@@ -3,11 +3,12 @@ import type { DbOrTx } from '@/db/client'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
 import { NotFoundError } from '@/lib/errors/resource'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { completeJobs } from '@/lib/jobs/completeJobs'
+import { findOrderOfJob } from '@/lib/jobs/findOrderOfJob'
+import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { releaseOrderNonce } from '@/lib/jobs/releaseOrderNonce'
 import type { ApiCancelResult } from './apiTypes'
-import { lockLiveJobs } from './lockLiveJobs'
 import { type AdminActor, recordAudit } from './recordAudit'
-import { bigintArraySql } from './sql'
 
 export type CancelJobParameters = { jobId: bigint; actor: AdminActor }
 
@@ -20,7 +21,7 @@ export type CancelJobReturnType = ApiCancelResult
  *   `job_running`, nothing changes (a running job is never touched);
  * - an order that is confirmed, or whose transaction is known to be mined -> 409
  *   `order_confirmed`;
- * - the jobs leave graphile-worker's table (graphile_worker.complete_jobs on rows we
+ * - the jobs leave graphile-worker's table (completeJobs on rows we
  *   hold unlocked), their history rows become `cancelled`, the order `cancelled`;
  * - a nonce reserved or signed for the order and not mined becomes `released`: the
  *   worker's nonce_health task fills it with a zero-value self-transfer at a higher fee,
@@ -31,15 +32,10 @@ export type CancelJobReturnType = ApiCancelResult
 export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameters): Promise<CancelJobReturnType> {
   return db.transaction(async (tx) => {
     const id = jobId.toString()
-    const orderId = await findOrderOfJob(tx, jobId)
+    const orderId = await findOrderOfJob(tx, { jobId })
 
     // every live job of the order, locked in id order (the same order retryJobs uses)
-    const jobs = await lockLiveJobs(tx, {
-      where: orderId
-        ? sql`(j.id = ${id}::bigint or r.order_id = ${orderId}::uuid or (j.payload->>'orderId') = ${orderId}
-              or j.key in (${`mint_send:${orderId}`}, ${`mint_confirm:${orderId}`}))`
-        : sql`j.id = ${id}::bigint`,
-    })
+    const jobs = await lockLiveJobs(tx, { jobIds: [jobId], orderId })
     if (!jobs.some((j) => j.jobId === jobId)) {
       const history = await tx.execute<{ state: string }>(sql`select state from job_records where job_id = ${id}::bigint`)
       const state = history[0]?.state
@@ -74,9 +70,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     }
 
     const ids = jobs.map((j) => j.jobId)
-    const removed = await tx.execute<{ id: bigint }>(
-      sql`select id from graphile_worker.complete_jobs(${bigintArraySql(ids)})`,
-    )
+    const removed = await completeJobs(tx, { jobIds: ids })
     if (removed.length !== ids.length) {
       // cannot happen while we hold the row locks of unlocked jobs; never commit half a cancel
       throw new JobRunningError({ jobId: id })
@@ -125,16 +119,4 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     })
     return { jobId: id, state: 'cancelled', orderId, orderStatus, cancelledJobIds, releasedNonce }
   })
-}
-
-/** The order a job belongs to: its history row, else the `orderId` of its payload. Read without a lock. */
-async function findOrderOfJob(tx: DbOrTx, jobId: bigint): Promise<string | null> {
-  const rows = await tx.execute<{ order_id: string | null }>(sql`
-    select coalesce(
-      (select r.order_id from job_records r where r.job_id = ${jobId.toString()}::bigint),
-      (select case when (j.payload->>'orderId') ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
-          then (j.payload->>'orderId')::uuid end
-        from graphile_worker._private_jobs j where j.id = ${jobId.toString()}::bigint)
-    )::text as order_id`)
-  return rows[0]?.order_id ?? null
 }

@@ -1,5 +1,5 @@
 import type { ApiMetrics, ApiSystem } from './apiTypes'
-import { LIVE_JOB_STATES } from './jobStates'
+import { LIVE_JOB_STATES } from '@/lib/jobs/jobStates'
 
 export type FormatPrometheusMetricsParameters = { metrics: ApiMetrics; system: ApiSystem }
 

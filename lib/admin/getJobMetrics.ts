@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import type { ApiMetrics, ApiTaskMetrics } from './apiTypes'
-import { GRAPHILE_LOCK_TIMEOUT_MS, LIVE_JOB_STATES, type LiveJobState } from './jobStates'
-import { isoSql, liveJobsSql } from './sql'
+import { countDeadJobs } from '@/lib/jobs/countDeadJobs'
+import { GRAPHILE_LOCK_TIMEOUT_MS, LIVE_JOB_STATES, type LiveJobState } from '@/lib/jobs/jobStates'
+import { listTaskNames } from '@/lib/jobs/listTaskNames'
+import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
+import { isoSql } from './sql'
 
 export type GetJobMetricsParameters = {
   /** failure rates, run times and throughput look back this far (default one hour) */
@@ -74,11 +77,9 @@ export async function getJobMetrics(db: DbOrTx, p: GetJobMetricsParameters): Pro
         where event in ('succeeded', 'failed', 'dead') and at >= now() - ${windowSql}
         group by task`)
 
-      const knownTasks = await tx.execute<{ task: string }>(sql`select identifier as task from graphile_worker._private_tasks`)
+      const knownTasks = await listTaskNames(tx)
 
-      const [deadCount] = await tx.execute<{ n: number }>(sql`
-        select count(*)::int as n from graphile_worker._private_jobs j
-        where j.locked_at is null and j.attempts >= j.max_attempts`)
+      const deadCount = await countDeadJobs(tx)
       const recentDead = await tx.execute<{
         job_id: bigint
         task: string
@@ -117,7 +118,7 @@ export async function getJobMetrics(db: DbOrTx, p: GetJobMetricsParameters): Pro
         order by s.bucket`)
 
       // every task graphile-worker knows, plus any seen in the window
-      const taskNames = [...new Set([...knownTasks.map((r) => r.task), ...windowRows.map((r) => r.task)])].sort()
+      const taskNames = [...new Set([...knownTasks, ...windowRows.map((r) => r.task)])].sort()
       const emptyDepth = (): Record<LiveJobState, number> =>
         Object.fromEntries(LIVE_JOB_STATES.map((s) => [s, 0])) as Record<LiveJobState, number>
       const totals = emptyDepth()
@@ -158,7 +159,7 @@ export async function getJobMetrics(db: DbOrTx, p: GetJobMetricsParameters): Pro
           : null,
         tasks,
         deadLetters: {
-          count: deadCount?.n ?? 0,
+          count: deadCount,
           recent: recentDead.map((d) => ({
             id: d.job_id.toString(),
             task: d.task,

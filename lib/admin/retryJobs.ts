@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
+import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { rescheduleJobsNow } from '@/lib/jobs/rescheduleJobsNow'
 import type { ApiRetriedJob, ApiRetryResult } from './apiTypes'
-import type { JobState, RetryableJobState } from './jobStates'
-import { lockLiveJobs } from './lockLiveJobs'
+import type { JobState, RetryableJobState } from '@/lib/jobs/jobStates'
 import { type AdminActor, recordAudit } from './recordAudit'
-import { bigintArraySql } from './sql'
 
 /** One request retries at most this many jobs; a filter that matches more says `truncated`. */
 export const MAX_RETRY_BATCH = 500
@@ -20,9 +20,8 @@ export type RetryJobsReturnType = ApiRetryResult
 
 /**
  * Runs dead or retrying jobs again now with their attempts reset, in ONE transaction
- * per call: graphile_worker.reschedule_jobs(ids, run_at := now(), attempts := 0,
- * max_attempts := the job's own) (the SQL function: WorkerUtils.rescheduleJobs ignores
- * attempts 0; a permanent error had lowered max_attempts), the history row back to
+ * per call: rescheduleJobsNow (attempts back to 0 and max_attempts back to the job's
+ * own: a permanent error had lowered it), the history row back to
  * `queued`, a failed order back to `pending` (no signed transaction yet) or `submitted`
  * (the worker re-sends the stored bytes) with its failure reason cleared, a 'retried'
  * timeline event and an audit row per job, naming the admin.
@@ -35,18 +34,12 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
   return db.transaction(async (tx) => {
     const byFilter = !('jobIds' in p)
     const requested = 'jobIds' in p ? [...new Set(p.jobIds)].slice(0, MAX_RETRY_BATCH) : []
-    const stateCond =
-      !byFilter
-        ? sql`j.id = any(${bigintArraySql(requested)})`
-        : p.state === 'dead'
-          ? sql`j.locked_at is null and j.attempts >= j.max_attempts`
-          : sql`j.locked_at is null and j.attempts > 0 and j.attempts < j.max_attempts and j.last_error is not null`
-    const where = byFilter && p.task ? sql`${stateCond} and t.identifier = ${p.task}` : stateCond
-    const locked = await lockLiveJobs(tx, {
-      where,
-      limit: byFilter ? MAX_RETRY_BATCH + 1 : undefined,
-      skipLocked: byFilter,
-    })
+    const locked = await lockLiveJobs(
+      tx,
+      'jobIds' in p
+        ? { jobIds: requested }
+        : { state: p.state, task: p.task, limit: MAX_RETRY_BATCH + 1, skipLocked: true },
+    )
     const truncated = byFilter && locked.length > MAX_RETRY_BATCH
     const candidates = locked.slice(0, MAX_RETRY_BATCH)
 
@@ -55,7 +48,7 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
     const missing = requested.filter((id) => !found.has(id))
     if (missing.length > 0) {
       const history = await tx.execute<{ job_id: bigint; state: string }>(
-        sql`select job_id, state from job_records where job_id = any(${bigintArraySql(missing)})`,
+        sql`select job_id, state from job_records where job_id = any(${jobIdArraySql(missing)})`,
       )
       const stateOf = new Map(history.map((h) => [BigInt(h.job_id), h.state]))
       for (const id of missing) {
@@ -76,7 +69,7 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
     if (toRetry.length === 0) return { retried: [], skipped, truncated }
 
     // attempts back to 0 and max_attempts back to the job's own (a permanent error lowered
-    // it to the attempts made), one reschedule_jobs call per distinct max
+    // it to the attempts made), one rescheduleJobsNow call per distinct max
     const byMax = new Map<number, bigint[]>()
     for (const j of toRetry) byMax.set(j.originalMaxAttempts, [...(byMax.get(j.originalMaxAttempts) ?? []), j.jobId])
     let rescheduledCount = 0

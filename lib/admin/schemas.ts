@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MAX_QUERY_LENGTH } from './classifyJobQuery'
 import { MAX_RETRY_BATCH } from './retryJobs'
-import { JOB_STATES, RETRYABLE_JOB_STATES } from './jobStates'
+import { JOB_STATES, RETRYABLE_JOB_STATES } from '@/lib/jobs/jobStates'
 import { MAX_JOBS_PAGE } from './listJobs'
 
 /** The zod schemas of the admin routes' inputs (params, query strings, bodies). */

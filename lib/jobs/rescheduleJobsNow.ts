@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { jobIdArraySql } from './jobIdArraySql'
 
 export type RescheduleJobsNowParameters = {
   jobIds: bigint[]
@@ -17,7 +18,7 @@ export async function rescheduleJobsNow(db: DbOrTx, { jobIds, maxAttempts }: Res
   if (jobIds.length === 0) return []
   const rows = await db.execute<{ id: string }>(sql`
     select id::text as id from graphile_worker.reschedule_jobs(
-      ${`{${jobIds.join(',')}}`}::bigint[],
+      ${jobIdArraySql(jobIds)},
       run_at := now(),
       attempts := 0,
       max_attempts := ${maxAttempts}::int

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { liveJobsSql } from '@/lib/admin/sql'
+import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 
 export type ReadQueueMetricsReturnType = {
   /** jobs in the dead letters (attempts used up, not running): should be 0 */
@@ -14,7 +14,7 @@ export type ReadQueueMetricsReturnType = {
 /**
  * The two figures the production alarms watch (deploy/lib/MintdeskStack.ts), from
  * graphile-worker's live jobs with the job states the admin dashboard uses
- * (lib/admin/sql.ts), so the alarm and /admin agree: `dead` is attempts used up and not
+ * (lib/jobs/liveJobsSql.ts), so the alarm and /admin agree: `dead` is attempts used up and not
  * locked (a job on its last attempt is `running`, not dead); `queued` is ready to run,
  * not locked, never failed (a job waiting for its retry is `retrying`, one with a future
  * run_at is `scheduled`).

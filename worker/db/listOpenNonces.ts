@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { hasLiveConfirmJobSql } from '@/lib/jobs/hasLiveConfirmJobSql'
 
 export type ListOpenNoncesParameters = { signerAddress: string }
 
@@ -24,10 +25,7 @@ export async function listOpenNonces(db: DbOrTx, { signerAddress }: ListOpenNonc
     confirming: boolean
   }>(sql`
     select sn.nonce, sn.state, sn.use, sn.order_id, mo.status as order_status,
-      exists (
-        select 1 from graphile_worker._private_jobs j
-        where j.key = 'mint_confirm:' || sn.order_id::text and j.attempts < j.max_attempts
-      ) as confirming
+      ${hasLiveConfirmJobSql(sql`sn.order_id`)} as confirming
     from signer_nonces sn
     left join mint_orders mo on mo.id = sn.order_id
     where sn.signer_address = ${signerAddress} and sn.state <> 'mined'

@@ -1,14 +1,15 @@
 import { getAddress } from 'viem'
+import { SignerUnavailableError } from '@/lib/errors/chain'
+import { PermanentJobError } from '@/lib/errors/jobs'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import type { WorkerContext } from '../runtime/context'
 import type { PrepareMintReturnType } from '../chain/prepareMint'
 import { signTx } from '../chain/signTx'
 import { getMintOrder } from '../db/getMintOrder'
 import { type ChainTx, listOrderTxs } from '../db/listOrderTxs'
 import { reserveNonce } from '../db/reserveNonce'
 import { storeSignedTx } from '../db/storeSignedTx'
-import { SignerUnavailableError } from '@/lib/errors/chain'
-import { PermanentJobError } from '@/lib/errors/jobs'
+import type { WorkerContext } from '../runtime/context'
 
 export type SignMintTxParameters = {
   orderId: string
@@ -43,7 +44,7 @@ export async function signMintTx(ctx: WorkerContext, p: SignMintTxParameters): P
     if (existing.length > 0) return { kind: 'exists', txs: existing }
 
     const { signerAddress, nonce } = await reserveNonce(tx, { chainId: ctx.chainId, candidates: [...ctx.signers.keys()], orderId: p.orderId })
-    const event = { task: 'mint_send', orderId: p.orderId, jobId: p.jobId, attempt: p.attempt, actor: p.actor }
+    const event = { task: TASK.mintSend, orderId: p.orderId, jobId: p.jobId, attempt: p.attempt, actor: p.actor }
     await recordJobEvent(tx, { ...event, event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } })
 
     const signer = ctx.signers.get(getAddress(signerAddress))

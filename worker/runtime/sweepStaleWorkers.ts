@@ -1,7 +1,7 @@
 import type { Db } from '@/db/client'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
-import { unlockStaleWorkers, type UnlockedJob } from '../db/unlockStaleWorkers'
+import { unlockStaleWorkers, type UnlockedJob } from '@/lib/jobs/unlockStaleWorkers'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerLogger } from './logger'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
-import { type AddJobParameters, type AddJobReturnType, addJob } from '@/lib/jobs/addJob'
+import { type AddJobParameters, type AddJobReturnType, addJob } from './addJob'
 
 export type EnqueueFollowUpParameters = AddJobParameters & {
   /** the running job that hands over to the follow-up */

@@ -1,7 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { jobIdArraySql } from './jobIdArraySql'
+import { mintConfirmJobKey, mintSendJobKey } from './jobKeys'
 import type { LiveJobState } from './jobStates'
-import { liveStateSql } from './sql'
+import { deadJobSql, liveStateSql, retryingJobSql } from './liveStateSql'
+import { payloadOrderIdSql } from './payloadOrderIdSql'
 
 export type LockedJob = {
   jobId: bigint
@@ -17,9 +20,19 @@ export type LockedJob = {
   orderId: string | null
 }
 
-export type LockLiveJobsParameters = {
-  /** a condition on `j` (graphile_worker._private_jobs), `t` (_private_tasks) and `r` (job_records) */
-  where: SQL
+export type LockLiveJobsParameters = (
+  | {
+      /** these jobs... */
+      jobIds: readonly bigint[]
+      /** ...and every live job of this order (by history row, payload or job key) */
+      orderId?: string | null
+    }
+  | {
+      /** every job in this state, oldest first */
+      state: 'dead' | 'retrying'
+      task?: string
+    }
+) & {
   limit?: number
   /** skip rows another transaction holds (bulk by filter) instead of waiting for them */
   skipLocked?: boolean
@@ -47,15 +60,11 @@ export async function lockLiveJobs(tx: DbOrTx, p: LockLiveJobsParameters): Promi
     select j.id as job_id, t.identifier as task, ${liveStateSql('j')} as state,
       j.attempts::int as attempts, j.max_attempts::int as max_attempts,
       greatest(coalesce(r.max_attempts, j.max_attempts), j.max_attempts)::int as original_max_attempts, j.last_error, j.locked_by,
-      coalesce(
-        r.order_id,
-        case when (j.payload->>'orderId') ~ '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
-          then (j.payload->>'orderId')::uuid end
-      )::text as order_id
+      coalesce(r.order_id, ${payloadOrderIdSql('j')})::text as order_id
     from graphile_worker._private_jobs j
     join graphile_worker._private_tasks t on t.id = j.task_id
     left join job_records r on r.job_id = j.id
-    where ${p.where}
+    where ${whereOf(p)}
     order by j.id
     ${p.limit !== undefined ? sql`limit ${p.limit}` : sql``}
     for update of j ${p.skipLocked ? sql`skip locked` : sql``}`)
@@ -70,4 +79,16 @@ export async function lockLiveJobs(tx: DbOrTx, p: LockLiveJobsParameters): Promi
     lockedBy: r.locked_by,
     orderId: r.order_id,
   }))
+}
+
+/** The condition on `j` (_private_jobs), `t` (_private_tasks) and `r` (job_records). */
+function whereOf(p: LockLiveJobsParameters): SQL {
+  if ('jobIds' in p) {
+    const ids = sql`j.id = any(${jobIdArraySql(p.jobIds)})`
+    if (!p.orderId) return ids
+    return sql`(${ids} or r.order_id = ${p.orderId}::uuid or (j.payload->>'orderId') = ${p.orderId}
+      or j.key in (${mintSendJobKey(p.orderId)}, ${mintConfirmJobKey(p.orderId)}))`
+  }
+  const state = p.state === 'dead' ? deadJobSql('j') : retryingJobSql('j')
+  return p.task ? sql`${state} and t.identifier = ${p.task}` : state
 }
