@@ -1,0 +1,100 @@
+import { getAddress, parseTransaction, type TransactionReceipt } from 'viem'
+import { MintedEventMissingError, MintTxRevertedError } from '@/lib/errors/chain'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { decodeMintRevert } from '../chain/decodeMintRevert'
+import { mintedEventIn } from '../chain/mintedEventIn'
+import { getMintOrder, type MintOrder } from '../db/getMintOrder'
+import type { ChainTx } from '../db/listOrderTxs'
+import { markOrderConfirmed } from '../db/markOrderConfirmed'
+import { markOrderFailed } from '../db/markOrderFailed'
+import { markOrderSubmitted } from '../db/markOrderSubmitted'
+import { markTxMined } from '../db/markTxMined'
+import type { WorkerContext } from '../runtime/context'
+import { type ConfirmRun, confirmEventOf } from './confirmRun'
+import { scheduleNextConfirm } from './scheduleNextConfirm'
+
+export type HandleMinedTxParameters = {
+  order: MintOrder
+  /** the order's transaction that has a receipt */
+  minedTx: ChainTx
+  receipt: TransactionReceipt
+}
+
+/**
+ * One of the order's transactions has a receipt:
+ * - a gap fill (the order was cancelled): the nonce is recorded as used, nothing else;
+ * - reverted: order failed with the decoded reason, a permanent error (dead letter);
+ * - success without a Minted event for the order: never confirmed, a permanent error;
+ * - success: 'mined' (once per block); with CONFIRMATIONS blocks on top the order is
+ *   confirmed (tx_hash = the mined hash), else it stays submitted and the next look is
+ *   scheduled. A mined mint of an order that was not submitted wins ('reconciled').
+ */
+export async function handleMinedTx(ctx: WorkerContext, job: ConfirmRun, { order, minedTx, receipt }: HandleMinedTxParameters): Promise<void> {
+  const { orderId } = job.payload
+  const where = { signerAddress: minedTx.signerAddress, nonce: minedTx.nonce }
+  if (minedTx.kind === 'gap_fill') {
+    // the nonce went to the gap fill of a cancel: this order will never be minted
+    await ctx.db.transaction(async (tx) => {
+      await getMintOrder(tx, { orderId, lock: true })
+      await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
+    })
+    job.log.info({ hash: minedTx.hash }, 'the gap fill took the nonce of this cancelled order')
+    return
+  }
+
+  if (receipt.status === 'reverted') {
+    const parsed = parseTransaction(minedTx.rawTx)
+    const reason = await decodeMintRevert(ctx.chain, {
+      from: getAddress(minedTx.signerAddress),
+      to: ctx.tokenAddress,
+      data: parsed.data ?? '0x',
+      gas: BigInt(minedTx.gasLimit),
+      blockNumber: receipt.blockNumber,
+    })
+    await ctx.db.transaction(async (tx) => {
+      await getMintOrder(tx, { orderId, lock: true })
+      await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
+      await markOrderFailed(tx, { orderId, reason: `mint reverted on chain: ${reason}`, from: ['pending', 'submitted', 'failed'] })
+      await recordJobEvent(tx, { ...confirmEventOf(job), event: 'reverted', detail: reason, data: { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString() } })
+    })
+    throw new MintTxRevertedError(minedTx.hash, reason)
+  }
+
+  if (!mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId })) {
+    // the nonce is used either way: record it, so the nonce health check does not revive this job forever
+    await ctx.db.transaction((tx) => markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber }))
+    throw new MintedEventMissingError(minedTx.hash)
+  }
+
+  const latest = await ctx.chain.getBlockNumber()
+  const confirmations = latest >= receipt.blockNumber ? latest - receipt.blockNumber + 1n : 0n
+  const firstSeen = minedTx.minedBlock !== receipt.blockNumber
+  const enough = confirmations >= BigInt(ctx.confirmations)
+  await ctx.db.transaction(async (tx) => {
+    const locked = await getMintOrder(tx, { orderId, lock: true })
+    const data = { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), confirmations: confirmations.toString() }
+    if (firstSeen) {
+      await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
+      await recordJobEvent(tx, { ...confirmEventOf(job), event: 'mined', detail: `${minedTx.hash} mined in block ${receipt.blockNumber}`, data })
+    }
+    if (locked && locked.status !== 'submitted') {
+      await recordJobEvent(tx, {
+        ...confirmEventOf(job),
+        event: 'reconciled',
+        detail: `the order was ${locked.status}, but its mint ${minedTx.hash} is on chain: the chain wins`,
+        data,
+      })
+    }
+    if (enough) {
+      await markOrderConfirmed(tx, { orderId, txHash: minedTx.hash, blockNumber: receipt.blockNumber })
+      await recordJobEvent(tx, { ...confirmEventOf(job), event: 'confirmed', detail: `${confirmations} confirmations`, data })
+      return
+    }
+    await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
+  })
+  if (enough) {
+    job.log.info({ hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), wasStatus: order.status }, 'mint confirmed')
+    return
+  }
+  await scheduleNextConfirm(ctx, job, { poll: firstSeen ? 0 : (job.payload.poll ?? 0) + 1 })
+}

@@ -1,0 +1,83 @@
+import { getAddress, parseTransaction } from 'viem'
+import { SignerUnavailableError } from '@/lib/errors/chain'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { broadcastRawTx } from '../chain/broadcastRawTx'
+import { bumpFees } from '../chain/bumpFees'
+import { estimateFees } from '../chain/estimateFees'
+import { signTx } from '../chain/signTx'
+import { getMintOrder, type MintOrder } from '../db/getMintOrder'
+import type { ChainTx } from '../db/listOrderTxs'
+import { markTxBroadcast } from '../db/markTxBroadcast'
+import { storeSignedTx } from '../db/storeSignedTx'
+import type { WorkerContext } from '../runtime/context'
+import { type ConfirmRun, confirmEventOf } from './confirmRun'
+
+export type ReplaceStuckTxParameters = {
+  order: MintOrder
+  /** every transaction of the order, for the node's "already known" check */
+  txs: ChainTx[]
+  /** the transaction to outbid: the newest at the order's nonce */
+  newest: ChainTx
+  /** why, for the timeline ('not mined after ... ms', 'its fee cap is below the base fee') */
+  why: string
+}
+
+/**
+ * Replaces a stuck mint with the same calldata at the same nonce and fees bumped by at
+ * least 12.5% (and to the market), signed through KMS, stored before it is sent (a
+ * retry re-sends these bytes), with a 'replaced' event; then broadcasts it.
+ */
+export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { order, txs, newest, why }: ReplaceStuckTxParameters): Promise<void> {
+  const signer = ctx.signers.get(getAddress(newest.signerAddress))
+  if (!signer) throw new SignerUnavailableError(newest.signerAddress)
+  job.checkpoint('replacement')
+  const original = parseTransaction(newest.rawTx)
+  const current = await estimateFees(ctx.chain)
+  const fees = bumpFees({
+    previous: { maxFeePerGas: BigInt(newest.maxFeePerGas), maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas) },
+    current,
+  })
+  const gas = BigInt(newest.gasLimit)
+  const { raw, hash } = await signTx(signer.account, {
+    chainId: ctx.chainId,
+    nonce: newest.nonce,
+    to: ctx.tokenAddress,
+    data: original.data,
+    gas,
+    ...fees,
+  })
+  await ctx.db.transaction(async (tx) => {
+    await getMintOrder(tx, { orderId: order.id, lock: true })
+    await storeSignedTx(tx, {
+      hash,
+      signerAddress: newest.signerAddress,
+      nonce: newest.nonce,
+      orderId: order.id,
+      kind: 'replacement',
+      rawTx: raw,
+      gasLimit: gas,
+      ...fees,
+    })
+    await recordJobEvent(tx, {
+      ...confirmEventOf(job),
+      event: 'replaced',
+      detail: `${newest.hash} ${why}: replaced by ${hash} at nonce ${newest.nonce}`,
+      data: {
+        replaced: newest.hash,
+        hash,
+        nonce: newest.nonce.toString(),
+        maxFeePerGas: fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+      },
+    })
+  })
+  const outcome = await broadcastRawTx(ctx.chain, {
+    raw,
+    hash,
+    signerAddress: newest.signerAddress,
+    nonce: newest.nonce,
+    siblings: txs.map((t) => t.hash),
+  })
+  await markTxBroadcast(ctx.db, { hash })
+  job.log.warn({ replaced: newest.hash, hash, outcome, maxFeePerGas: fees.maxFeePerGas.toString() }, 'stuck transaction replaced')
+}
