@@ -6,8 +6,8 @@ import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
-import { verifyMints } from './verifyMints'
-import { waitFor } from './waitFor'
+import { verifyMints } from '@/tests/helpers/verifyMints'
+import { waitFor } from '@/tests/helpers/waitFor'
 
 const ORDERS = 60
 

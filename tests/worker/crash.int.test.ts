@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
-import { verifyMints } from './verifyMints'
-import { waitFor } from './waitFor'
+import { verifyMints } from '@/tests/helpers/verifyMints'
+import { waitFor } from '@/tests/helpers/waitFor'
 
 describe('a worker killed with SIGKILL in the middle of a mint', () => {
   let t: TestDatabase
@@ -55,7 +56,7 @@ describe('a worker killed with SIGKILL in the middle of a mint', () => {
         // the killed job itself is taken over too (the nonce health check may confirm a mined mint first)
         await waitFor(
           async () =>
-            (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, 'mint_send'))))[0]?.state === 'done',
+            (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend))))[0]?.state === 'done',
           { timeoutMs: 60_000 - tookMs, what: 'the killed mint_send job done' },
         )
         const takeoverMs = Date.now() - killedAt
@@ -68,7 +69,7 @@ describe('a worker killed with SIGKILL in the middle of a mint', () => {
         expect(names.filter((e) => e === 'signed')).toHaveLength(1)
         expect(names).toContain('unlocked')
         expect(names).toContain('confirmed')
-        const [send] = await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, 'mint_send')))
+        const [send] = await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend)))
         expect(send.state).toBe('done')
         expect(send.attempts).toBe(2)
         await verifyMints({ db: t.db, chain, orders: minted })

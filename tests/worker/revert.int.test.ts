@@ -3,13 +3,14 @@ import { createWalletClient, defineChain, http, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
-import { verifyMints } from './verifyMints'
-import { waitFor } from './waitFor'
+import { verifyMints } from '@/tests/helpers/verifyMints'
+import { waitFor } from '@/tests/helpers/waitFor'
 
 describe('mints the token refuses', () => {
   let t: TestDatabase
@@ -33,9 +34,9 @@ describe('mints the token refuses', () => {
 
   it('a revert in simulation is permanent: dead letter after one attempt, order failed with the decoded reason, nothing signed', async () => {
     const [bad] = await createTestOrders(t.db, { count: 1, to: [chain.tokenAddress] })
-    await waitFor(async () => (await jobOf(bad.id, 'mint_send'))?.state === 'dead', { timeoutMs: 20_000, what: 'mint_send dead' })
+    await waitFor(async () => (await jobOf(bad.id, TASK.mintSend))?.state === 'dead', { timeoutMs: 20_000, what: 'mint_send dead' })
     expect(await order(bad.id)).toMatchObject({ status: 'failed', failureReason: 'mint reverts: the recipient is the token contract itself', nonce: null })
-    expect(await jobOf(bad.id, 'mint_send')).toMatchObject({ attempts: 1, maxAttempts: 5 })
+    expect(await jobOf(bad.id, TASK.mintSend)).toMatchObject({ attempts: 1, maxAttempts: 5 })
     expect(await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, bad.id))).toEqual([])
   }, 40_000)
 
@@ -54,7 +55,7 @@ describe('mints the token refuses', () => {
       expect((await order(frozen.id))?.failureReason).toMatch(/mint reverted on chain: account 0x[0-9a-fA-F]{40} is frozen/)
       // each look of mint_confirm is its own job: the last one is the dead letter
       await waitFor(
-        async () => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))).some((j) => j.task === 'mint_confirm'),
+        async () => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))).some((j) => j.task === TASK.mintConfirm),
         { timeoutMs: 10_000, what: 'mint_confirm dead' },
       )
       const events = (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, frozen.id))).map((e) => e.event)

@@ -3,13 +3,14 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobEvents, jobRecords, mintOrders } from '@/db/schema'
 import { retryJob } from '@/lib/admin/retryJob'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { type RpcProxy, startRpcProxy } from '@/tests/fixtures/rpcProxy'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
-import { verifyMints } from './verifyMints'
-import { waitFor } from './waitFor'
+import { verifyMints } from '@/tests/helpers/verifyMints'
+import { waitFor } from '@/tests/helpers/waitFor'
 
 const ADMIN_ID = '00000000-0000-4000-8000-00000000ad01'
 
@@ -23,7 +24,7 @@ async function fastForwardRetries(t: TestDatabase): Promise<void> {
   await t.db.execute(sql`
     update graphile_worker._private_jobs set run_at = now()
     where locked_at is null and attempts > 0 and attempts < max_attempts and run_at > now()
-      and task_id in (select id from graphile_worker._private_tasks where identifier in ('mint_send', 'mint_confirm'))`)
+      and task_id in (select id from graphile_worker._private_tasks where identifier in (${TASK.mintSend}, ${TASK.mintConfirm}))`)
 }
 
 describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)', () => {
@@ -83,7 +84,7 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
     await waitFor(
       async () => {
         await fastForwardRetries(t)
-        const rows = await t.db.select().from(jobRecords).where(and(inArray(jobRecords.orderId, ids), eq(jobRecords.task, 'mint_send')))
+        const rows = await t.db.select().from(jobRecords).where(and(inArray(jobRecords.orderId, ids), eq(jobRecords.task, TASK.mintSend)))
         return rows.length === ids.length && rows.every((r) => r.state === 'dead')
       },
       { timeoutMs: 60_000, intervalMs: 300, what: `mint_send jobs dead (log: ${worker?.logFile})` },

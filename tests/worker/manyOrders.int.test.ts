@@ -2,12 +2,13 @@ import { count, eq } from 'drizzle-orm'
 import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintOrders, signers } from '@/db/schema'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
-import { verifyMints } from './verifyMints'
-import { waitFor } from './waitFor'
+import { verifyMints } from '@/tests/helpers/verifyMints'
+import { waitFor } from '@/tests/helpers/waitFor'
 
 const ORDERS = 200
 
@@ -48,7 +49,7 @@ describe('two workers, two signers, 200 orders', () => {
     expect(bySigner.length).toBe(2)
     const registered = await t.db.select().from(signers)
     expect(registered.length).toBe(2)
-    const ran = workers.map((w) => w.lines.filter((l) => l.msg === 'job succeeded' && l.task === 'mint_send').length)
+    const ran = workers.map((w) => w.lines.filter((l) => l.msg === 'job succeeded' && l.task === TASK.mintSend).length)
     expect(ran.every((n) => n > 0), `mint_send jobs per worker: ${ran.join(', ')}`).toBe(true)
     console.log(`[manyOrders] ${ORDERS} orders confirmed in ${elapsed} ms; per signer ${bySigner.map((s) => s.n).join('/')}; mint_send per worker ${ran.join('/')}`)
   }, 150_000)
