@@ -2,7 +2,7 @@ import { type Address, createWalletClient, type Hex, http, keccak256, parseEvent
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeMintError } from '@/lib/chain/decodeMintError'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 

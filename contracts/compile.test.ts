@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { compileGoldToken, type GoldTokenArtifactJson } from './compile'
 
 const artifactPath = path.join(import.meta.dirname, 'GoldToken.json')

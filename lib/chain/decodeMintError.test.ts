@@ -1,7 +1,7 @@
 import { BaseError, encodeErrorResult, encodeAbiParameters, keccak256, RawContractError, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { decodeMintError } from './decodeMintError'
-import { goldTokenAbi } from './goldTokenAbi'
+import { goldTokenAbi } from './goldTokenAbi.generated'
 import { orderIdToBytes32 } from './orderIdToBytes32'
 
 const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

@@ -1,5 +1,5 @@
 import { BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex, keccak256, toHex } from 'viem'
-import { goldTokenAbi } from './goldTokenAbi'
+import { goldTokenAbi } from './goldTokenAbi.generated'
 import { bytes32ToOrderId } from './orderIdToBytes32'
 
 export type DecodeMintErrorReturnType = {

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem'
 import artifactJson from '@/contracts/GoldToken.json' with { type: 'json' }
-import { goldTokenAbi } from './goldTokenAbi'
+import { goldTokenAbi } from './goldTokenAbi.generated'
 import { GoldTokenArtifactError } from '@/lib/errors/contract'
 
 export type LoadGoldTokenArtifactReturnType = {

@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createChainClient } from '../../lib/chain/createChainClient'
-import { goldTokenAbi } from '../../lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
 import { loadGoldTokenArtifact } from '../../lib/chain/goldTokenArtifact'
 import { DeployTokenError } from '../../lib/errors/stack'
 

@@ -1,6 +1,6 @@
 import type postgres from 'postgres'
 import { type Address, getAddress, type PublicClient } from 'viem'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { bytes32ToOrderId } from '@/lib/chain/orderIdToBytes32'
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { type Address, getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { createHttpApi } from './api'
 import { startChaosStack } from './chaosStack'
 import { checkInvariants, type InvariantReport, summarizeReport } from './checkInvariants'

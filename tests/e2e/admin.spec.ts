@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { goldTokenAbi } from '../../lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
 import { baseUrl, expect, loginAs, test } from './fixtures'
 
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is

@@ -1,5 +1,5 @@
 import { type Address, type Hex, type PublicClient } from 'viem'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 
 export type FindMintedLogParameters = { tokenAddress: Address; orderId: string }

@@ -1,5 +1,5 @@
 import { type Address, decodeEventLog, isAddressEqual, type TransactionReceipt } from 'viem'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 
 export type MintedEventInParameters = { receipt: TransactionReceipt; tokenAddress: Address; orderId: string }

@@ -1,6 +1,6 @@
 import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'viem'
 import { decodeMintError } from '@/lib/chain/decodeMintError'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { MintRevertedError } from '@/lib/errors/chain'
 import { type EstimateFeesReturnType, estimateFees } from './estimateFees'

@@ -14,7 +14,7 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decodeMintError } from '@/lib/chain/decodeMintError'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { bytes32ToOrderId, orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createKmsAccount } from './createKmsAccount'
