@@ -1,4 +1,5 @@
-import type { JobState, LiveJobState } from './jobStates'
+import type { JobState, LiveJobState } from '@/lib/jobs/jobStates'
+import type { MintBar } from '@/lib/mint/types'
 
 /**
  * The JSON shapes of the admin API (API.md "Admin"), as sent on the wire: ids and
@@ -51,15 +52,6 @@ export type ApiTimelineEvent = {
   data: unknown
 }
 
-export type ApiVaultBar = {
-  serial: string
-  refiner: string
-  year: number
-  grossOz: string
-  fineness: string
-  fineOz: string
-}
-
 export type ApiJobOrder = {
   orderId: string
   status: string
@@ -75,7 +67,7 @@ export type ApiJobOrder = {
   nonce: number | null
   txHash: string | null
   blockNumber: number | null
-  vaultProof: { vault: string; receiptRef: string; documentSha256: string; bars: ApiVaultBar[] }
+  vaultProof: { vault: string; receiptRef: string; documentSha256: string; bars: MintBar[] }
 }
 
 export type ApiChainTx = {

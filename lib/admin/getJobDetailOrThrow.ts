@@ -10,10 +10,12 @@ import type {
   ApiRelatedJob,
   ApiTimelineEvent,
 } from './apiTypes'
-import { formatOrderAmount } from './formatOrderAmount'
-import type { JobState } from './jobStates'
+import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
+import { readMintOrder } from '@/lib/mint/readMintOrder'
+import type { JobState } from '@/lib/jobs/jobStates'
 import { listJobs } from './listJobs'
-import { isoSql, liveJobsSql } from './sql'
+import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
+import { isoSql } from './sql'
 
 export type GetJobDetailOrThrowParameters = { jobId: bigint }
 export type GetJobDetailOrThrowReturnType = ApiJobDetail
@@ -101,67 +103,27 @@ function splitError(text: string): ApiJobError {
   return { message: text.slice(0, newline).trim(), stack: stack === '' ? null : stack }
 }
 
+/** The job's order through the one reader (readMintOrder), as the admin API writes it. */
 async function getOrder(db: DbOrTx, orderId: string): Promise<ApiJobOrder | null> {
-  const [o] = await db.execute<{
-    id: string
-    status: string
-    to_address: string
-    amount_wei: string
-    requested_by: string | null
-    created_at: string
-    updated_at: string
-    submitted_at: string | null
-    confirmed_at: string | null
-    failure_reason: string | null
-    signer_address: string | null
-    nonce: bigint | null
-    tx_hash: string | null
-    block_number: bigint | null
-    vault: string
-    receipt_ref: string
-    document_sha256: string
-  }>(sql`
-    select o.id::text as id, o.status::text as status, o.to_address, o.amount_wei::text as amount_wei,
-      u.email as requested_by, ${isoSql(sql`o.created_at`)} as created_at, ${isoSql(sql`o.updated_at`)} as updated_at,
-      ${isoSql(sql`o.submitted_at`)} as submitted_at, ${isoSql(sql`o.confirmed_at`)} as confirmed_at,
-      o.failure_reason, o.signer_address, o.nonce, o.tx_hash, o.block_number, o.vault, o.receipt_ref, o.document_sha256
-    from mint_orders o left join users u on u.id = o.requested_by
-    where o.id = ${orderId}::uuid`)
+  const o = await readMintOrder(db, { orderId })
   if (!o) return null
-  const bars = await db.execute<{ serial: string; refiner: string; year: number; gross_oz: string; fineness: string; fine_oz: string }>(sql`
-    select b.serial, b.refiner, b.year, b.gross_oz::text as gross_oz, b.fineness::text as fineness, b.fine_oz::text as fine_oz
-    from mint_order_bars mb join vault_bars b on b.id = mb.bar_id
-    where mb.order_id = ${orderId}::uuid
-    order by mb.position`)
   return {
     orderId: o.id,
     status: o.status,
-    to: o.to_address,
-    amount: formatOrderAmount(o.amount_wei),
-    requestedBy: o.requested_by,
-    createdAt: o.created_at,
-    updatedAt: o.updated_at,
-    submittedAt: o.submitted_at,
-    confirmedAt: o.confirmed_at,
-    failureReason: o.failure_reason,
-    signer: o.signer_address,
+    to: o.toAddress,
+    amount: formatOrderAmount(o.amountWei),
+    requestedBy: o.requestedByEmail,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    submittedAt: o.submittedAt?.toISOString() ?? null,
+    confirmedAt: o.confirmedAt?.toISOString() ?? null,
+    failureReason: o.failureReason,
+    signer: o.signerAddress,
+    // counters far below 2^53, not amounts
     nonce: o.nonce === null ? null : Number(o.nonce),
-    txHash: o.tx_hash,
-    blockNumber: o.block_number === null ? null : Number(o.block_number),
-    vaultProof: {
-      vault: o.vault,
-      receiptRef: o.receipt_ref,
-      documentSha256: o.document_sha256,
-      bars: bars.map((b) => ({
-        serial: b.serial,
-        refiner: b.refiner,
-        year: b.year,
-        grossOz: b.gross_oz,
-        // numeric(5,2) reads '999.90'; the API writes fineness as given ('999.9')
-        fineness: b.fineness.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''),
-        fineOz: b.fine_oz,
-      })),
-    },
+    txHash: o.txHash,
+    blockNumber: o.blockNumber === null ? null : Number(o.blockNumber),
+    vaultProof: { vault: o.vault, receiptRef: o.receiptRef, documentSha256: o.documentSha256, bars: o.bars },
   }
 }
 

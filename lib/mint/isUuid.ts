@@ -1,6 +1,6 @@
 /**
  * THE uuid pattern (any version, either case), as source text so that SQL can use the
- * same one (`value ~ ${UUID_PATTERN}`, lib/admin/sql.ts) as the code does.
+ * same one (`value ~ ${UUID_PATTERN}`, lib/jobs/payloadOrderIdSql.ts) as the code does.
  */
 export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'
 
