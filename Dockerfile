@@ -10,8 +10,9 @@
 # those folders and nothing else. tests/release/standalone.int.test.ts copies the same
 # folders the way the COPY lines below do (it reads this file) and runs them in production
 # mode, so what is tested is what ships. The worker image also runs the one-off migration
-# task of each deploy (`node migrate.mjs`). No dev default is baked in: configuration comes
-# from the ECS task definitions (deploy/lib/MintdeskStack.ts) and Secrets Manager.
+# task of each deploy (`node migrate.mjs`) and the other tools of cli/. No dev default is
+# baked in: configuration comes from the ECS task definitions (deploy/lib/MintdeskStack.ts)
+# and Secrets Manager.
 
 ARG NODE_IMAGE=node:20-slim
 

@@ -47,10 +47,7 @@ export const RELEASE_SOURCES = [
   'package.json',
   'package-lock.json',
   'scripts/build-release.ts',
-  'scripts/migrate.ts',
-  'scripts/create-user.ts',
-  'scripts/signers.ts',
-  'scripts/release',
+  'cli',
 ]
 const SKIP = /(^|\/)(node_modules|\.next|\.data|dist)(\/|$)|\.(test|spec)\.tsx?$/
 
@@ -65,15 +62,15 @@ const SKIP = /(^|\/)(node_modules|\.next|\.data|dist)(\/|$)|\.(test|spec)\.tsx?$
 const OPTIONAL_EXTERNALS = new Set(['pg-native', 'typescript'])
 
 /** The web image's health check, bundled next to server.js. */
-export const WEB_HEALTHCHECK_ENTRY = 'scripts/release/webHealthcheck.ts'
+export const WEB_HEALTHCHECK_ENTRY = 'cli/webHealthcheck.ts'
 
 /** The worker-side entry points: output name -> source. */
 export const WORKER_ENTRIES = {
   worker: 'worker/runtime/main.ts',
-  migrate: 'scripts/migrate.ts',
-  'create-user': 'scripts/create-user.ts',
-  signers: 'scripts/signers.ts',
-  healthcheck: 'scripts/release/workerHealthcheck.ts',
+  migrate: 'cli/migrate.ts',
+  'create-user': 'cli/create-user.ts',
+  signers: 'cli/signers.ts',
+  healthcheck: 'cli/workerHealthcheck.ts',
 } as const
 
 export type BuildReleaseParameters = {

@@ -2,7 +2,7 @@ import { ConfigError } from '@/lib/errors/config'
 
 export type CliLog = (level: 'info' | 'error', msg: string, fields?: Record<string, unknown>) => void
 
-/** JSON lines in the shape of the worker's pino lines (worker/logger.ts). */
+/** JSON lines in the shape of the worker's pino lines (worker/runtime/logger.ts). */
 export function createCliLog(service: string): CliLog {
   return (level, msg, fields = {}) => {
     const line = `${JSON.stringify({ level, time: new Date().toISOString(), service, msg, ...fields })}\n`

@@ -1,5 +1,5 @@
 // The signers, for key rotation (docs/deploy.md): `node signers.mjs` in the worker
-// image (bundled by scripts/build-release.ts), `tsx scripts/signers.ts` from a checkout.
+// image (bundled by scripts/build-release.ts), `tsx cli/signers.ts` from a checkout.
 //
 //   node signers.mjs                        list: address, KMS key, active, next nonce, in flight
 //   node signers.mjs --deactivate KEY_ID    the signer takes no new orders; it still drains
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 import { createDb } from '@/db/client'
 import { signers } from '@/db/schema/chain'
 import { loadConfig } from '@/lib/config/loadConfig'
-import { createCliLog, runCli } from './release/cli'
+import { createCliLog, runCli } from './cli'
 
 const log = createCliLog('mintdesk-signers')
 

@@ -1,5 +1,5 @@
 // Creates a mintdesk user: `node create-user.mjs` in the worker image (bundled by
-// scripts/build-release.ts), `tsx scripts/create-user.ts` from a checkout. Production
+// scripts/build-release.ts), `tsx cli/create-user.ts` from a checkout. Production
 // has no seeded users: the first admin is created with this, as a one-off ECS task
 // (docs/deploy.md), and signs in through OIDC (matched by email, no password).
 //
@@ -16,7 +16,7 @@ import { type UserRole, userRole, users } from '@/db/schema/users'
 import { getUserByEmail } from '@/lib/auth/getUserByEmail'
 import { hashPassword } from '@/lib/auth/hashPassword'
 import { loadConfig } from '@/lib/config/loadConfig'
-import { createCliLog, runCli } from './release/cli'
+import { createCliLog, runCli } from './cli'
 
 const log = createCliLog('mintdesk-create-user')
 
