@@ -2,7 +2,7 @@ import type { JobState, LiveJobState } from '@/lib/jobs/jobStates'
 import type { MintBar } from '@/lib/mint/types'
 
 /**
- * The JSON shapes of the admin API (API.md "Admin"), as sent on the wire: ids and
+ * The JSON shapes of the admin API (docs/api.md "Admin"), as sent on the wire: ids and
  * wei amounts are strings, times ISO 8601 strings. The pages convert them to app data
  * at one boundary (components/jobs/api.ts, components/admin/api.ts).
  */

@@ -25,7 +25,7 @@ export type CancelJobReturnType = ApiCancelResult
  *   hold unlocked), their history rows become `cancelled`, the order `cancelled`;
  * - a nonce reserved or signed for the order and not mined becomes `released`: the
  *   worker's nonce_health task fills it with a zero-value self-transfer at a higher fee,
- *   so the signer's later nonces are not stuck behind a gap (ARCHITECTURE.md invariant 3);
+ *   so the signer's later nonces are not stuck behind a gap (docs/architecture.md invariant 3);
  * - a 'cancelled' timeline event per job and one audit row, naming the admin.
  * docs/decisions/009-admin-job-states.md discusses the race with a mint mined anyway.
  */

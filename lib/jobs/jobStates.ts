@@ -1,5 +1,5 @@
 /**
- * The job states the admin sees (ARCHITECTURE.md "Job states"). The live ones are
+ * The job states the admin sees (docs/architecture.md "Job states"). The live ones are
  * derived from graphile-worker's own table (`liveJobsSql`); `done` and `cancelled` come
  * from mintdesk's history (`job_records`), because graphile-worker deletes a job once it
  * is finished. docs/decisions/009-admin-job-states.md explains each rule.

@@ -18,7 +18,7 @@ export type GetMintOrderOrThrowParameters = {
 export type GetMintOrderOrThrowReturnType = MintOrderResponse
 
 /**
- * One order as API.md's GET /api/gold/mint/{orderId} shows it: its proof (bars in
+ * One order as docs/api.md's GET /api/gold/mint/{orderId} shows it: its proof (bars in
  * request order), its transaction and its timeline; the order itself comes from the
  * one reader, readMintOrder. Staff read only their own orders: another user's order is
  * a NotFoundError (404), exactly like an unknown id, so ids cannot be probed. Admins read every order. Reads the database only, never the chain:

@@ -1,6 +1,6 @@
 import type { MintStatus } from '@/db/schema/mint'
 
-// The API's data shapes (API.md), shared by the route handlers, the server pages and
+// The API's data shapes (docs/api.md), shared by the route handlers, the server pages and
 // the client components. Amounts and weights are decimal strings; times ISO 8601.
 
 export type { MintStatus }
