@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql as dsql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/postgres-js'
 import postgres from 'postgres'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import * as schema from '../db/schema'
 import { createChainClient } from '../lib/chain/createChainClient'
 import { createKmsClient } from '../lib/kms/createKmsClient'
+import { completeJobs } from '../lib/jobs/completeJobs'
+import { TASK } from '../lib/jobs/jobKeys'
+import { liveJobsSql } from '../lib/jobs/liveJobsSql'
 import { getKmsAddress } from '../lib/kms/getKmsAddress'
 import { ozToWei } from '../lib/money/ozToWei'
 import { DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
@@ -108,7 +114,9 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
       )
     }
     // the intake's orders are not the pipeline's: their jobs go before a worker starts
-    await sql`select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs where task_identifier = 'mint_send'))`
+    const db = drizzle(sql, { schema })
+    const intakeJobs = await db.execute<{ job_id: string }>(dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`)
+    await completeJobs(db, { jobIds: intakeJobs.map((j) => BigInt(j.job_id)) })
     await sql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending'`
 
     // 2. pipeline

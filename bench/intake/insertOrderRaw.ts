@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type postgres from 'postgres'
+import { mintSendJobKey, TASK } from '../../lib/jobs/jobKeys'
 import { ozToWei } from '../../lib/money/ozToWei'
 import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
 
@@ -41,16 +42,16 @@ export async function insertOrderRaw(tx: postgres.TransactionSql, { request, use
   const payload = JSON.stringify({ orderId: order.id })
   const [job] = await q<{ id: string }[]>(
     'select id::text as id from graphile_worker.add_job($1, $2::json, job_key => $3::text, max_attempts => $4::int, run_at => $5::timestamptz)',
-    ['mint_send', payload, `mint_send:${order.id}`, 5, null],
+    [TASK.mintSend, payload, mintSendJobKey(order.id), 5, null],
   )
   if (!job) throw new Error('add_job returned no row')
   await q(
     'insert into "job_records" ("job_id", "task", "order_id", "state", "attempts", "max_attempts", "last_error", "payload", "created_at", "updated_at", "finished_at") values ($1, $2, $3, $4, $5, $6, default, $7, default, default, default) on conflict ("job_id") do update set "state" = $8, "payload" = $9, "updated_at" = $10, "finished_at" = $11',
-    [job.id, 'mint_send', order.id, 'queued', 0, 5, payload, 'queued', payload, new Date().toISOString(), null],
+    [job.id, TASK.mintSend, order.id, 'queued', 0, 5, payload, 'queued', payload, new Date().toISOString(), null],
   )
   await q(
     'insert into "job_events" ("id", "order_id", "job_id", "task", "event", "attempt", "detail", "error", "actor", "duration_ms", "data", "at") values (default, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, default)',
-    [order.id, job.id, 'mint_send', 'enqueued', null, `mint ${request.amount} oz to ${request.to}`, null, user.email, null, null],
+    [order.id, job.id, TASK.mintSend, 'enqueued', null, `mint ${request.amount} oz to ${request.to}`, null, user.email, null, null],
   )
   const accepted = JSON.stringify({ orderId: order.id, jobId: job.id, status: 'pending', statusUrl: `/api/gold/mint/${order.id}` })
   await q('update "mint_orders" set "accepted_response" = $1, "job_id" = $2 where "mint_orders"."id" = $3', [accepted, job.id, order.id])
