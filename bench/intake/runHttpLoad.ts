@@ -10,8 +10,10 @@ export type RunHttpLoadParameters = {
   connections: number
   durationSec: number
   bodies: MintBodies
-  /** the answer that counts as success (202) */
+  /** the answer that counts as success (202; 415 for the floor) */
   expectStatus: number
+  /** the request's Content-Type; application/json unless given */
+  contentType?: string
 }
 
 export type HttpLoadResult = LoadResult & { statuses: Record<string, number>; errors: number }
@@ -23,7 +25,7 @@ export type HttpLoadResult = LoadResult & { statuses: Record<string, number>; er
  * per response (hrtime, sub-millisecond), counting only the expected status.
  */
 export async function runHttpLoad(p: RunHttpLoadParameters): Promise<HttpLoadResult> {
-  const headers = { 'content-type': 'application/json', origin: p.session.origin, cookie: p.session.cookie }
+  const headers = { 'content-type': p.contentType ?? 'application/json', origin: p.session.origin, cookie: p.session.cookie }
   const latencies: number[] = []
   const statuses: Record<string, number> = {}
   const instance = autocannon({

@@ -151,13 +151,13 @@ function intakeEvidence(
   const apiMachineCeiling = (1000 * cores) / (webMs + apiPgMs + apiGenMs)
   const sqlMachineCeiling = (1000 * cores) / (sqlPgMs + sqlClientMs)
   const evidence = [
-    `CPU per accepted order at ${c} clients: through the API the web spent ${num(webMs, 2)} ms and Postgres ${num(apiPgMs, 2)} ms (load generator ${num(apiGenMs, 2)} ms); over raw SQL Postgres spent ${num(sqlPgMs, 2)} ms and the client ${num(sqlClientMs, 2)} ms. The floor route costs the web ${num(floorWebMs, 2)} ms per request: the session check (next-auth decrypts and re-issues the JWT cookie) and Next's request handling alone.`,
+    `CPU per accepted order at ${c} clients: through the API the web spent ${num(webMs, 2)} ms and Postgres ${num(apiPgMs, 2)} ms (load generator ${num(apiGenMs, 2)} ms); over raw SQL Postgres spent ${num(sqlPgMs, 2)} ms and the client ${num(sqlClientMs, 2)} ms. The floor costs the web ${num(floorWebMs, 2)} ms per request: the session check (next-auth decrypts and re-issues the JWT cookie), the route wrapper's checks and Next's request handling alone.`,
     `Ceilings from those costs: the web runs the route's JavaScript on one event loop, whose thread was busy ${num(loopMs, 2)} ms per order (${num(loop, 2)} cores in this run; the rest of the web's ${num(webMs, 2)} ms ran in libuv's thread pool), so it cannot pass ~${rate(webCeiling)}/s; the machine's ${cores} cores allow ~${rate(apiMachineCeiling)}/s for the API path and ~${rate(sqlMachineCeiling)}/s for raw SQL.`,
     `CPU during the API run at ${c} clients (cores): ${cpuLine(api.cpu)}.`,
     `CPU during the raw-SQL run at ${c} clients (cores): ${cpuLine(sql.cpu)}.`,
     `Postgres execution time per accepted order (pg_stat_statements): ${num(dbPerOrderApi, 2)} ms through the API (${num(api.statements.calls / Math.max(1, api.result.ok), 1)} statements), ${num(dbPerOrderSql, 2)} ms over raw SQL; the API's median request took ${ms(api.result.latency.p50)} ms.`,
-    `The framework's floor (session check + 202, no body, no database) at ${c} clients: ${rate(floor.result.perSecond)}/s, p50 ${ms(floor.result.latency.p50)} ms, p99 ${ms(floor.result.latency.p99)} ms; the intake reaches ${num(ratio(api.result.perSecond, floor.result.perSecond) * 100, 0)}% of it.`,
-    `With ${c} clients each waiting for its answer, latency = ${c} / throughput (Little's law): p99 < 50 ms at ${c} clients needs well over ${num((c * 1000) / 50, 0)}/s, more than the floor route's own ${rate(floor.result.perSecond)}/s on this machine.`,
+    `The framework's floor (session, role and origin checks, then 415: no body read, no database) at ${c} clients: ${rate(floor.result.perSecond)}/s, p50 ${ms(floor.result.latency.p50)} ms, p99 ${ms(floor.result.latency.p99)} ms; the intake reaches ${num(ratio(api.result.perSecond, floor.result.perSecond) * 100, 0)}% of it.`,
+    `With ${c} clients each waiting for its answer, latency = ${c} / throughput (Little's law): p99 < 50 ms at ${c} clients needs well over ${num((c * 1000) / 50, 0)}/s, more than the floor's own ${rate(floor.result.perSecond)}/s on this machine.`,
     ...(unprepared
       ? [
           `The same raw SQL sent as Drizzle sends it (unnamed statements: parse + describe on every execution): ${rate(unprepared.result.perSecond)}/s, p99 ${ms(unprepared.result.latency.p99)} ms, vs ${rate(sql.result.perSecond)}/s prepared; Postgres CPU ${num(cpuMsPer(unprepared.cpu, 'postgres', unprepared.result.ok), 2)} ms per order vs ${num(sqlPgMs, 2)} ms.`,
@@ -172,7 +172,7 @@ function intakeEvidence(
   const bound =
     `CPU per order: ${costs}; on the same ${cores} cores that caps the intake at ~${num(sqlCost / apiCost, 2)} of the raw-SQL rate. ` +
     `The web's part is the largest, and ${num(loopMs, 2)} ms of it run on its single event loop, so one web process cannot pass ~${rate(webCeiling)}/s (here it was ${loopState}). ` +
-    `Postgres executes the intake's own statements in ${num(dbPerOrderApi, 2)} ms per order; the floor route alone costs the web ${num(floorWebMs, 2)} ms per request, and the web's profile below shows where the rest goes.`
+    `Postgres executes the intake's own statements in ${num(dbPerOrderApi, 2)} ms per order; the floor alone costs the web ${num(floorWebMs, 2)} ms per request, and the web's profile below shows where the rest goes.`
   return { bound: bound + machineAside(api.cpu), evidence }
 }
 

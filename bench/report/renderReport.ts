@@ -55,7 +55,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   line('## 1. Intake: `POST /api/gold/mint`')
   line()
   line(
-    `autocannon, ${o.intakeSeconds} s per run, every request with bars of its own; no worker running (the intake alone). Beside it, the same order-plus-job transaction over raw SQL by as many clients (postgres.js, one connection per client, named prepared statements): the database's limit; and \`POST /api/bench/floor\` (session check + 202): the framework's floor. Latency in ms.`,
+    `autocannon, ${o.intakeSeconds} s per run, every request with bars of its own; no worker running (the intake alone). Beside it, the same order-plus-job transaction over raw SQL by as many clients (postgres.js, one connection per client, named prepared statements): the database's limit; and the same \`POST /api/gold/mint\` sent as text/plain (session, role and origin checks, then 415 before the body is read): the framework's floor. Latency in ms.`,
   )
   line()
   const intakeRun = (kind: IntakeRun['kind'], c: number) => r.intake.runs.find((x) => x.kind === kind && x.clients === c)
@@ -270,7 +270,7 @@ function profileSection(line: (s?: string) => void, label: string, p: CpuProfile
 const METHOD = [
   'Intake: autocannon 9 (programmatic), keep-alive connections = clients, each sending its next request when the last one answered; a request counts when it got 202; latency per response (hrtime). Bodies are generated per request (two bars with serials unique to the run), so no request is refused as a reused bar. The session is the dev staff user\'s (signed in through /api/auth/csrf and the credentials callback, with an Origin header).',
   'Raw SQL: the statements Drizzle generates for `createMintOrder` (captured with Drizzle\'s `toSQL`), in the same order and with the same values, plus `graphile_worker.add_job` as `addJob` calls it, in one transaction per order, `clients` loops on as many connections.',
-  'Floor: `POST /api/bench/floor` goes through the same route wrapper as the intake (session, role, same-origin check) and answers 202 without reading the body or touching the database. It exists only when the web runs with MINTDESK_BENCH=1 outside production mode.',
+  'Floor: the intake\'s own request, `POST /api/gold/mint` with its body, sent as `text/plain`: the route wrapper checks the session, the role and the same origin, then answers 415 before reading the body, so no database call and no domain code runs. The production build has no benchmark route.',
   'Pipeline: orders sent through the API by a keep-alive client; every timestamp after the request is the database\'s (now() of the transaction that wrote the job_events row, or pg_xact_commit_timestamp of that row\'s xmin for commits), on the same machine clock as the client\'s send times. Orders of the intake runs are cancelled and their jobs removed before the worker starts.',
   'Sequential loop and raw limit use KMS keys of their own (granted MINTER_ROLE and funded like the worker\'s), so they never touch the worker\'s nonces. The raw limit is timed from the first eth_sendRawTransaction to the moment every signer\'s `latest` nonce shows all transactions included (polled every 20 ms): with one block per second the figure moves in steps of one block.',
   'Queue pickup: commit timestamp (track_commit_timestamp) of the job\'s transaction to the start of the task (mintdesk: the `started` event its task wrapper writes first; the no-op runner: the task function\'s first line).',

@@ -44,7 +44,6 @@ export type BenchStack = {
  * production build) in a fresh data folder, with
  * - Postgres configured for commit timestamps and pg_stat_statements (configurePostgres);
  * - the KMS endpoint in its own process (startKmsProcess) with `signers` keys;
- * - MINTDESK_BENCH=1 for the web (the framework-floor route);
  * - a CPU-profile preload in the web and the workers, idle until the bench signals it;
  * - no worker at first: the intake is measured alone, workers start for the pipeline.
  */
@@ -76,7 +75,7 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
       web: true,
       workers: 0,
       blockTime: p.blockTime,
-      childEnv: { MINTDESK_BENCH: '1', NODE_OPTIONS: nodeOptions, MINTDESK_BENCH_PROFILE_DIR: profileDirs.web },
+      childEnv: { NODE_OPTIONS: nodeOptions, MINTDESK_BENCH_PROFILE_DIR: profileDirs.web },
       childLogFile,
       log: (l) => p.log(`[stack] ${l}`),
     })
