@@ -1,7 +1,8 @@
 /**
- * The task identifiers and job keys of mintdesk's jobs, shared by the web (which adds
- * `mint_send` with an order, and retries or cancels jobs) and the worker (which runs
- * them). A job key makes a job unique in graphile-worker: one waiting job per key.
+ * THE task identifiers and job keys of mintdesk's jobs (nowhere else writes them out),
+ * shared by the web (which adds `mint_send` with an order, and retries or cancels jobs)
+ * and the worker (which runs them). A job key makes a job unique in graphile-worker: one
+ * waiting job per key.
  */
 
 export const TASK = {
