@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
 import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
-import { buildMintRequest } from '../../lib/mint/testing/buildMintRequest'
+import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
 
 export type MintBody = { request: MintRequestInput; json: string }
 

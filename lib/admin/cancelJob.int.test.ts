@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
 import { statusForCode } from '@/lib/errors/http'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { addMintJob, addPlainJob, completeJob, setJobState } from '@/tests/helpers/jobs'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
+import { insertUser } from '@/tests/helpers/users'
 import { cancelJob } from './cancelJob'
-import {
-  addMintJob,
-  addPlainJob,
-  completeJob,
-  insertOrder,
-  insertSigner,
-  insertUser,
-  reserveNonce,
-  setJobState,
-} from './testing/fixtures'
 
 describe('cancelJob', () => {
   let t: TestDatabase

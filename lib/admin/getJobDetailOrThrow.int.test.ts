@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { addMintJob, completeJob, setJobState } from '@/tests/helpers/jobs'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
+import { insertUser } from '@/tests/helpers/users'
 import { getJobDetailOrThrow } from './getJobDetailOrThrow'
-import { addMintJob, completeJob, insertOrder, insertSigner, insertUser, reserveNonce, setJobState } from './testing/fixtures'
 
 describe('getJobDetailOrThrow', () => {
   let t: TestDatabase

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { addPlainJob, setJobState } from '@/tests/helpers/jobs'
 import { getJobMetrics } from './getJobMetrics'
-import { addPlainJob, setJobState } from './testing/fixtures'
 
 /**
  * Known histories in, known figures out: the dashboard's numbers must be what the

@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainClient } from '@/lib/chain/createChainClient'
 import { ANVIL_DEV_ADDRESS, startAnvil, type StartAnvilReturnType } from '@/scripts/stack/anvil'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
+import { insertUser } from '@/tests/helpers/users'
 import { getSystemStatus } from './getSystemStatus'
-import { insertOrder, insertSigner, insertUser, reserveNonce } from './testing/fixtures'
 
 describe('getSystemStatus', () => {
   let t: TestDatabase

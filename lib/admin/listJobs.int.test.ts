@@ -2,17 +2,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { addMintJob, addPlainJob, completeJob, setJobState } from '@/tests/helpers/jobs'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
+import { insertUser } from '@/tests/helpers/users'
 import { listJobs } from './listJobs'
-import {
-  addMintJob,
-  addPlainJob,
-  completeJob,
-  insertOrder,
-  insertSigner,
-  insertUser,
-  reserveNonce,
-  setJobState,
-} from './testing/fixtures'
 
 describe('listJobs', () => {
   let t: TestDatabase

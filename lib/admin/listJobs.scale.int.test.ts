@@ -2,8 +2,10 @@ import { type SQL, sql } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { addMintJob, setJobState } from '@/tests/helpers/jobs'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertUser } from '@/tests/helpers/users'
 import { buildListJobsQuery, listJobs, type ListJobsParameters } from './listJobs'
-import { addMintJob, insertOrder, insertUser, setJobState } from './testing/fixtures'
 
 const HISTORY_ROWS = 100_000
 /** generous: 2 shared CPU cores, a cold cache; the real figures are a few milliseconds */

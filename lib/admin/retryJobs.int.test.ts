@@ -3,18 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { JobNotRetryableError, JobRunningError } from '@/lib/errors/admin'
 import { statusForCode } from '@/lib/errors/http'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { addMintJob, addPlainJob, completeJob, setJobState } from '@/tests/helpers/jobs'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
+import { insertUser } from '@/tests/helpers/users'
 import { retryJob } from './retryJob'
 import { retryJobs } from './retryJobs'
-import {
-  addMintJob,
-  addPlainJob,
-  completeJob,
-  insertOrder,
-  insertSigner,
-  insertUser,
-  reserveNonce,
-  setJobState,
-} from './testing/fixtures'
 
 describe('retryJobs / retryJob', () => {
   let t: TestDatabase

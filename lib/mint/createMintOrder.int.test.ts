@@ -5,9 +5,9 @@ import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/errors'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
-import { buildMintRequest } from './testing/buildMintRequest'
-import { insertTestUsers, type TestUsers } from './testing/insertTestUsers'
 
 let t: TestDatabase
 let u: TestUsers

@@ -5,10 +5,10 @@ import { mintOrders } from '@/db/schema/mint'
 import { NotFoundError } from '@/lib/errors'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
-import { buildMintRequest } from './testing/buildMintRequest'
-import { insertTestUsers, type TestUsers } from './testing/insertTestUsers'
 
 let t: TestDatabase
 let u: TestUsers

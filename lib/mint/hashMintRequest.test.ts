@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { canonicalJson, hashMintRequest } from './hashMintRequest'
 import { mintRequestSchema } from './mintRequestSchema'
-import { buildMintRequest } from './testing/buildMintRequest'
 
 describe('hashMintRequest', () => {
   it('canonical JSON sorts keys at every level and keeps array order', () => {

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintOrders } from '@/db/schema/mint'
 import { ValidationError } from '@/lib/errors'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { listMintOrders } from './listMintOrders'
 import { encodeMintOrderCursor } from './mintOrderCursor'
-import { buildMintRequest } from './testing/buildMintRequest'
-import { insertTestUsers, type TestUsers } from './testing/insertTestUsers'
 import type { MintOrderSummary, MintStatus } from './types'
 
 let t: TestDatabase

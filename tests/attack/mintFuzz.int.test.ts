@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertTestUsers, type TestUsers } from '@/lib/mint/testing/insertTestUsers'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { BAD_INPUT_STATUSES, type BadRequest, badRequest, errorShapeProblems, headersOf, validBase } from '@/tests/chaos/badInputs'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'

@@ -1,6 +1,6 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertTestUsers } from '@/lib/mint/testing/insertTestUsers'
+import { insertTestUsers } from '@/tests/helpers/users'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
 import { planOrders } from '@/tests/chaos/orders'

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { insertTestUsers, type TestUsers } from '@/lib/mint/testing/insertTestUsers'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { errorShapeProblems } from '@/tests/chaos/badInputs'
 import { type ApiRoute, isPublicApi, listApiRoutes, samplePath } from './appRoutes'

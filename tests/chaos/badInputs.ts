@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { errorStatus } from '@/lib/errors/http'
 import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
-import { buildMintRequest } from '@/lib/mint/testing/buildMintRequest'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 
 /**
  * Adversarial bodies for POST /api/gold/mint (fast-check). Every generated request is

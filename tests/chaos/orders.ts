@@ -1,5 +1,5 @@
 import { type Address, getAddress } from 'viem'
-import { buildMintRequest } from '@/lib/mint/testing/buildMintRequest'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'

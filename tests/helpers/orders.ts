@@ -1,10 +1,72 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Address } from 'viem'
-import type { Db } from '@/db/client'
-import { mintOrders, users } from '@/db/schema'
+import type { Db, DbOrTx } from '@/db/client'
+import { mintOrderBars, mintOrders, type MintStatus } from '@/db/schema/mint'
+import { users } from '@/db/schema/users'
+import { vaultBars } from '@/db/schema/vault'
 import { addJob } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+
+// TEST ONLY: THE order factory of the tests. insertOrder writes one order row (with new
+// vault bars, or none); createTestOrders adds the mint_send job of each, as the intake does.
+
+export type InsertOrderParameters = {
+  requestedBy: string
+  /** a chosen id; a fresh uuid by default */
+  id?: string
+  status?: MintStatus
+  to?: string
+  /** fine ounces per bar, 3 decimals, each a new vault bar ('401.084' by default); [] for an order without bars */
+  barsFineOz?: string[]
+  /** the amount in wei; by default the bars' total fine weight */
+  amountWei?: bigint
+  vault?: string
+  receiptRef?: string
+  documentSha256?: string
+  failureReason?: string | null
+}
+
+export type InsertOrderReturnType = { id: string; to: string; amountWei: bigint }
+
+/** An order backed by new vault bars (amount = sum of the bars' fine weight unless given). */
+export async function insertOrder(db: DbOrTx, p: InsertOrderParameters): Promise<InsertOrderReturnType> {
+  const to = p.to ?? '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const bars = p.barsFineOz ?? ['401.084']
+  const amountWei = p.amountWei ?? bars.reduce((s, b) => s + BigInt(b.replace('.', '')), 0n) * 10n ** 15n
+  const [order] = await db
+    .insert(mintOrders)
+    .values({
+      ...(p.id === undefined ? {} : { id: p.id }),
+      toAddress: to,
+      amountWei: amountWei.toString(),
+      status: p.status ?? 'pending',
+      vault: p.vault ?? 'LDN-1',
+      receiptRef: p.receiptRef ?? `VR-${randomBytes(3).toString('hex')}`,
+      documentSha256: p.documentSha256 ?? randomBytes(32).toString('hex'),
+      requestedBy: p.requestedBy,
+      failureReason: p.failureReason ?? null,
+    })
+    .returning({ id: mintOrders.id })
+  if (!order) throw new Error('no order')
+  let position = 0
+  for (const fine of bars) {
+    const [bar] = await db
+      .insert(vaultBars)
+      .values({
+        serial: `T${randomBytes(5).toString('hex')}`,
+        refiner: 'Valcambi SA',
+        year: 2025,
+        grossOz: fine,
+        fineness: '999.90',
+        fineOz: fine,
+      })
+      .returning({ id: vaultBars.id })
+    if (!bar) throw new Error('no bar')
+    await db.insert(mintOrderBars).values({ barId: bar.id, orderId: order.id, position: position++ })
+  }
+  return { id: order.id, to, amountWei }
+}
 
 export type TestOrder = { id: string; toAddress: Address; amountWei: bigint; jobId: bigint }
 
@@ -20,8 +82,8 @@ export type CreateTestOrdersParameters = {
 
 /**
  * Orders as the intake makes them, without its validation and vault bars: a pending
- * mint_orders row and its mint_send job (key mint_send:<orderId>, payload { orderId }),
- * added in the same transaction (the outbox). For worker tests only.
+ * order (insertOrder, no bars) and its mint_send job (key mint_send:<orderId>, payload
+ * { orderId }), added in the same transaction (the outbox). For worker tests.
  */
 export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): Promise<TestOrder[]> {
   const requestedBy = await ensureTestUser(db)
@@ -31,14 +93,15 @@ export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): P
     const toAddress = p.to[i % p.to.length]
     const amountWei = p.amountWei?.(i) ?? 10n ** 18n + BigInt(i) * 10n ** 15n
     const { jobId } = await db.transaction(async (tx) => {
-      await tx.insert(mintOrders).values({
+      await insertOrder(tx, {
         id,
-        toAddress,
-        amountWei: amountWei.toString(),
+        requestedBy,
+        to: toAddress,
+        amountWei,
+        barsFineOz: [],
         vault: 'TEST-VAULT',
         receiptRef: `TEST-${id.slice(0, 8)}`,
         documentSha256: '0'.repeat(64),
-        requestedBy,
       })
       const added = await addJob(tx, {
         task: TASK.mintSend,

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { addMintJob, insertOrder, insertUser, setJobState } from '@/lib/admin/testing/fixtures'
+import { addMintJob, setJobState } from '@/tests/helpers/jobs'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertUser } from '@/tests/helpers/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // The session is the one thing faked here (next-auth needs a browser sign-in); the

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { buildMintRequest } from '@/lib/mint/testing/buildMintRequest'
-import { insertTestUsers, type TestUsers } from '@/lib/mint/testing/insertTestUsers'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // API tests through the real route handlers, the real wrapper and a real database.

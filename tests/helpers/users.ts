@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 
-// TEST ONLY: users for the mint tests, as the session would present them.
+// TEST ONLY: users for the integration tests, as the session would present them.
 
 export type TestUsers = { staff: SessionUser; otherStaff: SessionUser; admin: SessionUser }
 
+/** Three fixed users (two staff, one admin); once per test database. */
 export async function insertTestUsers(db: DbOrTx): Promise<TestUsers> {
   const rows = await db
     .insert(users)
@@ -18,4 +20,12 @@ export async function insertTestUsers(db: DbOrTx): Promise<TestUsers> {
   const [staff, otherStaff, admin] = rows
   if (!staff || !otherStaff || !admin) throw new Error('insertTestUsers: missing rows')
   return { staff, otherStaff, admin }
+}
+
+/** One more user with a fresh email, as often as a test needs. */
+export async function insertUser(db: DbOrTx, role: 'staff' | 'admin' = 'staff'): Promise<{ id: string; email: string }> {
+  const email = `${role}-${randomBytes(4).toString('hex')}@mintdesk.test`
+  const [row] = await db.insert(users).values({ email, name: email, role }).returning({ id: users.id })
+  if (!row) throw new Error('no user')
+  return { id: row.id, email }
 }

@@ -1,7 +1,7 @@
+import { computeFineOz } from '@/lib/mint/computeFineOz'
+import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import { computeFineOz } from '../computeFineOz'
-import type { MintRequestInput } from '../mintRequestSchema'
 
 // TEST ONLY: valid mint requests with whatever bars a test needs.
 

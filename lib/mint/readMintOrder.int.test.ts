@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getJobDetailOrThrow } from '@/lib/admin/getJobDetailOrThrow'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { createMintOrder } from './createMintOrder'
+import { getMintOrderOrThrow } from './getMintOrderOrThrow'
+import { readMintOrder } from './readMintOrder'
+
+let t: TestDatabase
+let u: TestUsers
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+})
+
+afterAll(async () => {
+  await t.drop()
+})
+
+describe('readMintOrder (the one reader of an order)', () => {
+  it("reads an order with its bars in request order, fineness in the one format; a requester filter hides another user's order", async () => {
+    const request = buildMintRequest({
+      bars: [
+        { serial: 'R-B', grossOz: '400', fineness: '999.00' },
+        { serial: 'R-A', grossOz: '32.150', fineness: '999.90' },
+      ],
+    })
+    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5 })
+    const order = await readMintOrder(t.db, { orderId: accepted.orderId })
+    expect(order).toMatchObject({ id: accepted.orderId, status: 'pending', requestedByEmail: u.staff.email, nonce: null })
+    expect(order?.bars.map((b) => [b.serial, b.grossOz, b.fineness, b.fineOz])).toEqual([
+      ['R-B', '400.000', '999.0', '399.600'],
+      ['R-A', '32.150', '999.9', '32.146'],
+    ])
+    expect(await readMintOrder(t.db, { orderId: accepted.orderId, requestedBy: u.staff.id })).not.toBeNull()
+    expect(await readMintOrder(t.db, { orderId: accepted.orderId, requestedBy: u.otherStaff.id })).toBeNull()
+  })
+
+  it("the staff's order page and the admin's job detail show the same amount and bars", async () => {
+    const request = buildMintRequest({ bars: [{ serial: 'R-SAME', grossOz: '401.125', fineness: '995.00' }] })
+    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5 })
+    const staffView = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
+    const adminView = await getJobDetailOrThrow(t.db, { jobId: BigInt(accepted.jobId) })
+    expect(adminView.order?.amount).toBe(staffView.amount)
+    expect(adminView.order?.vaultProof.bars).toEqual(staffView.vaultProof.bars)
+    expect(staffView.vaultProof.bars[0]?.fineness).toBe('995.0')
+  })
+})
