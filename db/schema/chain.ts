@@ -15,8 +15,9 @@ import { mintOrders } from './mint'
 
 /**
  * One row per signing key. next_nonce is the single source of truth for nonces
- * (docs/architecture.md invariant 3): taken under SELECT ... FOR UPDATE, never derived
- * from eth_getTransactionCount by a worker on its own.
+ * (docs/architecture.md invariant 3): taken under a row lock (SELECT ... FOR NO KEY
+ * UPDATE, worker/db/reserveNonce.ts), never derived from eth_getTransactionCount by a
+ * worker on its own.
  */
 export const signers = pgTable('signers', {
   address: text('address').primaryKey(),
