@@ -54,15 +54,6 @@ async function call(r: ApiRoute, method: string, user: SessionUser | null, heade
   return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
 }
 
-/**
- * Switched off in this deployment (e.g. the bench's floor without MINTDESK_BENCH=1): it
- * answers 404 before any gate, so even without a session, where every live route says 401.
- */
-async function switchedOff(r: ApiRoute, method: string): Promise<boolean> {
-  const res = await call(r, method, null)
-  return res.status === 404 && res.text.includes('"not_found"')
-}
-
 describe('every API route found in app/api', () => {
   it('was found, with its methods', () => {
     expect(routes.length).toBeGreaterThanOrEqual(10)
@@ -77,7 +68,6 @@ describe('every API route found in app/api', () => {
           expect(res.status, `${method} ${r.pattern}`).toBeLessThan(500)
           continue
         }
-        if (res.status === 404 && (await switchedOff(r, method))) continue
         expect(res.status, `${method} ${r.pattern}: ${res.text}`).toBe(401)
         expect(errorShapeProblems(res.status, res.contentType, res.text)).toEqual([])
       }
@@ -93,7 +83,6 @@ describe('every API route found in app/api', () => {
   it('a cross-origin mutation with an admin session: 403 forbidden', async () => {
     for (const r of routes.filter((x) => !isPublicApi(x.pattern))) {
       for (const method of r.methods.filter((m) => m !== 'GET' && m !== 'HEAD')) {
-        if (await switchedOff(r, method)) continue
         for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }]) {
           const res = await call(r, method, u.admin, headers)
           expect(res.status, `${method} ${r.pattern} with ${JSON.stringify(headers)}: ${res.text}`).toBe(403)
