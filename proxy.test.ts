@@ -5,7 +5,7 @@ import { config } from './proxy'
 // Only the matcher is under test here (decidePageAccess.test.ts covers the decisions);
 // next-auth's ESM build does not load under plain Node, so it is stubbed.
 vi.mock('next-auth', () => ({ default: () => ({ auth: (handler: unknown) => handler }) }))
-vi.mock('@/auth.config', () => ({ authConfig: () => ({}) }))
+vi.mock('@/lib/auth/nextAuthConfig', () => ({ authConfig: () => ({}) }))
 
 const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url })
 

@@ -1,10 +1,10 @@
 import NextAuth from 'next-auth'
 import { type NextRequest, NextResponse } from 'next/server'
-import { authConfig } from '@/auth.config'
+import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { decidePageAccess } from '@/lib/auth/decidePageAccess'
 import { sessionUserFrom } from '@/lib/auth/sessionUserFrom'
 
-// Edge-safe: only the JWT is read (auth.config.ts), no database import here.
+// Edge-safe: only the JWT is read (lib/auth/nextAuthConfig.ts), no database import here.
 const { auth } = NextAuth(() => authConfig())
 
 // With a lazy (function) config, next-auth 5.0.0-beta.32's `auth(callback)` returns a

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { signOut } from '@/auth'
+import { signOut } from '@/lib/auth/nextAuth'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { getSessionUser } from '@/lib/auth/getSessionUser'

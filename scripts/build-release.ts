@@ -34,8 +34,6 @@ export const RELEASE_SOURCES = [
   'contracts/GoldToken.json',
   'instrumentation.ts',
   'instrumentation-node.ts',
-  'auth.ts',
-  'auth.config.ts',
   'proxy.ts',
   'middleware.ts',
   'next.config.js',

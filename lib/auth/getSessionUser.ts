@@ -1,5 +1,5 @@
 import { redirect } from 'next/navigation'
-import { auth } from '@/auth'
+import { auth } from '@/lib/auth/nextAuth'
 import type { SessionUser } from './SessionUser'
 import { sessionUserFrom } from './sessionUserFrom'
 

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/config/getConfig'
 /**
  * The web process's long-lived objects, created here and nowhere else, once per process:
  * kept on globalThis so that a dev hot reload reuses them instead of opening another
- * pool or forgetting the failed logins. Route handlers, pages and auth.ts take them from
+ * pool or forgetting the failed logins. Route handlers, pages and lib/auth/nextAuth.ts take them from
  * here and pass them down as arguments; lib/ and db/ never reach for a singleton. The
  * worker (worker/runtime/startWorker.ts) and the CLIs create their own database client.
  */

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { hashSources } from './hashSources'
 
-const SOURCES = ['app', 'components', 'lib', 'db', 'auth.ts', 'auth.config.ts', 'proxy.ts', 'instrumentation-node.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.web.json', 'instrumentation.ts', 'package-lock.json']
+const SOURCES = ['app', 'components', 'lib', 'db', 'proxy.ts', 'instrumentation-node.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.web.json', 'instrumentation.ts', 'package-lock.json']
 const SKIP = /(^|\/)(node_modules|\.next|\.data)(\/|$)|\.test\.tsx?$/
 
 function webSourcesHash(root: string): string {

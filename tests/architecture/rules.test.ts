@@ -71,7 +71,7 @@ describe('resolveSpecifier and folderOf', () => {
   it('places a path in its top-level folder; the web root files are app; tool configs are nowhere', () => {
     expect(folderOf('lib/mint/types')).toBe('lib')
     expect(folderOf('db')).toBe('db')
-    expect(folderOf('auth')).toBe('app')
+    expect(folderOf('proxy')).toBe('app')
     expect(folderOf('proxy.ts')).toBe('app')
     expect(folderOf('vitest.config.ts')).toBeNull()
     expect(folderOf('../outside/x')).toBeNull()
@@ -121,7 +121,7 @@ describe('import rules', () => {
 
   it('nothing imports app, the web root files included', () => {
     expect(violationsOf('worker/x.ts', "import x from '../app/x'")).toMatchObject([{ to: 'app', rule: 'nothing imports app' }])
-    expect(violationsOf('lib/auth/x.ts', "import { auth } from '@/auth'")).toMatchObject([{ to: 'app', rule: 'nothing imports app' }])
+    expect(violationsOf('lib/auth/x.ts', "import { config } from '@/proxy'")).toMatchObject([{ to: 'app', rule: 'nothing imports app' }])
   })
 
   it('worker never imports components', () => {

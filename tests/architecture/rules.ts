@@ -5,7 +5,7 @@ import ts from 'typescript'
 // as data and small pure functions, so that structure.test.ts applies them to the real
 // tree and rules.test.ts proves each one on a tiny in-memory example.
 
-/** A top-level home of code. The web's root files (auth.ts, proxy.ts, ...) belong to `app`. */
+/** A top-level home of code. The web's root files (proxy.ts, instrumentation.ts) belong to `app`. */
 export type Folder =
   | 'app'
   | 'components'
@@ -30,13 +30,11 @@ export const SIZE_CHECKED_FOLDERS: readonly Folder[] = [...PRODUCTION_FOLDERS, '
 
 /**
  * The web's files at the repository root (Next.js wants proxy.ts and instrumentation.ts
- * there; auth.ts and auth.config.ts follow Auth.js's habit): they run in the web process,
+ * there): they run in the web process,
  * so for the import rules they are `app`. Other root files are tool configuration
  * (vitest, playwright, drizzle-kit, next.config) and are not checked.
  */
 export const WEB_ROOT_FILES: readonly string[] = [
-  'auth.ts',
-  'auth.config.ts',
   'proxy.ts',
   'instrumentation.ts',
   'instrumentation-node.ts',

@@ -4,8 +4,8 @@
 // environment the test gives it, it signs EMAIL/PASSWORD in through the real next-auth
 // handlers and prints every Set-Cookie header, and the configured session cookie, as JSON.
 import { NextRequest } from 'next/server'
-import { handlers } from '@/auth'
-import { authConfig } from '@/auth.config'
+import { handlers } from '@/lib/auth/nextAuth'
+import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { getWebDb } from '@/lib/web/webProcess'
 
 const appUrl = process.env.APP_URL ?? 'https://mintdesk.example'

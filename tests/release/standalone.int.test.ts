@@ -315,7 +315,7 @@ describe('the release build, run like the images, in production mode', () => {
     expect((await fetch(`${appUrl}/api/metrics`)).status).toBe(401)
     expect((await fetch(`${appUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status).toBe(200)
 
-    // sign in (credentials: no OIDC is configured here, see auth.ts / lib/auth/authMethods.ts) and mint
+    // sign in (credentials: no OIDC is configured here, see lib/auth/nextAuth.ts / lib/auth/authMethods.ts) and mint
     const cookies = await signIn(user.email, user.password)
     const request = buildMintRequest({ bars: [{ serial: `REL-${randomBytes(4).toString('hex')}` }] })
     const tMint = Date.now()

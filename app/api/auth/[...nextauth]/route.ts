@@ -1,4 +1,4 @@
 // GET|POST /api/auth/* - next-auth: csrf, session, sign-in callbacks, sign-out
-import { handlers } from '@/auth'
+import { handlers } from '@/lib/auth/nextAuth'
 
 export const { GET, POST } = handlers

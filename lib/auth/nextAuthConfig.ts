@@ -7,7 +7,7 @@ import { getConfig } from '@/lib/config/getConfig'
  * The edge-safe half of the next-auth setup: secret, cookies, JWT session and the
  * callbacks that copy `{ id, email, role }` between the JWT and the session. No
  * database, no providers: `proxy.ts` uses only this to read the session cookie.
- * `auth.ts` adds the providers (credentials checked against `users`, OIDC) on top.
+ * `lib/auth/nextAuth.ts` adds the providers (credentials checked against `users`, OIDC) on top.
  * It is a function, not an object, so the config is read at request time, never at
  * build time (when no DATABASE_URL or AUTH_SECRET exists).
  */
@@ -70,7 +70,7 @@ export function authConfig(): NextAuthConfig {
     },
     logger: {
       error(error) {
-        // Failed sign-ins are expected and logged (without the password) by `auth.ts`.
+        // Failed sign-ins are expected and logged (without the password) by `lib/auth/nextAuth.ts`.
         if (error instanceof CredentialsSignin) return
         console.error(JSON.stringify({ level: 'error', msg: 'auth error', err: { name: error.name, message: error.message, stack: error.stack } }))
       },

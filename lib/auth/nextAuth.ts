@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth'
 import type { Provider } from 'next-auth/providers'
 import Credentials from 'next-auth/providers/credentials'
-import { authConfig } from '@/auth.config'
+import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { authMethods } from '@/lib/auth/authMethods'
 import { authorizeCredentials } from '@/lib/auth/authorizeCredentials'
 import { getClientIp } from '@/lib/auth/getClientIp'
