@@ -80,6 +80,34 @@ describe('loadConfig', () => {
     expect(c.production).toBe(false)
   })
 
+  describe('dev mode with NODE_ENV=production (issue 13)', () => {
+    const devProd = { NODE_ENV: 'production', MINTDESK_DEV: '1' }
+    it.each(['postgres://u:p@127.0.0.1:5432/db', 'postgres://u:p@localhost/db', 'postgres://u:p@[::1]:5432/db', 'postgres:///db?host=/var/run/postgresql'])(
+      'is allowed on a database on this machine: %s',
+      (url) => {
+        expect(loadConfig({ env: { ...devProd, DATABASE_URL: url }, role: 'web' }).production).toBe(false)
+      },
+    )
+    it.each([
+      'postgres://u:p@mintdesk.abc123.eu-west-1.rds.amazonaws.com:5432/db',
+      'postgres://u:p@10.0.0.5/db',
+      'postgres://u:p@127.0.0.1.example.com/db',
+      'postgres://u:p@localhost/db?host=db.internal',
+    ])('is refused on a remote database, naming MINTDESK_DEV and DATABASE_URL: %s', (url) => {
+      for (const role of ['web', 'worker', 'tool'] as const) {
+        const e = errorOf(() => loadConfig({ env: { ...worker, ...devProd, DATABASE_URL: url }, role }))
+        expect(e.variables).toEqual(['MINTDESK_DEV', 'DATABASE_URL'])
+        expect(e.message).toContain('MINTDESK_DEV')
+        expect(e.message).not.toContain('u:p')
+      }
+    })
+    it('a remote database stays fine in dev without NODE_ENV=production, and in real production', () => {
+      const url = 'postgres://u:p@db.internal:5432/db'
+      expect(loadConfig({ env: { DATABASE_URL: url, MINTDESK_DEV: '1' }, role: 'web' }).production).toBe(false)
+      expect(loadConfig({ env: { DATABASE_URL: url, NODE_ENV: 'production' } }).production).toBe(true)
+    })
+  })
+
   it('rejects malformed values', () => {
     expect(errorOf(() => loadConfig({ env: { ...base, TOKEN_ADDRESS: '0x12' } })).variables).toEqual(['TOKEN_ADDRESS'])
     expect(errorOf(() => loadConfig({ env: { ...base, CONFIRMATIONS: '0' } })).variables).toEqual(['CONFIRMATIONS'])

@@ -5,7 +5,9 @@ import { ConfigError } from '@/lib/errors/config'
  * All configuration, parsed once from the environment with zod. Each embedded default
  * of the local stack is switched off by setting its variable (scripts/ writes them to
  * .data/stack.env). In production mode (NODE_ENV=production without MINTDESK_DEV=1) a
- * missing secret or a dev default left in place is a startup error naming the variable.
+ * missing secret or a dev default left in place is a startup error naming the variable;
+ * dev mode itself (MINTDESK_DEV=1) is refused with
+ * NODE_ENV=production unless the database is on this machine (issue 13).
  */
 
 export const DEV_AUTH_SECRET = 'mintdesk-dev-only-auth-secret-do-not-use-in-production'
@@ -157,6 +159,12 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
   if (missing.length > 0) {
     throw new ConfigError(missing, `missing configuration: ${missing.join(', ')} must be set`)
   }
+  if (e.NODE_ENV === 'production' && e.MINTDESK_DEV === '1' && !isLocalDatabase(e.DATABASE_URL)) {
+    throw new ConfigError(
+      ['MINTDESK_DEV', 'DATABASE_URL'],
+      `MINTDESK_DEV=1 (dev mode: seeded passwords, dev secrets) is refused with NODE_ENV=production and a database that is not on this machine (DATABASE_URL host ${databaseHostOf(e.DATABASE_URL)}); dev mode is for the local stack only`,
+    )
+  }
   if (production && devDefaults.length > 0) {
     throw new ConfigError(
       devDefaults,
@@ -205,6 +213,24 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
     logLevel: e.LOG_LEVEL,
   }
+}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
+
+/** The host of a Postgres URL (a `host` query parameter wins, as in libpq); '' for a Unix socket. */
+function databaseHostOf(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl)
+    return url.searchParams.get('host') ?? url.hostname
+  } catch {
+    return '(unparsable)'
+  }
+}
+
+/** localhost, 127.0.0.1, ::1 or a Unix socket (a path): the database of the local stack. */
+function isLocalDatabase(databaseUrl: string): boolean {
+  const host = databaseHostOf(databaseUrl)
+  return LOCAL_HOSTS.has(host.toLowerCase()) || host === '' || host.startsWith('/')
 }
 
 function isLoopback(url: string): boolean {
