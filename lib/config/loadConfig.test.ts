@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError } from '@/lib/errors/config'
-import { DEV_AUTH_SECRET, loadConfig } from './loadConfig'
+import { DEV_AUTH_SECRET, DEV_METRICS_TOKEN, loadConfig } from './loadConfig'
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' }
 const worker = {
@@ -105,6 +105,29 @@ describe('loadConfig', () => {
       const url = 'postgres://u:p@db.internal:5432/db'
       expect(loadConfig({ env: { DATABASE_URL: url, MINTDESK_DEV: '1' }, role: 'web' }).production).toBe(false)
       expect(loadConfig({ env: { DATABASE_URL: url, NODE_ENV: 'production' } }).production).toBe(true)
+    })
+  })
+
+  describe('production secrets (issue 13)', () => {
+    const strong = 'x'.repeat(32)
+    const web = { ...base, NODE_ENV: 'production', APP_URL: 'https://mintdesk.example', AUTH_SECRET: strong, METRICS_TOKEN: strong }
+    it('accepts secrets of 32 characters or more', () => {
+      expect(loadConfig({ env: { ...web, OIDC_CLIENT_SECRET: strong }, role: 'web' }).production).toBe(true)
+    })
+    it.each(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET'])('refuses a %s shorter than 32 characters, naming it', (name) => {
+      const e = errorOf(() => loadConfig({ env: { ...web, [name]: 'x'.repeat(31) }, role: 'web' }))
+      expect(e.variables).toEqual([name])
+      expect(e.message).toContain(name)
+      expect(e.message).not.toContain('x'.repeat(31))
+    })
+    it('refuses the dev METRICS_TOKEN (and the dev AUTH_SECRET) as dev defaults', () => {
+      const e = errorOf(() => loadConfig({ env: { ...web, AUTH_SECRET: DEV_AUTH_SECRET, METRICS_TOKEN: DEV_METRICS_TOKEN }, role: 'web' }))
+      expect(e.variables).toEqual(['AUTH_SECRET', 'METRICS_TOKEN'])
+    })
+    it('checks the worker too, and leaves dev mode alone', () => {
+      const e = errorOf(() => loadConfig({ env: { ...worker, NODE_ENV: 'production', AUTH_SECRET: 'short' }, role: 'worker' }))
+      expect(e.variables).toEqual(['AUTH_SECRET'])
+      expect(loadConfig({ env: { ...base, AUTH_SECRET: 'short', METRICS_TOKEN: 'short' }, role: 'web' }).authSecret).toBe('short')
     })
   })
 

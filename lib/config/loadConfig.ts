@@ -5,13 +5,16 @@ import { ConfigError } from '@/lib/errors/config'
  * All configuration, parsed once from the environment with zod. Each embedded default
  * of the local stack is switched off by setting its variable (scripts/ writes them to
  * .data/stack.env). In production mode (NODE_ENV=production without MINTDESK_DEV=1) a
- * missing secret or a dev default left in place is a startup error naming the variable;
- * dev mode itself (MINTDESK_DEV=1) is refused with
+ * missing secret, a dev default left in place or a secret shorter than MIN_SECRET_LENGTH is
+ * a startup error naming the variable; dev mode itself (MINTDESK_DEV=1) is refused with
  * NODE_ENV=production unless the database is on this machine (issue 13).
  */
 
 export const DEV_AUTH_SECRET = 'mintdesk-dev-only-auth-secret-do-not-use-in-production'
+export const DEV_METRICS_TOKEN = 'mintdesk-dev-metrics-token'
 export const DEV_KMS_ACCESS_KEY = 'mintdesk-local'
+/** production secrets shorter than this are refused: guessable, or a placeholder left in place */
+export const MIN_SECRET_LENGTH = 32
 
 const csv = z
   .string()
@@ -150,6 +153,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     }
     if (production) {
       if (e.AUTH_SECRET === DEV_AUTH_SECRET) devDefaults.push('AUTH_SECRET')
+      if (e.METRICS_TOKEN === DEV_METRICS_TOKEN) devDefaults.push('METRICS_TOKEN')
       if (e.KMS_ENDPOINT && isLoopback(e.KMS_ENDPOINT) && e.MINTDESK_ALLOW_LOOPBACK_KMS !== '1') devDefaults.push('KMS_ENDPOINT')
       if (env.AWS_ACCESS_KEY_ID === DEV_KMS_ACCESS_KEY) devDefaults.push('AWS_ACCESS_KEY_ID')
       if (e.DEV_STAFF_PASSWORD !== undefined) devDefaults.push('DEV_STAFF_PASSWORD')
@@ -170,6 +174,10 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       devDefaults,
       `production mode refuses dev defaults: ${devDefaults.join(', ')} (set real values, or MINTDESK_DEV=1 for a local run)`,
     )
+  }
+  const short = production && (role === 'web' || role === 'worker') ? shortSecrets(e) : []
+  if (short.length > 0) {
+    throw new ConfigError(short, `production mode refuses secrets shorter than ${MIN_SECRET_LENGTH} characters: ${short.join(', ')}`)
   }
 
   const oidc =
@@ -213,6 +221,14 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
     logLevel: e.LOG_LEVEL,
   }
+}
+
+/** Set secrets under MIN_SECRET_LENGTH (AUTH_SECRET signs sessions, METRICS_TOKEN guards /api/metrics). */
+function shortSecrets(e: Env): string[] {
+  const given = { AUTH_SECRET: e.AUTH_SECRET, METRICS_TOKEN: e.METRICS_TOKEN, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET }
+  return Object.entries(given)
+    .filter(([, value]) => value && value.length < MIN_SECRET_LENGTH)
+    .map(([name]) => name)
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])

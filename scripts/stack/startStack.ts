@@ -4,7 +4,7 @@ import { CreateKeyCommand } from '@aws-sdk/client-kms'
 import { migrate } from '../../db/migrate'
 import { createDb } from '../../db/client'
 import { seedDevUsers } from '../../lib/auth/seedDevUsers'
-import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '../../lib/config/loadConfig'
+import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../lib/config/loadConfig'
 import { createKmsClient } from '../../lib/kms/createKmsClient'
 import { getKmsAddress } from '../../lib/kms/getKmsAddress'
 import { startAnvil } from './anvil'
@@ -18,7 +18,6 @@ import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidF
 
 /** anvil's first dev account: deploys the token and funds the signers, in dev only */
 const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
-export const DEV_METRICS_TOKEN = 'mintdesk-dev-metrics-token'
 
 export type StartStackParameters = {
   root: string
