@@ -31,6 +31,12 @@ describe('job cursor', () => {
   it('round-trips a job id', () => {
     for (const id of [1n, 17n, 9_007_199_254_740_993n]) expect(decodeJobCursor(encodeJobCursor(id))).toBe(id)
   })
+  it('refuses a job id past the bigint range (422, not a 500 from Postgres)', () => {
+    expect(decodeJobCursor(encodeJobCursor(9_223_372_036_854_775_807n))).toBe(9_223_372_036_854_775_807n)
+    for (const id of [9_223_372_036_854_775_808n, 9_999_999_999_999_999_999n]) {
+      expect(() => decodeJobCursor(encodeJobCursor(id))).toThrow(expect.objectContaining({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'cursor' })] }))
+    }
+  })
   it('refuses what it did not make', () => {
     for (const c of ['', '17', 'not a cursor', Buffer.from('x:17').toString('base64url'), 'a'.repeat(50)]) {
       expect(() => decodeJobCursor(c)).toThrow(expect.objectContaining({ code: 'validation_failed' }))

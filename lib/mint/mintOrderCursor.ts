@@ -12,6 +12,12 @@ export function encodeMintOrderCursor(cursor: MintOrderCursor): string {
   return base64UrlEncode(`${cursor.createdAtMicros}.${cursor.id}`)
 }
 
+/**
+ * The newest created_at a cursor can carry: 9999-12-31T23:59:59.999999Z. Beyond it (up to the
+ * bigint range, which a 19-digit number can pass) Postgres would fail the query: a 500.
+ */
+const MAX_CREATED_AT_MICROS = 253_402_300_799_999_999n
+
 /** Throws a ValidationError (422, path `cursor`) on anything this module did not produce. */
 export function decodeMintOrderCursor(value: string): MintOrderCursor {
   const invalid = () => new ValidationError([{ path: 'cursor', message: 'is not a valid cursor' }])
@@ -19,7 +25,9 @@ export function decodeMintOrderCursor(value: string): MintOrderCursor {
   const decoded = base64UrlDecode(value)
   const match = decoded === null ? null : /^([0-9]{1,19})\.(.+)$/.exec(decoded)
   if (!match || !match[1] || !match[2] || !isUuid(match[2])) throw invalid()
-  return { createdAtMicros: BigInt(match[1]), id: match[2].toLowerCase() }
+  const createdAtMicros = BigInt(match[1])
+  if (createdAtMicros > MAX_CREATED_AT_MICROS) throw invalid()
+  return { createdAtMicros, id: match[2].toLowerCase() }
 }
 
 function base64UrlEncode(text: string): string {

@@ -120,6 +120,27 @@ describe('admin API routes', () => {
     expect((await routes.job(get('/api/admin/jobs/424242'), ctx('424242'))).status).toBe(404)
   })
 
+  it('ids and cursors past the bigint range answer 404 / 422, never 500 (issue 13)', async () => {
+    session.user = admin
+    const huge = '99999999999999999999'
+    for (const [name, call] of [
+      ['GET', () => routes.job(get(`/api/admin/jobs/${huge}`), ctx(huge))],
+      ['retry', () => routes.retry(post(`/api/admin/jobs/${huge}/retry`), ctx(huge))],
+      ['cancel', () => routes.cancel(post(`/api/admin/jobs/${huge}/cancel`), ctx(huge))],
+    ] as const) {
+      expect((await call()).status, name).toBe(404)
+    }
+    const cursor = (id: string) => Buffer.from(`j:${id}`, 'utf8').toString('base64url')
+    for (const id of ['9223372036854775808', '9999999999999999999']) {
+      const res = await routes.jobs(get(`/api/admin/jobs?cursor=${cursor(id)}`))
+      expect(res.status, id).toBe(422)
+      expect(await res.json()).toMatchObject({ error: { code: 'validation_failed', issues: [{ path: 'cursor' }] } })
+    }
+    expect((await routes.jobs(get(`/api/admin/jobs?cursor=${cursor('9223372036854775807')}`))).status).toBe(200)
+    const bulk = await routes.bulk(post('/api/admin/jobs/retry', { jobIds: [huge] }))
+    expect(bulk.status).toBe(422)
+  })
+
   it('refuses a cross-origin retry (403) and a malformed bulk body (422)', async () => {
     session.user = admin
     const id = deadJob.toString()

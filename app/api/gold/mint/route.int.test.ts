@@ -219,6 +219,9 @@ describe('GET /api/gold/mint', () => {
     ['?limit=abc', 'limit'],
     ['?limit=101', 'limit'],
     ['?cursor=%25%25%25', 'cursor'],
+    // past the bigint range, and past any timestamp Postgres can hold (issue 13: not a 500)
+    [`?cursor=${Buffer.from('9999999999999999999.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`, 'cursor'],
+    [`?cursor=${Buffer.from('9000000000000000000.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`, 'cursor'],
   ])('422 for %s', async (query, path) => {
     const error = await errorOf(await getList(query))
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path }] })
