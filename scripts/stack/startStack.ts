@@ -13,6 +13,7 @@ import { ensureToken } from './deployToken'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { startKmsServer } from './kmsServer'
+import { nextStartArgs } from './nextStartArgs'
 import { startPostgres } from './postgres'
 import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidFile } from './processes'
 
@@ -236,7 +237,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     let url = `http://localhost:${port}`
     if (p.web !== false) {
       buildWeb({ root: p.root, log })
-      const web = spawnManaged('web', process.execPath, [path.join(p.root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port)], {
+      const web = spawnManaged('web', process.execPath, nextStartArgs({ root: p.root, port }), {
         cwd: p.root,
         env: childEnv,
         stdio: ['ignore', stdio, stdio],

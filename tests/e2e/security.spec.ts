@@ -1,3 +1,5 @@
+import { connect } from 'node:net'
+import { networkInterfaces } from 'node:os'
 import path from 'node:path'
 import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test'
 import postgres from 'postgres'
@@ -280,6 +282,34 @@ test('security headers on every page (signed in as admin) and every API answer',
   expectSecurityHeaders(await admin.get('/api/no-such-route'), 'unknown API path')
   expectSecurityHeaders(await admin.get('/no-such-page'), 'unknown page')
   await admin.dispose()
+})
+
+/** 'open' when a TCP connection to host:port is accepted, else the error code (ECONNREFUSED, ...). */
+function tryConnect(host: string, port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 3_000 })
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve('open')
+    })
+    socket.once('timeout', () => {
+      socket.destroy()
+      resolve('timeout')
+    })
+    socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message))
+  })
+}
+
+test('the local web listens on 127.0.0.1 only: not on the machine\'s other addresses (issue 13)', async () => {
+  const port = Number(new URL(baseUrl()).port)
+  expect(await tryConnect('127.0.0.1', port)).toBe('open')
+  // every address of this machine but loopback and link-local (those need a scope id)
+  const external = Object.values(networkInterfaces())
+    .flatMap((addrs) => addrs ?? [])
+    .filter((a) => !a.internal && !a.address.startsWith('fe80:'))
+    .map((a) => a.address)
+  test.skip(external.length === 0, 'this machine has no address besides loopback')
+  for (const address of external) expect(await tryConnect(address, port), address).not.toBe('open')
 })
 
 test('login brute force is throttled: the 6th try is refused even with the right password, per email and per IP', async () => {
