@@ -14,7 +14,15 @@
 # baked in: configuration comes from the ECS task definitions (deploy/lib/MintdeskStack.ts)
 # and Secrets Manager.
 
-ARG NODE_IMAGE=node:20-slim
+# Node 22 LTS on Debian bookworm, pinned by digest: a rebuild gets the same base image, not
+# whatever the tag points to that day. docs/deploy.md says how to refresh it
+# (`docker buildx imagetools inspect node:22-bookworm-slim`). The code also runs on Node 20
+# (the local machines) and uses nothing that either version lacks.
+ARG NODE_IMAGE=node:22-bookworm-slim@sha256:83f487e0a63425e5b4d146fb5e5be574bcbe1b7b843d3ebafdd95eaf7767a7e5
+# SHA-256 of RDS's CA bundle (global-bundle.pem, 111 certificates as of 2026-10): the build
+# fails when the downloaded file differs, instead of silently trusting other CAs. AWS
+# republishes it when it rotates CAs: review the new bundle, then update this (docs/deploy.md).
+ARG RDS_CA_BUNDLE_SHA256=fe45bbebf92ad3e27a583bbb2ddd1553c521ed4d49af5514dc0a40372ea5395c
 
 # ---- deps: the locked dependencies, dev ones included (next, esbuild, tsx, typescript)
 FROM ${NODE_IMAGE} AS deps
@@ -36,8 +44,10 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOSTNAME=0.0.0.0 \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
-# RDS's CA bundle, so DATABASE_URL can say sslmode=verify-full
+# RDS's CA bundle, so DATABASE_URL can say sslmode=verify-full; checked against its SHA-256
+ARG RDS_CA_BUNDLE_SHA256
 ADD --chmod=644 https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem /etc/ssl/certs/rds-global-bundle.pem
+RUN echo "${RDS_CA_BUNDLE_SHA256}  /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -
 RUN groupadd --system --gid 10001 mintdesk \
  && useradd --system --uid 10001 --gid mintdesk --no-create-home --shell /usr/sbin/nologin mintdesk
 # the code belongs to root (read-only for the app); only Next's cache folder is writable
@@ -55,7 +65,9 @@ WORKDIR /app
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
+ARG RDS_CA_BUNDLE_SHA256
 ADD --chmod=644 https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem /etc/ssl/certs/rds-global-bundle.pem
+RUN echo "${RDS_CA_BUNDLE_SHA256}  /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -
 RUN groupadd --system --gid 10001 mintdesk \
  && useradd --system --uid 10001 --gid mintdesk --no-create-home --shell /usr/sbin/nologin mintdesk
 COPY --from=build /app/dist/release/worker ./

@@ -9,9 +9,10 @@ import { dockerTarget, readDockerfile } from './dockerfile'
 // and run) are how it is held to account.
 const root = path.resolve(import.meta.dirname, '..', '..')
 const stages = readDockerfile(root)
+const text = readFileSync(path.join(root, 'Dockerfile'), 'utf8')
 
 describe('Dockerfile', () => {
-  it('has deps -> build -> web / worker, the runtime stages on node:20-slim', () => {
+  it('has deps -> build -> web / worker, all on a Node LTS (22 or 24) slim image pinned by digest', () => {
     expect(stages.map((s) => s.name)).toEqual(['deps', 'build', 'web', 'worker'])
     const deps = stages[0]
     expect(deps?.instructions.some((i) => i.keyword === 'RUN' && /\bnpm ci\b/.test(i.args))).toBe(true)
@@ -21,9 +22,25 @@ describe('Dockerfile', () => {
     expect(build?.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args)).toEqual([
       'node node_modules/tsx/dist/cli.mjs scripts/build-release.ts',
     ])
-    const nodeImage = /ARG NODE_IMAGE=(\S+)/.exec(readFileSync(path.join(root, 'Dockerfile'), 'utf8'))?.[1]
-    expect(nodeImage).toBe('node:20-slim')
-    for (const name of ['web', 'worker']) expect(dockerTarget(stages, name).from).toBe('${NODE_IMAGE}')
+    const nodeImage = /ARG NODE_IMAGE=(\S+)/.exec(text)?.[1]
+    // a supported LTS (Node 20 leaves maintenance in April 2026), the tag for readers, the digest for the build
+    expect(nodeImage).toMatch(/^node:(22|24)-(bookworm-)?slim@sha256:[0-9a-f]{64}$/)
+    for (const name of ['deps', 'web', 'worker']) expect(stages.find((s) => s.name === name)?.from).toBe('${NODE_IMAGE}')
+  })
+
+  it.each(['web', 'worker'])('the %s stage checks the RDS CA bundle against a pinned SHA-256 before using it', (name) => {
+    expect(/^ARG RDS_CA_BUNDLE_SHA256=[0-9a-f]{64}$/m.test(text)).toBe(true)
+    expect(text).toContain('echo "${RDS_CA_BUNDLE_SHA256}  /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -')
+    const steps = stages.find((s) => s.name === name)?.instructions ?? []
+    const arg = steps.findIndex((i) => i.keyword === 'ARG' && i.args === 'RDS_CA_BUNDLE_SHA256')
+    const add = steps.findIndex((i) => i.keyword === 'ADD' && i.args.includes('https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem'))
+    // (the reader folds runs of spaces; the Dockerfile has the two that sha256sum -c wants)
+    const check = steps.findIndex((i) => i.keyword === 'RUN' && i.args === 'echo "${RDS_CA_BUNDLE_SHA256} /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -')
+    expect(arg).toBeGreaterThanOrEqual(0)
+    expect(add).toBeGreaterThan(arg)
+    // verified right after the download, before anything else runs in the stage
+    expect(check).toBe(add + 1)
+    expect(dockerTarget(stages, name).env.NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/certs/rds-global-bundle.pem')
   })
 
   it.each([
