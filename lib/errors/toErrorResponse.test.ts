@@ -103,6 +103,20 @@ describe('toErrorResponse', () => {
     expect(entries[0].context).toEqual({ path: '/api/x' })
   })
 
+  it('the default log line has URLs redacted (an RPC URL carries its API key; issue 13)', () => {
+    const lines: unknown[] = []
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(line))
+    try {
+      toErrorResponse(new Error('HTTP request failed. URL: https://mainnet.infura.io/v3/SECRETKEY', { cause: new Error('at postgres://u:SECRETKEY@db/x') }))
+    } finally {
+      spy.mockRestore()
+    }
+    expect(lines).toHaveLength(1)
+    const line = String(lines[0])
+    expect(line).toContain('https://mainnet.infura.io/[redacted]')
+    expect(line).not.toContain('SECRETKEY')
+  })
+
   it('handles thrown non-errors', async () => {
     for (const thrown of ['boom', null, undefined, 42, { code: 'forbidden', message: 'fake' }]) {
       const res = toErrorResponse(thrown, { log: () => {} })

@@ -1,6 +1,7 @@
 import { isBaseError } from './BaseError'
 import { errorStatus } from './http'
 import { isDatabaseUnavailable } from './isDatabaseUnavailable'
+import { redactSecrets } from './redactSecrets'
 import { RateLimitedError } from './request'
 
 export type ErrorLogEntry = {
@@ -66,17 +67,20 @@ export function toErrorResponse(error: unknown, { log = defaultLog, context }: T
   })
 }
 
+/** One JSON line on stderr, URLs redacted (a chain error's message carries the RPC URL and its key). */
 function defaultLog(entry: ErrorLogEntry): void {
   const err = entry.err
   console.error(
-    JSON.stringify({
-      level: 'error',
-      msg: entry.msg,
-      status: entry.status,
-      code: entry.code,
-      ...entry.context,
-      err: describeError(err),
-    }),
+    redactSecrets(
+      JSON.stringify({
+        level: 'error',
+        msg: entry.msg,
+        status: entry.status,
+        code: entry.code,
+        ...entry.context,
+        err: describeError(err),
+      }),
+    ),
   )
 }
 

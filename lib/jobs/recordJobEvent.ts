@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/db/client'
 import { jobEvents } from '@/db/schema'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 
 export type JobEventName =
   | 'enqueued'
@@ -50,7 +51,10 @@ export type RecordJobEventParameters = {
   data?: Record<string, unknown> | null
 }
 
-/** Appends one row to the timeline (job_events). Joins the caller's transaction when given one. */
+/**
+ * Appends one row to the timeline (job_events). Joins the caller's transaction when given
+ * one. Detail and error are stored with URLs redacted (an RPC URL carries its API key).
+ */
 export async function recordJobEvent(db: DbOrTx, p: RecordJobEventParameters): Promise<void> {
   await db.insert(jobEvents).values({
     event: p.event,
@@ -58,8 +62,8 @@ export async function recordJobEvent(db: DbOrTx, p: RecordJobEventParameters): P
     orderId: p.orderId ?? null,
     jobId: p.jobId == null ? null : BigInt(p.jobId),
     attempt: p.attempt ?? null,
-    detail: p.detail ?? null,
-    error: p.error ?? null,
+    detail: p.detail == null ? null : redactSecrets(p.detail),
+    error: p.error == null ? null : redactSecrets(p.error),
     actor: p.actor ?? null,
     durationMs: p.durationMs == null ? null : Math.round(p.durationMs),
     data: p.data ?? null,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type MintStatus, mintOrders } from '@/db/schema'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 
 export type MarkOrderFailedParameters = {
   orderId: string
@@ -9,11 +10,11 @@ export type MarkOrderFailedParameters = {
   from?: readonly MintStatus[]
 }
 
-/** Marks an order failed with a reason for the admin; returns whether it changed. */
+/** Marks an order failed with a reason for the admin (URLs redacted); returns whether it changed. */
 export async function markOrderFailed(tx: Tx, { orderId, reason, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters): Promise<boolean> {
   const rows = await tx
     .update(mintOrders)
-    .set({ status: 'failed', failureReason: reason.slice(0, 2000), updatedAt: new Date() })
+    .set({ status: 'failed', failureReason: redactSecrets(reason).slice(0, 2000), updatedAt: new Date() })
     .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
     .returning({ id: mintOrders.id })
   return rows.length > 0

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { jobRecords } from '@/db/schema'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 
 export type JobRecordState = 'queued' | 'scheduled' | 'running' | 'retrying' | 'dead' | 'done' | 'cancelled'
 
@@ -17,11 +18,13 @@ export type UpdateJobRecordParameters = {
 
 /**
  * The job's row in job_records (kept after graphile-worker deletes the job): state,
- * attempts and last error. Created here if the job was added without addJob.
+ * attempts and last error (URLs redacted: an RPC URL carries its API key). Created here if
+ * the job was added without addJob.
  */
 export async function updateJobRecord(db: DbOrTx, p: UpdateJobRecordParameters): Promise<void> {
   const finished = p.state === 'done' || p.state === 'dead' || p.state === 'cancelled'
   const now = new Date()
+  const lastError = p.lastError == null ? p.lastError : redactSecrets(p.lastError)
   await db
     .insert(jobRecords)
     .values({
@@ -31,7 +34,7 @@ export async function updateJobRecord(db: DbOrTx, p: UpdateJobRecordParameters):
       state: p.state,
       attempts: p.attempts,
       maxAttempts: p.maxAttempts,
-      lastError: p.lastError ?? null,
+      lastError: lastError ?? null,
       payload: p.payload as Record<string, unknown>, // jsonb column; the payload is the job's JSON
       finishedAt: finished ? now : null,
     })
@@ -40,7 +43,7 @@ export async function updateJobRecord(db: DbOrTx, p: UpdateJobRecordParameters):
       set: {
         state: p.state,
         attempts: p.attempts,
-        ...(p.lastError !== undefined ? { lastError: p.lastError } : {}),
+        ...(lastError !== undefined ? { lastError } : {}),
         finishedAt: finished ? now : null,
         updatedAt: now,
         orderId: sql`coalesce(${jobRecords.orderId}, excluded.order_id)`,

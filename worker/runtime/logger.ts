@@ -1,5 +1,6 @@
 import { type Logger, pino } from 'pino'
 import type { Config } from '@/lib/config/loadConfig'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 
 export type CreateLoggerParameters = {
   level: Config['logLevel']
@@ -12,6 +13,8 @@ export type WorkerLogger = Logger
 /**
  * The worker's structured JSON log (one object per line on stdout). Job lines carry
  * jobId, task, orderId and attempt (see runTask); errors are serialised with their stack.
+ * Every line is written with its URLs redacted (lib/errors/redactSecrets.ts): viem errors
+ * carry the RPC URL, and with it the provider's API key, in their message and fields.
  */
 export function createLogger({ level, base = {} }: CreateLoggerParameters): WorkerLogger {
   return pino({
@@ -20,5 +23,6 @@ export function createLogger({ level, base = {} }: CreateLoggerParameters): Work
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+    hooks: { streamWrite: redactSecrets },
   })
 }

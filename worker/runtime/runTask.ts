@@ -6,6 +6,7 @@ import { endAttemptsNow } from '@/lib/jobs/endAttemptsNow'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { updateJobRecord } from '../db/updateJobRecord'
 import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
+import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import type { WorkerLogger } from './logger'
 
 /** What a task's run() gets besides the worker context. */
@@ -41,7 +42,9 @@ export type TaskDefinition<P> = {
  *   graphile-worker's exponential backoff) or 'dead' (last attempt, or a
  *   PermanentJobError, whose job gets max_attempts = attempts so graphile-worker keeps it
  *   as a dead letter); a dead mint_send fails its order with the reason.
- * The error is rethrown so graphile-worker records it too. The run times feed the admin
+ * The error is rethrown so graphile-worker records it too, its message and stack redacted
+ * first (lib/errors/redactSecrets.ts: an RPC URL in a viem error carries the provider's API
+ * key; graphile stores the message as last_error). The run times feed the admin
  * metrics (p50/p95 per task from job_events.duration_ms).
  */
 export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
@@ -80,7 +83,8 @@ export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
           if (signal.aborted) throw new JobAbortedError(step)
         },
       })
-    } catch (error) {
+    } catch (thrown) {
+      const error = redactErrorInPlace(thrown)
       const durationMs = performance.now() - startedAt
       const permanent = isPermanentJobError(error)
       const dead = permanent || attempt >= maxAttempts
