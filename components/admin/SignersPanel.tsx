@@ -19,6 +19,11 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
           Under {formatEth(system.lowBalanceWei)}: top up {low.map((s) => shortHex(s.address)).join(', ')} before mints stall.
         </Alert>
       ) : null}
+      {system.feeCappedOrders > 0 ? (
+        <Alert tone="warning" title={`${system.feeCappedOrders} ${system.feeCappedOrders === 1 ? 'mint' : 'mints'} held back by the fee ceiling`}>
+          The chain asks for more than MAX_FEE_PER_GAS / MAX_PRIORITY_FEE allow: nothing is paid above them. The mints go out when the fees fall or the ceiling is raised.
+        </Alert>
+      ) : null}
       {system.signers.length === 0 ? <p className="text-sm text-stone-500">No signer is registered yet.</p> : null}
       {system.signers.length > 0 ? (
         <div className="overflow-x-auto">

@@ -186,6 +186,18 @@ describe('MintdeskStack (synthesized offline)', () => {
     expect(webEnv.KMS_KEY_IDS).toBeUndefined()
   })
 
+  it('passes the fee ceiling to the worker only when it is set (issue 13)', () => {
+    const workerEnvOf = (t: Template) => {
+      const defs = Object.values(t.findResources('AWS::ECS::TaskDefinition')) as { Properties?: { ContainerDefinitions?: ContainerDefinition[] } }[]
+      const worker = defs.flatMap((d) => d.Properties?.ContainerDefinitions ?? []).find((c) => c.Name === 'worker')
+      return envOf(worker as ContainerDefinition)
+    }
+    expect(workerEnvOf(template).MAX_FEE_PER_GAS).toBeUndefined()
+    const capped = new MintdeskStack(new App(), 'MintdeskCapped', { certificateArn: CERT, maxFeePerGasWei: '200000000000', maxPriorityFeeWei: '2000000000' })
+    const env = workerEnvOf(Template.fromStack(capped))
+    expect(env).toMatchObject({ MAX_FEE_PER_GAS: '200000000000', MAX_PRIORITY_FEE: '2000000000' })
+  })
+
   it('(the policy check above catches wildcards)', () => {
     const st = (Action: string | string[]): Statement => ({ Effect: 'Allow', Action })
     for (const a of ['kms:Sign', 'kms:*', 'kms:S*', '*', 'KMS:sign', ['kms:Decrypt', 'kms:Si*']]) expect(grants(st(a), 'kms:Sign'), String(a)).toBe(true)
@@ -210,6 +222,17 @@ describe('MintdeskStack (synthesized offline)', () => {
       Threshold: 300,
       ComparisonOperator: 'GreaterThanThreshold',
       TreatMissingData: 'breaching',
+    })
+    // issue 13: mints held back by the fee ceiling for 10 minutes
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: QUEUE_METRICS_NAMESPACE,
+      MetricName: QUEUE_METRICS.feeCappedOrders.metricName,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 10,
+      DatapointsToAlarm: 10,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: Match.anyValue(),
     })
     const workerLogGroup = (containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }).LogConfiguration
       .Options['awslogs-group']

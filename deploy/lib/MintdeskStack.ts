@@ -45,8 +45,8 @@ import { addWorkerService } from './addWorkerService'
  *   policy lets only the worker's task role call kms:Sign and kms:GetPublicKey;
  * - addAppSecrets: AUTH_SECRET, METRICS_TOKEN (generated here), the OIDC client secret
  *   and the RPC URL (created by the operator) from Secrets Manager into the tasks;
- * - addQueueAlarms: alarms on dead letters > 0 and on the oldest queued job's age, from
- *   metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts).
+ * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
+ *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts).
  *
  * The concerns are functions that add their resources to the stack itself, not nested
  * constructs: a construct level would enter every logical id (and the ids CDK derives
@@ -82,6 +82,13 @@ export type MintdeskStackProps = StackProps & {
   oldestQueuedAgeAlarmSeconds?: number
   webDesiredCount?: number
   workerConcurrency?: number
+  /**
+   * The worker's fee ceiling, wei per gas as decimal strings (MAX_FEE_PER_GAS,
+   * MAX_PRIORITY_FEE): above it the worker waits and FeeCeilingAlarm fires instead of
+   * paying (FeeCappedOrdersAlarm). Unset: no ceiling.
+   */
+  maxFeePerGasWei?: string
+  maxPriorityFeeWei?: string
 }
 
 export class MintdeskStack extends Stack {
@@ -93,6 +100,7 @@ export class MintdeskStack extends Stack {
   readonly signerKeys: kms.Key[]
   readonly deadLettersAlarm: cloudwatch.Alarm
   readonly oldestQueuedAgeAlarm: cloudwatch.Alarm
+  readonly feeCappedOrdersAlarm: cloudwatch.Alarm
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
@@ -157,7 +165,11 @@ export class MintdeskStack extends Stack {
       logGroup: logs.worker,
       appSubnets: network.appSubnets,
       securityGroup: network.workerSg,
-      environment: sharedEnv,
+      environment: {
+        ...sharedEnv,
+        ...(props.maxFeePerGasWei ? { MAX_FEE_PER_GAS: props.maxFeePerGasWei } : {}),
+        ...(props.maxPriorityFeeWei ? { MAX_PRIORITY_FEE: props.maxPriorityFeeWei } : {}),
+      },
       kmsKeyIds,
       concurrency: props.workerConcurrency,
       secrets: { PGPASSWORD: db.password, RPC_URL: rpcUrl },
@@ -193,6 +205,7 @@ export class MintdeskStack extends Stack {
     })
     this.deadLettersAlarm = alarms.deadLetters
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
+    this.feeCappedOrdersAlarm = alarms.feeCappedOrders
 
     // ---- what the operator needs (docs/deploy.md)
     new CfnOutput(this, 'LoadBalancerDns', { value: this.webService.loadBalancer.loadBalancerDnsName })

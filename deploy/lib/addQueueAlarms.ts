@@ -10,12 +10,13 @@ export type AddQueueAlarmsParameters = {
   oldestQueuedAgeAlarmSeconds?: number
 }
 
-export type QueueAlarms = { topic: sns.Topic; deadLetters: cloudwatch.Alarm; oldestQueuedAge: cloudwatch.Alarm }
+export type QueueAlarms = { topic: sns.Topic; deadLetters: cloudwatch.Alarm; oldestQueuedAge: cloudwatch.Alarm; feeCappedOrders: cloudwatch.Alarm }
 
 /**
  * The alarms, from metric filters on the worker's `queue_metrics` log line
- * (lib/ops/emitQueueMetrics.ts): dead letters > 0, and the oldest queued job's age (or
- * no worker reporting at all). Both notify an SNS topic, on alarm and on recovery.
+ * (lib/ops/emitQueueMetrics.ts): dead letters > 0, the oldest queued job's age (or no
+ * worker reporting at all), and orders held back by the fee ceiling for 10 minutes. All
+ * notify an SNS topic, on alarm and on recovery.
  */
 export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): QueueAlarms {
   const topic = new sns.Topic(stack, 'Alarms', { displayName: 'mintdesk alarms' })
@@ -52,9 +53,19 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
     // the line comes from the workers: silence means none is running
     treatMissingData: cloudwatch.TreatMissingData.BREACHING,
   })
-  for (const alarm of [deadLetters, oldestQueuedAge]) {
+  const feeCappedOrders = new cloudwatch.Alarm(stack, 'FeeCappedOrdersAlarm', {
+    alarmDescription:
+      'Mints have been held back by the fee ceiling (MAX_FEE_PER_GAS / MAX_PRIORITY_FEE) for 10 minutes: the chain asks for more. Nothing is paid above the ceiling; raise it (worker environment, then redeploy) or wait for the fees to fall (the fee_capped events on /admin).',
+    metric: queueMetric('feeCappedOrders'),
+    threshold: 0,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 10,
+    datapointsToAlarm: 10,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  })
+  for (const alarm of [deadLetters, oldestQueuedAge, feeCappedOrders]) {
     alarm.addAlarmAction(new cloudwatchActions.SnsAction(topic))
     alarm.addOkAction(new cloudwatchActions.SnsAction(topic))
   }
-  return { topic, deadLetters, oldestQueuedAge }
+  return { topic, deadLetters, oldestQueuedAge, feeCappedOrders }
 }

@@ -195,4 +195,6 @@ export type ApiSystem = {
   chain: { available: boolean; blockNumber: number | null; error: string | null }
   lowBalanceWei: string
   staleAfterMs: number
+  /** open orders held back by the fee ceiling (MAX_FEE_PER_GAS / MAX_PRIORITY_FEE): should be 0 */
+  feeCappedOrders: number
 }

@@ -53,6 +53,7 @@ const system: ApiSystem = {
   chain: { available: true, blockNumber: 10, error: null },
   lowBalanceWei: '100000000000000000',
   staleAfterMs: 30000,
+  feeCappedOrders: 3,
 }
 
 describe('formatPrometheusMetrics', () => {
@@ -69,6 +70,8 @@ describe('formatPrometheusMetrics', () => {
     expect(lines).toContain('mintdesk_job_duration_seconds{task="mint_send",quantile="0.95"} 4')
     expect(lines).toContain('mintdesk_job_duration_seconds{task="mint_send",quantile="0.5"} 1.2')
     expect(lines).toContain('mintdesk_workers_alive 1')
+    expect(lines).toContain('# TYPE mintdesk_fee_capped_orders gauge')
+    expect(lines).toContain('mintdesk_fee_capped_orders 3')
     expect(lines).toContain('mintdesk_signer_in_flight{signer="0xabc"} 2')
     expect(lines).toContain('mintdesk_signer_low_balance{signer="0xabc"} 1')
     expect(lines).toContain('mintdesk_signer_balance_wei{signer="0xabc"} 50000000000000000')

@@ -82,6 +82,12 @@ export function formatPrometheusMetrics({ metrics, system }: FormatPrometheusMet
       samples: [{ value: system.workers.filter((w) => w.alive).length }],
     },
     {
+      name: 'mintdesk_fee_capped_orders',
+      help: 'Open orders held back by the fee ceiling (MAX_FEE_PER_GAS / MAX_PRIORITY_FEE): the chain asks for more (should be 0).',
+      type: 'gauge',
+      samples: [{ value: system.feeCappedOrders }],
+    },
+    {
       name: 'mintdesk_chain_up',
       help: '1 when the chain RPC answered the health read, else 0.',
       type: 'gauge',

@@ -62,6 +62,14 @@ describe('getSystemStatus', () => {
     expect(s.workers[0]).toMatchObject({ host: 'host-a', pid: 101 })
   })
 
+  it('counts the open orders the fee ceiling holds back (issue 13)', async () => {
+    expect((await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(0)
+    const user = await insertUser(t.db)
+    const held = await insertOrder(t.db, { requestedBy: user.id })
+    await t.db.execute(sql`insert into job_events (event, task, order_id) values ('fee_capped', 'mint_send', ${held.id}::uuid)`)
+    expect((await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(1)
+  })
+
   it('answers with the database figures when the RPC is down', async () => {
     const chain = createChainClient({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, pollingMs: 100, timeoutMs: 1_000 })
     const s = await getSystemStatus(t.db, { ...base, chain, lowBalanceWei: 1n, chainTimeoutMs: 2_000 })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { ChainTimeoutError } from '@/lib/errors/admin'
+import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
 import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
@@ -27,7 +28,8 @@ type ChainRead = { blockNumber: bigint; perSigner: Map<string, { latest: number;
 /**
  * The system's health for the admin: each signer's nonce in Postgres (the source of
  * truth) next to the chain's (`latest` and `pending` transaction counts), the nonces in
- * flight and the gas balance with a low-balance flag; the workers' heartbeats. The web
+ * flight and the gas balance with a low-balance flag; the workers' heartbeats; the orders
+ * the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts). The web
  * only reads the chain. If the RPC is down or slow, the answer still comes, with the
  * database figures and the chain fields null (`chain.available: false`).
  */
@@ -50,6 +52,7 @@ export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters):
     from workers
     where stopped_at is null
     order by last_seen_at desc`)
+  const feeCappedOrders = await countFeeCappedOrders(db)
 
   let chainRead: ChainRead | null = null
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'
@@ -97,6 +100,7 @@ export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters):
     },
     lowBalanceWei: p.lowBalanceWei.toString(),
     staleAfterMs: p.staleAfterMs,
+    feeCappedOrders,
   }
 }
 

@@ -131,6 +131,16 @@ describe('loadConfig', () => {
     })
   })
 
+  it('reads the fee ceiling in wei (issue 13), none by default', () => {
+    expect(loadConfig({ env: worker, role: 'worker' }).worker.feeCeiling).toEqual({ maxFeePerGas: undefined, maxPriorityFeePerGas: undefined })
+    const c = loadConfig({ env: { ...worker, MAX_FEE_PER_GAS: '200000000000', MAX_PRIORITY_FEE: '2000000000', FEE_CAPPED_RETRY_MS: '5000' }, role: 'worker' })
+    expect(c.worker.feeCeiling).toEqual({ maxFeePerGas: 200_000_000_000n, maxPriorityFeePerGas: 2_000_000_000n })
+    expect(c.worker.feeCappedRetryMs).toBe(5000)
+    for (const bad of ['1.5', '-1', '20 gwei', '0x10']) {
+      expect(errorOf(() => loadConfig({ env: { ...worker, MAX_FEE_PER_GAS: bad, MAX_PRIORITY_FEE: bad }, role: 'worker' })).variables).toEqual(['MAX_FEE_PER_GAS', 'MAX_PRIORITY_FEE'])
+    }
+  })
+
   it('rejects malformed values', () => {
     expect(errorOf(() => loadConfig({ env: { ...base, TOKEN_ADDRESS: '0x12' } })).variables).toEqual(['TOKEN_ADDRESS'])
     expect(errorOf(() => loadConfig({ env: { ...base, CONFIRMATIONS: '0' } })).variables).toEqual(['CONFIRMATIONS'])

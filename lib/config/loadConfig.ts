@@ -76,6 +76,16 @@ const envSchema = z.object({
   /** viem polling interval; ~100 ms against anvil, seconds against a real chain */
   RPC_POLLING_MS: intFrom(1_000),
   LOW_BALANCE_WEI: z.string().regex(/^\d+$/).default('100000000000000000'),
+  /**
+   * The fee ceiling (wei per gas, decimal strings): the worker never signs a mint or a
+   * replacement with a max fee or a priority fee above these. While the chain needs more
+   * (base fee + tip over MAX_FEE_PER_GAS) it waits, with a 'fee_capped' event and the
+   * mintdesk_fee_capped_orders gauge, instead of paying. Unset: no ceiling.
+   */
+  MAX_FEE_PER_GAS: z.string().regex(/^\d{1,30}$/, 'MAX_FEE_PER_GAS is wei per gas, a decimal integer').optional(),
+  MAX_PRIORITY_FEE: z.string().regex(/^\d{1,30}$/, 'MAX_PRIORITY_FEE is wei per gas, a decimal integer').optional(),
+  /** how long a mint held back by the fee ceiling waits before it looks at the fees again */
+  FEE_CAPPED_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -111,6 +121,9 @@ export type Config = {
     shutdownGraceMs: number
     /** named crash points for tests; always empty in production */
     failpoints: string[]
+    /** MAX_FEE_PER_GAS / MAX_PRIORITY_FEE in wei; undefined: no ceiling */
+    feeCeiling: { maxFeePerGas: bigint | undefined; maxPriorityFeePerGas: bigint | undefined }
+    feeCappedRetryMs: number
   }
   rpcPollingMs: number
   lowBalanceWei: bigint
@@ -216,6 +229,11 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       nonceStallAfterMs: e.NONCE_STALL_AFTER_MS,
       shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
       failpoints: production ? [] : (e.MINTDESK_FAILPOINTS ?? []),
+      feeCeiling: {
+        maxFeePerGas: e.MAX_FEE_PER_GAS === undefined ? undefined : BigInt(e.MAX_FEE_PER_GAS),
+        maxPriorityFeePerGas: e.MAX_PRIORITY_FEE === undefined ? undefined : BigInt(e.MAX_PRIORITY_FEE),
+      },
+      feeCappedRetryMs: e.FEE_CAPPED_RETRY_MS,
     },
     rpcPollingMs: e.RPC_POLLING_MS,
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),

@@ -35,6 +35,11 @@ export type JobEventName =
   | 'underpriced'
   /** a cancelled order's nonce handed back, to be filled by a gap fill */
   | 'nonce_released'
+  /**
+   * the fees the chain asks for are above the fee ceiling (MAX_FEE_PER_GAS,
+   * MAX_PRIORITY_FEE): nothing signed, the order waits (lib/jobs/latestFeeEventSql.ts)
+   */
+  | 'fee_capped'
 
 export type RecordJobEventParameters = {
   event: JobEventName

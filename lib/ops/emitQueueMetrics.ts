@@ -3,15 +3,17 @@ import { readQueueMetrics, type ReadQueueMetricsReturnType } from './readQueueMe
 
 /**
  * The structured log line that production turns into CloudWatch metrics. The worker's
- * log group has two metric filters (deploy/lib/MintdeskStack.ts imports these names, so
- * the two cannot drift): `{ $.msg = "queue_metrics" }` with the values `$.deadLetters`
- * and `$.oldestQueuedAgeSeconds`, in the namespace `Mintdesk`. The alarms are on them.
+ * log group has one metric filter per QUEUE_METRICS entry (deploy/lib/addQueueAlarms.ts
+ * imports these names, so the two cannot drift): `{ $.msg = "queue_metrics" }` with the
+ * values `$.deadLetters`, `$.oldestQueuedAgeSeconds` and `$.feeCappedOrders`, in the
+ * namespace `Mintdesk`. The alarms are on them.
  */
 export const QUEUE_METRICS_MESSAGE = 'queue_metrics'
 export const QUEUE_METRICS_NAMESPACE = 'Mintdesk'
 export const QUEUE_METRICS = {
   deadLetters: { field: 'deadLetters', metricName: 'DeadLetters', unit: 'Count' },
   oldestQueuedAgeSeconds: { field: 'oldestQueuedAgeSeconds', metricName: 'OldestQueuedJobAgeSeconds', unit: 'Seconds' },
+  feeCappedOrders: { field: 'feeCappedOrders', metricName: 'FeeCappedOrders', unit: 'Count' },
 } as const satisfies Record<string, { field: keyof ReadQueueMetricsReturnType; metricName: string; unit: string }>
 
 /** pino's `logger.info(fields, msg)` fits: `emitQueueMetrics(db, { log: (f, m) => logger.info(f, m) })` */

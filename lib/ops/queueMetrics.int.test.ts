@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type JobEventName, recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertUser } from '@/tests/helpers/users'
 import { emitQueueMetrics, QUEUE_METRICS_MESSAGE } from './emitQueueMetrics'
 import { readQueueMetrics } from './readQueueMetrics'
 import { startQueueMetrics } from './startQueueMetrics'
@@ -15,7 +18,7 @@ describe('queue metrics (the figures behind the production alarms)', () => {
   })
 
   it('is all zero on an empty queue', async () => {
-    expect(await readQueueMetrics(t.db)).toEqual({ deadLetters: 0, queued: 0, oldestQueuedAgeSeconds: 0 })
+    expect(await readQueueMetrics(t.db)).toEqual({ deadLetters: 0, queued: 0, oldestQueuedAgeSeconds: 0, feeCappedOrders: 0 })
   })
 
   it('counts dead letters and the age of the oldest queued job, as the admin dashboard does', async () => {
@@ -42,6 +45,23 @@ describe('queue metrics (the figures behind the production alarms)', () => {
     expect(m.oldestQueuedAgeSeconds).toBeLessThan(200)
   })
 
+  it('counts the open orders whose newest fee event is fee_capped (issue 13)', async () => {
+    const user = await insertUser(t.db)
+    const order = async (status: 'pending' | 'submitted' | 'failed', events: JobEventName[]) => {
+      const { id } = await insertOrder(t.db, { requestedBy: user.id, status })
+      for (const event of events) await recordJobEvent(t.db, { event, task: 'mint_send', orderId: id })
+      return id
+    }
+    await order('pending', ['enqueued', 'fee_capped', 'started', 'succeeded', 'enqueued'])
+    await order('submitted', ['signed', 'broadcast', 'fee_capped', 'enqueued'])
+    await order('pending', ['fee_capped', 'signed'])
+    await order('submitted', ['fee_capped', 'replaced'])
+    await order('submitted', ['fee_capped', 'mined'])
+    await order('failed', ['fee_capped'])
+    await order('pending', ['enqueued'])
+    expect((await readQueueMetrics(t.db)).feeCappedOrders).toBe(2)
+  })
+
   it('writes one JSON line with the fields the CloudWatch metric filters read', async () => {
     const lines: string[] = []
     await emitQueueMetrics(t.db, { log: (fields, msg) => lines.push(JSON.stringify({ msg, ...fields })) })
@@ -50,6 +70,7 @@ describe('queue metrics (the figures behind the production alarms)', () => {
     expect(line.msg).toBe(QUEUE_METRICS_MESSAGE)
     expect(typeof line.deadLetters).toBe('number')
     expect(typeof line.oldestQueuedAgeSeconds).toBe('number')
+    expect(typeof line.feeCappedOrders).toBe('number')
   })
 
   it('startQueueMetrics emits at once, then on its interval, and stops', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
+import { countFeeCappedOrders } from './countFeeCappedOrders'
 
 export type ReadQueueMetricsReturnType = {
   /** jobs in the dead letters (attempts used up, not running): should be 0 */
@@ -9,15 +10,17 @@ export type ReadQueueMetricsReturnType = {
   queued: number
   /** how long the oldest of those has waited since its run_at, in whole seconds; 0 when none */
   oldestQueuedAgeSeconds: number
+  /** open orders the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts): should be 0 */
+  feeCappedOrders: number
 }
 
 /**
- * The two figures the production alarms watch (deploy/lib/MintdeskStack.ts), from
+ * The figures the production alarms watch (deploy/lib/addQueueAlarms.ts). The queue's, from
  * graphile-worker's live jobs with the job states the admin dashboard uses
  * (lib/jobs/liveJobsSql.ts), so the alarm and /admin agree: `dead` is attempts used up and not
  * locked (a job on its last attempt is `running`, not dead); `queued` is ready to run,
  * not locked, never failed (a job waiting for its retry is `retrying`, one with a future
- * run_at is `scheduled`).
+ * run_at is `scheduled`). And the open orders held back by the fee ceiling.
  */
 export async function readQueueMetrics(db: DbOrTx): Promise<ReadQueueMetricsReturnType> {
   const rows = await db.execute<{ dead: number; queued: number; oldest: number }>(sql`
@@ -27,5 +30,6 @@ export async function readQueueMetrics(db: DbOrTx): Promise<ReadQueueMetricsRetu
       coalesce(floor(extract(epoch from now() - min(l.run_at) filter (where l.state = 'queued'))), 0)::int as oldest
     from ${liveJobsSql} l`)
   const row = rows[0]
-  return { deadLetters: row?.dead ?? 0, queued: row?.queued ?? 0, oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0) }
+  const feeCappedOrders = await countFeeCappedOrders(db)
+  return { deadLetters: row?.dead ?? 0, queued: row?.queued ?? 0, oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0), feeCappedOrders }
 }

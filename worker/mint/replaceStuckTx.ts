@@ -3,6 +3,7 @@ import { SignerUnavailableError } from '@/lib/errors/chain'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { bumpFees } from '../chain/bumpFees'
+import { capFees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
 import { getMintOrder, type MintOrder } from '../db/getMintOrder'
@@ -11,6 +12,7 @@ import { markTxBroadcast } from '../db/markTxBroadcast'
 import { storeSignedTx } from '../db/storeSignedTx'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
+import { recordFeeCapped } from './recordFeeCapped'
 
 export type ReplaceStuckTxParameters = {
   order: MintOrder
@@ -25,7 +27,10 @@ export type ReplaceStuckTxParameters = {
 /**
  * Replaces a stuck mint with the same calldata at the same nonce and fees bumped by at
  * least 12.5% (and to the market), signed through KMS, stored before it is sent (a
- * retry re-sends these bytes), with a 'replaced' event; then broadcasts it.
+ * retry re-sends these bytes), with a 'replaced' event; then broadcasts it. Fees above
+ * the fee ceiling are lowered to it; when no replacement fits under it, nothing is signed:
+ * 'fee_capped', the stuck transaction keeps its nonce, and mint_confirm's next look (no
+ * attempt spent) tries again.
  */
 export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { order, txs, newest, why }: ReplaceStuckTxParameters): Promise<void> {
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
@@ -33,10 +38,27 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
   job.checkpoint('replacement')
   const original = parseTransaction(newest.rawTx)
   const current = await estimateFees(ctx.chain)
-  const fees = bumpFees({
-    previous: { maxFeePerGas: BigInt(newest.maxFeePerGas), maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas) },
-    current,
+  const previous = { maxFeePerGas: BigInt(newest.maxFeePerGas), maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas) }
+  const ceiling = capFees({
+    fees: bumpFees({ previous, current }),
+    baseFeePerGas: current.baseFeePerGas,
+    ceiling: ctx.settings.feeCeiling,
+    // the least the node takes as a replacement: the bump alone, without the market
+    floor: bumpFees({ previous, current: { baseFeePerGas: 0n, maxPriorityFeePerGas: 0n } }),
   })
+  if (ceiling.capped) {
+    await ctx.db.transaction(async (tx) => {
+      await getMintOrder(tx, { orderId: order.id, lock: true })
+      await recordFeeCapped(tx, {
+        ...confirmEventOf(job),
+        detail: `${newest.hash} ${why}; ${ceiling.reason}: not replaced, it keeps nonce ${newest.nonce}`,
+        data: { hash: newest.hash, nonce: newest.nonce.toString(), baseFeePerGas: current.baseFeePerGas.toString() },
+      })
+    })
+    job.log.warn({ hash: newest.hash, reason: ceiling.reason }, 'fee ceiling: stuck transaction not replaced')
+    return
+  }
+  const fees = ceiling.fees
   const gas = BigInt(newest.gasLimit)
   const { raw, hash } = await signTx(signer.account, {
     chainId: ctx.chainId,

@@ -4,6 +4,7 @@ import { ensureJob } from '@/lib/jobs/ensureJob'
 import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
+import { capFees } from '../chain/capFees'
 import { findMintedLog } from '../chain/findMintedLog'
 import { prepareMint } from '../chain/prepareMint'
 import type { WorkerContext } from '../runtime/context'
@@ -17,6 +18,7 @@ import { PermanentJobError } from '@/lib/errors/jobs'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import { signMintTx } from '../mint/signMintTx'
 import { newestTx } from '../mint/newestTx'
+import { waitForLowerFees } from '../mint/waitForLowerFees'
 
 /** Queued by the intake with the order (job key mint_send:<orderId>). */
 export const mintSendPayload = z.object({ orderId: z.guid() })
@@ -27,8 +29,11 @@ export type MintSendPayload = z.infer<typeof mintSendPayload>
  * - unknown order: permanent error; confirmed or cancelled: nothing to do;
  * - a stored transaction exists (an earlier attempt signed it): re-send those exact
  *   bytes, never sign again;
- * - else simulate (a revert is permanent: dead letter, order failed with the reason),
- *   then sign and store in one transaction (signMintTx), then broadcast;
+ * - else simulate (a revert is permanent: dead letter, order failed with the reason);
+ *   fees above the fee ceiling are lowered to it, and when the chain needs more than it
+ *   allows, nothing is signed: 'fee_capped', and a new mint_send looks again later
+ *   (waitForLowerFees: no attempt spent, no nonce taken);
+ * - then sign and store in one transaction (signMintTx), then broadcast;
  * - finally, in one transaction: order -> submitted, 'broadcast' event, mint_confirm added.
  */
 export const mintSend: TaskDefinition<MintSendPayload> = {
@@ -65,6 +70,12 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
         }
         throw error
       }
+      const ceiling = capFees({ fees: prepared.fees, baseFeePerGas: prepared.fees.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
+      if (ceiling.capped) {
+        await waitForLowerFees(ctx, job, { reason: ceiling.reason, wanted: prepared.fees })
+        return
+      }
+      prepared = { ...prepared, fees: { ...prepared.fees, ...ceiling.fees } }
       await recordJobEvent(ctx.db, {
         ...eventOf(job),
         event: 'simulated',
