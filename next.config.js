@@ -2,16 +2,18 @@
 import { PHASE_DEVELOPMENT_SERVER } from 'next/constants.js'
 
 /**
- * Security headers on every response. The CSP allows Next's inline bootstrap scripts
- * ('unsafe-inline'; nonces would force every page to render dynamically) but never
- * 'unsafe-eval' outside `next dev` (React uses eval there for error overlays), and
- * `connect-src` opens websockets only in dev (hot reload). No framing at all.
+ * Security headers on every response. Pages get their CSP from proxy.ts instead, with a
+ * nonce per request (lib/web/contentSecurityPolicy.ts; it replaces this one, same header
+ * name): scripts run only with that nonce, never 'unsafe-inline'. This nonce-less policy
+ * covers what the proxy does not see (API answers, static files), where no script may
+ * run inline at all. Never 'unsafe-eval' outside `next dev` (React uses eval there for
+ * error overlays); `connect-src` opens websockets only in dev (hot reload). No framing.
  * @param {boolean} dev
  */
 function securityHeaders(dev) {
   const csp = [
     "default-src 'self'",
-    `script-src 'self' 'unsafe-inline'${dev ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self'${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -22,7 +24,8 @@ function securityHeaders(dev) {
     "frame-ancestors 'none'",
   ].join('; ')
   return [
-    { key: 'Content-Security-Policy', value: csp },
+    // lower case, as the proxy's: one header that the proxy's per-page policy replaces
+    { key: 'content-security-policy', value: csp },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },

@@ -1,9 +1,11 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server'
 import { describe, expect, it, vi } from 'vitest'
-import { config } from './proxy'
+import { NextRequest } from 'next/server'
+import { config, proxy } from './proxy'
 
-// Only the matcher is under test here (decidePageAccess.test.ts covers the decisions);
-// next-auth's ESM build does not load under plain Node, so it is stubbed.
+// The matcher and the per-request CSP are under test here (decidePageAccess.test.ts covers
+// the decisions); next-auth's ESM build does not load under plain Node, so it is stubbed
+// (its auth(callback) becomes the callback itself, with no session on the request).
 vi.mock('next-auth', () => ({ default: () => ({ auth: (handler: unknown) => handler }) }))
 vi.mock('@/lib/auth/nextAuthConfig', () => ({ authConfig: () => ({}) }))
 
@@ -19,5 +21,36 @@ describe('proxy matcher', () => {
     for (const url of ['/api', '/api/health', '/api/gold/mint', '/api/auth/csrf', '/_next/static/chunks/a.js', '/_next/image?url=x', '/favicon.ico', '/icon.svg']) {
       expect(matches(url), url).toBe(false)
     }
+  })
+})
+
+describe('proxy: a nonce-based Content-Security-Policy per page answer (issue 13)', () => {
+  const run = async (path: string) => {
+    const res = await proxy(new NextRequest(`http://mintdesk.test${path}`))
+    if (!res) throw new Error('the proxy answered nothing')
+    return res
+  }
+  const nonceOf = (csp: string | null) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? '')?.[1]
+
+  it('sets the policy on the response and, for Next to apply the nonce, on the request', async () => {
+    const res = await run('/login')
+    const csp = res.headers.get('content-security-policy')
+    const scripts = csp?.split('; ').find((d) => d.startsWith('script-src '))
+    expect(scripts).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/)
+    expect(scripts).not.toContain('unsafe-inline')
+    // NextResponse.next({ request: { headers } }) passes request headers through these
+    expect(res.headers.get('x-middleware-override-headers')?.split(',')).toEqual(expect.arrayContaining(['content-security-policy', 'x-nonce']))
+    expect(res.headers.get('x-middleware-request-content-security-policy')).toBe(csp)
+    expect(res.headers.get('x-middleware-request-x-nonce')).toBe(nonceOf(csp))
+  })
+
+  it('puts it on redirects too, and never reuses a nonce', async () => {
+    const redirect = await run('/mints')
+    expect(redirect.status).toBe(307)
+    expect(redirect.headers.get('location')).toMatch(/\/login\?callbackUrl=/)
+    const nonces = new Set<string | undefined>([nonceOf(redirect.headers.get('content-security-policy'))])
+    for (let i = 0; i < 20; i++) nonces.add(nonceOf((await run('/login')).headers.get('content-security-policy')))
+    expect(nonces.size).toBe(21)
+    expect(nonces.has(undefined)).toBe(false)
   })
 })

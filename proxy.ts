@@ -3,6 +3,7 @@ import { type NextRequest, NextResponse } from 'next/server'
 import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { decidePageAccess } from '@/lib/auth/decidePageAccess'
 import { sessionUserFrom } from '@/lib/auth/sessionUserFrom'
+import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurityPolicy'
 
 // Edge-safe: only the JWT is read (lib/auth/nextAuthConfig.ts), no database import here.
 const { auth } = NextAuth(() => authConfig())
@@ -17,14 +18,28 @@ const handler = Promise.resolve(
       search: req.nextUrl.search,
       user: sessionUserFrom(req.auth),
     })
-    if (decision.action === 'redirect') return NextResponse.redirect(new URL(decision.to, req.nextUrl))
-    return NextResponse.next()
+    // a fresh nonce per response; Next finds it in the request's CSP header and puts it on its scripts
+    const nonce = createCspNonce()
+    const csp = contentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development' })
+    let res: NextResponse
+    if (decision.action === 'redirect') {
+      res = NextResponse.redirect(new URL(decision.to, req.nextUrl))
+    } else {
+      const headers = new Headers(req.headers)
+      headers.set('x-nonce', nonce)
+      headers.set('content-security-policy', csp)
+      res = NextResponse.next({ request: { headers } })
+    }
+    res.headers.set('content-security-policy', csp)
+    return res
   }),
 )
 
 /**
  * Pages need a session (-> /login?callbackUrl=...), /admin/** needs the admin role
  * (-> /forbidden). API routes are not matched: `lib/http/route.ts` answers 401/403 JSON.
+ * Every page answer gets a nonce-based Content-Security-Policy of its own
+ * (lib/web/contentSecurityPolicy.ts), also set on the request for Next's renderer.
  * This is the first gate, not the only one: server components re-check
  * (`requireUser`, the (admin) layout) and route handlers check on their own.
  */

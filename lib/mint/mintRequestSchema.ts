@@ -1,3 +1,5 @@
+// first: the browser's zod must not probe for eval (a CSP violation) when the schemas below are built
+import '@/lib/web/zodWithoutEval'
 import { getAddress, zeroAddress } from 'viem'
 import { z } from 'zod'
 import { InvalidDecimalError } from '@/lib/errors/money'

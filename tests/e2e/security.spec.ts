@@ -67,8 +67,23 @@ async function expectError(res: APIResponse, status: number, code: string, what:
   expect(JSON.parse(text), what).toMatchObject({ error: { code, message: expect.any(String) } })
 }
 
-function expectSecurityHeaders(res: APIResponse, what: string) {
+/** The script-src directive of a CSP, as its list of sources. */
+function scriptSources(csp: string | undefined): string[] {
+  const directive = (csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+  return directive ? directive.split(/\s+/).slice(1) : []
+}
+
+/**
+ * `page`: a page answer (the proxy's policy, with this response's nonce); else an API or
+ * static answer (next.config.js's policy). Scripts never get 'unsafe-inline' (issue 13).
+ */
+function expectSecurityHeaders(res: APIResponse, what: string, { page = false }: { page?: boolean } = {}) {
   const h = res.headers()
+  expect(res.headersArray().filter((x) => x.name.toLowerCase() === 'content-security-policy'), `${what}: one CSP header`).toHaveLength(1)
+  const scripts = scriptSources(h['content-security-policy'])
+  expect(scripts, `${what}: script-src`).toContain("'self'")
+  expect(scripts, `${what}: script-src`).not.toContain("'unsafe-inline'")
+  if (page) expect(scripts.filter((x) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(x)), `${what}: a nonce in script-src`).toHaveLength(1)
   expect(h['content-security-policy'], `${what}: CSP`).toMatch(/frame-ancestors 'none'/)
   expect(h['content-security-policy'], `${what}: CSP`).toMatch(/default-src 'self'/)
   expect(h['content-security-policy'], `${what}: CSP`).not.toMatch(/unsafe-eval/)
@@ -276,12 +291,64 @@ test('security headers on every page (signed in as admin) and every API answer',
     const url = samplePath(p.pattern)
     const res = await admin.get(url, { maxRedirects: 0 })
     expect(res.status(), url).toBeLessThan(500)
-    expectSecurityHeaders(res, `page ${url} (${res.status()})`)
+    expectSecurityHeaders(res, `page ${url} (${res.status()})`, { page: true })
   }
+  // the proxy's redirects of an anonymous visitor carry the page policy too
+  const anon = await contextAs()
+  for (const p of pages.filter((x) => !isPublicPage(x.pattern))) expectSecurityHeaders(await anon.get(samplePath(p.pattern), { maxRedirects: 0 }), `redirect of ${p.pattern}`, { page: true })
+  await anon.dispose()
   for (const r of routes) for (const method of r.methods) expectSecurityHeaders(await call(admin, method, samplePath(r.pattern)), `${method} ${r.pattern} as admin`)
   expectSecurityHeaders(await admin.get('/api/no-such-route'), 'unknown API path')
-  expectSecurityHeaders(await admin.get('/no-such-page'), 'unknown page')
+  expectSecurityHeaders(await admin.get('/no-such-page'), 'unknown page', { page: true })
+  // a nonce is for one response only
+  const nonces = new Set<string>()
+  for (let i = 0; i < 5; i++) for (const x of scriptSources((await admin.get('/admin')).headers()['content-security-policy'])) if (x.startsWith("'nonce-")) nonces.add(x)
+  expect(nonces.size).toBe(5)
   await admin.dispose()
+})
+
+test('the nonce CSP: every script of a page carries its nonce, the pages work, no CSP violation; an injected inline handler does not run (issue 13)', async ({ page }) => {
+  const consoleViolations: string[] = []
+  page.on('console', (m) => {
+    if (/content security policy|content-security-policy/i.test(m.text())) consoleViolations.push(`${page.url()}: ${m.text()}`)
+  })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] }
+    w.__cspViolations = []
+    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`))
+  })
+  const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
+  /** the nonce of the page's CSP header, and the nonces its script elements carry (a browser hides the attribute, not the property) */
+  const visit = async (url: string) => {
+    const res = await page.goto(url)
+    expect(res?.status(), url).toBe(200)
+    const nonce = /'nonce-([^']+)'/.exec((await res?.allHeaders())?.['content-security-policy'] ?? '')?.[1]
+    expect(nonce, `${url}: nonce`).toBeTruthy()
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.nonce))
+    expect(scripts.length, `${url}: scripts`).toBeGreaterThan(0)
+    expect(new Set(scripts), `${url}: every script carries the nonce`).toEqual(new Set([nonce]))
+    expect(await violations(), url).toEqual([])
+  }
+
+  await visit('/login')
+  // the sign-in button is enabled by React once hydrated: Next's scripts ran under the nonce
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled()
+  await loginAs(page, 'admin')
+  // the dashboard is drawn by client components from the API: it shows only if the scripts ran
+  await visit('/admin')
+  await expect(page.getByRole('heading', { name: 'Queue' })).toBeVisible()
+  for (const url of ['/admin/jobs', '/admin/dead', '/mints', '/mints/new']) await visit(url)
+  await expect(page.getByRole('button', { name: 'Request mint' })).toBeVisible()
+  expect(consoleViolations).toEqual([])
+
+  // what 'unsafe-inline' would have let through: markup injected with an inline handler
+  await page.evaluate(() => {
+    const div = document.createElement('div')
+    div.innerHTML = '<img src="/no-such-image.png" onerror="window.__injected = 1">'
+    document.body.appendChild(div)
+  })
+  await expect.poll(async () => (await violations()).some((v) => v.startsWith('script-src'))).toBe(true)
+  expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined()
 })
 
 /** 'open' when a TCP connection to host:port is accepted, else the error code (ECONNREFUSED, ...). */
