@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
 import { NotFoundError } from '@/lib/errors/resource'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { releaseBars } from '@/lib/vault/releaseBars'
 import { releaseOrderNonce } from '@/lib/jobs/releaseOrderNonce'
 import type { ApiCancelResult } from './apiTypes'
 import { lockLiveJobs } from './lockLiveJobs'
@@ -88,6 +89,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
         update mint_orders set status = 'cancelled', updated_at = now()
         where id = ${orderId}::uuid returning status::text as status`)
       orderStatus = updated[0]?.status ?? null
+      await releaseBars(tx, { orderId })
       // the shared nonce release: signer_nonces -> released, a 'nonce_released' event, and
       // the nonce health job woken to fill it now
       const released = await releaseOrderNonce(tx, { orderId, actor: actor.email })

@@ -5,6 +5,9 @@ import type { Db } from '@/db/client'
 import { mintOrders, users } from '@/db/schema'
 import { addJob } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { computeFineOz } from '@/lib/mint/computeFineOz'
+import { formatDecimal } from '@/lib/money/formatDecimal'
+import { insertOrderBars } from '@/lib/vault/testing/insertOrderBars'
 
 export type TestOrder = { id: string; toAddress: Address; amountWei: bigint; jobId: bigint }
 
@@ -19,9 +22,11 @@ export type CreateTestOrdersParameters = {
 }
 
 /**
- * Orders as the intake makes them, without its validation and vault bars: a pending
- * mint_orders row and its mint_send job (key mint_send:<orderId>, payload { orderId }),
- * added in the same transaction (the outbox). For worker tests only.
+ * Orders as the intake makes them, without its validation and bar lists: a pending
+ * mint_orders row, one bar reserved by it whose fine weight is the order's amount
+ * (lib/vault/testing/insertOrderBars: never on a bar list), and its mint_send job (key
+ * mint_send:<orderId>, payload { orderId }), added in the same transaction (the outbox).
+ * For worker tests only.
  */
 export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): Promise<TestOrder[]> {
   const requestedBy = await ensureTestUser(db)
@@ -40,6 +45,7 @@ export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): P
         documentSha256: '0'.repeat(64),
         requestedBy,
       })
+      await insertOrderBars(tx, { orderId: id, vault: 'TEST-VAULT', orderStatus: 'pending', bars: [barOf(amountWei)] })
       const added = await addJob(tx, {
         task: TASK.mintSend,
         payload: { orderId: id },
@@ -62,4 +68,15 @@ async function ensureTestUser(db: Db): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (!row) throw new Error('test user missing')
   return row.id
+}
+
+/** One bar of fineness 999.99 whose fine weight (gross x fineness / 1000, rounded down) is exactly `amountWei`. */
+function barOf(amountWei: bigint) {
+  if (amountWei % 10n ** 15n !== 0n) throw new Error(`a test order's amount must be whole milli-ounces: ${amountWei}`)
+  const fine = amountWei / 10n ** 15n
+  const fineness = 99_999n
+  let gross = fine
+  while (computeFineOz({ grossMilliOz: gross, finenessHundredths: fineness }) < fine) gross++
+  const milli = (v: bigint) => formatDecimal(v, { decimals: 3, minFraction: 3 })
+  return { grossOz: milli(gross), fineness: '999.99', fineOz: milli(fine) }
 }

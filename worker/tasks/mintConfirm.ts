@@ -1,6 +1,7 @@
 import { getAddress, type Hex, parseTransaction, type TransactionReceipt } from 'viem'
 import { z } from 'zod'
 import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { bumpFees } from '../chain/bumpFees'
@@ -187,6 +188,7 @@ async function onReorged(ctx: WorkerContext, job: Job, { txs }: { txs: ChainTx[]
     await getMintOrder(tx, { orderId, lock: true })
     await markTxMined(tx, { signerAddress: lost.signerAddress, nonce: lost.nonce, hash: null, blockNumber: null })
     await markOrderSubmitted(tx, { orderId })
+    await markBarsReserved(tx, { orderId })
     await recordJobEvent(tx, {
       ...eventOf(job),
       event: 'reorged',

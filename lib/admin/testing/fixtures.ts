@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { chainTxs, mintOrderBars, mintOrders, signerNonces, signers, users, vaultBars } from '@/db/schema'
+import { chainTxs, mintOrders, signerNonces, signers, users } from '@/db/schema'
 import type { MintStatus } from '@/db/schema/mint'
 import { addJob } from '@/lib/jobs/addJob'
+import { insertOrderBars } from '@/lib/vault/testing/insertOrderBars'
 
 /**
  * Test fixtures for the admin integration tests: real rows in a real database (no
@@ -26,7 +27,7 @@ export type InsertOrderParameters = {
   failureReason?: string | null
 }
 
-/** An order backed by new vault bars (amount = sum of the bars' fine weight). */
+/** An order backed by new vault bars (amount = sum of the bars' fine weight), held as its status says (lib/vault/testing/insertOrderBars). */
 export async function insertOrder(db: DbOrTx, p: InsertOrderParameters): Promise<{ id: string; to: string }> {
   const to = p.to ?? '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
   const bars = p.barsFineOz ?? ['401.084']
@@ -45,22 +46,12 @@ export async function insertOrder(db: DbOrTx, p: InsertOrderParameters): Promise
     })
     .returning({ id: mintOrders.id })
   if (!order) throw new Error('no order')
-  let position = 0
-  for (const fine of bars) {
-    const [bar] = await db
-      .insert(vaultBars)
-      .values({
-        serial: `T${randomBytes(5).toString('hex')}`,
-        refiner: 'Valcambi SA',
-        year: 2025,
-        grossOz: fine,
-        fineness: '999.90',
-        fineOz: fine,
-      })
-      .returning({ id: vaultBars.id })
-    if (!bar) throw new Error('no bar')
-    await db.insert(mintOrderBars).values({ barId: bar.id, orderId: order.id, position: position++ })
-  }
+  await insertOrderBars(db, {
+    orderId: order.id,
+    vault: 'LDN-1',
+    orderStatus: p.status ?? 'pending',
+    bars: bars.map((fine) => ({ grossOz: fine, fineness: '999.90', fineOz: fine })),
+  })
   return { id: order.id, to }
 }
 
