@@ -34,7 +34,7 @@ const DEFAULT_CHUNK = 10_000
  *   is a conflict: reported, never applied (a bar of another vault stays there);
  * - bars of the vault that the list lacks: `withdrawn` when free, `missing` when
  *   reserved or backing (they keep their order).
- * Set-based: the list is loaded into a temporary table in chunks (json_to_recordset),
+ * Set-based: the list is loaded into a temporary table in chunks (unnest of arrays),
  * then a handful of statements do the rest, so 100,000 bars take seconds. Audited
  * (vault.bar_list_import) in the same transaction when an admin imports it.
  */
@@ -138,23 +138,21 @@ async function loadList(tx: Tx, bars: readonly BarListBar[], chunkSize: number):
       year integer not null, gross_oz numeric(12, 3) not null, fineness numeric(5, 2) not null, fine_oz numeric(12, 3) not null
     ) on commit drop`)
   for (let from = 0; from < bars.length; from += chunkSize) {
-    const chunk = bars.slice(from, from + chunkSize).map((b) => ({
-      s: b.serial,
-      r: b.refiner,
-      sk: b.serialKey,
-      rk: b.refinerKey,
-      y: b.year,
-      g: b.grossOz,
-      f: b.fineness,
-      fo: b.fineOz,
-    }))
+    const chunk = bars.slice(from, from + chunkSize)
+    const column = (pick: (b: BarListBar) => string | number) => textArray(chunk.map((b) => String(pick(b))))
     await tx.execute(sql`
       insert into bar_list_import (serial, refiner, serial_key, refiner_key, year, gross_oz, fineness, fine_oz)
-      select s, r, sk, rk, y, g, f, fo
-      from json_to_recordset(${JSON.stringify(chunk)}::json) as x(s text, r text, sk text, rk text, y integer, g numeric, f numeric, fo numeric)`)
+      select * from unnest(${column((b) => b.serial)}::text[], ${column((b) => b.refiner)}::text[],
+        ${column((b) => b.serialKey)}::text[], ${column((b) => b.refinerKey)}::text[], ${column((b) => b.year)}::integer[],
+        ${column((b) => b.grossOz)}::numeric[], ${column((b) => b.fineness)}::numeric[], ${column((b) => b.fineOz)}::numeric[])`)
   }
   await tx.execute(sql`create unique index on bar_list_import (serial_key, refiner_key)`)
   await tx.execute(sql`analyze bar_list_import`)
+}
+
+/** A Postgres array literal of texts, each element quoted (one bound parameter, whatever its length). */
+function textArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`
 }
 
 /** Listed bars already in the inventory with another vault, year, gross weight or fineness. */
