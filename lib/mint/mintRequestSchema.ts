@@ -178,7 +178,8 @@ export const mintBarSchema = z
     if (!isRecord(bar)) return
     for (const field of ['serial', 'refiner'] as const) {
       const value = bar[field]
-      if (typeof value !== 'string' || value === '') continue
+      // not printable: the text rule has said so already
+      if (typeof value !== 'string' || value === '' || NOT_PRINTABLE.test(value)) continue
       const key = normalizeBarKey(value)
       if (!key.ok) ctx.addIssue({ code: 'custom', path: [field], message: key.message })
     }

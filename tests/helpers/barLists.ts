@@ -63,10 +63,10 @@ const queues = new Map<string, Promise<unknown>>()
 /**
  * Puts bars on a vault's bar list without taking any off: imports a new snapshot (as of
  * now, after the vault's latest) with every bar of the latest list plus these. Bars
- * already listed are left as they are. Calls for one vault run one after the other in
+ * already listed are left as they are; when all are, nothing is imported (null). Calls for one vault run one after the other in
  * this process (a snapshot read and imported by two at once would drop one's bars).
  */
-export async function stockBars(db: Db, p: { vault?: string; bars: readonly TestListBar[] }): Promise<BarListImportResponse> {
+export async function stockBars(db: Db, p: { vault?: string; bars: readonly TestListBar[] }): Promise<BarListImportResponse | null> {
   const vault = p.vault ?? 'LDN-1'
   const run = async () => {
     const listed = await db.execute<{ serial: string; refiner: string; year: number; gross_oz: string; fineness: string }>(sql`
@@ -81,7 +81,9 @@ export async function stockBars(db: Db, p: { vault?: string; bars: readonly Test
       const bar = { serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.gross_oz, fineness: b.fineness }
       bars.set(keyOf(bar), bar)
     }
-    for (const b of p.bars) if (!bars.has(keyOf(b))) bars.set(keyOf(b), b)
+    const added = p.bars.filter((b) => !bars.has(keyOf(b)))
+    if (added.length === 0 && latest > 0) return null // all listed already
+    for (const b of added) bars.set(keyOf(b), b)
     return importTestBarList(db, { vault, asOf: new Date(Math.max(Date.now(), latest + 1)), bars: [...bars.values()] })
   }
   const previous = queues.get(vault) ?? Promise.resolve()
