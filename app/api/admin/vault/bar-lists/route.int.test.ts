@@ -48,7 +48,7 @@ beforeEach(() => {
   session.user = u.admin
 })
 
-function importList(body: string | Uint8Array, { type = 'application/json', query = '' }: { type?: string; query?: string } = {}) {
+function importList(body: BodyInit, { type = 'application/json', query = '' }: { type?: string; query?: string } = {}) {
   return r.lists.POST(
     new Request(`${ORIGIN}/api/admin/vault/bar-lists${query}`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': type }, body }),
   )
