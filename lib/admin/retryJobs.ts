@@ -143,7 +143,9 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
 /**
  * A failed order whose job runs again is back in flight: `submitted` when a signed
  * transaction is stored for it (the worker re-sends those bytes), else `pending`; its
- * failure reason cleared. Any other status is left as is. Returns the status after.
+ * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
+ * BarAlreadyUsedError (409) when another order took one meanwhile. Any other status is
+ * left as is. Returns the status after.
  */
 async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
   const rows = await tx.execute<{ status: string }>(sql`
