@@ -19,7 +19,7 @@ import { DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
 import { prepareMint } from '../worker/chain/prepareMint'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
-import { createMintBodies } from './intake/createMintBodies'
+import { createMintBodies, stockMintBodies } from './intake/createMintBodies'
 import { MINT_PATH, type IntakeReturnType, runIntake } from './intake/runIntake'
 import { runHttpLoad } from './intake/runHttpLoad'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
@@ -94,6 +94,7 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
     const user = { id: staff.id, email: DEV_STAFF_EMAIL }
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
     const bodies = createMintBodies({ runId: `b${Date.now().toString(36)}`, recipients })
+    await stockMintBodies(sql, bodies, log)
 
     // 1. intake, no worker running
     const intake = await runIntake({

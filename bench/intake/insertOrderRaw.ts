@@ -3,6 +3,7 @@ import type postgres from 'postgres'
 import { mintSendJobKey, TASK } from '../../lib/jobs/jobKeys'
 import { ozToWei } from '../../lib/money/ozToWei'
 import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
+import { normalizeBarKey } from '../../lib/vault/normalizeBarKey'
 
 export type InsertOrderRawParameters = {
   request: MintRequestInput
@@ -27,17 +28,27 @@ export async function insertOrderRaw(tx: postgres.TransactionSql, { request, use
     [request.to, ozToWei(request.amount).toString(), 'pending', proof.vault, proof.receiptRef, proof.documentSha256, user.id, null, requestHash(request)],
   )
   if (!order) throw new Error('insert into mint_orders returned no row')
-  const bars = [...proof.bars].sort((a, b) => (a.serial < b.serial ? -1 : a.serial > b.serial ? 1 : 0))
-  const values = bars.map((_, i) => `(default, $${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6}, default)`)
-  const inserted = await q<{ id: string; serial: string }[]>(
-    `insert into "vault_bars" ("id", "serial", "refiner", "year", "gross_oz", "fineness", "fine_oz", "created_at") values ${values.join(', ')} on conflict do nothing returning "id", "serial", "refiner"`,
-    bars.flatMap((b) => [b.serial, b.refiner, b.year, b.grossOz, b.fineness, b.fineOz]),
+  // reserveBars (lib/vault/reserveBars.ts): the vault's lock shared, the bars looked up
+  // by key on the latest list, locked in id order, reserved where still available
+  await q('select pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [`vault_bars:${proof.vault}`])
+  const keys = proof.bars.map((b) => ({ sk: keyOf(b.serial), rk: keyOf(b.refiner) }))
+  const found = await q<{ id: string; serial_key: string; refiner_key: string; on_latest: boolean; fine_oz: string }[]>(
+    'with latest as (select id from bar_lists where vault = $1 order by as_of desc, imported_at desc limit 1) select b.id::text as id, b.serial_key, b.refiner_key, b.vault, b.year, b.gross_oz::text as gross_oz, b.fineness::text as fineness, b.fine_oz::text as fine_oz, b.status::text as status, (b.last_list_id is not null and b.last_list_id = (select id from latest)) as on_latest from vault_bars b join json_to_recordset($2::json) as k(sk text, rk text) on b.serial_key = k.sk and b.refiner_key = k.rk',
+    [proof.vault, JSON.stringify(keys)],
   )
-  if (inserted.length !== bars.length) throw new Error('a bar was already used')
-  const idOf = new Map(inserted.map((r) => [r.serial, r.id]))
+  const idOf = new Map(found.filter((r) => r.on_latest).map((r) => [`${r.serial_key}\u0000${r.refiner_key}`, r.id]))
+  const ids = keys.map((k) => idOf.get(`${k.sk}\u0000${k.rk}`))
+  if (ids.some((id) => id === undefined)) throw new Error('a bar is not on the bar list')
+  const idArray = `{${ids.join(',')}}`
+  await q('select id::text as id, status::text as status from vault_bars where id = any($1::uuid[]) order by id for update', [idArray])
+  const reserved = await q<{ id: string }[]>(
+    "update vault_bars set status = 'reserved', order_id = $1::uuid, updated_at = now() where id = any($2::uuid[]) and status = 'available' returning id::text as id",
+    [order.id, idArray],
+  )
+  if (reserved.length !== ids.length) throw new Error('a bar was already used')
   await q(
-    `insert into "mint_order_bars" ("bar_id", "order_id", "position") values ${proof.bars.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ')}`,
-    proof.bars.flatMap((b, position) => [idOf.get(b.serial), order.id, position]),
+    `insert into "mint_order_bars" ("order_id", "bar_id", "position") values ${proof.bars.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`).join(', ')}`,
+    ids.flatMap((id, position) => [order.id, id, position]),
   )
   const payload = JSON.stringify({ orderId: order.id })
   const [job] = await q<{ id: string }[]>(
@@ -60,4 +71,10 @@ export async function insertOrderRaw(tx: postgres.TransactionSql, { request, use
 function requestHash(request: MintRequestInput): string {
   // the intake hashes the canonical request; any 64-hex digest costs the database the same
   return createHash('sha256').update(JSON.stringify(request)).digest('hex')
+}
+
+function keyOf(text: string): string {
+  const key = normalizeBarKey(text)
+  if (!key.ok) throw new Error(key.message)
+  return key.key
 }

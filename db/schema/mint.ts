@@ -65,7 +65,11 @@ export const mintOrders = pgTable(
   ],
 )
 
-/** Which bars back which order. bar_id is the primary key: a bar backs at most one order, ever. */
+/**
+ * The bars of each order, in request order: the order's history, kept after the order
+ * frees them (failed, cancelled). A freed bar may back a later order, so the key is
+ * (order_id, bar_id); "at most one open or confirmed order per bar" is vault_bars.order_id.
+ */
 export const mintOrderBars = pgTable(
   'mint_order_bars',
   {
@@ -77,5 +81,5 @@ export const mintOrderBars = pgTable(
       .references(() => mintOrders.id),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ name: 'mint_order_bars_pkey', columns: [t.barId] }), index('mint_order_bars_order_idx').on(t.orderId)],
+  (t) => [primaryKey({ name: 'mint_order_bars_pkey', columns: [t.orderId, t.barId] }), index('mint_order_bars_bar_idx').on(t.barId)],
 )

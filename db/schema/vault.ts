@@ -1,28 +1,106 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { mintOrders } from './mint'
+import { users } from './users'
 
 /**
- * A physical Good Delivery bar. Serial + refiner identify it. Weights are exact
- * numerics (troy oz, 3 decimals); fineness in parts per thousand with up to 2 decimals.
+ * One custodian bar list as imported: a snapshot of one vault at `as_of`
+ * (ARCHITECTURE.md invariant 4: bars come from these lists, never from what a user
+ * types). The counts are what the import did; importing the same list again (same
+ * vault, as_of and content hash) answers them again and changes nothing.
+ */
+export const barLists = pgTable(
+  'bar_lists',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vault: text('vault').notNull(),
+    asOf: timestamp('as_of', { withTimezone: true }).notNull(),
+    /** sha256 (hex) of the list's canonical content: the same bars give the same hash, whatever their order or format */
+    contentSha256: text('content_sha256').notNull(),
+    /** the admin who imported it; null for a list imported by a script (the local stack's dev seed) */
+    importedBy: uuid('imported_by').references(() => users.id),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    barCount: integer('bar_count').notNull(),
+    added: integer('added').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    withdrawn: integer('withdrawn').notNull().default(0),
+    /** the bars reserved or backing that the list lacks: [{ serial, refiner, orderId }] */
+    missing: jsonb('missing').notNull().default(sql`'[]'::jsonb`),
+    /** bars whose attributes differ from the inventory (not applied): [{ serial, refiner, field, inventory, list }] */
+    conflicts: jsonb('conflicts').notNull().default(sql`'[]'::jsonb`),
+    /** free-form labels of the list (the dev seed marks itself as dev data here) */
+    metadata: jsonb('metadata'),
+  },
+  (t) => [
+    unique('bar_lists_vault_as_of_content_key').on(t.vault, t.asOf, t.contentSha256),
+    index('bar_lists_vault_as_of_idx').on(t.vault, t.asOf.desc(), t.importedAt.desc()),
+    index('bar_lists_imported_at_idx').on(t.importedAt.desc(), t.id.desc()),
+  ],
+)
+
+export const barStatus = pgEnum('bar_status', ['available', 'reserved', 'backing', 'missing', 'withdrawn'])
+export type BarStatus = (typeof barStatus.enumValues)[number]
+
+/**
+ * The inventory: one row per physical Good Delivery bar, created by a bar-list import.
+ * Serial + refiner identify a bar, compared through their keys (upper case, no spaces or
+ * dashes: lib/vault/normalizeBarKey.ts). Weights are exact numerics (troy oz, 3
+ * decimals); fineness in parts per thousand with up to 2 decimals. A bar's attributes
+ * never change after its import (a later list that differs is a conflict).
+ *
+ * `status` and `order_id` (the open or confirmed order holding the bar) move together:
+ * available/withdrawn hold no order, reserved/backing hold one, missing (absent from the
+ * latest list while reserved or backing) may. order_id is what makes "a bar is reserved
+ * by or backs at most one open or confirmed order" true (invariant 4).
  */
 export const vaultBars = pgTable(
   'vault_bars',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    vault: text('vault').notNull(),
     serial: text('serial').notNull(),
     refiner: text('refiner').notNull(),
+    serialKey: text('serial_key').notNull(),
+    refinerKey: text('refiner_key').notNull(),
     year: integer('year').notNull(),
     grossOz: numeric('gross_oz', { precision: 12, scale: 3 }).notNull(),
     fineness: numeric('fineness', { precision: 5, scale: 2 }).notNull(),
     fineOz: numeric('fine_oz', { precision: 12, scale: 3 }).notNull(),
+    status: barStatus('status').notNull().default('available'),
+    orderId: uuid('order_id').references(() => mintOrders.id),
+    /**
+     * the latest list that contained the bar (a bar_lists id); null for bars registered
+     * before bar lists existed. No foreign key: every import rewrites this column on up to
+     * 100,000 rows, and a key check per row doubled an import's time (lists are never deleted).
+     */
+    lastListId: uuid('last_list_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('vault_bars_serial_refiner_key').on(t.serial, t.refiner),
-    // the same physical bar typed in another letter case ('ab123' / 'VALCAMBI SA') is
-    // still the same bar: it must not back a second order (docs/architecture.md invariant 4)
-    uniqueIndex('vault_bars_serial_refiner_ci_key').on(sql`lower(${t.serial})`, sql`lower(${t.refiner})`),
+    unique('vault_bars_key').on(t.serialKey, t.refinerKey),
+    index('vault_bars_vault_status_idx').on(t.vault, t.status),
+    index('vault_bars_vault_keys_idx').on(t.vault, t.serialKey, t.refinerKey),
+    index('vault_bars_order_idx').on(t.orderId),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),
     check('vault_bars_fine_le_gross', sql`${t.fineOz} > 0 and ${t.fineOz} <= ${t.grossOz}`),
+    check(
+      'vault_bars_status_order',
+      sql`(${t.status} in ('available', 'withdrawn') and ${t.orderId} is null)
+        or (${t.status} in ('reserved', 'backing') and ${t.orderId} is not null)
+        or ${t.status} = 'missing'`,
+    ),
   ],
 )

@@ -121,4 +121,24 @@ describe('cancelJob', () => {
     await expect(cancelJob(t.db, { jobId: done, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
     await expect(cancelJob(t.db, { jobId: 987_654n, actor: admin })).rejects.toMatchObject({ code: 'not_found' })
   })
+
+  it('frees the bars of the order it cancels, in the same transaction (invariant 4)', async () => {
+    const o = await insertOrder(t.db, { requestedBy: staffId, status: 'pending', barsFineOz: ['401.084', '399.960'] })
+    const barsOf = () =>
+      t.db.execute<{ status: string; order_id: string | null }>(sql`
+        select b.status::text as status, b.order_id::text as order_id from vault_bars b
+        join mint_order_bars mb on mb.bar_id = b.id where mb.order_id = ${o.id}::uuid order by mb.position`)
+    expect(await barsOf()).toEqual([
+      { status: 'reserved', order_id: o.id },
+      { status: 'reserved', order_id: o.id },
+    ])
+    const jobId = await addMintJob(t.db, { orderId: o.id })
+    await setJobState(t.db, jobId, 'dead')
+    await cancelJob(t.db, { jobId, actor: admin })
+    // these bars were never on a bar list (a raw fixture): freed as withdrawn, not available
+    expect(await barsOf()).toEqual([
+      { status: 'withdrawn', order_id: null },
+      { status: 'withdrawn', order_id: null },
+    ])
+  })
 })

@@ -6,6 +6,7 @@ import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { completeJobs } from '@/lib/jobs/completeJobs'
 import { findOrderOfJob } from '@/lib/jobs/findOrderOfJob'
 import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
+import { releaseBars } from '@/lib/vault/releaseBars'
 import { releaseOrderNonce } from '@/lib/jobs/releaseOrderNonce'
 import type { ApiCancelResult } from './apiTypes'
 import { type AdminActor, recordAudit } from './recordAudit'
@@ -82,6 +83,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
         update mint_orders set status = 'cancelled', updated_at = now()
         where id = ${orderId}::uuid returning status::text as status`)
       orderStatus = updated[0]?.status ?? null
+      await releaseBars(tx, { orderId })
       // the shared nonce release: signer_nonces -> released, a 'nonce_released' event, and
       // the nonce health job woken to fill it now
       const released = await releaseOrderNonce(tx, { orderId, actor: actor.email })

@@ -5,12 +5,12 @@ import { isUuid } from '@/lib/mint/isUuid'
 /** The admin who acts: their user id and email (the email names them in the timeline). */
 export type AdminActor = { id: string; email: string }
 
-export type AdminAction = 'job.retry' | 'job.cancel'
+export type AdminAction = 'job.retry' | 'job.cancel' | 'vault.bar_list_import'
 
 export type RecordAuditParameters = {
   actor: AdminActor
   action: AdminAction
-  targetType: 'job'
+  targetType: 'job' | 'bar_list'
   targetId: string
   detail?: Record<string, unknown>
 }

@@ -149,4 +149,29 @@ describe('retryJobs / retryJob', () => {
     // nothing left to retry: a second call is a no-op
     expect((await retryJobs(t.db, { state: 'dead', task: 'bulk_a', actor: admin })).retried).toEqual([])
   })
+
+  it('a failed order running again holds its bars again; if another order took one meanwhile, the retry is refused (409)', async () => {
+    const barsOf = (orderId: string) =>
+      t.db.execute<{ id: string; status: string; order_id: string | null }>(sql`
+        select b.id::text as id, b.status::text as status, b.order_id::text as order_id from vault_bars b
+        join mint_order_bars mb on mb.bar_id = b.id where mb.order_id = ${orderId}::uuid order by mb.position`)
+    const o = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })
+    expect((await barsOf(o.id)).map((b) => [b.status, b.order_id])).toEqual([['withdrawn', null]])
+    const jobId = await addMintJob(t.db, { orderId: o.id })
+    await setJobState(t.db, jobId, 'dead')
+    await retryJob(t.db, { jobId, actor: admin })
+    // never on a list, so it is held as missing: the order cannot be signed until a list has it
+    expect((await barsOf(o.id)).map((b) => [b.status, b.order_id])).toEqual([['missing', o.id]])
+
+    const lost = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })
+    const other = await insertOrder(t.db, { requestedBy: staffId, status: 'pending' })
+    const [bar] = await barsOf(lost.id)
+    await t.db.execute(sql`update vault_bars set status = 'reserved', order_id = ${other.id}::uuid where id = ${bar!.id}::uuid`)
+    const lostJob = await addMintJob(t.db, { orderId: lost.id })
+    await setJobState(t.db, lostJob, 'dead')
+    const error = await retryJob(t.db, { jobId: lostJob, actor: admin }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'bar_already_used' })
+    expect(await order(lost.id)).toMatchObject({ status: 'failed' })
+    expect(await live(lostJob)).toMatchObject({ attempts: 5 })
+  })
 })

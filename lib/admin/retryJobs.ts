@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm'
-import type { DbOrTx } from '@/db/client'
+import type { DbOrTx, Tx } from '@/db/client'
+import { BarAlreadyUsedError } from '@/lib/errors/mint'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
 import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { rescheduleJobsNow } from '@/lib/jobs/rescheduleJobsNow'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import type { ApiRetriedJob, ApiRetryResult } from './apiTypes'
 import type { JobState, RetryableJobState } from '@/lib/jobs/jobStates'
 import { type AdminActor, recordAudit } from './recordAudit'
@@ -134,9 +136,11 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
 /**
  * A failed order whose job runs again is back in flight: `submitted` when a signed
  * transaction is stored for it (the worker re-sends those bytes), else `pending`; its
- * failure reason cleared. Any other status is left as is. Returns the status after.
+ * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
+ * BarAlreadyUsedError (409) when another order took one meanwhile. Any other status is
+ * left as is. Returns the status after.
  */
-async function reopenFailedOrder(tx: DbOrTx, orderId: string): Promise<string | null> {
+async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
   const rows = await tx.execute<{ status: string }>(sql`
     update mint_orders o set
       status = case when exists (select 1 from chain_txs c where c.order_id = o.id) then 'submitted' else 'pending' end::mint_status,
@@ -144,7 +148,12 @@ async function reopenFailedOrder(tx: DbOrTx, orderId: string): Promise<string | 
       updated_at = now()
     where o.id = ${orderId}::uuid and o.status = 'failed'
     returning o.status::text as status`)
-  if (rows[0]) return rows[0].status
+  if (rows[0]) {
+    // in flight again: it holds its bars again, unless another order took one meanwhile
+    const { lost } = await markBarsReserved(tx, { orderId })
+    if (lost.length > 0) throw new BarAlreadyUsedError({ bars: lost })
+    return rows[0].status
+  }
   const current = await tx.execute<{ status: string }>(sql`select status::text as status from mint_orders where id = ${orderId}::uuid`)
   return current[0]?.status ?? null
 }

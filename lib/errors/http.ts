@@ -10,6 +10,7 @@ export const errorStatus = {
   not_found: 404,
   method_not_allowed: 405,
   bar_already_used: 409,
+  stale_bar_list: 409,
   idempotency_conflict: 409,
   conflict: 409,
   job_running: 409,
@@ -19,6 +20,8 @@ export const errorStatus = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  bar_not_in_vault: 422,
+  bar_mismatch: 422,
   rate_limited: 429,
   internal_error: 500,
   // internal: a bug or a broken environment, answered as a generic 500

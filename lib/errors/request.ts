@@ -25,8 +25,9 @@ export class PayloadTooLargeError extends BaseError {
 
 export class UnsupportedMediaTypeError extends BaseError {
   override name = 'UnsupportedMediaTypeError'
-  constructor() {
-    super('unsupported_media_type', 'The request body must be application/json.')
+  /** `mediaTypes`: what the route accepts (application/json unless said otherwise) */
+  constructor({ mediaTypes = ['application/json'] }: { mediaTypes?: readonly string[] } = {}) {
+    super('unsupported_media_type', `The request body must be ${mediaTypes.join(' or ')}.`)
   }
 }
 
@@ -47,5 +48,6 @@ export class RateLimitedError extends BaseError {
 }
 
 function formatBytes(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`
   return bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`
 }

@@ -5,6 +5,7 @@ import { errorStatus } from './http'
 import { KmsPublicKeyError } from './kms'
 import { BarAlreadyUsedError, IdempotencyConflictError } from './mint'
 import { NotReadyError } from './ops'
+import { BarMismatchError, BarNotInVaultError, StaleBarListError } from './vault'
 import {
   MalformedJsonError,
   MethodNotAllowedError,
@@ -36,6 +37,9 @@ describe('errorStatus (the one table)', () => {
       not_ready: 503,
       rate_limited: 429,
       method_not_allowed: 405,
+      bar_not_in_vault: 422,
+      bar_mismatch: 422,
+      stale_bar_list: 409,
     })
   })
 })
@@ -55,6 +59,9 @@ describe('toErrorResponse', () => {
     [new BarAlreadyUsedError({ bars: [{ serial: 'AB1', refiner: 'Valcambi SA', index: 1 }] }), 409, 'bar_already_used'],
     [new IdempotencyConflictError(), 409, 'idempotency_conflict'],
     [new NotReadyError(), 503, 'not_ready'],
+    [new BarNotInVaultError({ vault: 'LDN-1', bars: [{ serial: 'AB1', refiner: 'V', index: 0 }] }), 422, 'bar_not_in_vault'],
+    [new BarMismatchError({ mismatches: [{ serial: 'AB1', refiner: 'V', index: 0, field: 'grossOz', inventory: '401.125', given: '401.000' }] }), 422, 'bar_mismatch'],
+    [new StaleBarListError({ vault: 'LDN-1', asOf: new Date(0), latestAsOf: new Date(1) }), 409, 'stale_bar_list'],
   ]
 
   it.each(cases)('%s -> its status and code, as JSON', async (error, status, code) => {

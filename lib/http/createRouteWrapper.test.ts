@@ -243,3 +243,42 @@ describe('route() wrapper', () => {
     })
   })
 })
+
+describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap)', () => {
+  const route = (maxBodyBytes?: number) =>
+    wrapper(admin)({
+      roles: ['admin'],
+      rawBody: { mediaTypes: ['application/json', 'text/csv'] },
+      maxBodyBytes,
+      handler: ({ rawBody }) => ({ mediaType: rawBody?.mediaType, length: rawBody?.text.length }),
+    })
+
+  it('hands the text and its media type to the handler', async () => {
+    const res = await route()(request('POST', { body: 'serial,refiner\nA,B\n', headers: { 'content-type': 'text/csv; charset=utf-8' } }), ctx())
+    expect(await res.json()).toEqual({ mediaType: 'text/csv', length: 19 })
+  })
+
+  it('415 for another media type, naming the ones taken', async () => {
+    const res = await route()(request('POST', { body: 'x', headers: { 'content-type': 'text/plain' } }), ctx())
+    expect(res.status).toBe(415)
+    expect((await errorOf(res)).message).toBe('The request body must be application/json or text/csv.')
+  })
+
+  it('takes a body over 64 KiB when the route allows more, and 413 payload_too_large past its own cap', async () => {
+    const big = 'x'.repeat(100 * 1024)
+    expect((await route()(request('POST', { body: big, headers: { 'content-type': 'text/csv' } }), ctx())).status).toBe(413)
+    const allowed = await route(1024 * 1024)(request('POST', { body: big, headers: { 'content-type': 'text/csv' } }), ctx())
+    expect(await allowed.json()).toEqual({ mediaType: 'text/csv', length: big.length })
+    const over = await route(64 * 1024 * 1024 / 64)(request('POST', { body: 'y'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'text/csv' } }), ctx())
+    expect(over.status).toBe(413)
+    expect(await errorOf(over)).toEqual({ code: 'payload_too_large', message: 'The request body is larger than 1 MiB.' })
+  })
+
+  it('422 for bytes that are not UTF-8', async () => {
+    const res = await route()(
+      new Request(`${APP}/api/x`, { method: 'POST', body: new Uint8Array([0x61, 0xff, 0x62]), headers: { origin: APP, 'content-type': 'text/csv' } }),
+      ctx(),
+    )
+    expect(res.status).toBe(422)
+  })
+})

@@ -8,6 +8,7 @@ import { type ToErrorResponseOptions, toErrorResponse } from '@/lib/errors/toErr
 import { checkSameOrigin, MUTATING_METHODS } from './checkSameOrigin'
 import { json } from './json'
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './readJsonBody'
+import { type RawBody, readTextBody } from './readTextBody'
 
 /** Who may call a route: a list of roles (a session is required), or `'public'` (no session looked at). */
 export type RouteAccess = readonly UserRole[] | 'public'
@@ -35,6 +36,8 @@ export type RouteHandlerArgs<
   user: A extends 'public' ? null : SessionUser
   /** the JSON body parsed by `body` (undefined without a `body` schema) */
   body: Parsed<B>
+  /** the body as text with its media type, for routes with `rawBody` (undefined otherwise) */
+  rawBody: RawBody | undefined
   /** the query string parsed by `query` (undefined without a `query` schema) */
   query: Parsed<Q>
   /** the awaited route params, parsed by `params` when given */
@@ -54,7 +57,12 @@ export type RouteOptions<
   query?: Q
   /** zod schema of the route params; a mismatch answers 404 (the URL names nothing) */
   params?: P
-  /** defaults to 64 KiB */
+  /**
+   * A body that is not (only) JSON, read as UTF-8 text and handed over as `rawBody`, for the
+   * route to parse: the media types it takes (`['application/json', 'text/csv']`). Not with `body`.
+   */
+  rawBody?: { mediaTypes: readonly string[] }
+  /** the largest body, `body` or `rawBody`; defaults to 64 KiB (a route that needs more says so, e.g. 20 MiB for bar lists) */
   maxBodyBytes?: number
   /**
    * The one domain call. Return a `Response` as is (e.g. `json(data, 202)`), data for a
@@ -87,6 +95,7 @@ export type RouteWrapper = <
  * next-auth and the config, tests bind it to fakes. Order of checks:
  * session (401) -> role (403) -> same origin for mutations (403) -> params (404) ->
  * query (422) -> body: media type (415), size (413), JSON (400), schema (422) -> handler.
+ * A `rawBody` route gets its body as text after the media type (415) and size (413) checks.
  * Every error thrown on the way, by the handler included, goes through `toErrorResponse`.
  */
 export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper {
@@ -109,9 +118,9 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
         const rawParams: RawRouteParams = (await ctx?.params) ?? {}
         const params = options.params ? parseOr404(options.params, rawParams) : rawParams
         const query = options.query ? parseOr422(options.query, searchParamsToObject(req), 'The query string is invalid.') : undefined
-        const body = options.body
-          ? parseOr422(options.body, await readJsonBody(req, { maxBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES }))
-          : undefined
+        const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+        const body = options.body ? parseOr422(options.body, await readJsonBody(req, { maxBytes })) : undefined
+        const rawBody = options.rawBody && !options.body ? await readTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes }) : undefined
 
         // The casts restate what the generics already say: each value was parsed by the
         // schema of the same generic parameter (or is undefined/raw when it was not given).
@@ -119,6 +128,7 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
           req,
           user: user as RouteHandlerArgs<A, B, Q, P>['user'],
           body: body as Parsed<B>,
+          rawBody,
           query: query as Parsed<Q>,
           params: params as RouteHandlerArgs<A, B, Q, P>['params'],
         })

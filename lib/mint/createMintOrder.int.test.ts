@@ -4,6 +4,7 @@ import { jobEvents, jobRecords } from '@/db/schema/jobs'
 import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/errors'
+import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
@@ -28,12 +29,23 @@ function freshSerial(prefix = 'S'): string {
   return `${prefix}${serial.toString().padStart(6, '0')}`
 }
 
-function create(p: Omit<CreateMintOrderParameters, 'user' | 'maxAttempts'> & { user?: CreateMintOrderParameters['user'] }) {
-  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, ...p })
+/**
+ * The intake, its bars first put on the vault's bar list (they come from the custodian's
+ * list, never from the request: lib/vault/reserveBars). `stock: false` when the test did
+ * it already (concurrent requests: stocking one by one would serialize them).
+ */
+async function create(
+  p: Omit<CreateMintOrderParameters, 'user' | 'maxAttempts'> & { user?: CreateMintOrderParameters['user']; stock?: boolean },
+) {
+  const { stock = true, ...rest } = p
+  if (stock) await stockBarsOf(t.db, p.request)
+  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, ...rest })
 }
 
-async function count(table: 'mint_orders' | 'vault_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs'): Promise<number> {
-  const from = table === 'jobs' ? sql.raw('graphile_worker.jobs') : sql.raw(`public.${table}`)
+async function count(table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs'): Promise<number> {
+  // held_bars: bars an order holds (the bar list made them; the intake only reserves them)
+  const from =
+    table === 'jobs' ? sql.raw('graphile_worker.jobs') : table === 'held_bars' ? sql.raw('public.vault_bars where order_id is not null') : sql.raw(`public.${table}`)
   const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${from}`)
   return rows[0]?.n ?? 0
 }
@@ -41,7 +53,7 @@ async function count(table: 'mint_orders' | 'vault_bars' | 'mint_order_bars' | '
 async function snapshot() {
   return {
     orders: await count('mint_orders'),
-    bars: await count('vault_bars'),
+    bars: await count('held_bars'),
     links: await count('mint_order_bars'),
     jobs: await count('jobs'),
     records: await count('job_records'),
@@ -105,14 +117,16 @@ describe('createMintOrder', () => {
   })
 
   it("gives the job the caller's max_attempts (the route passes MAX_ATTEMPTS)", async () => {
-    const accepted = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), maxAttempts: 7 })
+    const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
+    await stockBarsOf(t.db, request)
+    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 7 })
     const rows = await t.db.execute<{ max_attempts: number }>(
       sql`select max_attempts from graphile_worker.jobs where id = ${accepted.jobId}::bigint`,
     )
     expect(rows[0]?.max_attempts).toBe(7)
   })
 
-  it('a failure after the order insert (the second bar is taken) leaves no order, no job, no claimed bar', async () => {
+  it('a failure after the order insert (the second bar is taken) leaves no order, no job, no reserved bar', async () => {
     const taken = freshSerial()
     await create({ request: buildMintRequest({ bars: [{ serial: taken }] }) })
     const before = await snapshot()
@@ -128,8 +142,8 @@ describe('createMintOrder', () => {
     })
 
     expect(await snapshot()).toEqual(before)
-    const firstBar = await t.db.select().from(vaultBars).where(eq(vaultBars.serial, first))
-    expect(firstBar).toEqual([]) // the first bar was not claimed either: it is free for a later order
+    const firstBar = await t.db.select({ status: vaultBars.status, orderId: vaultBars.orderId }).from(vaultBars).where(eq(vaultBars.serial, first))
+    expect(firstBar).toEqual([{ status: 'available', orderId: null }]) // the first bar was not reserved either: it is free for a later order
     await expect(create({ request: buildMintRequest({ bars: [{ serial: first }] }) })).resolves.toMatchObject({ status: 'pending' })
   })
 
@@ -188,9 +202,9 @@ describe('createMintOrder', () => {
 
   it('50 concurrent requests for distinct bars create 50 orders and 50 jobs', async () => {
     const before = await snapshot()
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => create({ request: buildMintRequest({ bars: [{ serial: freshSerial('D') }, { serial: freshSerial('D') }] }) })),
-    )
+    const requests = Array.from({ length: 50 }, () => buildMintRequest({ bars: [{ serial: freshSerial('D') }, { serial: freshSerial('D') }] }))
+    await stockBarsOf(t.db, requests)
+    const results = await Promise.all(requests.map((request) => create({ request, stock: false })))
     expect(new Set(results.map((r) => r.orderId)).size).toBe(50)
     expect(new Set(results.map((r) => r.jobId)).size).toBe(50)
     const after = await snapshot()
@@ -202,12 +216,10 @@ describe('createMintOrder', () => {
   it('50 concurrent requests for the same bar: exactly one order, 49 BarAlreadyUsedError', async () => {
     const before = await snapshot()
     const contested = freshSerial('SAME')
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) =>
-        // each request also brings a bar of its own, so the losers' other bars must roll back too
-        create({ request: buildMintRequest({ bars: [{ serial: freshSerial('OWN') }, { serial: contested }] }), user: i % 2 ? u.staff : u.otherStaff }),
-      ),
-    )
+    // each request also brings a bar of its own, so the losers' other bars must roll back too
+    const requests = Array.from({ length: 50 }, () => buildMintRequest({ bars: [{ serial: freshSerial('OWN') }, { serial: contested }] }))
+    await stockBarsOf(t.db, requests)
+    const outcomes = await Promise.allSettled(requests.map((request, i) => create({ request, stock: false, user: i % 2 ? u.staff : u.otherStaff })))
     const won = outcomes.filter((o) => o.status === 'fulfilled')
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')
     expect(won).toHaveLength(1)
@@ -222,9 +234,10 @@ describe('createMintOrder', () => {
   it('50 concurrent requests sharing bars in opposite orders do not deadlock', async () => {
     const x = freshSerial('X')
     const y = freshSerial('Y')
+    await stockBarsOf(t.db, buildMintRequest({ bars: [{ serial: x }, { serial: y }] }))
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        create({ request: buildMintRequest({ bars: i % 2 ? [{ serial: x }, { serial: y }] : [{ serial: y }, { serial: x }] }) }),
+        create({ request: buildMintRequest({ bars: i % 2 ? [{ serial: x }, { serial: y }] : [{ serial: y }, { serial: x }] }), stock: false }),
       ),
     )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
@@ -292,18 +305,17 @@ describe('createMintOrder: Idempotency-Key', () => {
   it('20 concurrent requests with the same key and body: one order, every caller gets its answer', async () => {
     const before = await snapshot()
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
-    const results = await Promise.all(Array.from({ length: 20 }, () => create({ request, idempotencyKey: 'concurrent-same' })))
+    await stockBarsOf(t.db, request)
+    const results = await Promise.all(Array.from({ length: 20 }, () => create({ request, idempotencyKey: 'concurrent-same', stock: false })))
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1)
     expect((await snapshot()).orders - before.orders).toBe(1)
   })
 
   it('20 concurrent requests with the same key and different bodies: one order, the others conflict, never a 500', async () => {
     const before = await snapshot()
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, () =>
-        create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'concurrent-different' }),
-      ),
-    )
+    const requests = Array.from({ length: 20 }, () => buildMintRequest({ bars: [{ serial: freshSerial() }] }))
+    await stockBarsOf(t.db, requests)
+    const outcomes = await Promise.allSettled(requests.map((request) => create({ request, idempotencyKey: 'concurrent-different', stock: false })))
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(IdempotencyConflictError)
     expect((await snapshot()).orders - before.orders).toBe(1)

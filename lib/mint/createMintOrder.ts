@@ -1,16 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { mintOrderBars, mintOrders } from '@/db/schema/mint'
-import { vaultBars } from '@/db/schema/vault'
+import { mintOrders } from '@/db/schema/mint'
 import { ValidationError } from '@/lib/errors'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from '@/lib/errors'
+import { IdempotencyConflictError } from '@/lib/errors'
 import { addJob } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { ozToWei } from '@/lib/money/ozToWei'
+import { reserveBars } from '@/lib/vault/reserveBars'
 import { hashMintRequest } from './hashMintRequest'
-import { barKey } from './barKey'
-import type { MintRequest, MintRequestInput } from './mintRequestSchema'
+import type { MintRequestInput } from './mintRequestSchema'
 import { parseMintRequest } from './parseMintRequest'
 import { statusUrlFor } from './statusUrlFor'
 import type { MintAcceptedResponse } from './types'
@@ -40,12 +39,14 @@ export type CreateMintOrderReturnType = MintAcceptedResponse
 
 /**
  * Accepts a mint request: in ONE transaction (the outbox) it writes the order
- * (pending), registers and claims its bars, and adds the `mint_send` job with its
- * history row and 'enqueued' event. Both exist or neither does. Never talks to the chain.
+ * (pending), reserves its bars (lib/vault/reserveBars: free bars of the vault's latest
+ * bar list, the request agreeing with the list), and adds the `mint_send` job with its
+ * history row and 'enqueued' event. All exist or none does. Never talks to the chain.
  *
- * - A bar (serial + refiner) already registered backs another order:
- *   BarAlreadyUsedError naming every such bar. Concurrent claims of one bar are decided
- *   by the unique constraint: exactly one transaction wins, the others get the 409.
+ * - A bar not on the vault's latest list: BarNotInVaultError (422); a year or weight
+ *   other than the list's: BarMismatchError (422); a bar reserved by or backing another
+ *   order: BarAlreadyUsedError (409), naming every such bar. Of concurrent requests for
+ *   one bar exactly one wins, the others get the 409.
  * - Same user + Idempotency-Key: the same body gets the first 202 answer again and
  *   creates nothing; a different body is an IdempotencyConflictError. Requests with
  *   the same key are serialised by a transaction-scoped advisory lock, so a concurrent
@@ -82,8 +83,7 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     if (!order) throw new Error('insert into mint_orders returned no row')
     const orderId = order.id
 
-    const barIds = await claimBars(tx, request.vaultProof.bars)
-    await tx.insert(mintOrderBars).values(barIds.map((barId, position) => ({ barId, orderId, position })))
+    await reserveBars(tx, { orderId, vault: request.vaultProof.vault, bars: request.vaultProof.bars, amount: request.amount })
 
     const { jobId } = await addJob(tx, {
       task: TASK.mintSend,
@@ -106,44 +106,6 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     await p.hooks?.beforeCommit?.(tx, accepted)
     return accepted
   })
-}
-
-/**
- * Registers the bars and returns their ids in request order. Rows are inserted in one
- * statement, sorted by bar key so that two requests sharing bars lock them in the same
- * order (no deadlock). ON CONFLICT DO NOTHING waits for a concurrent claim of the same
- * bar to commit or roll back, then skips it if it won: a skipped bar is already used.
- */
-async function claimBars(tx: Tx, bars: MintRequest['vaultProof']['bars']): Promise<string[]> {
-  const exact = (b: { serial: string; refiner: string }) => `${b.serial}\u0000${b.refiner}`
-  const sorted = bars
-    .map((bar, index) => ({ bar, index }))
-    .sort((a, b) => compare(barKey(a.bar), barKey(b.bar)) || compare(exact(a.bar), exact(b.bar)))
-  const inserted = await tx
-    .insert(vaultBars)
-    .values(
-      sorted.map(({ bar }) => ({
-        serial: bar.serial,
-        refiner: bar.refiner,
-        year: bar.year,
-        grossOz: bar.grossOz,
-        fineness: bar.fineness,
-        fineOz: bar.fineOz,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: vaultBars.id, serial: vaultBars.serial, refiner: vaultBars.refiner })
-
-  const idByBar = new Map(inserted.map((row) => [exact(row), row.id]))
-  const used: UsedBar[] = []
-  const ids: string[] = []
-  bars.forEach((bar, index) => {
-    const id = idByBar.get(exact(bar))
-    if (id === undefined) used.push({ serial: bar.serial, refiner: bar.refiner, index })
-    else ids.push(id)
-  })
-  if (used.length > 0) throw new BarAlreadyUsedError({ bars: used })
-  return ids
 }
 
 async function findReplay(
@@ -173,8 +135,4 @@ function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {
   return (
     typeof v.orderId === 'string' && typeof v.jobId === 'string' && v.status === 'pending' && typeof v.statusUrl === 'string'
   )
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0
 }

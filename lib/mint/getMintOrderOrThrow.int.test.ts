@@ -4,6 +4,7 @@ import { chainTxs, signers } from '@/db/schema/chain'
 import { mintOrders } from '@/db/schema/mint'
 import { NotFoundError } from '@/lib/errors'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
@@ -22,6 +23,12 @@ afterAll(async () => {
   await t.drop()
 })
 
+/** The request, its bars first put on the vault's bar list. */
+async function stocked(request: ReturnType<typeof buildMintRequest>) {
+  await stockBarsOf(t.db, request)
+  return request
+}
+
 describe('getMintOrderOrThrow', () => {
   it('shows a new order: amount, proof as submitted (bars in order), no tx yet, the enqueued event', async () => {
     const request = buildMintRequest({
@@ -30,6 +37,7 @@ describe('getMintOrderOrThrow', () => {
         { serial: 'G-A', refiner: 'Valcambi SA', grossOz: '32.150', fineness: '999.99', year: 2019 },
       ],
     })
+    await stockBarsOf(t.db, request)
     const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5 })
     const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(order).toEqual({
@@ -54,7 +62,7 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it('shows the transaction the worker stored, and a confirmation count from the timeline', async () => {
-    const accepted = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: 'G-TX' }] }), maxAttempts: 5 })
+    const accepted = await createMintOrder(t.db, { user: u.staff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })), maxAttempts: 5 })
     const signer = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
     await t.db.insert(signers).values({ address: signer, kmsKeyId: 'key-1', chainId: 31337, nextNonce: 42n })
     const hash = `0x${'ab'.repeat(32)}`
@@ -89,7 +97,7 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it("staff cannot read another user's order (404), admins can", async () => {
-    const accepted = await createMintOrder(t.db, { user: u.otherStaff, request: buildMintRequest({ bars: [{ serial: 'G-OTHER' }] }), maxAttempts: 5 })
+    const accepted = await createMintOrder(t.db, { user: u.otherStaff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })), maxAttempts: 5 })
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(NotFoundError)
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.otherStaff })).resolves.toMatchObject({
       requestedBy: u.otherStaff.email,

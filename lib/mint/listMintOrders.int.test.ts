@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintOrders } from '@/db/schema/mint'
 import { ValidationError } from '@/lib/errors'
+import { stockBars } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
@@ -18,6 +19,7 @@ const otherOrders: string[] = []
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await stockBars(t.db, { bars: [...Array.from({ length: 7 }, (_, i) => ({ serial: `L-${i}` })), ...Array.from({ length: 3 }, (_, i) => ({ serial: `M-${i}` }))] })
   for (let i = 0; i < 7; i++) {
     const a = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }), maxAttempts: 5 })
     staffOrders.push(a.orderId)

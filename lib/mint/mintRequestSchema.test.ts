@@ -37,6 +37,18 @@ function pathsOf(input: unknown): string[] {
 }
 
 describe('mintRequestSchema: a valid request', () => {
+  it('accepts bars named by serial and refiner only (the bar list supplies the rest); amount then unchecked here', () => {
+    const r = withChange((x) => {
+      x.amount = '1.000'
+      x.vaultProof.bars = x.vaultProof.bars.map((b: { serial: string; refiner: string }) => ({ serial: b.serial, refiner: b.refiner }))
+    })
+    expect(mintRequestSchema.safeParse(r).success).toBe(true)
+    // one bar without its fine weight is enough to leave the sum to the server
+    expect(pathsOf(withChange((x) => { x.amount = '1.000'; delete x.vaultProof.bars[0].fineOz }))).toEqual([])
+    // given fields are still checked, and so is fineOz against grossOz x fineness
+    expect(pathsOf(withChange((x) => { delete x.vaultProof.bars[0].year; x.vaultProof.bars[0].fineOz = '401.085' }))).toEqual(['vaultProof.bars.0.fineOz', 'amount'])
+  })
+
   it('accepts the docs/api.md example', () => {
     const result = mintRequestSchema.safeParse(validRequest())
     expect(result.success).toBe(true)
@@ -151,7 +163,13 @@ describe('mintRequestSchema: every rule has a failing example with its path', ()
       ['vaultProof.bars.0.fineOz'],
     ],
     ['fineOz with 4 decimals', (r) => (r.vaultProof.bars[0].fineOz = '401.0848'), ['vaultProof.bars.0.fineOz']],
-    ['fineOz missing', (r) => delete r.vaultProof.bars[0].fineOz, ['vaultProof.bars.0.fineOz']],
+    ['fineOz null', (r) => (r.vaultProof.bars[0].fineOz = null), ['vaultProof.bars.0.fineOz']],
+    // serial and refiner must make bar keys: ASCII only (lib/vault/normalizeBarKey)
+    ['serial with a Cyrillic look-alike', (r) => (r.vaultProof.bars[0].serial = '\u0410B123456'), ['vaultProof.bars.0.serial']],
+    ['serial with fullwidth digits', (r) => (r.vaultProof.bars[0].serial = 'AB\uff11\uff12'), ['vaultProof.bars.0.serial']],
+    ['refiner with a Greek look-alike', (r) => (r.vaultProof.bars[0].refiner = 'Valcambi S\u0391'), ['vaultProof.bars.0.refiner']],
+    ['serial only dashes', (r) => (r.vaultProof.bars[0].serial = '--'), ['vaultProof.bars.0.serial']],
+    ['the same bar twice, spelled with dashes and spaces', (r) => (r.vaultProof.bars[1].serial = 'ab-123 456'), ['vaultProof.bars.1.serial']],
     // fineness
     ['fineness below 900', (r) => (r.vaultProof.bars[0].fineness = '899.99'), ['vaultProof.bars.0.fineness']],
     ['fineness 1000', (r) => (r.vaultProof.bars[0].fineness = '1000'), ['vaultProof.bars.0.fineness']],

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { InvalidDecimalError } from '@/lib/errors/money'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
+import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import { barKey } from './barKey'
 import { computeFineOz } from './computeFineOz'
 import { currentYear, MINT_LIMITS } from './limits'
@@ -159,13 +160,32 @@ const documentSha256 = z
 // reported at once; it only looks at fields that parsed.
 const always = { when: () => true }
 
+// A bar is named by serial + refiner; the vault's bar list supplies the rest. year,
+// grossOz, fineness and fineOz may be left out; when given they must equal the bar list
+// (the server checks that: lib/vault/reserveBars.ts), and fineOz must agree with grossOz
+// and fineness when all three are given.
 export const mintBarSchema = z
   .strictObject(
-    { serial: text, refiner: text, year, grossOz, fineness, fineOz },
+    {
+      serial: text,
+      refiner: text,
+      year: year.optional(),
+      grossOz: grossOz.optional(),
+      fineness: fineness.optional(),
+      fineOz: fineOz.optional(),
+    },
     { error: unknownKeys },
   )
   .superRefine((bar, ctx) => {
     if (!isRecord(bar)) return
+    for (const field of ['serial', 'refiner'] as const) {
+      const value = bar[field]
+      // not printable: the text rule has said so already
+      if (typeof value !== 'string' || value === '' || NOT_PRINTABLE.test(value)) continue
+      const key = normalizeBarKey(value)
+      if (!key.ok) ctx.addIssue({ code: 'custom', path: [field], message: key.message })
+    }
+    if (bar.grossOz === undefined || bar.fineness === undefined || bar.fineOz === undefined) return
     const gross = tryDecimal(bar.grossOz, 3)
     const fine = tryDecimal(bar.fineness, 2)
     const claimed = tryDecimal(bar.fineOz, 3)
@@ -226,8 +246,10 @@ export const mintRequestSchema = z
       }
     })
 
-    // amount = the sum of the bars' fine weights (once the list itself is acceptable)
+    // amount = the sum of the bars' fine weights (once the list itself is acceptable, and
+    // when every bar gives its fineOz; else the server checks it against the bar list)
     if (bars.length < MINT_LIMITS.minBars || bars.length > MINT_LIMITS.maxBars) return
+    if (bars.some((bar: unknown) => !isRecord(bar) || bar.fineOz === undefined)) return
     const wanted = tryDecimal(request.amount, 3)
     if (wanted === null || wanted <= 0n) return
     let sum = 0n
@@ -244,6 +266,9 @@ export const mintRequestSchema = z
       })
     }
   }, always)
+
+/** The field rules of a bar, shared with the custodian's bar lists (lib/vault/parseBarList.ts). */
+export const barFieldSchemas = { text, year, grossOz, fineness } as const
 
 /** The request as sent (JSON). */
 export type MintRequestInput = z.input<typeof mintRequestSchema>

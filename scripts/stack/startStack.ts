@@ -4,6 +4,7 @@ import { CreateKeyCommand } from '@aws-sdk/client-kms'
 import { migrate } from '../../db/migrate'
 import { createDb } from '../../db/client'
 import { seedDevUsers } from '../../lib/auth/seedDevUsers'
+import { seedDevBarList } from '../../lib/vault/seedDevBarList'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../lib/config/loadConfig'
 import { createKmsClient } from '../../lib/kms/createKmsClient'
 import { getKmsAddress } from '../../lib/kms/getKmsAddress'
@@ -177,13 +178,15 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
 
     if (!tokenAddress) throw new Error('no token address')
 
-    // 5. dev users
+    // 5. dev users and the dev bar list
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
     const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
         await seedDevUsers(db, { staffPassword, adminPassword })
+        // a generated dev bar list for LDN-1 (once), so mints can be requested at once
+        await seedDevBarList(db, { log })
       } finally {
         await close()
       }

@@ -8,7 +8,7 @@ import { insertTestUsers } from '@/tests/helpers/users'
 import { type StartAnvilReturnType, startAnvil } from '@/scripts/stack/anvil'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
-import { planOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
+import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
 import { countEvents, restartAnvilFromOlderState, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -61,6 +61,7 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     await Promise.all([p.start(), p.start()])
     const recipients = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())]
     const plan = planOrders({ runId: `AR${Date.now().toString(36)}`, count: 36, recipients, seed: 3 })
+    await stockPlannedOrders(t.db, plan)
     const accepted: string[] = []
     const submit = async (orders: typeof plan) => {
       const outcomes = await submitAll(api, { orders, concurrency: 3 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertTestUsers } from '@/tests/helpers/users'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
-import { planOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
+import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
 import { countEvents, type DeployReport, rollingDeploy, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, startKiller, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -55,6 +55,7 @@ describe('orders while workers are SIGKILLed', () => {
     await Promise.all(Array.from({ length: WORKERS }, () => p.start()))
     const recipients = Array.from({ length: 5 }, () => privateKeyToAddress(generatePrivateKey()))
     const orders = planOrders({ runId: `CS${Date.now().toString(36)}`, count: ORDERS, recipients, seed: SEED })
+    await stockPlannedOrders(t.db, orders)
 
     const log = (l: string) => console.log(`[attack:chaos] ${l}`)
     let killer = startKiller({ pool: p, everyMs: [2_000, 4_000], rng, keep: WORKERS, log })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { insertTestUsers } from '@/tests/helpers/users'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
-import { planOrders } from '@/tests/chaos/orders'
+import { planOrders, stockPlannedOrders } from '@/tests/chaos/orders'
 import { countEvents, fastForwardRetries, runOutOfGas, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -54,6 +54,7 @@ describe('the signer out of gas money', () => {
     const p = pool
     await Promise.all([p.start(), p.start()])
     const orders = planOrders({ runId: `OG${Date.now().toString(36)}`, count: ORDERS, recipients: [privateKeyToAddress(generatePrivateKey())], seed: 5 })
+    await stockPlannedOrders(t.db, orders)
 
     const gas = await runOutOfGas({ api, sql: t.sql, rpcUrl: chain.rpcUrl, signers: chain.signerAddresses, orders, fastForward: true, timeoutMs: 90_000, log })
     log(JSON.stringify(gas))

@@ -9,7 +9,7 @@ import { insertTestUsers } from '@/tests/helpers/users'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
-import { planOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
+import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
 import { countEvents, restartPostgresUnderLoad, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, startSupervisor, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -82,6 +82,7 @@ describe('Postgres stopped and started again under load', () => {
     const startedPids = p.live().map((w) => w.pid)
     const recipients = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())]
     const all = planOrders({ runId: `PG${Date.now().toString(36)}`, count: ORDERS + 2, recipients, seed: 11 })
+    await stockPlannedOrders(checks.db, all)
     const orders = all.slice(0, ORDERS)
     const probes = all.slice(ORDERS)
 

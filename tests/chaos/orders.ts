@@ -1,8 +1,10 @@
 import { type Address, getAddress } from 'viem'
+import type { Db } from '@/db/client'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
+import { stockBarsOf } from '@/tests/helpers/barLists'
 import { type Api, type ApiRole, ApiTimeoutError } from './api'
 
 /** A small seeded PRNG (mulberry32): a chaos run can be replayed from its seed. */
@@ -47,6 +49,14 @@ export function planOrders({ runId, count, recipients, seed, first = 0 }: PlanOr
     out.push({ index: i, key: `chaos-${runId}-${i}`, body, to, amountWei: ozToWei(body.amount) })
   }
   return out
+}
+
+/**
+ * Puts the planned orders' bars on their vault's bar list (one import), so the intake
+ * accepts them: bars come from the custodian's list, never from the request.
+ */
+export async function stockPlannedOrders(db: Db, orders: readonly PlannedOrder[]): Promise<void> {
+  if (orders.length > 0) await stockBarsOf(db, orders.map((o) => o.body))
 }
 
 export type SubmitOutcome = {

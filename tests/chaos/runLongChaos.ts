@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs'
+import { drizzle } from 'drizzle-orm/postgres-js'
 import { type Address, getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import * as schema from '@/db/schema'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { createHttpApi } from './api'
 import { startChaosStack } from './chaosStack'
 import { checkInvariants, type InvariantReport, summarizeReport } from './checkInvariants'
-import { createRng, planOrders, submitAll, tallySubmits } from './orders'
+import { createRng, planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
 import {
   type AnvilRestartReport,
   countEvents,
@@ -132,6 +134,8 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     const recipients: Address[] = Array.from({ length: 12 }, () => getAddress(privateKeyToAddress(generatePrivateKey())))
     const runId = `LC${Date.now().toString(36)}`
     const planned = planOrders({ runId, count: o.orders, recipients, seed: o.seed })
+    const db = drizzle(sql, { schema })
+    await stockPlannedOrders(db, planned)
     const probes = planned.slice(-2)
     const stream = planned.slice(0, -2)
     const countMinted = async () =>
@@ -193,6 +197,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     // 3. the signers out of gas money
     const p4 = Date.now()
     const gasOrders = planOrders({ runId, count: o.outOfGasOrders, recipients, seed: o.seed + 1, first: o.orders })
+    await stockPlannedOrders(db, gasOrders)
     result.outOfGas = await runOutOfGas({ api, sql, rpcUrl: stack.anvil.rpcUrl, signers: stack.signers, orders: gasOrders, fastForward: false, timeoutMs: 240_000, log })
     if (result.outOfGas.attempts.some((a) => a !== 5)) problems.push(`out of gas: attempts per dead job ${JSON.stringify(result.outOfGas.attempts)}`)
     if (result.outOfGas.retried !== o.outOfGasOrders) problems.push(`out of gas: the bulk retry retried ${result.outOfGas.retried} of ${o.outOfGasOrders}`)

@@ -2,11 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Address } from 'viem'
 import type { Db, DbOrTx } from '@/db/client'
-import { mintOrderBars, mintOrders, type MintStatus } from '@/db/schema/mint'
+import { mintOrders, type MintStatus } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
-import { vaultBars } from '@/db/schema/vault'
 import { addJob } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { computeFineOz } from '@/lib/mint/computeFineOz'
+import { formatDecimal } from '@/lib/money/formatDecimal'
+import { insertOrderBars } from '@/tests/helpers/insertOrderBars'
 
 // TEST ONLY: THE order factory of the tests. insertOrder writes one order row (with new
 // vault bars, or none); createTestOrders adds the mint_send job of each, as the intake does.
@@ -29,7 +31,7 @@ export type InsertOrderParameters = {
 
 export type InsertOrderReturnType = { id: string; to: string; amountWei: bigint }
 
-/** An order backed by new vault bars (amount = sum of the bars' fine weight unless given). */
+/** An order backed by new vault bars held as its status says (tests/helpers/insertOrderBars; amount = sum of the bars' fine weight unless given). */
 export async function insertOrder(db: DbOrTx, p: InsertOrderParameters): Promise<InsertOrderReturnType> {
   const to = p.to ?? '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
   const bars = p.barsFineOz ?? ['401.084']
@@ -49,21 +51,13 @@ export async function insertOrder(db: DbOrTx, p: InsertOrderParameters): Promise
     })
     .returning({ id: mintOrders.id })
   if (!order) throw new Error('no order')
-  let position = 0
-  for (const fine of bars) {
-    const [bar] = await db
-      .insert(vaultBars)
-      .values({
-        serial: `T${randomBytes(5).toString('hex')}`,
-        refiner: 'Valcambi SA',
-        year: 2025,
-        grossOz: fine,
-        fineness: '999.90',
-        fineOz: fine,
-      })
-      .returning({ id: vaultBars.id })
-    if (!bar) throw new Error('no bar')
-    await db.insert(mintOrderBars).values({ barId: bar.id, orderId: order.id, position: position++ })
+  if (bars.length > 0) {
+    await insertOrderBars(db, {
+      orderId: order.id,
+      vault: p.vault ?? 'LDN-1',
+      orderStatus: p.status ?? 'pending',
+      bars: bars.map((fine) => ({ grossOz: fine, fineness: '999.90', fineOz: fine })),
+    })
   }
   return { id: order.id, to, amountWei }
 }
@@ -81,9 +75,11 @@ export type CreateTestOrdersParameters = {
 }
 
 /**
- * Orders as the intake makes them, without its validation and vault bars: a pending
- * order (insertOrder, no bars) and its mint_send job (key mint_send:<orderId>, payload
- * { orderId }), added in the same transaction (the outbox). For worker tests.
+ * Orders as the intake makes them, without its validation and bar lists: a pending
+ * mint_orders row, one bar reserved by it whose fine weight is the order's amount
+ * (tests/helpers/insertOrderBars: never on a bar list), and its mint_send job (key
+ * mint_send:<orderId>, payload { orderId }), added in the same transaction (the outbox).
+ * For worker tests only.
  */
 export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): Promise<TestOrder[]> {
   const requestedBy = await ensureTestUser(db)
@@ -103,6 +99,7 @@ export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): P
         receiptRef: `TEST-${id.slice(0, 8)}`,
         documentSha256: '0'.repeat(64),
       })
+      await insertOrderBars(tx, { orderId: id, vault: 'TEST-VAULT', orderStatus: 'pending', bars: [barOf(amountWei)] })
       const added = await addJob(tx, {
         task: TASK.mintSend,
         payload: { orderId: id },
@@ -125,4 +122,15 @@ async function ensureTestUser(db: Db): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
   if (!row) throw new Error('test user missing')
   return row.id
+}
+
+/** One bar of fineness 999.99 whose fine weight (gross x fineness / 1000, rounded down) is exactly `amountWei`. */
+function barOf(amountWei: bigint) {
+  if (amountWei % 10n ** 15n !== 0n) throw new Error(`a test order's amount must be whole milli-ounces: ${amountWei}`)
+  const fine = amountWei / 10n ** 15n
+  const fineness = 99_999n
+  let gross = fine
+  while (computeFineOz({ grossMilliOz: gross, finenessHundredths: fineness }) < fine) gross++
+  const milli = (v: bigint) => formatDecimal(v, { decimals: 3, minFraction: 3 })
+  return { grossOz: milli(gross), fineness: '999.99', fineOz: milli(fine) }
 }

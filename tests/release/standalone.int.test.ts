@@ -6,6 +6,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb } from '@/db/client'
+import { stockBarsOf } from '@/tests/helpers/barLists'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
@@ -318,6 +319,15 @@ describe('the release build, run like the images, in production mode', () => {
     // sign in (credentials: no OIDC is configured here, see lib/auth/nextAuth.ts / lib/auth/authMethods.ts) and mint
     const cookies = await signIn(user.email, user.password)
     const request = buildMintRequest({ bars: [{ serial: `REL-${randomBytes(4).toString('hex')}` }] })
+    {
+      // the bar on the vault's bar list first, as an admin would import it (bars never come from the request)
+      const { db, close } = createDb({ url: withPassword(databaseUrl, pgPassword), max: 1 })
+      try {
+        await stockBarsOf(db, request)
+      } finally {
+        await close()
+      }
+    }
     const tMint = Date.now()
     const res = await fetch(`${appUrl}/api/gold/mint`, {
       method: 'POST',

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type MintStatus, mintOrders } from '@/db/schema'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
+import { releaseBars } from '@/lib/vault/releaseBars'
 
 export type MarkOrderFailedParameters = {
   orderId: string
@@ -17,5 +18,7 @@ export async function markOrderFailed(tx: Tx, { orderId, reason, from = ['pendin
     .set({ status: 'failed', failureReason: redactSecrets(reason).slice(0, 2000), updatedAt: new Date() })
     .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
     .returning({ id: mintOrders.id })
+  // a failed order frees its bars, in the same transaction (ARCHITECTURE.md invariant 4)
+  if (rows.length > 0) await releaseBars(tx, { orderId })
   return rows.length > 0
 }

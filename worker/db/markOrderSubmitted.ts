@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type MintStatus, mintOrders } from '@/db/schema'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 
 export type MarkOrderSubmittedParameters = {
   orderId: string
@@ -18,5 +19,7 @@ export async function markOrderSubmitted(tx: Tx, { orderId, from = ['pending', '
     .set({ status: 'submitted', submittedAt: sql`coalesce(${mintOrders.submittedAt}, now())`, failureReason: null, updatedAt: new Date() })
     .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
     .returning({ id: mintOrders.id })
+  // back in flight (from failed or cancelled): it holds its bars again, in the same transaction
+  if (rows.length > 0) await markBarsReserved(tx, { orderId })
   return rows.length > 0
 }

@@ -7,6 +7,7 @@ import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { resendTx } from './resendTx'
 import { scheduleNextConfirm } from './scheduleNextConfirm'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 
 export type HandleReorgParameters = {
   /** every transaction of the order; one was seen mined, and no receipt is found now */
@@ -26,6 +27,7 @@ export async function handleReorg(ctx: WorkerContext, job: ConfirmRun, { txs }: 
     await getMintOrder(tx, { orderId, lock: true })
     await markTxMined(tx, { signerAddress: lost.signerAddress, nonce: lost.nonce, hash: null, blockNumber: null })
     await markOrderSubmitted(tx, { orderId })
+    await markBarsReserved(tx, { orderId })
     await recordJobEvent(tx, {
       ...confirmEventOf(job),
       event: 'reorged',

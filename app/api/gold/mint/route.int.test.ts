@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // API tests through the real route handlers, the real wrapper and a real database.
@@ -43,8 +44,11 @@ beforeEach(() => {
   session.user = u.staff
 })
 
-function freshRequest(bars = 1) {
-  return buildMintRequest({ bars: Array.from({ length: bars }, () => ({ serial: `API-${++serial}` })) })
+/** A valid request whose bars are on the vault's bar list (free, unless a test used them). */
+async function freshRequest(bars = 1) {
+  const request = buildMintRequest({ bars: Array.from({ length: bars }, () => ({ serial: `API-${++serial}` })) })
+  await stockBarsOf(t.db, request)
+  return request
 }
 
 function post(body: unknown, init: { headers?: Record<string, string>; raw?: string } = {}): Promise<Response> {
@@ -77,7 +81,7 @@ async function orderCount(): Promise<number> {
 
 describe('POST /api/gold/mint', () => {
   it('202 with orderId, jobId, status and statusUrl; the order reads back through GET', async () => {
-    const res = await post(freshRequest(2))
+    const res = await post(await freshRequest(2))
     expect(res.status).toBe(202)
     const body = (await res.json()) as { orderId: string; jobId: string; status: string; statusUrl: string }
     expect(body).toEqual({ orderId: expect.any(String), jobId: expect.stringMatching(/^\d+$/), status: 'pending', statusUrl: `/api/gold/mint/${body.orderId}` })
@@ -96,12 +100,12 @@ describe('POST /api/gold/mint', () => {
 
   it('401 unauthenticated without a session', async () => {
     session.user = null
-    expect(await errorOf(await post(freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(await errorOf(await post(await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
   })
 
   it('403 forbidden for a cross-origin POST', async () => {
     const before = await orderCount()
-    expect(await errorOf(await post(freshRequest(), { headers: { origin: 'https://evil.example' } }))).toMatchObject({
+    expect(await errorOf(await post(await freshRequest(), { headers: { origin: 'https://evil.example' } }))).toMatchObject({
       status: 403,
       code: 'forbidden',
     })
@@ -109,7 +113,7 @@ describe('POST /api/gold/mint', () => {
   })
 
   it('415 unsupported_media_type when not JSON', async () => {
-    expect(await errorOf(await post(freshRequest(), { headers: { 'content-type': 'text/plain' } }))).toMatchObject({
+    expect(await errorOf(await post(await freshRequest(), { headers: { 'content-type': 'text/plain' } }))).toMatchObject({
       status: 415,
       code: 'unsupported_media_type',
     })
@@ -120,7 +124,7 @@ describe('POST /api/gold/mint', () => {
   })
 
   it('413 payload_too_large over 64 KiB', async () => {
-    const big = freshRequest() as { vaultProof: { vault: string } }
+    const big = (await freshRequest()) as { vaultProof: { vault: string } }
     expect(await errorOf(await post(null, { raw: JSON.stringify(big).replace('"LDN-1"', `"${'x'.repeat(70_000)}"`) }))).toMatchObject({
       status: 413,
       code: 'payload_too_large',
@@ -129,7 +133,7 @@ describe('POST /api/gold/mint', () => {
 
   it('422 validation_failed with each issue and its path, writing nothing', async () => {
     const before = await orderCount()
-    const request = freshRequest(2) as { amount: string; vaultProof: { bars: { fineOz: string }[] } }
+    const request = (await freshRequest(2)) as { amount: string; vaultProof: { bars: { fineOz: string }[] } }
     const bar = request.vaultProof.bars[1]
     if (bar) bar.fineOz = '401.085'
     request.amount = '1'
@@ -140,7 +144,7 @@ describe('POST /api/gold/mint', () => {
   })
 
   it('422 for prototype-pollution keys, not a 500', async () => {
-    const raw = JSON.stringify(freshRequest()).replace(/^\{/, '{"__proto__":{"admin":true},')
+    const raw = JSON.stringify(await freshRequest()).replace(/^\{/, '{"__proto__":{"admin":true},')
     const error = await errorOf(await post(null, { raw }))
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: '', message: 'unknown field: __proto__' }] })
   })
@@ -152,12 +156,12 @@ describe('POST /api/gold/mint', () => {
     } catch {
       return // not even a valid header value: fetch would refuse to send it
     }
-    const error = await errorOf(await post(freshRequest(), { headers: { 'idempotency-key': key } }))
+    const error = await errorOf(await post(await freshRequest(), { headers: { 'idempotency-key': key } }))
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: 'Idempotency-Key' }] })
   })
 
   it('409 bar_already_used names the bar', async () => {
-    const request = freshRequest()
+    const request = await freshRequest()
     expect((await post(request)).status).toBe(202)
     const error = await errorOf(await post(request))
     const serialOfBar = (request as { vaultProof: { bars: { serial: string }[] } }).vaultProof.bars[0]?.serial
@@ -165,14 +169,43 @@ describe('POST /api/gold/mint', () => {
     expect(error.message).toContain(serialOfBar)
   })
 
+  it('422 bar_not_in_vault names each bar that is not on the vault\'s bar list, writing nothing', async () => {
+    const before = await orderCount()
+    const listed = await freshRequest()
+    const request = buildMintRequest({ bars: [{ serial: listed.vaultProof.bars[0]!.serial }, { serial: 'NEVER-LISTED' }] })
+    const error = await errorOf(await post(request))
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'bar_not_in_vault',
+      issues: [{ path: 'vaultProof.bars.1', message: 'bar NEVER-LISTED (Valcambi SA) is not in the latest bar list of vault LDN-1' }],
+    })
+    expect(await orderCount()).toBe(before)
+  })
+
+  it('422 bar_mismatch when a given weight differs from the bar list; 202 when the weights are left out', async () => {
+    const listed = await freshRequest()
+    const bar = listed.vaultProof.bars[0]!
+    const wrong = buildMintRequest({ bars: [{ serial: bar.serial, grossOz: '401.000' }] })
+    expect(await errorOf(await post(wrong))).toMatchObject({
+      status: 422,
+      code: 'bar_mismatch',
+      issues: [
+        { path: 'vaultProof.bars.0.grossOz', message: 'must be 401.125 as in the bar list (got 401.000)' },
+        { path: 'vaultProof.bars.0.fineOz', message: 'must be 401.084 as in the bar list (got 400.959)' },
+      ],
+    })
+    const named = { ...listed, vaultProof: { ...listed.vaultProof, bars: [{ serial: bar.serial, refiner: bar.refiner }] } }
+    expect((await post(named)).status).toBe(202)
+  })
+
   it('Idempotency-Key: a replay answers 202 with the first answer; another body is a 409 idempotency_conflict', async () => {
-    const request = freshRequest()
+    const request = await freshRequest()
     const first = await post(request, { headers: { 'idempotency-key': 'api-key-1' } })
     const again = await post(request, { headers: { 'idempotency-key': 'api-key-1' } })
     expect(first.status).toBe(202)
     expect(again.status).toBe(202)
     expect(await again.json()).toEqual(await first.json())
-    const conflict = await errorOf(await post(freshRequest(), { headers: { 'idempotency-key': 'api-key-1' } }))
+    const conflict = await errorOf(await post(await freshRequest(), { headers: { 'idempotency-key': 'api-key-1' } }))
     expect(conflict).toMatchObject({ status: 409, code: 'idempotency_conflict' })
   })
 })
@@ -180,7 +213,7 @@ describe('POST /api/gold/mint', () => {
 describe('GET /api/gold/mint/{orderId}', () => {
   it("404 for another staff member's order, 200 for an admin", async () => {
     session.user = u.otherStaff
-    const { orderId } = (await (await post(freshRequest())).json()) as { orderId: string }
+    const { orderId } = (await (await post(await freshRequest())).json()) as { orderId: string }
     session.user = u.staff
     expect(await errorOf(await getOne(orderId))).toMatchObject({ status: 404, code: 'not_found' })
     session.user = u.admin
@@ -200,7 +233,7 @@ describe('GET /api/gold/mint/{orderId}', () => {
 describe('GET /api/gold/mint', () => {
   it('lists newest first with a cursor', async () => {
     session.user = u.admin
-    for (let i = 0; i < 3; i++) expect((await post(freshRequest())).status).toBe(202)
+    for (let i = 0; i < 3; i++) expect((await post(await freshRequest())).status).toBe(202)
     const page1 = (await (await getList('?limit=2')).json()) as { items: { orderId: string }[]; nextCursor: string | null }
     expect(page1.items).toHaveLength(2)
     expect(page1.nextCursor).toEqual(expect.any(String))

@@ -1,0 +1,31 @@
+// POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON, or text/csv with ?vault=&asOf=), up to 20 MiB; audited (admin)
+// GET /api/admin/vault/bar-lists?vault=&cursor=&limit= - the lists imported, newest first, with their counts (admin)
+import { getWebDb } from '@/lib/web/webProcess'
+import { json } from '@/lib/http/json'
+import { route } from '@/lib/http/route'
+import { importBarList } from '@/lib/vault/importBarList'
+import { BAR_LIST_LIMITS } from '@/lib/vault/limits'
+import { listBarLists } from '@/lib/vault/listBarLists'
+import { parseBarList } from '@/lib/vault/parseBarList'
+import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/vault/schemas'
+
+export const dynamic = 'force-dynamic'
+
+export const POST = route({
+  roles: ['admin'],
+  query: importBarListQuerySchema,
+  rawBody: { mediaTypes: ['application/json', 'text/csv'] },
+  maxBodyBytes: BAR_LIST_LIMITS.maxBodyBytes,
+  handler: async ({ user, query, rawBody }) => {
+    const text = rawBody?.text ?? ''
+    const list =
+      rawBody?.mediaType === 'text/csv' ? parseBarList({ format: 'csv', text, vault: query.vault, asOf: query.asOf }) : parseBarList({ format: 'json', text })
+    return json(await importBarList(getWebDb().db, { list, actor: { id: user.id, email: user.email } }), 201)
+  },
+})
+
+export const GET = route({
+  roles: ['admin'],
+  query: listBarListsQuerySchema,
+  handler: ({ query }) => listBarLists(getWebDb().db, query),
+})

@@ -1,0 +1,13 @@
+// GET /api/vault/bars?vault=&status=&q=&cursor=&limit= - the vault inventory, bar by bar (staff, admin)
+import { getWebDb } from '@/lib/web/webProcess'
+import { route } from '@/lib/http/route'
+import { listVaultBars } from '@/lib/vault/listVaultBars'
+import { listVaultBarsQuerySchema } from '@/lib/vault/schemas'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({
+  roles: ['staff', 'admin'],
+  query: listVaultBarsQuerySchema,
+  handler: ({ user, query }) => listVaultBars(getWebDb().db, { user, ...query }),
+})

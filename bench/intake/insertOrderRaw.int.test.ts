@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { createMintBodies, stockMintBodies } from './createMintBodies'
+import { insertOrderRaw } from './insertOrderRaw'
+
+// The bench's own plumbing: its bodies' bars are on bar lists, and the raw-SQL intake
+// reserves them as the real intake does (no bar twice).
+
+let t: TestDatabase
+let u: TestUsers
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+})
+
+afterAll(async () => {
+  await t.drop()
+})
+
+describe('bench bodies and the raw-SQL intake', () => {
+  it('stocks the bodies\' bars, reserves each body\'s bars once, and refuses a body twice', async () => {
+    const bodies = createMintBodies({ runId: 'T1', recipients: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], capacity: 5 })
+    await stockMintBodies(t.sql, bodies)
+    const first = bodies.next()
+    await t.sql.begin((tx) => insertOrderRaw(tx, { request: first.request, user: u.staff, prepare: false }))
+    const [row] = await t.sql<{ reserved: number }[]>`select count(*)::int as reserved from vault_bars where status = 'reserved'`
+    expect(row?.reserved).toBe(2)
+    await expect(t.sql.begin((tx) => insertOrderRaw(tx, { request: first.request, user: u.staff, prepare: false }))).rejects.toThrow('already used')
+    for (let i = 1; i < 5; i++) bodies.next()
+    expect(() => bodies.next()).toThrow('out of bench bars')
+  })
+})

@@ -1,0 +1,14 @@
+/** The limits of a custodian bar list (API.md, Vault inventory). */
+export const BAR_LIST_LIMITS = {
+  /** bars in one list */
+  maxBars: 100_000,
+  /** the body of POST /api/admin/vault/bar-lists */
+  maxBodyBytes: 20 * 1024 * 1024,
+  /** how far in the future `asOf` may be (clock skew): a list from the future would make every later one stale */
+  maxFutureMs: 10 * 60 * 1000,
+  /** issues reported at most; the rest are counted in one last issue */
+  maxIssues: 200,
+} as const
+
+/** The CSV columns, in the order API.md gives them. */
+export const BAR_LIST_CSV_COLUMNS = ['serial', 'refiner', 'year', 'grossOz', 'fineness'] as const

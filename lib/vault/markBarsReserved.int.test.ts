@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { markBarsBacking } from './markBarsBacking'
+import { markBarsReserved } from './markBarsReserved'
+import { releaseBars } from './releaseBars'
+import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
+
+let t: TestDatabase
+let u: TestUsers
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+})
+
+afterAll(async () => {
+  await t.drop()
+})
+
+describe('markBarsReserved', () => {
+  it('a confirmed order reorged back to submitted: backing -> reserved', async () => {
+    const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
+    await t.db.transaction((tx) => markBarsBacking(tx, { orderId }))
+    expect(await t.db.transaction((tx) => markBarsReserved(tx, { orderId }))).toEqual({ reserved: 2, lost: [] })
+    expect((await barStates(t.db, serials)).map((b) => b.status)).toEqual(['reserved', 'reserved'])
+  })
+
+  it('a failed order running again takes its bars back: available -> reserved, withdrawn -> missing', async () => {
+    const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
+    await t.db.execute(sql`update vault_bars set status = 'missing' where serial = ${serials[1]}`)
+    await t.db.transaction((tx) => releaseBars(tx, { orderId }))
+    expect((await barStates(t.db, serials)).map((b) => b.status)).toEqual(['available', 'withdrawn'])
+    expect(await t.db.transaction((tx) => markBarsReserved(tx, { orderId }))).toEqual({ reserved: 0, lost: [] })
+    expect(await barStates(t.db, serials)).toEqual([
+      { serial: serials[0], status: 'reserved', order_id: orderId },
+      { serial: serials[1], status: 'missing', order_id: orderId },
+    ])
+  })
+})

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertOrder } from '@/tests/helpers/orders'
+import { releaseBars } from './releaseBars'
+import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
+
+let t: TestDatabase
+let u: TestUsers
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+})
+
+afterAll(async () => {
+  await t.drop()
+})
+
+describe('releaseBars', () => {
+  it('frees reserved bars (available) and missing ones (withdrawn); the order keeps its history', async () => {
+    const { orderId, serials } = await orderWithListedBars(t.db, { users: u, vault: 'REL-1' })
+    // the next list lacks the second bar: it is missing, still held by the order
+    await t.db.execute(sql`update vault_bars set status = 'missing' where serial = ${serials[1]}`)
+    const result = await t.db.transaction((tx) => releaseBars(tx, { orderId }))
+    expect(result).toEqual({ released: 2 })
+    expect(await barStates(t.db, serials)).toEqual([
+      { serial: serials[0], status: 'available', order_id: null },
+      { serial: serials[1], status: 'withdrawn', order_id: null },
+    ])
+    const [links] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from mint_order_bars where order_id = ${orderId}::uuid`)
+    expect(links?.n).toBe(2)
+  })
+
+  it('never frees the bars of a confirmed order', async () => {
+    const { orderId, serials } = await orderWithListedBars(t.db, { users: u, vault: 'REL-1', bars: 1 })
+    await t.db.execute(sql`update vault_bars set status = 'backing' where order_id = ${orderId}::uuid`)
+    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId }))).toEqual({ released: 0 })
+    expect(await barStates(t.db, serials)).toEqual([{ serial: serials[0], status: 'backing', order_id: orderId }])
+  })
+
+  it('a bar never seen on a list (from before bar lists) is withdrawn, not available', async () => {
+    const { id } = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'pending' })
+    await t.db.transaction((tx) => releaseBars(tx, { orderId: id }))
+    const rows = await t.db.execute<{ status: string; order_id: string | null }>(sql`
+      select b.status::text as status, b.order_id::text as order_id from vault_bars b join mint_order_bars mb on mb.bar_id = b.id where mb.order_id = ${id}::uuid`)
+    expect(rows).toEqual([{ status: 'withdrawn', order_id: null }])
+  })
+
+  it('is a no-op for an order without held bars', async () => {
+    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId: '00000000-0000-4000-8000-000000000000' }))).toEqual({ released: 0 })
+  })
+})
