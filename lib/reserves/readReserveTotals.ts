@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
+
+export type ReadReserveTotalsParameters = {
+  /** an order left out of every total (the worker's check adds this order's bars itself) */
+  excludeOrderId?: string
+}
+
+/**
+ * Fine weight of the inventory by what it does, in WEI (1 token = 1 fine oz, 18
+ * decimals), exact bigints: fine_oz has 3 decimals, so each total is a whole number of
+ * milli-oz times 10^15 and compares directly with the token's totalSupply.
+ */
+export type ReserveTotals = {
+  /** bars 'backing' (confirmed orders, present in their vault's latest list) */
+  backingWei: bigint
+  /**
+   * bars 'reserved' by an order signed or submitted but not confirmed: the order has a
+   * stored signed transaction (chain_txs) or status 'submitted'. Its tokens may already
+   * be on chain. Orders not yet signed count in neither total.
+   */
+  inFlightWei: bigint
+  /** bars 'available' (listed, held by no order) */
+  availableWei: bigint
+  /** bars 'missing' (reserved or backing, absent from their vault's latest list) */
+  missingWei: bigint
+  /** the latest bar list of each vault, by vault name */
+  barLists: { vault: string; asOf: Date }[]
+}
+
+/**
+ * The reserves by bar status (API.md "Reserves", ARCHITECTURE.md invariant 4) in ONE
+ * statement, so the totals are one snapshot: the reserves page, the reconciliation task
+ * and the worker's check before signing (worker/mint/checkBeforeSigning.ts) read the
+ * same numbers the same way.
+ */
+export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParameters = {}): Promise<ReserveTotals> {
+  const exclude = p.excludeOrderId ?? null
+  const [row] = await db.execute<{
+    backing: string
+    in_flight: string
+    available: string
+    missing: string
+    bar_lists: { vault: string; as_of: string }[]
+  }>(sql`
+    with bars as (
+      select b.status, b.fine_oz, b.order_id
+      from vault_bars b
+      where ${exclude}::uuid is null or b.order_id is distinct from ${exclude}::uuid
+    ),
+    in_flight as (
+      select b.fine_oz
+      from bars b
+      join mint_orders o on o.id = b.order_id
+      where b.status = 'reserved'
+        and o.status <> 'confirmed'
+        and (o.status = 'submitted' or exists (select 1 from chain_txs c where c.order_id = o.id))
+    ),
+    latest as (
+      select distinct on (l.vault) l.vault, l.as_of
+      from bar_lists l
+      order by l.vault, l.as_of desc, l.imported_at desc
+    )
+    select
+      (coalesce((select sum(fine_oz) from bars where status = 'backing'), 0) * 1000)::bigint::text as backing,
+      (coalesce((select sum(fine_oz) from in_flight), 0) * 1000)::bigint::text as in_flight,
+      (coalesce((select sum(fine_oz) from bars where status = 'available'), 0) * 1000)::bigint::text as available,
+      (coalesce((select sum(fine_oz) from bars where status = 'missing'), 0) * 1000)::bigint::text as missing,
+      coalesce((select json_agg(json_build_object('vault', vault, 'as_of', as_of) order by vault) from latest), '[]'::json) as bar_lists`)
+  const weiOf = (milliOz: string | undefined) => BigInt(milliOz ?? '0') * WEI_PER_MILLI_OZ
+  return {
+    backingWei: weiOf(row?.backing),
+    inFlightWei: weiOf(row?.in_flight),
+    availableWei: weiOf(row?.available),
+    missingWei: weiOf(row?.missing),
+    barLists: (row?.bar_lists ?? []).map((l) => ({ vault: l.vault, asOf: new Date(l.as_of) })),
+  }
+}
