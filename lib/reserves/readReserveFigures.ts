@@ -1,0 +1,31 @@
+import type { DbOrTx } from '@/db/client'
+import { computeReserves } from './computeReserves'
+import { readReserveTotals } from './readReserveTotals'
+import type { ReadTotalSupplyReturnType } from './readTotalSupply'
+import type { ReserveFigures } from './types'
+
+export type ReadReserveFiguresParameters = {
+  /** the supply read from the chain just before (readTotalSupply): the chain first, then the inventory */
+  supply: ReadTotalSupplyReturnType
+}
+
+/**
+ * The inventory's totals (readReserveTotals) beside an on-chain supply, and the
+ * shortfall between them: what GET /api/reserves answers and what the worker's
+ * reserve_check records.
+ */
+export async function readReserveFigures(db: DbOrTx, { supply }: ReadReserveFiguresParameters): Promise<ReserveFigures> {
+  const totals = await readReserveTotals(db)
+  const { shortfallWei, status } = computeReserves({ totalSupplyWei: supply.totalSupplyWei, totals })
+  return {
+    blockNumber: supply.blockNumber,
+    totalSupplyWei: supply.totalSupplyWei,
+    backingWei: totals.backingWei,
+    inFlightWei: totals.inFlightWei,
+    availableWei: totals.availableWei,
+    missingWei: totals.missingWei,
+    shortfallWei,
+    status,
+    barLists: totals.barLists,
+  }
+}
