@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '@/lib/errors/config'
+import { checkDatabaseRole } from './checkDatabaseRole'
 
 /**
  * All configuration, parsed once from the environment with zod. Each embedded default
@@ -67,6 +68,8 @@ const envSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** period of the nonce health check (one instance across all workers) */
   NONCE_HEALTH_MS: z.coerce.number().int().min(100).default(5_000),
+  /** period of the reserve reconciliation (reserve_check: on-chain supply vs the bars backing it; one instance across all workers) */
+  RESERVE_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   /** a signer whose lowest outstanding nonce is not mined for this long is re-sent in nonce order */
   NONCE_STALL_AFTER_MS: intFrom(30_000),
   /** SIGTERM: in-flight jobs get this long to finish (ECS gives 30 s before SIGKILL) */
@@ -118,6 +121,7 @@ export type Config = {
     pollMs: number
     nonceHealthMs: number
     nonceStallAfterMs: number
+    reserveCheckMs: number
     shutdownGraceMs: number
     /** named crash points for tests; always empty in production */
     failpoints: string[]
@@ -192,6 +196,11 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
   if (short.length > 0) {
     throw new ConfigError(short, `production mode refuses secrets shorter than ${MIN_SECRET_LENGTH} characters: ${short.join(', ')}`)
   }
+  if (production && (role === 'web' || role === 'worker')) {
+    // each process as its own least-privilege database role, never the migration owner (invariant 7)
+    const checked = checkDatabaseRole({ role, databaseUrl: e.DATABASE_URL, env })
+    if (!checked.ok) throw new ConfigError(checked.variables, checked.message)
+  }
 
   const oidc =
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
@@ -227,6 +236,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       pollMs: e.WORKER_POLL_MS,
       nonceHealthMs: e.NONCE_HEALTH_MS,
       nonceStallAfterMs: e.NONCE_STALL_AFTER_MS,
+      reserveCheckMs: e.RESERVE_CHECK_MS,
       shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,
       failpoints: production ? [] : (e.MINTDESK_FAILPOINTS ?? []),
       feeCeiling: {

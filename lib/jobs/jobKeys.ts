@@ -9,6 +9,7 @@ export const TASK = {
   mintSend: 'mint_send',
   mintConfirm: 'mint_confirm',
   nonceHealth: 'nonce_health',
+  reserveCheck: 'reserve_check',
 } as const
 
 export type TaskName = (typeof TASK)[keyof typeof TASK]
@@ -26,3 +27,6 @@ export function mintConfirmJobKey(orderId: string): string {
 
 /** one nonce health job across all workers */
 export const NONCE_HEALTH_JOB_KEY = TASK.nonceHealth
+
+/** one reserve reconciliation job across all workers */
+export const RESERVE_CHECK_JOB_KEY = TASK.reserveCheck

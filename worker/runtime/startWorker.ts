@@ -22,6 +22,7 @@ import { createKmsAccount } from '../signer/createKmsAccount'
 import { mintConfirm } from '../tasks/mintConfirm'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
+import { reserveCheck } from '../tasks/reserveCheck'
 import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
 
 export type StartWorkerParameters = {
@@ -41,7 +42,7 @@ export type RunningWorker = {
 /**
  * Builds and starts one worker process: database pool, chain client, KMS signers
  * (registered in `signers`, a new one starting at the chain's pending nonce),
- * graphile-worker with the three tasks behind runTask, the heartbeat row and the sweep.
+ * graphile-worker with its tasks behind runTask, the heartbeat row and the sweep.
  */
 export async function startWorker({ config, log, onFatal }: StartWorkerParameters): Promise<RunningWorker> {
   const { rpcUrl, tokenAddress } = config
@@ -109,6 +110,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.mintSend]: runTask(ctx, mintSend),
         [TASK.mintConfirm]: runTask(ctx, mintConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
+        [TASK.reserveCheck]: runTask(ctx, reserveCheck),
       },
     })
     const id = workerId

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
+import { RESERVE_CHECK_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
+import { readReserveFigures } from '@/lib/reserves/readReserveFigures'
+import { readTotalSupply } from '@/lib/reserves/readTotalSupply'
+import { recordReserveCheck } from '@/lib/reserves/recordReserveCheck'
+import { RESERVE_METRICS_MESSAGE, reserveMetricsFields } from '@/lib/reserves/reserveMetrics'
+import { lockReserveCheck } from '../db/lockReserveCheck'
+import type { TaskDefinition } from '../runtime/runTask'
+
+/** no state goes from one check to the next */
+export const reserveCheckPayload = z.object({})
+export type ReserveCheckPayload = z.infer<typeof reserveCheckPayload>
+
+/** dead after this many failures in a row (the chain unreadable); every worker's heartbeat revives it */
+export const RESERVE_CHECK_MAX_ATTEMPTS = 3
+
+/**
+ * reserve_check, one job across all workers (job key reserve_check), every
+ * RESERVE_CHECK_MS: the reconciliation of invariant 4. Reads the token's total supply
+ * (chain first, then the inventory: lib/reserves/readTotalSupply.ts says why), records
+ * the check in reserve_checks, writes the reserve_metrics line the CloudWatch alarm
+ * reads, and logs a shortfall as an error. It repairs nothing: a shortfall needs a
+ * person (a bar list that lost bars, tokens minted outside mintdesk); the worker's check
+ * before signing keeps it from growing.
+ */
+export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
+  name: TASK.reserveCheck,
+  payload: reserveCheckPayload,
+  run: async (ctx, job) => {
+    const supply = await readTotalSupply(ctx.chain, { tokenAddress: ctx.tokenAddress })
+    const figures = await readReserveFigures(ctx.db, { supply })
+    const check = await recordReserveCheck(ctx.db, figures)
+    const fields = reserveMetricsFields(figures)
+    job.log.info({ ...fields, checkId: check.id.toString() }, RESERVE_METRICS_MESSAGE)
+    if (figures.status === 'shortfall') {
+      job.log.error(
+        { ...fields, checkId: check.id.toString() },
+        `reserve shortfall: on-chain supply ${fields.totalSupply} oz exceeds the bars backing it (${fields.backing} oz backing + ${fields.inFlight} oz in flight) by ${fields.shortfall} oz; ${fields.missing} oz of bars held by orders are missing from the latest lists`,
+      )
+    }
+
+    await ctx.db.transaction(async (tx) => {
+      await lockReserveCheck(tx)
+      await enqueueFollowUp(tx, {
+        currentJobId: job.jobId,
+        task: TASK.reserveCheck,
+        jobKey: RESERVE_CHECK_JOB_KEY,
+        payload: {},
+        runAt: new Date(Date.now() + ctx.settings.reserveCheckMs),
+        maxAttempts: RESERVE_CHECK_MAX_ATTEMPTS,
+        actor: job.actor,
+      })
+    })
+  },
+}
