@@ -1,71 +1,46 @@
 import { Button } from '@/components/ui/Button'
-import { Input } from '@/components/ui/Input'
 import { cn } from '@/components/ui/cn'
-import { FieldError } from './FieldError'
-import { type BarDraft, type FieldErrors, fineMilliOzOf, formatOz } from './mintFormModel'
-
-export type BarField = 'serial' | 'refiner' | 'year' | 'grossOz' | 'fineness'
-
-export const barColumns: { field: BarField; label: string; placeholder: string; inputMode?: 'decimal' | 'numeric'; width: string }[] = [
-  { field: 'serial', label: 'Serial', placeholder: 'AB123456', width: 'w-36' },
-  { field: 'refiner', label: 'Refiner', placeholder: 'Valcambi SA', width: 'w-44' },
-  { field: 'year', label: 'Year', placeholder: '2025', inputMode: 'numeric', width: 'w-24' },
-  { field: 'grossOz', label: 'Gross oz', placeholder: '401.125', inputMode: 'decimal', width: 'w-28' },
-  { field: 'fineness', label: 'Fineness', placeholder: '999.9', inputMode: 'decimal', width: 'w-24' },
-]
+import type { PickedBar } from '@/components/vault/pickedBars'
 
 export type BarRowProps = {
-  bar: BarDraft
+  bar: PickedBar
   index: number
-  errors: FieldErrors
-  canRemove: boolean
-  onChange: (field: BarField, value: string) => void
+  /** what the server (or the form) says about this bar: not in the vault, already used, ... */
+  errors: string[]
   onRemove: () => void
 }
 
-/** One bar of the table: its fields ("Bar 2 serial", ...) and its fine weight, computed as you type. */
-export function BarRow({ bar, index, errors, canRemove, onChange, onRemove }: BarRowProps) {
+/** One chosen bar: its serial, refiner, year, weights, the problems with it, and "Remove". */
+export function BarRow({ bar, index, errors, onRemove }: BarRowProps) {
   const n = index + 1
-  const base = `vaultProof.bars.${index}`
-  const fine = fineMilliOzOf(bar)
-  const rowError = errors[base]
-  const fineError = errors[`${base}.fineOz`]
+  const errorId = `picked-bar-${bar.id}-error`
   return (
-    <tr className={cn('border-t border-stone-100 align-top', rowError && 'bg-red-50/60')}>
-      <th scope="row" className="px-3 py-2 pt-4 text-right text-xs font-medium text-stone-500">
-        {n}
+    <tr className={cn('border-t border-stone-100 align-top', errors.length > 0 && 'bg-red-50/60')}>
+      <td className="px-3 py-2 text-right text-xs font-medium text-stone-500">{n}</td>
+      <th scope="row" className="px-2 py-2 text-left font-mono text-xs font-medium text-stone-800">
+        {bar.serial}
+        {errors.length > 0 ? (
+          <ul id={errorId} className="mt-1 space-y-0.5 font-sans text-xs font-normal text-red-700">
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
       </th>
-      {barColumns.map((c) => {
-        const path = `${base}.${c.field}`
-        const id = `${bar.id}-${c.field}`
-        const error = errors[path] ?? (c.field === 'serial' ? rowError : undefined)
-        return (
-          <td key={c.field} className="px-2 py-2">
-            <Input
-              id={id}
-              aria-label={`Bar ${n} ${c.label.toLowerCase()}`}
-              value={bar[c.field]}
-              onChange={(e) => onChange(c.field, e.target.value)}
-              placeholder={c.placeholder}
-              inputMode={c.inputMode}
-              autoComplete="off"
-              spellCheck={false}
-              className={cn(c.width, c.inputMode && 'tabular text-right')}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-            <FieldError id={`${id}-error`} message={error} />
-          </td>
-        )
-      })}
-      <td className="px-2 py-2 pt-4 text-right">
-        <output aria-label={`Bar ${n} fine weight`} className={cn('tabular', fine === null && 'text-stone-400')}>
-          {fine === null ? '—' : formatOz(fine)}
-        </output>
-        <FieldError id={`${bar.id}-fineOz-error`} message={fineError} />
-      </td>
-      <td className="px-3 py-2">
-        <Button variant="ghost" size="sm" onClick={onRemove} disabled={!canRemove} aria-label={`Remove bar ${n}`}>
+      <td className="px-2 py-2">{bar.refiner}</td>
+      <td className="tabular px-2 py-2 text-right">{bar.year}</td>
+      <td className="tabular px-2 py-2 text-right">{bar.grossOz}</td>
+      <td className="tabular px-2 py-2 text-right">{bar.fineness}</td>
+      <td className="tabular px-2 py-2 text-right font-medium">{bar.fineOz}</td>
+      <td className="px-3 py-1 text-right">
+        <Button
+          variant="ghost"
+          size="sm"
+          data-picked-index={index}
+          onClick={onRemove}
+          aria-label={`Remove bar ${bar.serial} (${bar.refiner})`}
+          aria-describedby={errors.length > 0 ? errorId : undefined}
+        >
           Remove
         </Button>
       </td>

@@ -1,95 +1,109 @@
-import { type ReactNode, useEffect, useId, useState } from 'react'
-import { Button } from '@/components/ui/Button'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { MINT_LIMITS } from '@/lib/mint/limits'
-import { type BarField, BarRow, barColumns } from './BarRow'
-import { type BarDraft, type FieldErrors, type FineTotal, formatOz } from './mintFormModel'
+import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
+import { BarRow } from './BarRow'
+import { barErrorsOf, type FieldErrors } from './mintFormModel'
 
 export type BarsTableProps = {
-  bars: BarDraft[]
-  total: FineTotal
+  bars: PickedBar[]
   errors: FieldErrors
-  onChange: (index: number, field: BarField, value: string) => void
-  /** adds a row and returns its id, so its first field gets the focus */
-  onAdd: () => string
   onRemove: (index: number) => void
+  /** where the focus goes when the last bar is removed (the search box) */
+  fallbackFocusId: string
   /** the card's footer (the form's submit row) */
   children?: ReactNode
 }
 
+const headers = [
+  { label: 'Serial', right: false },
+  { label: 'Refiner', right: false },
+  { label: 'Year', right: true },
+  { label: 'Gross oz', right: true },
+  { label: 'Fineness', right: true },
+  { label: 'Fine oz', right: true },
+] as const
+
 /**
- * The bars behind the mint, one row each, with their total fine weight. Its own
- * component because it is the part of the form that changes next (a picker from the
- * vault inventory, issue 12).
+ * The bars chosen for the mint, one row each with "Remove", and their live totals: the
+ * bar count and the total fine weight, which is the amount. A removed bar hands the
+ * focus to the next one's "Remove" (or the search box), so the keyboard never loses it.
  */
-export function BarsTable({ bars, total, errors, onChange, onAdd, onRemove, children }: BarsTableProps) {
+export function BarsTable({ bars, errors, onRemove, fallbackFocusId, children }: BarsTableProps) {
   const titleId = useId()
-  const [focusBarId, setFocusBarId] = useState<string | null>(null)
+  const body = useRef<HTMLTableSectionElement>(null)
+  const [focusAt, setFocusAt] = useState<{ index: number } | null>(null)
+  const totals = pickedTotals(bars)
 
   useEffect(() => {
-    if (focusBarId) document.getElementById(`${focusBarId}-serial`)?.focus()
-  }, [focusBarId])
+    if (!focusAt) return
+    const buttons = [...(body.current?.querySelectorAll<HTMLButtonElement>('button[data-picked-index]') ?? [])]
+    const next = buttons[Math.min(focusAt.index, buttons.length - 1)]
+    ;(next ?? document.getElementById(fallbackFocusId))?.focus()
+    setFocusAt(null)
+  }, [focusAt, fallbackFocusId])
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle id={titleId}>Bars</CardTitle>
+        <CardTitle id={titleId}>Bars of this mint</CardTitle>
         <CardDescription>
-          Fine weight = gross × fineness / 1000, rounded down to 0.001 oz (LBMA). Up to {MINT_LIMITS.maxBars} bars; each bar can back
-          one order only.
+          Weights come from the vault&apos;s bar list; fine weight = gross × fineness / 1000, rounded down to 0.001 oz (LBMA). Up to{' '}
+          {MINT_LIMITS.maxBars} bars.
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto p-0">
-        <table className="w-full min-w-[52rem] text-sm" aria-labelledby={titleId}>
+        <table className="w-full min-w-[44rem] text-sm" aria-labelledby={titleId}>
           <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
             <tr>
               <th scope="col" className="w-10 px-3 py-2 text-right">
                 #
               </th>
-              {barColumns.map((c) => (
-                <th key={c.field} scope="col" className="px-2 py-2">
-                  {c.label}
+              {headers.map((h) => (
+                <th key={h.label} scope="col" className={`px-2 py-2 ${h.right ? 'text-right' : ''}`}>
+                  {h.label}
                 </th>
               ))}
-              <th scope="col" className="px-2 py-2 text-right">
-                Fine oz
-              </th>
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {bars.map((bar, index) => (
               <BarRow
                 key={bar.id}
                 bar={bar}
                 index={index}
-                errors={errors}
-                canRemove={bars.length > 1}
-                onChange={(field, value) => onChange(index, field, value)}
-                onRemove={() => onRemove(index)}
+                errors={barErrorsOf(errors, index)}
+                onRemove={() => {
+                  onRemove(index)
+                  setFocusAt({ index })
+                }}
               />
             ))}
+            {bars.length === 0 ? (
+              <tr className="border-t border-stone-100">
+                <td colSpan={8} className="px-3 py-4 text-center text-sm text-stone-500">
+                  No bar yet: search the vault above and add the bars behind this mint.
+                </td>
+              </tr>
+            ) : null}
           </tbody>
           <tfoot>
             <tr className="border-t border-stone-200 bg-stone-50">
-              <td colSpan={6} className="px-3 py-3">
-                <Button variant="secondary" size="sm" onClick={() => setFocusBarId(onAdd())} disabled={bars.length >= MINT_LIMITS.maxBars}>
-                  + Add bar
-                </Button>
+              <td colSpan={6} className="px-3 py-3 text-sm">
+                <output aria-label="Bar count" className="tabular font-medium">
+                  {totals.count}
+                </output>{' '}
+                bar{totals.count === 1 ? '' : 's'}
                 {errors['vaultProof.bars'] ? <span className="ml-3 text-xs text-red-700">{errors['vaultProof.bars']}</span> : null}
               </td>
               <td className="px-2 py-3 text-right font-medium">
                 <span className="sr-only">Total fine weight: </span>
                 <output aria-label="Total fine weight" className="tabular">
-                  {formatOz(total.milliOz)}
+                  {formatOz(totals.milliOz)}
                 </output>
-                {total.incomplete > 0 ? (
-                  <span className="block text-xs font-normal text-stone-500">
-                    {total.incomplete} bar{total.incomplete === 1 ? '' : 's'} incomplete
-                  </span>
-                ) : null}
               </td>
               <td />
             </tr>

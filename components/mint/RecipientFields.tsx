@@ -1,35 +1,32 @@
 import { useId } from 'react'
-import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
 import { AmountHint } from './AmountHint'
 import { describedBy } from './describedBy'
 import { FieldError } from './FieldError'
-import { checkAmount, type FieldErrors, type FineTotal, formatOz } from './mintFormModel'
-
-export type RecipientField = 'to' | 'amount'
+import type { FieldErrors } from './mintFormModel'
 
 export type RecipientFieldsProps = {
   to: string
+  /** the bars' total fine weight ('' while there is no bar): not typed, shown */
   amount: string
-  /** the bars' total fine weight, to check the amount against and to fill it with */
-  total: FineTotal
+  barCount: number
   errors: FieldErrors
-  onChange: (field: RecipientField, value: string) => void
+  onChange: (field: 'to', value: string) => void
 }
 
 /**
- * Who receives the tokens and how many: the recipient address and the amount, checked
- * as you type against the bars' total fine weight ("Use total" fills it in).
+ * Who receives the tokens and how many: the recipient address, and the amount, which is
+ * the total fine weight of the chosen bars (read-only: it cannot differ from them).
  */
-export function RecipientFields({ to, amount, total, errors, onChange }: RecipientFieldsProps) {
+export function RecipientFields({ to, amount, barCount, errors, onChange }: RecipientFieldsProps) {
   const ids = { to: useId(), amount: useId() }
   return (
     <Card>
       <CardHeader>
         <CardTitle>Recipient and amount</CardTitle>
-        <CardDescription>1 token = 1 fine troy ounce. The amount must equal the total fine weight of the bars.</CardDescription>
+        <CardDescription>1 token = 1 fine troy ounce: the amount is the total fine weight of the bars.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-[2fr_1fr]">
         <div>
@@ -50,30 +47,18 @@ export function RecipientFields({ to, amount, total, errors, onChange }: Recipie
         </div>
         <div>
           <Label htmlFor={ids.amount}>Amount (fine oz)</Label>
-          <div className="flex gap-2">
-            <Input
-              id={ids.amount}
-              name="amount"
-              value={amount}
-              onChange={(e) => onChange('amount', e.target.value)}
-              inputMode="decimal"
-              placeholder="802.168"
-              autoComplete="off"
-              className="tabular text-right"
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={describedBy(errors, { errorId: `${ids.amount}-error`, path: 'amount', hintId: `${ids.amount}-check` })}
-            />
-            <Button
-              variant="secondary"
-              onClick={() => onChange('amount', formatOz(total.milliOz))}
-              disabled={total.incomplete > 0 || total.milliOz === 0n}
-              title="Fill the amount with the total fine weight of the bars"
-            >
-              Use total
-            </Button>
-          </div>
+          <Input
+            id={ids.amount}
+            name="amount"
+            value={amount}
+            readOnly
+            placeholder="0.000"
+            className="tabular bg-stone-50 text-right"
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={describedBy(errors, { errorId: `${ids.amount}-error`, path: 'amount', hintId: `${ids.amount}-hint` })}
+          />
           <FieldError id={`${ids.amount}-error`} message={errors.amount} />
-          <AmountHint id={`${ids.amount}-check`} check={checkAmount(amount, total)} total={formatOz(total.milliOz)} />
+          <AmountHint id={`${ids.amount}-hint`} barCount={barCount} />
         </div>
       </CardContent>
     </Card>

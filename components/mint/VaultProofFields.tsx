@@ -24,8 +24,9 @@ export type VaultProofFieldsProps = {
 }
 
 /**
- * The vault receipt behind the bars: vault, receipt reference and the receipt
- * document's SHA-256, typed or computed from the chosen file.
+ * The vault receipt behind the bars: the vault (whose inventory the bars are picked
+ * from), the receipt reference and the receipt document's SHA-256, typed or computed
+ * from the chosen file.
  */
 export function VaultProofFields(props: VaultProofFieldsProps) {
   const { errors, hashing, documentName, onChange } = props
@@ -45,10 +46,15 @@ export function VaultProofFields(props: VaultProofFieldsProps) {
             value={props.vault}
             onChange={(e) => onChange('vault', e.target.value)}
             placeholder="LDN-1"
+            autoComplete="off"
+            spellCheck={false}
             aria-invalid={errors['vaultProof.vault'] ? true : undefined}
-            aria-describedby={describedBy(errors, { errorId: `${ids.vault}-error`, path: 'vaultProof.vault' })}
+            aria-describedby={describedBy(errors, { errorId: `${ids.vault}-error`, path: 'vaultProof.vault', hintId: `${ids.vault}-hint` })}
           />
           <FieldError id={`${ids.vault}-error`} message={errors['vaultProof.vault']} />
+          <p id={`${ids.vault}-hint`} className="mt-1 text-xs text-stone-500">
+            The bars below are searched in this vault&apos;s latest bar list.
+          </p>
         </div>
         <div>
           <Label htmlFor={ids.receiptRef}>Vault receipt reference</Label>

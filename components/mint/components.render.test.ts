@@ -78,13 +78,19 @@ describe('mint components render', () => {
     expect(html).toContain('staff@mintdesk.local')
   })
 
-  it('the form starts with one bar row and labelled fields', () => {
+  it('the form starts on vault LDN-1 with a search box, no bar, and labelled fields', () => {
     const html = render(createElement(MintRequestForm))
-    expect(html).toContain('aria-label="Bar 1 serial"')
-    expect(html).toContain('aria-label="Bar 1 fine weight"')
+    expect(html).toContain('Search bars')
+    expect(html).toContain('type="search"')
+    expect(html).toContain('value="LDN-1"')
+    expect(html).toContain('No bar yet')
+    expect(html).toContain('aria-label="Total fine weight"')
+    expect(html).toContain('aria-label="Bar count"')
     expect(html).toContain('Recipient address')
+    expect(html).toContain('Amount (fine oz)')
+    expect(html).toMatch(/name="amount"[^>]*readOnly|readOnly[^>]*name="amount"/i)
     expect(html).toContain('Receipt document SHA-256')
     expect(html).toContain('Request mint')
-    expect(html).not.toContain('aria-label="Bar 2 serial"')
+    expect(html).not.toContain('aria-label="Bar 1 serial"')
   })
 })

@@ -1,79 +1,107 @@
 import { describe, expect, it } from 'vitest'
 import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
+import type { PickedBar } from '@/components/vault/pickedBars'
 import {
-  checkAmount,
+  amountOf,
+  barErrorsOf,
+  checkDraftBars,
   draftToRequest,
-  fineMilliOzOf,
+  emptyDraft,
   issuesToErrors,
   labelForPath,
-  newBarDraft,
-  totalFine,
   type MintDraft,
+  shiftBarErrors,
 } from './mintFormModel'
 import { sha256Hex } from './sha256Hex'
 
+function bar(serial: string, fineOz = '401.084', vault = 'LDN-1'): PickedBar {
+  return { id: `id-${serial}`, vault, serial, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz }
+}
+
 function draft(): MintDraft {
-  const bar = (serial: string) => ({ ...newBarDraft(), serial, refiner: 'Valcambi SA', year: '2025', grossOz: '401.125', fineness: '999.9' })
   return {
     to: ' 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 ',
-    amount: '802.168',
     vault: 'LDN-1',
     receiptRef: 'VR-2026-000123',
     documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
-    bars: [bar('AB123456'), bar('AB123457')],
+    bars: [bar('AB123456'), bar('AB123457', '399.960')],
   }
 }
 
 describe('mint form model', () => {
-  it('computes fine weights as the server does, and only for valid input', () => {
-    expect(fineMilliOzOf({ grossOz: '401.125', fineness: '999.9' })).toBe(401084n)
-    expect(fineMilliOzOf({ grossOz: ' 401.125 ', fineness: '999.9' })).toBe(401084n)
-    expect(fineMilliOzOf({ grossOz: '401.1255', fineness: '999.9' })).toBeNull()
-    expect(fineMilliOzOf({ grossOz: '401', fineness: '899' })).toBeNull()
-    expect(fineMilliOzOf({ grossOz: '', fineness: '999.9' })).toBeNull()
+  it('starts on the dev vault with no bar and no amount', () => {
+    expect(emptyDraft()).toMatchObject({ vault: 'LDN-1', bars: [] })
+    expect(amountOf([])).toBe('')
   })
 
-  it('totals the bars and checks the amount against the total', () => {
-    const d = draft()
-    const total = totalFine(d.bars)
-    expect(total).toEqual({ milliOz: 802168n, incomplete: 0 })
-    expect(checkAmount('802.168', total)).toBe('matches')
-    expect(checkAmount('802.17', total)).toBe('differs')
-    expect(checkAmount('', total)).toBe('empty')
-    expect(checkAmount('8e2', total)).toBe('invalid')
-    expect(checkAmount('1', { milliOz: 0n, incomplete: 1 })).toBe('incomplete')
+  it('the amount is the total of the bars, exact to the milli-ounce', () => {
+    expect(amountOf(draft().bars)).toBe('801.044')
+    expect(amountOf([bar('A', '0.001'), bar('B', '0.002')])).toBe('0.003')
   })
 
-  it('builds a request the shared rules accept', () => {
+  it('sends each bar by serial and refiner only, and a request the shared rules accept', () => {
     const request = draftToRequest(draft())
-    expect(request.vaultProof.bars[0]).toMatchObject({ year: 2025, fineOz: '401.084' })
+    expect(request.amount).toBe('801.044')
+    expect(request.to).toBe('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    expect(request.vaultProof.bars).toEqual([
+      { serial: 'AB123456', refiner: 'Valcambi SA' },
+      { serial: 'AB123457', refiner: 'Valcambi SA' },
+    ])
     expect(mintRequestSchema.safeParse(request).success).toBe(true)
   })
 
-  it('a year that is not a number is named by the rules', () => {
-    const d = draft()
-    const bar = d.bars[0]
-    if (bar) bar.year = '20x5'
-    const result = mintRequestSchema.safeParse(draftToRequest(d))
-    expect(result.success).toBe(false)
-    expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['vaultProof.bars.0.year'])
+  it('no bar: the shared rules say so on the bars', () => {
+    const result = mintRequestSchema.safeParse(draftToRequest({ ...draft(), bars: [] }))
+    expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('vaultProof.bars')
   })
 
-  it('maps issue paths to fields; unknown paths go to the summary', () => {
+  it('a bar of another vault than the request names is flagged on that bar', () => {
+    const d = { ...draft(), vault: 'ZRH-2' }
+    expect(checkDraftBars(d).map((i) => i.path)).toEqual(['vaultProof.bars.0', 'vaultProof.bars.1'])
+    expect(checkDraftBars(d)[0]?.message).toMatch(/is in vault LDN-1, not ZRH-2/)
+    expect(checkDraftBars(draft())).toEqual([])
+    expect(checkDraftBars({ ...draft(), vault: ' LDN-1 ' })).toEqual([])
+  })
+
+  it('maps issue paths to fields and bars; unknown paths go to the summary', () => {
     const { fields, other } = issuesToErrors(
       [
         { path: 'vaultProof.bars.1.fineOz', message: 'a' },
         { path: 'vaultProof.bars.0', message: 'b' },
         { path: 'amount', message: 'c' },
-        { path: 'vaultProof.bars.7.serial', message: 'gone row' },
+        { path: 'vaultProof.bars.7', message: 'gone row' },
         { path: '', message: 'unknown field: x' },
       ],
       2,
     )
     expect(fields).toEqual({ 'vaultProof.bars.1.fineOz': 'a', 'vaultProof.bars.0': 'b', amount: 'c' })
-    expect(other.map((o) => o.path)).toEqual(['vaultProof.bars.7.serial', ''])
+    expect(other.map((o) => o.path)).toEqual(['vaultProof.bars.7', ''])
     expect(labelForPath('vaultProof.bars.1.fineOz')).toBe('Bar 2 fine weight')
+    expect(labelForPath('vaultProof.bars.0')).toBe('Bar 1')
     expect(labelForPath('to')).toBe('Recipient address')
+  })
+
+  it("a bar's errors are gathered for its row: its own first, then its fields', named", () => {
+    const errors = {
+      'vaultProof.bars.0': 'bar AB123456 (Valcambi SA) is already used',
+      'vaultProof.bars.1.grossOz': 'must be 400.000 as in the bar list (got 401)',
+      'vaultProof.bars.1.year': 'must be 2024 as in the bar list (got 2025)',
+    }
+    expect(barErrorsOf(errors, 0)).toEqual(['bar AB123456 (Valcambi SA) is already used'])
+    expect(barErrorsOf(errors, 1)).toEqual(['year: must be 2024 as in the bar list (got 2025)', 'gross weight: must be 400.000 as in the bar list (got 401)'])
+    expect(barErrorsOf(errors, 2)).toEqual([])
+  })
+
+  it('removing a bar moves the errors of the bars below up with them and drops its own', () => {
+    const errors = {
+      to: 'x',
+      amount: 'must equal ...',
+      'vaultProof.bars': 'must list at least one bar',
+      'vaultProof.bars.0': 'first',
+      'vaultProof.bars.1': 'second',
+      'vaultProof.bars.2.serial': 'third',
+    }
+    expect(shiftBarErrors(errors, 1)).toEqual({ to: 'x', 'vaultProof.bars.0': 'first', 'vaultProof.bars.1.serial': 'third' })
   })
 
   it('hashes a document with Web Crypto', async () => {

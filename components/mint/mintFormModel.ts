@@ -1,139 +1,70 @@
 import type { ErrorIssue } from '@/lib/errors/BaseError'
-import { formatDecimal } from '@/lib/money/formatDecimal'
-import { parseDecimal } from '@/lib/money/parseDecimal'
-import { computeFineOz } from '@/lib/mint/computeFineOz'
-import { MINT_LIMITS } from '@/lib/mint/limits'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
+import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
 
 // The request form's state and its pure rules (no React here, so it is unit-tested).
-// Weights are computed with the server's own code (lib/mint/computeFineOz): bigint
-// milli-ounces, LBMA rounding down, never a float.
-
-export type BarDraft = {
-  /** stable React key; not sent */
-  id: string
-  serial: string
-  refiner: string
-  year: string
-  grossOz: string
-  fineness: string
-}
+// Bars are picked from the vault's inventory (components/vault): the request names each
+// by serial + refiner and the server takes its weights from the bar list; the amount is
+// the total of their fine weights, never typed.
 
 export type MintDraft = {
   to: string
-  amount: string
   vault: string
   receiptRef: string
   documentSha256: string
-  bars: BarDraft[]
+  bars: PickedBar[]
 }
 
-/** Field errors keyed by the API's issue paths ('to', 'vaultProof.bars.0.grossOz', ...). */
+/** Field errors keyed by the API's issue paths ('to', 'vaultProof.bars.0', 'vaultProof.bars.0.serial', ...). */
 export type FieldErrors = Record<string, string>
 
-let nextBarId = 0
-export function newBarDraft(from?: Pick<BarDraft, 'refiner' | 'year' | 'fineness'>): BarDraft {
-  nextBarId += 1
-  return {
-    id: `bar-${nextBarId}`,
-    serial: '',
-    refiner: from?.refiner ?? '',
-    year: from?.year ?? '',
-    grossOz: '',
-    fineness: from?.fineness ?? '',
-  }
-}
+/** The vault a new form searches first: the local stack seeds its dev bar list. */
+export const DEFAULT_VAULT = 'LDN-1'
 
 export function emptyDraft(): MintDraft {
-  return { to: '', amount: '', vault: '', receiptRef: '', documentSha256: '', bars: [newBarDraft()] }
+  return { to: '', vault: DEFAULT_VAULT, receiptRef: '', documentSha256: '', bars: [] }
 }
 
-function tryDecimal(value: string, decimals: number): bigint | null {
-  try {
-    return parseDecimal(value.trim(), { decimals })
-  } catch {
-    return null
-  }
-}
-
-/** The bar's fine weight in milli-ounces, or null while gross or fineness is not a valid number in range. */
-export function fineMilliOzOf(bar: Pick<BarDraft, 'grossOz' | 'fineness'>): bigint | null {
-  const gross = tryDecimal(bar.grossOz, 3)
-  const fineness = tryDecimal(bar.fineness, 2)
-  if (gross === null || fineness === null || gross <= 0n || gross > MINT_LIMITS.maxGrossMilliOz) return null
-  if (fineness < MINT_LIMITS.minFinenessHundredths || fineness > MINT_LIMITS.maxFinenessHundredths) return null
-  return computeFineOz({ grossMilliOz: gross, finenessHundredths: fineness })
-}
-
-export function formatOz(milliOz: bigint): string {
-  return formatDecimal(milliOz, { decimals: 3, minFraction: 3 })
-}
-
-export type FineTotal = {
-  /** the sum of every computable fine weight */
-  milliOz: bigint
-  /** how many bars still lack a computable fine weight */
-  incomplete: number
-}
-
-export function totalFine(bars: readonly Pick<BarDraft, 'grossOz' | 'fineness'>[]): FineTotal {
-  let milliOz = 0n
-  let incomplete = 0
-  for (const bar of bars) {
-    const fine = fineMilliOzOf(bar)
-    if (fine === null) incomplete += 1
-    else milliOz += fine
-  }
-  return { milliOz, incomplete }
-}
-
-export type AmountCheck = 'empty' | 'invalid' | 'incomplete' | 'matches' | 'differs'
-
-/** How the typed amount compares with the total of the bars' fine weights. */
-export function checkAmount(amount: string, total: FineTotal): AmountCheck {
-  if (amount.trim() === '') return 'empty'
-  const value = tryDecimal(amount, 3)
-  if (value === null) return 'invalid'
-  if (total.incomplete > 0) return 'incomplete'
-  return value === total.milliOz ? 'matches' : 'differs'
+/** The amount the draft requests: its bars' total fine weight ('' while there is no bar). */
+export function amountOf(bars: readonly Pick<PickedBar, 'fineOz'>[]): string {
+  return bars.length === 0 ? '' : formatOz(pickedTotals(bars).milliOz)
 }
 
 /**
- * The request body for the draft: numbers trimmed, each fine weight computed with the
- * server's rule, the year as a JSON number.
+ * The request body: text as typed (the server tidies it), each bar by serial + refiner
+ * only (API.md: the bar list supplies year and weights), the amount from the bars.
  */
 export function draftToRequest(draft: MintDraft): MintRequestInput {
   return {
     to: draft.to.trim(),
-    amount: draft.amount.trim(),
+    amount: amountOf(draft.bars),
     vaultProof: {
       vault: draft.vault,
       receiptRef: draft.receiptRef,
       documentSha256: draft.documentSha256.trim(),
-      bars: draft.bars.map((bar) => {
-        const fine = fineMilliOzOf(bar)
-        const year = bar.year.trim()
-        return {
-          serial: bar.serial,
-          refiner: bar.refiner,
-          // a year is a small integer, not an amount, so Number() is exact here; anything
-          // else becomes NaN, which the rules report as "must be a whole number (a year)"
-          year: /^[0-9]{1,4}$/.test(year) ? Number(year) : Number.NaN,
-          grossOz: bar.grossOz.trim(),
-          fineness: bar.fineness.trim(),
-          fineOz: fine === null ? '' : formatOz(fine),
-        }
-      }),
+      bars: draft.bars.map((bar) => ({ serial: bar.serial, refiner: bar.refiner })),
     },
   }
 }
 
-/** Paths the form shows next to a field; any other issue goes to the summary at the top. */
+/** What the shared schema cannot know: a chosen bar of another vault than the one the request names. */
+export function checkDraftBars(draft: Pick<MintDraft, 'vault' | 'bars'>): ErrorIssue[] {
+  const vault = draft.vault.trim()
+  return draft.bars.flatMap((bar, index) =>
+    bar.vault === vault
+      ? []
+      : [{ path: `vaultProof.bars.${index}`, message: `is in vault ${bar.vault}, not ${vault || 'the one above'}: remove it, or set the vault back` }],
+  )
+}
+
+const BAR_PATH = /^vaultProof\.bars\.([0-9]+)(?:\.(serial|refiner|year|grossOz|fineness|fineOz))?$/
+
+/** Paths the form shows next to a field or a bar; any other issue goes to the summary at the top. */
 export function isFieldPath(path: string, barCount: number): boolean {
   if (['to', 'amount', 'vaultProof.vault', 'vaultProof.receiptRef', 'vaultProof.documentSha256', 'vaultProof.bars'].includes(path)) {
     return true
   }
-  const match = /^vaultProof\.bars\.([0-9]+)(?:\.(serial|refiner|year|grossOz|fineness|fineOz))?$/.exec(path)
+  const match = BAR_PATH.exec(path)
   return match !== null && Number(match[1]) < barCount
 }
 
@@ -146,6 +77,44 @@ export function issuesToErrors(issues: readonly ErrorIssue[], barCount: number):
     else other.push(issue)
   }
   return { fields, other }
+}
+
+const BAR_FIELD_NAMES: Record<string, string> = {
+  serial: 'serial',
+  refiner: 'refiner',
+  year: 'year',
+  grossOz: 'gross weight',
+  fineness: 'fineness',
+  fineOz: 'fine weight',
+}
+
+/** The messages about the bar at `index` (its own, then its fields' ones, each named). */
+export function barErrorsOf(errors: FieldErrors, index: number): string[] {
+  const base = `vaultProof.bars.${index}`
+  const out: string[] = []
+  if (errors[base]) out.push(errors[base])
+  for (const [field, name] of Object.entries(BAR_FIELD_NAMES)) {
+    const message = errors[`${base}.${field}`]
+    if (message) out.push(`${name}: ${message}`)
+  }
+  return out
+}
+
+/** The errors once the bar at `removed` is gone: those of the bars below move up with them. */
+export function shiftBarErrors(errors: FieldErrors, removed: number): FieldErrors {
+  const out: FieldErrors = {}
+  for (const [path, message] of Object.entries(errors)) {
+    const match = /^vaultProof\.bars\.([0-9]+)(\..*)?$/.exec(path)
+    if (!match) {
+      // the list's own error ("must list at least one bar") and the amount change with the bars
+      if (path !== 'vaultProof.bars' && path !== 'amount') out[path] = message
+      continue
+    }
+    const index = Number(match[1])
+    if (index === removed) continue
+    out[`vaultProof.bars.${index > removed ? index - 1 : index}${match[2] ?? ''}`] = message
+  }
+  return out
 }
 
 /** A human name for an issue path, for the error summary ("Bar 2 fine weight"). */
@@ -162,16 +131,8 @@ export function labelForPath(path: string): string {
   if (path in names) return names[path] ?? path
   const match = /^vaultProof\.bars\.([0-9]+)(?:\.(\w+))?$/.exec(path)
   if (match) {
-    const field: Record<string, string> = {
-      serial: 'serial',
-      refiner: 'refiner',
-      year: 'year',
-      grossOz: 'gross weight',
-      fineness: 'fineness',
-      fineOz: 'fine weight',
-    }
     const n = Number(match[1]) + 1
-    return match[2] ? `Bar ${n} ${field[match[2]] ?? match[2]}` : `Bar ${n}`
+    return match[2] ? `Bar ${n} ${BAR_FIELD_NAMES[match[2]] ?? match[2]}` : `Bar ${n}`
   }
   return path
 }

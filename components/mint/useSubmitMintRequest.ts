@@ -6,10 +6,10 @@ import { mintRequestSchema, type MintRequestInput } from '@/lib/mint/mintRequest
 import { ApiError } from '@/lib/errors/api'
 import type { Summary } from './IssueSummary'
 import { postMintRequest } from './mintApi'
-import { draftToRequest, type FieldErrors, issuesToErrors, type MintDraft, newIdempotencyKey } from './mintFormModel'
+import { checkDraftBars, draftToRequest, type FieldErrors, issuesToErrors, type MintDraft, newIdempotencyKey } from './mintFormModel'
 
 export type UseSubmitMintRequestParameters = {
-  /** how many bar rows the form has now: issues about rows beyond it go to the summary */
+  /** how many bars the form has now: issues about bars beyond it go to the summary */
   barCount: number
   /** where field errors (the client's rules or the server's `issues`) are shown */
   setErrors: (errors: FieldErrors) => void
@@ -25,7 +25,8 @@ export type UseSubmitMintRequestReturnType = {
 
 /**
  * Sends a mint request (POST /api/gold/mint) and turns every failure into words on the
- * form. A retry of the same submission reuses its Idempotency-Key, so it can never mint
+ * form: the server's `issues` about a bar (bar_not_in_vault, bar_mismatch,
+ * bar_already_used name it by its index) land next to that bar. A retry of the same submission reuses its Idempotency-Key, so it can never mint
  * twice; on success the cached order lists are dropped and the browser opens the order.
  */
 export function useSubmitMintRequest({ barCount, setErrors }: UseSubmitMintRequestParameters): UseSubmitMintRequestReturnType {
@@ -78,11 +79,12 @@ export function useSubmitMintRequest({ barCount, setErrors }: UseSubmitMintReque
   function submit(draft: MintDraft) {
     const request = draftToRequest(draft)
     const checked = mintRequestSchema.safeParse(request)
-    if (!checked.success) {
-      showIssues(
-        'Some fields need attention.',
-        checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-      )
+    const issues = [
+      ...(checked.success ? [] : checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))),
+      ...checkDraftBars(draft),
+    ]
+    if (issues.length > 0) {
+      showIssues('Some fields need attention.', issues)
       return
     }
     setSummary(null)
