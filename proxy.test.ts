@@ -53,4 +53,13 @@ describe('proxy: a nonce-based Content-Security-Policy per page answer (issue 13
     expect(nonces.size).toBe(21)
     expect(nonces.has(undefined)).toBe(false)
   })
+
+  it('lets a visitor without a session through to the public reserves page, with its policy', async () => {
+    const res = await run('/reserves?address=0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    expect(res.headers.get('location')).toBeNull()
+    expect(res.headers.get('x-middleware-next')).toBe('1')
+    expect(nonceOf(res.headers.get('content-security-policy'))).toBeDefined()
+    expect(matches('/api/reserves')).toBe(false)
+    expect((await run('/mints')).status).toBe(307)
+  })
 })

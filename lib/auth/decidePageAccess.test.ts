@@ -17,6 +17,11 @@ describe('decidePageAccess', () => {
     expect(decidePageAccess({ pathname: '/login', search: '', user: null })).toEqual({ action: 'next' })
     expect(decidePageAccess({ pathname: '/forbidden', search: '', user: null })).toEqual({ action: 'next' })
   })
+  it('lets anyone see the public reserves page, signed in or not, and nothing that only starts like it', () => {
+    expect(decidePageAccess({ pathname: '/reserves', search: '?address=0x1', user: null })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/reserves', search: '', user: staff })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/reservesx', search: '', user: null })).toEqual({ action: 'redirect', to: '/login?callbackUrl=%2Freservesx' })
+  })
   it('never redirects API routes (the route wrapper answers 401/403 JSON)', () => {
     expect(decidePageAccess({ pathname: '/api/gold/mint', search: '', user: null })).toEqual({ action: 'next' })
     expect(decidePageAccess({ pathname: '/api/admin/jobs', search: '', user: staff })).toEqual({ action: 'next' })

@@ -10,8 +10,8 @@ export type DecidePageAccessParameters = {
 
 export type DecidePageAccessReturnType = { action: 'next' } | { action: 'redirect'; to: string }
 
-/** Pages anyone may see, signed in or not. */
-const publicPages = ['/login', '/forbidden']
+/** Pages anyone may see, signed in or not: sign-in, the refusal, and the public proof of reserve (API.md "Reserves"). */
+const publicPages = ['/login', '/forbidden', '/reserves']
 
 /**
  * What `proxy.ts` does with a page request: let it through, or redirect it. API routes

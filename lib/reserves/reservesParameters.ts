@@ -1,16 +1,23 @@
 import type { Config } from '@/lib/config/loadConfig'
 import { createChainClient } from '@/lib/chain/createChainClient'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 import type { GetReservesParameters } from './getReserves'
 
 /**
  * getReserves's parameters from the web's configuration: a read-only chain client (the
  * web never signs or sends) with a short timeout, so a slow RPC costs a public request
- * at most two short waits before the latest check answers instead.
+ * at most two short waits before the latest check answers instead; a failed read goes
+ * to the server log as one JSON line, its RPC URL redacted (it carries the API key).
  */
-export function reservesParameters(config: Config, { onChainError }: Pick<GetReservesParameters, 'onChainError'> = {}): GetReservesParameters {
+export function reservesParameters(config: Config): GetReservesParameters {
   const chain =
     config.rpcUrl && config.chainId
       ? createChainClient({ rpcUrl: config.rpcUrl, chainId: config.chainId, pollingMs: config.rpcPollingMs, timeoutMs: 2_500 })
       : null
-  return { chain, chainId: config.chainId, tokenAddress: config.tokenAddress, onChainError }
+  return { chain, chainId: config.chainId, tokenAddress: config.tokenAddress, onChainError: logChainError }
+}
+
+function logChainError(error: unknown): void {
+  const err = redactSecrets(error instanceof Error ? error.message : String(error)).split('\n')[0]
+  console.warn(JSON.stringify({ level: 'warn', msg: 'reserves: the chain could not be read, answering with the latest check', err }))
 }

@@ -72,12 +72,15 @@ export function samplePath(pattern: string, values: Record<string, string> = {})
   })
 }
 
-/** Routes anyone may call (docs/api.md "Operations", next-auth's own endpoints): not 401 without a session. */
+/** The API routes anyone may call besides next-auth's own: docs/api.md "Operations" and the proof of reserve ("Reserves"). */
+export const PUBLIC_API_ROUTES: readonly string[] = ['/api/health', '/api/metrics', '/api/ready', '/api/reserves', '/api/reserves/lookup']
+
+/** Routes anyone may call (docs/api.md "Operations" and "Reserves", next-auth's own endpoints): not 401 without a session. */
 export function isPublicApi(pattern: string): boolean {
-  return pattern === '/api/health' || pattern === '/api/ready' || pattern === '/api/metrics' || pattern.startsWith('/api/auth/')
+  return PUBLIC_API_ROUTES.includes(pattern) || pattern.startsWith('/api/auth/')
 }
 
-/** Pages anyone may see. */
+/** Pages anyone may see: sign-in, the refusal and the public reserves page. */
 export function isPublicPage(pattern: string): boolean {
-  return pattern === '/login' || pattern === '/forbidden'
+  return pattern === '/login' || pattern === '/forbidden' || pattern === '/reserves'
 }

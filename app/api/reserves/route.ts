@@ -1,0 +1,13 @@
+// GET /api/reserves - proof of reserve: on-chain total supply beside the fine weight of the bars backing it (public, no sign-in)
+import { getConfig } from '@/lib/config/getConfig'
+import { route } from '@/lib/http/route'
+import { getReserves } from '@/lib/reserves/getReserves'
+import { reservesParameters } from '@/lib/reserves/reservesParameters'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({
+  roles: 'public',
+  handler: () => getReserves(getWebDb().db, reservesParameters(getConfig('web'))),
+})
