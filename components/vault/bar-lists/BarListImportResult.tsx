@@ -1,0 +1,101 @@
+import Link from 'next/link'
+import { Alert } from '@/components/ui/Alert'
+import { formatUtc } from '@/components/mint/format'
+import type { BarListImportResponse } from '@/lib/vault/types'
+
+/**
+ * What an import did: bars added, unchanged and withdrawn; the bars an order holds that
+ * the list lacks (now missing: the reserves no longer cover them); and the conflicts,
+ * bars whose attributes differ from the inventory (reported, never applied).
+ */
+export function BarListImportResult({ result }: { result: BarListImportResponse }) {
+  const counts = [
+    ['Added', result.added],
+    ['Unchanged', result.unchanged],
+    ['Withdrawn', result.withdrawn],
+    ['Missing', result.missing.length],
+    ['Conflicts', result.conflicts.length],
+  ] as const
+  const trouble = result.missing.length > 0 || result.conflicts.length > 0
+  return (
+    <section aria-label="Import result" className="space-y-4">
+      <Alert tone={trouble ? 'warning' : 'success'} title={`Imported the list of ${result.vault} as of ${formatUtc(result.asOf)}.`}>
+        <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
+          {counts.map(([label, n]) => (
+            <div key={label} className="flex gap-1.5">
+              <dt>{label}:</dt> <dd className="tabular font-semibold">{n}</dd>
+            </div>
+          ))}
+        </dl>
+      </Alert>
+      {result.missing.length > 0 ? (
+        <table className="w-full text-sm" aria-label="Missing bars of this import">
+          <caption className="mb-1 text-left text-sm font-medium text-red-800">
+            Held by an order but not on this list: these bars no longer back their tokens.
+          </caption>
+          <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
+            <tr>
+              <th scope="col" className="px-3 py-1.5">
+                Serial
+              </th>
+              <th scope="col" className="px-3 py-1.5">
+                Refiner
+              </th>
+              <th scope="col" className="px-3 py-1.5">
+                Order
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.missing.map((bar) => (
+              <tr key={`${bar.serial}\u0000${bar.refiner}`} className="border-t border-stone-100">
+                <th scope="row" className="px-3 py-1.5 text-left font-mono text-xs font-medium">
+                  {bar.serial}
+                </th>
+                <td className="px-3 py-1.5">{bar.refiner}</td>
+                <td className="px-3 py-1.5">
+                  {bar.orderId ? (
+                    <Link href={`/mints/${bar.orderId}`} className="font-mono text-xs text-brand-700 hover:underline">
+                      {bar.orderId.slice(0, 8)}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {result.conflicts.length > 0 ? (
+        <table className="w-full text-sm" aria-label="Conflicts">
+          <caption className="mb-1 text-left text-sm font-medium text-amber-800">
+            Listed with other attributes than the inventory has: not applied. Ask the custodian.
+          </caption>
+          <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
+            <tr>
+              {['Serial', 'Refiner', 'Field', 'Inventory', 'List'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-1.5">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {result.conflicts.map((c) => (
+              <tr key={`${c.serial}\u0000${c.refiner}\u0000${c.field}`} className="border-t border-stone-100">
+                <th scope="row" className="px-3 py-1.5 text-left font-mono text-xs font-medium">
+                  {c.serial}
+                </th>
+                <td className="px-3 py-1.5">{c.refiner}</td>
+                <td className="px-3 py-1.5">{c.field}</td>
+                <td className="tabular px-3 py-1.5">{c.inventory}</td>
+                <td className="tabular px-3 py-1.5">{c.list}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </section>
+  )
+}
