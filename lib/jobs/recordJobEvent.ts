@@ -40,6 +40,12 @@ export type JobEventName =
    * MAX_PRIORITY_FEE): nothing signed, the order waits (lib/jobs/latestFeeEventSql.ts)
    */
   | 'fee_capped'
+  /**
+   * the check before signing refused the mint (worker/mint/checkBeforeSigning.ts): a bar
+   * of the order is no longer held by it, its amount is not its bars' weight, or supply
+   * would exceed reserves. Nothing signed, the job dead, the order failed.
+   */
+  | 'refused'
 
 export type RecordJobEventParameters = {
   event: JobEventName

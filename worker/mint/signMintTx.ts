@@ -1,6 +1,7 @@
 import { getAddress } from 'viem'
 import { SignerUnavailableError } from '@/lib/errors/chain'
 import { PermanentJobError } from '@/lib/errors/jobs'
+import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import type { PrepareMintReturnType } from '../chain/prepareMint'
@@ -10,6 +11,7 @@ import { type ChainTx, listOrderTxs } from '../db/listOrderTxs'
 import { reserveNonce } from '../db/reserveNonce'
 import { storeSignedTx } from '../db/storeSignedTx'
 import type { WorkerContext } from '../runtime/context'
+import { checkBeforeSigning } from './checkBeforeSigning'
 
 export type SignMintTxParameters = {
   orderId: string
@@ -28,14 +30,31 @@ export type SignMintTxReturnType =
   | { kind: 'skipped'; status: string }
 
 /**
- * The heart of invariants 2 and 3, in ONE database transaction: lock the order (and
- * re-check that nothing was signed for it), take the next nonce of a signer under its
+ * The heart of invariants 2, 3 and 4, in ONE database transaction: lock the order (and
+ * re-check that nothing was signed for it), check its bars and the reserves
+ * (checkBeforeSigning: a refusal records 'refused' and throws, permanent, before any
+ * nonce is taken or KMS is asked), take the next nonce of a signer under its
  * row lock and bind it to the order, sign through KMS while that lock is held, store
  * the raw transaction and its hash, write the 'nonce_reserved' and 'signed' events.
  * If anything fails, KMS included, everything rolls back and the nonce is handed out
  * again: no nonce is lost, no order gets two nonces. Broadcasting comes after commit.
  */
 export async function signMintTx(ctx: WorkerContext, p: SignMintTxParameters): Promise<SignMintTxReturnType> {
+  const event = { task: TASK.mintSend, orderId: p.orderId, jobId: p.jobId, attempt: p.attempt, actor: p.actor }
+  try {
+    return await signInTransaction(ctx, p, event)
+  } catch (error) {
+    // the transaction rolled back; the refusal stays on the order's timeline
+    if (error instanceof ReserveCheckRefusedError) {
+      await recordJobEvent(ctx.db, { ...event, event: 'refused', detail: error.reason, data: { check: error.check } })
+    }
+    throw error
+  }
+}
+
+type SignEvent = { task: string; orderId: string; jobId: bigint; attempt: number; actor: string }
+
+async function signInTransaction(ctx: WorkerContext, p: SignMintTxParameters, event: SignEvent): Promise<SignMintTxReturnType> {
   return ctx.db.transaction(async (tx) => {
     const order = await getMintOrder(tx, { orderId: p.orderId, lock: true })
     if (!order) throw new PermanentJobError(`order ${p.orderId} does not exist`)
@@ -43,8 +62,9 @@ export async function signMintTx(ctx: WorkerContext, p: SignMintTxParameters): P
     const existing = await listOrderTxs(tx, { orderId: p.orderId })
     if (existing.length > 0) return { kind: 'exists', txs: existing }
 
+    // the first signature only: a re-run re-sends the stored bytes (above), a replacement re-signs the same calldata
+    await checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: p.prepared.data })
     const { signerAddress, nonce } = await reserveNonce(tx, { chainId: ctx.chainId, candidates: [...ctx.signers.keys()], orderId: p.orderId })
-    const event = { task: TASK.mintSend, orderId: p.orderId, jobId: p.jobId, attempt: p.attempt, actor: p.actor }
     await recordJobEvent(tx, { ...event, event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } })
 
     const signer = ctx.signers.get(getAddress(signerAddress))
