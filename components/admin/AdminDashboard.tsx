@@ -9,6 +9,7 @@ import { DeadLetterBanner } from './DeadLetterBanner'
 import { formatDuration } from './format'
 import { QueueSummary } from './QueueSummary'
 import { RefreshControl } from './RefreshControl'
+import { ReserveCheckBanner } from './ReserveCheckBanner'
 import { SignersPanel } from './SignersPanel'
 import { TaskHealthTable } from './TaskHealthTable'
 import { ThroughputChart } from './throughput-chart/ThroughputChart'
@@ -18,7 +19,8 @@ export const DASHBOARD_REFRESH_MS = 5_000
 
 /**
  * The admin's one-glance view, refreshed every few seconds (React Query) until paused:
- * dead letters first, then the queue, per-task health, throughput, signers, workers.
+ * the reserve check and dead letters first, then the queue, per-task health, throughput,
+ * signers, workers.
  */
 export function AdminDashboard() {
   const [paused, setPaused] = useState(false)
@@ -51,6 +53,8 @@ export function AdminDashboard() {
           {metrics.error.message} {metrics.data ? 'Showing the last figures received.' : null}
         </Alert>
       ) : null}
+
+      {system.data ? <ReserveCheckBanner check={system.data.reserveCheck} /> : null}
 
       {metrics.data ? (
         <>

@@ -1,5 +1,6 @@
 import type { JobState, LiveJobState } from '@/lib/jobs/jobStates'
 import type { MintBar } from '@/lib/mint/types'
+import type { ApiReserveCheck } from '@/lib/reserves/apiTypes'
 
 /**
  * The JSON shapes of the admin API (docs/api.md "Admin"), as sent on the wire: ids and
@@ -197,4 +198,6 @@ export type ApiSystem = {
   staleAfterMs: number
   /** open orders held back by the fee ceiling (MAX_FEE_PER_GAS / MAX_PRIORITY_FEE): should be 0 */
   feeCappedOrders: number
+  /** the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0 */
+  reserveCheck: ApiReserveCheck | null
 }

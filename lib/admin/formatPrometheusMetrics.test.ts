@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ApiReserveCheck } from '@/lib/reserves/apiTypes'
 import type { ApiMetrics, ApiSystem } from './apiTypes'
 import { formatPrometheusMetrics } from './formatPrometheusMetrics'
 
@@ -54,7 +55,20 @@ const system: ApiSystem = {
   lowBalanceWei: '100000000000000000',
   staleAfterMs: 30000,
   feeCappedOrders: 3,
+  reserveCheck: {
+    at: '2026-01-01T00:00:00.000Z',
+    ageSeconds: 42.5,
+    blockNumber: '10',
+    totalSupply: '1203.252',
+    backingFineOz: '802.168',
+    inFlightFineOz: '0.000',
+    availableFineOz: '401.084',
+    missingFineOz: '401.084',
+    shortfallOz: '401.084',
+    status: 'shortfall',
+  },
 }
+const coveredCheck: ApiReserveCheck = { ...(system.reserveCheck as ApiReserveCheck), shortfallOz: '0.000', status: 'covered' }
 
 describe('formatPrometheusMetrics', () => {
   const text = formatPrometheusMetrics({ metrics, system })
@@ -75,6 +89,18 @@ describe('formatPrometheusMetrics', () => {
     expect(lines).toContain('mintdesk_signer_in_flight{signer="0xabc"} 2')
     expect(lines).toContain('mintdesk_signer_low_balance{signer="0xabc"} 1')
     expect(lines).toContain('mintdesk_signer_balance_wei{signer="0xabc"} 50000000000000000')
+  })
+
+  it('exposes the latest reserve check: its shortfall in oz and its age', () => {
+    expect(lines).toContain('# TYPE mintdesk_reserve_shortfall_oz gauge')
+    expect(lines).toContain('mintdesk_reserve_shortfall_oz 401.084')
+    expect(lines).toContain('mintdesk_reserve_check_age_seconds 42.5')
+    const covered = formatPrometheusMetrics({ metrics, system: { ...system, reserveCheck: coveredCheck } })
+    expect(covered.split('\n')).toContain('mintdesk_reserve_shortfall_oz 0')
+    // before the first check the figure is unknown: left out, not sent as 0
+    const none = formatPrometheusMetrics({ metrics, system: { ...system, reserveCheck: null } }).split('\n')
+    expect(none.some((l) => l.startsWith('mintdesk_reserve_shortfall_oz '))).toBe(false)
+    expect(none).toContain('# TYPE mintdesk_reserve_shortfall_oz gauge')
   })
 
   it('leaves unknown figures out and escapes label values', () => {

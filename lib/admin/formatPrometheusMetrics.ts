@@ -88,6 +88,18 @@ export function formatPrometheusMetrics({ metrics, system }: FormatPrometheusMet
       samples: [{ value: system.feeCappedOrders }],
     },
     {
+      name: 'mintdesk_reserve_shortfall_oz',
+      help: 'Token supply above the fine gold backing it (backing + in flight), in troy ounces, at the latest reserve check (should be 0).',
+      type: 'gauge',
+      samples: system.reserveCheck ? [{ value: Number(system.reserveCheck.shortfallOz) }] : [],
+    },
+    {
+      name: 'mintdesk_reserve_check_age_seconds',
+      help: 'Seconds since the latest reserve check (reserve_check runs every RESERVE_CHECK_MS, 60 s by default): a growing age means no check runs.',
+      type: 'gauge',
+      samples: system.reserveCheck ? [{ value: system.reserveCheck.ageSeconds }] : [],
+    },
+    {
       name: 'mintdesk_chain_up',
       help: '1 when the chain RPC answered the health read, else 0.',
       type: 'gauge',

@@ -3,6 +3,7 @@ import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { ChainTimeoutError } from '@/lib/errors/admin'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
+import { getLatestReserveCheck } from '@/lib/reserves/getLatestReserveCheck'
 import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
@@ -29,7 +30,8 @@ type ChainRead = { blockNumber: bigint; perSigner: Map<string, { latest: number;
  * The system's health for the admin: each signer's nonce in Postgres (the source of
  * truth) next to the chain's (`latest` and `pending` transaction counts), the nonces in
  * flight and the gas balance with a low-balance flag; the workers' heartbeats; the orders
- * the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts). The web
+ * the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts); the latest reserve
+ * reconciliation (reserve_checks, with its age and shortfall). The web
  * only reads the chain. If the RPC is down or slow, the answer still comes, with the
  * database figures and the chain fields null (`chain.available: false`).
  */
@@ -53,6 +55,7 @@ export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters):
     where stopped_at is null
     order by last_seen_at desc`)
   const feeCappedOrders = await countFeeCappedOrders(db)
+  const reserveCheck = await getLatestReserveCheck(db)
 
   let chainRead: ChainRead | null = null
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'
@@ -101,6 +104,7 @@ export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters):
     lowBalanceWei: p.lowBalanceWei.toString(),
     staleAfterMs: p.staleAfterMs,
     feeCappedOrders,
+    reserveCheck,
   }
 }
 
