@@ -4,7 +4,8 @@ import type { SessionUser } from '@/lib/auth/SessionUser'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { errorShapeProblems } from '@/tests/chaos/badInputs'
-import { type ApiRoute, isPublicApi, listApiRoutes, samplePath } from './appRoutes'
+import { reserveChecks } from '@/db/schema/reserves'
+import { type ApiRoute, isPublicApi, listApiRoutes, PUBLIC_API_ROUTES, samplePath } from './appRoutes'
 import { sessionStore } from './fakeSession'
 
 // The gates of every API route, in process (fast, before the browser tests): each
@@ -28,6 +29,8 @@ const handlers = new Map<string, Record<string, Handler>>()
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  // the worker's reconciliation ran once: with no chain in this test, GET /api/reserves answers from it
+  await insertReserveCheck()
   process.env.DATABASE_URL = t.url
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()
@@ -38,6 +41,19 @@ afterAll(async () => {
   await closeDb()
   await t?.drop()
 })
+
+async function insertReserveCheck() {
+  await t.db.insert(reserveChecks).values({
+    blockNumber: 7n,
+    totalSupplyWei: '0',
+    backingMilliOz: 0n,
+    inFlightMilliOz: 0n,
+    availableMilliOz: 0n,
+    missingMilliOz: 0n,
+    shortfallWei: '0',
+    status: 'covered',
+  })
+}
 
 async function call(r: ApiRoute, method: string, user: SessionUser | null, headers: Record<string, string> = {}) {
   const url = samplePath(r.pattern)
@@ -72,6 +88,45 @@ describe('every API route found in app/api', () => {
         expect(errorShapeProblems(res.status, res.contentType, res.text)).toEqual([])
       }
     }
+  })
+
+  it('public: exactly the operations routes and the proof of reserve, nothing else', () => {
+    expect(routes.filter((r) => isPublicApi(r.pattern)).map((r) => r.pattern)).toEqual([...PUBLIC_API_ROUTES])
+  })
+
+  it('the reserves routes answer anyone in the API shape: the figures (from the latest check without a chain), the lookup, 422 for a bad query', async () => {
+    const route = (pattern: string) => routes.find((r) => r.pattern === pattern) as ApiRoute
+    const get = async (path: string) => {
+      const handler = handlers.get(path.split('?')[0] ?? '')?.GET
+      if (!handler) throw new Error(`no GET ${path}`)
+      const res = await sessionStore.run(null, () => handler(new Request(`${ORIGIN}${path}`), { params: Promise.resolve({}) }))
+      return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
+    }
+    expect(route('/api/reserves').methods).toEqual(['GET'])
+    expect(route('/api/reserves/lookup').methods).toEqual(['GET'])
+
+    const reserves = await get('/api/reserves')
+    expect(reserves.status, reserves.text).toBe(200)
+    expect(JSON.parse(reserves.text)).toMatchObject({ source: 'check', status: 'covered', totalSupply: '0.000', shortfallOz: '0.000', blockNumber: '7' })
+
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const found = await get(`/api/reserves/lookup?address=${address}`)
+    expect(found.status, found.text).toBe(200)
+    expect(JSON.parse(found.text)).toEqual({ query: { address }, mints: [], truncated: false })
+    for (const bad of ['', '?address=0x12', `?tx=0x${'g'.repeat(64)}`, `?address=${address}&tx=0x${'a'.repeat(64)}`, `?address=${address}&address=${address}`]) {
+      const res = await get(`/api/reserves/lookup${bad}`)
+      expect(res.status, `lookup${bad}: ${res.text}`).toBe(422)
+      expect(JSON.parse(res.text).error.code).toBe('validation_failed')
+      expect(errorShapeProblems(res.status, res.contentType, res.text)).toEqual([])
+    }
+
+    // no chain and no check yet: 503 not_ready, never made-up figures
+    await t.db.delete(reserveChecks)
+    const none = await get('/api/reserves')
+    expect(none.status, none.text).toBe(503)
+    expect(JSON.parse(none.text).error.code).toBe('not_ready')
+    expect(errorShapeProblems(none.status, none.contentType, none.text)).toEqual([])
+    await insertReserveCheck()
   })
 
   it('staff on an admin route: 403 forbidden', async () => {
