@@ -1,0 +1,77 @@
+'use client'
+
+import { useQuery } from '@tanstack/react-query'
+import { usePathname, useRouter } from 'next/navigation'
+import { type FormEvent, useState } from 'react'
+import { Alert } from '@/components/ui/Alert'
+import { Button } from '@/components/ui/Button'
+import { Input } from '@/components/ui/Input'
+import { Label } from '@/components/ui/Label'
+import { fetchReserveLookup, type LookupQuery, lookupSearch, parseLookupInput, reserveLookupQueryKey } from './api'
+import { BackedMints } from './BackedMints'
+
+/**
+ * The allocation lookup (as PAXG's): an address or a transaction hash -> the confirmed
+ * mints and the bars backing each. The query goes in the URL (?address= / ?tx=), so a
+ * result can be linked to; the page passes it back in as `initial`.
+ */
+export function ReserveLookup({ initial }: { initial: LookupQuery | null }) {
+  const router = useRouter()
+  const pathname = usePathname()
+  const [text, setText] = useState(initial ? ('tx' in initial ? initial.tx : initial.address) : '')
+  const [query, setQuery] = useState<LookupQuery | null>(initial)
+  const [inputError, setInputError] = useState<string | null>(null)
+  const lookup = useQuery({
+    queryKey: reserveLookupQueryKey(query),
+    queryFn: () => fetchReserveLookup(query as LookupQuery),
+    enabled: query !== null,
+    staleTime: 30_000,
+  })
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const parsed = parseLookupInput(text)
+    if (!parsed) {
+      setInputError('Enter an address (0x and 40 hex digits) or a transaction hash (0x and 64 hex digits).')
+      return
+    }
+    setInputError(null)
+    setQuery(parsed)
+    router.replace(`${pathname}?${lookupSearch(parsed)}`, { scroll: false })
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate>
+        <div className="min-w-72 flex-1">
+          <Label htmlFor="reserve-lookup">Address or transaction hash</Label>
+          <Input
+            id="reserve-lookup"
+            name="q"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="0x…"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+            aria-invalid={inputError ? true : undefined}
+            aria-describedby={inputError ? 'reserve-lookup-error' : undefined}
+          />
+        </div>
+        <Button type="submit">Look up</Button>
+      </form>
+      {inputError ? (
+        <p id="reserve-lookup-error" className="text-sm text-red-700">
+          {inputError}
+        </p>
+      ) : null}
+      {lookup.error ? <Alert tone="error">{lookup.error.message}</Alert> : null}
+      {query && lookup.isPending ? (
+        <p className="text-sm text-stone-500" role="status">
+          Looking up…
+        </p>
+      ) : null}
+      {lookup.data ? <BackedMints lookup={lookup.data} /> : null}
+    </div>
+  )
+}
