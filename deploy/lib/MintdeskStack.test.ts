@@ -7,6 +7,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '@/lib/config/loadConfig'
 import { QUEUE_METRICS, QUEUE_METRICS_MESSAGE, QUEUE_METRICS_NAMESPACE } from '@/lib/ops/emitQueueMetrics'
+import { RESERVE_METRICS, RESERVE_METRICS_MESSAGE, RESERVE_METRICS_NAMESPACE } from '@/lib/reserves/reserveMetrics'
 import { dockerTarget, readDockerfile } from '@/tests/release/dockerfile'
 import { MIGRATE_COMMAND } from './addMigrateTask'
 import { READY_PATH } from './addWebService'
@@ -243,6 +244,35 @@ describe('MintdeskStack (synthesized offline)', () => {
         MetricTransformations: [Match.objectLike({ MetricNamespace: QUEUE_METRICS_NAMESPACE, MetricName: m.metricName, MetricValue: `$.${m.field}` })],
       })
     }
+  })
+
+  it('alarms on a reserve shortfall > 0 (issue 12), from a metric filter on the reserve_check log line, to the same topic', () => {
+    const workerLogGroup = (containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }).LogConfiguration
+      .Options['awslogs-group']
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      LogGroupName: workerLogGroup,
+      FilterPattern: `{ $.msg = "${RESERVE_METRICS_MESSAGE}" }`,
+      MetricTransformations: [
+        Match.objectLike({ MetricNamespace: RESERVE_METRICS_NAMESPACE, MetricName: RESERVE_METRICS.shortfallOz.metricName, MetricValue: '$.shortfallOz' }),
+      ],
+    })
+    const alarms = ofType('AWS::CloudWatch::Alarm').filter(([, r]) => r.Properties?.MetricName === RESERVE_METRICS.shortfallOz.metricName)
+    expect(alarms).toHaveLength(1)
+    const [[, alarm] = ['', { Type: '' }]] = alarms
+    expect(alarm.Properties).toMatchObject({
+      Namespace: RESERVE_METRICS_NAMESPACE,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      EvaluationPeriods: 1,
+      Statistic: 'Maximum',
+      TreatMissingData: 'notBreaching',
+    })
+    // notifies the alarms topic, on alarm and on recovery, like the queue alarms
+    const topics = ofType('AWS::SNS::Topic')
+    expect(topics).toHaveLength(1)
+    const topicRef = JSON.stringify({ Ref: topics[0]?.[0] })
+    expect(JSON.stringify(alarm.Properties?.AlarmActions)).toBe(`[${topicRef}]`)
+    expect(JSON.stringify(alarm.Properties?.OKActions)).toBe(`[${topicRef}]`)
   })
 
   it('keeps RDS Postgres 17 private, encrypted, TLS-only, reachable only from the app tasks', () => {

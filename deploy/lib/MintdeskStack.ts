@@ -19,6 +19,7 @@ import { addMigrationOnDeploy } from './addMigrationOnDeploy'
 import { addNetwork } from './addNetwork'
 import { addParameters } from './addParameters'
 import { addQueueAlarms } from './addQueueAlarms'
+import { addReserveAlarm } from './addReserveAlarm'
 import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
 import { addWebService } from './addWebService'
@@ -47,6 +48,8 @@ import { addWorkerService } from './addWorkerService'
  *   and the RPC URL (created by the operator) from Secrets Manager into the tasks;
  * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
  *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts).
+ * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
+ *   worker's `reserve_metrics` log line (lib/reserves/reserveMetrics.ts), on the same SNS topic.
  *
  * The concerns are functions that add their resources to the stack itself, not nested
  * constructs: a construct level would enter every logical id (and the ids CDK derives
@@ -101,6 +104,7 @@ export class MintdeskStack extends Stack {
   readonly deadLettersAlarm: cloudwatch.Alarm
   readonly oldestQueuedAgeAlarm: cloudwatch.Alarm
   readonly feeCappedOrdersAlarm: cloudwatch.Alarm
+  readonly reserveShortfallAlarm: cloudwatch.Alarm
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
@@ -206,6 +210,7 @@ export class MintdeskStack extends Stack {
     this.deadLettersAlarm = alarms.deadLetters
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
     this.feeCappedOrdersAlarm = alarms.feeCappedOrders
+    this.reserveShortfallAlarm = addReserveAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
 
     // ---- what the operator needs (docs/deploy.md)
     new CfnOutput(this, 'LoadBalancerDns', { value: this.webService.loadBalancer.loadBalancerDnsName })
