@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getJobDetailOrThrow } from '@/lib/admin/getJobDetailOrThrow'
+import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
@@ -27,6 +28,7 @@ describe('readMintOrder (the one reader of an order)', () => {
         { serial: 'R-A', grossOz: '32.150', fineness: '999.90' },
       ],
     })
+    await stockBarsOf(t.db, request)
     const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5 })
     const order = await readMintOrder(t.db, { orderId: accepted.orderId })
     expect(order).toMatchObject({ id: accepted.orderId, status: 'pending', requestedByEmail: u.staff.email, nonce: null })
@@ -40,6 +42,7 @@ describe('readMintOrder (the one reader of an order)', () => {
 
   it("the staff's order page and the admin's job detail show the same amount and bars", async () => {
     const request = buildMintRequest({ bars: [{ serial: 'R-SAME', grossOz: '401.125', fineness: '995.00' }] })
+    await stockBarsOf(t.db, request)
     const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5 })
     const staffView = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     const adminView = await getJobDetailOrThrow(t.db, { jobId: BigInt(accepted.jobId) })

@@ -30,7 +30,7 @@ let serial = 0
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  process.env.DATABASE_URL = t.url
+  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb } = await import('@/lib/web/webProcess')
   r = { list: await import('./route'), one: await import('./[orderId]/route'), closeDb: () => getWebDb().close() }
 })
@@ -93,7 +93,7 @@ describe('POST /api/gold/mint', () => {
   })
 
   it('the mint_send job gets max_attempts from the configuration (MAX_ATTEMPTS, 5)', async () => {
-    const body = (await (await post(freshRequest())).json()) as { jobId: string }
+    const body = (await (await post(await freshRequest())).json()) as { jobId: string }
     const rows = await t.db.execute<{ max_attempts: number }>(sql`select max_attempts from graphile_worker.jobs where id = ${body.jobId}::bigint`)
     expect(rows[0]?.max_attempts).toBe(5)
   })
