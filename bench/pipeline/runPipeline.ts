@@ -4,6 +4,7 @@ import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
 import type { ProcessGroupsSource } from '../system/processGroups'
 import { activateSigners } from './activateSigners'
+import { backBaselineMints } from './backBaselineMints'
 import { type OrderBatchResult, runOrderBatch } from './runOrderBatch'
 import { type RawLimitResult, runRawLimit } from './runRawLimit'
 import { runSequentialLoop, type SequentialLoopResult } from './runSequentialLoop'
@@ -56,6 +57,9 @@ export async function runPipeline(p: RunPipelineParameters): Promise<PipelineRun
   p.log(`pipeline ${p.signers} signer(s): sequential loop ${sequential.perSecond.toFixed(2)} tx/s (${sequential.txs} txs, p50 ${sequential.perTx.p50.toFixed(0)} ms each)`)
   const raw = await runRawLimit({ ...chainArgs, rpcUrl: p.rpcUrl, txs: p.orders })
   p.log(`pipeline ${p.signers} signer(s): node raw limit ${raw.perSecond.toFixed(1)} tx/s (${raw.txs} txs in ${raw.blocks} blocks, sent in ${raw.sendSeconds.toFixed(2)} s)`)
+
+  // the baselines' tokens get bars behind them, or the worker would refuse to mint more
+  await backBaselineMints(p.sql, { label: `${Date.now().toString(36)}-${p.signers}`, mints: accounts.length * p.seqPerSigner + p.orders, amountWei: p.amountWei })
 
   const timeoutMs = Math.max(120_000, p.orders * 500)
   const burst = await runOrderBatch({
