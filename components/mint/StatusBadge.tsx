@@ -7,6 +7,8 @@ const look: Record<MintStatus, { tone: BadgeTone; label: string; hint: string }>
   confirmed: { tone: 'success', label: 'Confirmed', hint: 'Minted and confirmed on chain' },
   failed: { tone: 'danger', label: 'Failed', hint: 'Reverted, or gave up after its last attempt' },
   cancelled: { tone: 'neutral', label: 'Cancelled', hint: 'Cancelled by an admin' },
+  awaiting_approval: { tone: 'warning', label: 'Awaiting approval', hint: 'Waits for a second person to approve it' },
+  rejected: { tone: 'neutral', label: 'Rejected', hint: 'Rejected by an approver; its bars are free again' },
 }
 
 /** An order's status as a coloured badge; the hint is the tooltip and the accessible description. */

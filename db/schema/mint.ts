@@ -17,7 +17,11 @@ import {
 import { users } from './users'
 import { vaultBars } from './vault'
 
-export const mintStatus = pgEnum('mint_status', ['pending', 'submitted', 'confirmed', 'failed', 'cancelled'])
+/**
+ * awaiting_approval: at or above the approval threshold, waits for a second person (no job
+ * yet); rejected: an approver said no (its bars are free again).
+ */
+export const mintStatus = pgEnum('mint_status', ['pending', 'submitted', 'confirmed', 'failed', 'cancelled', 'awaiting_approval', 'rejected'])
 export type MintStatus = (typeof mintStatus.enumValues)[number]
 
 export const mintOrders = pgTable(
@@ -48,6 +52,13 @@ export const mintOrders = pgTable(
     txHash: text('tx_hash'),
     blockNumber: bigint('block_number', { mode: 'bigint' }),
     failureReason: text('failure_reason'),
+    /** the second person who approved the order (four eyes; never its requester) */
+    approvedBy: uuid('approved_by').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** the approver who rejected it, and why */
+    rejectedBy: uuid('rejected_by').references(() => users.id),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -62,6 +73,8 @@ export const mintOrders = pgTable(
     // the admin's job search by recipient compares lower(to_address)
     index('mint_orders_to_address_lower_idx').on(sql`lower(${t.toAddress})`),
     check('mint_orders_amount_positive', sql`${t.amountWei} > 0`),
+    check('mint_orders_not_self_approved', sql`${t.approvedBy} is null or ${t.approvedBy} <> ${t.requestedBy}`),
+    check('mint_orders_not_self_rejected', sql`${t.rejectedBy} is null or ${t.rejectedBy} <> ${t.requestedBy}`),
   ],
 )
 
