@@ -10,6 +10,10 @@ const worker = {
   KMS_KEY_IDS: 'a, b',
 }
 
+/** production connects each process as its own database role (lib/config/checkDatabaseRole.ts) */
+const asWebRole = { DATABASE_URL: 'postgres://mintdesk_web:p@127.0.0.1:5432/db' }
+const asWorkerRole = { DATABASE_URL: 'postgres://mintdesk_worker:p@127.0.0.1:5432/db' }
+
 function errorOf(fn: () => unknown): ConfigError {
   try {
     fn()
@@ -64,7 +68,7 @@ describe('loadConfig', () => {
   })
 
   it('MINTDESK_ALLOW_LOOPBACK_KMS=1 lifts the loopback KMS_ENDPOINT check and nothing else', () => {
-    const env = { ...worker, NODE_ENV: 'production', KMS_ENDPOINT: 'http://127.0.0.1:4599', MINTDESK_ALLOW_LOOPBACK_KMS: '1' }
+    const env = { ...worker, ...asWorkerRole, NODE_ENV: 'production', KMS_ENDPOINT: 'http://127.0.0.1:4599', MINTDESK_ALLOW_LOOPBACK_KMS: '1' }
     const c = loadConfig({ env, role: 'worker' })
     expect(c.production).toBe(true)
     expect(c.kmsEndpoint).toBe('http://127.0.0.1:4599')
@@ -110,7 +114,7 @@ describe('loadConfig', () => {
 
   describe('production secrets (issue 13)', () => {
     const strong = 'x'.repeat(32)
-    const web = { ...base, NODE_ENV: 'production', APP_URL: 'https://mintdesk.example', AUTH_SECRET: strong, METRICS_TOKEN: strong }
+    const web = { ...base, ...asWebRole, NODE_ENV: 'production', APP_URL: 'https://mintdesk.example', AUTH_SECRET: strong, METRICS_TOKEN: strong }
     it('accepts secrets of 32 characters or more', () => {
       expect(loadConfig({ env: { ...web, OIDC_CLIENT_SECRET: strong }, role: 'web' }).production).toBe(true)
     })
@@ -144,5 +148,35 @@ describe('loadConfig', () => {
   it('rejects malformed values', () => {
     expect(errorOf(() => loadConfig({ env: { ...base, TOKEN_ADDRESS: '0x12' } })).variables).toEqual(['TOKEN_ADDRESS'])
     expect(errorOf(() => loadConfig({ env: { ...base, CONFIRMATIONS: '0' } })).variables).toEqual(['CONFIRMATIONS'])
+  })
+
+  describe('production database roles (issue 13, invariant 7)', () => {
+    const strong = 'x'.repeat(32)
+    const web = { NODE_ENV: 'production', APP_URL: 'https://mintdesk.example', AUTH_SECRET: strong, METRICS_TOKEN: strong }
+    const prodWorker = { ...worker, NODE_ENV: 'production' }
+    it('accepts each process as its own role, the user from the URL or PGUSER', () => {
+      expect(loadConfig({ env: { ...web, ...asWebRole }, role: 'web' }).production).toBe(true)
+      expect(loadConfig({ env: { ...prodWorker, ...asWorkerRole }, role: 'worker' }).production).toBe(true)
+      expect(loadConfig({ env: { ...web, DATABASE_URL: 'postgres://db.internal/mintdesk', PGUSER: 'mintdesk_web' }, role: 'web' }).production).toBe(true)
+    })
+    it.each([
+      ['web', 'postgres://mintdesk:secret@db.internal/mintdesk'],
+      ['web', 'postgres://postgres@db.internal/mintdesk'],
+      ['web', 'postgres://mintdesk_worker:secret@db.internal/mintdesk'],
+      ['worker', 'postgres://mintdesk_web:secret@db.internal/mintdesk'],
+      ['worker', 'postgres://db.internal/mintdesk'],
+    ] as const)('refuses the %s as another user (%s), naming DATABASE_URL and never the password', (role, url) => {
+      const env = role === 'web' ? { ...web, DATABASE_URL: url } : { ...prodWorker, DATABASE_URL: url }
+      const e = errorOf(() => loadConfig({ env, role }))
+      expect(e.variables).toEqual(['DATABASE_URL'])
+      expect(e.message).toContain(`mintdesk_${role}`)
+      expect(e.message).not.toContain('secret')
+    })
+    it('refuses the dev password of the local stack, leaves dev mode and the tools alone', () => {
+      expect(errorOf(() => loadConfig({ env: { ...web, DATABASE_URL: 'postgres://mintdesk_web:mintdesk-web-dev-password@db/x' }, role: 'web' })).variables).toEqual(['DATABASE_URL'])
+      expect(errorOf(() => loadConfig({ env: { ...prodWorker, DATABASE_URL: 'postgres://mintdesk_worker@db/x', PGPASSWORD: 'mintdesk-worker-dev-password' }, role: 'worker' })).variables).toEqual(['PGPASSWORD'])
+      expect(loadConfig({ env: { ...base, MINTDESK_DEV: '1', NODE_ENV: 'production' }, role: 'web' }).production).toBe(false)
+      expect(loadConfig({ env: { ...base, NODE_ENV: 'production' }, role: 'tool' }).production).toBe(true)
+    })
   })
 })

@@ -40,7 +40,7 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ dataDir: dir })])
     anvil = chain.anvil
     const users = await insertTestUsers(t.db)
-    process.env.DATABASE_URL = t.url
+    process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

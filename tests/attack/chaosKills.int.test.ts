@@ -34,7 +34,7 @@ describe('orders while workers are SIGKILLed', () => {
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 2 })])
     const users = await insertTestUsers(t.db)
-    process.env.DATABASE_URL = t.url
+    process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -41,7 +41,7 @@ const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  process.env.DATABASE_URL = t.url
+  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()
   const mint = await import('@/app/api/gold/mint/route')

@@ -31,7 +31,7 @@ describe('the signer out of gas money', () => {
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     const users = await insertTestUsers(t.db)
-    process.env.DATABASE_URL = t.url
+    process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

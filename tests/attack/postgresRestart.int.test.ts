@@ -5,6 +5,8 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb, type DbClient } from '@/db/client'
 import { migrate } from '@/db/migrate'
+import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
+import { DEV_DATABASE_PASSWORDS } from '@/lib/config/devDatabasePasswords'
 import { insertTestUsers } from '@/tests/helpers/users'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
@@ -48,10 +50,10 @@ describe('Postgres stopped and started again under load', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-attack-pg-'))
     ;[pg, chain] = await Promise.all([startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'mintdesk' }), startChainFixture()])
-    await migrate({ databaseUrl: pg.url })
+    await migrate({ databaseUrl: pg.url, roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } } })
     checks = createDb({ url: pg.url, max: 2, name: 'attack-checks' })
     const users = await insertTestUsers(checks.db)
-    process.env.DATABASE_URL = pg.url
+    process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' }) // the web's own role
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -31,7 +31,7 @@ beforeAll(async () => {
   u = await insertTestUsers(t.db)
   // the worker's reconciliation ran once: with no chain in this test, GET /api/reserves answers from it
   await insertReserveCheck()
-  process.env.DATABASE_URL = t.url
+  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()
   for (const r of routes) handlers.set(r.pattern, (await import(path.join(root, r.file))) as Record<string, Handler>)

@@ -25,7 +25,7 @@ function probe(pw: string): Probe {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
     NODE_ENV: 'production',
-    DATABASE_URL: t.url,
+    DATABASE_URL: t.roleUrl('web'), // production refuses any other user than the web's role
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     APP_URL,
     METRICS_TOKEN: randomBytes(24).toString('base64url'),

@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
 import { inject } from 'vitest'
 import { createDb, type DbClient } from '@/db/client'
+import type { RuntimeRole } from '@/db/roles/roleNames'
+import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
 
 export type TestDatabase = DbClient & {
+  /** the migration owner's URL (the server's superuser): fixtures write anything through it */
   url: string
   name: string
+  /** the same database as the web's or a worker's own role (mintdesk_web / mintdesk_worker, dev passwords) */
+  roleUrl: (role: RuntimeRole) => string
   /** closes the pool and drops the database */
   drop: () => Promise<void>
 }
@@ -31,6 +36,7 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
     ...client,
     url,
     name,
+    roleUrl: (role) => databaseUrlAs(url, { role }),
     drop: async () => {
       await client.close()
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} })

@@ -2,9 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
 import type { ChainFixture } from '@/tests/fixtures/chain'
 
 export type WorkerEnvParameters = {
+  /** the test database (the owner's URL): the worker connects to it as mintdesk_worker */
   databaseUrl: string
   chain: Pick<ChainFixture, 'rpcUrl' | 'chainId' | 'tokenAddress' | 'kmsEndpoint' | 'kmsKeyIds'>
   /** instead of the chain's own RPC URL (a fault-injecting proxy) */
@@ -14,7 +16,8 @@ export type WorkerEnvParameters = {
 }
 
 /**
- * The environment of a worker process in the integration tests: the test's database,
+ * The environment of a worker process in the integration tests: the test's database
+ * (as the worker's own role, mintdesk_worker, so every worker test runs on its grants),
  * chain and KMS endpoint, dev mode, and fast timings (heartbeat 500 ms, stale after
  * 3 s, polling 100-200 ms) so failures are noticed in seconds.
  */
@@ -25,7 +28,7 @@ export function workerEnv({ databaseUrl, chain, rpcUrl, env = {} }: WorkerEnvPar
     NODE_ENV: 'test',
     MINTDESK_DEV: '1',
     LOG_LEVEL: 'info',
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: databaseUrlAs(databaseUrl, { role: 'worker' }),
     RPC_URL: rpcUrl ?? chain.rpcUrl,
     CHAIN_ID: String(chain.chainId),
     TOKEN_ADDRESS: chain.tokenAddress,

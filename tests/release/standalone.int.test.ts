@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/db/client'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
@@ -14,6 +14,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { ozToWei } from '@/lib/money/ozToWei'
 import { QUEUE_METRICS_MESSAGE } from '@/lib/ops/emitQueueMetrics'
 import { freePort } from '@/scripts/stack/freePort'
+import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { type DockerTarget, dockerTarget, readDockerfile } from './dockerfile'
 import { canIsolate, type ReleaseProcess, runReleaseProcess, startReleaseProcess } from './releaseProcess'
@@ -27,11 +28,12 @@ import { canIsolate, type ReleaseProcess, runReleaseProcess, startReleaseProcess
  *    COPY --from=build lines copy is copied into two empty folders, with their ENV, WORKDIR
  *    and CMD. The processes run with a clean environment and (as root) in a mount
  *    namespace where the repository is hidden, so nothing outside the copy is reachable.
- * 3. An EMPTY database is migrated by the worker image's `node migrate.mjs` (twice at
- *    once: the advisory lock makes the second a no-op), the password in PGPASSWORD as
- *    ECS passes it.
+ * 3. An EMPTY database (on a Postgres server of its own) is migrated by the worker
+ *    image's `node migrate.mjs` (twice at once: the advisory lock makes the second a
+ *    no-op), the owner's password in PGPASSWORD as ECS passes it, with the passwords of
+ *    the runtime roles mintdesk_web / mintdesk_worker (WEB_/WORKER_DATABASE_PASSWORD).
  * 4. Web and worker start in production mode (NODE_ENV=production from the image, real
- *    secrets) against the embedded Postgres, anvil and the local KMS endpoint. The only
+ *    secrets), each as its own database role, against that Postgres, anvil and the local KMS endpoint. The only
  *    concession: MINTDESK_ALLOW_LOOPBACK_KMS=1, because the KMS endpoint is on loopback.
  * 5. A user signs in over HTTP, requests a mint; the worker signs it through KMS and
  *    anvil confirms it; the API reports `confirmed` and the chain holds the tokens.
@@ -48,8 +50,12 @@ let web: { target: DockerTarget; dir: string; env: Record<string, string> }
 let worker: { target: DockerTarget; dir: string; env: Record<string, string> }
 let chain: ChainFixture | undefined
 let databaseName: string
+/** the migration owner's URL (no password: PGPASSWORD carries it, as ECS passes it) */
 let databaseUrl: string
 let pgPassword: string
+/** this test's own Postgres server: the runtime roles are server-wide, and these get production-like passwords */
+let pg: EmbeddedPostgres | undefined
+const rolePasswords = { web: randomBytes(24).toString('base64url'), worker: randomBytes(24).toString('base64url') }
 let webPort: number
 let appUrl: string
 let webProc: ReleaseProcess | undefined
@@ -125,8 +131,8 @@ function workerEnv(extra: Record<string, string> = {}): Record<string, string> {
   if (!chain) throw new Error('no chain')
   return {
     ...worker.env,
-    DATABASE_URL: databaseUrl,
-    PGPASSWORD: pgPassword,
+    DATABASE_URL: asRole(databaseUrl, 'mintdesk_worker'),
+    PGPASSWORD: rolePasswords.worker,
     RPC_URL: chain.rpcUrl,
     CHAIN_ID: String(chain.chainId),
     TOKEN_ADDRESS: chain.tokenAddress,
@@ -152,8 +158,8 @@ function webEnv(extra: Record<string, string> = {}, port = webPort): Record<stri
     PORT: String(port),
     // the image says 0.0.0.0; loopback is enough here
     HOSTNAME: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    PGPASSWORD: pgPassword,
+    DATABASE_URL: asRole(databaseUrl, 'mintdesk_web'),
+    PGPASSWORD: rolePasswords.web,
     AUTH_SECRET: authSecret,
     APP_URL: `http://127.0.0.1:${port}`,
     METRICS_TOKEN: metricsToken,
@@ -221,8 +227,10 @@ beforeAll(async () => {
     else worker = entry
   }
 
-  // an empty database: the migrate bundle must create everything itself
-  const adminUrl = new URL(inject('pgAdminUrl'))
+  // an empty database: the migrate bundle must create everything itself (roles included)
+  chmodSync(work, 0o755) // as root the server runs as 'postgres', which must reach its data
+  pg = await startPostgres({ dataDir: path.join(work, 'pg'), ephemeral: true, database: 'postgres' })
+  const adminUrl = new URL(pg.adminUrl('postgres'))
   databaseName = `rel_${randomBytes(5).toString('hex')}`
   const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} })
   await admin.unsafe(`create database ${databaseName}`)
@@ -241,11 +249,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([workerProc?.stop('SIGKILL'), webProc?.stop('SIGKILL')])
   await chain?.stop()
-  if (databaseName) {
-    const admin = postgres(inject('pgAdminUrl'), { max: 1, onnotice: () => {} })
-    await admin.unsafe(`drop database if exists ${databaseName} with (force)`).catch(() => {})
-    await admin.end()
-  }
+  await pg?.stop()
   if (work) rmSync(work, { recursive: true, force: true })
   console.log(`[release test] timings (ms): ${JSON.stringify(timings)}; repository hidden from the processes: ${canIsolate()}`)
 }, 120_000)
@@ -257,7 +261,13 @@ describe('the release build, run like the images, in production mode', () => {
         name: 'migrate',
         cwd: worker.dir,
         args: ['migrate.mjs'],
-        env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
+        env: {
+          ...worker.env,
+          DATABASE_URL: databaseUrl,
+          PGPASSWORD: pgPassword,
+          WEB_DATABASE_PASSWORD: rolePasswords.web,
+          WORKER_DATABASE_PASSWORD: rolePasswords.worker,
+        },
         hide: root,
         timeoutMs: 120_000,
       })
@@ -424,6 +434,9 @@ describe('the release build, run like the images, in production mode', () => {
       { who: 'worker', what: 'the dev KMS credentials', env: workerEnv({ AWS_ACCESS_KEY_ID: DEV_KMS_ACCESS_KEY }), variable: 'AWS_ACCESS_KEY_ID' },
       { who: 'worker', what: 'a seeded admin password', env: workerEnv({ DEV_ADMIN_PASSWORD: 'admin-dev-password' }), variable: 'DEV_ADMIN_PASSWORD' },
       { who: 'worker', what: 'the dev AUTH_SECRET', env: workerEnv({ AUTH_SECRET: DEV_AUTH_SECRET }), variable: 'AUTH_SECRET' },
+      // each process as its own database role, never the migration owner (invariant 7)
+      { who: 'web', what: "the migration owner's login", env: webEnv({ DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword }, await freePort()), variable: 'DATABASE_URL' },
+      { who: 'worker', what: "the web's login", env: workerEnv({ DATABASE_URL: asRole(databaseUrl, 'mintdesk_web'), PGPASSWORD: rolePasswords.web }), variable: 'DATABASE_URL' },
     ]
     const results = await Promise.all(
       cases.map(async (c) => {
@@ -446,6 +459,12 @@ describe('the release build, run like the images, in production mode', () => {
     }
   }, 180_000)
 })
+
+function asRole(url: string, user: string): string {
+  const u = new URL(url)
+  u.username = user
+  return u.toString()
+}
 
 function withPassword(url: string, password: string): string {
   const u = new URL(url)

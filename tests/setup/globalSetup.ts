@@ -4,6 +4,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
 import { migrate } from '../../db/migrate'
+import { DEV_DATABASE_PASSWORDS } from '../../lib/config/devDatabasePasswords'
 import { startPostgres } from '../../scripts/stack/postgres'
 
 export const TEMPLATE_DB = 'mintdesk_template'
@@ -18,7 +19,7 @@ declare module 'vitest' {
 
 /**
  * One embedded Postgres per test run (or the server in TEST_DATABASE_URL), with a
- * template database migrated once (Drizzle + graphile-worker). Each test file clones
+ * template database migrated once (Drizzle + graphile-worker + the database roles). Each test file clones
  * its own database from it (tests/helpers/db.ts).
  */
 export default async function setup(project: TestProject) {
@@ -42,7 +43,12 @@ export default async function setup(project: TestProject) {
   await admin.unsafe(`drop database if exists ${TEMPLATE_DB} with (force)`)
   await admin.unsafe(`create database ${TEMPLATE_DB}`)
   await admin.end()
-  await migrate({ databaseUrl: withDatabase(adminUrl, TEMPLATE_DB) })
+  // the runtime roles (mintdesk_web, mintdesk_worker) with the dev passwords: the test
+  // databases cloned from the template carry their grants (tests/helpers/db.ts roleUrl)
+  await migrate({
+    databaseUrl: withDatabase(adminUrl, TEMPLATE_DB),
+    roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } },
+  })
 
   project.provide('pgAdminUrl', adminUrl)
   project.provide('pgTemplate', TEMPLATE_DB)

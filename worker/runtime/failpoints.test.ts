@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadConfig } from '@/lib/config/loadConfig'
 
 const env = {
-  DATABASE_URL: 'postgres://localhost/x',
+  DATABASE_URL: 'postgres://mintdesk_worker@localhost/x',
   RPC_URL: 'https://rpc.example.com',
   TOKEN_ADDRESS: `0x${'11'.repeat(20)}`,
   KMS_KEY_IDS: 'k1',

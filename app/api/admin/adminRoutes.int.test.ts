@@ -34,7 +34,7 @@ describe('admin API routes', () => {
 
   beforeAll(async () => {
     t = await createTestDatabase()
-    process.env.DATABASE_URL = t.url
+    process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
     process.env.METRICS_TOKEN = METRICS_TOKEN
     process.env.APP_URL = ORIGIN
     delete process.env.RPC_URL

@@ -29,7 +29,7 @@ let r: Routes
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  process.env.DATABASE_URL = t.url
+  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb: getDb } = await import('@/lib/web/webProcess')
   r = {
     lists: await import('./route'),

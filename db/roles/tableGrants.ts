@@ -1,0 +1,51 @@
+/**
+ * Who may do what on mintdesk's own tables (schema public), per runtime role: the table
+ * of docs/security.md, applied by applyDatabaseRoles after every migration.
+ *
+ * Every table of schema public first gets DEFAULT_TABLE_PRIVILEGES for both roles (so a
+ * table added by a later migration works at once); each table listed here then gets
+ * exactly its line (everything else revoked). A NEW TABLE NEEDS A LINE HERE WHEN ITS
+ * GRANTS DIFFER from the default: a table one process must not write, or an append-only
+ * record (audit, history) that nobody may update or delete. TRUNCATE, REFERENCES and
+ * TRIGGER are never granted to a runtime role; only migrations change the schema.
+ *
+ * Why each line is what it is (grep of every insert/update in app/, lib/ and worker/):
+ * - the web never signs: chain_txs, signer_nonces, signers and workers are the worker's;
+ *   the web reads them for the admin pages. Cancelling an order does not release its
+ *   nonce in the web's transaction: the worker's nonce health check does (decision 007);
+ * - audit_log and job_events are append-only for both: insert and read, no update,
+ *   delete or truncate (invariant 6: the audit can't be rewritten);
+ * - intake, approvals, bar-list imports, cancel and retry are the web's writes
+ *   (mint_orders, mint_order_bars, vault_bars, bar_lists, job_records, users for sign-in
+ *   bookkeeping and the admin's user page); the worker updates orders and bars as their
+ *   mint progresses but never creates either, and reads users only.
+ */
+export type TablePrivilege = 'select' | 'insert' | 'update' | 'delete'
+
+export type TableGrant = { web: readonly TablePrivilege[]; worker: readonly TablePrivilege[] }
+
+/** what a table of schema public without a line below gets: read and write, for both */
+export const DEFAULT_TABLE_PRIVILEGES: readonly TablePrivilege[] = ['select', 'insert', 'update', 'delete']
+
+const READ: readonly TablePrivilege[] = ['select']
+const APPEND: readonly TablePrivilege[] = ['select', 'insert']
+const WRITE: readonly TablePrivilege[] = ['select', 'insert', 'update']
+
+export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
+  // signing and nonces: the worker's alone
+  chain_txs: { web: READ, worker: WRITE },
+  signer_nonces: { web: READ, worker: WRITE },
+  signers: { web: READ, worker: WRITE },
+  workers: { web: READ, worker: WRITE },
+  // append-only records
+  audit_log: { web: APPEND, worker: APPEND },
+  job_events: { web: APPEND, worker: APPEND },
+  // orders, bars and the people who ask for them: the web creates, the worker moves them on
+  mint_orders: { web: WRITE, worker: ['select', 'update'] },
+  mint_order_bars: { web: APPEND, worker: READ },
+  vault_bars: { web: WRITE, worker: ['select', 'update'] },
+  bar_lists: { web: WRITE, worker: READ },
+  users: { web: WRITE, worker: READ },
+  // job history, written by whoever adds, runs, retries or cancels a job
+  job_records: { web: WRITE, worker: WRITE },
+}
