@@ -124,6 +124,7 @@ export type ApiCancelResult = {
   orderStatus: string | null
   /** every job of the order that was removed from the queue (the requested one included) */
   cancelledJobIds: string[]
+  /** the nonce the order held: the worker's nonce health check releases and fills it moments later (decision 007) */
   releasedNonce: { signer: string; nonce: number } | null
 }
 

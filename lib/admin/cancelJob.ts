@@ -7,7 +7,7 @@ import { completeJobs } from '@/lib/jobs/completeJobs'
 import { findOrderOfJob } from '@/lib/jobs/findOrderOfJob'
 import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { releaseBars } from '@/lib/vault/releaseBars'
-import { releaseOrderNonce } from '@/lib/jobs/releaseOrderNonce'
+import { wakeNonceHealth } from '@/lib/jobs/wakeNonceHealth'
 import type { ApiCancelResult } from './apiTypes'
 import { type AdminActor, recordAudit } from './recordAudit'
 
@@ -24,9 +24,11 @@ export type CancelJobReturnType = ApiCancelResult
  *   `order_confirmed`;
  * - the jobs leave graphile-worker's table (completeJobs on rows we
  *   hold unlocked), their history rows become `cancelled`, the order `cancelled`;
- * - a nonce reserved or signed for the order and not mined becomes `released`: the
- *   worker's nonce_health task fills it with a zero-value self-transfer at a higher fee,
- *   so the signer's later nonces are not stuck behind a gap (docs/architecture.md invariant 3);
+ * - a nonce reserved or signed for the order and not mined is reported (`releasedNonce`)
+ *   and the nonce health job woken: the WORKER releases it and fills it with a zero-value
+ *   self-transfer at a higher fee, in its own transaction, so the signer's later nonces
+ *   are not stuck behind a gap (invariant 3). The web does not write nonces (invariant 7:
+ *   its database role cannot; docs/decisions/007-nonces-in-postgres.md);
  * - a 'cancelled' timeline event per job and one audit row, naming the admin.
  * docs/decisions/009-admin-job-states.md discusses the race with a mint mined anyway.
  */
@@ -84,10 +86,15 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
         where id = ${orderId}::uuid returning status::text as status`)
       orderStatus = updated[0]?.status ?? null
       await releaseBars(tx, { orderId })
-      // the shared nonce release: signer_nonces -> released, a 'nonce_released' event, and
-      // the nonce health job woken to fill it now
-      const released = await releaseOrderNonce(tx, { orderId, actor: actor.email })
-      if (released) releasedNonce = { signer: released.signerAddress, nonce: Number(released.nonce) }
+      // the nonce the order holds: the worker's nonce health check releases and fills it
+      // (the order is cancelled from now on), woken to do it at once
+      const held = await tx.execute<{ signer: string; nonce: string }>(sql`
+        select signer_address as signer, nonce::text as nonce from signer_nonces
+        where order_id = ${orderId}::uuid and state in ('reserved', 'signed') order by nonce limit 1`)
+      if (held[0]) {
+        releasedNonce = { signer: held[0].signer, nonce: Number(held[0].nonce) }
+        await wakeNonceHealth(tx)
+      }
     }
 
     for (const job of jobs) {
@@ -99,7 +106,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
       const parts = [`Cancelled by ${actor.email}`]
       if (job.jobId !== jobId) parts.push(`with job ${id} of the same order`)
       if (orderId) parts.push('order cancelled')
-      if (releasedNonce) parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} released for a gap fill`)
+      if (releasedNonce) parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} handed to the worker to release and fill`)
       await recordJobEvent(tx, {
         event: 'cancelled',
         task: job.task,

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb, type DbClient } from '@/db/client'
 import { chainTxs, jobEvents, mintOrders, signerNonces } from '@/db/schema'
 import { cancelJob } from '@/lib/admin/cancelJob'
 import { JobNotCancellableError } from '@/lib/errors/admin'
@@ -14,6 +15,8 @@ import { waitFor } from '@/tests/helpers/waitFor'
 describe('an admin cancels an order that already holds a nonce', () => {
   let t: TestDatabase
   let chain: ChainFixture
+  /** the admin's cancel runs as the web does: as mintdesk_web */
+  let web: DbClient | undefined
   const workers: WorkerProcess[] = []
 
   beforeAll(async () => {
@@ -21,6 +24,7 @@ describe('an admin cancels an order that already holds a nonce', () => {
   })
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop('SIGTERM')))
+    await web?.close()
     await chain?.stop()
     await t?.drop()
   })
@@ -42,11 +46,17 @@ describe('an admin cancels an order that already holds a nonce', () => {
     const [c] = await createTestOrders(t.db, { count: 1, to })
     await t.db.execute(sql`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker._private_jobs where locked_by is not null))`)
     const admin = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' }
-    const cancelledA = await cancelJob(t.db, { jobId: a.jobId, actor: admin })
+    web = createDb({ url: t.roleUrl('web'), max: 2, name: 'cancel-as-web' })
+    const cancelledA = await cancelJob(web.db, { jobId: a.jobId, actor: admin })
     expect(cancelledA).toMatchObject({ orderStatus: 'cancelled', releasedNonce: { signer: signedA.signerAddress, nonce: 0 } })
-    const cancelledC = await cancelJob(t.db, { jobId: c.jobId, actor: admin })
+    const cancelledC = await cancelJob(web.db, { jobId: c.jobId, actor: admin })
     expect(cancelledC.releasedNonce).toBeNull()
-    await expect(cancelJob(t.db, { jobId: c.jobId, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
+    await expect(cancelJob(web.db, { jobId: c.jobId, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
+    // the web does not write nonces (invariant 7): the cancel leaves nonce 0 signed, and the
+    // worker's nonce health check releases it (decision 007), as soon as a worker runs
+    const nonceRow = async () =>
+      (await t.db.select().from(signerNonces).where(and(eq(signerNonces.signerAddress, signedA.signerAddress), eq(signerNonces.nonce, 0n))))[0]
+    expect((await nonceRow())?.state).toBe('signed')
 
     // B comes next and gets nonce 1: it can only be mined once nonce 0 is filled
     const [b] = await createTestOrders(t.db, { count: 1, to })
@@ -59,7 +69,7 @@ describe('an admin cancels an order that already holds a nonce', () => {
 
     const nonce0 = await waitFor(
       async () => {
-        const [row] = await t.db.select().from(signerNonces).where(and(eq(signerNonces.signerAddress, signedA.signerAddress), eq(signerNonces.nonce, 0n)))
+        const row = await nonceRow()
         return row?.state === 'mined' && row
       },
       { timeoutMs: 15_000, what: 'nonce 0 seen mined by the nonce health check' },
@@ -76,6 +86,11 @@ describe('an admin cancels an order that already holds a nonce', () => {
     expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, c.id)))[0]).toMatchObject({ status: 'cancelled', nonce: null })
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['cancelled', 'nonce_released', 'gap_filled']))
+    // released by a worker (its id as the actor), not in the admin's transaction
+    const released = events.filter((e) => e.event === 'nonce_released')
+    expect(released).toHaveLength(1)
+    expect(released[0]?.actor).not.toBe(admin.email)
+    expect(released[0]?.task).toBe('nonce_health')
     await verifyMints({ db: t.db, chain, orders: [b], unminted: [a, c] })
   }, 90_000)
 })

@@ -14,6 +14,7 @@ import { listOpenNonces, type OpenNonce } from '../db/listOpenNonces'
 import { lockNonceHealth } from '../db/lockNonceHealth'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { markTxMined } from '../db/markTxMined'
+import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
 import { fillNonceGap } from '../mint/fillNonceGap'
 import { newestTx } from '../mint/newestTx'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
@@ -41,7 +42,9 @@ type Seen = NonNullable<NonceHealthPayload['seen']>
  * - settles used nonces nobody follows: a mint whose order has no live mint_confirm gets
  *   one (the chain wins: a mint that landed is confirmed whatever the order says), a gap
  *   fill is marked mined;
- * - fills released nonces (cancelled orders) and holes with a zero-value self-transfer;
+ * - releases the nonces of orders an admin cancelled (the web's cancel only marks the
+ *   order and wakes this job: only the worker writes nonces), then fills released nonces
+ *   and holes with a zero-value self-transfer;
  * - reports what it cannot repair (a nonce used by a transaction mintdesk did not sign,
  *   more transactions on chain than nonces handed out) as 'nonce_mismatch', once;
  * - notices a stall (the chain nonce has not moved for NONCE_STALL_AFTER_MS while we have
@@ -102,6 +105,7 @@ async function checkSigner(
   }
 
   await insertMissingNonces(ctx.db, { signerAddress: signer.address, from: latest, to: next })
+  await releaseNoncesOfCancelledOrders(ctx, job, { signer })
   for (const open of await listOpenNonces(ctx.db, { signerAddress: signer.address })) {
     if (open.nonce < latest) await settleUsedNonce(ctx, job, { signer, open, reported })
     else if (open.state === 'released' && open.nonce < next) {
@@ -125,6 +129,30 @@ async function checkSigner(
   seen[key] = { nonce: latest.toString(), since: now }
   log.warn({ latest: latest.toString(), next: next.toString(), stuckForMs: now - previous.since }, 'signer stalled')
   return true
+}
+
+/**
+ * The nonces still bound to cancelled orders become `released`, each with a
+ * 'nonce_released' event on its order's timeline, in one transaction of the worker's.
+ */
+async function releaseNoncesOfCancelledOrders(ctx: WorkerContext, job: Job, { signer }: { signer: SignerAccount }): Promise<void> {
+  const released = await ctx.db.transaction(async (tx) => {
+    const rows = await releaseCancelledNonces(tx, { signerAddress: signer.address })
+    for (const r of rows) {
+      await recordJobEvent(tx, {
+        event: 'nonce_released',
+        task: TASK.nonceHealth,
+        orderId: r.orderId,
+        jobId: job.jobId,
+        attempt: job.attempt,
+        actor: job.actor,
+        detail: `nonce ${r.nonce} of ${signer.address} released: its order was cancelled; the nonce health check fills it`,
+        data: { signer: signer.address, nonce: r.nonce.toString() },
+      })
+    }
+    return rows
+  })
+  for (const r of released) job.log.info({ nonce: r.nonce.toString(), orderId: r.orderId }, 'nonce of a cancelled order released')
 }
 
 /** A nonce below the chain's count: which of ours used it, and who still has to act on it. */

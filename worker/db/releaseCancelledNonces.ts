@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm'
+import type { Tx } from '@/db/client'
+
+export type ReleaseCancelledNoncesParameters = { signerAddress: string }
+
+export type ReleasedNonce = { nonce: bigint; orderId: string }
+
+/**
+ * Hands back every nonce of the signer still bound (reserved or signed, not mined) to an
+ * order an admin cancelled: signer_nonces -> `released`, in the caller's transaction, so
+ * the nonce health check fills it with a zero-value self-transfer (invariant 3). The
+ * web's cancel only marks the order; this release is the worker's, since only the worker
+ * writes nonces (invariant 7; docs/decisions/007-nonces-in-postgres.md).
+ */
+export async function releaseCancelledNonces(tx: Tx, { signerAddress }: ReleaseCancelledNoncesParameters): Promise<ReleasedNonce[]> {
+  const rows = await tx.execute<{ nonce: string; order_id: string }>(sql`
+    update signer_nonces sn set state = 'released', updated_at = now()
+    from mint_orders mo
+    where mo.id = sn.order_id and mo.status = 'cancelled'
+      and sn.signer_address = ${signerAddress} and sn.state in ('reserved', 'signed')
+    returning sn.nonce::text as nonce, sn.order_id::text as order_id`)
+  return rows.map((r) => ({ nonce: BigInt(r.nonce), orderId: r.order_id })).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
+}
