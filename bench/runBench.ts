@@ -15,7 +15,7 @@ import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
 import { getKmsAddress } from '../lib/kms/getKmsAddress'
 import { ozToWei } from '../lib/money/ozToWei'
-import { DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
+import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
 import { prepareMint } from '../worker/chain/prepareMint'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
@@ -31,6 +31,7 @@ import { toggleCpuProfiles } from './profile/toggleCpuProfiles'
 import { type BenchStack, startBenchStack } from './stack/startBenchStack'
 import { sleep } from './system/clock'
 import { type GroupMemory, startMemorySampler } from './system/startMemorySampler'
+import { type BarListImportResult, runBarListImport } from './vault/runBarListImport'
 
 export type BenchOptions = {
   /** orders per pipeline run (and raw-limit transactions) */
@@ -63,6 +64,8 @@ export type BenchResult = {
   machine: MachineInfo
   worker: WorkerSettings
   stackBootSeconds: number
+  /** a 100,000-bar list through the real route, before any load (the web's peak memory is the import's) */
+  barListImport?: BarListImportResult
   intake: IntakeReturnType
   pipeline: PipelineRun[]
   noop: NoopPickupResult
@@ -71,6 +74,9 @@ export type BenchResult = {
 }
 
 export type RunBenchParameters = { root: string; options: BenchOptions; log: (line: string) => void }
+
+/** the bar-list row: the largest list API.md allows */
+const BAR_LIST_BENCH_BARS = 100_000
 
 /** Everything `npm run bench` measures, on its own stack, start to stop. */
 export async function runBench({ root, options, log }: RunBenchParameters): Promise<BenchResult> {
@@ -86,7 +92,7 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
   process.once('SIGTERM', stopOnSignal)
 
   const memory = startMemorySampler({ groups: stack.groups })
-  const sql = postgres(env(stack, 'DATABASE_URL'), { max: 2, onnotice: () => {} })
+  const sql = postgres(env(stack, 'DATABASE_ADMIN_URL'), { max: 2, onnotice: () => {} })
   try {
     const session = await signIn({ baseUrl: stack.url, email: DEV_STAFF_EMAIL, password: env(stack, 'DEV_STAFF_PASSWORD') })
     const [staff] = await sql<{ id: string }[]>`select id::text as id from users where email = ${DEV_STAFF_EMAIL}`
@@ -94,12 +100,16 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
     const user = { id: staff.id, email: DEV_STAFF_EMAIL }
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
     const bodies = createMintBodies({ runId: `b${Date.now().toString(36)}`, recipients })
+
+    // 0. a custodian's 100,000-bar list through the real route, the web otherwise idle
+    const admin = await signIn({ baseUrl: stack.url, email: DEV_ADMIN_EMAIL, password: env(stack, 'DEV_ADMIN_PASSWORD') })
+    const barListImport = await runBarListImport({ session: admin, runId: bodies.runId, bars: BAR_LIST_BENCH_BARS, groups: stack.groups, log })
     await stockMintBodies(sql, bodies, log)
 
     // 1. intake, no worker running
     const intake = await runIntake({
       session,
-      databaseUrl: env(stack, 'DATABASE_URL'),
+      databaseUrl: env(stack, 'DATABASE_ADMIN_URL'),
       user,
       bodies,
       concurrencies: options.concurrencies,
@@ -181,7 +191,7 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
     log('queue pickup: graphile-worker no-op runner')
     const noop = await runNoopPickup({
       root,
-      databaseUrl: env(stack, 'DATABASE_URL'),
+      databaseUrl: env(stack, 'DATABASE_ADMIN_URL'),
       jobs: options.noopJobs,
       perSecond: options.paced.perSecond,
       concurrency: workerSettings(options).concurrency,
@@ -199,6 +209,7 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
       machine: machineInfo(),
       worker: workerSettings(options),
       stackBootSeconds,
+      barListImport,
       intake,
       pipeline,
       noop,

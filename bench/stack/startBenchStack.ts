@@ -89,7 +89,7 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   const pidOf = (name: string) => tracked.find((t) => t.name === name)?.pid ?? 0
   const pids = { web: pidOf('web'), postgres: pidOf('postgres'), anvil: pidOf('anvil'), kms: kms.child.child.pid ?? 0 }
 
-  const sql = postgres(stack.env.DATABASE_URL as string, { max: 1, onnotice: () => {} })
+  const sql = postgres(stack.env.DATABASE_ADMIN_URL as string, { max: 1, onnotice: () => {} })
   try {
     await sql`create extension if not exists pg_stat_statements`
   } catch (error) {
@@ -118,7 +118,7 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   const startWorker = async () => {
     const before = stack.workers.length
     const w = stack.startWorker({ MINTDESK_BENCH_PROFILE_DIR: profileDirs.worker })
-    await waitForWorkers({ databaseUrl: stack.env.DATABASE_URL as string, count: before + 1, child: w })
+    await waitForWorkers({ databaseUrl: stack.env.DATABASE_ADMIN_URL as string, count: before + 1, child: w })
     return w
   }
 

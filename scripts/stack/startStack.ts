@@ -6,6 +6,8 @@ import { createDb } from '../../db/client'
 import { seedDevUsers } from '../../lib/auth/seedDevUsers'
 import { seedDevBarList } from '../../lib/vault/seedDevBarList'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../lib/config/loadConfig'
+import { databaseUrlAs } from '../../lib/config/databaseUrlAs'
+import { DEV_DATABASE_PASSWORDS } from '../../lib/config/devDatabasePasswords'
 import { createKmsClient } from '../../lib/kms/createKmsClient'
 import { getKmsAddress } from '../../lib/kms/getKmsAddress'
 import { startAnvil } from './anvil'
@@ -81,8 +83,10 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
   try {
     await stopLeftovers(pidFile, log)
 
-    // 1. Postgres
-    let databaseUrl = given.DATABASE_URL
+    // 1. Postgres. Migrations and the dev seeds connect as the owner (DATABASE_ADMIN_URL, or
+    // a given DATABASE_URL: it must be able to create roles); the web and the workers as
+    // their own roles, mintdesk_web and mintdesk_worker, with the dev passwords (db/roles)
+    let databaseUrl = given.DATABASE_ADMIN_URL ?? given.DATABASE_URL
     if (!databaseUrl) {
       const pg = await startPostgres({
         dataDir: path.join(dataDir, 'pg'),
@@ -95,7 +99,12 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       databaseUrl = pg.url
       log(`postgres on port ${pg.port} (data in ${pg.dataDir})`)
     }
-    await migrate({ databaseUrl })
+    await migrate({
+      databaseUrl,
+      roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } },
+    })
+    const webDatabaseUrl = databaseUrlAs(databaseUrl, { role: 'web' })
+    const workerDatabaseUrl = databaseUrlAs(databaseUrl, { role: 'worker' })
 
     // 2. the chain
     let rpcUrl = given.RPC_URL
@@ -195,7 +204,12 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     const port = p.port ?? (Number(given.PORT) || 3000)
     const env: Record<string, string> = {
       MINTDESK_DEV: '1',
-      DATABASE_URL: databaseUrl,
+      // what `npm run worker` joins with; the web gets WEB_DATABASE_URL as its DATABASE_URL
+      DATABASE_URL: workerDatabaseUrl,
+      WORKER_DATABASE_URL: workerDatabaseUrl,
+      WEB_DATABASE_URL: webDatabaseUrl,
+      // the owner's: migrations, the dev seeds and test fixtures (local stack only)
+      DATABASE_ADMIN_URL: databaseUrl,
       RPC_URL: rpcUrl,
       CHAIN_ID: chainId,
       TOKEN_ADDRESS: tokenAddress,
@@ -217,12 +231,14 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     writeEnvFile(envFile, env, 'written by npm start: the live settings of the local stack (npm run worker reads them)')
 
     const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, ...(p.childEnv ?? {}), NODE_ENV: 'production' }
+    // a process gets its own login only (below), never the owner's or the other process's
+    for (const key of ['DATABASE_ADMIN_URL', 'WEB_DATABASE_URL', 'WORKER_DATABASE_URL']) delete childEnv[key]
     const stdio = p.childLogFile ? openSync(p.childLogFile, 'a') : 'inherit'
     const workers: ManagedChild[] = []
     const startWorker = (extraEnv: Record<string, string> = {}) => {
       const w = spawnManaged('worker', process.execPath, [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
         cwd: p.root,
-        env: { ...childEnv, ...extraEnv },
+        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, ...extraEnv },
         stdio: ['ignore', stdio, stdio],
       })
       workers.push(w)
@@ -242,7 +258,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       buildWeb({ root: p.root, log })
       const web = spawnManaged('web', process.execPath, nextStartArgs({ root: p.root, port }), {
         cwd: p.root,
-        env: childEnv,
+        env: { ...childEnv, DATABASE_URL: webDatabaseUrl },
         stdio: ['ignore', stdio, stdio],
       })
       stops.push({ name: 'web', stop: () => web.stop(10_000) })

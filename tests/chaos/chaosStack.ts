@@ -118,7 +118,8 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const out = openSync(childLogFile, 'a')
     const web: ManagedChild = spawnManaged('web', process.execPath, [path.join(p.webDir, 'server.js')], {
       cwd: p.webDir,
-      env: { ...process.env, ...stack.env, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      // the web as its own database role (mintdesk_web), without the owner's login
+      env: { ...process.env, ...stack.env, DATABASE_URL: stack.env.WEB_DATABASE_URL, DATABASE_ADMIN_URL: undefined, WORKER_DATABASE_URL: undefined, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', out, out],
     })
     stops.push(() => web.stop(10_000))

@@ -26,11 +26,13 @@ export function collectSecrets({ env, kmsKeysFile }: CollectSecretsParameters): 
   add('AUTH_SECRET', env.AUTH_SECRET)
   add('METRICS_TOKEN', env.METRICS_TOKEN)
   add('AWS_SECRET_ACCESS_KEY', env.AWS_SECRET_ACCESS_KEY)
-  if (env.DATABASE_URL) {
+  // the owner's and each runtime role's login (db/roles), as they would appear in a leaked connection string
+  for (const key of ['DATABASE_URL', 'WEB_DATABASE_URL', 'WORKER_DATABASE_URL', 'DATABASE_ADMIN_URL']) {
+    const url = env[key]
+    if (!url) continue
     try {
-      const password = decodeURIComponent(new URL(env.DATABASE_URL).password)
-      // the password as it would appear in a leaked connection string
-      if (password) add('DATABASE_URL credentials', `:${password}@`)
+      const password = decodeURIComponent(new URL(url).password)
+      if (password && !out.some((x) => x.value === `:${password}@`)) add(`${key} credentials`, `:${password}@`)
     } catch {}
   }
   if (kmsKeysFile && existsSync(kmsKeysFile)) {

@@ -95,7 +95,7 @@ function expectSecurityHeaders(res: APIResponse, what: string, { page = false }:
 
 let db: postgres.Sql
 test.beforeAll(() => {
-  db = postgres(stackEnv().DATABASE_URL, { max: 2, onnotice: () => {} })
+  db = postgres(stackEnv().DATABASE_ADMIN_URL, { max: 2, onnotice: () => {} }) // the owner's: fixtures, not the web's role
 })
 test.afterAll(async () => {
   await db?.end({ timeout: 5 })
