@@ -293,7 +293,7 @@ describe('MintdeskStack (synthesized offline)', () => {
   })
 
   it('references every secret from Secrets Manager, never inlines one, and bakes in no dev default', () => {
-    const secretNames = ['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL']
+    const secretNames = ['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD']
     const banned = /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_STAFF_PASSWORD|DEV_ADMIN_PASSWORD|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|NODE_ENV)$/
     for (const [id] of ofType('AWS::ECS::TaskDefinition')) {
       for (const c of containersOf(id)) {
@@ -304,19 +304,53 @@ describe('MintdeskStack (synthesized offline)', () => {
         }
         for (const s of c.Secrets ?? []) expect(JSON.stringify(s.ValueFrom)).toMatch(/secretsmanager|Ref/)
         // the database URL carries no password (PGPASSWORD comes from the secret)
-        expect(JSON.stringify(env.DATABASE_URL)).toContain(`postgres://mintdesk@`)
+        expect(JSON.stringify(env.DATABASE_URL)).toMatch(/postgres:\/\/mintdesk(_web|_worker)?@/)
         expect(JSON.stringify(env.DATABASE_URL)).toContain('sslmode=verify-full')
       }
     }
     const secretsOf = (name: string) => (containersOf(taskDefinitionByContainer(name))[0]?.Secrets ?? []).map((s) => s.Name).sort()
     expect(secretsOf('web')).toEqual(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL'])
     expect(secretsOf('worker')).toEqual(['PGPASSWORD', 'RPC_URL'])
-    expect(secretsOf('migrate')).toEqual(['PGPASSWORD'])
+    expect(secretsOf('migrate')).toEqual(['PGPASSWORD', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD'])
     // the generated secrets are generated, not literal
     for (const [, s] of ofType('AWS::SecretsManager::Secret')) {
       expect(s.Properties?.SecretString).toBeUndefined()
       expect(s.Properties?.GenerateSecretString).toBeDefined()
     }
+  })
+
+  it('gives each task its own database login: the migration the master user and both role passwords, the web and the worker only their own role (invariant 7)', () => {
+    const container = (name: string) => {
+      const c = containersOf(taskDefinitionByContainer(name))[0]
+      if (!c) throw new Error(`no ${name} container`)
+      return c
+    }
+    /** the Secrets Manager secret (its logical id: a secret, or the master secret's attachment) a container variable comes from */
+    const secretOf = (name: string, variable: string): string => {
+      const from = JSON.stringify(container(name).Secrets?.find((s) => s.Name === variable)?.ValueFrom ?? null)
+      const types = ['AWS::SecretsManager::Secret', 'AWS::SecretsManager::SecretTargetAttachment']
+      const ids = Object.keys(resources).filter((id) => types.includes(resources[id]?.Type ?? '') && from.includes(`"${id}"`))
+      if (ids.length !== 1) throw new Error(`${name}'s ${variable} comes from ${ids.length} secrets: ${from}`)
+      return ids[0] as string
+    }
+    // the master user's password: the RDS instance's generated secret, through its attachment
+    const master = secretOf('migrate', 'PGPASSWORD')
+    expect(resources[master]?.Type).toBe('AWS::SecretsManager::SecretTargetAttachment')
+    const masterSecret = JSON.stringify(resources[master]?.Properties?.SecretId)
+    const webSecret = secretOf('web', 'PGPASSWORD')
+    const workerSecret = secretOf('worker', 'PGPASSWORD')
+    expect(new Set([master, webSecret, workerSecret]).size).toBe(3)
+    expect(masterSecret).not.toContain(webSecret)
+    expect(masterSecret).not.toContain(workerSecret)
+    expect(secretOf('migrate', 'WEB_DATABASE_PASSWORD')).toBe(webSecret)
+    expect(secretOf('migrate', 'WORKER_DATABASE_PASSWORD')).toBe(workerSecret)
+    for (const [id, r] of [[webSecret, resources[webSecret]], [workerSecret, resources[workerSecret]]] as const) {
+      expect(r?.Properties?.GenerateSecretString, id).toMatchObject({ ExcludePunctuation: true })
+    }
+    // each process connects as its own role; only the migration as the master user
+    expect(JSON.stringify(envOf(container('web')).DATABASE_URL)).toContain('postgres://mintdesk_web@')
+    expect(JSON.stringify(envOf(container('worker')).DATABASE_URL)).toContain('postgres://mintdesk_worker@')
+    expect(JSON.stringify(envOf(container('migrate')).DATABASE_URL)).toContain('postgres://mintdesk@')
   })
 
   it('migrates once per deploy in a one-off task, before either service rolls; the services never migrate', () => {

@@ -14,6 +14,7 @@ import type { Construct } from 'constructs'
 import { addAppSecrets } from './addAppSecrets'
 import { addCluster } from './addCluster'
 import { addDatabase } from './addDatabase'
+import { addDatabaseRoles } from './addDatabaseRoles'
 import { addMigrateTask } from './addMigrateTask'
 import { addMigrationOnDeploy } from './addMigrationOnDeploy'
 import { addNetwork } from './addNetwork'
@@ -34,6 +35,10 @@ import { addWorkerService } from './addWorkerService'
  *   through NAT), isolated subnets (RDS);
  * - addDatabase: RDS Postgres 17, encrypted, private, TLS only, its password in Secrets
  *   Manager and reachable only from the web, worker and migration tasks' security groups;
+ * - addDatabaseRoles: a generated password per runtime role (mintdesk_web, mintdesk_worker):
+ *   the migration task gets the master user's secret and both passwords (it creates the
+ *   roles and sets them), the web only the web role's, the worker only the worker's
+ *   (docs/architecture.md invariant 7);
  * - addWebService, addWorkerService: one ECS cluster with two services from the two
  *   Dockerfile targets: the web behind an ALB (target health check GET /api/ready) and
  *   the worker, its own service with no load balancer, desired count 2, stopTimeout
@@ -120,6 +125,8 @@ export class MintdeskStack extends Stack {
       instanceType: props.dbInstanceType,
       multiAz: props.dbMultiAz,
     })
+    // the web and the worker connect as their own least-privilege roles, never as the master user
+    const dbRoles = addDatabaseRoles(this, { db })
     const secrets = addAppSecrets(this, { oidcClientSecretName: props.oidcClientSecretName, rpcUrlSecretName: props.rpcUrlSecretName })
     const roles = addTaskRoles(this)
     this.webTaskRole = roles.web
@@ -133,9 +140,8 @@ export class MintdeskStack extends Stack {
       webRepositoryName: props.webRepositoryName,
       workerRepositoryName: props.workerRepositoryName,
     })
-    // what the web and the worker both get
+    // what the web and the worker both get (each its own DATABASE_URL below)
     const sharedEnv = {
-      DATABASE_URL: db.databaseUrl,
       CHAIN_ID: params.chainId.valueAsString,
       TOKEN_ADDRESS: params.tokenAddress.valueAsString,
       CONFIRMATIONS: params.confirmations.valueAsString,
@@ -150,6 +156,7 @@ export class MintdeskStack extends Stack {
       logGroup: logs.migrate,
       databaseUrl: db.databaseUrl,
       dbPassword: db.password,
+      rolePasswords: { web: dbRoles.web.password, worker: dbRoles.worker.password },
     })
     const migration = addMigrationOnDeploy(this, {
       cluster,
@@ -171,12 +178,13 @@ export class MintdeskStack extends Stack {
       securityGroup: network.workerSg,
       environment: {
         ...sharedEnv,
+        DATABASE_URL: dbRoles.worker.databaseUrl,
         ...(props.maxFeePerGasWei ? { MAX_FEE_PER_GAS: props.maxFeePerGasWei } : {}),
         ...(props.maxPriorityFeeWei ? { MAX_PRIORITY_FEE: props.maxPriorityFeeWei } : {}),
       },
       kmsKeyIds,
       concurrency: props.workerConcurrency,
-      secrets: { PGPASSWORD: db.password, RPC_URL: rpcUrl },
+      secrets: { PGPASSWORD: dbRoles.worker.password, RPC_URL: rpcUrl },
     })
     this.workerService.node.addDependency(migration)
     this.webService = addWebService(this, {
@@ -187,12 +195,12 @@ export class MintdeskStack extends Stack {
       appSubnets: network.appSubnets,
       securityGroup: network.webSg,
       certificateArn: props.certificateArn,
-      environment: sharedEnv,
+      environment: { ...sharedEnv, DATABASE_URL: dbRoles.web.databaseUrl },
       appUrl: params.appUrl.valueAsString,
       oidcIssuer: params.oidcIssuer.valueAsString,
       oidcClientId: params.oidcClientId.valueAsString,
       secrets: {
-        PGPASSWORD: db.password,
+        PGPASSWORD: dbRoles.web.password,
         AUTH_SECRET: ecs.Secret.fromSecretsManager(secrets.authSecret),
         METRICS_TOKEN: ecs.Secret.fromSecretsManager(secrets.metricsToken),
         OIDC_CLIENT_SECRET: ecs.Secret.fromSecretsManager(secrets.oidcClientSecret),

@@ -13,9 +13,11 @@ export type AddDatabaseParameters = {
 
 export type Database = {
   instance: rds.DatabaseInstance
-  /** DATABASE_URL of the tasks: no password in it (postgres.js and node-postgres read PGPASSWORD) */
+  /** DATABASE_URL of the migration task, the owner's (RDS's master user): no password in it (postgres.js and node-postgres read PGPASSWORD) */
   databaseUrl: string
-  /** PGPASSWORD of the tasks, from the generated secret */
+  /** the same database as another user (the runtime roles of deploy/lib/addDatabaseRoles.ts) */
+  databaseUrlAs: (user: string) => string
+  /** PGPASSWORD of the migration task, from the generated master secret */
   password: ecs.Secret
   secretArn: string
 }
@@ -50,9 +52,12 @@ export function addDatabase(stack: Stack, p: AddDatabaseParameters): Database {
     parameterGroup: new rds.ParameterGroup(stack, 'DbParams', { engine, parameters: { 'rds.force_ssl': '1' } }),
   })
   if (!instance.secret) throw new Error('the database has no generated secret')
+  const databaseUrlAs = (user: string) =>
+    `postgres://${user}@${instance.dbInstanceEndpointAddress}:${instance.dbInstanceEndpointPort}/${DB_NAME}?sslmode=verify-full`
   return {
     instance,
-    databaseUrl: `postgres://${DB_USER}@${instance.dbInstanceEndpointAddress}:${instance.dbInstanceEndpointPort}/${DB_NAME}?sslmode=verify-full`,
+    databaseUrl: databaseUrlAs(DB_USER),
+    databaseUrlAs,
     password: ecs.Secret.fromSecretsManager(instance.secret, 'password'),
     secretArn: instance.secret.secretArn,
   }

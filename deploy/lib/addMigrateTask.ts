@@ -9,13 +9,17 @@ export type AddMigrateTaskParameters = {
   image: ecs.ContainerImage
   role: iam.IRole
   logGroup: logs.ILogGroup
+  /** the master user's: the migration owns the schema and creates the runtime roles */
   databaseUrl: string
   dbPassword: ecs.Secret
+  /** the runtime roles' passwords, which each migration sets (db/roles/applyDatabaseRoles.ts) */
+  rolePasswords: { web: ecs.Secret; worker: ecs.Secret }
 }
 
 /**
  * The migration: a one-off task definition (`node migrate.mjs`), not a service. It
- * gets the database and nothing else; addMigrationOnDeploy runs it once per deploy.
+ * gets the database (as the master user) and the runtime roles' passwords, nothing
+ * else; addMigrationOnDeploy runs it once per deploy.
  */
 export function addMigrateTask(stack: Stack, p: AddMigrateTaskParameters): ecs.FargateTaskDefinition {
   const task = new ecs.FargateTaskDefinition(stack, 'MigrateTask', {
@@ -29,7 +33,7 @@ export function addMigrateTask(stack: Stack, p: AddMigrateTaskParameters): ecs.F
     command: MIGRATE_COMMAND,
     essential: true,
     environment: { DATABASE_URL: p.databaseUrl },
-    secrets: { PGPASSWORD: p.dbPassword },
+    secrets: { PGPASSWORD: p.dbPassword, WEB_DATABASE_PASSWORD: p.rolePasswords.web, WORKER_DATABASE_PASSWORD: p.rolePasswords.worker },
     logging: ecs.LogDrivers.awsLogs({ logGroup: p.logGroup, streamPrefix: 'migrate' }),
   })
   return task
