@@ -10,7 +10,8 @@ import { startStack } from '../../scripts/stack/startStack'
  */
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '..', '..')
-  const dataDir = path.join(root, '.data', 'e2e')
+  // one folder per run: two runs at once (two developers' shells) never share or wipe one stack
+  const dataDir = path.join(root, '.data', `e2e-${process.pid}`)
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   const port = await freePort()
@@ -25,7 +26,9 @@ export default async function globalSetup() {
   })
   process.env.E2E_BASE_URL = stack.url
   process.env.E2E_STACK_ENV = JSON.stringify(stack.env)
+  process.env.E2E_DATA_DIR = dataDir
   return async () => {
     await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
