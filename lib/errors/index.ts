@@ -12,5 +12,7 @@ export {
 export { ConflictError, NotFoundError } from './resource'
 export { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from './mint'
 export { NotReadyError } from './ops'
+export { NotAwaitingApprovalError, SelfApprovalError } from './approvals'
+export { OverLimitError, RecipientNotAllowedError, type MintLimitKind } from './controls'
 export { BarMismatchError, BarNotInVaultError, StaleBarListError, type BarMismatch, type RequestedBar } from './vault'
 export { INTERNAL_ERROR_MESSAGE, toErrorResponse, type ErrorLogEntry, type ToErrorResponseOptions } from './toErrorResponse'

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
+import { ozToWei } from '@/lib/money/ozToWei'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertOrder } from '@/tests/helpers/orders'
+import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { checkMintControls } from './checkMintControls'
+
+const ALLOWED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+
+let t: TestDatabase
+let u: TestUsers
+
+beforeAll(async () => {
+  t = await createTestDatabase()
+  u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [ALLOWED.toLowerCase()])
+})
+
+afterAll(async () => {
+  await t.drop()
+})
+
+beforeEach(async () => {
+  await t.db.execute(sql`delete from mint_order_bars`)
+  await t.db.execute(sql`delete from vault_bars`)
+  await t.db.execute(sql`delete from mint_orders`)
+  await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: null })
+})
+
+describe('checkMintControls', () => {
+  it('passes an allowed recipient in any case, with no limits set', async () => {
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('1000000') })).resolves.toEqual({ usedWei: 0n })
+    await expect(checkMintControls(t.db, { to: ALLOWED.toLowerCase(), amountWei: 1n })).resolves.toBeDefined()
+  })
+
+  it('refuses a recipient not on the allowlist: 422 recipient_not_allowed on `to`', async () => {
+    const error = await checkMintControls(t.db, { to: OTHER, amountWei: 1n }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RecipientNotAllowedError)
+    expect(error).toMatchObject({ code: 'recipient_not_allowed', issues: [{ path: 'to' }] })
+  })
+
+  it('refuses an amount above the per-order limit, naming the figures in oz', async () => {
+    await setTestMintLimits(t.db, { maxOrderWei: ozToWei('500'), dailyCapWei: null })
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('500') })).resolves.toBeDefined()
+    const error = await checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('500.001') }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OverLimitError)
+    expect(error).toMatchObject({ code: 'over_limit', limit: 'max_order' })
+    expect((error as Error).message).toBe('The order of 500.001 oz is above the per-order limit of 500.000 oz.')
+  })
+
+  it('counts confirmed, in-flight and awaiting orders of the last 24 h against the cap, nothing else', async () => {
+    await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('1000') })
+    for (const status of ['confirmed', 'pending', 'submitted', 'awaiting_approval'] as const) {
+      await insertOrder(t.db, { requestedBy: u.staff.id, status, barsFineOz: ['100.000'] })
+    }
+    for (const status of ['failed', 'cancelled', 'rejected'] as const) {
+      await insertOrder(t.db, { requestedBy: u.staff.id, status, barsFineOz: ['100.000'] })
+    }
+    const old = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'confirmed', barsFineOz: ['100.000'] })
+    await t.db.execute(sql`update mint_orders set created_at = now() - interval '24 hours 1 minute' where id = ${old.id}`)
+
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('600') })).resolves.toEqual({ usedWei: ozToWei('400') })
+    const error = await checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('600.001') }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OverLimitError)
+    expect(error).toMatchObject({ limit: 'daily_cap', usedWei: ozToWei('400'), limitWei: ozToWei('1000') })
+    expect((error as Error).message).toContain('rolling 24 h cap of 1000.000 oz')
+    expect((error as Error).message).toContain('400.000 oz were minted or requested')
+  })
+
+  it('leaves the order being checked out of the total (excludeOrderId)', async () => {
+    await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('100') })
+    const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'pending', barsFineOz: ['100.000'] })
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('100') })).rejects.toBeInstanceOf(OverLimitError)
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('100'), excludeOrderId: order.id })).resolves.toEqual({ usedWei: 0n })
+  })
+
+  it('serialises the cap: of two transactions that would together pass it, the second waits and then refuses', async () => {
+    await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('150') })
+    let releaseFirst: () => void = () => {}
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve))
+    let firstChecked: () => void = () => {}
+    const checked = new Promise<void>((resolve) => (firstChecked = resolve))
+    const first = t.db.transaction(async (tx) => {
+      const order = await insertOrder(tx, { requestedBy: u.staff.id, barsFineOz: ['100.000'] })
+      await checkMintControls(tx, { to: ALLOWED, amountWei: ozToWei('100'), excludeOrderId: order.id })
+      firstChecked()
+      await firstHolds
+    })
+    await checked
+    let secondDone = false
+    const second = t.db
+      .transaction(async (tx) => {
+        const order = await insertOrder(tx, { requestedBy: u.staff.id, barsFineOz: ['100.000'] })
+        await checkMintControls(tx, { to: ALLOWED, amountWei: ozToWei('100'), excludeOrderId: order.id })
+      })
+      .finally(() => (secondDone = true))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(secondDone).toBe(false) // waiting for the first one's lock
+    releaseFirst()
+    await first
+    await expect(second).rejects.toBeInstanceOf(OverLimitError)
+    const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from mint_orders`)
+    expect(row?.n).toBe(1)
+  })
+})
