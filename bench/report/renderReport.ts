@@ -4,6 +4,7 @@ import type { BenchResult } from '../runBench'
 import type { CpuUsage } from '../system/startCpuMeter'
 import type { TargetResult } from './evaluateTargets'
 import { cpuMsPer, mb, ms, num, p50p99, rate, ratio } from './format'
+import { renderBarListImport, renderIntakeInventoryNote } from './renderInventory'
 
 export type RenderReportParameters = { result: BenchResult; targets: TargetResult[]; command: string }
 
@@ -78,6 +79,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
       ]
     }),
   )
+  renderIntakeInventoryNote({ concurrencies: o.concurrencies, runs: r.intake.runs, line, table })
   const unprepared = r.intake.runs.find((x) => x.kind === 'sql_unprepared')
   if (unprepared) {
     line(
@@ -201,6 +203,9 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
       .filter(([name]) => name !== 'bench')
       .map(([name, m]) => [name, mb(m.peakProcessKb), mb(m.peakTreeKb), limits[name] ?? '-']),
   )
+
+  // 5. bar lists
+  renderBarListImport({ barListImport: r.barListImport, line, table })
 
   // notes
   const misses = targets.filter((t) => !t.pass && t.note)
