@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ConfigError } from '@/lib/errors/config'
+import { ozToWei } from '@/lib/money/ozToWei'
 import { checkDatabaseRole } from './checkDatabaseRole'
 
 /**
@@ -52,11 +53,23 @@ const envSchema = z.object({
   APP_URL: optionalUrl,
   PORT: z.coerce.number().int().positive().default(3000),
   METRICS_TOKEN: z.string().optional(),
+  /** a session signed in longer ago than this is refused, however busy (the absolute lifetime; issue 13) */
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   DEV_STAFF_PASSWORD: z.string().optional(),
   DEV_ADMIN_PASSWORD: z.string().optional(),
+  DEV_APPROVER_PASSWORD: z.string().optional(),
+  /**
+   * Four eyes (issue 13): an order of this many fine ounces or more waits for a second
+   * person's approval before it gets its mint_send job; the worker refuses to sign such an
+   * order without one. Fine oz, at most 3 decimals; '0' (the default): every order.
+   */
+  APPROVAL_THRESHOLD_OZ: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,3})?$/, 'APPROVAL_THRESHOLD_OZ is fine troy ounces, e.g. 0 or 5000.000')
+    .default('0'),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   WORKER_HEARTBEAT_MS: intFrom(2_000),
   WORKER_STALE_AFTER_MS: intFrom(30_000),
@@ -109,8 +122,12 @@ export type Config = {
   appUrl: string | undefined
   port: number
   metricsToken: string | undefined
+  /** SESSION_MAX_AGE_HOURS in seconds: the absolute session lifetime, counted from sign-in */
+  sessionMaxAgeSeconds: number
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
-  devPasswords: { staff: string; admin: string } | undefined
+  devPasswords: { staff: string; approver: string; admin: string } | undefined
+  /** APPROVAL_THRESHOLD_OZ in wei: orders at or above it need a second person (0n: every order) */
+  approvalThresholdWei: bigint
   worker: {
     concurrency: number
     heartbeatMs: number
@@ -175,6 +192,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (env.AWS_ACCESS_KEY_ID === DEV_KMS_ACCESS_KEY) devDefaults.push('AWS_ACCESS_KEY_ID')
       if (e.DEV_STAFF_PASSWORD !== undefined) devDefaults.push('DEV_STAFF_PASSWORD')
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
+      if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
     }
   }
   if (missing.length > 0) {
@@ -222,10 +240,16 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     appUrl: e.APP_URL,
     port: e.PORT,
     metricsToken: e.METRICS_TOKEN,
+    sessionMaxAgeSeconds: e.SESSION_MAX_AGE_HOURS * 60 * 60,
     oidc,
     devPasswords: production
       ? undefined
-      : { staff: e.DEV_STAFF_PASSWORD ?? 'staff-dev-password', admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password' },
+      : {
+          staff: e.DEV_STAFF_PASSWORD ?? 'staff-dev-password',
+          approver: e.DEV_APPROVER_PASSWORD ?? 'approver-dev-password',
+          admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password',
+        },
+    approvalThresholdWei: ozToWei(e.APPROVAL_THRESHOLD_OZ),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       heartbeatMs: e.WORKER_HEARTBEAT_MS,
