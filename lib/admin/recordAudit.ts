@@ -5,12 +5,12 @@ import { isUuid } from '@/lib/mint/isUuid'
 /** The admin who acts: their user id and email (the email names them in the timeline). */
 export type AdminActor = { id: string; email: string }
 
-export type AdminAction = 'job.retry' | 'job.cancel' | 'vault.bar_list_import'
+export type AdminAction = 'job.retry' | 'job.cancel' | 'vault.bar_list_import' | 'user.role_change' | 'user.disable' | 'user.enable'
 
 export type RecordAuditParameters = {
   actor: AdminActor
   action: AdminAction
-  targetType: 'job' | 'bar_list'
+  targetType: 'job' | 'bar_list' | 'user'
   targetId: string
   detail?: Record<string, unknown>
 }

@@ -19,6 +19,7 @@ export const errorStatus = {
   job_not_retryable: 409,
   job_not_cancellable: 409,
   order_confirmed: 409,
+  self_lockout: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

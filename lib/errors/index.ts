@@ -12,6 +12,7 @@ export {
 export { ConflictError, NotFoundError } from './resource'
 export { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from './mint'
 export { NotReadyError } from './ops'
+export { SelfLockoutError } from './users'
 export { NotAwaitingApprovalError, SelfApprovalError } from './approvals'
 export { OverLimitError, RecipientNotAllowedError, type MintLimitKind } from './controls'
 export { BarMismatchError, BarNotInVaultError, StaleBarListError, type BarMismatch, type RequestedBar } from './vault'
