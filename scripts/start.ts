@@ -15,8 +15,9 @@ console.log(`
   mintdesk is up: ${stack.url}   (in ${Math.round((Date.now() - started) / 1000)} s)
 
   dev logins (dev mode only):
-    staff@mintdesk.local  /  ${stack.env.DEV_STAFF_PASSWORD}
-    admin@mintdesk.local  /  ${stack.env.DEV_ADMIN_PASSWORD}
+    staff@mintdesk.local     /  ${stack.env.DEV_STAFF_PASSWORD}
+    approver@mintdesk.local  /  ${stack.env.DEV_APPROVER_PASSWORD}
+    admin@mintdesk.local     /  ${stack.env.DEV_ADMIN_PASSWORD}
 
   live settings: .data/stack.env     one more worker: npm run worker
   Ctrl-C stops everything (worker, web, anvil, KMS endpoint, Postgres).

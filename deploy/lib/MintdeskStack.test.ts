@@ -294,7 +294,7 @@ describe('MintdeskStack (synthesized offline)', () => {
 
   it('references every secret from Secrets Manager, never inlines one, and bakes in no dev default', () => {
     const secretNames = ['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD']
-    const banned = /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_STAFF_PASSWORD|DEV_ADMIN_PASSWORD|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|NODE_ENV)$/
+    const banned = /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_STAFF_PASSWORD|DEV_APPROVER_PASSWORD|DEV_ADMIN_PASSWORD|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|NODE_ENV)$/
     for (const [id] of ofType('AWS::ECS::TaskDefinition')) {
       for (const c of containersOf(id)) {
         const env = envOf(c)

@@ -10,7 +10,7 @@ describe('authorizeCredentials', () => {
   let throttle: LoginThrottle
   beforeAll(async () => {
     t = await createTestDatabase()
-    await seedDevUsers(t.db, { staffPassword: 'staff-dev-password', adminPassword: 'admin-dev-password' })
+    await seedDevUsers(t.db, { staffPassword: 'staff-dev-password', approverPassword: 'approver-dev-password', adminPassword: 'admin-dev-password' })
     await t.db.insert(users).values({ email: 'sso-only@mintdesk.local', name: 'SSO', role: 'staff', passwordHash: null })
   })
   afterAll(async () => {

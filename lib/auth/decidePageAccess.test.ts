@@ -4,6 +4,7 @@ import type { SessionUser } from './SessionUser'
 
 const staff: SessionUser = { id: 's', email: 'staff@mintdesk.local', role: 'staff' }
 const admin: SessionUser = { id: 'a', email: 'admin@mintdesk.local', role: 'admin' }
+const approver: SessionUser = { id: 'p', email: 'approver@mintdesk.local', role: 'approver' }
 
 describe('decidePageAccess', () => {
   it('sends visitors without a session to /login with the page as callbackUrl', () => {
@@ -39,5 +40,19 @@ describe('decidePageAccess', () => {
   it('sends signed-in users from /login to their home page', () => {
     expect(decidePageAccess({ pathname: '/login', search: '', user: staff })).toEqual({ action: 'redirect', to: '/mints' })
     expect(decidePageAccess({ pathname: '/login', search: '', user: admin })).toEqual({ action: 'redirect', to: '/admin' })
+    expect(decidePageAccess({ pathname: '/login', search: '', user: approver })).toEqual({ action: 'redirect', to: '/approvals' })
+  })
+  it('/approvals: approvers and admins; staff to /forbidden', () => {
+    expect(decidePageAccess({ pathname: '/approvals', search: '', user: approver })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/approvals', search: '', user: admin })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/approvals', search: '', user: staff })).toEqual({ action: 'redirect', to: '/forbidden' })
+    expect(decidePageAccess({ pathname: '/approvals/x', search: '', user: staff })).toEqual({ action: 'redirect', to: '/forbidden' })
+    expect(decidePageAccess({ pathname: '/approvalsx', search: '', user: staff })).toEqual({ action: 'next' })
+  })
+  it('approvers read every order but request none, and never reach /admin', () => {
+    expect(decidePageAccess({ pathname: '/mints', search: '', user: approver })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/mints/0b9f', search: '', user: approver })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/mints/new', search: '', user: approver })).toEqual({ action: 'redirect', to: '/forbidden' })
+    expect(decidePageAccess({ pathname: '/admin', search: '', user: approver })).toEqual({ action: 'redirect', to: '/forbidden' })
   })
 })

@@ -19,7 +19,14 @@ const publicPages = ['/login', '/forbidden', '/reserves']
  * - not signed in -> `/login?callbackUrl=<path>`
  * - signed in on `/login` -> their home page
  * - `/admin/**` without the admin role -> `/forbidden`
+ * - `/approvals/**` without the approver or admin role -> `/forbidden` (API.md: they approve)
+ * - `/mints/new` as an approver -> `/forbidden` (approvers approve; staff and admins request)
  */
+/** `path` itself or a page below it (not a name that only starts the same). */
+function under(pathname: string, path: string): boolean {
+  return pathname === path || pathname.startsWith(`${path}/`)
+}
+
 export function decidePageAccess({ pathname, search, user }: DecidePageAccessParameters): DecidePageAccessReturnType {
   if (pathname === '/api' || pathname.startsWith('/api/')) return { action: 'next' }
   const isPublic = publicPages.some((p) => pathname === p || pathname.startsWith(`${p}/`))
@@ -35,5 +42,9 @@ export function decidePageAccess({ pathname, search, user }: DecidePageAccessPar
   if ((pathname === '/admin' || pathname.startsWith('/admin/')) && user.role !== 'admin') {
     return { action: 'redirect', to: '/forbidden' }
   }
+  if (under(pathname, '/approvals') && user.role !== 'approver' && user.role !== 'admin') {
+    return { action: 'redirect', to: '/forbidden' }
+  }
+  if (under(pathname, '/mints/new') && user.role === 'approver') return { action: 'redirect', to: '/forbidden' }
   return { action: 'next' }
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '@/db/schema/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL, seedDevUsers } from './seedDevUsers'
+import { DEV_ADMIN_EMAIL, DEV_APPROVER_EMAIL, DEV_STAFF_EMAIL, seedDevUsers } from './seedDevUsers'
 import { verifyPassword } from './verifyPassword'
 
 describe('seedDevUsers', () => {
@@ -19,10 +19,13 @@ describe('seedDevUsers', () => {
     return r
   }
 
-  it('creates the staff and admin users with hashed passwords', async () => {
-    const result = await seedDevUsers(t.db, { staffPassword: 'staff-dev-password', adminPassword: 'admin-dev-password' })
+  const passwords = { staffPassword: 'staff-dev-password', approverPassword: 'approver-dev-password', adminPassword: 'admin-dev-password' }
+
+  it('creates the staff, approver and admin users with hashed passwords', async () => {
+    const result = await seedDevUsers(t.db, passwords)
     expect(result.users.map((u) => [u.email, u.role, u.created])).toEqual([
       [DEV_STAFF_EMAIL, 'staff', true],
+      [DEV_APPROVER_EMAIL, 'approver', true],
       [DEV_ADMIN_EMAIL, 'admin', true],
     ])
     const staff = await row(DEV_STAFF_EMAIL)
@@ -32,11 +35,14 @@ describe('seedDevUsers', () => {
     const admin = await row(DEV_ADMIN_EMAIL)
     expect(admin).toMatchObject({ name: 'Admin', role: 'admin' })
     expect(await verifyPassword({ password: 'admin-dev-password', hash: admin.passwordHash ?? '' })).toBe(true)
+    const approver = await row(DEV_APPROVER_EMAIL)
+    expect(approver).toMatchObject({ name: 'Approver', role: 'approver' })
+    expect(await verifyPassword({ password: 'approver-dev-password', hash: approver.passwordHash ?? '' })).toBe(true)
   })
 
   it('is idempotent: same passwords keep the same hash and id', async () => {
     const before = await row(DEV_STAFF_EMAIL)
-    const result = await seedDevUsers(t.db, { staffPassword: 'staff-dev-password', adminPassword: 'admin-dev-password' })
+    const result = await seedDevUsers(t.db, passwords)
     expect(result.users.every((u) => !u.created && !u.passwordChanged)).toBe(true)
     const after = await row(DEV_STAFF_EMAIL)
     expect(after.id).toBe(before.id)
@@ -45,7 +51,7 @@ describe('seedDevUsers', () => {
 
   it('updates the hash when a password changed, and resets a changed role or name', async () => {
     await t.db.update(users).set({ role: 'admin', name: 'Mallory' }).where(eq(users.email, DEV_STAFF_EMAIL))
-    const result = await seedDevUsers(t.db, { staffPassword: 'a-new-staff-password', adminPassword: 'admin-dev-password' })
+    const result = await seedDevUsers(t.db, { ...passwords, staffPassword: 'a-new-staff-password' })
     expect(result.users.find((u) => u.email === DEV_STAFF_EMAIL)?.passwordChanged).toBe(true)
     expect(result.users.find((u) => u.email === DEV_ADMIN_EMAIL)?.passwordChanged).toBe(false)
     const staff = await row(DEV_STAFF_EMAIL)

@@ -49,6 +49,20 @@ describe('loadConfig', () => {
     expect(dev.devPasswords?.staff).toBe('staff-dev-password')
   })
 
+  it('APPROVAL_THRESHOLD_OZ: fine oz to wei, 0 (every order needs a second person) by default', () => {
+    expect(loadConfig({ env: base, role: 'web' }).approvalThresholdWei).toBe(0n)
+    expect(loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: '5000.5' }, role: 'web' }).approvalThresholdWei).toBe(5_000_500n * 10n ** 15n)
+    for (const bad of ['-1', '1.2345', 'lots', '1e9']) {
+      expect(errorOf(() => loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: bad }, role: 'web' })).variables).toEqual(['APPROVAL_THRESHOLD_OZ'])
+    }
+  })
+
+  it('the dev approver password: a default in dev, refused in production', () => {
+    expect(loadConfig({ env: base, role: 'web' }).devPasswords?.approver).toBe('approver-dev-password')
+    const env = { ...worker, NODE_ENV: 'production', DEV_APPROVER_PASSWORD: 'approver-dev-password' }
+    expect(errorOf(() => loadConfig({ env, role: 'worker' })).variables).toEqual(['DEV_APPROVER_PASSWORD'])
+  })
+
   it('refuses to start in production without a secret', () => {
     const e = errorOf(() => loadConfig({ env: { ...base, NODE_ENV: 'production' }, role: 'web' }))
     expect(e.variables).toEqual(['AUTH_SECRET', 'APP_URL', 'METRICS_TOKEN'])

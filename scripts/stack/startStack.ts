@@ -189,11 +189,12 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
 
     // 5. dev users and the dev bar list
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
+    const approverPassword = given.DEV_APPROVER_PASSWORD ?? 'approver-dev-password'
     const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
-        await seedDevUsers(db, { staffPassword, adminPassword })
+        await seedDevUsers(db, { staffPassword, approverPassword, adminPassword })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
         await seedDevBarList(db, { log })
       } finally {
@@ -222,6 +223,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       AUTH_SECRET: given.AUTH_SECRET ?? DEV_AUTH_SECRET,
       METRICS_TOKEN: given.METRICS_TOKEN ?? DEV_METRICS_TOKEN,
       DEV_STAFF_PASSWORD: staffPassword,
+      DEV_APPROVER_PASSWORD: approverPassword,
       DEV_ADMIN_PASSWORD: adminPassword,
       PORT: String(port),
       MINTDESK_PG_PORT: portOf(databaseUrl),

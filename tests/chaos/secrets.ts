@@ -22,6 +22,7 @@ export function collectSecrets({ env, kmsKeysFile }: CollectSecretsParameters): 
     if (value && value.length >= 8) out.push({ name, value })
   }
   add('DEV_STAFF_PASSWORD', env.DEV_STAFF_PASSWORD ?? 'staff-dev-password')
+  add('DEV_APPROVER_PASSWORD', env.DEV_APPROVER_PASSWORD ?? 'approver-dev-password')
   add('DEV_ADMIN_PASSWORD', env.DEV_ADMIN_PASSWORD ?? 'admin-dev-password')
   add('AUTH_SECRET', env.AUTH_SECRET)
   add('METRICS_TOKEN', env.METRICS_TOKEN)
