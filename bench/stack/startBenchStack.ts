@@ -50,6 +50,7 @@ export type BenchStack = {
 export async function startBenchStack(p: StartBenchStackParameters): Promise<BenchStack> {
   // a run killed with SIGKILL left its children: stop them (only if they still look like ours) before wiping
   const ownPids = `${p.dataDir}-pids.json`
+  mkdirSync(p.dataDir, { recursive: true }) // stopLeftovers rewrites the pid file inside it
   await stopLeftovers(path.join(p.dataDir, 'pids.json'), p.log)
   await stopLeftovers(ownPids, p.log)
   rmSync(p.dataDir, { recursive: true, force: true })
