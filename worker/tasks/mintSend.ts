@@ -33,7 +33,10 @@ export type MintSendPayload = z.infer<typeof mintSendPayload>
  *   fees above the fee ceiling are lowered to it, and when the chain needs more than it
  *   allows, nothing is signed: 'fee_capped', and a new mint_send looks again later
  *   (waitForLowerFees: no attempt spent, no nonce taken);
- * - then sign and store in one transaction (signMintTx), then broadcast;
+ * - then, in one transaction under the order's lock (signMintTx): the check before
+ *   signing (its bars still held and listed, its amount their weight, supply + amount
+ *   within the reserves; a refusal is permanent: dead letter, order failed, nothing
+ *   signed), nonce, signature, store; then broadcast;
  * - finally, in one transaction: order -> submitted, 'broadcast' event, mint_confirm added.
  */
 export const mintSend: TaskDefinition<MintSendPayload> = {
