@@ -1,13 +1,15 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server'
-import { describe, expect, it, vi } from 'vitest'
+import { encode } from 'next-auth/jwt'
+import { describe, expect, it } from 'vitest'
 import { NextRequest } from 'next/server'
+import { sessionCookie } from '@/lib/auth/sessionCookie'
 import { config, proxy } from './proxy'
 
-// The matcher and the per-request CSP are under test here (decidePageAccess.test.ts covers
-// the decisions); next-auth's ESM build does not load under plain Node, so it is stubbed
-// (its auth(callback) becomes the callback itself, with no session on the request).
-vi.mock('next-auth', () => ({ default: () => ({ auth: (handler: unknown) => handler }) }))
-vi.mock('@/lib/auth/nextAuthConfig', () => ({ authConfig: () => ({}) }))
+// The matcher, the session cookie and the per-request CSP are under test here
+// (decidePageAccess.test.ts covers the decisions). The proxy only decrypts the cookie
+// (next-auth/jwt, which loads under plain Node), so real cookies are encrypted here as
+// next-auth does at sign-in. The proxy reads the web's config (never its database).
+process.env.DATABASE_URL ??= 'postgres://mintdesk_web@localhost:5432/unused'
 
 const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url })
 
@@ -61,5 +63,34 @@ describe('proxy: a nonce-based Content-Security-Policy per page answer (issue 13
     expect(nonceOf(res.headers.get('content-security-policy'))).toBeDefined()
     expect(matches('/api/reserves')).toBe(false)
     expect((await run('/mints')).status).toBe(307)
+  })
+})
+
+describe('proxy: the session cookie is decrypted, not rewritten, and no role is decided here (issue 13)', () => {
+  const cookieFor = async (claims: Record<string, unknown>) => {
+    const { cookieName, secret } = sessionCookie()
+    return `${cookieName}=${await encode({ token: claims, secret, salt: cookieName })}`
+  }
+  const run = (path: string, cookie: string) => proxy(new NextRequest(`http://mintdesk.test${path}`, { headers: { cookie } }))
+  const now = () => Math.floor(Date.now() / 1000)
+  const claims = { id: '00000000-0000-4000-8000-000000000001', email: 's@mintdesk.test', role: 'staff', sv: 0 }
+
+  it('a session cookie lets the page through, /admin included (the server checks the role), and sets no cookie', async () => {
+    const cookie = await cookieFor({ ...claims, authTime: now() })
+    for (const path of ['/mints', '/admin', '/login']) {
+      const res = await run(path, cookie)
+      expect(res?.headers.get('location'), path).toBeNull()
+      expect(res?.headers.get('set-cookie'), path).toBeNull()
+    }
+  })
+
+  it('a session past its absolute lifetime, a forged cookie or a token without version and sign-in time counts as no session', async () => {
+    const old = now() - 13 * 60 * 60
+    const forged = `${sessionCookie().cookieName}=not-a-jwe`
+    for (const cookie of [await cookieFor({ ...claims, authTime: old }), forged, await cookieFor({ id: claims.id, email: claims.email, role: 'admin' })]) {
+      const res = await run('/mints', cookie)
+      expect(res?.status).toBe(307)
+      expect(res?.headers.get('location')).toMatch(/\/login\?callbackUrl=/)
+    }
   })
 })

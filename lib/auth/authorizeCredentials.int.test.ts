@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { users } from '@/db/schema/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { authorizeCredentials } from './authorizeCredentials'
+import { hashPassword } from './hashPassword'
 import { createLoginThrottle, type LoginThrottle } from './loginThrottle'
 import { seedDevUsers } from './seedDevUsers'
 
@@ -20,11 +21,11 @@ describe('authorizeCredentials', () => {
     throttle = createLoginThrottle()
   })
 
-  it('signs in with the right password, returning id, email, name and role (never the hash)', async () => {
+  it('signs in with the right password, returning id, email, name, role and session version (never the hash)', async () => {
     const result = await authorizeCredentials(t.db, { email: 'staff@mintdesk.local', password: 'staff-dev-password', ip: '127.0.0.1', throttle })
     expect(result.ok).toBe(true)
     if (!result.ok) return
-    expect(result.user).toEqual({ id: expect.any(String), email: 'staff@mintdesk.local', name: 'Vault Staff', role: 'staff' })
+    expect(result.user).toEqual({ id: expect.any(String), email: 'staff@mintdesk.local', name: 'Vault Staff', role: 'staff', sessionVersion: 0 })
     expect(JSON.stringify(result)).not.toContain('scrypt')
   })
 
@@ -45,6 +46,12 @@ describe('authorizeCredentials', () => {
     for (const a of attempts) {
       expect(await authorizeCredentials(t.db, { ...a, ip: null, throttle: createLoginThrottle() })).toEqual({ ok: false, reason: 'invalid' })
     }
+  })
+
+  it('a disabled user is refused with the right password, with the same "invalid"', async () => {
+    const email = 'disabled@mintdesk.local'
+    await t.db.insert(users).values({ email, name: 'Off', role: 'admin', disabled: true, passwordHash: await hashPassword({ password: 'right-password' }) })
+    expect(await authorizeCredentials(t.db, { email, password: 'right-password', ip: null, throttle })).toEqual({ ok: false, reason: 'invalid' })
   })
 
   it('refuses the 6th try after 5 failures, even with the right password', async () => {

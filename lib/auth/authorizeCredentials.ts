@@ -16,7 +16,7 @@ export type AuthorizeCredentialsParameters = {
 }
 
 export type AuthorizeCredentialsReturnType =
-  | { ok: true; user: SessionUser & { name: string } }
+  | { ok: true; user: SessionUser & { name: string; sessionVersion: number } }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfterMs: number }
 
@@ -25,8 +25,8 @@ const MAX_PASSWORD_LENGTH = 1024
 
 /**
  * Checks an email and password against the `users` table, under the login throttle.
- * Unknown email, wrong password, a user without a password (OIDC only) and malformed
- * input all answer the same `invalid`, and take about the same time (a dummy hash is
+ * Unknown email, wrong password, a user without a password (OIDC only), a disabled user
+ * and malformed input all answer the same `invalid`, and take about the same time (a dummy hash is
  * checked when there is no user), so the answer does not reveal which emails exist.
  * The password is never logged or returned.
  */
@@ -52,10 +52,11 @@ export async function authorizeCredentials(
   const user = await getUserByEmail(db, { email: normalizedEmail })
   const hash = user?.passwordHash ?? (await dummyHash())
   const matches = await verifyPassword({ password, hash })
-  if (!user || !user.passwordHash || !matches) return { ok: false, reason: 'invalid' }
+  // a disabled user gets the same answer as a wrong password: nothing to learn from it
+  if (!user || !user.passwordHash || !matches || user.disabled) return { ok: false, reason: 'invalid' }
 
   attempt.succeeded()
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role } }
+  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } }
 }
 
 let dummy: Promise<string> | undefined

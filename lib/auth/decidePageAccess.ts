@@ -1,11 +1,9 @@
-import { homePathFor } from './homePathFor'
-import type { SessionUser } from './SessionUser'
-
 export type DecidePageAccessParameters = {
   pathname: string
   /** the query string including its `?`, or '' */
   search: string
-  user: SessionUser | null
+  /** a session cookie that decrypts, with our claims, within the absolute lifetime (not yet checked against the database) */
+  signedIn: boolean
 }
 
 export type DecidePageAccessReturnType = { action: 'next' } | { action: 'redirect'; to: string }
@@ -14,37 +12,23 @@ export type DecidePageAccessReturnType = { action: 'next' } | { action: 'redirec
 const publicPages = ['/login', '/forbidden', '/reserves']
 
 /**
- * What `proxy.ts` does with a page request: let it through, or redirect it. API routes
- * are never redirected (the route wrapper answers 401/403 JSON), and are not matched here.
- * - not signed in -> `/login?callbackUrl=<path>`
- * - signed in on `/login` -> their home page
- * - `/admin/**` without the admin role -> `/forbidden`
- * - `/approvals/**` without the approver or admin role -> `/forbidden` (API.md: they approve)
- * - `/mints/new` as an approver -> `/forbidden` (approvers approve; staff and admins request)
+ * What `proxy.ts` does with a page request: let it through, or send a visitor without a
+ * session to `/login?callbackUrl=<path>`. That is all: the proxy runs at the edge without
+ * the database, so it cannot know the user's current role, whether they were disabled or
+ * their session revoked. Roles are decided on the server on every request, from the
+ * user's row (lib/auth/getSessionUser.ts: `requireRole` in layouts and pages; the
+ * route wrapper for the API). API routes are never redirected (the route wrapper answers
+ * 401/403 JSON), and signed-in users on /login are sent home by the login page itself
+ * (here it could loop: a revoked session still decrypts).
  */
-/** `path` itself or a page below it (not a name that only starts the same). */
-function under(pathname: string, path: string): boolean {
-  return pathname === path || pathname.startsWith(`${path}/`)
-}
-
-export function decidePageAccess({ pathname, search, user }: DecidePageAccessParameters): DecidePageAccessReturnType {
+export function decidePageAccess({ pathname, search, signedIn }: DecidePageAccessParameters): DecidePageAccessReturnType {
   if (pathname === '/api' || pathname.startsWith('/api/')) return { action: 'next' }
+  if (signedIn) return { action: 'next' }
   const isPublic = publicPages.some((p) => pathname === p || pathname.startsWith(`${p}/`))
-  if (!user) {
-    if (isPublic) return { action: 'next' }
-    const callbackUrl = `${pathname}${search}`
-    return {
-      action: 'redirect',
-      to: pathname === '/' ? '/login' : `/login?${new URLSearchParams({ callbackUrl }).toString()}`,
-    }
+  if (isPublic) return { action: 'next' }
+  const callbackUrl = `${pathname}${search}`
+  return {
+    action: 'redirect',
+    to: pathname === '/' ? '/login' : `/login?${new URLSearchParams({ callbackUrl }).toString()}`,
   }
-  if (pathname === '/login') return { action: 'redirect', to: homePathFor(user.role) }
-  if ((pathname === '/admin' || pathname.startsWith('/admin/')) && user.role !== 'admin') {
-    return { action: 'redirect', to: '/forbidden' }
-  }
-  if (under(pathname, '/approvals') && user.role !== 'approver' && user.role !== 'admin') {
-    return { action: 'redirect', to: '/forbidden' }
-  }
-  if (under(pathname, '/mints/new') && user.role === 'approver') return { action: 'redirect', to: '/forbidden' }
-  return { action: 'next' }
 }

@@ -5,7 +5,9 @@ import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { authMethods } from '@/lib/auth/authMethods'
 import { authorizeCredentials } from '@/lib/auth/authorizeCredentials'
 import { getClientIp } from '@/lib/auth/getClientIp'
-import { getUserByEmail } from '@/lib/auth/getUserByEmail'
+import { oidcSignIn } from '@/lib/auth/oidcSignIn'
+import { sessionClaimsFrom } from '@/lib/auth/sessionClaimsFrom'
+import { verifySession } from '@/lib/auth/verifySession'
 import { getConfig } from '@/lib/config/getConfig'
 import { getLoginThrottle, getWebDb } from '@/lib/web/webProcess'
 
@@ -22,7 +24,8 @@ class ThrottledSignin extends CredentialsSignin {
 /**
  * The full next-auth setup (Node only: it reads the `users` table). Email + password
  * in dev (and in production while no OIDC is configured), OIDC when configured; JWT
- * sessions carrying `{ id, email, role }`. See docs/decisions/004-next-auth-v5.md.
+ * sessions carrying `{ id, email, role, sv, authTime }`, checked against the user's row
+ * on every request by lib/auth/getSessionUser.ts. See docs/decisions/004-next-auth-v5.md.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const base = authConfig()
@@ -68,26 +71,31 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const callbacks: NextAuthConfig['callbacks'] = {
     ...base.callbacks,
     async signIn({ account, profile }) {
-      if (account?.provider !== 'oidc') return true
-      // OIDC users must already exist in `users` (matched by a verified email); nobody is created here.
-      const email = profile?.email
-      if (typeof email !== 'string' || email === '' || profile?.email_verified === false) return false
-      return (await getUserByEmail(getWebDb().db, { email })) !== null
+      if (account?.provider !== 'oidc' || !config.oidc) return true
+      // a verified email of an existing, enabled user, bound to this issuer and sub (lib/auth/oidcSignIn.ts)
+      const result = await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer })
+      if (!result.ok) console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
+      return result.ok
     },
     async jwt(params) {
-      const { token, account, profile } = params
+      const { token, account, profile, user } = params
       if (account?.provider === 'oidc') {
-        const email = profile?.email ?? params.user?.email
-        const user = typeof email === 'string' ? await getUserByEmail(getWebDb().db, { email }) : null
-        if (!user) return null
-        token.id = user.id
-        token.sub = user.id
-        token.email = user.email
-        token.name = user.name
-        token.role = user.role
+        const result = config.oidc ? await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer }) : null
+        if (!result?.ok) return null
+        token.id = result.user.id
+        token.sub = result.user.id
+        token.email = result.user.email
+        token.name = result.user.name
+        token.role = result.user.role
+        token.sv = result.user.sessionVersion
+        token.authTime = Math.floor(Date.now() / 1000)
         return token
       }
-      return base.callbacks?.jwt ? base.callbacks.jwt(params) : token
+      if (user) return base.callbacks?.jwt ? base.callbacks.jwt(params) : token
+      // next-auth's own session endpoint (/api/auth/session): a session the server would
+      // refuse (lifetime, disabled, version) is signed out here too, its cookie removed
+      const verdict = await verifySession(getWebDb().db, { claims: sessionClaimsFrom(token), now: new Date(), maxAgeSeconds: config.sessionMaxAgeSeconds })
+      return verdict.ok ? token : null
     },
   }
 

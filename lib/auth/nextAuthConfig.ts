@@ -2,11 +2,13 @@ import type { NextAuthConfig } from 'next-auth'
 import { CredentialsSignin } from 'next-auth'
 import type { UserRole } from '@/db/schema/users'
 import { getConfig } from '@/lib/config/getConfig'
+import { sessionCookie } from './sessionCookie'
 
 /**
  * The edge-safe half of the next-auth setup: secret, cookies, JWT session and the
- * callbacks that copy `{ id, email, role }` between the JWT and the session. No
- * database, no providers: `proxy.ts` uses only this to read the session cookie.
+ * callbacks that write `{ id, email, role, sv, authTime }` into the JWT at sign-in and
+ * copy `{ id, email, role }` into next-auth's session object. No
+ * database, no providers: `proxy.ts` reads the session cookie with only this.
  * `lib/auth/nextAuth.ts` adds the providers (credentials checked against `users`, OIDC) on top.
  * It is a function, not an object, so the config is read at request time, never at
  * build time (when no DATABASE_URL or AUTH_SECRET exists).
@@ -15,6 +17,8 @@ import { getConfig } from '@/lib/config/getConfig'
 declare module '@auth/core/types' {
   interface User {
     role?: UserRole
+    /** users.session_version at sign-in (lib/auth/verifySession.ts) */
+    sessionVersion?: number
   }
   interface Session {
     user: { id: string; email: string; role: UserRole; name?: string | null; image?: string | null }
@@ -25,11 +29,12 @@ declare module '@auth/core/jwt' {
   interface JWT {
     id?: string
     role?: UserRole
+    /** users.session_version at sign-in: another version in the row = revoked */
+    sv?: number
+    /** sign-in time, unix seconds: the absolute lifetime counts from it, however often the token is re-issued */
+    authTime?: number
   }
 }
-
-/** 8 hours: a working day. The JWT is re-issued on use, so this is an idle timeout. */
-export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60
 
 export function authConfig(): NextAuthConfig {
   const config = getConfig('web')
@@ -38,10 +43,15 @@ export function authConfig(): NextAuthConfig {
     secret: config.authSecret,
     trustHost: true,
     useSecureCookies: secure,
-    session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
+    // The cookie lives as long as the absolute lifetime (SESSION_MAX_AGE_HOURS), which the
+    // server checks from `authTime` on every request. The cookie is written at sign-in and
+    // not per request: the app reads it with readSessionClaims (decrypt only) instead of
+    // next-auth's auth(), which re-encrypts on every call; `updateAge` does not gate that
+    // for JWT sessions in @auth/core 0.41, so it is left at its default.
+    session: { strategy: 'jwt', maxAge: config.sessionMaxAgeSeconds },
     cookies: {
       sessionToken: {
-        name: `${secure ? '__Secure-' : ''}authjs.session-token`,
+        name: sessionCookie().cookieName,
         options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
       },
     },
@@ -57,6 +67,8 @@ export function authConfig(): NextAuthConfig {
           }
           if (user.email) token.email = user.email
           if (user.role) token.role = user.role
+          if (user.sessionVersion !== undefined) token.sv = user.sessionVersion
+          token.authTime = Math.floor(Date.now() / 1000)
         }
         return token
       },

@@ -72,7 +72,12 @@ export type RouteOptions<
 }
 
 export type RouteWrapperDependencies = {
-  /** the session's user, or null when not signed in */
+  /**
+   * The session's user as the database has it on this request, or null: no session, or
+   * one that no longer stands (past its absolute lifetime, a disabled user, a session
+   * version the user's row no longer has). Its role is the row's, never the token's
+   * (lib/auth/getSessionUser.ts); the role check below trusts it.
+   */
   getUser: () => Promise<SessionUser | null>
   /** the app's public URL (APP_URL) for the same-origin check; undefined -> the request's own origin */
   getAppUrl: () => string | undefined
@@ -93,7 +98,8 @@ export type RouteWrapper = <
 /**
  * Builds the route wrapper from its dependencies; `lib/http/route.ts` binds it to
  * next-auth and the config, tests bind it to fakes. Order of checks:
- * session (401) -> role (403) -> same origin for mutations (403) -> params (404) ->
+ * session, re-checked against the user's row (401) -> the row's role (403) ->
+ * same origin for mutations (403) -> params (404) ->
  * query (422) -> body: media type (415), size (413), JSON (400), schema (422) -> handler.
  * A `rawBody` route gets its body as text after the media type (415) and size (413) checks.
  * Every error thrown on the way, by the handler included, goes through `toErrorResponse`.

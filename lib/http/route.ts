@@ -21,6 +21,8 @@ export type { NextRouteHandler, RouteAccess, RouteHandlerArgs, RouteOptions } fr
  * })
  * ```
  */
+// getSessionUser reads the user's row on every call (role, disabled, session version):
+// a role change or a disabled user takes effect on that user's next request (API.md "Auth").
 export const route = createRouteWrapper({
   getUser: getSessionUser,
   getAppUrl: () => getConfig('web').appUrl,

@@ -17,6 +17,7 @@ export const fakeSessionModule = {
   getSessionUser: current,
   requireUser: current,
   requireAdmin: current,
+  requireRole: current,
 }
 
 /** `runAs` for createHandlerApi: the role's user (or none) for the duration of one handler call. */

@@ -1,0 +1,32 @@
+import { getToken } from 'next-auth/jwt'
+import { type SessionClaims, sessionClaimsFrom } from './sessionClaimsFrom'
+
+export type ReadSessionClaimsParameters = {
+  /** the request's Cookie header (null: none) */
+  cookieHeader: string | null
+  /** AUTH_SECRET, as the cookie was encrypted with */
+  secret: string
+  /** the session cookie's name (`authjs.session-token`, `__Secure-` in production) */
+  cookieName: string
+}
+
+/**
+ * Decrypts the session cookie (next-auth's JWE, chunked cookies joined) and returns its
+ * claims, or null: no cookie, a cookie that does not decrypt or has expired, or claims
+ * without our shape. Only decrypts: unlike next-auth's `auth()`, which re-encrypts the
+ * token and rewrites the cookie on every call (@auth/core 0.41 does so for JWT sessions
+ * whatever `updateAge` says), so the app's per-request check never calls it. Only the
+ * Cookie header is looked at (no `Authorization: Bearer` session). Edge-safe.
+ */
+export async function readSessionClaims({ cookieHeader, secret, cookieName }: ReadSessionClaimsParameters): Promise<SessionClaims | null> {
+  if (!cookieHeader) return null
+  const token = await getToken({
+    req: { headers: new Headers({ cookie: cookieHeader }) },
+    secret,
+    cookieName,
+    salt: cookieName,
+    secureCookie: cookieName.startsWith('__Secure-'),
+    logger: { error() {}, warn() {}, debug() {} },
+  })
+  return sessionClaimsFrom(token)
+}

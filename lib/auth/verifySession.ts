@@ -1,0 +1,35 @@
+import type { DbOrTx } from '@/db/client'
+import { getSessionRow } from './getSessionRow'
+import type { SessionClaims } from './sessionClaimsFrom'
+import type { SessionUser } from './SessionUser'
+
+export type VerifySessionParameters = {
+  /** the session cookie's claims (lib/auth/readSessionClaims.ts), null without a session */
+  claims: SessionClaims | null
+  now: Date
+  /** the absolute lifetime (SESSION_MAX_AGE_HOURS), counted from the sign-in time in the claims */
+  maxAgeSeconds: number
+}
+
+/** Why a session is not honoured; each is answered as "not signed in" (401, or the login page). */
+export type SessionRefusal = 'no_session' | 'expired' | 'unknown_user' | 'disabled' | 'revoked'
+
+export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: false; reason: SessionRefusal }
+
+/**
+ * Decides, on every request, whether a session still stands (API.md "Auth": a role change
+ * or a disabled user takes effect on that user's next request). It reads the user's row
+ * (nothing cached across requests) and refuses a session signed in longer ago than the
+ * absolute lifetime, an unknown or disabled user, and a session issued with another
+ * `session_version` (an admin changed the role or disabled the user since: revoked).
+ * The user it returns carries the database's email and role, never the token's.
+ */
+export async function verifySession(db: DbOrTx, { claims, now, maxAgeSeconds }: VerifySessionParameters): Promise<VerifySessionReturnType> {
+  if (!claims) return { ok: false, reason: 'no_session' }
+  if (claims.authTime + maxAgeSeconds <= Math.floor(now.getTime() / 1000)) return { ok: false, reason: 'expired' }
+  const row = await getSessionRow(db, { userId: claims.id })
+  if (!row) return { ok: false, reason: 'unknown_user' }
+  if (row.disabled) return { ok: false, reason: 'disabled' }
+  if (row.sessionVersion !== claims.sessionVersion) return { ok: false, reason: 'revoked' }
+  return { ok: true, user: { id: row.id, email: row.email, role: row.role } }
+}
