@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client'
 import { OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { getMintLimits } from './getMintLimits'
+import { sumRecentMints } from './sumRecentMints'
 
 export type CheckMintControlsParameters = {
   /** the recipient, any case */
@@ -61,12 +62,7 @@ export async function checkMintControls(db: DbOrTx, p: CheckMintControlsParamete
   if (limits.dailyCapWei === null) return { usedWei: 0n }
 
   if (p.lock !== false) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('mint_limits.daily_cap', 0))`)
-  const [row] = await db.execute<{ used: string }>(sql`
-    select coalesce(sum(amount_wei), 0)::text as used from mint_orders
-     where created_at > now() - interval '24 hours'
-       and status in ('confirmed', 'pending', 'submitted', 'awaiting_approval')
-       and (${p.excludeOrderId ?? null}::uuid is null or id <> ${p.excludeOrderId ?? null}::uuid)`)
-  const usedWei = BigInt(row?.used ?? '0')
+  const usedWei = await sumRecentMints(db, { excludeOrderId: p.excludeOrderId })
   if (usedWei + p.amountWei > limits.dailyCapWei) {
     throw new OverLimitError({
       limit: 'daily_cap',

@@ -1,4 +1,5 @@
 import { BaseError } from './BaseError'
+import { ReserveCheckRefusedError } from './reserves'
 
 /**
  * Errors of the mint controls (issue 13, ARCHITECTURE.md invariant 6): the recipient
@@ -39,5 +40,19 @@ export class OverLimitError extends BaseError {
     this.amountWei = p.amountWei
     this.limitWei = p.limitWei
     this.usedWei = p.usedWei ?? 0n
+  }
+}
+
+/**
+ * The worker's check before signing refused a mint on the controls (a recipient removed
+ * from the allowlist, limits lowered, or an order row changed since its intake). Permanent,
+ * as the reserve refusals: dead letter, order failed with `reason`, bars freed, nothing
+ * signed. `cause` is the RecipientNotAllowedError or OverLimitError.
+ */
+export class MintControlsRefusedError extends ReserveCheckRefusedError {
+  override name = 'MintControlsRefusedError'
+  constructor(error: RecipientNotAllowedError | OverLimitError) {
+    super(error instanceof RecipientNotAllowedError ? 'recipient_not_allowed' : 'over_limit', error.message)
+    this.cause = error
   }
 }

@@ -10,8 +10,8 @@ import { PermanentJobError } from './jobs'
  */
 export class ReserveCheckRefusedError extends PermanentJobError {
   override name = 'ReserveCheckRefusedError'
-  /** which rule refused, for the timeline's data and the tests */
-  readonly check: 'bar_not_held' | 'amount_mismatch' | 'supply_exceeds_reserves'
+  /** which rule refused, for the timeline's data and the tests (the last two: the mint controls, lib/errors/controls.ts) */
+  readonly check: 'bar_not_held' | 'amount_mismatch' | 'supply_exceeds_reserves' | 'recipient_not_allowed' | 'over_limit'
   constructor(check: ReserveCheckRefusedError['check'], reason: string) {
     super(`refused to sign: ${reason}`)
     this.check = check

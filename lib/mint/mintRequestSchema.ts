@@ -270,6 +270,9 @@ export const mintRequestSchema = z
 /** The field rules of a bar, shared with the custodian's bar lists (lib/vault/parseBarList.ts). */
 export const barFieldSchemas = { text, year, grossOz, fineness } as const
 
+/** The recipient and amount rules, shared with the allowlist and the limits (lib/controls/schemas.ts). */
+export const controlFieldSchemas = { address, text, amount } as const
+
 /** The request as sent (JSON). */
 export type MintRequestInput = z.input<typeof mintRequestSchema>
 /** The request after validation: checksummed address, tidied text, lowercase digest. */

@@ -9,6 +9,7 @@ import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { computeFineOz } from '@/lib/mint/computeFineOz'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { insertOrderBars } from '@/tests/helpers/insertOrderBars'
+import { allowRecipients } from '@/tests/helpers/recipients'
 
 // TEST ONLY: THE order factory of the tests. insertOrder writes one order row (with new
 // vault bars, or none); createTestOrders adds the mint_send job of each, as the intake does.
@@ -83,6 +84,8 @@ export type CreateTestOrdersParameters = {
  */
 export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): Promise<TestOrder[]> {
   const requestedBy = await ensureTestUser(db)
+  // as an admin would have: the worker's check before signing refuses a recipient off the allowlist
+  await allowRecipients(db, p.to)
   const orders: TestOrder[] = []
   for (let i = 0; i < p.count; i++) {
     const id = randomUUID()

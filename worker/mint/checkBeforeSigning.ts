@@ -1,6 +1,8 @@
 import { decodeFunctionData, type Address, type Hex, type PublicClient } from 'viem'
 import type { Tx } from '@/db/client'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { checkMintControls } from '@/lib/controls/checkMintControls'
+import { MintControlsRefusedError, OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
 import { BarNotHeldError, OrderAmountMismatchError, ReservesExceededError } from '@/lib/errors/reserves'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
@@ -33,7 +35,10 @@ export type CheckBeforeSigningReturnType = {
  *    vault's latest list, withdrawn, freed or taken by another order);
  * 2. the amount being signed (the calldata's, and the order row's) is the fine weight
  *    of those bars;
- * 3. on-chain totalSupply + this amount <= backing + in flight (other orders) + this
+ * 3. the recipient is on the allowlist and the amount within the per-order limit and
+ *    the rolling 24 h cap (lib/controls/checkMintControls, as at intake and approval;
+ *    a MintControlsRefusedError);
+ * 4. on-chain totalSupply + this amount <= backing + in flight (other orders) + this
  *    order's bars: the mint cannot leave supply above reserves.
  * A refusal throws a ReserveCheckRefusedError (permanent) whose reason names the bar or
  * the figures. The vault's lock is held shared, so no import changes the bars until the
@@ -64,6 +69,8 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
     }
   }
 
+  await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
+
   const totalSupplyWei = await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
   const totals = await readReserveTotals(tx, { excludeOrderId: order.id })
   const reservesWei = totals.backingWei + totals.inFlightWei + barsWei
@@ -76,6 +83,21 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
     })
   }
   return { amountWei: barsWei, totalSupplyWei, reservesWei }
+}
+
+/**
+ * The recipient allowlist and the limits, again (they may have changed since the intake,
+ * or the row may have): a refusal is permanent. Without the daily cap's lock: this order
+ * was counted at its intake, so it adds nothing, and this transaction goes on to sign
+ * through KMS, which must not serialise every worker.
+ */
+async function checkControls(tx: Tx, p: { to: string; amountWei: bigint; orderId: string }): Promise<void> {
+  try {
+    await checkMintControls(tx, { to: p.to, amountWei: p.amountWei, excludeOrderId: p.orderId, lock: false })
+  } catch (error) {
+    if (error instanceof RecipientNotAllowedError || error instanceof OverLimitError) throw new MintControlsRefusedError(error)
+    throw error
+  }
 }
 
 /** Refuses a bar that the order does not hold as `reserved`, saying why as an admin reads it. */
