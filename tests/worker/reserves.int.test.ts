@@ -10,6 +10,7 @@ import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { importTestBarList, stockBars, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
@@ -66,6 +67,7 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
     routes['/api/metrics'] = (await import('@/app/api/metrics/route')).GET as Handler
 
     await stockBars(t.db, { vault: VAULT, bars: BARS })
+    await allowRecipients(t.db, [ALICE, BOB])
     // two mints to Alice (one bar, then two), one to Bob (one bar)
     for (const [to, serials] of [
       [ALICE, ['RSV-001']],
@@ -75,6 +77,7 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       const accepted = await createMintOrder(t.db, {
         user: u.staff,
         maxAttempts: 5,
+        approvalThresholdWei: null,
         request: buildMintRequest({ to, vault: VAULT, receiptRef: `VR-${serials[0]}`, bars: serials.map((serial) => ({ serial })) }),
       })
       orders.push({ id: accepted.orderId, to, serials: [...serials] })
