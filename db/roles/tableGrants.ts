@@ -18,7 +18,10 @@
  * - intake, approvals, bar-list imports, cancel and retry are the web's writes
  *   (mint_orders, mint_order_bars, vault_bars, bar_lists, job_records, users for sign-in
  *   bookkeeping and the admin's user page); the worker updates orders and bars as their
- *   mint progresses but never creates either, and reads users only.
+ *   mint progresses but never creates either, and reads users only;
+ * - the recipient allowlist and the limits are the admins' (the web's) to change; the
+ *   worker, which checks them again before signing, may not widen them;
+ * - a line whose table does not exist (yet) is skipped.
  */
 export type TablePrivilege = 'select' | 'insert' | 'update' | 'delete'
 
@@ -30,6 +33,7 @@ export const DEFAULT_TABLE_PRIVILEGES: readonly TablePrivilege[] = ['select', 'i
 const READ: readonly TablePrivilege[] = ['select']
 const APPEND: readonly TablePrivilege[] = ['select', 'insert']
 const WRITE: readonly TablePrivilege[] = ['select', 'insert', 'update']
+const READ_WRITE: readonly TablePrivilege[] = ['select', 'insert', 'update', 'delete']
 
 export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // signing and nonces: the worker's alone
@@ -48,4 +52,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   users: { web: WRITE, worker: READ },
   // job history, written by whoever adds, runs, retries or cancels a job
   job_records: { web: WRITE, worker: WRITE },
+  // the worker's reconciliations of supply against the bars: appended by it, read by the web
+  reserve_checks: { web: READ, worker: APPEND },
+  // the four-eyes controls the admins set in the web; the worker checks them again before signing
+  allowed_recipients: { web: READ_WRITE, worker: READ },
+  mint_limits: { web: READ_WRITE, worker: READ },
 }

@@ -3,8 +3,8 @@ import type { RuntimeRole } from '@/db/roles/roleNames'
 /**
  * The passwords of the runtime database roles (mintdesk_web, mintdesk_worker) in the
  * local stack and the tests, where the embedded Postgres listens on 127.0.0.1 only.
- * Production refuses them (lib/config/checkDatabaseRole.ts); the deploy generates its own
- * (deploy/lib/addDatabaseRoles.ts).
+ * A production migration refuses to set them (cli/migrate.ts); the deploy generates its
+ * own (deploy/lib/addDatabaseRoles.ts).
  */
 export const DEV_DATABASE_PASSWORDS: Readonly<Record<RuntimeRole, string>> = {
   web: 'mintdesk-web-dev-password',
