@@ -1,0 +1,14 @@
+import type { Metadata } from 'next'
+import { UsersAdmin } from '@/components/admin/users/UsersAdmin'
+import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { listUsers } from '@/lib/users/listUsers'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const metadata: Metadata = { title: 'Users' }
+
+/** /admin/users: every user's role and status; change a role or disable a user, each behind a confirmation (PATCH /api/admin/users/{id}). */
+export default async function UsersPage() {
+  const admin = await requireAdmin()
+  const { items } = await listUsers(getWebDb().db)
+  return <UsersAdmin initialUsers={items} currentUserId={admin.id} />
+}

@@ -1,0 +1,15 @@
+import type { UserRole } from '@/lib/auth/SessionUser'
+import { ApiError } from '@/lib/errors/api'
+import type { ApiUser } from '@/lib/users/apiUser'
+
+/** The users page's one boundary with the API: PATCH /api/admin/users/{id}, throwing ApiError (its code, e.g. self_lockout, and message) on a refusal. */
+export async function patchUser(id: string, change: { role?: UserRole; disabled?: boolean }): Promise<ApiUser> {
+  const res = await fetch(`/api/admin/users/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    cache: 'no-store',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  })
+  if (!res.ok) throw await ApiError.from(res)
+  return (await res.json()) as ApiUser
+}
