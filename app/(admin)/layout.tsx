@@ -1,15 +1,14 @@
 import type { ReactNode } from 'react'
-import { ForbiddenMessage } from '@/components/auth/ForbiddenMessage'
-import { requireUser } from '@/lib/auth/getSessionUser'
-import { homePathFor } from '@/lib/auth/homePathFor'
+import { requireAdmin } from '@/lib/auth/getSessionUser'
 
 /**
- * Defense in depth: proxy.ts already sends staff away from /admin/**, but this layout
- * checks the role again on the server, so a matcher change or a missed path cannot
- * expose an admin page.
+ * The admin pages' guard, on the server on every request: the role is the user's row's
+ * (lib/auth/getSessionUser.ts), so a demotion or a disable takes effect at once; the
+ * proxy looks at no role. Not signed in (or a session that no longer stands) -> /login,
+ * another role -> /forbidden. The console layout and each page check again (they render
+ * in parallel).
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  const user = await requireUser()
-  if (user.role !== 'admin') return <ForbiddenMessage homeHref={homePathFor(user.role)} />
+  await requireAdmin()
   return <>{children}</>
 }

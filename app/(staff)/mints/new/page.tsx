@@ -1,13 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { MintRequestForm } from '@/components/mint/MintRequestForm'
-import { requireUser } from '@/lib/auth/getSessionUser'
+import { requireRole } from '@/lib/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'New mint' }
 
-/** /mints/new: the mint request form (staff and admins). */
+/** /mints/new: the mint request form (staff and admins; approvers approve, they do not request: /forbidden). */
 export default async function NewMintPage() {
-  await requireUser()
+  await requireRole(['staff', 'admin'])
   return (
     <div className="space-y-6">
       <div>
