@@ -2,10 +2,13 @@
 // next-auth imports `next/server` without an extension, which vitest's module runner
 // cannot resolve from node_modules, while Node with tsx can. With the production
 // environment the test gives it, it signs EMAIL/PASSWORD in through the real next-auth
-// handlers and prints every Set-Cookie header, and the configured session cookie, as JSON.
+// handlers and prints every Set-Cookie header, the configured session cookie and the
+// claims the server's session check reads from it, as JSON.
 import { NextRequest } from 'next/server'
 import { handlers } from '@/lib/auth/nextAuth'
 import { authConfig } from '@/lib/auth/nextAuthConfig'
+import { readSessionClaims } from '@/lib/auth/readSessionClaims'
+import { sessionCookie } from '@/lib/auth/sessionCookie'
 import { getWebDb } from '@/lib/web/webProcess'
 
 const appUrl = process.env.APP_URL ?? 'https://mintdesk.example'
@@ -28,8 +31,12 @@ const res = await handlers.POST(
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${appUrl}/mints` }).toString(),
   }),
 )
+// what the server's per-request check reads back from the cookie the sign-in set (lib/auth/getSessionUser.ts)
+const cookieHeader = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+const claims = await readSessionClaims({ cookieHeader, ...sessionCookie() })
 console.log(
   JSON.stringify({
+    claims,
     useSecureCookies: config.useSecureCookies,
     sessionToken: config.cookies?.sessionToken,
     status: res.status,

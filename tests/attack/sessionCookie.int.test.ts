@@ -2,7 +2,10 @@ import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDb } from '@/db/client'
 import { hashPassword } from '@/lib/auth/hashPassword'
+import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
+import { verifySession } from '@/lib/auth/verifySession'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // Session cookies in PRODUCTION mode (issue 6; the e2e stack runs in dev mode, over plain
@@ -18,7 +21,7 @@ const EMAIL = 'prod-cookie@mintdesk.test'
 const password = randomBytes(12).toString('base64url')
 let t: TestDatabase
 
-type Probe = { useSecureCookies: boolean; sessionToken: unknown; status: number; location: string | null; setCookies: string[] }
+type Probe = { claims: SessionClaims | null; useSecureCookies: boolean; sessionToken: unknown; status: number; location: string | null; setCookies: string[] }
 
 function probe(pw: string): Probe {
   const env: NodeJS.ProcessEnv = {
@@ -69,5 +72,22 @@ describe('next-auth in production mode', () => {
   it('a wrong password sets no session cookie', () => {
     const p = probe('not-the-password')
     expect(p.setCookies.some((c) => c.includes('session-token='))).toBe(false)
+    expect(p.claims).toBeNull()
+  }, 90_000)
+
+  it('the cookie of a real sign-in carries the session version and the sign-in time; an admin change since revokes it (issue 13)', async () => {
+    const p = probe(password)
+    const now = Math.floor(Date.now() / 1000)
+    expect(p.claims).toMatchObject({ email: EMAIL, role: 'staff', sessionVersion: 0 })
+    expect(Math.abs((p.claims?.authTime ?? 0) - now)).toBeLessThan(120)
+    const web = createDb({ url: t.roleUrl('web'), max: 1 })
+    try {
+      const check = () => verifySession(web.db, { claims: p.claims, now: new Date(), maxAgeSeconds: 12 * 60 * 60 })
+      expect(await check()).toMatchObject({ ok: true, user: { email: EMAIL, role: 'staff' } })
+      await t.sql`update users set role = 'admin', session_version = session_version + 1 where email = ${EMAIL}`
+      expect(await check()).toEqual({ ok: false, reason: 'revoked' })
+    } finally {
+      await web.close()
+    }
   }, 90_000)
 })
