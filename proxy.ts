@@ -1,14 +1,16 @@
 import { type NextRequest, NextResponse } from 'next/server'
 import { decidePageAccess } from '@/lib/auth/decidePageAccess'
 import { sessionCookie } from '@/lib/auth/sessionCookie'
-import { readSessionClaims } from '@/lib/auth/readSessionClaims'
+import { readSessionToken } from '@/lib/auth/readSessionClaims'
+import { refreshSessionCookie } from '@/lib/auth/refreshSessionCookie'
+import { sessionClaimsFrom } from '@/lib/auth/sessionClaimsFrom'
 import { getConfig } from '@/lib/config/getConfig'
 import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurityPolicy'
 
 /**
  * Pages need a session cookie (-> /login?callbackUrl=...). Edge-safe and cheap: the
- * cookie is only decrypted (lib/auth/readSessionClaims.ts), never re-encrypted or
- * rewritten, and no database is read, so roles are not looked at here (a token's role
+ * cookie is decrypted (lib/auth/readSessionClaims.ts) and re-issued at most once an hour
+ * for the idle timeout (lib/auth/refreshSessionCookie.ts), and no database is read, so roles are not looked at here (a token's role
  * may be stale): whether the session still stands (role, disabled, version) is decided on
  * the server on every request (`requireUser`/`requireRole` in layouts and pages, the
  * route wrapper for the API). API routes are not matched: `lib/http/route.ts` answers
@@ -17,8 +19,14 @@ import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurity
  * (lib/web/contentSecurityPolicy.ts), also set on the request for Next's renderer.
  */
 export async function proxy(req: NextRequest): Promise<Response | void> {
-  const claims = await readSessionClaims({ cookieHeader: req.headers.get('cookie'), ...sessionCookie() })
-  const signedIn = claims !== null && claims.authTime + getConfig('web').sessionMaxAgeSeconds > Math.floor(Date.now() / 1000)
+  const cookie = sessionCookie()
+  const maxAgeSeconds = getConfig('web').sessionMaxAgeSeconds
+  const now = new Date()
+  const token = await readSessionToken({ cookieHeader: req.headers.get('cookie'), ...cookie })
+  const claims = sessionClaimsFrom(token)
+  const signedIn = claims !== null && claims.authTime + maxAgeSeconds > Math.floor(now.getTime() / 1000)
+  // the idle timeout slides, re-issued at most once an hour (not per request), never past the absolute lifetime
+  const refreshed = signedIn && token && claims ? await refreshSessionCookie({ token, claims, ...cookie, now, maxAgeSeconds }) : null
   const decision = decidePageAccess({ pathname: req.nextUrl.pathname, search: req.nextUrl.search, signedIn })
   // a fresh nonce per response; Next finds it in the request's CSP header and puts it on its scripts
   const nonce = createCspNonce()
@@ -33,6 +41,10 @@ export async function proxy(req: NextRequest): Promise<Response | void> {
     res = NextResponse.next({ request: { headers } })
   }
   res.headers.set('content-security-policy', csp)
+  if (refreshed) {
+    const secure = cookie.cookieName.startsWith('__Secure-')
+    res.cookies.set(cookie.cookieName, refreshed.value, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: refreshed.maxAge })
+  }
   return res
 }
 

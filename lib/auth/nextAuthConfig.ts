@@ -2,6 +2,7 @@ import type { NextAuthConfig } from 'next-auth'
 import { CredentialsSignin } from 'next-auth'
 import type { UserRole } from '@/db/schema/users'
 import { getConfig } from '@/lib/config/getConfig'
+import { SESSION_IDLE_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './refreshSessionCookie'
 import { sessionCookie } from './sessionCookie'
 
 /**
@@ -43,12 +44,13 @@ export function authConfig(): NextAuthConfig {
     secret: config.authSecret,
     trustHost: true,
     useSecureCookies: secure,
-    // The cookie lives as long as the absolute lifetime (SESSION_MAX_AGE_HOURS), which the
-    // server checks from `authTime` on every request. The cookie is written at sign-in and
-    // not per request: the app reads it with readSessionClaims (decrypt only) instead of
-    // next-auth's auth(), which re-encrypts on every call; `updateAge` does not gate that
-    // for JWT sessions in @auth/core 0.41, so it is left at its default.
-    session: { strategy: 'jwt', maxAge: config.sessionMaxAgeSeconds },
+    // An idle timeout of SESSION_IDLE_SECONDS (8 h), and an absolute lifetime
+    // (SESSION_MAX_AGE_HOURS) the server checks from `authTime` on every request. The
+    // cookie is not rewritten per request: the app reads it with readSessionClaims
+    // (decrypt only) instead of next-auth's auth(), which re-encrypts on every call
+    // (`updateAge` does not gate that for JWT sessions in @auth/core 0.41), and the proxy
+    // re-issues it at most once per SESSION_UPDATE_AGE_SECONDS (refreshSessionCookie).
+    session: { strategy: 'jwt', maxAge: Math.min(SESSION_IDLE_SECONDS, config.sessionMaxAgeSeconds), updateAge: SESSION_UPDATE_AGE_SECONDS },
     cookies: {
       sessionToken: {
         name: sessionCookie().cookieName,

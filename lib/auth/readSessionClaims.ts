@@ -1,4 +1,4 @@
-import { getToken } from 'next-auth/jwt'
+import { getToken, type JWT } from 'next-auth/jwt'
 import { type SessionClaims, sessionClaimsFrom } from './sessionClaimsFrom'
 
 export type ReadSessionClaimsParameters = {
@@ -18,9 +18,14 @@ export type ReadSessionClaimsParameters = {
  * whatever `updateAge` says), so the app's per-request check never calls it. Only the
  * Cookie header is looked at (no `Authorization: Bearer` session). Edge-safe.
  */
-export async function readSessionClaims({ cookieHeader, secret, cookieName }: ReadSessionClaimsParameters): Promise<SessionClaims | null> {
+export async function readSessionClaims(p: ReadSessionClaimsParameters): Promise<SessionClaims | null> {
+  return sessionClaimsFrom(await readSessionToken(p))
+}
+
+/** The decrypted token itself (with next-auth's `iat`/`exp`), for the proxy's refresh (lib/auth/refreshSessionCookie.ts). */
+export async function readSessionToken({ cookieHeader, secret, cookieName }: ReadSessionClaimsParameters): Promise<JWT | null> {
   if (!cookieHeader) return null
-  const token = await getToken({
+  return getToken({
     req: { headers: new Headers({ cookie: cookieHeader }) },
     secret,
     cookieName,
@@ -28,5 +33,4 @@ export async function readSessionClaims({ cookieHeader, secret, cookieName }: Re
     secureCookie: cookieName.startsWith('__Secure-'),
     logger: { error() {}, warn() {}, debug() {} },
   })
-  return sessionClaimsFrom(token)
 }
