@@ -3,7 +3,7 @@
 //
 //   dist/release/web/     the Next.js standalone server (server.js, its traced
 //                         node_modules and db/migrations, .next/static, public/), healthcheck.mjs
-//   dist/release/worker/  worker.mjs, migrate.mjs, create-user.mjs, signers.mjs (esbuild bundles,
+//   dist/release/worker/  worker.mjs, migrate.mjs, create-user.mjs, signers.mjs, limits.mjs (esbuild bundles,
 //                         node 20, ESM, with source maps), healthcheck.mjs, migrations/,
 //                         and node_modules/ only for packages the bundles import at run
 //                         time (none today: see OPTIONAL_EXTERNALS)
@@ -68,6 +68,7 @@ export const WORKER_ENTRIES = {
   migrate: 'cli/migrate.ts',
   'create-user': 'cli/create-user.ts',
   signers: 'cli/signers.ts',
+  limits: 'cli/limits.ts',
   healthcheck: 'cli/workerHealthcheck.ts',
 } as const
 

@@ -4,6 +4,7 @@ import type { Address } from 'viem'
 import * as schema from '../../db/schema'
 import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
 import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
+import { allowRecipients } from '../../tests/helpers/recipients'
 import { importBarList } from '../../lib/vault/importBarList'
 import { BAR_LIST_LIMITS } from '../../lib/vault/limits'
 import { parseBarList } from '../../lib/vault/parseBarList'
@@ -16,6 +17,8 @@ export type MintBodies = {
   /** how many bodies there are bars for (stockMintBodies puts them on bar lists) */
   capacity: number
   runId: string
+  /** the recipients, round-robin (stockMintBodies puts them on the allowlist) */
+  recipients: readonly Address[]
 }
 
 /** bars are on bar lists of at most 100,000 bars: 50,000 orders of two bars per vault */
@@ -30,8 +33,8 @@ function vaultOf(runId: string, i: number): string {
  * Valid mint requests whose bars are never used twice: two Good Delivery bars per order
  * (as the API's example), serials `<runId>-<n>-A` / `-B`, so every request of a run
  * (API, raw SQL, pipeline) reserves bars of its own and none is refused as already used.
- * The bars must be on the vaults' bar lists first (stockMintBodies): bars come from the
- * custodian's list, never from the request. Recipients are used round-robin, as the
+ * The bars must be on the vaults' bar lists and the recipients on the allowlist first
+ * (stockMintBodies): bars come from the custodian's list, never from the request. Recipients are used round-robin, as the
  * chain baselines use them. Past `capacity` bodies, next() throws.
  */
 export function createMintBodies({ runId, recipients, capacity = 200_000 }: { runId: string; recipients: readonly Address[]; capacity?: number }): MintBodies {
@@ -55,6 +58,7 @@ export function createMintBodies({ runId, recipients, capacity = 200_000 }: { ru
     count: () => n,
     capacity,
     runId,
+    recipients,
   }
 }
 
@@ -76,5 +80,6 @@ export async function stockMintBodies(sql: postgres.Sql, bodies: MintBodies, log
     await importBarList(db, { list, actor: null, metadata: { source: 'npm run bench', devData: true } })
     log(`bench bar list ${vault}: ${bars.length} bars imported in ${Math.round(performance.now() - t1)} ms`)
   }
+  await allowRecipients(db, bodies.recipients) // the intake refuses a recipient off the allowlist (issue 13)
   return performance.now() - t0
 }

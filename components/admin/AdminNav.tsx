@@ -11,6 +11,7 @@ const links = [
   { href: '/admin/dead', label: 'Dead letters', exact: false },
   { href: '/admin/vault', label: 'Bar lists', exact: false },
   { href: '/admin/users', label: 'Users', exact: false },
+  { href: '/admin/controls', label: 'Controls', exact: false },
 ] as const
 
 /** The admin sections, with the dead-letter count in red when there are any (shared with the dashboard's query). */

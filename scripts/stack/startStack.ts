@@ -5,6 +5,7 @@ import { migrate } from '../../db/migrate'
 import { createDb } from '../../db/client'
 import { seedDevUsers } from '../../lib/auth/seedDevUsers'
 import { seedDevBarList } from '../../lib/vault/seedDevBarList'
+import { seedDevRecipients } from '../../lib/controls/seedDevRecipients'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../lib/config/loadConfig'
 import { databaseUrlAs } from '../../lib/config/databaseUrlAs'
 import { DEV_DATABASE_PASSWORDS } from '../../lib/config/devDatabasePasswords'
@@ -197,6 +198,8 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
         await seedDevUsers(db, { staffPassword, approverPassword, adminPassword })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
         await seedDevBarList(db, { log })
+        // anvil's accounts 1 to 9 on the recipient allowlist (once); the limits stay unset
+        await seedDevRecipients(db, { log })
       } finally {
         await close()
       }

@@ -5,6 +5,8 @@ import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { BAD_INPUT_STATUSES, type BadRequest, badRequest, errorShapeProblems, headersOf, validBase } from '@/tests/chaos/badInputs'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { stockBarsOf } from '@/tests/helpers/barLists'
+import { TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { runAsWith } from './fakeSession'
 
@@ -41,6 +43,7 @@ const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // validBase's recipient (issue 13: the allowlist)
   process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()

@@ -5,6 +5,7 @@ import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { stockBarsOf } from '@/tests/helpers/barLists'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { type Api, type ApiRole, ApiTimeoutError } from './api'
 
 /** A small seeded PRNG (mulberry32): a chaos run can be replayed from its seed. */
@@ -52,11 +53,14 @@ export function planOrders({ runId, count, recipients, seed, first = 0 }: PlanOr
 }
 
 /**
- * Puts the planned orders' bars on their vault's bar list (one import), so the intake
- * accepts them: bars come from the custodian's list, never from the request.
+ * Puts the planned orders' bars on their vault's bar list (one import) and their
+ * recipients on the allowlist, so the intake accepts them: bars come from the
+ * custodian's list, never from the request, and mints go only to allowed recipients.
  */
 export async function stockPlannedOrders(db: Db, orders: readonly PlannedOrder[]): Promise<void> {
-  if (orders.length > 0) await stockBarsOf(db, orders.map((o) => o.body))
+  if (orders.length === 0) return
+  await stockBarsOf(db, orders.map((o) => o.body))
+  await allowRecipients(db, orders.map((o) => o.to))
 }
 
 export type SubmitOutcome = {

@@ -61,7 +61,7 @@ describe('Dockerfile', () => {
   })
 
   it('the worker stage runs the bundles build-release makes', () => {
-    expect(Object.keys(WORKER_ENTRIES).sort()).toEqual(['create-user', 'healthcheck', 'migrate', 'signers', 'worker'])
+    expect(Object.keys(WORKER_ENTRIES).sort()).toEqual(['create-user', 'healthcheck', 'limits', 'migrate', 'signers', 'worker'])
     expect(dockerTarget(stages, 'web').expose).toEqual(['3000'])
   })
 })

@@ -11,6 +11,7 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { QUEUE_METRICS_MESSAGE } from '@/lib/ops/emitQueueMetrics'
 import { freePort } from '@/scripts/stack/freePort'
@@ -308,6 +309,23 @@ describe('the release build, run like the images, in production mode', () => {
     const again = await createUser()
     expect(again.code, again.output).toBe(3)
 
+    // no mint limits yet: the production worker refuses to start, naming the way to set them;
+    // the deploy's one-off task sets them (the worker image's limits.mjs), audited
+    const refused = await runReleaseProcess({ name: 'worker', cwd: worker.dir, args: worker.target.cmd.slice(1), env: workerEnv(), hide: root, timeoutMs: 60_000 })
+    expect(refused.signal, refused.output.slice(-2000)).toBeNull()
+    expect(refused.code, refused.output.slice(-2000)).not.toBe(0)
+    expect(refused.output).toContain('limits.mjs')
+    const setLimits = await runReleaseProcess({
+      name: 'limits',
+      cwd: worker.dir,
+      args: ['limits.mjs', '--max-order-oz', '5000', '--daily-cap-oz', '50000.5'],
+      env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
+      hide: root,
+    })
+    expect(setLimits.code, setLimits.output).toBe(0)
+    expect(setLimits.output).toContain('"maxOrderOz":"5000.000"')
+    expect(setLimits.output).toContain('"dailyCapOz":"50000.500"')
+
     const t0 = Date.now()
     workerProc = startReleaseProcess({ name: 'worker', cwd: worker.dir, args: worker.target.cmd.slice(1), env: workerEnv(), hide: root })
     webProc = startReleaseProcess({ name: 'web', cwd: web.dir, args: web.target.cmd.slice(1), env: webEnv(), hide: root })
@@ -334,6 +352,7 @@ describe('the release build, run like the images, in production mode', () => {
       const { db, close } = createDb({ url: withPassword(databaseUrl, pgPassword), max: 1 })
       try {
         await stockBarsOf(db, request)
+        await allowRecipients(db, [request.to]) // and its recipient on the allowlist (issue 13)
       } finally {
         await close()
       }

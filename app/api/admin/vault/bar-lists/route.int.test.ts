@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
@@ -29,6 +30,7 @@ let r: Routes
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
   process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb: getDb } = await import('@/lib/web/webProcess')
   r = {

@@ -1,0 +1,20 @@
+import type { Metadata } from 'next'
+import { ControlsAdmin } from '@/components/admin/controls/ControlsAdmin'
+import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { listAllowedRecipients } from '@/lib/controls/listAllowedRecipients'
+import { readMintLimits } from '@/lib/controls/readMintLimits'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const metadata: Metadata = { title: 'Controls' }
+
+/**
+ * /admin/controls: the mint controls of issue 13. The recipient allowlist (add with a
+ * label, remove) and the limits (per order, rolling 24 h), each change behind a
+ * confirmation (POST/DELETE /api/admin/recipients, PUT /api/admin/limits), audited.
+ */
+export default async function ControlsPage() {
+  await requireAdmin()
+  const db = getWebDb().db
+  const [{ items }, limits] = await Promise.all([listAllowedRecipients(db), readMintLimits(db)])
+  return <ControlsAdmin initialRecipients={items} initialLimits={limits} />
+}

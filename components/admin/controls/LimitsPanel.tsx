@@ -1,0 +1,132 @@
+'use client'
+
+import { type FormEvent, useState } from 'react'
+import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
+import { Alert } from '@/components/ui/Alert'
+import { Button } from '@/components/ui/Button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { Input } from '@/components/ui/Input'
+import { Label } from '@/components/ui/Label'
+import type { ApiMintLimits } from '@/lib/controls/apiTypes'
+import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
+import { putLimits } from './controlsApi'
+
+type Limits = { maxOrderOz: string | null; dailyCapOz: string | null }
+
+/**
+ * The per-order limit and the rolling 24 h cap: shown, and set behind a confirmation
+ * that says what changes. An empty field is "unlimited" (refused by production workers at
+ * start). Lowering a limit does not cancel orders: the worker refuses those above it
+ * before signing.
+ */
+export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits }) {
+  const [limits, setLimits] = useState(initialLimits)
+  const [maxOrder, setMaxOrder] = useState(initialLimits.maxOrderOz ?? '')
+  const [dailyCap, setDailyCap] = useState(initialLimits.dailyCapOz ?? '')
+  const [issues, setIssues] = useState<Record<string, string>>({})
+  const [pending, setPending] = useState<Limits | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  function review(e: FormEvent) {
+    e.preventDefault()
+    const body = { maxOrderOz: maxOrder.trim() === '' ? null : maxOrder.trim(), dailyCapOz: dailyCap.trim() === '' ? null : dailyCap.trim() }
+    const parsed = setMintLimitsBodySchema.safeParse(body)
+    if (!parsed.success) {
+      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    setIssues({})
+    setPending(parsed.data)
+  }
+
+  async function apply(p: Limits) {
+    setBusy(true)
+    try {
+      const updated = await putLimits(p)
+      setLimits(updated)
+      setMaxOrder(updated.maxOrderOz ?? '')
+      setDailyCap(updated.dailyCapOz ?? '')
+      setMessage({ tone: 'success', text: 'Limits saved.' })
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Saving the limits failed.' })
+    } finally {
+      setBusy(false)
+      setPending(null)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Mint limits</CardTitle>
+        <CardDescription>
+          Checked at intake, at approval and by the worker before it signs. The rolling 24 h cap counts orders of the last 24 hours
+          that are confirmed, in flight or awaiting approval: {limits.last24hOz} oz now. Every change is audited.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {message ? <Alert tone={message.tone} title={message.text} className="mb-4" /> : null}
+        {limits.maxOrderOz === null || limits.dailyCapOz === null ? (
+          <Alert tone="warning" title="A limit is unset (unlimited): production workers refuse to start until both are set." className="mb-4" />
+        ) : null}
+        <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <LimitField id="max-order" label="Per-order limit (fine oz)" value={maxOrder} onChange={setMaxOrder} issue={issues.maxOrderOz} />
+          <LimitField id="daily-cap" label="Rolling 24 h cap (fine oz)" value={dailyCap} onChange={setDailyCap} issue={issues.dailyCapOz} />
+          <Button type="submit" disabled={busy}>
+            Review limits
+          </Button>
+        </form>
+        <p className="mt-2 text-xs text-stone-500">
+          Last changed {limits.updatedAt ? `${new Date(limits.updatedAt).toLocaleString()} by ${limits.updatedBy ?? 'the deploy'}` : 'never'}.
+        </p>
+      </CardContent>
+      <ConfirmDialog
+        open={pending !== null}
+        title="Change the mint limits?"
+        confirmLabel="Save limits"
+        dismissLabel="Not now"
+        tone="primary"
+        busy={busy}
+        onDismiss={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void apply(pending)
+        }}
+      >
+        <p>
+          Per order: {show(limits.maxOrderOz)} → <strong>{show(pending?.maxOrderOz ?? null)}</strong>
+        </p>
+        <p>
+          Rolling 24 h: {show(limits.dailyCapOz)} → <strong>{show(pending?.dailyCapOz ?? null)}</strong>
+        </p>
+        <p>Orders not yet signed that are above a lowered limit will be refused by the worker.</p>
+      </ConfirmDialog>
+    </Card>
+  )
+}
+
+function LimitField(p: { id: string; label: string; value: string; onChange: (v: string) => void; issue: string | undefined }) {
+  return (
+    <div>
+      <Label htmlFor={p.id}>{p.label}</Label>
+      <Input
+        id={p.id}
+        inputMode="decimal"
+        placeholder="unlimited"
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.issue ? true : undefined}
+        aria-describedby={p.issue ? `${p.id}-issue` : undefined}
+      />
+      {p.issue ? (
+        <p id={`${p.id}-issue`} className="mt-1 text-xs text-red-700">
+          {p.issue}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function show(oz: string | null): string {
+  return oz === null ? 'unlimited' : `${oz} oz`
+}

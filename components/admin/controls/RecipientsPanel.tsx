@@ -1,0 +1,163 @@
+'use client'
+
+import { type FormEvent, useState } from 'react'
+import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
+import { Alert } from '@/components/ui/Alert'
+import { Button } from '@/components/ui/Button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { Input } from '@/components/ui/Input'
+import { Label } from '@/components/ui/Label'
+import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
+import { addRecipientBodySchema } from '@/lib/controls/schemas'
+import { addRecipient, removeRecipient } from './controlsApi'
+
+/** A change waiting for its confirmation. */
+type Pending = { kind: 'add'; address: string; label: string } | { kind: 'remove'; recipient: ApiAllowedRecipient }
+
+/**
+ * The recipient allowlist: mints go only to these addresses. Add one with a label, or
+ * remove one, each behind a confirmation. A removed address's orders that are not signed
+ * yet are refused by the worker before signing.
+ */
+export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiAllowedRecipient[] }) {
+  const [recipients, setRecipients] = useState(initialRecipients)
+  const [address, setAddress] = useState('')
+  const [label, setLabel] = useState('')
+  const [issues, setIssues] = useState<Record<string, string>>({})
+  const [pending, setPending] = useState<Pending | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+
+  function review(e: FormEvent) {
+    e.preventDefault()
+    const parsed = addRecipientBodySchema.safeParse({ address: address.trim(), label })
+    if (!parsed.success) {
+      setIssues(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    setIssues({})
+    setPending({ kind: 'add', ...parsed.data })
+  }
+
+  async function apply(p: Pending) {
+    setBusy(true)
+    try {
+      if (p.kind === 'add') {
+        const added = await addRecipient({ address: p.address, label: p.label })
+        setRecipients((all) => [...all, added].sort((a, b) => a.label.localeCompare(b.label) || a.address.localeCompare(b.address)))
+        setAddress('')
+        setLabel('')
+        setMessage({ tone: 'success', text: `${added.address} (${added.label}) may now receive mints.` })
+      } else {
+        const removed = await removeRecipient(p.recipient.address)
+        setRecipients((all) => all.filter((r) => r.address !== removed.address))
+        setMessage({ tone: 'success', text: `${removed.address} (${removed.label}) was removed from the allowlist.` })
+      }
+    } catch (error) {
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'The change failed.' })
+    } finally {
+      setBusy(false)
+      setPending(null)
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle id="recipients-title">Recipient allowlist</CardTitle>
+        <CardDescription>Mints go only to these addresses: intake, approval and the worker refuse any other. Every change is audited.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {message ? <Alert tone={message.tone} title={message.text} className="mb-4" /> : null}
+        <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+          <Field id="recipient-address" label="Address" value={address} onChange={setAddress} issue={issues.address} placeholder="0x…" mono />
+          <Field id="recipient-label" label="Label" value={label} onChange={setLabel} issue={issues.label} placeholder="Customer name" />
+          <Button type="submit" disabled={busy}>
+            Add recipient
+          </Button>
+        </form>
+      </CardContent>
+      <CardContent className="overflow-x-auto p-0">
+        <table className="w-full min-w-[40rem] text-sm" aria-labelledby="recipients-title">
+          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
+            <tr>
+              {['Label', 'Address', 'Added', ''].map((c) => (
+                <th key={c} scope="col" className="px-3 py-2">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {recipients.length === 0 ? (
+              <tr>
+                <td colSpan={4} className="px-3 py-4 text-stone-500">
+                  No recipients: every mint is refused until one is added.
+                </td>
+              </tr>
+            ) : null}
+            {recipients.map((r) => (
+              <tr key={r.address} className="border-t border-stone-100">
+                <td className="px-3 py-2 font-medium">{r.label}</td>
+                <td className="px-3 py-2 font-mono text-xs">{r.address}</td>
+                <td className="px-3 py-2 text-stone-600">
+                  {new Date(r.addedAt).toLocaleDateString()} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
+                </td>
+                <td className="px-3 py-2 text-right">
+                  <Button size="sm" variant="danger" disabled={busy} aria-label={`Remove ${r.label} (${r.address})`} onClick={() => setPending({ kind: 'remove', recipient: r })}>
+                    Remove
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </CardContent>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.kind === 'add' ? `Allow mints to ${pending.label}?` : pending ? `Remove ${pending.recipient.label} from the allowlist?` : ''}
+        confirmLabel={pending?.kind === 'add' ? 'Add recipient' : 'Remove recipient'}
+        dismissLabel="Not now"
+        tone={pending?.kind === 'add' ? 'primary' : 'danger'}
+        busy={busy}
+        onDismiss={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) void apply(pending)
+        }}
+      >
+        {pending?.kind === 'add' ? (
+          <p>
+            <span className="font-mono text-xs">{pending.address}</span> may then receive mints.
+          </p>
+        ) : pending ? (
+          <p>
+            <span className="font-mono text-xs">{pending.recipient.address}</span> will receive no more mints: its orders not yet signed are
+            refused by the worker.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </Card>
+  )
+}
+
+function Field(p: { id: string; label: string; value: string; onChange: (v: string) => void; issue: string | undefined; placeholder: string; mono?: boolean }) {
+  return (
+    <div>
+      <Label htmlFor={p.id}>{p.label}</Label>
+      <Input
+        id={p.id}
+        value={p.value}
+        placeholder={p.placeholder}
+        onChange={(e) => p.onChange(e.target.value)}
+        className={p.mono ? 'font-mono' : undefined}
+        aria-invalid={p.issue ? true : undefined}
+        aria-describedby={p.issue ? `${p.id}-issue` : undefined}
+      />
+      {p.issue ? (
+        <p id={`${p.id}-issue`} className="mt-1 text-xs text-red-700">
+          {p.issue}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import type { ApiAllowedRecipient, ApiMintLimits } from '@/lib/controls/apiTypes'
+import { ApiError } from '@/lib/errors/api'
+
+// The Controls page's one boundary with the API (docs/api.md "Recipients and limits"):
+// each call throws ApiError (its code, message and issues) on a refusal.
+
+async function send<T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    cache: 'no-store',
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw await ApiError.from(res)
+  return (await res.json()) as T
+}
+
+/** POST /api/admin/recipients */
+export function addRecipient(p: { address: string; label: string }): Promise<ApiAllowedRecipient> {
+  return send('/api/admin/recipients', 'POST', p)
+}
+
+/** DELETE /api/admin/recipients/{address} */
+export function removeRecipient(address: string): Promise<{ address: string; label: string; removed: true }> {
+  return send(`/api/admin/recipients/${encodeURIComponent(address)}`, 'DELETE')
+}
+
+/** PUT /api/admin/limits */
+export function putLimits(p: { maxOrderOz: string | null; dailyCapOz: string | null }): Promise<ApiMintLimits> {
+  return send('/api/admin/limits', 'PUT', p)
+}
