@@ -6,8 +6,8 @@ export type ReleaseCancelledNoncesParameters = { signerAddress: string }
 export type ReleasedNonce = { nonce: bigint; orderId: string }
 
 /**
- * Hands back every nonce of the signer still bound (reserved or signed, not mined) to an
- * order an admin cancelled: signer_nonces -> `released`, in the caller's transaction, so
+ * Hands back every nonce of the signer still bound (reserved or signed for its mint, not
+ * mined, not yet taken over by a gap fill) to an order an admin cancelled: signer_nonces -> `released`, in the caller's transaction, so
  * the nonce health check fills it with a zero-value self-transfer (invariant 3). The
  * web's cancel only marks the order; this release is the worker's, since only the worker
  * writes nonces (invariant 7; docs/decisions/007-nonces-in-postgres.md).
@@ -18,6 +18,8 @@ export async function releaseCancelledNonces(tx: Tx, { signerAddress }: ReleaseC
     from mint_orders mo
     where mo.id = sn.order_id and mo.status = 'cancelled'
       and sn.signer_address = ${signerAddress} and sn.state in ('reserved', 'signed')
+      -- the order's own mint nonce; once a gap fill has taken it over (use gap_fill) it is settled
+      and sn.use = 'mint'
     returning sn.nonce::text as nonce, sn.order_id::text as order_id`)
   return rows.map((r) => ({ nonce: BigInt(r.nonce), orderId: r.order_id })).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
 }
