@@ -22,6 +22,7 @@ const order: MintOrderResponse = {
   amount: '802.168',
   requestedBy: 'staff@mintdesk.local',
   createdAt: '2026-01-31T14:05:09.123Z',
+  decision: null,
   tx: { hash: `0x${'ab'.repeat(32)}`, nonce: 41, blockNumber: null, confirmations: null },
   vaultProof: {
     vault: 'LDN-1',

@@ -5,12 +5,26 @@ import { isUuid } from '@/lib/mint/isUuid'
 /** The admin who acts: their user id and email (the email names them in the timeline). */
 export type AdminActor = { id: string; email: string }
 
-export type AdminAction = 'job.retry' | 'job.cancel' | 'vault.bar_list_import' | 'user.role_change' | 'user.disable' | 'user.enable'
+export type AdminAction =
+  | 'job.retry'
+  | 'job.cancel'
+  | 'vault.bar_list_import'
+  /** four eyes (lib/approvals): a request that waits for a second person, and that person's decision */
+  | 'mint.approval_requested'
+  | 'mint.approve'
+  | 'mint.reject'
+  | 'user.role_change'
+  | 'user.disable'
+  | 'user.enable'
+  /** the mint controls (lib/controls): the recipient allowlist and the limits */
+  | 'recipient.add'
+  | 'recipient.remove'
+  | 'limits.set'
 
 export type RecordAuditParameters = {
   actor: AdminActor
   action: AdminAction
-  targetType: 'job' | 'bar_list' | 'user'
+  targetType: 'job' | 'bar_list' | 'order' | 'user' | 'recipient' | 'mint_limits'
   targetId: string
   detail?: Record<string, unknown>
 }

@@ -46,6 +46,12 @@ export type JobEventName =
    * would exceed reserves. Nothing signed, the job dead, the order failed.
    */
   | 'refused'
+  /** four eyes (issue 13): the order awaits a second person's approval (no job yet) */
+  | 'approval_requested'
+  /** a second person approved the order: its mint_send job is added in the same transaction */
+  | 'approved'
+  /** a second person rejected the order, with a reason: its bars are free again */
+  | 'rejected'
 
 export type RecordJobEventParameters = {
   event: JobEventName

@@ -1,12 +1,14 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jobEvents, jobRecords } from '@/db/schema/jobs'
+import { auditLog, jobEvents, jobRecords } from '@/db/schema/jobs'
 import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/errors'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
 
@@ -16,6 +18,7 @@ let u: TestUsers
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
 })
 
 afterAll(async () => {
@@ -32,14 +35,19 @@ function freshSerial(prefix = 'S'): string {
 /**
  * The intake, its bars first put on the vault's bar list (they come from the custodian's
  * list, never from the request: lib/vault/reserveBars). `stock: false` when the test did
- * it already (concurrent requests: stocking one by one would serialize them).
+ * it already (concurrent requests: stocking one by one would serialize them). No approval
+ * threshold unless the test gives one: these tests are about the intake's outbox.
  */
 async function create(
-  p: Omit<CreateMintOrderParameters, 'user' | 'maxAttempts'> & { user?: CreateMintOrderParameters['user']; stock?: boolean },
+  p: Omit<CreateMintOrderParameters, 'user' | 'maxAttempts' | 'approvalThresholdWei'> & {
+    user?: CreateMintOrderParameters['user']
+    stock?: boolean
+    approvalThresholdWei?: bigint | null
+  },
 ) {
   const { stock = true, ...rest } = p
   if (stock) await stockBarsOf(t.db, p.request)
-  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, ...rest })
+  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, ...rest })
 }
 
 async function count(table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs'): Promise<number> {
@@ -65,6 +73,7 @@ describe('createMintOrder', () => {
   it('commits the order, its bars, their links and the mint_send job together', async () => {
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] })
     const accepted = await create({ request })
+    const jobId = acceptedJobId(accepted)
 
     expect(accepted).toEqual({
       orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -80,7 +89,7 @@ describe('createMintOrder', () => {
       amountWei: '802168000000000000000',
       vault: 'LDN-1',
       requestedBy: u.staff.id,
-      jobId: BigInt(accepted.jobId),
+      jobId: BigInt(jobId),
       acceptedResponse: accepted,
     })
 
@@ -98,30 +107,30 @@ describe('createMintOrder', () => {
     const jobs = await t.db.execute<{ id: string; task_identifier: string; key: string; max_attempts: number; payload: unknown }>(
       sql`select j.id::text, j.task_identifier, j.key, j.max_attempts, p.payload
           from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
-          where j.id = ${accepted.jobId}::bigint`,
+          where j.id = ${jobId}::bigint`,
     )
     expect(jobs[0]).toEqual({
-      id: accepted.jobId,
+      id: jobId,
       task_identifier: 'mint_send',
       key: `mint_send:${accepted.orderId}`,
       max_attempts: 5,
       payload: { orderId: accepted.orderId },
     })
 
-    const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, BigInt(accepted.jobId)))
+    const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, BigInt(jobId)))
     expect(record).toMatchObject({ task: 'mint_send', orderId: accepted.orderId, state: 'queued', maxAttempts: 5 })
 
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ event: 'enqueued', task: 'mint_send', jobId: BigInt(accepted.jobId), actor: u.staff.email })
+    expect(events[0]).toMatchObject({ event: 'enqueued', task: 'mint_send', jobId: BigInt(jobId), actor: u.staff.email })
   })
 
   it("gives the job the caller's max_attempts (the route passes MAX_ATTEMPTS)", async () => {
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 7 })
+    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 7, approvalThresholdWei: null })
     const rows = await t.db.execute<{ max_attempts: number }>(
-      sql`select max_attempts from graphile_worker.jobs where id = ${accepted.jobId}::bigint`,
+      sql`select max_attempts from graphile_worker.jobs where id = ${acceptedJobId(accepted)}::bigint`,
     )
     expect(rows[0]?.max_attempts).toBe(7)
   })
@@ -150,7 +159,7 @@ describe('createMintOrder', () => {
   it('a failure just before the commit (after the job was added) leaves nothing behind', async () => {
     const before = await snapshot()
     const boom = new Error('injected failure')
-    let seen: { orderId: string; jobId: string } | undefined
+    let seen: { orderId: string } | undefined
     const error = await create({
       request: buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] }),
       idempotencyKey: 'will-roll-back',
@@ -242,6 +251,67 @@ describe('createMintOrder', () => {
     )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(BarAlreadyUsedError)
+  })
+})
+
+describe('createMintOrder: the approval threshold (four eyes)', () => {
+  const OZ = 10n ** 18n
+  // buildMintRequest's two default bars: 802.168 fine oz
+  const twoBars = () => buildMintRequest({ bars: [{ serial: freshSerial('AP') }, { serial: freshSerial('AP') }] })
+
+  it('at or above the threshold: awaiting_approval, NO job, an approval_requested event and an audit row; 202 without jobId', async () => {
+    const before = await snapshot()
+    const request = twoBars()
+    const accepted = await create({ request, approvalThresholdWei: 802_168n * 10n ** 15n })
+    expect(accepted).toEqual({ orderId: expect.any(String), status: 'awaiting_approval', statusUrl: `/api/gold/mint/${accepted.orderId}` })
+
+    const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
+    expect(order).toMatchObject({ status: 'awaiting_approval', jobId: null, approvedBy: null, acceptedResponse: accepted })
+    const after = await snapshot()
+    expect(after).toEqual({ ...before, orders: before.orders + 1, bars: before.bars + 2, links: before.links + 2, events: before.events + 1 })
+    const jobs = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`)
+    expect(jobs[0]?.n).toBe(0)
+
+    const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
+    expect(events).toEqual([expect.objectContaining({ event: 'approval_requested', task: 'mint_send', jobId: null, actor: u.staff.email })])
+    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, accepted.orderId)))
+    expect(audit).toEqual([
+      expect.objectContaining({ action: 'mint.approval_requested', actorId: u.staff.id, actorEmail: u.staff.email, detail: { to: request.to, amount: '802.168', vault: 'LDN-1' } }),
+    ])
+  })
+
+  it('below the threshold: pending with its job at once; 0 makes every order wait, null none', async () => {
+    expect(await create({ request: twoBars(), approvalThresholdWei: 802_169n * 10n ** 15n })).toMatchObject({ status: 'pending', jobId: expect.any(String) })
+    expect(await create({ request: twoBars(), approvalThresholdWei: 0n })).toMatchObject({ status: 'awaiting_approval' })
+    expect(await create({ request: twoBars(), approvalThresholdWei: null })).toMatchObject({ status: 'pending' })
+    expect(await create({ request: twoBars(), approvalThresholdWei: 10_000n * OZ })).toMatchObject({ status: 'pending' })
+  })
+
+  it('a replay of an order awaiting approval returns its first answer (no jobId) and creates nothing', async () => {
+    const request = twoBars()
+    const first = await create({ request, idempotencyKey: 'await-replay', approvalThresholdWei: 0n })
+    const before = await snapshot()
+    expect(await create({ request: structuredClone(request), idempotencyKey: 'await-replay', approvalThresholdWei: 0n })).toEqual(first)
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it('a failure just before the commit leaves no order awaiting approval, no event, no audit row', async () => {
+    const before = await snapshot()
+    const audits = async () => (await t.db.select().from(auditLog)).length
+    const auditsBefore = await audits()
+    const boom = new Error('injected failure')
+    const error = await create({
+      request: twoBars(),
+      approvalThresholdWei: 0n,
+      hooks: {
+        beforeCommit: async () => {
+          throw boom
+        },
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toBe(boom)
+    expect(await snapshot()).toEqual(before)
+    expect(await audits()).toBe(auditsBefore)
   })
 })
 

@@ -4,8 +4,11 @@ import { mintOrders } from '@/db/schema/mint'
 import { ValidationError } from '@/lib/errors'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { IdempotencyConflictError } from '@/lib/errors'
+import { checkMintControls } from '@/lib/controls/checkMintControls'
+import { recordAudit } from '@/lib/admin/recordAudit'
 import { addJob } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { reserveBars } from '@/lib/vault/reserveBars'
 import { hashMintRequest } from './hashMintRequest'
@@ -30,6 +33,13 @@ export type CreateMintOrderParameters = {
   idempotencyKey?: string | null
   /** attempts of the mint_send job: the caller's configuration (MAX_ATTEMPTS, 5 by default) */
   maxAttempts: number
+  /**
+   * Four eyes: an order of this many wei or more waits for a second person
+   * (`awaiting_approval`, no job; lib/approvals/approveMintOrder adds it). The caller's
+   * configuration (APPROVAL_THRESHOLD_OZ, 0 by default: every order); null: never
+   * (tests of other things, which then get a job at once).
+   */
+  approvalThresholdWei: bigint | null
   hooks?: CreateMintOrderHooks
   /** the token contract (the caller's TOKEN_ADDRESS): a mint to the token itself is refused here, not only on chain */
   tokenAddress?: string
@@ -38,15 +48,22 @@ export type CreateMintOrderParameters = {
 export type CreateMintOrderReturnType = MintAcceptedResponse
 
 /**
- * Accepts a mint request: in ONE transaction (the outbox) it writes the order
- * (pending), reserves its bars (lib/vault/reserveBars: free bars of the vault's latest
- * bar list, the request agreeing with the list), and adds the `mint_send` job with its
- * history row and 'enqueued' event. All exist or none does. Never talks to the chain.
+ * Accepts a mint request: in ONE transaction (the outbox) it writes the order, reserves
+ * its bars (lib/vault/reserveBars: free bars of the vault's latest bar list, the request
+ * agreeing with the list), and either
+ * - below the approval threshold: the order is `pending` and its `mint_send` job is added
+ *   with its history row and 'enqueued' event; or
+ * - at or above it: the order is `awaiting_approval` with NO job, an
+ *   'approval_requested' event and an audit row (the job comes with the approval).
+ * All exist or none does. Never talks to the chain.
  *
  * - A bar not on the vault's latest list: BarNotInVaultError (422); a year or weight
  *   other than the list's: BarMismatchError (422); a bar reserved by or backing another
  *   order: BarAlreadyUsedError (409), naming every such bar. Of concurrent requests for
  *   one bar exactly one wins, the others get the 409.
+ * - A recipient off the allowlist: RecipientNotAllowedError (422); above the per-order
+ *   limit or the rolling 24 h cap: OverLimitError (422) (lib/controls/checkMintControls,
+ *   whose lock makes concurrent intakes check the cap one after the other).
  * - Same user + Idempotency-Key: the same body gets the first 202 answer again and
  *   creates nothing; a different body is an IdempotencyConflictError. Requests with
  *   the same key are serialised by a transaction-scoped advisory lock, so a concurrent
@@ -66,12 +83,14 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
       if (replay) return replay
     }
 
+    const amountWei = ozToWei(request.amount)
+    const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
     const [order] = await tx
       .insert(mintOrders)
       .values({
         toAddress: request.to,
-        amountWei: ozToWei(request.amount).toString(),
-        status: 'pending',
+        amountWei: amountWei.toString(),
+        status: needsApproval ? 'awaiting_approval' : 'pending',
         vault: request.vaultProof.vault,
         receiptRef: request.vaultProof.receiptRef,
         documentSha256: request.vaultProof.documentSha256,
@@ -83,7 +102,25 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     if (!order) throw new Error('insert into mint_orders returned no row')
     const orderId = order.id
 
-    await reserveBars(tx, { orderId, vault: request.vaultProof.vault, bars: request.vaultProof.bars, amount: request.amount })
+    const reserved = await reserveBars(tx, { orderId, vault: request.vaultProof.vault, bars: request.vaultProof.bars, amount: request.amount })
+    // the allowlist and the limits, on the bars' weight; holds the daily cap's lock until commit
+    await checkMintControls(tx, { to: request.to, amountWei: ozToWei(reserved.fineOz), excludeOrderId: orderId })
+
+    const what = `mint ${request.amount} oz to ${request.to}`
+    if (needsApproval) {
+      await recordJobEvent(tx, { event: 'approval_requested', task: TASK.mintSend, orderId, actor: p.user.email, detail: `${what}: awaits a second person's approval` })
+      await recordAudit(tx, {
+        actor: p.user,
+        action: 'mint.approval_requested',
+        targetType: 'order',
+        targetId: orderId,
+        detail: { to: request.to, amount: request.amount, vault: request.vaultProof.vault },
+      })
+      const accepted: MintAcceptedResponse = { orderId, status: 'awaiting_approval', statusUrl: statusUrlFor(orderId) }
+      await tx.update(mintOrders).set({ acceptedResponse: accepted }).where(eq(mintOrders.id, orderId))
+      await p.hooks?.beforeCommit?.(tx, accepted)
+      return accepted
+    }
 
     const { jobId } = await addJob(tx, {
       task: TASK.mintSend,
@@ -92,7 +129,7 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
       maxAttempts: p.maxAttempts,
       orderId,
       actor: p.user.email,
-      detail: `mint ${request.amount} oz to ${request.to}`,
+      detail: what,
     })
 
     const accepted: MintAcceptedResponse = {
@@ -132,7 +169,6 @@ async function findReplay(
 function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
-  return (
-    typeof v.orderId === 'string' && typeof v.jobId === 'string' && v.status === 'pending' && typeof v.statusUrl === 'string'
-  )
+  if (typeof v.orderId !== 'string' || typeof v.statusUrl !== 'string') return false
+  return (v.status === 'pending' && typeof v.jobId === 'string') || (v.status === 'awaiting_approval' && v.jobId === undefined)
 }

@@ -6,8 +6,9 @@ import { NotFoundError } from '@/lib/errors'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
 
@@ -17,6 +18,7 @@ let u: TestUsers
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
 })
 
 afterAll(async () => {
@@ -38,7 +40,7 @@ describe('getMintOrderOrThrow', () => {
       ],
     })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5 })
+    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: null })
     const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(order).toEqual({
       orderId: accepted.orderId,
@@ -47,6 +49,7 @@ describe('getMintOrderOrThrow', () => {
       amount: '432.109',
       requestedBy: u.staff.email,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      decision: null,
       tx: null,
       vaultProof: {
         vault: 'LDN-1',
@@ -62,7 +65,7 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it('shows the transaction the worker stored, and a confirmation count from the timeline', async () => {
-    const accepted = await createMintOrder(t.db, { user: u.staff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })), maxAttempts: 5 })
+    const accepted = await createMintOrder(t.db, { user: u.staff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })), maxAttempts: 5, approvalThresholdWei: null })
     const signer = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
     await t.db.insert(signers).values({ address: signer, kmsKeyId: 'key-1', chainId: 31337, nextNonce: 42n })
     const hash = `0x${'ab'.repeat(32)}`
@@ -96,13 +99,17 @@ describe('getMintOrderOrThrow', () => {
     expect(confirmed.timeline[2]?.detail).toBe('block 1234')
   })
 
-  it("staff cannot read another user's order (404), admins can", async () => {
-    const accepted = await createMintOrder(t.db, { user: u.otherStaff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })), maxAttempts: 5 })
+  it("staff cannot read another user's order (404), approvers and admins can", async () => {
+    const accepted = await createMintOrder(t.db, { user: u.otherStaff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })), maxAttempts: 5, approvalThresholdWei: null })
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(NotFoundError)
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.otherStaff })).resolves.toMatchObject({
       requestedBy: u.otherStaff.email,
     })
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.admin })).resolves.toMatchObject({
+      orderId: accepted.orderId,
+    })
+    const approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' as const }
+    await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: approver })).resolves.toMatchObject({
       orderId: accepted.orderId,
     })
   })

@@ -5,6 +5,7 @@ import { jobEvents } from '@/db/schema/jobs'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { NotFoundError } from '@/lib/errors'
 import { isUuid } from './isUuid'
+import { readsEveryOrder } from './readsEveryOrder'
 import { readMintOrder } from './readMintOrder'
 import { toMintOrderResponse } from './toMintOrderResponse'
 import type { MintOrderResponse } from './types'
@@ -21,14 +22,15 @@ export type GetMintOrderOrThrowReturnType = MintOrderResponse
  * One order as docs/api.md's GET /api/gold/mint/{orderId} shows it: its proof (bars in
  * request order), its transaction and its timeline; the order itself comes from the
  * one reader, readMintOrder. Staff read only their own orders: another user's order is
- * a NotFoundError (404), exactly like an unknown id, so ids cannot be probed. Admins read every order. Reads the database only, never the chain:
+ * a NotFoundError (404), exactly like an unknown id, so ids cannot be probed. Approvers
+ * and admins read every order (they decide on others' requests). Reads the database only, never the chain:
  * `tx.confirmations` is the count the worker last stored in the timeline, else null.
  */
 export async function getMintOrderOrThrow(db: DbOrTx, p: GetMintOrderOrThrowParameters): Promise<GetMintOrderOrThrowReturnType> {
   if (!isUuid(p.orderId)) throw new NotFoundError({ what: 'Order' })
   const orderId = p.orderId.toLowerCase()
 
-  const order = await readMintOrder(db, { orderId, requestedBy: p.user.role === 'admin' ? undefined : p.user.id })
+  const order = await readMintOrder(db, { orderId, requestedBy: readsEveryOrder(p.user.role) ? undefined : p.user.id })
   if (!order) throw new NotFoundError({ what: 'Order' })
 
   const [txs, timeline] = await Promise.all([

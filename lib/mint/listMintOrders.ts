@@ -6,6 +6,7 @@ import { users } from '@/db/schema/users'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { ValidationError } from '@/lib/errors'
 import { decodeMintOrderCursor, encodeMintOrderCursor } from './mintOrderCursor'
+import { readsEveryOrder } from './readsEveryOrder'
 import { toMintOrderSummary } from './toMintOrderSummary'
 import { mintStatuses, type MintOrderListResponse } from './types'
 
@@ -26,7 +27,7 @@ export type ListMintOrdersReturnType = MintOrderListResponse
 /**
  * Orders newest first (created_at, then id), one page at a time with keyset pagination:
  * a page never skips or repeats an order, even while new ones arrive. Staff see their
- * own orders, admins every order. An invalid status, cursor or limit is a
+ * own orders, approvers and admins every order. An invalid status, cursor or limit is a
  * ValidationError (422) naming the parameter.
  */
 export async function listMintOrders(db: DbOrTx, p: ListMintOrdersParameters): Promise<ListMintOrdersReturnType> {
@@ -40,7 +41,7 @@ export async function listMintOrders(db: DbOrTx, p: ListMintOrdersParameters): P
   const cursor = p.cursor === undefined ? undefined : decodeMintOrderCursor(p.cursor)
 
   const conditions: SQL[] = []
-  if (p.user.role !== 'admin') conditions.push(eq(mintOrders.requestedBy, p.user.id))
+  if (!readsEveryOrder(p.user.role)) conditions.push(eq(mintOrders.requestedBy, p.user.id))
   if (p.status !== undefined) conditions.push(eq(mintOrders.status, p.status))
   if (cursor) {
     conditions.push(

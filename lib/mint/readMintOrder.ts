@@ -1,4 +1,5 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/db/client'
 import { mintOrderBars, mintOrders, type MintStatus } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
@@ -9,7 +10,7 @@ import type { MintBar } from './types'
 export type ReadMintOrderParameters = {
   /** a lowercase uuid (callers check it: a malformed id is their 404) */
   orderId: string
-  /** only an order this user requested (staff); omitted: any order (admins) */
+  /** only an order this user requested (staff); omitted: any order (approvers, admins) */
   requestedBy?: string
 }
 
@@ -33,8 +34,19 @@ export type MintOrderRecord = {
   nonce: bigint | null
   txHash: string | null
   blockNumber: bigint | null
+  /** four eyes: who approved it and when (null until approved) */
+  approvedByEmail: string | null
+  approvedAt: Date | null
+  /** or who rejected it, when and why */
+  rejectedByEmail: string | null
+  rejectedAt: Date | null
+  rejectionReason: string | null
   bars: MintBar[]
 }
+
+// the second person of an order, as its approver or its rejecter
+const approvers = alias(users, 'approvers')
+const rejecters = alias(users, 'rejecters')
 
 export type ReadMintOrderReturnType = MintOrderRecord | null
 
@@ -68,9 +80,16 @@ export async function readMintOrder(db: DbOrTx, p: ReadMintOrderParameters): Pro
         nonce: mintOrders.nonce,
         txHash: mintOrders.txHash,
         blockNumber: mintOrders.blockNumber,
+        approvedByEmail: approvers.email,
+        approvedAt: mintOrders.approvedAt,
+        rejectedByEmail: rejecters.email,
+        rejectedAt: mintOrders.rejectedAt,
+        rejectionReason: mintOrders.rejectionReason,
       })
       .from(mintOrders)
       .innerJoin(users, eq(users.id, mintOrders.requestedBy))
+      .leftJoin(approvers, eq(approvers.id, mintOrders.approvedBy))
+      .leftJoin(rejecters, eq(rejecters.id, mintOrders.rejectedBy))
       .where(visible)
       .limit(1),
     db

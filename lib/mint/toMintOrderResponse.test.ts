@@ -21,6 +21,11 @@ const base: ToMintOrderResponseParameters = {
     nonce: null,
     txHash: null,
     blockNumber: null,
+    approvedByEmail: null,
+    approvedAt: null,
+    rejectedByEmail: null,
+    rejectedAt: null,
+    rejectionReason: null,
     // as readMintOrder gives them: stored rows through toMintBar
     bars: [
       { serial: 'A', refiner: 'R', year: 2025, grossOz: '401.125', fineness: '999.90', fineOz: '401.084' },
@@ -44,6 +49,24 @@ describe('toMintOrderResponse', () => {
     ])
     expect(r.createdAt).toBe('2026-01-31T14:05:09.123Z')
     expect(r.tx).toBeNull()
+  })
+
+  it('decision: none, the approval (who, when), or the rejection with its reason', () => {
+    expect(toMintOrderResponse(base).decision).toBeNull()
+    const at = new Date('2026-02-01T09:00:00.000Z')
+    expect(toMintOrderResponse({ ...base, order: { ...base.order, approvedByEmail: 'approver@mintdesk.local', approvedAt: at } }).decision).toEqual({
+      outcome: 'approved',
+      by: 'approver@mintdesk.local',
+      at: '2026-02-01T09:00:00.000Z',
+      reason: null,
+    })
+    const rejected = { ...base.order, status: 'rejected' as const, rejectedByEmail: 'admin@mintdesk.local', rejectedAt: at, rejectionReason: 'receipt unreadable' }
+    expect(toMintOrderResponse({ ...base, order: rejected }).decision).toEqual({
+      outcome: 'rejected',
+      by: 'admin@mintdesk.local',
+      at: '2026-02-01T09:00:00.000Z',
+      reason: 'receipt unreadable',
+    })
   })
 
   it('an amount that is not whole milli-ounces is shown in wei, not rounded', () => {

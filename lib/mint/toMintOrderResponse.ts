@@ -1,6 +1,6 @@
 import { formatOrderAmount } from './formatOrderAmount'
 import type { MintOrderRecord } from './readMintOrder'
-import type { MintOrderResponse, MintTxResponse } from './types'
+import type { MintOrderDecision, MintOrderResponse, MintTxResponse } from './types'
 
 // The boundary where a stored order (read by readMintOrder, its bars already in the one
 // bar format) becomes API data (GET /api/gold/mint/{orderId}). Amounts are exact
@@ -28,6 +28,7 @@ export function toMintOrderResponse(p: ToMintOrderResponseParameters): MintOrder
     amount: formatOrderAmount(order.amountWei),
     requestedBy: order.requestedByEmail,
     createdAt: order.createdAt.toISOString(),
+    decision: toDecision(order),
     tx: toTx(p),
     vaultProof: {
       vault: order.vault,
@@ -37,6 +38,16 @@ export function toMintOrderResponse(p: ToMintOrderResponseParameters): MintOrder
     },
     timeline: p.timeline.map((row) => ({ at: row.at.toISOString(), event: row.event, detail: row.detail })),
   }
+}
+
+function toDecision(order: MintOrderRecord): MintOrderDecision | null {
+  if (order.approvedByEmail !== null && order.approvedAt !== null) {
+    return { outcome: 'approved', by: order.approvedByEmail, at: order.approvedAt.toISOString(), reason: null }
+  }
+  if (order.rejectedByEmail !== null && order.rejectedAt !== null) {
+    return { outcome: 'rejected', by: order.rejectedByEmail, at: order.rejectedAt.toISOString(), reason: order.rejectionReason }
+  }
+  return null
 }
 
 function toTx({ order, latestTx, confirmations }: ToMintOrderResponseParameters): MintTxResponse | null {

@@ -10,14 +10,19 @@ export const mintStatuses = ['awaiting_approval', 'pending', 'submitted', 'confi
 /** Statuses in which an order still changes on its own (the pages poll while any is shown). */
 export const inFlightStatuses: readonly MintStatus[] = ['pending', 'submitted']
 
-/** 202 answer of POST /api/gold/mint; stored with the order and returned again on a replay. */
-export type MintAcceptedResponse = {
-  orderId: string
-  /** graphile-worker job id, as a string (it is a bigint) */
-  jobId: string
-  status: 'pending'
-  statusUrl: string
-}
+/**
+ * 202 answer of POST /api/gold/mint; stored with the order and returned again on a replay.
+ * An order at or above the approval threshold has no job yet: it awaits a second person.
+ */
+export type MintAcceptedResponse =
+  | {
+      orderId: string
+      /** graphile-worker job id, as a string (it is a bigint) */
+      jobId: string
+      status: 'pending'
+      statusUrl: string
+    }
+  | { orderId: string; jobId?: undefined; status: 'awaiting_approval'; statusUrl: string }
 
 /**
  * One bar of an order's vault proof: THE bar shape of every view and API (the staff's
@@ -52,6 +57,16 @@ export type MintTxResponse = {
 
 export type MintTimelineEntry = { at: string; event: string; detail: string | null }
 
+/** Four eyes: the second person's decision on an order that needed one. */
+export type MintOrderDecision = {
+  outcome: 'approved' | 'rejected'
+  /** e-mail of the approver or admin who decided */
+  by: string
+  at: string
+  /** why it was rejected; null for an approval */
+  reason: string | null
+}
+
 /** GET /api/gold/mint/{orderId} */
 export type MintOrderResponse = {
   orderId: string
@@ -62,6 +77,8 @@ export type MintOrderResponse = {
   /** e-mail of the user who requested it */
   requestedBy: string
   createdAt: string
+  /** the approval or rejection by a second person; null while none was made (or none was needed) */
+  decision: MintOrderDecision | null
   /** null until the worker has reserved a nonce or signed a transaction */
   tx: MintTxResponse | null
   vaultProof: MintVaultProofResponse

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { StaleBarListError } from '@/lib/errors'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { buildBarList, generateTestBars, importTestBarList } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -14,6 +15,7 @@ let u: TestUsers
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
 })
 
 afterAll(async () => {
@@ -93,8 +95,8 @@ describe('importBarList', () => {
   it('a snapshot: a free bar it lacks is withdrawn, a reserved or backing one missing; both come back when listed again', async () => {
     const vault = 'IMP-SNAP'
     await importTestBarList(t.db, { vault, asOf: at(0), bars: [{ serial: 'F1' }, { serial: 'R1' }, { serial: 'B1' }, { serial: 'K1' }] })
-    const reserved = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }) })
-    const backing = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }) })
+    const reserved = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }) })
+    const backing = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }) })
     await t.db.execute(sql`update mint_orders set status = 'confirmed' where id = ${backing.orderId}::uuid`)
     await t.db.execute(sql`update vault_bars set status = 'backing' where order_id = ${backing.orderId}::uuid`)
 

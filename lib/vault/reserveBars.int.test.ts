@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BarAlreadyUsedError, BarMismatchError, BarNotInVaultError, ValidationError } from '@/lib/errors'
 import { createMintOrder, type CreateMintOrderParameters } from '@/lib/mint/createMintOrder'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -17,6 +18,7 @@ let u: TestUsers
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
   await importTestBarList(t.db, {
     vault: 'RSV-1',
     asOf: new Date(Date.now() - 60_000),
@@ -33,7 +35,7 @@ afterAll(async () => {
 })
 
 function create(request: MintRequestInput, p: Partial<CreateMintOrderParameters> = {}) {
-  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, request, ...p })
+  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request, ...p })
 }
 
 async function counts() {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import type { TestUsers } from '@/tests/helpers/users'
 import { stockBars } from '@/tests/helpers/barLists'
 
@@ -13,9 +14,11 @@ export async function orderWithListedBars(db: Db, p: { users: TestUsers; vault?:
   const vault = p.vault ?? 'MOV-1'
   const serials = Array.from({ length: p.bars ?? 2 }, () => `MV-${process.pid}-${++serial}`)
   await stockBars(db, { vault, bars: serials.map((s) => ({ serial: s })) })
+  await allowRecipients(db, [TEST_RECIPIENT]) // the intake refuses a recipient off the allowlist
   const accepted = await createMintOrder(db, {
     user: p.users.staff,
     maxAttempts: 5,
+    approvalThresholdWei: null,
     request: buildMintRequest({ vault, bars: serials.map((s) => ({ serial: s })) }),
   })
   return { orderId: accepted.orderId, serials }

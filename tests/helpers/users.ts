@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
-import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionUser, UserRole } from '@/lib/auth/SessionUser'
 
 // TEST ONLY: users for the integration tests, as the session would present them.
 
@@ -23,7 +23,7 @@ export async function insertTestUsers(db: DbOrTx): Promise<TestUsers> {
 }
 
 /** One more user with a fresh email, as often as a test needs. */
-export async function insertUser(db: DbOrTx, role: 'staff' | 'admin' = 'staff'): Promise<{ id: string; email: string }> {
+export async function insertUser(db: DbOrTx, role: UserRole = 'staff'): Promise<{ id: string; email: string }> {
   const email = `${role}-${randomBytes(4).toString('hex')}@mintdesk.test`
   const [row] = await db.insert(users).values({ email, name: email, role }).returning({ id: users.id })
   if (!row) throw new Error('no user')

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -30,6 +31,7 @@ let serial = 0
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
   process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb } = await import('@/lib/web/webProcess')
   r = { list: await import('./route'), one: await import('./[orderId]/route'), closeDb: () => getWebDb().close() }
@@ -80,22 +82,22 @@ async function orderCount(): Promise<number> {
 }
 
 describe('POST /api/gold/mint', () => {
-  it('202 with orderId, jobId, status and statusUrl; the order reads back through GET', async () => {
+  it('202 awaiting_approval with orderId and statusUrl, no jobId (APPROVAL_THRESHOLD_OZ 0: every order); the order reads back through GET', async () => {
     const res = await post(await freshRequest(2))
     expect(res.status).toBe(202)
-    const body = (await res.json()) as { orderId: string; jobId: string; status: string; statusUrl: string }
-    expect(body).toEqual({ orderId: expect.any(String), jobId: expect.stringMatching(/^\d+$/), status: 'pending', statusUrl: `/api/gold/mint/${body.orderId}` })
+    const body = (await res.json()) as { orderId: string; status: string; statusUrl: string }
+    expect(body).toEqual({ orderId: expect.any(String), status: 'awaiting_approval', statusUrl: `/api/gold/mint/${body.orderId}` })
     expect(res.headers.get('location')).toBe(body.statusUrl)
 
     const one = await getOne(body.orderId)
     expect(one.status).toBe(200)
-    expect(await one.json()).toMatchObject({ orderId: body.orderId, status: 'pending', amount: '802.168', requestedBy: u.staff.email, tx: null })
+    expect(await one.json()).toMatchObject({ orderId: body.orderId, status: 'awaiting_approval', amount: '802.168', requestedBy: u.staff.email, decision: null, tx: null })
   })
 
-  it('the mint_send job gets max_attempts from the configuration (MAX_ATTEMPTS, 5)', async () => {
-    const body = (await (await post(await freshRequest())).json()) as { jobId: string }
-    const rows = await t.db.execute<{ max_attempts: number }>(sql`select max_attempts from graphile_worker.jobs where id = ${body.jobId}::bigint`)
-    expect(rows[0]?.max_attempts).toBe(5)
+  it('no mint_send job until a second person approves (app/api/gold/mint/[orderId]/approve: the job and its MAX_ATTEMPTS)', async () => {
+    const body = (await (await post(await freshRequest())).json()) as { orderId: string }
+    const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${body.orderId}`}`)
+    expect(rows[0]?.n).toBe(0)
   })
 
   it('401 unauthenticated without a session', async () => {

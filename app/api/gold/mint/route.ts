@@ -19,15 +19,17 @@ export const POST = route({
       request: body,
       idempotencyKey: parseIdempotencyKey(req.headers),
       maxAttempts: config.worker.maxAttempts,
+      // four eyes: at or above APPROVAL_THRESHOLD_OZ (0 by default: every order) the order awaits approval
+      approvalThresholdWei: config.approvalThresholdWei,
       tokenAddress: config.tokenAddress,
     })
     return json(accepted, 202, { headers: { location: accepted.statusUrl } })
   },
 })
 
-// GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own, admin: all)
+// GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own; approver, admin: all)
 export const GET = route({
-  roles: ['staff', 'admin'],
+  roles: ['staff', 'approver', 'admin'],
   query: listMintOrdersQuerySchema,
   handler: ({ user, query }) => listMintOrders(getWebDb().db, { user, ...query }),
 })

@@ -1,4 +1,4 @@
-// GET /api/vault/bars?vault=&status=&q=&cursor=&limit= - the vault inventory, bar by bar (staff, admin)
+// GET /api/vault/bars?vault=&status=&q=&cursor=&limit= - the vault inventory, bar by bar (staff, approver, admin)
 import { getWebDb } from '@/lib/web/webProcess'
 import { route } from '@/lib/http/route'
 import { listVaultBars } from '@/lib/vault/listVaultBars'
@@ -7,7 +7,7 @@ import { listVaultBarsQuerySchema } from '@/lib/vault/schemas'
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
-  roles: ['staff', 'admin'],
+  roles: ['staff', 'approver', 'admin'],
   query: listVaultBarsQuerySchema,
   handler: ({ user, query }) => listVaultBars(getWebDb().db, { user, ...query }),
 })

@@ -3,9 +3,9 @@ import { route } from '@/lib/http/route'
 import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
 import { getWebDb } from '@/lib/web/webProcess'
 
-// GET /api/gold/mint/{orderId} - one order with its proof, transaction and timeline (owner, admin)
+// GET /api/gold/mint/{orderId} - one order with its proof, decision, transaction and timeline (owner, approver, admin)
 export const GET = route({
-  roles: ['staff', 'admin'],
+  roles: ['staff', 'approver', 'admin'],
   params: z.object({ orderId: z.string() }),
   handler: ({ user, params }) => getMintOrderOrThrow(getWebDb().db, { orderId: params.orderId, user }),
 })
