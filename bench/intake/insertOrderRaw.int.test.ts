@@ -1,3 +1,4 @@
+import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -24,7 +25,13 @@ describe('bench bodies and the raw-SQL intake', () => {
     const bodies = createMintBodies({ runId: 'T1', recipients: ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8'], capacity: 5 })
     await stockMintBodies(t.sql, bodies)
     const first = bodies.next()
-    await t.sql.begin((tx) => insertOrderRaw(tx, { request: first.request, user: u.staff, prepare: false }))
+    // a plain postgres.js client, as runRawSqlIntake's (its default json serializer), with named statements
+    const raw = postgres(t.url, { max: 1, onnotice: () => {} })
+    try {
+      await raw.begin((tx) => insertOrderRaw(tx, { request: first.request, user: u.staff, prepare: true }))
+    } finally {
+      await raw.end({ timeout: 5 })
+    }
     const [row] = await t.sql<{ reserved: number }[]>`select count(*)::int as reserved from vault_bars where status = 'reserved'`
     expect(row?.reserved).toBe(2)
     await expect(t.sql.begin((tx) => insertOrderRaw(tx, { request: first.request, user: u.staff, prepare: false }))).rejects.toThrow('already used')

@@ -33,7 +33,7 @@ export async function insertOrderRaw(tx: postgres.TransactionSql, { request, use
   await q('select pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [`vault_bars:${proof.vault}`])
   const keys = proof.bars.map((b) => ({ sk: keyOf(b.serial), rk: keyOf(b.refiner) }))
   const found = await q<{ id: string; serial_key: string; refiner_key: string; on_latest: boolean; fine_oz: string }[]>(
-    'with latest as (select id from bar_lists where vault = $1 order by as_of desc, imported_at desc limit 1) select b.id::text as id, b.serial_key, b.refiner_key, b.vault, b.year, b.gross_oz::text as gross_oz, b.fineness::text as fineness, b.fine_oz::text as fine_oz, b.status::text as status, (b.last_list_id is not null and b.last_list_id = (select id from latest)) as on_latest from vault_bars b join json_to_recordset($2::json) as k(sk text, rk text) on b.serial_key = k.sk and b.refiner_key = k.rk',
+    'with latest as (select id from bar_lists where vault = $1 order by as_of desc, imported_at desc limit 1) select b.id::text as id, b.serial_key, b.refiner_key, b.vault, b.year, b.gross_oz::text as gross_oz, b.fineness::text as fineness, b.fine_oz::text as fine_oz, b.status::text as status, (b.last_list_id is not null and b.last_list_id = (select id from latest)) as on_latest from vault_bars b join json_to_recordset($2::text::json) as k(sk text, rk text) on b.serial_key = k.sk and b.refiner_key = k.rk',
     [proof.vault, JSON.stringify(keys)],
   )
   const idOf = new Map(found.filter((r) => r.on_latest).map((r) => [`${r.serial_key}\u0000${r.refiner_key}`, r.id]))

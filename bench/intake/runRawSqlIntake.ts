@@ -14,7 +14,15 @@ export type RunRawSqlIntakeParameters = {
   prepare: boolean
 }
 
-export type LoadResult = { ok: number; failed: number; seconds: number; perSecond: number; latency: Summary }
+export type LoadResult = {
+  ok: number
+  failed: number
+  seconds: number
+  perSecond: number
+  latency: Summary
+  /** why requests failed: the first line of each error message, with its count */
+  errors?: Record<string, number>
+}
 
 /**
  * The database's limit for the intake: `clients` loops, each on its own connection,
@@ -27,6 +35,7 @@ export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<Loa
     await Promise.all(Array.from({ length: p.clients }, () => sql`select 1`))
     const latencies: number[] = []
     let failed = 0
+    const errors: Record<string, number> = {}
     const started = nowMs()
     const deadline = started + p.durationMs
     await Promise.all(
@@ -37,14 +46,16 @@ export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<Loa
           try {
             await sql.begin((tx) => insertOrderRaw(tx, { request, user: p.user, prepare: p.prepare }))
             latencies.push(nowMs() - t0)
-          } catch {
+          } catch (error) {
             failed++
+            const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'unknown'
+            errors[why] = (errors[why] ?? 0) + 1
           }
         }
       }),
     )
     const seconds = (nowMs() - started) / 1000
-    return { ok: latencies.length, failed, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies) }
+    return { ok: latencies.length, failed, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), ...(failed > 0 ? { errors } : {}) }
   } finally {
     await sql.end({ timeout: 5 })
   }
