@@ -83,6 +83,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/dead': ADMIN,
   '/admin/vault': ADMIN,
   '/admin/users': ADMIN,
+  '/admin/controls': ADMIN, // recipients and limits
 }
 
 /**
