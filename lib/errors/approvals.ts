@@ -1,5 +1,5 @@
 import { BaseError } from './BaseError'
-import { PermanentJobError } from './jobs'
+import { ReserveCheckRefusedError } from './reserves'
 
 /**
  * Errors of the four-eyes approvals (issue 13, ARCHITECTURE.md invariant 6): approving or
@@ -30,12 +30,12 @@ export class NotAwaitingApprovalError extends BaseError {
  * The worker refuses to sign an order at or above its approval threshold that has no
  * approval by a second person (approved_by null, or the requester): a row written
  * around the web's approval (a compromised web writing a pending order and its job)
- * gets no signature. Permanent: the job goes to the dead letters, the order fails.
+ * gets no signature. Permanent, as the check before signing's other refusals (a
+ * 'refused' event): the job goes to the dead letters, the order fails, its bars are freed.
  */
-export class ApprovalMissingError extends PermanentJobError {
+export class ApprovalMissingError extends ReserveCheckRefusedError {
   override name = 'ApprovalMissingError'
-  readonly check = 'approval_missing'
   constructor(reason: string) {
-    super(`refused to sign: ${reason}`)
+    super('approval_missing', reason)
   }
 }

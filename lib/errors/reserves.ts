@@ -10,8 +10,12 @@ import { PermanentJobError } from './jobs'
  */
 export class ReserveCheckRefusedError extends PermanentJobError {
   override name = 'ReserveCheckRefusedError'
-  /** which rule refused, for the timeline's data and the tests (the last two: the mint controls, lib/errors/controls.ts) */
-  readonly check: 'bar_not_held' | 'amount_mismatch' | 'supply_exceeds_reserves' | 'recipient_not_allowed' | 'over_limit'
+  /**
+   * which rule refused, for the timeline's data and the tests (recipient_not_allowed and
+   * over_limit: the mint controls, lib/errors/controls.ts; approval_missing: four eyes,
+   * lib/errors/approvals.ts)
+   */
+  readonly check: 'bar_not_held' | 'amount_mismatch' | 'supply_exceeds_reserves' | 'recipient_not_allowed' | 'over_limit' | 'approval_missing'
   constructor(check: ReserveCheckRefusedError['check'], reason: string) {
     super(`refused to sign: ${reason}`)
     this.check = check

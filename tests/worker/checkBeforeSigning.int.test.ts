@@ -39,7 +39,7 @@ describe('the check before signing', () => {
   const nextNonces = async () => (await t.db.select({ a: signers.address, n: signers.nextNonce }).from(signers)).map((s) => `${s.a}:${s.n}`).sort()
 
   async function mint(serials: string[]): Promise<string> {
-    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }) })
+    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }) })
     return accepted.orderId
   }
 

@@ -87,7 +87,7 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       where vault = ${vault} and status = 'available' order by serial limit ${count}`)
     if (free.length === 0) return null
     const req = buildMintRequest({ vault, to, bars: free.map((b) => ({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.gross_oz, fineness: b.fineness })) })
-    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, request: req })
+    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: req })
     return { orderId: accepted.orderId, jobId: BigInt(accepted.jobId ?? '0') }
   }
 

@@ -9,6 +9,7 @@ import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import { type OrderBar, readOrderBars } from '../db/readOrderBars'
+import { checkApproval } from './checkApproval'
 import type { MintOrder } from '../db/getMintOrder'
 
 export type CheckBeforeSigningParameters = {
@@ -18,6 +19,8 @@ export type CheckBeforeSigningParameters = {
   order: MintOrder
   /** the calldata about to be signed: mint(to, amount, orderId) */
   data: Hex
+  /** the worker's APPROVAL_THRESHOLD_OZ in wei: at or above it, a second person's approval is required */
+  approvalThresholdWei: bigint
 }
 
 export type CheckBeforeSigningReturnType = {
@@ -35,7 +38,9 @@ export type CheckBeforeSigningReturnType = {
  *    vault's latest list, withdrawn, freed or taken by another order);
  * 2. the amount being signed (the calldata's, and the order row's) is the fine weight
  *    of those bars;
- * 3. the recipient is on the allowlist and the amount within the per-order limit and
+ * 3. at or above the worker's own APPROVAL_THRESHOLD_OZ, a second person approved the
+ *    order (checkApproval: approved_by set and not its requester; ApprovalMissingError);
+ *    then the recipient is on the allowlist and the amount within the per-order limit and
  *    the rolling 24 h cap (lib/controls/checkMintControls, as at intake and approval;
  *    a MintControlsRefusedError);
  * 4. on-chain totalSupply + this amount <= backing + in flight (other orders) + this
@@ -69,6 +74,8 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
     }
   }
 
+  // four eyes: at or above the worker's own threshold, approved by a second person (checkApproval)
+  checkApproval({ order, amountWei: barsWei, approvalThresholdWei: p.approvalThresholdWei })
   await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
 
   const totalSupplyWei = await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })

@@ -63,7 +63,7 @@ async function signInTransaction(ctx: WorkerContext, p: SignMintTxParameters, ev
     if (existing.length > 0) return { kind: 'exists', txs: existing }
 
     // the first signature only: a re-run re-sends the stored bytes (above), a replacement re-signs the same calldata
-    await checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: p.prepared.data })
+    await checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: p.prepared.data, approvalThresholdWei: ctx.approvalThresholdWei })
     const { signerAddress, nonce } = await reserveNonce(tx, { chainId: ctx.chainId, candidates: [...ctx.signers.keys()], orderId: p.orderId })
     await recordJobEvent(tx, { ...event, event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } })
 

@@ -24,6 +24,8 @@ export type WorkerContext = {
   /** by checksummed address */
   signers: ReadonlyMap<Address, SignerAccount>
   settings: Config['worker']
+  /** APPROVAL_THRESHOLD_OZ in wei, the worker's own: an order this large is signed only once a second person approved it */
+  approvalThresholdWei: bigint
   log: WorkerLogger
   /** this process's graphile-worker pool id: the `locked_by` of its jobs and the actor of its events */
   workerId: () => string

@@ -83,6 +83,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       confirmations: config.confirmations,
       signers,
       settings,
+      approvalThresholdWei: config.approvalThresholdWei,
       log,
       workerId: () => workerId,
       failpoint: createFailpoint({ names: settings.failpoints, log }),
