@@ -90,7 +90,7 @@ export async function runIntake(p: RunIntakeParameters): Promise<IntakeReturnTyp
       runs.push({ kind, clients, result, cpu, statements })
       p.log(
         `intake ${kind.padEnd(14)} c=${String(clients).padStart(2)}: ${result.perSecond.toFixed(0)}/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms` +
-          (result.failed > 0 ? `, ${result.failed} failed ${'statuses' in result ? JSON.stringify(result.statuses) : ''}${result.errors ? JSON.stringify(result.errors) : ''}` : ''),
+          (result.failed > 0 ? `, ${result.failed} failed ${'statuses' in result ? JSON.stringify(result.statuses) : ''}${'failures' in result && result.failures ? JSON.stringify(result.failures) : ''}` : ''),
       )
     }
     return { runs }

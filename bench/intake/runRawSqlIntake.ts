@@ -21,7 +21,7 @@ export type LoadResult = {
   perSecond: number
   latency: Summary
   /** why requests failed: the first line of each error message, with its count */
-  errors?: Record<string, number>
+  failures?: Record<string, number>
 }
 
 /**
@@ -35,7 +35,7 @@ export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<Loa
     await Promise.all(Array.from({ length: p.clients }, () => sql`select 1`))
     const latencies: number[] = []
     let failed = 0
-    const errors: Record<string, number> = {}
+    const failures: Record<string, number> = {}
     const started = nowMs()
     const deadline = started + p.durationMs
     await Promise.all(
@@ -49,13 +49,13 @@ export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<Loa
           } catch (error) {
             failed++
             const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'unknown'
-            errors[why] = (errors[why] ?? 0) + 1
+            failures[why] = (failures[why] ?? 0) + 1
           }
         }
       }),
     )
     const seconds = (nowMs() - started) / 1000
-    return { ok: latencies.length, failed, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), ...(failed > 0 ? { errors } : {}) }
+    return { ok: latencies.length, failed, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), ...(failed > 0 ? { failures } : {}) }
   } finally {
     await sql.end({ timeout: 5 })
   }
