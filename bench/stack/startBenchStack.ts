@@ -76,7 +76,9 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
       web: true,
       workers: 0,
       blockTime: p.blockTime,
-      childEnv: { NODE_OPTIONS: nodeOptions, MINTDESK_BENCH_PROFILE_DIR: profileDirs.web },
+      // the bench measures intake and the pipeline, not four eyes: no approval threshold (web and workers), so
+      // every order gets its job at intake as before (APPROVAL_THRESHOLD_OZ's largest value)
+      childEnv: { NODE_OPTIONS: nodeOptions, MINTDESK_BENCH_PROFILE_DIR: profileDirs.web, APPROVAL_THRESHOLD_OZ: '999999999999999' },
       childLogFile,
       log: (l) => p.log(`[stack] ${l}`),
     })

@@ -13,7 +13,7 @@ import { countEvents, restartAnvilFromOlderState, waitForSettled } from '@/tests
 import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { workerEnv } from '@/tests/helpers/workerProcess'
+import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
 // The chain node restarted from its saved state (issue 6): anvil keeps its chain in a
@@ -41,6 +41,7 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     anvil = chain.anvil
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

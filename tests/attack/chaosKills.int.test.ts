@@ -8,7 +8,7 @@ import { countEvents, type DeployReport, rollingDeploy, waitForSettled } from '@
 import { createWorkerPool, startKiller, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { workerEnv } from '@/tests/helpers/workerProcess'
+import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { createRng } from '@/tests/chaos/orders'
 import { runAsWith } from './fakeSession'
 
@@ -35,6 +35,7 @@ describe('orders while workers are SIGKILLed', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 2 })])
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -15,7 +15,7 @@ import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from '@/tests
 import { countEvents, restartPostgresUnderLoad, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, startSupervisor, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
-import { workerEnv } from '@/tests/helpers/workerProcess'
+import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
 
@@ -54,6 +54,7 @@ describe('Postgres stopped and started again under load', () => {
     checks = createDb({ url: pg.url, max: 2, name: 'attack-checks' })
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' }) // the web's own role
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

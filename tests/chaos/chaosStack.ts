@@ -10,7 +10,7 @@ import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type ManagedChild, spawnManaged } from '@/scripts/stack/processes'
 import { startStack } from '@/scripts/stack/startStack'
-import { workerEnv } from '@/tests/helpers/workerProcess'
+import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import type { AnvilControl, PostgresControl } from './scenarios'
 import { createWorkerPool, type WorkerPool } from './workerPool'
 
@@ -119,7 +119,8 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const web: ManagedChild = spawnManaged('web', process.execPath, [path.join(p.webDir, 'server.js')], {
       cwd: p.webDir,
       // the web as its own database role (mintdesk_web), without the owner's login
-      env: { ...process.env, ...stack.env, DATABASE_URL: stack.env.WEB_DATABASE_URL, DATABASE_ADMIN_URL: undefined, WORKER_DATABASE_URL: undefined, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      // no approval threshold: the chaos run tests crashes and restarts, not four eyes (the workers' env says the same)
+      env: { ...process.env, ...stack.env, DATABASE_URL: stack.env.WEB_DATABASE_URL, DATABASE_ADMIN_URL: undefined, WORKER_DATABASE_URL: undefined, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', APPROVAL_THRESHOLD_OZ: NO_APPROVAL_THRESHOLD_OZ },
       stdio: ['ignore', out, out],
     })
     stops.push(() => web.stop(10_000))
