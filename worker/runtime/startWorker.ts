@@ -11,6 +11,7 @@ import { getNodeInfo } from '../chain/getNodeInfo'
 import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
+import { requireMintLimits } from './requireMintLimits'
 import { upsertWorker } from '../db/upsertWorker'
 import { WorkerError, WorkerStartError } from '@/lib/errors/jobs'
 import { createFailpoint } from './failpoints'
@@ -56,6 +57,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
   }
 
   try {
+    await requireMintLimits(db, { production: config.production })
     const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
 
