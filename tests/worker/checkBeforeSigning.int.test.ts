@@ -6,9 +6,10 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { barStates } from '@/tests/helpers/orderWithListedBars'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
@@ -65,6 +66,7 @@ describe('the check before signing', () => {
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     u = await insertTestUsers(t.db)
+    await allowRecipients(t.db, [TEST_RECIPIENT]) // the intake and the worker refuse a recipient off the allowlist
     // two orders set up while no worker runs: one loses a bar from the list, one is tampered with
     await stockBars(t.db, { vault: VAULT, bars: ['DROP-1', 'DROP-2', 'TAMP-1', 'KEEP-1'].map((serial) => ({ serial })) })
     dropped = { orderId: await mint(['DROP-1', 'DROP-2']), serials: ['DROP-1', 'DROP-2'] }

@@ -9,8 +9,9 @@ import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { importTestBarList, type TestListBar } from '@/tests/helpers/barLists'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
@@ -49,6 +50,8 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     u = await insertTestUsers(t.db)
+    // recipients on the allowlist; the token itself too, so a 'fail' step gets to the simulation, which reverts
+    await allowRecipients(t.db, [TEST_RECIPIENT, chain.tokenAddress])
     worker = startWorkerProcess({ name: 'reserves-property', env: workerEnv({ databaseUrl: t.url, chain }) })
     await worker.waitForLine((l) => l.msg === 'worker started')
   }, 120_000)
