@@ -34,8 +34,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {user ? (
                 <>
                   <nav aria-label="Main" className="flex items-center gap-1 text-sm">
-                    <NavLink href="/mints/new">New mint</NavLink>
-                    <NavLink href="/mints">My mints</NavLink>
+                    {/* approvers approve, they do not request; they and admins read every order */}
+                    {user.role !== 'approver' ? <NavLink href="/mints/new">New mint</NavLink> : null}
+                    <NavLink href="/mints">{user.role === 'staff' ? 'My mints' : 'Mints'}</NavLink>
+                    {user.role === 'approver' || user.role === 'admin' ? <NavLink href="/approvals">Approvals</NavLink> : null}
                     {user.role === 'admin' ? <NavLink href="/admin">Admin</NavLink> : null}
                   </nav>
                   <div className="ml-auto flex items-center gap-3 text-sm">

@@ -2,7 +2,7 @@ import { redirect } from 'next/navigation'
 import { getSessionUser } from '@/lib/auth/getSessionUser'
 import { homePathFor } from '@/lib/auth/homePathFor'
 
-/** `/`: not signed in -> /login; staff -> /mints; admin -> /admin. */
+/** `/`: not signed in -> /login; staff -> /mints; approver -> /approvals; admin -> /admin. */
 export default async function HomePage() {
   const user = await getSessionUser()
   redirect(user ? homePathFor(user.role) : '/login')

@@ -10,18 +10,27 @@ import { formatUtc } from './format'
 import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrder } from './mintApi'
+import { OrderDecision } from './OrderDecision'
 import { StatusBadge } from './StatusBadge'
 
+/** While an order awaits a second person, its page looks for the decision this often. */
+const AWAITING_POLL_MS = 10_000
+
 /**
- * One order: status, amount, recipient, its vault proof, its transaction and its
- * timeline. Follows the order every 2 s while it is pending or submitted.
+ * One order: status, the approval decision (four eyes), amount, recipient, its vault
+ * proof, its transaction and its timeline. Follows the order every 2 s while it is
+ * pending or submitted, every 10 s while it awaits approval.
  */
 export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderResponse }) {
   const query = useQuery({
     queryKey: ['mint-order', initialOrder.orderId],
     queryFn: ({ signal }) => fetchMintOrder(initialOrder.orderId, { signal }),
     initialData: initialOrder,
-    refetchInterval: (q) => (q.state.data && isInFlight(q.state.data.status) ? LIVE_POLL_MS : false),
+    refetchInterval: (q) => {
+      const status = q.state.data?.status
+      if (status && isInFlight(status)) return LIVE_POLL_MS
+      return status === 'awaiting_approval' ? AWAITING_POLL_MS : false
+    },
   })
   const order = query.data
   const barsTotal = order.vaultProof.bars.reduce((sum, bar) => sum + parseDecimal(bar.fineOz, { decimals: 3 }), 0n)
@@ -38,6 +47,8 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
         </div>
         <LiveIndicator live={isInFlight(order.status)} fetching={query.isFetching} />
       </div>
+
+      <OrderDecision order={order} />
 
       <Card>
         <CardContent>
@@ -147,7 +158,11 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
                 </dl>
               ) : (
                 <p className="text-sm text-stone-500">
-                  {order.status === 'pending' ? 'Waiting for the worker to sign and send it.' : 'No transaction.'}
+                  {order.status === 'pending'
+                    ? 'Waiting for the worker to sign and send it.'
+                    : order.status === 'awaiting_approval'
+                      ? 'Nothing is signed until a second person approves it.'
+                      : 'No transaction.'}
                 </p>
               )}
             </CardContent>

@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
 import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
+import { listOrdersAwaitingApproval } from './listOrdersAwaitingApproval'
 import { rejectMintOrder } from './rejectMintOrder'
 
 // Four eyes (issue 13, ARCHITECTURE.md invariant 6) on a real Postgres, as the web's own
@@ -304,5 +305,37 @@ describe('rejectMintOrder', () => {
     const outcomes = await Promise.allSettled([reject(orderId, approver, 'first'), reject(orderId, secondApprover, 'second')])
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     expect((await auditOf(orderId)).filter((a) => a === 'mint.reject')).toHaveLength(1)
+  })
+})
+
+describe('listOrdersAwaitingApproval (the approvals page)', () => {
+  it('every order awaiting approval, oldest first, with its bars, requester and whether the viewer requested it; decided ones leave', async () => {
+    const first = await awaiting(u.staff, { bars: 2 })
+    const second = await awaiting(u.admin)
+    const queue = await listOrdersAwaitingApproval(web.db, { user: u.admin })
+    const ids = queue.items.map((i) => i.orderId)
+    expect(ids.indexOf(first.orderId)).toBeLessThan(ids.indexOf(second.orderId))
+    expect(queue.items.every((i) => i.bars.length > 0)).toBe(true)
+    expect(queue.items.find((i) => i.orderId === first.orderId)).toEqual({
+      orderId: first.orderId,
+      amount: '802.168',
+      to: TEST_RECIPIENT,
+      vault: 'LDN-1',
+      receiptRef: first.request.vaultProof.receiptRef,
+      documentSha256: first.request.vaultProof.documentSha256,
+      requestedBy: u.staff.email,
+      createdAt: expect.any(String),
+      mine: false,
+      bars: first.request.vaultProof.bars.map((b) => expect.objectContaining({ serial: b.serial, refiner: b.refiner, fineOz: '401.084' })),
+    })
+    expect(queue.items.find((i) => i.orderId === second.orderId)?.mine).toBe(true)
+    expect((await listOrdersAwaitingApproval(web.db, { user: approver })).items.find((i) => i.orderId === second.orderId)?.mine).toBe(false)
+
+    await approve(first.orderId, approver)
+    await reject(second.orderId, approver)
+    const after = (await listOrdersAwaitingApproval(web.db, { user: u.admin })).items.map((i) => i.orderId)
+    expect(after).not.toContain(first.orderId)
+    expect(after).not.toContain(second.orderId)
+    expect(await listOrdersAwaitingApproval(web.db, { user: u.admin, limit: 1 })).toMatchObject({ items: [expect.anything()], more: after.length - 1 })
   })
 })
