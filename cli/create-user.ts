@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   const email = values.email?.trim().toLowerCase() ?? ''
   const role = values.role as UserRole | undefined
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !role || !userRole.enumValues.includes(role)) {
-    log('error', 'usage: create-user --email EMAIL --role staff|admin [--name NAME] [--password-stdin]')
+    log('error', 'usage: create-user --email EMAIL --role staff|approver|admin [--name NAME] [--password-stdin]')
     return 2
   }
   const password = values['password-stdin'] ? await readStdin() : undefined

@@ -64,6 +64,8 @@ let workerProc: ReleaseProcess | undefined
 const authSecret = randomBytes(32).toString('base64url')
 const metricsToken = randomBytes(24).toString('base64url')
 const user = { email: 'ops-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
+/** the second person (four eyes): the default APPROVAL_THRESHOLD_OZ, 0, makes every order wait for them */
+const approverUser = { email: 'approver-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
 
 /** Copies what a Dockerfile target copies from the build stage (WORKDIR /app = the repo) into `into`. */
 function copyLikeDockerfile(target: DockerTarget, into: string): void {
@@ -308,6 +310,15 @@ describe('the release build, run like the images, in production mode', () => {
     expect(created.output).not.toContain(user.password)
     const again = await createUser()
     expect(again.code, again.output).toBe(3)
+    const createdApprover = await runReleaseProcess({
+      name: 'create-user',
+      cwd: worker.dir,
+      args: ['create-user.mjs', '--email', approverUser.email, '--name', 'Release Approver', '--role', 'approver', '--password-stdin'],
+      env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
+      stdin: approverUser.password,
+      hide: root,
+    })
+    expect(createdApprover.code, createdApprover.output).toBe(0)
 
     // no mint limits yet: the production worker refuses to start, naming the way to set them;
     // the deploy's one-off task sets them (the worker image's limits.mjs), audited
@@ -363,8 +374,18 @@ describe('the release build, run like the images, in production mode', () => {
       headers: { 'content-type': 'application/json', cookie: cookies.header(), origin: appUrl },
       body: JSON.stringify(request),
     })
-    const accepted = (await res.json()) as { orderId: string; statusUrl: string }
+    const accepted = (await res.json()) as { orderId: string; statusUrl: string; status: string; jobId?: string }
     expect(res.status, JSON.stringify(accepted)).toBe(202)
+    // four eyes (APPROVAL_THRESHOLD_OZ's default, 0): no job until a second person approves
+    expect(accepted).toMatchObject({ status: 'awaiting_approval' })
+    expect(accepted.jobId).toBeUndefined()
+    const approverCookies = await signIn(approverUser.email, approverUser.password)
+    const approved = await fetch(`${appUrl}/api/gold/mint/${accepted.orderId}/approve`, {
+      method: 'POST',
+      headers: { cookie: approverCookies.header(), origin: appUrl },
+    })
+    expect(approved.status, await approved.clone().text()).toBe(200)
+    expect(await approved.json()).toMatchObject({ status: 'pending', decision: { outcome: 'approved', by: approverUser.email } })
 
     let order: { status: string; tx: { hash: string | null } | null } | undefined
     const deadline = Date.now() + 90_000
