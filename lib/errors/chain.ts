@@ -97,3 +97,16 @@ export class NoBaseFeeError extends WorkerError {
     super('the latest block has no base fee: mintdesk sends EIP-1559 transactions only')
   }
 }
+
+/**
+ * A stored signed transaction is not what the worker would sign for its order now: not
+ * signed by one of our signers, not to the token, or not exactly mint(to, amount of its
+ * bars, orderId) (invariant 7: the worker never trusts stored bytes it did not verify; a
+ * row changed in the database). Permanent: nothing is sent or re-signed from it.
+ */
+export class StoredTxMismatchError extends PermanentJobError {
+  override name = 'StoredTxMismatchError'
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super(`stored transaction does not match its order: ${detail}`, options)
+  }
+}

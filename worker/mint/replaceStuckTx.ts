@@ -1,4 +1,4 @@
-import { getAddress, parseTransaction } from 'viem'
+import { getAddress } from 'viem'
 import { SignerUnavailableError } from '@/lib/errors/chain'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
@@ -13,6 +13,7 @@ import { storeSignedTx } from '../db/storeSignedTx'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { recordFeeCapped } from './recordFeeCapped'
+import { verifyStoredTx } from './verifyStoredTx'
 
 export type ReplaceStuckTxParameters = {
   order: MintOrder
@@ -25,7 +26,8 @@ export type ReplaceStuckTxParameters = {
 }
 
 /**
- * Replaces a stuck mint with the same calldata at the same nonce and fees bumped by at
+ * Replaces a stuck mint with the same calldata (re-derived from the order and checked
+ * against the stored bytes: verifyStoredTx) at the same nonce and fees bumped by at
  * least 12.5% (and to the market), signed through KMS, stored before it is sent (a
  * retry re-sends these bytes), with a 'replaced' event; then broadcasts it. Fees above
  * the fee ceiling are lowered to it; when no replacement fits under it, nothing is signed:
@@ -36,7 +38,8 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
   if (!signer) throw new SignerUnavailableError(newest.signerAddress)
   job.checkpoint('replacement')
-  const original = parseTransaction(newest.rawTx)
+  // the calldata re-derived from the order, once the stored bytes are verified to carry exactly it
+  const { data } = await verifyStoredTx(ctx, { tx: newest })
   const current = await estimateFees(ctx.chain)
   const previous = { maxFeePerGas: BigInt(newest.maxFeePerGas), maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas) }
   const ceiling = capFees({
@@ -64,7 +67,7 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
     chainId: ctx.chainId,
     nonce: newest.nonce,
     to: ctx.tokenAddress,
-    data: original.data,
+    data,
     gas,
     ...fees,
   })

@@ -2,6 +2,7 @@ import { broadcastRawTx, type BroadcastRawTxReturnType } from '../chain/broadcas
 import type { ChainTx } from '../db/listOrderTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import type { WorkerContext } from '../runtime/context'
+import { verifyStoredTx } from './verifyStoredTx'
 
 export type ResendTxParameters = {
   /** the stored transaction whose exact bytes go out again */
@@ -10,8 +11,13 @@ export type ResendTxParameters = {
   siblings: ChainTx[]
 }
 
-/** Sends a stored signed transaction again, byte for byte (never a new signature), and marks it broadcast. */
+/**
+ * Sends a stored signed transaction again, byte for byte (never a new signature), and
+ * marks it broadcast; first verifies the bytes are what the order calls for
+ * (verifyStoredTx: a mismatch is permanent and nothing is sent).
+ */
 export async function resendTx(ctx: WorkerContext, { tx, siblings }: ResendTxParameters): Promise<BroadcastRawTxReturnType> {
+  await verifyStoredTx(ctx, { tx })
   const outcome = await broadcastRawTx(ctx.chain, {
     raw: tx.rawTx,
     hash: tx.hash,

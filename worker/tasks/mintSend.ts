@@ -18,6 +18,7 @@ import { PermanentJobError } from '@/lib/errors/jobs'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import { signMintTx } from '../mint/signMintTx'
 import { newestTx } from '../mint/newestTx'
+import { verifyStoredTx } from '../mint/verifyStoredTx'
 import { waitForLowerFees } from '../mint/waitForLowerFees'
 
 /** Queued by the intake with the order (job key mint_send:<orderId>). */
@@ -28,7 +29,8 @@ export type MintSendPayload = z.infer<typeof mintSendPayload>
  * mint_send: turn a pending order into exactly one signed, stored and broadcast mint.
  * - unknown order: permanent error; confirmed or cancelled: nothing to do;
  * - a stored transaction exists (an earlier attempt signed it): re-send those exact
- *   bytes, never sign again;
+ *   bytes, never sign again, once verified against the order (verifyStoredTx: our
+ *   signer, the token, exactly mint(to, its bars' weight, orderId); else permanent);
  * - else simulate (a revert is permanent: dead letter, order failed with the reason);
  *   fees above the fee ceiling are lowered to it, and when the chain needs more than it
  *   allows, nothing is signed: 'fee_capped', and a new mint_send looks again later
@@ -53,6 +55,7 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
     }
 
     let txs = await listOrderTxs(ctx.db, { orderId })
+    let signedNow = false
     if (txs.length === 0) {
       const [from] = ctx.signers.keys()
       if (!from) throw new PermanentJobError('this worker has no signer')
@@ -91,6 +94,7 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
         job.log.info({ hash: signed.tx.hash, signer: signed.tx.signerAddress, nonce: signed.tx.nonce.toString() }, 'mint signed and stored')
         ctx.failpoint('after_sign')
         txs = [signed.tx]
+        signedNow = true
       } else {
         txs = signed.txs
       }
@@ -100,6 +104,8 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
 
     job.checkpoint('broadcast')
     const newest = newestTx(txs)
+    // bytes this run did not sign are sent only if they are exactly what the order calls for
+    if (!signedNow) await verifyStoredTx(ctx, { tx: newest })
     let outcome: 'sent' | 'already_known' | 'underpriced'
     try {
       outcome = await broadcastRawTx(ctx.chain, {

@@ -18,6 +18,7 @@ import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
 import { fillNonceGap } from '../mint/fillNonceGap'
 import { newestTx } from '../mint/newestTx'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
+import { verifyStoredTx } from '../mint/verifyStoredTx'
 
 /**
  * The state one check hands to the next: per signer, the chain nonce last seen and
@@ -226,6 +227,7 @@ async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled
       if (txs.length === 0) continue
       const tx = newestTx(txs)
       try {
+        await verifyStoredTx(ctx, { tx }) // a mismatch is not sent: it lands in `failures`
         await broadcastRawTx(ctx.chain, {
           raw: tx.rawTx,
           hash: tx.hash,
