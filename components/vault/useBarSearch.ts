@@ -35,7 +35,7 @@ const DEBOUNCE_MS = 250
  * the typing pauses; further pages on demand (keyset cursor). The previous results stay
  * on screen while the next search runs, so the list does not flash.
  */
-export function useBarSearch({ vault, q, pageSize = 20 }: UseBarSearchParameters): UseBarSearchReturnType {
+export function useBarSearch({ vault, q, pageSize = 10 }: UseBarSearchParameters): UseBarSearchReturnType {
   const typed = { vault: vault.trim(), q: q.trim() }
   // a string, not the object: a fresh object each render would restart the pause forever
   const [settledVault = '', settledQ = ''] = JSON.parse(useDebouncedValue(JSON.stringify([typed.vault, typed.q]), DEBOUNCE_MS)) as string[]

@@ -1,23 +1,16 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
-import { baseUrl, expect, loginAs, test } from './fixtures'
+import { allowRecipient, baseUrl, expect, loginAs, type MintAccepted, saveScreenshot, settleApproval, stockTestVault, test } from './fixtures'
 
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
 // made to fail for real: the recipient is frozen on the token (anvil's first dev account
 // holds FREEZER_ROLE), so the mint reverts in simulation and the job is a dead letter at
 // once. The admin sees it with its error, removes the cause (unfreeze), retries from the
 // page and watches the order confirm. Screenshots of the dashboard, a job timeline and
-// the dead letters go to docs/screenshots/ for the README.
+// the dead letters go to docs/screenshots/ for the README (with UPDATE_SCREENSHOTS=1).
 
-// Every run takes them; they land in docs/screenshots/ (committed, linked from the
-// README) only with UPDATE_SCREENSHOTS=1, so a plain test run leaves the tree clean.
-const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
-  ? path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots')
-  : path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screenshots')
 const FREEZER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 
 type StackEnv = { RPC_URL: string; CHAIN_ID: string; TOKEN_ADDRESS: Address; METRICS_TOKEN: string }
@@ -53,26 +46,31 @@ function freshRecipient(): Address {
   return privateKeyToAccount(generatePrivateKey()).address
 }
 
-let serial = 0
-/** Requests a one-bar mint through the API (the staff form is tested elsewhere); returns its ids. */
+/**
+ * Requests a one-bar mint through the API (the staff form is tested elsewhere), approved
+ * by a second person when it needs one; returns its ids. The bar comes from a list of its
+ * own, imported first in a vault of its own (the dev bars of LDN-1 stay for the form's
+ * tests); named by serial + refiner only, the bar list gives its weights. The recipient
+ * is put on the allowlist first.
+ */
 async function requestMint(request: APIRequestContext, to: Address): Promise<{ orderId: string; jobId: string }> {
-  const bar = `ADM-${Date.now().toString(36)}-${process.pid}-${serial++}`.toUpperCase()
+  await allowRecipient(request, to)
+  const { vault, bars } = await stockTestVault(request, { prefix: 'ADM', count: 1 })
   const res = await request.post(`${baseUrl()}/api/gold/mint`, {
     headers: { origin: baseUrl() },
     data: {
       to,
       amount: '401.084',
       vaultProof: {
-        vault: 'LDN-1',
-        receiptRef: `VR-${bar}`,
+        vault,
+        receiptRef: `VR-${vault}`,
         documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
-        bars: [{ serial: bar, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' }],
+        bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner })),
       },
     },
   })
   expect(res.status(), await res.text()).toBe(202)
-  const body = (await res.json()) as { orderId: string; jobId: string }
-  return { orderId: body.orderId, jobId: String(body.jobId) }
+  return settleApproval((await res.json()) as MintAccepted)
 }
 
 async function jobState(request: APIRequestContext, jobId: string): Promise<string> {
@@ -95,10 +93,7 @@ function deadRow(page: Page, jobId: string) {
   return page.getByRole('row').filter({ has: page.getByRole('link', { name: `Job ${jobId}`, exact: true }) })
 }
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true })
-}
+const screenshot = saveScreenshot
 
 test.describe.configure({ mode: 'serial' })
 

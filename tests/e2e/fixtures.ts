@@ -1,9 +1,13 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { type APIRequestContext, test as base, expect, type Page, request as playwrightRequest } from '@playwright/test'
+import type { BarListImportResponse } from '../../lib/vault/types'
 
-export type Role = 'staff' | 'admin'
+export type Role = 'staff' | 'approver' | 'admin'
 
 export const credentials: Record<Role, { email: string; password: string }> = {
   staff: { email: 'staff@mintdesk.local', password: 'staff-dev-password' },
+  approver: { email: 'approver@mintdesk.local', password: 'approver-dev-password' },
   admin: { email: 'admin@mintdesk.local', password: 'admin-dev-password' },
 }
 
@@ -25,6 +29,100 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
   expect([200, 302]).toContain(res.status())
   const session = (await (await request.get(`${baseUrl()}/api/auth/session`)).json()) as { user?: { email?: string } } | null
   expect(session?.user?.email).toBe(credentials[role].email)
+}
+
+/** A fresh API cookie jar signed in as `role` (next-auth's credentials flow, no page); dispose it when done. */
+export async function signedInRequest(role: Role): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL: baseUrl() })
+  const csrf = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
+  await ctx.post('/api/auth/callback/credentials', {
+    form: { csrfToken: csrf.csrfToken, email: credentials[role].email, password: credentials[role].password, callbackUrl: baseUrl() },
+    headers: { origin: baseUrl() },
+    maxRedirects: 0,
+  })
+  const session = (await (await ctx.get('/api/auth/session')).json()) as { user?: { email?: string } } | null
+  expect(session?.user?.email).toBe(credentials[role].email)
+  return ctx
+}
+
+/** A run-unique name (vaults, receipts): the e2e stack's data outlives one test. */
+export function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`.toUpperCase()
+}
+
+/** A bar as a test lists it; the request form and the API name it by serial + refiner. */
+export type TestBar = { serial: string; refiner: string; year: number; grossOz: string; fineness: string }
+
+/** Bars `<prefix>-1`..`<prefix>-count`, Valcambi SA 2025, 401.125 oz at 999.9 (401.084 fine oz each). */
+export function testBars(prefix: string, count: number): TestBar[] {
+  return Array.from({ length: count }, (_, i) => ({ serial: `${prefix}-${i + 1}`, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9' }))
+}
+
+export type ImportBarListParameters = { vault: string; bars: readonly TestBar[]; asOf?: Date }
+
+/**
+ * Imports a bar list through the admin API (POST /api/admin/vault/bar-lists, JSON): the
+ * way a spec that only needs an order to exist gets bars of its own, in a vault of its
+ * own, without taking any of LDN-1's dev bars. `admin`: a request context signed in as
+ * an admin (a page's `page.context().request` after loginAs(page, 'admin'), or
+ * signedInRequest('admin')).
+ */
+export async function importBarList(admin: APIRequestContext, p: ImportBarListParameters): Promise<BarListImportResponse> {
+  const res = await admin.post(`${baseUrl()}/api/admin/vault/bar-lists`, {
+    headers: { origin: baseUrl(), 'content-type': 'application/json' },
+    data: JSON.stringify({ vault: p.vault, asOf: (p.asOf ?? new Date()).toISOString(), bars: p.bars }),
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()) as BarListImportResponse
+}
+
+/** A new vault holding `count` bars of its own (see testBars), imported as one list. */
+export async function stockTestVault(admin: APIRequestContext, { prefix, count }: { prefix: string; count: number }): Promise<{ vault: string; bars: TestBar[] }> {
+  const vault = uniqueName(prefix)
+  const bars = testBars(vault, count)
+  await importBarList(admin, { vault, bars })
+  return { vault, bars }
+}
+
+/** Puts an address on the recipient allowlist (POST /api/admin/recipients); one listed already is fine. */
+export async function allowRecipient(admin: APIRequestContext, address: string, label = 'e2e recipient'): Promise<void> {
+  const res = await admin.post(`${baseUrl()}/api/admin/recipients`, { headers: { origin: baseUrl() }, data: { address, label } })
+  expect([201, 409], await res.text()).toContain(res.status())
+}
+
+/** The 202 answer of POST /api/gold/mint: a job at once, or none while the order awaits a second person. */
+export type MintAccepted = { orderId: string; jobId?: string; status: 'pending' | 'awaiting_approval' }
+
+/**
+ * An accepted order, past the four-eyes step: one awaiting approval is approved by the
+ * dev approver (never its requester), and its mint_send job is found through the admin
+ * jobs search. Returns the order's job id either way.
+ */
+export async function settleApproval(accepted: MintAccepted): Promise<{ orderId: string; jobId: string }> {
+  if (accepted.jobId !== undefined && accepted.status === 'pending') return { orderId: accepted.orderId, jobId: String(accepted.jobId) }
+  const approver = await signedInRequest('approver')
+  const approved = await approver.post(`/api/gold/mint/${accepted.orderId}/approve`, { headers: { origin: baseUrl() } })
+  expect(approved.status(), await approved.text()).toBe(200)
+  await approver.dispose()
+  const admin = await signedInRequest('admin')
+  const jobs = await admin.get(`/api/admin/jobs?q=${accepted.orderId}`)
+  expect(jobs.status(), await jobs.text()).toBe(200)
+  const job = ((await jobs.json()) as { items: { id: string; task: string }[] }).items.find((j) => j.task === 'mint_send')
+  await admin.dispose()
+  expect(job, `the mint_send job of order ${accepted.orderId}`).toBeDefined()
+  return { orderId: accepted.orderId, jobId: String(job?.id) }
+}
+
+// Every run takes the screenshots; they land in docs/screenshots/ (committed, linked from
+// the README) only with UPDATE_SCREENSHOTS=1, so a plain test run leaves the tree clean.
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots')
+  : path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screenshots')
+
+/** A full-page screenshot for the docs (see SCREENSHOTS above). */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true })
 }
 
 export const test = base.extend<{ baseURL: string }>({

@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test'
-import { baseUrl, credentials, expect, loginAs, test } from './fixtures'
+import { baseUrl, credentials, expect, importBarList, loginAs, type MintAccepted, settleApproval, signedInRequest, test, type TestBar } from './fixtures'
 
 // XSS (issue 6): every free-text field of a mint request (vault, receipt reference, bar
 // serial, bar refiner) carries a script payload, accepted by the API (they are printable
-// text of at most 64 characters). Every page that shows the order must show the payload
-// as TEXT: no script runs (a payload that ran would set window.__xss, open a dialog or
+// text of at most 64 characters), and so does the custodian's bar list that lists those
+// bars (an admin imports it first). Every page that shows the order, the bars or the
+// list must show the payload as TEXT: no script runs (a payload that ran would set window.__xss, open a dialog or
 // load an image), and the literal text is visible. The login page's own parameters
 // (callbackUrl, error) are tried as well.
 
@@ -56,7 +57,22 @@ async function expectNoScriptRan(page: Page, seen: { dialogs: string[]; requests
 test('script payloads in every text field are shown as text on every page that shows the order', async ({ page, browser }) => {
   const run = Date.now().toString(36).toUpperCase()
   const p = payloads(run)
-  const bar = (serial: string, refiner: string, grossOz: string, fineOz: string) => ({ serial, refiner, year: 2025, grossOz, fineness: '999.9', fineOz })
+  // one more bar, left free: the request form's search results show it
+  const spare = { n: 8, text: `<img src=x onerror="window.__xss=8"> ${run}` }
+  const listed = (serial: string, refiner: string, grossOz: string): TestBar => ({ serial, refiner, year: 2025, grossOz, fineness: '999.9' })
+
+  // the bars are on the vault's bar list first (the vault's name is a payload too)
+  const adminApi = await signedInRequest('admin')
+  await importBarList(adminApi, {
+    vault: p.vault.text,
+    bars: [
+      listed(p.serial1.text, p.refiner1.text, '401.125'),
+      listed(p.serial2.text, p.refiner2.text, '400.000'),
+      listed(p.serial3.text, 'Valcambi SA', '401.850'),
+      listed(spare.text, 'Valcambi SA', '400.100'),
+    ],
+  })
+  await adminApi.dispose()
 
   await loginAs(page, 'staff')
   const res = await page.context().request.post(`${baseUrl()}/api/gold/mint`, {
@@ -69,15 +85,15 @@ test('script payloads in every text field are shown as text on every page that s
         receiptRef: p.receiptRef.text,
         documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
         bars: [
-          bar(p.serial1.text, p.refiner1.text, '401.125', '401.084'),
-          bar(p.serial2.text, p.refiner2.text, '400.000', '399.960'),
-          bar(p.serial3.text, 'Valcambi SA', '401.850', '401.809'),
+          { serial: p.serial1.text, refiner: p.refiner1.text },
+          { serial: p.serial2.text, refiner: p.refiner2.text },
+          { serial: p.serial3.text, refiner: 'Valcambi SA' },
         ],
       },
     },
   })
   expect(res.status(), await res.text()).toBe(202)
-  const { orderId, jobId } = (await res.json()) as { orderId: string; jobId: string }
+  const { orderId, jobId } = await settleApproval((await res.json()) as MintAccepted)
 
   // staff: the order page shows every field
   const seen = await watch(page)
@@ -85,6 +101,12 @@ test('script payloads in every text field are shown as text on every page that s
   await expect(page.getByRole('heading', { name: 'Mint order' })).toBeVisible()
   for (const [field, m] of Object.entries(p)) await expect(page.getByText(m.text, { exact: true }).first(), `order page: ${field} shown literally`).toBeVisible()
   await expectNoScriptRan(page, seen, 'staff order page')
+
+  // staff: the request form's search shows the vault's free bar
+  await page.goto('/mints/new')
+  await page.getByLabel('Vault', { exact: true }).fill(p.vault.text)
+  await expect(page.getByRole('table', { name: `Available bars in ${p.vault.text}` }).getByText(spare.text, { exact: true })).toBeVisible()
+  await expectNoScriptRan(page, seen, 'request form search results')
 
   // staff: My mints (lists the order)
   await page.goto('/mints')
@@ -100,6 +122,9 @@ test('script payloads in every text field are shown as text on every page that s
   await admin.goto(`/admin/jobs/${jobId}`)
   for (const [field, m] of Object.entries(p)) await expect(admin.getByText(m.text, { exact: true }).first(), `admin job page: ${field} shown literally`).toBeVisible()
   await expectNoScriptRan(admin, adminSeen, 'admin job page')
+  await admin.goto('/admin/vault')
+  await expect(admin.getByRole('table', { name: 'Imported bar lists' }).getByText(p.vault.text, { exact: true })).toBeVisible()
+  await expectNoScriptRan(admin, adminSeen, 'admin bar lists')
   for (const url of ['/admin/jobs', `/admin/jobs?q=${orderId}`, '/admin/dead', '/admin', `/mints/${orderId}`, '/mints']) {
     await admin.goto(url)
     await admin.waitForLoadState('networkidle')
