@@ -6,10 +6,15 @@ import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { formatUtc, shortHex } from '@/components/mint/format'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/Card'
+import { TableHead } from '@/components/ui/Table'
+import { type BarColumn, BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
 import type { ApprovalQueueItem } from '@/lib/approvals/types'
 import { MAX_REJECTION_REASON } from '@/lib/approvals/rejectMintOrderSchema'
 import { isBaseError } from '@/lib/errors/BaseError'
 import { postApproval, postRejection } from './approvalsApi'
+
+/** What an approver checks a bar by: which one, and the fine weight it backs. */
+const approvalBarColumns: readonly BarColumn[] = ['serial', 'refiner', 'fineOz']
 
 export type DecisionOutcome = { tone: 'ok' | 'error'; text: string }
 
@@ -84,25 +89,13 @@ export function ApprovalCard({ item, onDecided }: ApprovalCardProps) {
         <div className="overflow-x-auto rounded-md border border-stone-200">
           <table className="w-full text-sm">
             <caption className="sr-only">Bars backing this order</caption>
-            <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Serial
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Refiner
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  Fine oz
-                </th>
-              </tr>
-            </thead>
+            <TableHead>
+              <BarColumnHeaders columns={approvalBarColumns} pad="px-3 py-2" />
+            </TableHead>
             <tbody>
               {item.bars.map((bar) => (
                 <tr key={`${bar.serial}|${bar.refiner}`} className="border-t border-stone-100">
-                  <td className="px-3 py-2 font-mono text-xs">{bar.serial}</td>
-                  <td className="px-3 py-2">{bar.refiner}</td>
-                  <td className="tabular px-3 py-2 text-right">{bar.fineOz}</td>
+                  <BarCells bar={bar} columns={approvalBarColumns} pad="px-3 py-2" serialAs="cell" />
                 </tr>
               ))}
             </tbody>

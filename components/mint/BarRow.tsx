@@ -1,5 +1,6 @@
 import { Button } from '@/components/ui/Button'
 import { cn } from '@/components/ui/cn'
+import { BarCells } from '@/components/vault/BarCells'
 import type { PickedBar } from '@/components/vault/pickedBars'
 
 export type BarRowProps = {
@@ -17,8 +18,7 @@ export function BarRow({ bar, index, errors, onRemove }: BarRowProps) {
   return (
     <tr className={cn('border-t border-stone-100 align-top', errors.length > 0 && 'bg-red-50/60')}>
       <td className="px-3 py-2 text-right text-xs font-medium text-stone-500">{n}</td>
-      <th scope="row" className="px-2 py-2 text-left font-mono text-xs font-medium text-stone-800">
-        {bar.serial}
+      <BarCells bar={bar} pad="px-2 py-2">
         {errors.length > 0 ? (
           <ul id={errorId} className="mt-1 space-y-0.5 font-sans text-xs font-normal text-red-700">
             {errors.map((message) => (
@@ -26,12 +26,7 @@ export function BarRow({ bar, index, errors, onRemove }: BarRowProps) {
             ))}
           </ul>
         ) : null}
-      </th>
-      <td className="px-2 py-2">{bar.refiner}</td>
-      <td className="tabular px-2 py-2 text-right">{bar.year}</td>
-      <td className="tabular px-2 py-2 text-right">{bar.grossOz}</td>
-      <td className="tabular px-2 py-2 text-right">{bar.fineness}</td>
-      <td className="tabular px-2 py-2 text-right font-medium">{bar.fineOz}</td>
+      </BarCells>
       <td className="px-3 py-1 text-right">
         <Button
           variant="ghost"

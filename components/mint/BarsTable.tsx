@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { TableHead } from '@/components/ui/Table'
 import { MINT_LIMITS } from '@/lib/mint/limits'
+import { BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
 import { BarRow } from './BarRow'
 import { barErrorsOf, type FieldErrors } from './mintFormModel'
@@ -14,15 +16,6 @@ export type BarsTableProps = {
   /** the card's footer (the form's submit row) */
   children?: ReactNode
 }
-
-const headers = [
-  { label: 'Serial', right: false },
-  { label: 'Refiner', right: false },
-  { label: 'Year', right: true },
-  { label: 'Gross oz', right: true },
-  { label: 'Fineness', right: true },
-  { label: 'Fine oz', right: true },
-] as const
 
 /**
  * The bars chosen for the mint, one row each with "Remove", and their live totals: the
@@ -54,21 +47,15 @@ export function BarsTable({ bars, errors, onRemove, fallbackFocusId, children }:
       </CardHeader>
       <CardContent className="overflow-x-auto p-0">
         <table className="w-full min-w-[44rem] text-sm" aria-labelledby={titleId}>
-          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2 text-right">
-                #
-              </th>
-              {headers.map((h) => (
-                <th key={h.label} scope="col" className={`px-2 py-2 ${h.right ? 'text-right' : ''}`}>
-                  {h.label}
-                </th>
-              ))}
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead>
+            <th scope="col" className="w-10 px-3 py-2 text-right">
+              #
+            </th>
+            <BarColumnHeaders pad="px-2 py-2" />
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          </TableHead>
           <tbody ref={body}>
             {bars.map((bar, index) => (
               <BarRow

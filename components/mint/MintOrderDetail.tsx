@@ -3,6 +3,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { TableHead } from '@/components/ui/Table'
+import { BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { MintOrderResponse } from '@/lib/mint/types'
@@ -84,43 +86,19 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
             <div className="overflow-x-auto rounded-md border border-stone-200">
               <table className="w-full text-sm">
                 <caption className="sr-only">Bars backing this order</caption>
-                <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      #
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Serial
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      Refiner
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      Year
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      Gross oz
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      Fineness
-                    </th>
-                    <th scope="col" className="px-3 py-2 text-right">
-                      Fine oz
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    #
+                  </th>
+                  <BarColumnHeaders pad="px-3 py-2" />
+                </TableHead>
                 <tbody>
                   {order.vaultProof.bars.map((bar, i) => (
                     <tr key={`${bar.serial}|${bar.refiner}`} className="border-t border-stone-100">
                       <th scope="row" className="px-3 py-2 text-right text-xs font-medium text-stone-500">
                         {i + 1}
                       </th>
-                      <td className="px-3 py-2 font-mono text-xs">{bar.serial}</td>
-                      <td className="px-3 py-2">{bar.refiner}</td>
-                      <td className="tabular px-3 py-2 text-right">{bar.year}</td>
-                      <td className="tabular px-3 py-2 text-right">{bar.grossOz}</td>
-                      <td className="tabular px-3 py-2 text-right">{bar.fineness}</td>
-                      <td className="tabular px-3 py-2 text-right font-medium">{bar.fineOz}</td>
+                      <BarCells bar={bar} pad="px-3 py-2" serialAs="cell" />
                     </tr>
                   ))}
                 </tbody>

@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
+import { TableHead } from '@/components/ui/Table'
 import { mintStatuses, type MintOrderListResponse, type MintOrderSummary, type MintStatus } from '@/lib/mint/types'
 import { formatUtc, shortHex } from './format'
 import { hasInFlight, LIVE_POLL_MS } from './hasInFlight'
@@ -87,33 +88,31 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
       <Card className="overflow-x-auto">
         <table className="w-full text-sm">
           <caption className="sr-only">Mint orders, newest first</caption>
-          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-            <tr>
+          <TableHead>
+            <th scope="col" className="px-4 py-2">
+              Order
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Recipient
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              Amount (oz)
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Status
+            </th>
+            <th scope="col" className="px-4 py-2">
+              Transaction
+            </th>
+            {showRequester ? (
               <th scope="col" className="px-4 py-2">
-                Order
+                Requested by
               </th>
-              <th scope="col" className="px-4 py-2">
-                Created
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Recipient
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Amount (oz)
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-2">
-                Transaction
-              </th>
-              {showRequester ? (
-                <th scope="col" className="px-4 py-2">
-                  Requested by
-                </th>
-              ) : null}
-            </tr>
-          </thead>
+            ) : null}
+          </TableHead>
           <tbody>
             {items.map((order) => (
               <tr key={order.orderId} className="border-t border-stone-100 hover:bg-stone-50">

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/Button'
+import { TableHead } from '@/components/ui/Table'
 import type { VaultBarResponse } from '@/lib/vault/types'
+import { BarCells, BarColumnHeaders } from './BarCells'
 import { type PickedBar, pickStateOf } from './pickedBars'
 
 export type BarSearchResultsProps = {
@@ -34,44 +36,18 @@ export function BarSearchResults({ label, bars, picked, onAdd, fallbackFocusId }
 
   return (
     <table className="w-full min-w-[44rem] text-sm" aria-label={label}>
-      <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-        <tr>
-          <th scope="col" className="px-3 py-2">
-            Serial
-          </th>
-          <th scope="col" className="px-2 py-2">
-            Refiner
-          </th>
-          <th scope="col" className="px-2 py-2 text-right">
-            Year
-          </th>
-          <th scope="col" className="px-2 py-2 text-right">
-            Gross oz
-          </th>
-          <th scope="col" className="px-2 py-2 text-right">
-            Fineness
-          </th>
-          <th scope="col" className="px-2 py-2 text-right">
-            Fine oz
-          </th>
-          <th scope="col" className="px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <TableHead>
+        <BarColumnHeaders pad="px-2 py-2" serialPad="px-3 py-2" />
+        <th scope="col" className="px-3 py-2">
+          <span className="sr-only">Actions</span>
+        </th>
+      </TableHead>
       <tbody ref={body}>
         {bars.map((bar, index) => {
           const state = pickStateOf(bar, picked)
           return (
             <tr key={bar.id} className="border-t border-stone-100">
-              <th scope="row" className="px-3 py-1.5 text-left font-mono text-xs font-medium text-stone-800">
-                {bar.serial}
-              </th>
-              <td className="px-2 py-1.5">{bar.refiner}</td>
-              <td className="tabular px-2 py-1.5 text-right">{bar.year}</td>
-              <td className="tabular px-2 py-1.5 text-right">{bar.grossOz}</td>
-              <td className="tabular px-2 py-1.5 text-right">{bar.fineness}</td>
-              <td className="tabular px-2 py-1.5 text-right font-medium">{bar.fineOz}</td>
+              <BarCells bar={bar} pad="px-2 py-1.5" serialPad="px-3 py-1.5" />
               <td className="px-3 py-1 text-right">
                 <Button
                   variant={state === 'add' ? 'secondary' : 'ghost'}

@@ -1,7 +1,12 @@
 import Link from 'next/link'
 import { Alert } from '@/components/ui/Alert'
+import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import { formatUtc } from '@/components/mint/format'
+import { type BarColumn, BarCells, BarColumnHeaders } from '../BarCells'
 import type { BarListImportResponse } from '@/lib/vault/types'
+
+/** A bar's identity: its serial and refiner. */
+const identity: readonly BarColumn[] = ['serial', 'refiner']
 
 /**
  * What an import did: bars added, unchanged and withdrawn; the bars an order holds that
@@ -33,26 +38,14 @@ export function BarListImportResult({ result }: { result: BarListImportResponse 
           <caption className="mb-1 text-left text-sm font-medium text-red-800">
             Held by an order but not on this list: these bars no longer back their tokens.
           </caption>
-          <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
-            <tr>
-              <th scope="col" className="px-3 py-1.5">
-                Serial
-              </th>
-              <th scope="col" className="px-3 py-1.5">
-                Refiner
-              </th>
-              <th scope="col" className="px-3 py-1.5">
-                Order
-              </th>
-            </tr>
-          </thead>
+          <TableHead>
+            <BarColumnHeaders columns={identity} pad="px-3 py-1.5" />
+            <ColumnHeader className="px-3 py-1.5">Order</ColumnHeader>
+          </TableHead>
           <tbody>
             {result.missing.map((bar) => (
               <tr key={`${bar.serial}\u0000${bar.refiner}`} className="border-t border-stone-100">
-                <th scope="row" className="px-3 py-1.5 text-left font-mono text-xs font-medium">
-                  {bar.serial}
-                </th>
-                <td className="px-3 py-1.5">{bar.refiner}</td>
+                <BarCells bar={bar} columns={identity} pad="px-3 py-1.5" />
                 <td className="px-3 py-1.5">
                   {bar.orderId ? (
                     <Link href={`/mints/${bar.orderId}`} className="font-mono text-xs text-brand-700 hover:underline">
@@ -72,15 +65,13 @@ export function BarListImportResult({ result }: { result: BarListImportResponse 
           <caption className="mb-1 text-left text-sm font-medium text-amber-800">
             Listed with other attributes than the inventory has: not applied. Ask the custodian.
           </caption>
-          <thead className="bg-stone-50 text-left text-xs uppercase tracking-wide text-stone-500">
-            <tr>
-              {['Serial', 'Refiner', 'Field', 'Inventory', 'List'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-1.5">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead>
+            {['Serial', 'Refiner', 'Field', 'Inventory', 'List'].map((h) => (
+              <ColumnHeader key={h} className="px-3 py-1.5">
+                {h}
+              </ColumnHeader>
+            ))}
+          </TableHead>
           <tbody>
             {result.conflicts.map((c) => (
               <tr key={`${c.serial}\u0000${c.refiner}\u0000${c.field}`} className="border-t border-stone-100">

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import { formatUtc } from '@/components/mint/format'
 import type { BarListSummary } from '@/lib/vault/types'
 import { fetchBarLists } from '../vaultApi'
@@ -34,20 +35,18 @@ export function BarListsTable() {
       ) : null}
       <CardContent className="overflow-x-auto p-0">
         <table className="w-full min-w-[56rem] text-sm" aria-labelledby="bar-lists-title">
-          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-            <tr>
-              {columns.map((c, i) => (
-                <th key={c} scope="col" className={`px-3 py-2 ${i >= 3 ? 'text-right' : ''}`}>
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead>
+            {columns.map((c, i) => (
+              <ColumnHeader key={c} className="px-3 py-2" right={i >= 3}>
+                {c}
+              </ColumnHeader>
+            ))}
+          </TableHead>
           <tbody>
             {lists.map((list) => (
               <BarListRow key={list.listId} list={list} />
             ))}
-            {query.isPending ? <EmptyRow text="Loading…" /> : lists.length === 0 ? <EmptyRow text="No bar list imported yet." /> : null}
+            {query.isPending ? <EmptyRow colSpan={columns.length} text="Loading…" /> : lists.length === 0 ? <EmptyRow colSpan={columns.length} text="No bar list imported yet." /> : null}
           </tbody>
         </table>
       </CardContent>
@@ -80,16 +79,6 @@ function BarListRow({ list }: { list: BarListSummary }) {
       <td className="tabular px-3 py-2 text-right">{list.withdrawn}</td>
       <td className={`tabular px-3 py-2 text-right ${list.missingCount > 0 ? 'font-semibold text-red-700' : ''}`}>{list.missingCount}</td>
       <td className={`tabular px-3 py-2 text-right ${list.conflictCount > 0 ? 'font-semibold text-amber-700' : ''}`}>{list.conflictCount}</td>
-    </tr>
-  )
-}
-
-function EmptyRow({ text }: { text: string }) {
-  return (
-    <tr className="border-t border-stone-100">
-      <td colSpan={columns.length} className="px-3 py-4 text-center text-stone-500">
-        {text}
-      </td>
     </tr>
   )
 }

@@ -5,9 +5,14 @@ import Link from 'next/link'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import { formatUtc } from '@/components/mint/format'
+import { type BarColumn, BarCells, BarColumnHeaders } from '../BarCells'
 import { fetchVaultBars } from '../vaultApi'
 import { missingBarsQueryKey } from './queryKeys'
+
+/** A bar's identity: its serial and refiner. */
+const identity: readonly BarColumn[] = ['serial', 'refiner']
 
 /**
  * The bars that are missing (GET /api/vault/bars?status=missing): held by an order, but
@@ -36,35 +41,19 @@ export function MissingBarsTable() {
       ) : null}
       <CardContent className="overflow-x-auto p-0">
         <table className="w-full min-w-[48rem] text-sm" aria-labelledby="missing-bars-title">
-          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                Serial
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Refiner
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Vault
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Fine oz
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Since
-              </th>
-              <th scope="col" className="px-3 py-2">
-                Order
-              </th>
-            </tr>
-          </thead>
+          <TableHead>
+            <BarColumnHeaders columns={identity} pad="px-3 py-2" />
+            <ColumnHeader className="px-3 py-2">Vault</ColumnHeader>
+            <ColumnHeader className="px-3 py-2" right>
+              Fine oz
+            </ColumnHeader>
+            <ColumnHeader className="px-3 py-2">Since</ColumnHeader>
+            <ColumnHeader className="px-3 py-2">Order</ColumnHeader>
+          </TableHead>
           <tbody>
             {bars.map((bar) => (
               <tr key={bar.id} className="border-t border-stone-100">
-                <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-medium">
-                  {bar.serial}
-                </th>
-                <td className="px-3 py-2">{bar.refiner}</td>
+                <BarCells bar={bar} columns={identity} pad="px-3 py-2" />
                 <td className="px-3 py-2">{bar.vault}</td>
                 <td className="tabular px-3 py-2 text-right">{bar.fineOz}</td>
                 <td className="px-3 py-2 text-xs text-stone-600">{formatUtc(bar.updatedAt)}</td>
@@ -85,9 +74,9 @@ export function MissingBarsTable() {
               </tr>
             ))}
             {query.isPending ? (
-              <EmptyRow text="Loading…" />
+              <EmptyRow colSpan={6} text="Loading…" />
             ) : bars.length === 0 ? (
-              <EmptyRow text="No missing bar: every bar held by an order is on its vault's latest list." />
+              <EmptyRow colSpan={6} text="No missing bar: every bar held by an order is on its vault's latest list." />
             ) : null}
           </tbody>
         </table>
@@ -100,15 +89,5 @@ export function MissingBarsTable() {
         </CardContent>
       ) : null}
     </Card>
-  )
-}
-
-function EmptyRow({ text }: { text: string }) {
-  return (
-    <tr className="border-t border-stone-100">
-      <td colSpan={6} className="px-3 py-4 text-center text-stone-500">
-        {text}
-      </td>
-    </tr>
   )
 }
