@@ -2,6 +2,7 @@
 
 import { type FormEvent, useState } from 'react'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
+import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
@@ -24,9 +25,17 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
   const [maxOrder, setMaxOrder] = useState(initialLimits.maxOrderOz ?? '')
   const [dailyCap, setDailyCap] = useState(initialLimits.dailyCapOz ?? '')
   const [issues, setIssues] = useState<Record<string, string>>({})
-  const [pending, setPending] = useState<Limits | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const change = useConfirmedChange<Limits>({
+    failure: 'Saving the limits failed.',
+    apply: async (p) => {
+      const updated = await putLimits(p)
+      setLimits(updated)
+      setMaxOrder(updated.maxOrderOz ?? '')
+      setDailyCap(updated.dailyCapOz ?? '')
+      return 'Limits saved.'
+    },
+  })
+  const { pending, busy, message } = change
 
   function review(e: FormEvent) {
     e.preventDefault()
@@ -37,23 +46,7 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
       return
     }
     setIssues({})
-    setPending(parsed.data)
-  }
-
-  async function apply(p: Limits) {
-    setBusy(true)
-    try {
-      const updated = await putLimits(p)
-      setLimits(updated)
-      setMaxOrder(updated.maxOrderOz ?? '')
-      setDailyCap(updated.dailyCapOz ?? '')
-      setMessage({ tone: 'success', text: 'Limits saved.' })
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Saving the limits failed.' })
-    } finally {
-      setBusy(false)
-      setPending(null)
-    }
+    change.setPending(parsed.data)
   }
 
   return (
@@ -82,16 +75,11 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
         </p>
       </CardContent>
       <ConfirmDialog
-        open={pending !== null}
         title="Change the mint limits?"
         confirmLabel="Save limits"
         dismissLabel="Not now"
         tone="primary"
-        busy={busy}
-        onDismiss={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) void apply(pending)
-        }}
+        {...change.dialog}
       >
         <p>
           Per order: {show(limits.maxOrderOz)} → <strong>{show(pending?.maxOrderOz ?? null)}</strong>

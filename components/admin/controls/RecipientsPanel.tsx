@@ -2,11 +2,13 @@
 
 import { type FormEvent, useState } from 'react'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
+import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
+import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
 import { addRecipient, removeRecipient } from './controlsApi'
@@ -24,9 +26,22 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
   const [address, setAddress] = useState('')
   const [label, setLabel] = useState('')
   const [issues, setIssues] = useState<Record<string, string>>({})
-  const [pending, setPending] = useState<Pending | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const change = useConfirmedChange<Pending>({
+    failure: 'The change failed.',
+    apply: async (p) => {
+      if (p.kind === 'add') {
+        const added = await addRecipient({ address: p.address, label: p.label })
+        setRecipients((all) => [...all, added].sort((a, b) => a.label.localeCompare(b.label) || a.address.localeCompare(b.address)))
+        setAddress('')
+        setLabel('')
+        return `${added.address} (${added.label}) may now receive mints.`
+      }
+      const removed = await removeRecipient(p.recipient.address)
+      setRecipients((all) => all.filter((r) => r.address !== removed.address))
+      return `${removed.address} (${removed.label}) was removed from the allowlist.`
+    },
+  })
+  const { pending, setPending, busy, message } = change
 
   function review(e: FormEvent) {
     e.preventDefault()
@@ -37,28 +52,6 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
     }
     setIssues({})
     setPending({ kind: 'add', ...parsed.data })
-  }
-
-  async function apply(p: Pending) {
-    setBusy(true)
-    try {
-      if (p.kind === 'add') {
-        const added = await addRecipient({ address: p.address, label: p.label })
-        setRecipients((all) => [...all, added].sort((a, b) => a.label.localeCompare(b.label) || a.address.localeCompare(b.address)))
-        setAddress('')
-        setLabel('')
-        setMessage({ tone: 'success', text: `${added.address} (${added.label}) may now receive mints.` })
-      } else {
-        const removed = await removeRecipient(p.recipient.address)
-        setRecipients((all) => all.filter((r) => r.address !== removed.address))
-        setMessage({ tone: 'success', text: `${removed.address} (${removed.label}) was removed from the allowlist.` })
-      }
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'The change failed.' })
-    } finally {
-      setBusy(false)
-      setPending(null)
-    }
   }
 
   return (
@@ -79,15 +72,13 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
       </CardContent>
       <CardContent className="overflow-x-auto p-0">
         <table className="w-full min-w-[40rem] text-sm" aria-labelledby="recipients-title">
-          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-            <tr>
-              {['Label', 'Address', 'Added', ''].map((c) => (
-                <th key={c} scope="col" className="px-3 py-2">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead>
+            {['Label', 'Address', 'Added', ''].map((c) => (
+              <ColumnHeader key={c} className="px-3 py-2">
+                {c}
+              </ColumnHeader>
+            ))}
+          </TableHead>
           <tbody>
             {recipients.length === 0 ? (
               <tr>
@@ -114,16 +105,11 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
         </table>
       </CardContent>
       <ConfirmDialog
-        open={pending !== null}
         title={pending?.kind === 'add' ? `Allow mints to ${pending.label}?` : pending ? `Remove ${pending.recipient.label} from the allowlist?` : ''}
         confirmLabel={pending?.kind === 'add' ? 'Add recipient' : 'Remove recipient'}
         dismissLabel="Not now"
         tone={pending?.kind === 'add' ? 'primary' : 'danger'}
-        busy={busy}
-        onDismiss={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) void apply(pending)
-        }}
+        {...change.dialog}
       >
         {pending?.kind === 'add' ? (
           <p>

@@ -2,10 +2,12 @@
 
 import { useState } from 'react'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
+import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import { type UserRole, userRoles } from '@/lib/auth/SessionUser'
 import type { ApiUser } from '@/lib/users/apiUser'
 import { patchUser } from './usersApi'
@@ -24,23 +26,15 @@ export type UsersAdminProps = { initialUsers: ApiUser[]; currentUserId: string }
 export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
   const [users, setUsers] = useState(initialUsers)
   const [chosenRole, setChosenRole] = useState<Record<string, UserRole>>({})
-  const [pending, setPending] = useState<Pending | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
-
-  async function apply(p: Pending) {
-    setBusy(true)
-    try {
+  const change = useConfirmedChange<Pending>({
+    failure: 'The change failed.',
+    apply: async (p) => {
       const updated = await patchUser(p.user.id, p.change)
       setUsers((all) => all.map((u) => (u.id === updated.id ? updated : u)))
-      setMessage({ tone: 'success', text: `${updated.email}: ${describe(p.change)}. Their sessions end at their next request.` })
-    } catch (error) {
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'The change failed.' })
-    } finally {
-      setBusy(false)
-      setPending(null)
-    }
-  }
+      return `${updated.email}: ${describe(p.change)}. Their sessions end at their next request.`
+    },
+  })
+  const { pending, setPending, busy, message } = change
 
   return (
     <Card>
@@ -55,15 +49,13 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
       ) : null}
       <CardContent className="overflow-x-auto p-0">
         <table className="w-full min-w-[48rem] text-sm" aria-labelledby="users-title">
-          <thead className="bg-stone-50 text-left text-xs font-medium uppercase tracking-wide text-stone-500">
-            <tr>
-              {['Email', 'Name', 'Sign-in', 'Role', 'Status', ''].map((c) => (
-                <th key={c} scope="col" className="px-3 py-2">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead>
+            {['Email', 'Name', 'Sign-in', 'Role', 'Status', ''].map((c) => (
+              <ColumnHeader key={c} className="px-3 py-2">
+                {c}
+              </ColumnHeader>
+            ))}
+          </TableHead>
           <tbody>
             {users.map((u) => {
               const self = u.id === currentUserId
@@ -119,16 +111,11 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
         </table>
       </CardContent>
       <ConfirmDialog
-        open={pending !== null}
         title={pending ? `${capitalize(describe(pending.change))} for ${pending.user.email}?` : ''}
         confirmLabel={pending ? capitalize(describe(pending.change)) : 'Confirm'}
         dismissLabel="Not now"
         tone={pending && 'disabled' in pending.change && pending.change.disabled ? 'danger' : 'primary'}
-        busy={busy}
-        onDismiss={() => setPending(null)}
-        onConfirm={() => {
-          if (pending) void apply(pending)
-        }}
+        {...change.dialog}
       >
         <p>Every session this user holds ends at their next request; they sign in again to continue{pending && 'disabled' in pending.change && pending.change.disabled ? ' (a disabled user cannot)' : ''}.</p>
       </ConfirmDialog>
