@@ -4,29 +4,24 @@ import type { SessionUser } from '@/lib/auth/SessionUser'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { signInAs } from '@/tests/helpers/fakeSession'
+import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 import { setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertUser, type TestUsers } from '@/tests/helpers/users'
 
 // The mint controls' API (docs/api.md "Recipients and limits") and their refusals at
 // intake, through the real route handlers, the real wrapper and a real database, as the
 // web's role. Only the session is faked.
-const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
-vi.mock('@/lib/auth/getSessionUser', () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => session.user,
-  requireAdmin: async () => session.user,
-}))
+vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   recipients: typeof import('./route')
   recipient: typeof import('./[address]/route')
   limits: typeof import('@/app/api/admin/limits/route')
   mint: typeof import('@/app/api/gold/mint/route')
-  closeDb: () => Promise<void>
 }
 
-const ORIGIN = 'http://localhost:3000'
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
 const ALICE = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const BOB = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
@@ -34,50 +29,37 @@ let t: TestDatabase
 let u: TestUsers
 let approver: SessionUser
 let r: Routes
+let route: RouteTest
 let serial = 0
 
 beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
+  route = await startRouteTest()
+  t = route.t
+  u = route.u
   approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
-  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the routes run on its grants
   process.env.TOKEN_ADDRESS = TOKEN
-  const { getWebDb } = await import('@/lib/web/webProcess')
   r = {
     recipients: await import('./route'),
     recipient: await import('./[address]/route'),
     limits: await import('@/app/api/admin/limits/route'),
     mint: await import('@/app/api/gold/mint/route'),
-    closeDb: () => getWebDb().close(),
   }
 })
 
 afterAll(async () => {
-  await r?.closeDb()
-  await t.drop()
+  await route?.close()
 })
 
 beforeEach(async () => {
-  session.user = u.admin
+  signInAs(u.admin)
   await t.db.execute(sql`delete from allowed_recipients`)
   await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: null })
 })
 
-const json = (method: string, path: string, body?: unknown) =>
-  new Request(`${ORIGIN}${path}`, {
-    method,
-    headers: method === 'GET' ? {} : { origin: ORIGIN, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-const params = (address: string) => ({ params: Promise.resolve({ address }) })
+const json = (method: string, path: string, body?: unknown) => routeRequest(path, { method, body })
 const addRecipient = (body: unknown) => r.recipients.POST(json('POST', '/api/admin/recipients', body))
-const removeRecipient = (address: string) => r.recipient.DELETE(json('DELETE', `/api/admin/recipients/${address}`), params(address))
+const removeRecipient = (address: string) => r.recipient.DELETE(json('DELETE', `/api/admin/recipients/${address}`), routeParams({ address }))
 const putLimits = (body: unknown) => r.limits.PUT(json('PUT', '/api/admin/limits', body))
-
-async function errorOf(res: Response) {
-  const body = (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
-  return { status: res.status, ...body.error }
-}
 
 async function audit(action: string) {
   return t.db.execute<{ actor_email: string; target_id: string; detail: unknown }>(
@@ -111,7 +93,7 @@ describe('who may use the controls API', () => {
 
   it('anonymous: 401; staff and approvers: 403; nothing changes', async () => {
     for (const [user, status] of [[null, 401], [u.staff, 403], [approver, 403]] as const) {
-      session.user = user
+      signInAs(user)
       for (const call of calls()) expect((await call()).status).toBe(status)
     }
     expect(await t.db.execute(sql`select 1 from allowed_recipients`)).toHaveLength(0)
@@ -198,7 +180,7 @@ describe('GET · PUT /api/admin/limits', () => {
 
 describe('POST /api/gold/mint against the controls', () => {
   beforeEach(() => {
-    session.user = u.staff
+    signInAs(u.staff)
   })
   const mint = (body: unknown) => r.mint.POST(json('POST', '/api/gold/mint', body))
 
@@ -211,10 +193,10 @@ describe('POST /api/gold/mint against the controls', () => {
   })
 
   it('422 over_limit above the per-order limit, naming the figures; nothing written', async () => {
-    session.user = u.admin
+    signInAs(u.admin)
     await addRecipient({ address: ALICE, label: 'Alice' })
     await putLimits({ maxOrderOz: '500', dailyCapOz: '100000' })
-    session.user = u.staff
+    signInAs(u.staff)
     const request = await mintRequest(ALICE, 2) // 802.168 oz
     const before = await counts()
     const error = await errorOf(await mint(request))
@@ -224,10 +206,10 @@ describe('POST /api/gold/mint against the controls', () => {
   })
 
   it('422 over_limit when the rolling 24 h cap would be passed; nothing written', async () => {
-    session.user = u.admin
+    signInAs(u.admin)
     await addRecipient({ address: ALICE, label: 'Alice' })
     await putLimits({ maxOrderOz: '1000', dailyCapOz: '1000' })
-    session.user = u.staff
+    signInAs(u.staff)
     await t.db.execute(sql`delete from mint_order_bars`)
     await t.db.execute(sql`update vault_bars set status = 'available', order_id = null`)
     await t.db.execute(sql`delete from mint_orders`)

@@ -3,47 +3,41 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import type { TestUsers } from '@/tests/helpers/users'
 import { stockBarsOf } from '@/tests/helpers/barLists'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { signInAs } from '@/tests/helpers/fakeSession'
+import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 
 // API tests through the real route handlers, the real wrapper and a real database.
 // Only the session is faked: next-auth's cookie is the one thing a Request here lacks.
-const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
-vi.mock('@/lib/auth/getSessionUser', () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => session.user,
-  requireAdmin: async () => session.user,
-}))
+vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   list: typeof import('./route')
   one: typeof import('./[orderId]/route')
-  closeDb: () => Promise<void>
 }
 
-const ORIGIN = 'http://localhost:3000'
 let t: TestDatabase
 let u: TestUsers
 let r: Routes
+let route: RouteTest
 let serial = 0
 
 beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
+  route = await startRouteTest()
+  t = route.t
+  u = route.u
   await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
-  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-  const { getWebDb } = await import('@/lib/web/webProcess')
-  r = { list: await import('./route'), one: await import('./[orderId]/route'), closeDb: () => getWebDb().close() }
+  r = { list: await import('./route'), one: await import('./[orderId]/route') }
 })
 
 afterAll(async () => {
-  await r?.closeDb()
-  await t.drop()
+  await route?.close()
 })
 
 beforeEach(() => {
-  session.user = u.staff
+  signInAs(u.staff)
 })
 
 /** A valid request whose bars are on the vault's bar list (free, unless a test used them). */
@@ -54,26 +48,15 @@ async function freshRequest(bars = 1) {
 }
 
 function post(body: unknown, init: { headers?: Record<string, string>; raw?: string } = {}): Promise<Response> {
-  return r.list.POST(
-    new Request(`${ORIGIN}/api/gold/mint`, {
-      method: 'POST',
-      headers: { origin: ORIGIN, 'content-type': 'application/json', ...init.headers },
-      body: init.raw ?? JSON.stringify(body),
-    }),
-  )
+  return r.list.POST(routeRequest('/api/gold/mint', { method: 'POST', body: init.raw ?? body, headers: init.headers }))
 }
 
 function getList(query = ''): Promise<Response> {
-  return r.list.GET(new Request(`${ORIGIN}/api/gold/mint${query}`))
+  return r.list.GET(routeRequest(`/api/gold/mint${query}`))
 }
 
 function getOne(orderId: string): Promise<Response> {
-  return r.one.GET(new Request(`${ORIGIN}/api/gold/mint/${orderId}`), { params: Promise.resolve({ orderId }) })
-}
-
-async function errorOf(res: Response) {
-  const body = (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
-  return { status: res.status, ...body.error }
+  return r.one.GET(routeRequest(`/api/gold/mint/${orderId}`), routeParams({ orderId }))
 }
 
 async function orderCount(): Promise<number> {
@@ -101,7 +84,7 @@ describe('POST /api/gold/mint', () => {
   })
 
   it('401 unauthenticated without a session', async () => {
-    session.user = null
+    signInAs(null)
     expect(await errorOf(await post(await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
   })
 
@@ -214,11 +197,11 @@ describe('POST /api/gold/mint', () => {
 
 describe('GET /api/gold/mint/{orderId}', () => {
   it("404 for another staff member's order, 200 for an admin", async () => {
-    session.user = u.otherStaff
+    signInAs(u.otherStaff)
     const { orderId } = (await (await post(await freshRequest())).json()) as { orderId: string }
-    session.user = u.staff
+    signInAs(u.staff)
     expect(await errorOf(await getOne(orderId))).toMatchObject({ status: 404, code: 'not_found' })
-    session.user = u.admin
+    signInAs(u.admin)
     expect((await getOne(orderId)).status).toBe(200)
   })
 
@@ -227,14 +210,14 @@ describe('GET /api/gold/mint/{orderId}', () => {
   })
 
   it('401 without a session', async () => {
-    session.user = null
+    signInAs(null)
     expect(await errorOf(await getOne(crypto.randomUUID()))).toMatchObject({ status: 401, code: 'unauthenticated' })
   })
 })
 
 describe('GET /api/gold/mint', () => {
   it('lists newest first with a cursor', async () => {
-    session.user = u.admin
+    signInAs(u.admin)
     for (let i = 0; i < 3; i++) expect((await post(await freshRequest())).status).toBe(202)
     const page1 = (await (await getList('?limit=2')).json()) as { items: { orderId: string }[]; nextCursor: string | null }
     expect(page1.items).toHaveLength(2)

@@ -3,66 +3,52 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestUsers } from '@/tests/helpers/users'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { signInAs } from '@/tests/helpers/fakeSession'
+import { errorOf, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 
 // The vault inventory API through the real route handlers, the real wrapper and a real
 // database. Only the session is faked.
-const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
-vi.mock('@/lib/auth/getSessionUser', () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => session.user,
-  requireAdmin: async () => session.user,
-}))
+vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   lists: typeof import('./route')
   bars: typeof import('@/app/api/vault/bars/route')
   mint: typeof import('@/app/api/gold/mint/route')
-  closeDb: () => Promise<void>
 }
 
-const ORIGIN = 'http://localhost:3000'
 let t: TestDatabase
 let u: TestUsers
 let r: Routes
+let route: RouteTest
 
 beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
+  route = await startRouteTest()
+  t = route.t
+  u = route.u
   await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
-  process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-  const { getWebDb: getDb } = await import('@/lib/web/webProcess')
   r = {
     lists: await import('./route'),
     bars: await import('@/app/api/vault/bars/route'),
     mint: await import('@/app/api/gold/mint/route'),
-    closeDb: () => getDb().close(),
   }
 })
 
 afterAll(async () => {
-  await r?.closeDb()
-  await t.drop()
+  await route?.close()
 })
 
 beforeEach(() => {
-  session.user = u.admin
+  signInAs(u.admin)
 })
 
 function importList(body: BodyInit, { type = 'application/json', query = '' }: { type?: string; query?: string } = {}) {
-  return r.lists.POST(
-    new Request(`${ORIGIN}/api/admin/vault/bar-lists${query}`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': type }, body }),
-  )
+  return r.lists.POST(routeRequest(`/api/admin/vault/bar-lists${query}`, { method: 'POST', type, body }))
 }
 
-const getLists = (query = '') => r.lists.GET(new Request(`${ORIGIN}/api/admin/vault/bar-lists${query}`))
-const getBars = (query = '') => r.bars.GET(new Request(`${ORIGIN}/api/vault/bars${query}`))
-
-async function errorOf(res: Response) {
-  const body = (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
-  return { status: res.status, ...body.error }
-}
+const getLists = (query = '') => r.lists.GET(routeRequest(`/api/admin/vault/bar-lists${query}`))
+const getBars = (query = '') => r.bars.GET(routeRequest(`/api/vault/bars${query}`))
 
 const bar = (serial: string, extra: Record<string, unknown> = {}) => ({ serial, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', ...extra })
 
@@ -120,9 +106,9 @@ describe('POST /api/admin/vault/bar-lists', () => {
   }, 120_000)
 
   it('403 for staff; 401 without a session', async () => {
-    session.user = u.staff
+    signInAs(u.staff)
     expect(await errorOf(await importList(JSON.stringify({ vault: 'X', asOf: '2026-01-01', bars: [bar('F')] })))).toMatchObject({ status: 403 })
-    session.user = null
+    signInAs(null)
     expect(await errorOf(await getLists())).toMatchObject({ status: 401 })
   })
 })
@@ -143,7 +129,7 @@ describe('GET /api/admin/vault/bar-lists', () => {
 
 describe('GET /api/vault/bars', () => {
   it('filters by vault, status and q (serial or refiner, without case, spaces or dashes), a page at a time', async () => {
-    session.user = u.staff
+    signInAs(u.staff)
     const all = (await (await getBars('?vault=API-V2')).json()) as { items: { serial: string; fineness: string; fineOz: string; status: string }[] }
     expect(all.items.map((b) => [b.serial, b.fineness, b.fineOz, b.status])).toEqual([
       ['C1', '999.9', '399.960', 'available'],
@@ -159,18 +145,16 @@ describe('GET /api/vault/bars', () => {
   })
 
   it("shows the order holding a bar to admins, and to staff only for their own orders", async () => {
-    session.user = u.otherStaff
+    signInAs(u.otherStaff)
     const request = buildMintRequest({ vault: 'API-V1', bars: [{ serial: 'J1' }] })
-    const res = await r.mint.POST(
-      new Request(`${ORIGIN}/api/gold/mint`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(request) }),
-    )
+    const res = await r.mint.POST(routeRequest('/api/gold/mint', { method: 'POST', body: request }))
     expect(res.status).toBe(202)
     const { orderId } = (await res.json()) as { orderId: string }
     const reserved = async () => ((await (await getBars('?vault=API-V1&status=reserved')).json()) as { items: { serial: string; orderId: string | null }[] }).items
     expect(await reserved()).toEqual([expect.objectContaining({ serial: 'J1', orderId })])
-    session.user = u.staff
+    signInAs(u.staff)
     expect(await reserved()).toEqual([expect.objectContaining({ serial: 'J1', orderId: null })])
-    session.user = u.admin
+    signInAs(u.admin)
     expect(await reserved()).toEqual([expect.objectContaining({ serial: 'J1', orderId })])
   })
 })

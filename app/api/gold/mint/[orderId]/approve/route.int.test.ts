@@ -3,69 +3,56 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { signInAs } from '@/tests/helpers/fakeSession'
+import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertUser, type TestUsers } from '@/tests/helpers/users'
 
 // POST /api/gold/mint/{orderId}/approve and /reject through the real routes, the real
 // wrapper and a real database as the web's role, with the default APPROVAL_THRESHOLD_OZ
 // (0: every order waits). Only the session is faked.
-const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
-vi.mock('@/lib/auth/getSessionUser', () => ({
-  getSessionUser: async () => session.user,
-  requireUser: async () => session.user,
-  requireAdmin: async () => session.user,
-}))
+vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   mint: typeof import('../../route')
   one: typeof import('../route')
   approve: typeof import('./route')
   reject: typeof import('../reject/route')
-  closeDb: () => Promise<void>
 }
 
-const ORIGIN = 'http://localhost:3000'
 let t: TestDatabase
 let u: TestUsers
 let approver: SessionUser
 let r: Routes
+let route: RouteTest
 let serial = 0
 
 beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
+  route = await startRouteTest()
+  t = route.t
+  u = route.u
   approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
   await allowRecipients(t.db, [TEST_RECIPIENT])
   delete process.env.APPROVAL_THRESHOLD_OZ // the default: every order needs a second person
-  process.env.DATABASE_URL = t.roleUrl('web')
-  const { getWebDb } = await import('@/lib/web/webProcess')
   r = {
     mint: await import('../../route'),
     one: await import('../route'),
     approve: await import('./route'),
     reject: await import('../reject/route'),
-    closeDb: () => getWebDb().close(),
   }
 })
 
 afterAll(async () => {
-  await r?.closeDb()
-  await t?.drop()
+  await route?.close()
 })
-
-function as(user: SessionUser | null) {
-  session.user = user
-}
 
 /** An order requested through POST /api/gold/mint by `by`: 202 awaiting_approval. */
 async function requestMint(by: SessionUser): Promise<string> {
   const request = buildMintRequest({ bars: [{ serial: `RT-${++serial}` }] })
   await stockBarsOf(t.db, request)
-  as(by)
-  const res = await r.mint.POST(
-    new Request(`${ORIGIN}/api/gold/mint`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: JSON.stringify(request) }),
-  )
+  signInAs(by)
+  const res = await r.mint.POST(routeRequest('/api/gold/mint', { method: 'POST', body: request }))
   const body = (await res.json()) as { orderId: string; status: string; jobId?: string }
   expect(res.status).toBe(202)
   expect(body.status).toBe('awaiting_approval')
@@ -76,19 +63,7 @@ async function requestMint(by: SessionUser): Promise<string> {
 function decide(kind: 'approve' | 'reject', orderId: string, p: { body?: unknown; origin?: string } = {}): Promise<Response> {
   const handler = kind === 'approve' ? r.approve.POST : r.reject.POST
   const body = p.body === undefined ? (kind === 'reject' ? { reason: 'not backed by the receipt' } : undefined) : p.body
-  return handler(
-    new Request(`${ORIGIN}/api/gold/mint/${orderId}/${kind}`, {
-      method: 'POST',
-      headers: { origin: p.origin ?? ORIGIN, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-    { params: Promise.resolve({ orderId }) },
-  )
-}
-
-async function errorOf(res: Response) {
-  const body = (await res.json()) as { error: { code: string; message: string; issues?: { path: string }[] } }
-  return { status: res.status, ...body.error }
+  return handler(routeRequest(`/api/gold/mint/${orderId}/${kind}`, { method: 'POST', body, origin: p.origin }), routeParams({ orderId }))
 }
 
 const jobCount = async (orderId: string) =>
@@ -97,7 +72,7 @@ const jobCount = async (orderId: string) =>
 describe('POST /api/gold/mint/{orderId}/approve', () => {
   it('200 with the order (pending, the decision, the timeline) for an approver; the job gets MAX_ATTEMPTS (5)', async () => {
     const orderId = await requestMint(u.staff)
-    as(approver)
+    signInAs(approver)
     const res = await decide('approve', orderId)
     expect(res.status).toBe(200)
     const order = (await res.json()) as Record<string, unknown>
@@ -111,14 +86,14 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
     const rows = await t.db.execute<{ max_attempts: number }>(sql`select max_attempts from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`)
     expect(rows.map((row) => row.max_attempts)).toEqual([5])
     // the requester sees the decision on their order
-    as(u.staff)
-    const mine = await r.one.GET(new Request(`${ORIGIN}/api/gold/mint/${orderId}`), { params: Promise.resolve({ orderId }) })
+    signInAs(u.staff)
+    const mine = await r.one.GET(routeRequest(`/api/gold/mint/${orderId}`), routeParams({ orderId }))
     expect(await mine.json()).toMatchObject({ decision: { outcome: 'approved', by: approver.email } })
   })
 
   it('staff cannot approve or reject at all (403 forbidden), not even others\' orders', async () => {
     const orderId = await requestMint(u.otherStaff)
-    as(u.staff)
+    signInAs(u.staff)
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'forbidden' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 403, code: 'forbidden' })
     expect(await jobCount(orderId)).toBe(0)
@@ -126,20 +101,18 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
 
   it('an admin approving or rejecting their own request: 403 self_approval; an approver then may', async () => {
     const orderId = await requestMint(u.admin)
-    as(u.admin)
+    signInAs(u.admin)
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
     expect(await jobCount(orderId)).toBe(0)
-    as(approver)
+    signInAs(approver)
     expect((await decide('approve', orderId)).status).toBe(200)
   })
 
   it("an approver's own request (written around the API, approvers may not request): 403 self_approval", async () => {
     // POST /api/gold/mint refuses an approver...
-    as(approver)
-    const refused = await r.mint.POST(
-      new Request(`${ORIGIN}/api/gold/mint`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: '{}' }),
-    )
+    signInAs(approver)
+    const refused = await r.mint.POST(routeRequest('/api/gold/mint', { method: 'POST', body: '{}' }))
     expect(await errorOf(refused)).toMatchObject({ status: 403, code: 'forbidden' })
     // ...so the row is written directly, as a compromised web could
     const { createMintOrder } = await import('@/lib/mint/createMintOrder')
@@ -152,16 +125,16 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
 
   it('409 not_awaiting_approval the second time; 404 for an unknown or malformed id; 401 without a session; 403 cross-origin', async () => {
     const orderId = await requestMint(u.staff)
-    as(approver)
+    signInAs(approver)
     expect((await decide('approve', orderId)).status).toBe(200)
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 409, code: 'not_awaiting_approval' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 409, code: 'not_awaiting_approval' })
     expect(await errorOf(await decide('approve', '00000000-0000-4000-8000-000000000000'))).toMatchObject({ status: 404, code: 'not_found' })
     expect(await errorOf(await decide('approve', 'nope'))).toMatchObject({ status: 404, code: 'not_found' })
-    as(null)
+    signInAs(null)
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 401, code: 'unauthenticated' })
     const other = await requestMint(u.staff)
-    as(approver)
+    signInAs(approver)
     expect(await errorOf(await decide('approve', other, { origin: 'https://evil.example' }))).toMatchObject({ status: 403, code: 'forbidden' })
     expect(await jobCount(other)).toBe(0)
   })
@@ -170,15 +143,15 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
 describe('POST /api/gold/mint/{orderId}/reject', () => {
   it('200 with the order (rejected, who and why); the requester sees the decision; its bars are free', async () => {
     const orderId = await requestMint(u.staff)
-    as(u.admin)
+    signInAs(u.admin)
     const res = await decide('reject', orderId, { body: { reason: 'receipt VR-2026-000123 is for another vault' } })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({
       status: 'rejected',
       decision: { outcome: 'rejected', by: u.admin.email, reason: 'receipt VR-2026-000123 is for another vault' },
     })
-    as(u.staff)
-    const list = (await (await r.mint.GET(new Request(`${ORIGIN}/api/gold/mint?status=rejected`))).json()) as { items: { orderId: string }[] }
+    signInAs(u.staff)
+    const list = (await (await r.mint.GET(routeRequest(`/api/gold/mint?status=rejected`))).json()) as { items: { orderId: string }[] }
     expect(list.items.map((i) => i.orderId)).toContain(orderId)
     const held = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from vault_bars where order_id = ${orderId}::uuid`)
     expect(held[0]?.n).toBe(0)
@@ -186,13 +159,11 @@ describe('POST /api/gold/mint/{orderId}/reject', () => {
 
   it('422 validation_failed without a reason, with an empty one or one over 500 characters; 415 without JSON', async () => {
     const orderId = await requestMint(u.staff)
-    as(approver)
+    signInAs(approver)
     for (const body of [{}, { reason: '' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
       expect(await errorOf(await decide('reject', orderId, { body }))).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: 'reason' }] })
     }
-    const noJson = await r.reject.POST(new Request(`${ORIGIN}/api/gold/mint/${orderId}/reject`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'text/plain' }, body: 'no' }), {
-      params: Promise.resolve({ orderId }),
-    })
+    const noJson = await r.reject.POST(routeRequest(`/api/gold/mint/${orderId}/reject`, { method: 'POST', type: 'text/plain', body: 'no' }), routeParams({ orderId }))
     expect(noJson.status).toBe(415)
   })
 })
@@ -200,17 +171,17 @@ describe('POST /api/gold/mint/{orderId}/reject', () => {
 describe('approvers read every order', () => {
   it('GET /api/gold/mint lists every order for an approver (status=awaiting_approval: the queue); GET one of another user\'s', async () => {
     const orderId = await requestMint(u.otherStaff)
-    as(approver)
-    const list = (await (await r.mint.GET(new Request(`${ORIGIN}/api/gold/mint?status=awaiting_approval&limit=100`))).json()) as {
+    signInAs(approver)
+    const list = (await (await r.mint.GET(routeRequest(`/api/gold/mint?status=awaiting_approval&limit=100`))).json()) as {
       items: { orderId: string; status: string }[]
     }
     expect(list.items.map((i) => i.orderId)).toContain(orderId)
     expect(list.items.every((i) => i.status === 'awaiting_approval')).toBe(true)
-    const one = await r.one.GET(new Request(`${ORIGIN}/api/gold/mint/${orderId}`), { params: Promise.resolve({ orderId }) })
+    const one = await r.one.GET(routeRequest(`/api/gold/mint/${orderId}`), routeParams({ orderId }))
     expect(one.status).toBe(200)
     // staff still see only their own
-    as(u.staff)
-    const theirs = await r.one.GET(new Request(`${ORIGIN}/api/gold/mint/${orderId}`), { params: Promise.resolve({ orderId }) })
+    signInAs(u.staff)
+    const theirs = await r.one.GET(routeRequest(`/api/gold/mint/${orderId}`), routeParams({ orderId }))
     expect(theirs.status).toBe(404)
   })
 })
