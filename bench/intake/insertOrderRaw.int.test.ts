@@ -1,7 +1,8 @@
 import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { describe, expect, it } from 'vitest'
+import type { TestUsers } from '@/tests/helpers/users'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { createMintBodies, stockMintBodies } from './createMintBodies'
 import { insertOrderRaw } from './insertOrderRaw'
 
@@ -11,14 +12,7 @@ import { insertOrderRaw } from './insertOrderRaw'
 let t: TestDatabase
 let u: TestUsers
 
-beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
-})
-
-afterAll(async () => {
-  await t.drop()
-})
+setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
 describe('bench bodies and the raw-SQL intake', () => {
   it('stocks the bodies\' bars, reserves each body\'s bars once, and refuses a body twice', async () => {

@@ -1,25 +1,22 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { StaleBarListError } from '@/lib/errors'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import type { TestUsers } from '@/tests/helpers/users'
 import { buildBarList, generateTestBars, importTestBarList } from '@/tests/helpers/barLists'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { importBarList } from './importBarList'
 
 let t: TestDatabase
 let u: TestUsers
 
-beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
-})
+setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
-afterAll(async () => {
-  await t.drop()
+beforeAll(async () => {
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
 })
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 6, minute))

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { describe, expect, it } from 'vitest'
+import type { TestUsers } from '@/tests/helpers/users'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { markBarsBacking } from './markBarsBacking'
 import { markBarsReserved } from './markBarsReserved'
 import { releaseBars } from './releaseBars'
@@ -10,14 +11,7 @@ import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedB
 let t: TestDatabase
 let u: TestUsers
 
-beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
-})
-
-afterAll(async () => {
-  await t.drop()
-})
+setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
 describe('markBarsReserved', () => {
   it('a confirmed order reorged back to submitted: backing -> reserved', async () => {

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { BarAlreadyUsedError, BarMismatchError, BarNotInVaultError, ValidationError } from '@/lib/errors'
 import { createMintOrder, type CreateMintOrderParameters } from '@/lib/mint/createMintOrder'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import type { TestUsers } from '@/tests/helpers/users'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { releaseBars } from './releaseBars'
 
 // The intake against the bar list (reserveBars, through createMintOrder as the route calls it).
@@ -15,9 +16,9 @@ import { releaseBars } from './releaseBars'
 let t: TestDatabase
 let u: TestUsers
 
+setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
+
 beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
   await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
   await importTestBarList(t.db, {
     vault: 'RSV-1',
@@ -28,10 +29,6 @@ beforeAll(async () => {
     ],
   })
   await importTestBarList(t.db, { vault: 'RSV-2', asOf: new Date(Date.now() - 60_000), bars: [{ serial: 'OTHER-1' }] })
-})
-
-afterAll(async () => {
-  await t.drop()
 })
 
 function create(request: MintRequestInput, p: Partial<CreateMintOrderParameters> = {}) {

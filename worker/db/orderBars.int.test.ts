@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { describe, expect, it } from 'vitest'
+import type { TestUsers } from '@/tests/helpers/users'
 import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
+import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { failOrderOfDeadJob } from './failOrderOfDeadJob'
 import { markOrderConfirmed } from './markOrderConfirmed'
 import { markOrderFailed } from './markOrderFailed'
@@ -15,14 +16,7 @@ import { markOrderSubmitted } from './markOrderSubmitted'
 let t: TestDatabase
 let u: TestUsers
 
-beforeAll(async () => {
-  t = await createTestDatabase()
-  u = await insertTestUsers(t.db)
-})
-
-afterAll(async () => {
-  await t.drop()
-})
+setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
 describe('the worker moves an order\'s bars with its status', () => {
   it('failed (reverted on chain) frees them; a retry that submits it again holds them again', async () => {
