@@ -29,7 +29,7 @@ export function checkDatabaseRole({ role, databaseUrl, env }: CheckDatabaseRoleP
     return {
       ok: false,
       variables: ['DATABASE_URL'],
-      message: `production: the ${role} connects to Postgres as ${expected} (its least-privilege role, created by the migrations), not as ${user ? `'${user}'` : 'an unnamed user'}: the migration owner's login is for migrations only`,
+      message: `production: DATABASE_URL: the ${role} connects to Postgres as ${expected} (its least-privilege role, created by the migrations), not as ${user ? `'${user}'` : 'an unnamed user'}: the migration owner's login is for migrations only`,
     }
   }
   return { ok: true }
