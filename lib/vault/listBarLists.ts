@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { ValidationError } from '@/lib/errors/request'
 import type { BarListListResponse } from './types'
-import { decodeVaultCursor, encodeVaultCursor } from './vaultCursor'
+import { decodeVaultCursor } from './vaultCursor'
+import { vaultPage } from './vaultPage'
+import { vaultPageLimit } from './vaultPageLimit'
 
 export const LIST_BAR_LISTS_DEFAULT_LIMIT = 50
 export const LIST_BAR_LISTS_MAX_LIMIT = 200
@@ -22,10 +24,7 @@ export type ListBarListsReturnType = BarListListResponse
  * import's answer) and who imported each.
  */
 export async function listBarLists(db: DbOrTx, p: ListBarListsParameters): Promise<ListBarListsReturnType> {
-  const limit = p.limit ?? LIST_BAR_LISTS_DEFAULT_LIMIT
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_BAR_LISTS_MAX_LIMIT) {
-    throw new ValidationError([{ path: 'limit', message: `must be a whole number from 1 to ${LIST_BAR_LISTS_MAX_LIMIT}` }])
-  }
+  const limit = vaultPageLimit(p.limit, { fallback: LIST_BAR_LISTS_DEFAULT_LIMIT, max: LIST_BAR_LISTS_MAX_LIMIT })
   const conditions: SQL[] = []
   if (p.vault !== undefined) conditions.push(sql`l.vault = ${p.vault}`)
   if (p.cursor !== undefined) {
@@ -59,8 +58,7 @@ export async function listBarLists(db: DbOrTx, p: ListBarListsParameters): Promi
     ${where}
     order by l.imported_at desc, l.id desc
     limit ${limit + 1}`)
-  const page = rows.slice(0, limit)
-  const last = page[page.length - 1]
+  const { page, nextCursor } = vaultPage(rows, { limit, sortKeyOf: (r) => [r.micros, r.id] })
   return {
     items: page.map((r) => ({
       listId: r.id,
@@ -77,6 +75,6 @@ export async function listBarLists(db: DbOrTx, p: ListBarListsParameters): Promi
       conflictCount: r.conflict_count,
       metadata: r.metadata,
     })),
-    nextCursor: rows.length > limit && last ? encodeVaultCursor([last.micros, last.id]) : null,
+    nextCursor,
   }
 }

@@ -5,7 +5,9 @@ import { ValidationError } from '@/lib/errors/request'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import { type BarStatus, barStatuses, type VaultBarListResponse } from './types'
-import { decodeVaultCursor, encodeVaultCursor } from './vaultCursor'
+import { decodeVaultCursor } from './vaultCursor'
+import { vaultPage } from './vaultPage'
+import { vaultPageLimit } from './vaultPageLimit'
 
 export const LIST_VAULT_BARS_DEFAULT_LIMIT = 100
 export const LIST_VAULT_BARS_MAX_LIMIT = 500
@@ -30,10 +32,7 @@ export type ListVaultBarsReturnType = VaultBarListResponse
  * admins (and approvers), and to staff only for their own orders.
  */
 export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Promise<ListVaultBarsReturnType> {
-  const limit = p.limit ?? LIST_VAULT_BARS_DEFAULT_LIMIT
-  if (!Number.isInteger(limit) || limit < 1 || limit > LIST_VAULT_BARS_MAX_LIMIT) {
-    throw new ValidationError([{ path: 'limit', message: `must be a whole number from 1 to ${LIST_VAULT_BARS_MAX_LIMIT}` }])
-  }
+  const limit = vaultPageLimit(p.limit, { fallback: LIST_VAULT_BARS_DEFAULT_LIMIT, max: LIST_VAULT_BARS_MAX_LIMIT })
   if (p.status !== undefined && !(barStatuses as readonly string[]).includes(p.status)) {
     throw new ValidationError([{ path: 'status', message: `must be one of ${barStatuses.join(', ')}` }])
   }
@@ -77,8 +76,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
     order by b.vault, b.serial_key, b.refiner_key
     limit ${limit + 1}`)
 
-  const page = rows.slice(0, limit)
-  const last = page[page.length - 1]
+  const { page, nextCursor } = vaultPage(rows, { limit, sortKeyOf: (r) => [r.vault, r.serial_key, r.refiner_key] })
   return {
     items: page.map((r) => ({
       id: r.id,
@@ -93,7 +91,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
       orderId: r.order_id,
       updatedAt: new Date(r.updated_at).toISOString(),
     })),
-    nextCursor: rows.length > limit && last ? encodeVaultCursor([last.vault, last.serial_key, last.refiner_key]) : null,
+    nextCursor,
   }
 }
 
