@@ -6,11 +6,13 @@ import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
-import { Input } from '@/components/ui/Input'
-import { Label } from '@/components/ui/Label'
 import type { ApiMintLimits } from '@/lib/controls/apiTypes'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { putLimits } from './controlsApi'
+import { ControlField } from './ControlField'
+
+/** A limit is a decimal; an empty one is unlimited. */
+const limitInput = { inputMode: 'decimal', placeholder: 'unlimited' } as const
 
 type Limits = { maxOrderOz: string | null; dailyCapOz: string | null }
 
@@ -64,8 +66,8 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
           <Alert tone="warning" title="A limit is unset (unlimited): production workers refuse to start until both are set." className="mb-4" />
         ) : null}
         <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <LimitField id="max-order" label="Per-order limit (fine oz)" value={maxOrder} onChange={setMaxOrder} issue={issues.maxOrderOz} />
-          <LimitField id="daily-cap" label="Rolling 24 h cap (fine oz)" value={dailyCap} onChange={setDailyCap} issue={issues.dailyCapOz} />
+          <ControlField id="max-order" label="Per-order limit (fine oz)" value={maxOrder} onChange={setMaxOrder} issue={issues.maxOrderOz} {...limitInput} />
+          <ControlField id="daily-cap" label="Rolling 24 h cap (fine oz)" value={dailyCap} onChange={setDailyCap} issue={issues.dailyCapOz} {...limitInput} />
           <Button type="submit" disabled={busy}>
             Review limits
           </Button>
@@ -90,28 +92,6 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
         <p>Orders not yet signed that are above a lowered limit will be refused by the worker.</p>
       </ConfirmDialog>
     </Card>
-  )
-}
-
-function LimitField(p: { id: string; label: string; value: string; onChange: (v: string) => void; issue: string | undefined }) {
-  return (
-    <div>
-      <Label htmlFor={p.id}>{p.label}</Label>
-      <Input
-        id={p.id}
-        inputMode="decimal"
-        placeholder="unlimited"
-        value={p.value}
-        onChange={(e) => p.onChange(e.target.value)}
-        aria-invalid={p.issue ? true : undefined}
-        aria-describedby={p.issue ? `${p.id}-issue` : undefined}
-      />
-      {p.issue ? (
-        <p id={`${p.id}-issue`} className="mt-1 text-xs text-red-700">
-          {p.issue}
-        </p>
-      ) : null}
-    </div>
   )
 }
 

@@ -6,12 +6,11 @@ import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
-import { Input } from '@/components/ui/Input'
-import { Label } from '@/components/ui/Label'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
 import { addRecipient, removeRecipient } from './controlsApi'
+import { ControlField } from './ControlField'
 
 /** A change waiting for its confirmation. */
 type Pending = { kind: 'add'; address: string; label: string } | { kind: 'remove'; recipient: ApiAllowedRecipient }
@@ -63,8 +62,8 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
       <CardContent>
         {message ? <Alert tone={message.tone} title={message.text} className="mb-4" /> : null}
         <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-          <Field id="recipient-address" label="Address" value={address} onChange={setAddress} issue={issues.address} placeholder="0x…" mono />
-          <Field id="recipient-label" label="Label" value={label} onChange={setLabel} issue={issues.label} placeholder="Customer name" />
+          <ControlField id="recipient-address" label="Address" value={address} onChange={setAddress} issue={issues.address} placeholder="0x…" className="font-mono" />
+          <ControlField id="recipient-label" label="Label" value={label} onChange={setLabel} issue={issues.label} placeholder="Customer name" />
           <Button type="submit" disabled={busy}>
             Add recipient
           </Button>
@@ -123,27 +122,5 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
         ) : null}
       </ConfirmDialog>
     </Card>
-  )
-}
-
-function Field(p: { id: string; label: string; value: string; onChange: (v: string) => void; issue: string | undefined; placeholder: string; mono?: boolean }) {
-  return (
-    <div>
-      <Label htmlFor={p.id}>{p.label}</Label>
-      <Input
-        id={p.id}
-        value={p.value}
-        placeholder={p.placeholder}
-        onChange={(e) => p.onChange(e.target.value)}
-        className={p.mono ? 'font-mono' : undefined}
-        aria-invalid={p.issue ? true : undefined}
-        aria-describedby={p.issue ? `${p.id}-issue` : undefined}
-      />
-      {p.issue ? (
-        <p id={`${p.id}-issue`} className="mt-1 text-xs text-red-700">
-          {p.issue}
-        </p>
-      ) : null}
-    </div>
   )
 }
