@@ -75,5 +75,10 @@ describe('readReserveTotals', () => {
     expect(without.inFlightWei).toBe(await weiOf(submitted.serials))
     expect(without.backingWei).toBe(totals.backingWei)
     expect(without.availableWei).toBe(totals.availableWei)
+
+    // the check before signing asks for the held totals only: the same backing and in
+    // flight, the free totals (which scan the whole inventory) not read
+    const held = await readReserveTotals(t.db, { excludeOrderId: signed.orderId, withFree: false })
+    expect(held).toMatchObject({ backingWei: without.backingWei, inFlightWei: without.inFlightWei, availableWei: 0n, missingWei: 0n })
   })
 })

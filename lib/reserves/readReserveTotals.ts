@@ -5,13 +5,16 @@ import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 export type ReadReserveTotalsParameters = {
   /** an order left out of every total (the worker's check adds this order's bars itself) */
   excludeOrderId?: string
+  /**
+   * false: only the held totals (backing, in flight), read through the order_id index —
+   * what the worker's check before each signature needs, in a few milliseconds however
+   * large the inventory. The free totals (available, missing without a holder) scan
+   * every bar, so only the reserves page and the reconciliation task ask for them.
+   * Default true.
+   */
+  withFree?: boolean
 }
 
-/**
- * Fine weight of the inventory by what it does, in WEI (1 token = 1 fine oz, 18
- * decimals), exact bigints: fine_oz has 3 decimals, so each total is a whole number of
- * milli-oz times 10^15 and compares directly with the token's totalSupply.
- */
 export type ReserveTotals = {
   /** bars 'backing' (confirmed orders, present in their vault's latest list) */
   backingWei: bigint
@@ -37,6 +40,11 @@ export type ReserveTotals = {
  */
 export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParameters = {}): Promise<ReserveTotals> {
   const exclude = p.excludeOrderId ?? null
+  const withFree = p.withFree ?? true
+  // Each total filters vault_bars directly (no shared CTE: one referenced three times is
+  // materialised, a scan of the whole inventory per call). Held bars have an order_id, so
+  // `order_id is not null` reads them through vault_bars_order_idx; only the free totals
+  // scan, and only when asked.
   const [row] = await db.execute<{
     backing: string
     in_flight: string
@@ -44,29 +52,29 @@ export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParamete
     missing: string
     bar_lists: { vault: string; as_of: string }[]
   }>(sql`
-    with bars as (
-      select b.status, b.fine_oz, b.order_id
-      from vault_bars b
-      where ${exclude}::uuid is null or b.order_id is distinct from ${exclude}::uuid
-    ),
-    in_flight as (
-      select b.fine_oz
-      from bars b
-      join mint_orders o on o.id = b.order_id
-      where b.status = 'reserved'
-        and o.status <> 'confirmed'
-        and (o.status = 'submitted' or exists (select 1 from chain_txs c where c.order_id = o.id))
-    ),
-    latest as (
+    with latest as (
       select distinct on (l.vault) l.vault, l.as_of
       from bar_lists l
       order by l.vault, l.as_of desc, l.imported_at desc
     )
     select
-      (coalesce((select sum(fine_oz) from bars where status = 'backing'), 0) * 1000)::bigint::text as backing,
-      (coalesce((select sum(fine_oz) from in_flight), 0) * 1000)::bigint::text as in_flight,
-      (coalesce((select sum(fine_oz) from bars where status = 'available'), 0) * 1000)::bigint::text as available,
-      (coalesce((select sum(fine_oz) from bars where status = 'missing'), 0) * 1000)::bigint::text as missing,
+      (coalesce((
+        select sum(b.fine_oz) from vault_bars b
+        where b.order_id is not null and b.status = 'backing' and b.order_id is distinct from ${exclude}::uuid
+      ), 0) * 1000)::bigint::text as backing,
+      (coalesce((
+        select sum(b.fine_oz) from vault_bars b
+        join mint_orders o on o.id = b.order_id
+        where b.order_id is not null and b.status = 'reserved' and b.order_id is distinct from ${exclude}::uuid
+          and o.status <> 'confirmed'
+          and (o.status = 'submitted' or exists (select 1 from chain_txs c where c.order_id = o.id))
+      ), 0) * 1000)::bigint::text as in_flight,
+      (case when ${withFree}::boolean then coalesce((
+        select sum(b.fine_oz) from vault_bars b where b.status = 'available'
+      ), 0) * 1000 else 0 end)::bigint::text as available,
+      (case when ${withFree}::boolean then coalesce((
+        select sum(b.fine_oz) from vault_bars b where b.status = 'missing' and b.order_id is distinct from ${exclude}::uuid
+      ), 0) * 1000 else 0 end)::bigint::text as missing,
       coalesce((select json_agg(json_build_object('vault', vault, 'as_of', as_of) order by vault) from latest), '[]'::json) as bar_lists`)
   const weiOf = (milliOz: string | undefined) => BigInt(milliOz ?? '0') * WEI_PER_MILLI_OZ
   return {

@@ -79,7 +79,7 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
   await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
 
   const totalSupplyWei = await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
-  const totals = await readReserveTotals(tx, { excludeOrderId: order.id })
+  const totals = await readReserveTotals(tx, { excludeOrderId: order.id, withFree: false })
   const reservesWei = totals.backingWei + totals.inFlightWei + barsWei
   if (totalSupplyWei + barsWei > reservesWei) {
     throw new ReservesExceededError({
