@@ -91,7 +91,7 @@ export function formatPrometheusMetrics({ metrics, system }: FormatPrometheusMet
       name: 'mintdesk_reserve_shortfall_oz',
       help: 'Token supply above the fine gold backing it (backing + in flight), in troy ounces, at the latest reserve check (should be 0).',
       type: 'gauge',
-      samples: system.reserveCheck ? [{ value: Number(system.reserveCheck.shortfallOz) }] : [],
+      samples: system.reserveCheck ? [{ value: system.reserveCheck.shortfallOz }] : [],
     },
     {
       name: 'mintdesk_reserve_check_age_seconds',

@@ -11,9 +11,9 @@ import { baseUrl, expect, loginAs, saveScreenshot, test, uniqueName } from './fi
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SHA256_OF_TEST = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'
 
-/** "401.084" -> 401084 (milli-ounces: exact integers, no float sums) */
-const milli = (oz: string) => Number(oz.replace('.', ''))
-const oz = (milliOz: number) => `${Math.floor(milliOz / 1000)}.${String(milliOz % 1000).padStart(3, '0')}`
+/** "401.084" -> 401084n (milli-ounces as bigint: exact, never a float) */
+const milli = (oz: string) => BigInt(oz.replace('.', ''))
+const oz = (milliOz: bigint) => `${milliOz / 1000n}.${String(milliOz % 1000n).padStart(3, '0')}`
 
 function results(page: Page, vault = 'LDN-1'): Locator {
   return page.getByRole('table', { name: `Available bars in ${vault}` })
