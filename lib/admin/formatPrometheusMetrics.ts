@@ -3,7 +3,7 @@ import { LIVE_JOB_STATES } from '@/lib/jobs/jobStates'
 
 export type FormatPrometheusMetricsParameters = { metrics: ApiMetrics; system: ApiSystem }
 
-/** a number, or an exact integer as a decimal string (wei: written as-is, never through a float) */
+/** a number, or an exact decimal string (wei, ounces: written as-is, never through a float) */
 type Sample = { labels?: Record<string, string>; value: number | string | null }
 type Family = { name: string; help: string; type: 'gauge'; samples: Sample[] }
 
@@ -143,7 +143,7 @@ export function formatPrometheusMetrics({ metrics, system }: FormatPrometheusMet
     for (const s of f.samples) {
       if (s.value === null) continue
       if (typeof s.value === 'string') {
-        if (/^\d+$/.test(s.value)) lines.push(`${f.name}${formatLabels(s.labels)} ${s.value}`)
+        if (/^\d+(\.\d+)?$/.test(s.value)) lines.push(`${f.name}${formatLabels(s.labels)} ${s.value}`)
         continue
       }
       if (!Number.isFinite(s.value)) continue
