@@ -96,7 +96,7 @@ describe('formatPrometheusMetrics', () => {
     expect(lines).toContain('mintdesk_reserve_shortfall_oz 401.084')
     expect(lines).toContain('mintdesk_reserve_check_age_seconds 42.5')
     const covered = formatPrometheusMetrics({ metrics, system: { ...system, reserveCheck: coveredCheck } })
-    expect(covered.split('\n')).toContain('mintdesk_reserve_shortfall_oz 0')
+    expect(covered.split('\n')).toContain('mintdesk_reserve_shortfall_oz 0.000')
     // before the first check the figure is unknown: left out, not sent as 0
     const none = formatPrometheusMetrics({ metrics, system: { ...system, reserveCheck: null } }).split('\n')
     expect(none.some((l) => l.startsWith('mintdesk_reserve_shortfall_oz '))).toBe(false)
