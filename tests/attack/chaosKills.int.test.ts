@@ -83,7 +83,7 @@ describe('orders while workers are SIGKILLed', () => {
     expect(tally.hangs).toBe(0)
     expect(kills).toBeGreaterThanOrEqual(3)
 
-    const settleMs = await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 90_000, log: (l) => console.log(`[attack:chaos] ${l}`) })
+    const settleMs = await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 90_000, log: (l) => console.log(`[attack:chaos] ${l}`), liveWorkerIds: () => p.liveIds() })
     const report = await checkInvariants({
       sql: t.sql,
       chain: chain.publicClient,

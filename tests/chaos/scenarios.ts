@@ -27,13 +27,19 @@ export type WaitForSettledParameters = {
   /** called while waiting (e.g. to fast-forward retry back-offs) */
   onTick?: () => Promise<void>
   log?: Log
+  /**
+   * the ids of the workers still alive: when given, also wait until no job (the periodic
+   * nonce_health and reserve_check included) is locked by a killed one, i.e. until the
+   * stale-worker unlock has taken it over (invariant 5), as checkInvariants then requires
+   */
+  liveWorkerIds?: () => ReadonlySet<string>
 }
 
 /**
  * Waits until the system is quiet: no order pending or submitted, no live mint job that
  * is not a dead letter, every signer's nonces mined and its pool empty.
  */
-export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () => {} }: WaitForSettledParameters): Promise<number> {
+export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () => {}, liveWorkerIds }: WaitForSettledParameters): Promise<number> {
   const t0 = Date.now()
   let last = ''
   for (;;) {
@@ -44,6 +50,10 @@ export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () =
       select count(*)::int as live from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
       where t.identifier in ('mint_send', 'mint_confirm') and j.attempts < j.max_attempts`
     const [nonces] = await sql<{ unmined: number }[]>`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
+    const live = liveWorkerIds?.()
+    const orphaned = live
+      ? (await sql<{ locked_by: string }[]>`select locked_by from graphile_worker._private_jobs where locked_by is not null`).filter((j) => !live.has(j.locked_by)).length
+      : 0
     let pool = 0
     const signers = await sql<{ address: Address; next_nonce: bigint | string }[]>`select address, next_nonce from signers`
     for (const s of signers) {
@@ -53,8 +63,8 @@ export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () =
       ])
       if (latest !== pending || BigInt(latest) !== BigInt(s.next_nonce)) pool++
     }
-    const state = `${orders.open} of ${orders.total} orders open, ${jobs.live} live mint jobs, ${nonces.unmined} unmined nonces, ${pool} signer(s) behind`
-    if (orders.open === 0 && jobs.live === 0 && nonces.unmined === 0 && pool === 0) return Date.now() - t0
+    const state = `${orders.open} of ${orders.total} orders open, ${jobs.live} live mint jobs, ${nonces.unmined} unmined nonces, ${pool} signer(s) behind, ${orphaned} job(s) locked by a killed worker`
+    if (orders.open === 0 && jobs.live === 0 && nonces.unmined === 0 && pool === 0 && orphaned === 0) return Date.now() - t0
     if (state !== last) log(`settling: ${state}`)
     last = state
     if (Date.now() - t0 > timeoutMs) throw new Error(`not settled after ${timeoutMs} ms: ${state}`)
