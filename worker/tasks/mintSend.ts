@@ -1,7 +1,6 @@
 import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
-import { ensureJob } from '@/lib/jobs/ensureJob'
-import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { capFees } from '../chain/capFees'
@@ -17,6 +16,7 @@ import { FeeTooLowError, MintRevertedError } from '@/lib/errors/chain'
 import { PermanentJobError } from '@/lib/errors/jobs'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import { signMintTx } from '../mint/signMintTx'
+import { startConfirming } from '../mint/startConfirming'
 import { newestTx } from '../mint/newestTx'
 import { verifyStoredTx } from '../mint/verifyStoredTx'
 import { waitForLowerFees } from '../mint/waitForLowerFees'
@@ -139,14 +139,7 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
       })
       if (!locked || locked.status === 'confirmed' || locked.status === 'cancelled') return
       await markOrderSubmitted(tx, { orderId })
-      await ensureJob(tx, {
-        task: TASK.mintConfirm,
-        jobKey: mintConfirmJobKey(orderId),
-        payload: { orderId },
-        orderId,
-        maxAttempts: ctx.settings.maxAttempts,
-        actor: job.actor,
-      })
+      await startConfirming(tx, ctx, { orderIds: [orderId], signerAddress: newest.signerAddress, actor: job.actor })
     })
   },
 }
