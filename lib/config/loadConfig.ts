@@ -102,6 +102,14 @@ const envSchema = z.object({
   MAX_PRIORITY_FEE: z.string().regex(/^\d{1,30}$/, 'MAX_PRIORITY_FEE is wei per gas, a decimal integer').optional(),
   /** how long a mint held back by the fee ceiling waits before it looks at the fees again */
   FEE_CAPPED_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
+  /** mint_send: how many queued orders one send batch takes (consecutive nonces of one signer, signed in parallel) */
+  MINT_SEND_BATCH: z.coerce.number().int().min(1).max(500).default(50),
+  /** a signer never has more than this many transactions sent and not yet mined: beyond it, sends wait */
+  MAX_IN_FLIGHT_PER_SIGNER: z.coerce.number().int().min(1).max(100_000).default(1_000),
+  /** KMS Sign calls one send batch makes at once */
+  SIGN_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  /** how long the send queue waits when every signer is at MAX_IN_FLIGHT_PER_SIGNER */
+  IN_FLIGHT_RETRY_MS: z.coerce.number().int().min(50).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -145,6 +153,11 @@ export type Config = {
     /** MAX_FEE_PER_GAS / MAX_PRIORITY_FEE in wei; undefined: no ceiling */
     feeCeiling: { maxFeePerGas: bigint | undefined; maxPriorityFeePerGas: bigint | undefined }
     feeCappedRetryMs: number
+    /** MINT_SEND_BATCH, MAX_IN_FLIGHT_PER_SIGNER, SIGN_CONCURRENCY, IN_FLIGHT_RETRY_MS (decision 014) */
+    sendBatch: number
+    maxInFlightPerSigner: number
+    signConcurrency: number
+    inFlightRetryMs: number
   }
   rpcPollingMs: number
   lowBalanceWei: bigint
@@ -268,6 +281,10 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
         maxPriorityFeePerGas: e.MAX_PRIORITY_FEE === undefined ? undefined : BigInt(e.MAX_PRIORITY_FEE),
       },
       feeCappedRetryMs: e.FEE_CAPPED_RETRY_MS,
+      sendBatch: e.MINT_SEND_BATCH,
+      maxInFlightPerSigner: e.MAX_IN_FLIGHT_PER_SIGNER,
+      signConcurrency: e.SIGN_CONCURRENCY,
+      inFlightRetryMs: e.IN_FLIGHT_RETRY_MS,
     },
     rpcPollingMs: e.RPC_POLLING_MS,
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
