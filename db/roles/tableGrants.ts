@@ -57,4 +57,6 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // the four-eyes controls the admins set in the web; the worker checks them again before signing
   allowed_recipients: { web: READ_WRITE, worker: READ },
   mint_limits: { web: READ_WRITE, worker: READ },
+  // the counters and histograms each process measures itself (issue 17): each upserts its own rows, the web sums them
+  metric_series: { web: WRITE, worker: WRITE },
 }
