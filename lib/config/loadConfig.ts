@@ -111,6 +111,26 @@ const envSchema = z.object({
   /** how long the send queue waits when every signer is at MAX_IN_FLIGHT_PER_SIGNER */
   IN_FLIGHT_RETRY_MS: z.coerce.number().int().min(50).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * What carries mint_send (issue 15, decision 021): graphile-worker in Postgres (default), or
+   * SQS: the order's transaction writes an outbox row, the worker relays it to SQS_QUEUE_URL
+   * and consumes it; the queue's redrive policy (5 receives) moves a failing one to SQS_DLQ_URL.
+   */
+  QUEUE_TRANSPORT: z.enum(['postgres', 'sqs']).default('postgres'),
+  SQS_QUEUE_URL: optionalUrl,
+  SQS_DLQ_URL: optionalUrl,
+  /** the local stack's embedded SQS endpoint; unset in production (the SDK's regional endpoint) */
+  SQS_ENDPOINT: optionalUrl,
+  /** seconds a received message stays hidden; the worker's visibility heartbeat extends it while it works */
+  SQS_VISIBILITY_TIMEOUT_S: z.coerce.number().int().min(1).max(43_200).default(60),
+  /** long polling: seconds one ReceiveMessage waits for a message (1 to 20) */
+  SQS_WAIT_TIME_S: z.coerce.number().int().min(0).max(20).default(20),
+  /** messages one worker works at once */
+  SQS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /** how often the relay looks for unsent outbox rows (it is also woken after each send) */
+  SQS_RELAY_MS: z.coerce.number().int().min(20).default(500),
+  /** how often the worker lists the dead-letter queue into Postgres for the admin page and moves back retried ones */
+  SQS_DLQ_SCAN_MS: z.coerce.number().int().min(100).default(5_000),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -162,6 +182,20 @@ export type Config = {
   rpcPollingMs: number
   lowBalanceWei: bigint
   logLevel: Env['LOG_LEVEL']
+  /** QUEUE_TRANSPORT and the SQS settings (decision 021); sqs is undefined with the postgres transport */
+  queueTransport: 'postgres' | 'sqs'
+  sqs: SqsConfig | undefined
+}
+
+export type SqsConfig = {
+  queueUrl: string
+  dlqUrl: string
+  endpoint: string | undefined
+  visibilityTimeoutS: number
+  waitTimeS: number
+  concurrency: number
+  relayMs: number
+  dlqScanMs: number
 }
 
 export type ConfigRole = 'web' | 'worker' | 'tool'
@@ -207,6 +241,10 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
       if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
     }
+  }
+  if (e.QUEUE_TRANSPORT === 'sqs' && (role === 'web' || role === 'worker')) {
+    if (!e.SQS_QUEUE_URL) missing.push('SQS_QUEUE_URL')
+    if (!e.SQS_DLQ_URL) missing.push('SQS_DLQ_URL')
   }
   if (missing.length > 0) {
     throw new ConfigError(missing, `missing configuration: ${missing.join(', ')} must be set`)
@@ -289,6 +327,20 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     rpcPollingMs: e.RPC_POLLING_MS,
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
     logLevel: e.LOG_LEVEL,
+    queueTransport: e.QUEUE_TRANSPORT,
+    sqs:
+      e.QUEUE_TRANSPORT === 'sqs' && e.SQS_QUEUE_URL && e.SQS_DLQ_URL
+        ? {
+            queueUrl: e.SQS_QUEUE_URL,
+            dlqUrl: e.SQS_DLQ_URL,
+            endpoint: e.SQS_ENDPOINT,
+            visibilityTimeoutS: e.SQS_VISIBILITY_TIMEOUT_S,
+            waitTimeS: e.SQS_WAIT_TIME_S,
+            concurrency: e.SQS_CONCURRENCY,
+            relayMs: e.SQS_RELAY_MS,
+            dlqScanMs: e.SQS_DLQ_SCAN_MS,
+          }
+        : undefined,
   }
 }
 
