@@ -59,4 +59,11 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   mint_limits: { web: READ_WRITE, worker: READ },
   // the counters and histograms each process measures itself (issue 17): each upserts its own rows, the web sums them
   metric_series: { web: WRITE, worker: WRITE },
+  // notifications (issue 16): the web writes the subscriptions, the awaiting_approval event (the intake), reads the
+  // deliveries and re-queues one (redeliver); the worker writes the other events, the deliveries and their attempts
+  notification_events: { web: APPEND, worker: APPEND },
+  webhook_endpoints: { web: WRITE, worker: READ },
+  webhook_deliveries: { web: ['select', 'update'], worker: WRITE },
+  webhook_delivery_attempts: { web: READ, worker: APPEND },
+  email_deliveries: { web: READ, worker: WRITE },
 }

@@ -10,6 +10,10 @@ export type AddJobParameters = {
   jobKey?: string
   maxAttempts?: number
   runAt?: Date
+  /** graphile-worker priority (lower runs first; 0 by default) */
+  priority?: number
+  /** graphile-worker flags: a worker may forbid jobs carrying one (e.g. the notification jobs' NOTIFY_JOB_FLAG) */
+  flags?: string[]
   orderId?: string | null
   /** who enqueued it, for the timeline */
   actor?: string | null
@@ -32,7 +36,9 @@ export async function addJob(tx: DbOrTx, p: AddJobParameters): Promise<AddJobRet
       ${JSON.stringify(p.payload)}::json,
       job_key => ${p.jobKey ?? null}::text,
       max_attempts => ${maxAttempts}::int,
-      run_at => ${p.runAt ? p.runAt.toISOString() : null}::timestamptz
+      run_at => ${p.runAt ? p.runAt.toISOString() : null}::timestamptz,
+      priority => ${p.priority ?? null}::int,
+      flags => ${p.flags ? `{${p.flags.join(',')}}` : null}::text[]
     )`)
   const first = rows[0]
   if (!first) throw new Error(`graphile_worker.add_job returned no row for task ${p.task}`)
