@@ -102,6 +102,15 @@ const envSchema = z.object({
   MAX_PRIORITY_FEE: z.string().regex(/^\d{1,30}$/, 'MAX_PRIORITY_FEE is wei per gas, a decimal integer').optional(),
   /** how long a mint held back by the fee ceiling waits before it looks at the fees again */
   FEE_CAPPED_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
+  /**
+   * The worker's KMS budget (issue 18), Sign calls per second in ONE process: across all its
+   * keys (KMS_SIGN_RATE) and per key (KMS_SIGN_RATE_PER_KEY); 0 = no limit. Keep workers x
+   * KMS_SIGN_RATE below the account's quota for ECC Sign, which other services share.
+   */
+  KMS_SIGN_RATE: intFrom(100),
+  KMS_SIGN_RATE_PER_KEY: intFrom(50),
+  /** how long one signature keeps retrying KMS throttles before the order waits and tries again later */
+  KMS_THROTTLE_BUDGET_MS: z.coerce.number().int().min(0).default(8_000),
   /** mint_send: how many queued orders one send batch takes (consecutive nonces of one signer, signed in parallel) */
   MINT_SEND_BATCH: z.coerce.number().int().min(1).max(500).default(50),
   /** a signer never has more than this many transactions sent and not yet mined: beyond it, sends wait */
@@ -173,6 +182,8 @@ export type Config = {
     /** MAX_FEE_PER_GAS / MAX_PRIORITY_FEE in wei; undefined: no ceiling */
     feeCeiling: { maxFeePerGas: bigint | undefined; maxPriorityFeePerGas: bigint | undefined }
     feeCappedRetryMs: number
+    /** KMS_SIGN_RATE, KMS_SIGN_RATE_PER_KEY (0: no limit), KMS_THROTTLE_BUDGET_MS */
+    kmsSign: { ratePerProcess: number; ratePerKey: number; throttleBudgetMs: number }
     /** MINT_SEND_BATCH, MAX_IN_FLIGHT_PER_SIGNER, SIGN_CONCURRENCY, IN_FLIGHT_RETRY_MS (decision 014) */
     sendBatch: number
     maxInFlightPerSigner: number
@@ -319,6 +330,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
         maxPriorityFeePerGas: e.MAX_PRIORITY_FEE === undefined ? undefined : BigInt(e.MAX_PRIORITY_FEE),
       },
       feeCappedRetryMs: e.FEE_CAPPED_RETRY_MS,
+      kmsSign: { ratePerProcess: e.KMS_SIGN_RATE, ratePerKey: e.KMS_SIGN_RATE_PER_KEY, throttleBudgetMs: e.KMS_THROTTLE_BUDGET_MS },
       sendBatch: e.MINT_SEND_BATCH,
       maxInFlightPerSigner: e.MAX_IN_FLIGHT_PER_SIGNER,
       signConcurrency: e.SIGN_CONCURRENCY,

@@ -32,6 +32,8 @@ export type KmsErrorType =
   | 'SerializationException'
   | 'UnknownOperationException'
   | 'InvalidMarkerException'
+  /** above the Sign rate the endpoint was started with (KMS_LOCAL_SIGN_RATE), as KMS at its quota */
+  | 'ThrottlingException'
 
 /**
  * A request the local KMS endpoint refuses, as real KMS would: answered to its KMS

@@ -1,5 +1,6 @@
 import { KMSClient } from '@aws-sdk/client-kms'
 import { DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
+import { countFault } from '@/lib/ops/faultCounts'
 
 export type CreateKmsClientParameters = {
   region: string
@@ -15,6 +16,15 @@ export type CreateKmsClientParameters = {
 export type CreateKmsClientReturnType = KMSClient
 
 /**
+ * The SDK's retries, for every KMS call: adaptive mode (exponential backoff with jitter,
+ * 500 ms base for throttles, plus a client-side rate limiter that slows this client down
+ * after a ThrottlingException and speeds up again as calls succeed), 3 attempts. A Sign
+ * still throttled after them is retried by the worker's own loop
+ * (worker/signer/sendSignWithRetry.ts) within its time budget.
+ */
+const RETRY = { retryMode: 'adaptive', maxAttempts: 3 } as const
+
+/**
  * The one way to build a KMS client. Without an endpoint it is AWS KMS with the SDK's
  * default credential chain (task role in ECS). With an endpoint, static credentials come
  * from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; only for an endpoint on loopback do they
@@ -22,19 +32,43 @@ export type CreateKmsClientReturnType = KMSClient
  * see lib/config/loadConfig.ts).
  */
 export function createKmsClient({ region, endpoint, env = process.env }: CreateKmsClientParameters): CreateKmsClientReturnType {
-  if (!endpoint) return new KMSClient({ region })
+  if (!endpoint) return countingThrottles(new KMSClient({ region, ...RETRY }))
 
   const local = isLoopbackUrl(endpoint)
   const accessKeyId = env.AWS_ACCESS_KEY_ID ?? (local ? DEV_KMS_ACCESS_KEY : undefined)
   const secretAccessKey = env.AWS_SECRET_ACCESS_KEY ?? (local ? DEV_KMS_ACCESS_KEY : undefined)
   if (accessKeyId && secretAccessKey) {
-    return new KMSClient({
-      region,
-      endpoint,
-      credentials: { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN },
-    })
+    return countingThrottles(
+      new KMSClient({
+        region,
+        endpoint,
+        credentials: { accessKeyId, secretAccessKey, sessionToken: env.AWS_SESSION_TOKEN },
+        ...RETRY,
+      }),
+    )
   }
-  return new KMSClient({ region, endpoint })
+  return countingThrottles(new KMSClient({ region, endpoint, ...RETRY }))
+}
+
+/**
+ * Counts each throttled answer (lib/ops/faultCounts 'kms_throttled'): the middleware sits
+ * inside the SDK's retry loop, so it sees every attempt, not only the last.
+ */
+function countingThrottles(client: KMSClient): KMSClient {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args)
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'ThrottlingException' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 429)) {
+          countFault('kms_throttled')
+        }
+        throw error
+      }
+    },
+    { step: 'finalizeRequest', priority: 'low', name: 'mintdeskCountThrottles' },
+  )
+  return client
 }
 
 function isLoopbackUrl(url: string): boolean {

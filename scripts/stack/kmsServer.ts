@@ -6,6 +6,7 @@ import { KmsServerStartError } from '../../lib/errors/stack'
 import { handleKmsRequest } from './kms/handleKmsRequest'
 import { openKeyStore } from './kms/keyStore'
 import { kmsOperations } from './kms/kmsOperations'
+import { type SignThrottle, throttleSign } from './kms/throttleSign'
 
 /**
  * The local KMS endpoint of the dev stack and the tests: a node:http server on
@@ -27,12 +28,19 @@ export type StartKmsServerParameters = {
   /** the region and account that appear in key ARNs */
   region?: string
   accountId?: string
+  /**
+   * Sign calls allowed per second across all keys (KMS_LOCAL_SIGN_RATE); above it the
+   * answer is a ThrottlingException, as KMS at its quota. Unset: no limit.
+   */
+  signRate?: number | undefined
 }
 
 export type StartKmsServerReturnType = {
   /** http://127.0.0.1:PORT, the `endpoint` for createKmsClient */
   url: string
   port: number
+  /** the Sign rate limit: change it while running, read how many were throttled */
+  signThrottle: SignThrottle
   stop(): Promise<void>
 }
 
@@ -41,10 +49,13 @@ export async function startKmsServer({
   port = 0,
   region = 'us-east-1',
   accountId = '000000000000',
+  signRate,
 }: StartKmsServerParameters): Promise<StartKmsServerReturnType> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const store = openKeyStore({ keysPath: path.join(dataDir, 'keys.json') })
-  const operations = kmsOperations(store, { region, accountId })
+  const all = kmsOperations(store, { region, accountId })
+  const throttled = throttleSign(all.Sign, { rate: signRate })
+  const operations = { ...all, Sign: throttled.sign }
 
   const server = createServer((req, res) => {
     void handleKmsRequest(operations, { req, res })
@@ -59,6 +70,7 @@ export async function startKmsServer({
   return {
     url: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
+    signThrottle: throttled.throttle,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -135,6 +135,8 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
         const kms = await startKmsServer({
           dataDir: path.join(dataDir, 'kms'),
           port: await pickPort(Number(previous.MINTDESK_KMS_PORT) || undefined),
+          // KMS_LOCAL_SIGN_RATE=N: N Sign calls per second, the rest ThrottlingException (as KMS at its quota)
+          signRate: Number(given.KMS_LOCAL_SIGN_RATE) || undefined,
         })
         stops.push({ name: 'kms endpoint', stop: kms.stop })
         kmsEndpoint = kms.url

@@ -20,11 +20,13 @@ import { startHeartbeat } from './heartbeat'
 import type { WorkerLogger } from './logger'
 import { runTask } from './runTask'
 import { createKmsAccount } from '../signer/createKmsAccount'
+import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { mintConfirm } from '../tasks/mintConfirm'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { reserveCheck } from '../tasks/reserveCheck'
 import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
+import { startFaultCountFlush } from '@/lib/ops/startFaultCountFlush'
 
 export type StartWorkerParameters = {
   config: Config
@@ -61,9 +63,12 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
 
+    // one KMS budget for the whole process (issue 18): every key's signatures wait for it, throttles retried
+    const { ratePerKey, ratePerProcess, throttleBudgetMs } = settings.kmsSign
+    const kmsSignPolicy = { limiter: createSignRateLimiter({ perKey: ratePerKey, perProcess: ratePerProcess }), throttleBudgetMs }
     const signers = new Map<Address, SignerAccount>()
     for (const keyId of config.kmsKeyIds) {
-      const account = await createKmsAccount(kms, { keyId })
+      const account = await createKmsAccount(kms, { keyId, policy: kmsSignPolicy })
       const address = getAddress(account.address)
       const row = await registerSigner(db, {
         address,
@@ -126,6 +131,9 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       onError: (err) => log.warn({ err }, 'queue_metrics read failed'),
     })
 
+    // KMS throttles and RPC retries of this process, to job_events for the admin metrics (issue 18)
+    const faultCounts = startFaultCountFlush(db, { actor: id, onError: (err) => log.warn({ err }, 'fault counts not written yet') })
+
     let stopping: Promise<void> | undefined
     const heartbeat = startHeartbeat(db, {
       workerId: id,
@@ -166,6 +174,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         }
         await heartbeat.stop()
         await queueMetrics.stop()
+        await faultCounts.stop()
         await markWorkerStopped(db, { id }).catch((error: unknown) => log.error({ err: error }, 'could not mark the worker stopped'))
         await cleanup()
         log.info({ outcome }, 'worker stopped')

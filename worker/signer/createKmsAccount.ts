@@ -4,12 +4,15 @@ import { toAccount } from 'viem/accounts'
 import { KmsAddressMismatchError } from '@/lib/errors/signers'
 import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
+import type { KmsSignPolicy } from './sendSignWithRetry'
 import { signDigestWithKms } from './signDigestWithKms'
 
 export type CreateKmsAccountParameters = {
   keyId: string
   /** when given (e.g. from the signers table), the key's derived address must equal it */
   expectedAddress?: Address | undefined
+  /** the process's KMS budget and throttle retries, for every signature of this account */
+  policy?: KmsSignPolicy | undefined
 }
 
 export type CreateKmsAccountReturnType = LocalAccount<'custom'>
@@ -22,14 +25,14 @@ export type CreateKmsAccountReturnType = LocalAccount<'custom'>
  */
 export async function createKmsAccount(
   client: KMSClient,
-  { keyId, expectedAddress }: CreateKmsAccountParameters,
+  { keyId, expectedAddress, policy }: CreateKmsAccountParameters,
 ): Promise<CreateKmsAccountReturnType> {
   const publicKey = await getKmsPublicKey(client, { keyId })
   const address = publicKeyToAddress(publicKey)
   if (expectedAddress && !isAddressEqual(expectedAddress, address)) throw new KmsAddressMismatchError(keyId, expectedAddress, address)
 
   const sign = async ({ hash }: { hash: Hex }): Promise<Hex> =>
-    serializeSignature(await signDigestWithKms(client, { keyId, digest: hash, address }))
+    serializeSignature(await signDigestWithKms(client, { keyId, digest: hash, address, policy }))
 
   const account = toAccount({
     address,
@@ -44,7 +47,7 @@ export async function createKmsAccount(
       const serializer = options?.serializer ?? serializeTransaction
       // as viem's own signTransaction: an EIP-4844 transaction is signed without its sidecars
       const signable = transaction.type === 'eip4844' ? { ...transaction, sidecars: false } : transaction
-      const signature = await signDigestWithKms(client, { keyId, digest: keccak256(await serializer(signable)), address })
+      const signature = await signDigestWithKms(client, { keyId, digest: keccak256(await serializer(signable)), address, policy })
       return serializer(transaction, signature)
     },
   })

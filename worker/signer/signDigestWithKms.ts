@@ -6,6 +6,7 @@ import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
 import { normalizeS } from './normalizeS'
 import { parseDerSignature } from './parseDerSignature'
+import { type KmsSignPolicy, sendSignWithRetry } from './sendSignWithRetry'
 
 export type SignDigestWithKmsParameters = {
   keyId: string
@@ -13,6 +14,8 @@ export type SignDigestWithKmsParameters = {
   digest: Hex | Uint8Array
   /** the key's address, as getKmsAddress derived it: used to find the recovery id */
   address: Address
+  /** the process's KMS budget and throttle retries (the worker's); without it, one plain Sign */
+  policy?: KmsSignPolicy | undefined
 }
 
 /** A signature ready for viem (`serializeTransaction(tx, signature)`), always low-s. */
@@ -23,18 +26,18 @@ export type SignDigestWithKmsReturnType = { r: Hex; s: Hex; yParity: 0 | 1 }
  * ECDSA_SHA_256), then turns KMS's DER answer into an Ethereum signature: s is made
  * low (EIP-2) and the recovery id (yParity), which KMS does not return, is found by
  * recovering the public key with 0 and with 1 and comparing with `address`.
- * SDK errors (throttling, NotFoundException, ...) pass through unchanged.
+ * With a policy, the Sign waits for the rate limiter and retries throttles
+ * (sendSignWithRetry; still throttled: KmsThrottledError); other SDK errors pass through.
  */
 export async function signDigestWithKms(
   client: KMSClient,
-  { keyId, digest, address }: SignDigestWithKmsParameters,
+  { keyId, digest, address, policy }: SignDigestWithKmsParameters,
 ): Promise<SignDigestWithKmsReturnType> {
   const hash = typeof digest === 'string' ? hexToBytes(digest) : digest
   if (hash.length !== 32) throw new KmsSignError(keyId, `digest must be 32 bytes, got ${hash.length}`)
 
-  const res = await client.send(
-    new SignCommand({ KeyId: keyId, Message: hash, MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' }),
-  )
+  const input = { KeyId: keyId, Message: hash, MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' } as const
+  const res = policy ? await sendSignWithRetry(client, input, policy) : await client.send(new SignCommand(input))
   if (!res.Signature) throw new KmsSignError(keyId, 'Sign returned no Signature')
 
   let parsed
