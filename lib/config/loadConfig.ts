@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ConfigError } from '@/lib/errors/config'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { checkDatabaseRole } from './checkDatabaseRole'
+import { type NotificationSettings, notificationSettings } from '@/lib/notifications/notificationSettings'
 
 /**
  * All configuration, parsed once from the environment with zod. Each embedded default
@@ -192,6 +193,8 @@ export type Config = {
   }
   rpcPollingMs: number
   lowBalanceWei: bigint
+  /** webhooks and email (issue 16): SMTP_URL, MAIL_FROM, WEBHOOK_SECRETS_KEY, NOTIFY_* */
+  notifications: NotificationSettings
   logLevel: Env['LOG_LEVEL']
   /** QUEUE_TRANSPORT and the SQS settings (decision 021); sqs is undefined with the postgres transport */
   queueTransport: 'postgres' | 'sqs'
@@ -338,6 +341,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     },
     rpcPollingMs: e.RPC_POLLING_MS,
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
+    notifications: notificationSettings({ env, production }),
     logLevel: e.LOG_LEVEL,
     queueTransport: e.QUEUE_TRANSPORT,
     sqs:
