@@ -5,8 +5,8 @@ import { recordAudit } from '@/lib/admin/recordAudit'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
 import { NotFoundError } from '@/lib/errors/resource'
-import { addJob } from '@/lib/jobs/addJob'
-import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { TASK } from '@/lib/jobs/jobKeys'
+import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
@@ -30,6 +30,8 @@ export type ApproveMintOrderParameters = {
   user: Pick<SessionUser, 'id' | 'email' | 'role'>
   /** attempts of the mint_send job: the caller's configuration (MAX_ATTEMPTS) */
   maxAttempts: number
+  /** QUEUE_TRANSPORT: a graphile-worker job (default) or the SQS outbox row (decision 021) */
+  transport?: QueueTransport
   hooks?: ApproveMintOrderHooks
 }
 
@@ -63,12 +65,10 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
       .where(eq(mintOrders.id, orderId))
     const what = `mint ${formatOrderAmount(order.amountWei.toString())} oz to ${order.toAddress}`
     await recordJobEvent(tx, { event: 'approved', task: TASK.mintSend, orderId, actor: p.user.email, detail: `approved by ${p.user.email}` })
-    const { jobId } = await addJob(tx, {
-      task: TASK.mintSend,
-      payload: { orderId },
-      jobKey: mintSendJobKey(orderId),
-      maxAttempts: p.maxAttempts,
+    const { jobId } = await enqueueMintSend(tx, {
+      transport: p.transport ?? 'postgres',
       orderId,
+      maxAttempts: p.maxAttempts,
       actor: p.user.email,
       detail: what,
     })

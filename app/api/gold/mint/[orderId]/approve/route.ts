@@ -9,5 +9,10 @@ export const POST = route({
   roles: ['approver', 'admin'],
   params: z.object({ orderId: z.string() }),
   handler: ({ user, params }) =>
-    approveMintOrder(getWebDb().db, { orderId: params.orderId, user, maxAttempts: getConfig('web').worker.maxAttempts }),
+    approveMintOrder(getWebDb().db, {
+      orderId: params.orderId,
+      user,
+      maxAttempts: getConfig('web').worker.maxAttempts,
+      transport: getConfig('web').queueTransport,
+    }),
 })
