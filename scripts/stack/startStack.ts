@@ -19,6 +19,7 @@ import { pickPort } from './freePort'
 import { startKmsServer } from './kmsServer'
 import { nextStartArgs } from './nextStartArgs'
 import { startPostgres } from './postgres'
+import type { PreparedRelease } from './prepareRelease'
 import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidFile } from './processes'
 
 /** anvil's first dev account: deploys the token and funds the signers, in dev only */
@@ -44,6 +45,11 @@ export type StartStackParameters = {
   restartWorkers?: boolean
   /** where the children's output goes: a file (tests), or this process's stdout/stderr */
   childLogFile?: string
+  /**
+   * run the web and the workers as the images do (prepareRelease: `node server.js`, `node worker.mjs`,
+   * the Dockerfile's NODE_OPTIONS) instead of `next start` and tsx: the bench measures what ships
+   */
+  release?: PreparedRelease
 }
 
 export type Stack = {
@@ -243,13 +249,14 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     const stdio = p.childLogFile ? openSync(p.childLogFile, 'a') : 'inherit'
     const workers: ManagedChild[] = []
     const startWorker = (extraEnv: Record<string, string> = {}) => {
-      const w = spawnManaged('worker', process.execPath, [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
-        cwd: p.root,
-        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, ...extraEnv },
+      const r = p.release?.worker
+      const w = spawnManaged('worker', process.execPath, r ? r.args : [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
+        cwd: r ? r.cwd : p.root,
+        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, ...extraEnv, ...(r ? releaseEnv(r.env, childEnv) : {}) },
         stdio: ['ignore', stdio, stdio],
       })
       workers.push(w)
-      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: 'worker/runtime/main.ts' })
+      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: r ? 'worker.mjs' : 'worker/runtime/main.ts' })
       writePidFile(pidFile, tracked)
       w.child.once('exit', (code, signal) => {
         if (stopping) return
@@ -262,14 +269,15 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
 
     let url = `http://localhost:${port}`
     if (p.web !== false) {
-      buildWeb({ root: p.root, log })
-      const web = spawnManaged('web', process.execPath, nextStartArgs({ root: p.root, port }), {
-        cwd: p.root,
-        env: { ...childEnv, DATABASE_URL: webDatabaseUrl },
+      const r = p.release?.web
+      if (!r) buildWeb({ root: p.root, log })
+      const web = spawnManaged('web', process.execPath, r ? r.args : nextStartArgs({ root: p.root, port }), {
+        cwd: r ? r.cwd : p.root,
+        env: { ...childEnv, DATABASE_URL: webDatabaseUrl, ...(r ? releaseEnv(r.env, childEnv) : {}) },
         stdio: ['ignore', stdio, stdio],
       })
       stops.push({ name: 'web', stop: () => web.stop(10_000) })
-      if (web.child.pid) tracked.push({ name: 'web', pid: web.child.pid, cmd: 'next' })
+      if (web.child.pid) tracked.push({ name: 'web', pid: web.child.pid, cmd: r ? 'server.js' : 'next' })
       writePidFile(pidFile, tracked)
       await waitForHttp(`${url}/api/ready`, 120_000, web)
     }
@@ -282,6 +290,12 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     await stopAll()
     throw err
   }
+}
+
+/** The image's variables over the stack's, NODE_OPTIONS joined (the image's flags, then the caller's, e.g. the bench's preload). */
+function releaseEnv(image: Record<string, string>, childEnv: NodeJS.ProcessEnv): Record<string, string> {
+  const nodeOptions = [image.NODE_OPTIONS, childEnv.NODE_OPTIONS].filter(Boolean).join(' ')
+  return { ...image, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) }
 }
 
 function portOf(url: string): string {
