@@ -3,7 +3,8 @@ import postgres from 'postgres'
 import * as schema from './schema'
 
 export type Schema = typeof schema
-export type Db = PostgresJsDatabase<Schema>
+/** what drizzle() returns: the ORM, and `$client`, its postgres.js pool (for a named prepared statement) */
+export type Db = PostgresJsDatabase<Schema> & { $client: postgres.Sql }
 /** A Drizzle transaction, for operations that must join the caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 /** Either the database or a transaction in progress. */

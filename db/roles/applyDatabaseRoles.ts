@@ -1,7 +1,7 @@
 import type postgres from 'postgres'
 import { DATABASE_ROLES, type RuntimeRole } from './roleNames'
 import { scramVerifier } from './scramVerifier'
-import { DEFAULT_TABLE_PRIVILEGES, TABLE_GRANTS, type TablePrivilege } from './tableGrants'
+import { DEFAULT_TABLE_PRIVILEGES, FUNCTION_GRANTS, TABLE_GRANTS, type TablePrivilege } from './tableGrants'
 
 export type DatabaseRolePasswords = Partial<Record<RuntimeRole, { password: string }>>
 
@@ -33,6 +33,7 @@ const ROLE_RACE_CODES = new Set(['23505', '42710', 'XX000', '40001', '40P01'])
  *   on an up-to-date schema neither role needs CREATE. Its private tables have row level
  *   security on (no policy: no rows for anyone but the owner), so a policy lets the two
  *   roles see and change every row;
+ * - mintdesk's functions kept from PUBLIC (FUNCTION_GRANTS): EXECUTE for the roles listed;
  * - drizzle's journal: read (the web's /api/ready counts the applied migrations).
  */
 export async function applyDatabaseRoles(sql: postgres.Sql, { roles = {} }: ApplyDatabaseRolesParameters = {}): Promise<void> {
@@ -102,6 +103,14 @@ async function applyInTransaction(tx: postgres.TransactionSql, roles: DatabaseRo
         end if;
       end loop;
     end $$`)
+
+  // mintdesk's functions kept from PUBLIC: EXECUTE for exactly the roles of FUNCTION_GRANTS
+  for (const [fn, callers] of Object.entries(FUNCTION_GRANTS)) {
+    const exists = await tx`select exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = ${fn}) as ok`
+    if (!exists[0]?.ok) continue
+    await tx.unsafe(`revoke all on function public.${fn} from public, ${BOTH}`)
+    for (const role of callers) await tx.unsafe(`grant execute on function public.${fn} to ${DATABASE_ROLES[role]}`)
+  }
 
   // Drizzle's journal: read only
   await tx.unsafe(`grant usage on schema drizzle to ${BOTH}`)

@@ -1,3 +1,5 @@
+import type { RuntimeRole } from './roleNames'
+
 /**
  * Who may do what on mintdesk's own tables (schema public), per runtime role: the table
  * of docs/security.md, applied by applyDatabaseRoles after every migration.
@@ -70,4 +72,15 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   webhook_deliveries: { web: ['select', 'update'], worker: WRITE },
   webhook_delivery_attempts: { web: READ, worker: APPEND },
   email_deliveries: { web: READ, worker: WRITE },
+}
+
+/**
+ * EXECUTE on mintdesk's own SQL functions that are NOT left to PUBLIC (their migration
+ * revokes it): who may call each. applyDatabaseRoles grants exactly this (a function
+ * that does not exist yet is skipped).
+ * - create_mint_order: the intake in one statement (decision 016). SECURITY INVOKER, so
+ *   it writes only what the caller's table grants allow; only the web takes orders.
+ */
+export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
+  create_mint_order: ['web'],
 }

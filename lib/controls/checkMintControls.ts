@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
-import { formatDecimal } from '@/lib/money/formatDecimal'
+import { RecipientNotAllowedError } from '@/lib/errors/controls'
 import { getMintLimits } from './getMintLimits'
+import { overLimitError } from './overLimitError'
 import { sumRecentMints } from './sumRecentMints'
 
 export type CheckMintControlsParameters = {
@@ -52,30 +52,14 @@ export async function checkMintControls(db: DbOrTx, p: CheckMintControlsParamete
 
   const limits = await getMintLimits(db)
   if (limits.maxOrderWei !== null && p.amountWei > limits.maxOrderWei) {
-    throw new OverLimitError({
-      limit: 'max_order',
-      amountWei: p.amountWei,
-      limitWei: limits.maxOrderWei,
-      message: `The order of ${oz(p.amountWei)} oz is above the per-order limit of ${oz(limits.maxOrderWei)} oz.`,
-    })
+    throw overLimitError({ limit: 'max_order', amountWei: p.amountWei, limitWei: limits.maxOrderWei })
   }
   if (limits.dailyCapWei === null) return { usedWei: 0n }
 
   if (p.lock !== false) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('mint_limits.daily_cap', 0))`)
   const usedWei = await sumRecentMints(db, { excludeOrderId: p.excludeOrderId })
   if (usedWei + p.amountWei > limits.dailyCapWei) {
-    throw new OverLimitError({
-      limit: 'daily_cap',
-      amountWei: p.amountWei,
-      limitWei: limits.dailyCapWei,
-      usedWei,
-      message: `The order of ${oz(p.amountWei)} oz would pass the rolling 24 h cap of ${oz(limits.dailyCapWei)} oz: ${oz(usedWei)} oz were minted or requested in the last 24 hours, ${oz(limits.dailyCapWei - usedWei > 0n ? limits.dailyCapWei - usedWei : 0n)} oz remain.`,
-    })
+    throw overLimitError({ limit: 'daily_cap', amountWei: p.amountWei, limitWei: limits.dailyCapWei, usedWei })
   }
   return { usedWei }
-}
-
-/** wei as fine ounces, at least 3 decimals, exact. */
-function oz(wei: bigint): string {
-  return formatDecimal(wei, { decimals: 18, minFraction: 3 })
 }

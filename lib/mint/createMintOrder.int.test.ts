@@ -268,9 +268,15 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
     const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
     expect(order).toMatchObject({ status: 'awaiting_approval', jobId: null, approvedBy: null, acceptedResponse: accepted })
     const after = await snapshot()
-    expect(after).toEqual({ ...before, orders: before.orders + 1, bars: before.bars + 2, links: before.links + 2, events: before.events + 1 })
+    // the one job is the notification's (issue 16: mint.awaiting_approval, through
+    // on_mint_awaiting_approval in the same statement), never a mint_send
+    expect(after).toEqual({ ...before, orders: before.orders + 1, bars: before.bars + 2, links: before.links + 2, events: before.events + 1, jobs: before.jobs + 1 })
     const jobs = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`)
     expect(jobs[0]?.n).toBe(0)
+    const notified = await t.db.execute<{ type: string; task: string }>(sql`
+      select e.type, j.task_identifier as task from notification_events e, graphile_worker.jobs j
+       where e.order_id = ${accepted.orderId} and j.task_identifier = 'notify_dispatch'`)
+    expect(notified).toEqual([{ type: 'mint.awaiting_approval', task: 'notify_dispatch' }])
 
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
     expect(events).toEqual([expect.objectContaining({ event: 'approval_requested', task: 'mint_send', jobId: null, actor: u.staff.email })])

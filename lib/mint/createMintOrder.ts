@@ -1,18 +1,17 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
 import type { Db, Tx } from '@/db/client'
-import { mintOrders } from '@/db/schema/mint'
-import { ValidationError } from '@/lib/errors'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { IdempotencyConflictError } from '@/lib/errors'
-import { checkMintControls } from '@/lib/controls/checkMintControls'
-import { recordAudit } from '@/lib/admin/recordAudit'
-import { addJob } from '@/lib/jobs/addJob'
+import { IdempotencyConflictError, ValidationError } from '@/lib/errors'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { reserveBars } from '@/lib/vault/reserveBars'
+import { parseDecimal } from '@/lib/money/parseDecimal'
+import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
+import { type CreateMintOrderArgument, createMintOrderCall } from './createMintOrderCall'
 import { hashMintRequest } from './hashMintRequest'
-import type { MintRequestInput } from './mintRequestSchema'
+import { intakeRefusal } from './intakeRefusal'
+import type { MintRequest, MintRequestInput } from './mintRequestSchema'
 import { parseMintRequest } from './parseMintRequest'
 import { statusUrlFor } from './statusUrlFor'
 import type { MintAcceptedResponse } from './types'
@@ -47,10 +46,14 @@ export type CreateMintOrderParameters = {
 
 export type CreateMintOrderReturnType = MintAcceptedResponse
 
+type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: string | null }
+
 /**
- * Accepts a mint request: in ONE transaction (the outbox) it writes the order, reserves
- * its bars (lib/vault/reserveBars: free bars of the vault's latest bar list, the request
- * agreeing with the list), and either
+ * Accepts a mint request. The request is validated here; then ONE statement, the SQL
+ * function `create_mint_order` (docs/decisions/016-intake-one-round-trip.md), does the
+ * rest as one transaction (the outbox): it writes the order, reserves its bars (free bars
+ * of the vault's latest bar list, the request agreeing with the list: invariant 4) and
+ * either
  * - below the approval threshold: the order is `pending` and its `mint_send` job is added
  *   with its history row and 'enqueued' event; or
  * - at or above it: the order is `awaiting_approval` with NO job, an
@@ -58,16 +61,19 @@ export type CreateMintOrderReturnType = MintAcceptedResponse
  * All exist or none does. Never talks to the chain.
  *
  * - A bar not on the vault's latest list: BarNotInVaultError (422); a year or weight
- *   other than the list's: BarMismatchError (422); a bar reserved by or backing another
- *   order: BarAlreadyUsedError (409), naming every such bar. Of concurrent requests for
- *   one bar exactly one wins, the others get the 409.
+ *   other than the list's: BarMismatchError (422); an amount other than the bars' fine
+ *   weight: ValidationError on `amount` (422); a bar reserved by or backing another order:
+ *   BarAlreadyUsedError (409), naming every such bar. Of concurrent requests for one bar
+ *   exactly one wins (row locks in id order), the others get the 409.
  * - A recipient off the allowlist: RecipientNotAllowedError (422); above the per-order
- *   limit or the rolling 24 h cap: OverLimitError (422) (lib/controls/checkMintControls,
- *   whose lock makes concurrent intakes check the cap one after the other).
+ *   limit or the rolling 24 h cap: OverLimitError (422) (the cap's lock makes concurrent
+ *   intakes check it one after the other). The same rules as lib/controls/checkMintControls.
  * - Same user + Idempotency-Key: the same body gets the first 202 answer again and
  *   creates nothing; a different body is an IdempotencyConflictError. Requests with
  *   the same key are serialised by a transaction-scoped advisory lock, so a concurrent
  *   duplicate waits for the first and then sees its answer.
+ * A refusal is raised inside the function, so a refused request writes nothing.
+ * The call is a named prepared statement in autocommit: one round trip per order.
  */
 export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Promise<CreateMintOrderReturnType> {
   const request = parseMintRequest(p.request)
@@ -75,95 +81,100 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     throw new ValidationError([{ path: 'to', message: 'The recipient cannot be the token contract itself.' }])
   }
   const requestHash = hashMintRequest(request)
-  const idempotencyKey = p.idempotencyKey ?? null
+  const orderId = randomUUID()
+  const amountWei = ozToWei(request.amount)
+  const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
+  const call = createMintOrderCall(intakeArguments({ p, request, requestHash, orderId, amountWei, needsApproval }))
 
-  return db.transaction(async (tx) => {
-    if (idempotencyKey !== null) {
-      const replay = await findReplay(tx, { userId: p.user.id, idempotencyKey, requestHash })
-      if (replay) return replay
-    }
-
-    const amountWei = ozToWei(request.amount)
-    const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
-    const [order] = await tx
-      .insert(mintOrders)
-      .values({
-        toAddress: request.to,
-        amountWei: amountWei.toString(),
-        status: needsApproval ? 'awaiting_approval' : 'pending',
-        vault: request.vaultProof.vault,
-        receiptRef: request.vaultProof.receiptRef,
-        documentSha256: request.vaultProof.documentSha256,
-        requestedBy: p.user.id,
-        idempotencyKey,
-        requestHash,
+  let rows: IntakeRow[]
+  try {
+    if (p.hooks?.beforeCommit) {
+      const beforeCommit = p.hooks.beforeCommit
+      rows = await db.transaction(async (tx) => {
+        const result = [...(await tx.execute<IntakeRow>(call.query))]
+        const first = result[0]
+        if (first?.r_outcome === 'created' && isAcceptedResponse(first.r_accepted)) await beforeCommit(tx, first.r_accepted)
+        return result
       })
-      .returning({ id: mintOrders.id })
-    if (!order) throw new Error('insert into mint_orders returned no row')
-    const orderId = order.id
-
-    const reserved = await reserveBars(tx, { orderId, vault: request.vaultProof.vault, bars: request.vaultProof.bars, amount: request.amount })
-    // the allowlist and the limits, on the bars' weight; holds the daily cap's lock until commit
-    await checkMintControls(tx, { to: request.to, amountWei: ozToWei(reserved.fineOz), excludeOrderId: orderId })
-
-    const what = `mint ${request.amount} oz to ${request.to}`
-    if (needsApproval) {
-      await recordJobEvent(tx, { event: 'approval_requested', task: TASK.mintSend, orderId, actor: p.user.email, detail: `${what}: awaits a second person's approval` })
-      await recordAudit(tx, {
-        actor: p.user,
-        action: 'mint.approval_requested',
-        targetType: 'order',
-        targetId: orderId,
-        detail: { to: request.to, amount: request.amount, vault: request.vaultProof.vault },
-      })
-      const accepted: MintAcceptedResponse = { orderId, status: 'awaiting_approval', statusUrl: statusUrlFor(orderId) }
-      await tx.update(mintOrders).set({ acceptedResponse: accepted }).where(eq(mintOrders.id, orderId))
-      await p.hooks?.beforeCommit?.(tx, accepted)
-      return accepted
+    } else {
+      rows = await db.$client.unsafe<IntakeRow[]>(call.text, call.values, { prepare: true })
     }
+  } catch (error) {
+    throw intakeRefusal(error, { request }) ?? error
+  }
 
-    const { jobId } = await addJob(tx, {
-      task: TASK.mintSend,
-      payload: { orderId },
-      jobKey: mintSendJobKey(orderId),
-      maxAttempts: p.maxAttempts,
-      orderId,
-      actor: p.user.email,
-      detail: what,
-    })
+  const row = rows[0]
+  if (!row) throw new Error('create_mint_order returned no row')
+  if (row.r_outcome === 'replay' && (row.r_request_hash !== requestHash || !isAcceptedResponse(row.r_accepted))) {
+    throw new IdempotencyConflictError()
+  }
+  const accepted = row.r_accepted
+  if (!isAcceptedResponse(accepted)) throw new Error(`create_mint_order answered ${row.r_outcome} without an accepted response`)
+  // the stored answer is jsonb (keys reordered): answered in the API's order
+  return accepted.status === 'pending'
+    ? { orderId: accepted.orderId, jobId: accepted.jobId, status: accepted.status, statusUrl: accepted.statusUrl }
+    : { orderId: accepted.orderId, status: accepted.status, statusUrl: accepted.statusUrl }
+}
 
-    const accepted: MintAcceptedResponse = {
-      orderId,
-      jobId: jobId.toString(),
-      status: 'pending',
-      statusUrl: statusUrlFor(orderId),
+/** The function's arguments, in its parameter order (db/migrations: create_mint_order). */
+function intakeArguments(a: {
+  p: CreateMintOrderParameters
+  request: MintRequest
+  requestHash: string
+  orderId: string
+  amountWei: bigint
+  needsApproval: boolean
+}): CreateMintOrderArgument[] {
+  const { p, request, orderId } = a
+  const proof = request.vaultProof
+  const what = `mint ${request.amount} oz to ${request.to}`
+  const accepted = { orderId, status: a.needsApproval ? 'awaiting_approval' : 'pending', statusUrl: statusUrlFor(orderId) }
+  return [
+    [orderId, 'uuid'],
+    [p.user.id, 'uuid'],
+    [p.user.email, 'text'],
+    [request.to, 'text'],
+    [canonical(request.amount, 3), 'numeric'],
+    [a.amountWei.toString(), 'numeric'],
+    [proof.vault, 'text'],
+    [proof.receiptRef, 'text'],
+    [proof.documentSha256, 'text'],
+    [p.idempotencyKey ?? null, 'text'],
+    [a.requestHash, 'text'],
+    [JSON.stringify(barArguments(request)), 'text::jsonb'],
+    [a.needsApproval, 'boolean'],
+    [JSON.stringify(accepted), 'text::jsonb'],
+    [TASK.mintSend, 'text'],
+    [mintSendJobKey(orderId), 'text'],
+    [JSON.stringify({ orderId }), 'text::jsonb'],
+    [p.maxAttempts, 'int'],
+    [redactSecrets(a.needsApproval ? `${what}: awaits a second person's approval` : what), 'text'],
+    [JSON.stringify({ to: request.to, amount: request.amount, vault: proof.vault }), 'text::jsonb'],
+  ]
+}
+
+/** Each bar as the function compares it: its keys (serial + refiner, normalised) and the values given, or null. */
+function barArguments(request: MintRequest) {
+  return request.vaultProof.bars.map((bar, i) => {
+    const serial = normalizeBarKey(bar.serial)
+    const refiner = normalizeBarKey(bar.refiner)
+    if (!serial.ok) throw new ValidationError([{ path: `vaultProof.bars.${i}.serial`, message: serial.message }])
+    if (!refiner.ok) throw new ValidationError([{ path: `vaultProof.bars.${i}.refiner`, message: refiner.message }])
+    return {
+      i,
+      sk: serial.key,
+      rk: refiner.key,
+      year: bar.year ?? null,
+      grossOz: bar.grossOz === undefined ? null : canonical(bar.grossOz, 3),
+      fineness: bar.fineness === undefined ? null : canonical(bar.fineness, 2),
+      fineOz: bar.fineOz === undefined ? null : canonical(bar.fineOz, 3),
     }
-    await tx.update(mintOrders).set({ jobId, acceptedResponse: accepted }).where(eq(mintOrders.id, orderId))
-
-    await p.hooks?.beforeCommit?.(tx, accepted)
-    return accepted
   })
 }
 
-async function findReplay(
-  tx: Tx,
-  p: { userId: string; idempotencyKey: string; requestHash: string },
-): Promise<MintAcceptedResponse | null> {
-  // One holder per (user, key) at a time, until commit or rollback: a concurrent
-  // duplicate waits here, then reads what the first one committed.
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`mint_orders.idempotency:${p.userId}:${p.idempotencyKey}`}, 0))`,
-  )
-  const [existing] = await tx
-    .select({ requestHash: mintOrders.requestHash, acceptedResponse: mintOrders.acceptedResponse })
-    .from(mintOrders)
-    .where(and(eq(mintOrders.requestedBy, p.userId), eq(mintOrders.idempotencyKey, p.idempotencyKey)))
-    .limit(1)
-  if (!existing) return null
-  if (existing.requestHash !== p.requestHash || !isAcceptedResponse(existing.acceptedResponse)) {
-    throw new IdempotencyConflictError()
-  }
-  return existing.acceptedResponse
+/** A validated decimal in the one spelling Postgres's numeric reads exactly ('401.' -> '401.000'). */
+function canonical(value: string, decimals: number): string {
+  return formatDecimal(parseDecimal(value, { decimals }), { decimals, minFraction: decimals })
 }
 
 function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {
