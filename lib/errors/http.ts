@@ -51,6 +51,8 @@ export const errorStatus = {
   deploy_token_failed: 500,
   release_build_failed: 500,
   not_ready: 503,
+  // notifications (lib/errors/notifications.ts): production without WEBHOOK_SECRETS_KEY
+  webhooks_not_configured: 503,
 } as const satisfies Record<string, number>
 
 export type ErrorCode = keyof typeof errorStatus

@@ -1,5 +1,7 @@
 import type { Tx } from '@/db/client'
-import { TASK } from '@/lib/jobs/jobKeys'
+import { MINT_TASKS, TASK } from '@/lib/jobs/jobKeys'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { markOrderFailed } from './markOrderFailed'
 
 export type FailOrderOfDeadJobParameters = { task: string; orderId: string | null; reason: string }
@@ -9,9 +11,13 @@ export type FailOrderOfDeadJobParameters = { task: string; orderId: string | nul
  * reason (unless it already got further: submitted, confirmed or cancelled). A dead
  * mint_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
- * (docs/decisions/006-exactly-once-mints.md).
+ * (docs/decisions/006-exactly-once-mints.md). Either way a mint.dead_letter event is written
+ * (lib/notifications/recordMintEvent).
  */
 export async function failOrderOfDeadJob(tx: Tx, { task, orderId, reason }: FailOrderOfDeadJobParameters): Promise<boolean> {
-  if (task !== TASK.mintSend || !orderId) return false
-  return markOrderFailed(tx, { orderId, reason, from: ['pending', 'failed'] })
+  if (!orderId || !MINT_TASKS.includes(task)) return false
+  const failed = task === TASK.mintSend ? await markOrderFailed(tx, { orderId, reason, from: ['pending', 'failed'] }) : false
+  // every dead mint job is a mint.dead_letter event, in the transaction that records it dead (issue 16)
+  await recordMintEvent(tx, { type: 'mint.dead_letter', orderId, status: null, from: null, data: { task, reason: redactSecrets(reason).slice(0, 2000) } })
+  return failed
 }

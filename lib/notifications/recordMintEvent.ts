@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import type { MintStatus, NotificationEventType } from '@/db/schema'
+
+export type RecordMintEventParameters = {
+  type: NotificationEventType
+  orderId: string
+  /** the order's status the event announces; null: as the order is now */
+  status: MintStatus | null
+  /** the event is written only while the order is in one of these (locked FOR UPDATE); null: whatever it is */
+  from: readonly MintStatus[] | null
+  /** more of the delivered `data` (txHash, reason, jobId...) */
+  data?: Record<string, string | null>
+}
+
+/**
+ * THE outbox write of notifications (issue 16): one statement in the caller's transaction
+ * (public.record_mint_event, migration 0007) writes the event and its notify_dispatch job,
+ * so the event exists iff the order's change commits. Called BEFORE the order's update,
+ * so `from` sees the status it changes from: an order already in the target status gets
+ * no second event. Returns the event id, or null when none was written.
+ */
+export async function recordMintEvent(tx: DbOrTx, p: RecordMintEventParameters): Promise<string | null> {
+  const from = p.from === null ? null : `{${p.from.join(',')}}`
+  const rows = await tx.execute<{ id: string | null }>(
+    sql`select public.record_mint_event(${p.type}, ${p.orderId}::uuid, ${p.status}, ${from}::text[], ${p.data ? JSON.stringify(p.data) : null}::jsonb)::text as id`,
+  )
+  return rows[0]?.id ?? null
+}
