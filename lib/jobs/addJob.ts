@@ -10,6 +10,8 @@ export type AddJobParameters = {
   jobKey?: string
   maxAttempts?: number
   runAt?: Date
+  /** graphile-worker queue: its jobs run one at a time across all workers (the notification lanes) */
+  queueName?: string
   /** graphile-worker priority (lower runs first; 0 by default) */
   priority?: number
   /** graphile-worker flags: a worker may forbid jobs carrying one (e.g. the notification jobs' NOTIFY_JOB_FLAG) */
@@ -35,6 +37,7 @@ export async function addJob(tx: DbOrTx, p: AddJobParameters): Promise<AddJobRet
       ${p.task},
       ${JSON.stringify(p.payload)}::json,
       job_key => ${p.jobKey ?? null}::text,
+      queue_name => ${p.queueName ?? null}::text,
       max_attempts => ${maxAttempts}::int,
       run_at => ${p.runAt ? p.runAt.toISOString() : null}::timestamptz,
       priority => ${p.priority ?? null}::int,

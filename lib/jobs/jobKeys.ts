@@ -7,7 +7,10 @@
 
 export const TASK = {
   mintSend: 'mint_send',
+  /** one order alone: a mint the signer's confirmer hands over (revert, nonce used by another, no Minted event), its dead letter */
   mintConfirm: 'mint_confirm',
+  /** one per signer: follows every submitted mint of the signer, a pass per poll (docs/decisions/015) */
+  mintConfirmer: 'mint_confirmer',
   nonceHealth: 'nonce_health',
   reserveCheck: 'reserve_check',
   /** notifications (issue 16): fan an event out (its name is also written in SQL by public.record_mint_event) */
@@ -31,13 +34,21 @@ export function mintConfirmJobKey(orderId: string): string {
   return `${TASK.mintConfirm}:${orderId}`
 }
 
+/** the confirmer of one signer (checksummed or not: the key is lower case) */
+export function mintConfirmerJobKey(signerAddress: string): string {
+  return `${TASK.mintConfirmer}:${signerAddress.toLowerCase()}`
+}
+
+/** the confirmer runs before waiting mint_send jobs (graphile-worker runs lower priority numbers first) */
+export const MINT_CONFIRMER_PRIORITY = -10
+
 /** one nonce health job across all workers */
 export const NONCE_HEALTH_JOB_KEY = TASK.nonceHealth
 
 /** one reserve reconciliation job across all workers */
 export const RESERVE_CHECK_JOB_KEY = TASK.reserveCheck
 
-/** graphile-worker flag of every notification job: a worker forbids it while NOTIFY_CONCURRENCY of them run */
+/** graphile-worker flag of every notification job (a worker started with forbiddenFlags ['notify'] runs none) */
 export const NOTIFY_JOB_FLAG = 'notify'
 
 /** notification jobs run after ready mint jobs (graphile-worker runs lower priority numbers first) */
@@ -49,4 +60,17 @@ export function webhookDeliverJobKey(deliveryId: string): string {
 
 export function emailSendJobKey(emailId: string): string {
   return `${TASK.emailSend}:${emailId}`
+}
+
+/**
+ * The graphile-worker queue (lane) of a delivery or an email: a queue runs one job at a
+ * time across all workers, so at most `lanes` deliveries and `lanes` emails run at once
+ * (NOTIFY_CONCURRENCY), whatever the number of workers: a dead endpoint holds one lane,
+ * never the mint jobs' slots. Lanes by endpoint (by address for email), so one endpoint's
+ * deliveries never overtake each other.
+ */
+export function notifyQueueName(kind: 'webhook' | 'email', key: string, lanes: number): string {
+  let hash = 0
+  for (const c of key) hash = (hash * 31 + c.charCodeAt(0)) >>> 0
+  return `notify_${kind}:${hash % Math.max(1, lanes)}`
 }
