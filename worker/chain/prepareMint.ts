@@ -1,9 +1,6 @@
-import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'viem'
-import { decodeMintError } from '@/lib/chain/decodeMintError'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
-import { MintRevertedError } from '@/lib/errors/chain'
+import type { Address, Hex, PublicClient } from 'viem'
 import { type EstimateFeesReturnType, estimateFees } from './estimateFees'
+import { estimateMintGas } from './estimateMintGas'
 
 export type PrepareMintParameters = {
   tokenAddress: Address
@@ -22,23 +19,12 @@ export type PrepareMintReturnType = {
 }
 
 /**
- * Everything about a mint that does not depend on the nonce, done BEFORE a nonce is
- * taken: simulate `mint(to, amount, orderId)` (a revert is a MintRevertedError with the
- * contract's decoded reason: permanent, nothing is signed), estimate gas, read fees.
- * RPC failures pass through (transient).
+ * Everything about one mint that does not depend on the nonce: its simulation and gas
+ * (estimateMintGas: a revert is a MintRevertedError with the contract's decoded reason)
+ * and the fees. The send path does the same per batch (one fee read for all its orders);
+ * the bench calls this for one mint's gas.
  */
 export async function prepareMint(client: PublicClient, p: PrepareMintParameters): Promise<PrepareMintReturnType> {
-  const args = [p.to, p.amountWei, orderIdToBytes32(p.orderId)] as const
-  const call = { address: p.tokenAddress, abi: goldTokenAbi, functionName: 'mint', args, account: p.from } as const
-  let gas: bigint
-  try {
-    await client.simulateContract(call)
-    gas = await client.estimateContractGas(call)
-  } catch (error) {
-    const decoded = decodeMintError(error)
-    if (decoded) throw new MintRevertedError(decoded.reason, decoded.errorName, { cause: error })
-    throw error
-  }
-  const fees = await estimateFees(client)
-  return { data: encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args }), gas: (gas * 12n) / 10n, fees }
+  const [{ data, gas }, fees] = await Promise.all([estimateMintGas(client, p), estimateFees(client)])
+  return { data, gas, fees }
 }

@@ -21,6 +21,12 @@ export type CheckBeforeSigningParameters = {
   data: Hex
   /** the worker's APPROVAL_THRESHOLD_OZ in wei: at or above it, a second person's approval is required */
   approvalThresholdWei: bigint
+  /**
+   * a send batch reads these once for all its orders (worker/mint/reserveSendBatch.ts), in
+   * the same order (totalSupply first), after every order and vault of the batch is locked;
+   * its orders have no stored transaction, so no total holds them and none is excluded
+   */
+  reserves?: { totalSupplyWei: bigint; backingWei: bigint; inFlightWei: bigint }
 }
 
 export type CheckBeforeSigningReturnType = {
@@ -78,8 +84,8 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
   checkApproval({ order, amountWei: barsWei, approvalThresholdWei: p.approvalThresholdWei })
   await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
 
-  const totalSupplyWei = await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
-  const totals = await readReserveTotals(tx, { excludeOrderId: order.id, withFree: false })
+  const totalSupplyWei = p.reserves?.totalSupplyWei ?? (await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' }))
+  const totals = p.reserves ?? (await readReserveTotals(tx, { excludeOrderId: order.id, withFree: false }))
   const reservesWei = totals.backingWei + totals.inFlightWei + barsWei
   if (totalSupplyWei + barsWei > reservesWei) {
     throw new ReservesExceededError({

@@ -1,7 +1,12 @@
 import type { WorkerLogger } from './logger'
 
-/** The named points where a crash test can kill the worker (MINTDESK_FAILPOINTS). */
-export type FailpointName = 'after_sign' | 'after_broadcast'
+/**
+ * The named points where a crash test can kill the worker (MINTDESK_FAILPOINTS):
+ * after_reserve (a send batch's nonces reserved and bound, nothing signed stored),
+ * after_sign (signed transactions stored, not broadcast), after_broadcast (broadcast,
+ * orders not yet marked submitted).
+ */
+export type FailpointName = 'after_reserve' | 'after_sign' | 'after_broadcast'
 
 export type Failpoint = (name: FailpointName) => void
 
@@ -14,8 +19,8 @@ export type CreateFailpointParameters = {
 /**
  * Crash-test hooks: at an enabled point the process SIGKILLs itself (no cleanup, no
  * 'finally', exactly like a node losing power), so the tests can prove that a job
- * killed between signing and broadcast, or between broadcast and the status update,
- * is taken over and still mints exactly once. A no-op unless enabled.
+ * killed between reserving nonces and storing signatures, between signing and
+ * broadcast, or between broadcast and the status update, is taken over and still mints exactly once. A no-op unless enabled.
  */
 export function createFailpoint({ names, log }: CreateFailpointParameters): Failpoint {
   const enabled = new Set(names)

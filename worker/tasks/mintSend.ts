@@ -1,45 +1,29 @@
-import { getAddress, isAddress } from 'viem'
 import { z } from 'zod'
-import { TASK } from '@/lib/jobs/jobKeys'
-import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { broadcastRawTx } from '../chain/broadcastRawTx'
-import { capFees } from '../chain/capFees'
-import { findMintedLog } from '../chain/findMintedLog'
-import { prepareMint } from '../chain/prepareMint'
-import type { WorkerContext } from '../runtime/context'
+import { claimQueuedJobs } from '@/lib/jobs/claimQueuedJobs'
+import { deferQueuedJobs } from '@/lib/jobs/deferQueuedJobs'
+import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
+import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { getMintOrder } from '../db/getMintOrder'
-import { listOrderTxs } from '../db/listOrderTxs'
-import { markOrderConfirmed } from '../db/markOrderConfirmed'
-import { markOrderSubmitted } from '../db/markOrderSubmitted'
-import { markTxBroadcast } from '../db/markTxBroadcast'
-import { FeeTooLowError, MintRevertedError } from '@/lib/errors/chain'
-import { PermanentJobError } from '@/lib/errors/jobs'
+import { finishClaimedSends } from '../mint/finishClaimedSends'
+import { readSignerRoom } from '../mint/readSignerRoom'
+import { sendMintOrders } from '../mint/sendMintOrders'
+import type { SendOrder } from '../mint/sendOutcome'
+import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
-import { signMintTx } from '../mint/signMintTx'
-import { startConfirming } from '../mint/startConfirming'
-import { newestTx } from '../mint/newestTx'
-import { verifyStoredTx } from '../mint/verifyStoredTx'
-import { waitForLowerFees } from '../mint/waitForLowerFees'
 
 /** Queued by the intake with the order (job key mint_send:<orderId>). */
 export const mintSendPayload = z.object({ orderId: z.guid() })
 export type MintSendPayload = z.infer<typeof mintSendPayload>
 
 /**
- * mint_send: turn a pending order into exactly one signed, stored and broadcast mint.
- * - unknown order: permanent error; confirmed or cancelled: nothing to do;
- * - a stored transaction exists (an earlier attempt signed it): re-send those exact
- *   bytes, never sign again, once verified against the order (verifyStoredTx: our
- *   signer, the token, exactly mint(to, its bars' weight, orderId); else permanent);
- * - else simulate (a revert is permanent: dead letter, order failed with the reason);
- *   fees above the fee ceiling are lowered to it, and when the chain needs more than it
- *   allows, nothing is signed: 'fee_capped', and a new mint_send looks again later
- *   (waitForLowerFees: no attempt spent, no nonce taken);
- * - then, in one transaction under the order's lock (signMintTx): the check before
- *   signing (its bars still held and listed, its amount their weight, supply + amount
- *   within the reserves; a refusal is permanent: dead letter, order failed, nothing
- *   signed), nonce, signature, store; then broadcast;
- * - finally, in one transaction: order -> submitted, 'broadcast' event, mint_confirm added.
+ * mint_send, the graphile-worker face of the send path (decision 014). The job that
+ * runs leads a batch: it claims up to MINT_SEND_BATCH - 1 other queued mint_send jobs
+ * (SKIP LOCKED, locked by this worker like any job it holds, so a crash hands them back
+ * after the stale-worker unlock), no more than the roomiest signer may still send
+ * (MAX_IN_FLIGHT_PER_SIGNER; with no room at all the send queue waits as a whole),
+ * hands every order to sendMintOrders, ends each claimed job with its own outcome and
+ * trail, and ends as its own order's outcome says: sent or settled: success; wait: a
+ * follow-up job later, no attempt spent; failed: thrown (permanent: dead letter).
  */
 export const mintSend: TaskDefinition<MintSendPayload> = {
   name: TASK.mintSend,
@@ -47,124 +31,75 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
   orderIdOf: (p) => p.orderId,
   run: async (ctx, job) => {
     const { orderId } = job.payload
-    const order = await getMintOrder(ctx.db, { orderId })
-    if (!order) throw new PermanentJobError(`order ${orderId} does not exist`)
-    if (order.status === 'confirmed' || order.status === 'cancelled') {
-      job.log.info({ status: order.status }, 'order already settled, nothing to send')
+    const room = await readSignerRoom(ctx)
+    if (room <= 0) {
+      const moved = await deferQueuedJobs(ctx.db, { task: TASK.mintSend, delayMs: ctx.settings.inFlightRetryMs })
+      job.log.info({ moved, retryInMs: ctx.settings.inFlightRetryMs }, 'every signer at its in-flight bound: the send queue waits')
+      await handOver(ctx, job, { delayMs: ctx.settings.inFlightRetryMs, detail: 'every signer at MAX_IN_FLIGHT_PER_SIGNER: look again' })
       return
     }
-
-    let txs = await listOrderTxs(ctx.db, { orderId })
-    let signedNow = false
-    if (txs.length === 0) {
-      const [from] = ctx.signers.keys()
-      if (!from) throw new PermanentJobError('this worker has no signer')
-      if (!isAddress(order.toAddress, { strict: false })) throw new PermanentJobError(`the recipient ${order.toAddress} is not an address`)
-      let prepared
-      try {
-        prepared = await prepareMint(ctx.chain, {
-          tokenAddress: ctx.tokenAddress,
-          from,
-          to: getAddress(order.toAddress),
-          amountWei: BigInt(order.amountWei),
-          orderId,
-        })
-      } catch (error) {
-        if (error instanceof MintRevertedError && error.errorName === 'OrderAlreadyMinted') {
-          await reconcileAlreadyMinted(ctx, job)
-          return
-        }
-        throw error
-      }
-      const ceiling = capFees({ fees: prepared.fees, baseFeePerGas: prepared.fees.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
-      if (ceiling.capped) {
-        await waitForLowerFees(ctx, job, { reason: ceiling.reason, wanted: prepared.fees })
-        return
-      }
-      prepared = { ...prepared, fees: { ...prepared.fees, ...ceiling.fees } }
-      await recordJobEvent(ctx.db, {
-        ...eventOf(job),
-        event: 'simulated',
-        detail: `mint simulated: gas ${prepared.gas}, max fee ${prepared.fees.maxFeePerGas} wei`,
-      })
-      job.checkpoint('signing')
-      const signed = await signMintTx(ctx, { orderId, prepared, jobId: job.jobId, attempt: job.attempt, actor: job.actor })
-      if (signed.kind === 'skipped') return
-      if (signed.kind === 'signed') {
-        job.log.info({ hash: signed.tx.hash, signer: signed.tx.signerAddress, nonce: signed.tx.nonce.toString() }, 'mint signed and stored')
-        ctx.failpoint('after_sign')
-        txs = [signed.tx]
-        signedNow = true
-      } else {
-        txs = signed.txs
-      }
-    } else {
-      job.log.info({ hashes: txs.map((t) => t.hash) }, 're-sending the stored transaction')
-    }
-
-    job.checkpoint('broadcast')
-    const newest = newestTx(txs)
-    // bytes this run did not sign are sent only if they are exactly what the order calls for
-    if (!signedNow) await verifyStoredTx(ctx, { tx: newest })
-    let outcome: 'sent' | 'already_known' | 'underpriced'
-    try {
-      outcome = await broadcastRawTx(ctx.chain, {
-        raw: newest.rawTx,
-        hash: newest.hash,
-        signerAddress: newest.signerAddress,
-        nonce: newest.nonce,
-        siblings: txs.filter((t) => t.hash !== newest.hash).map((t) => t.hash),
-      })
-    } catch (error) {
-      // the base fee rose above its fee cap: the bytes stay valid, mint_confirm outbids them at the same nonce
-      if (!(error instanceof FeeTooLowError)) throw error
-      outcome = 'underpriced'
-    }
-    job.log.info({ hash: newest.hash, outcome }, 'broadcast')
-    ctx.failpoint('after_broadcast')
-
-    await ctx.db.transaction(async (tx) => {
-      const locked = await getMintOrder(tx, { orderId, lock: true })
-      if (outcome !== 'underpriced') await markTxBroadcast(tx, { hash: newest.hash })
-      await recordJobEvent(tx, {
-        ...eventOf(job),
-        event: outcome === 'sent' ? 'broadcast' : outcome,
-        detail:
-          outcome === 'sent'
-            ? `sent ${newest.hash}`
-            : outcome === 'already_known'
-              ? `${newest.hash} was already known to the node`
-              : `the node refused ${newest.hash}: its fee cap is below the base fee; mint_confirm replaces it with higher fees`,
-        data: { hash: newest.hash, signer: newest.signerAddress, nonce: newest.nonce.toString() },
-      })
-      if (!locked || locked.status === 'confirmed' || locked.status === 'cancelled') return
-      await markOrderSubmitted(tx, { orderId })
-      await startConfirming(tx, ctx, { orderIds: [orderId], signerAddress: newest.signerAddress, actor: job.actor })
+    const startedAt = performance.now()
+    const claims = await claimQueuedJobs(ctx.db, { task: TASK.mintSend, workerId: job.actor, limit: Math.min(ctx.settings.sendBatch, room) - 1 })
+    const claimed = claims.flatMap((c) => {
+      const parsed = mintSendPayload.safeParse(c.payload)
+      return parsed.success ? [{ ...c, orderId: parsed.data.orderId }] : [{ ...c, orderId: '' }]
     })
+    const orders: SendOrder[] = [{ orderId, jobId: job.jobId, attempt: job.attempt }, ...claimed.map((c) => ({ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }))]
+    if (claimed.length > 0) job.log.info({ batch: orders.length }, 'send batch: claimed queued mint_send jobs')
+
+    let outcomes
+    try {
+      outcomes = await sendMintOrders(ctx, { orders, actor: job.actor, signal: job.signal })
+    } catch (error) {
+      outcomes = new Map(orders.map((o) => [o.orderId, { kind: 'failed' as const, error }]))
+    }
+    await finishWithRetries(ctx, job, () => finishClaimedSends(ctx, { claimed, outcomes, workerId: job.actor, durationMs: performance.now() - startedAt }))
+    for (const c of claimed) job.log.info({ jobId: c.jobId.toString(), orderId: c.orderId, task: TASK.mintSend, outcome: outcomes.get(c.orderId)?.kind }, 'claimed job finished')
+
+    const own = outcomes.get(orderId) ?? { kind: 'failed' as const, error: new Error('the send batch returned no outcome for this order') }
+    if (own.kind === 'failed') throw own.error
+    if (own.kind === 'wait') await handOver(ctx, job, { delayMs: own.retryInMs, detail: `${own.reason}: look again in ${own.retryInMs} ms` })
+    else job.log.info({ outcome: own.kind, ...(own.kind === 'sent' ? { hash: own.hash, nonce: own.nonce.toString() } : { status: own.status }) }, 'mint_send done')
   },
 }
 
-/**
- * The token says this order is minted, yet no transaction of ours is stored for it (the
- * database lost rows, e.g. a restore): the chain wins. Confirm it with the mined hash.
- */
-async function reconcileAlreadyMinted(ctx: WorkerContext, job: TaskRun<MintSendPayload>): Promise<void> {
+/** Waits without spending an attempt: the job hands over to a new mint_send later, under the order's lock (as waitForLowerFees does). */
+async function handOver(ctx: WorkerContext, job: TaskRun<MintSendPayload>, p: { delayMs: number; detail: string }): Promise<void> {
   const { orderId } = job.payload
-  const found = await findMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
-  if (!found) throw new PermanentJobError('the token reports this order as minted, but no Minted event was found')
   await ctx.db.transaction(async (tx) => {
     await getMintOrder(tx, { orderId, lock: true })
-    await markOrderConfirmed(tx, { orderId, txHash: found.transactionHash, blockNumber: found.blockNumber })
-    await recordJobEvent(tx, {
-      ...eventOf(job),
-      event: 'reconciled',
-      detail: `already minted on chain by ${found.transactionHash} (block ${found.blockNumber}), not by a stored transaction`,
-      data: { hash: found.transactionHash, blockNumber: found.blockNumber.toString() },
+    await enqueueFollowUp(tx, {
+      currentJobId: job.jobId,
+      task: TASK.mintSend,
+      jobKey: mintSendJobKey(orderId),
+      payload: { orderId },
+      orderId,
+      runAt: new Date(Date.now() + p.delayMs),
+      maxAttempts: job.maxAttempts,
+      actor: job.actor,
+      detail: p.detail,
     })
   })
-  job.log.warn({ hash: found.transactionHash }, 'order was already minted on chain: reconciled')
 }
 
-function eventOf(job: TaskRun<MintSendPayload>) {
-  return { task: TASK.mintSend, orderId: job.payload.orderId, jobId: job.jobId, attempt: job.attempt, actor: job.actor }
+/**
+ * The claimed jobs must end before this job does: while this worker lives, nobody else
+ * unlocks them. A database that stays unreachable is retried for a while; after that the
+ * worker exits (as a fenced one does), so the stale-worker sweep hands them back.
+ */
+async function finishWithRetries(ctx: WorkerContext, job: TaskRun<MintSendPayload>, finish: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await finish()
+      return
+    } catch (error) {
+      if (attempt >= 8) {
+        job.log.fatal({ err: error }, 'could not end the jobs claimed by a send batch: exiting so that they are handed back')
+        job.log.flush()
+        process.exit(1)
+      }
+      job.log.warn({ err: error, attempt }, 'could not end the claimed jobs of a send batch yet')
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5_000)))
+    }
+  }
 }

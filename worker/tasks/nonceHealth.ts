@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { ensureJob } from '@/lib/jobs/ensureJob'
-import { mintConfirmJobKey, NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
+import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { getReceiptOrNull } from '../chain/getReceiptOrNull'
@@ -15,7 +14,10 @@ import { lockNonceHealth } from '../db/lockNonceHealth'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { markTxMined } from '../db/markTxMined'
 import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
+import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { fillNonceGap } from '../mint/fillNonceGap'
+import { keepConfirmerAlive } from '../mint/keepConfirmerAlive'
+import { releaseAbandonedNonces } from '../mint/releaseAbandonedNonces'
 import { newestTx } from '../mint/newestTx'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import { verifyStoredTx } from '../mint/verifyStoredTx'
@@ -40,9 +42,10 @@ type Seen = NonNullable<NonceHealthPayload['seen']>
  * nonce_health, one job across all workers (job key nonce_health), every NONCE_HEALTH_MS.
  * Per signer it compares Postgres (next_nonce, signer_nonces) with the chain (`latest`
  * and `pending` transaction counts) and:
- * - settles used nonces nobody follows: a mint whose order has no live mint_confirm gets
- *   one (the chain wins: a mint that landed is confirmed whatever the order says), a gap
- *   fill is marked mined;
+ * - settles used nonces nobody follows: a mint that neither its own mint_confirm nor its
+ *   signer's live mint_confirmer follows gets a mint_confirm (the chain wins: a mint that
+ *   landed is confirmed whatever the order says), a gap fill is marked mined; a signer
+ *   with submitted orders gets its mint_confirmer back if it is gone or dead;
  * - releases the nonces of orders an admin cancelled (the web's cancel only marks the
  *   order and wakes this job: only the worker writes nonces), then fills released nonces
  *   and holes with a zero-value self-transfer;
@@ -107,6 +110,8 @@ async function checkSigner(
 
   await insertMissingNonces(ctx.db, { signerAddress: signer.address, from: latest, to: next })
   await releaseNoncesOfCancelledOrders(ctx, job, { signer })
+  await keepConfirmerAlive(ctx, { signerAddress: signer.address, actor: job.actor })
+  await releaseAbandonedNonces(ctx, { signer, jobId: job.jobId, attempt: job.attempt, actor: job.actor })
   for (const open of await listOpenNonces(ctx.db, { signerAddress: signer.address })) {
     if (open.nonce < latest) await settleUsedNonce(ctx, job, { signer, open, reported })
     else if (open.state === 'released' && open.nonce < next) {
@@ -162,7 +167,7 @@ async function settleUsedNonce(
   job: Job,
   { signer, open, reported }: { signer: SignerAccount; open: OpenNonce; reported: Set<string> },
 ): Promise<void> {
-  // a submitted mint with a live mint_confirm: that job will see the receipt and confirm
+  // a mint its own mint_confirm or its signer's mint_confirmer follows: that job will see the receipt and confirm
   if (open.use === 'mint' && open.confirming && open.orderStatus !== 'cancelled') return
   const txs = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce: open.nonce })
   const receipts = await Promise.all(txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))
@@ -189,16 +194,7 @@ async function settleUsedNonce(
       await markTxMined(tx, { signerAddress: signer.address, nonce: open.nonce, hash: mined.hash, blockNumber: receipt.blockNumber })
       return undefined
     }
-    return ensureJob(tx, {
-      task: TASK.mintConfirm,
-      jobKey: mintConfirmJobKey(orderId),
-      payload: { orderId },
-      orderId,
-      maxAttempts: ctx.settings.maxAttempts,
-      actor: job.actor,
-      detail: `nonce health: ${mined.hash} is mined, the order is ${order.status}`,
-      revive: true,
-    })
+    return confirmOrderAlone(tx, ctx, { orderId, actor: job.actor, detail: `nonce health: ${mined.hash} is mined, the order is ${order.status}`, revive: true })
   })
   if (ensured && ensured.action !== 'exists') job.log.warn({ orderId, hash: mined.hash, action: ensured.action }, 'mined mint without a confirmation job: confirming it')
 }

@@ -1,0 +1,54 @@
+import type { Address, Hex } from 'viem'
+import { FeeTooLowError } from '@/lib/errors/chain'
+import { broadcastRawTx } from '../chain/broadcastRawTx'
+import type { ChainTx } from '../db/listOrderTxs'
+import type { WorkerContext } from '../runtime/context'
+import type { SendOrder, SendOutcomes } from './sendOutcome'
+import { verifyStoredTx } from './verifyStoredTx'
+
+/** A transaction to send: `stored` set when its bytes come from an earlier run (verified against the order first). */
+export type ToBroadcast = {
+  order: SendOrder
+  raw: Hex
+  hash: Hex
+  signerAddress: Address
+  nonce: bigint
+  siblings: Hex[]
+  stored?: ChainTx
+}
+
+export type Broadcast = ToBroadcast & { result: 'sent' | 'already_known' | 'underpriced' }
+
+export type BroadcastSendBatchParameters = { items: readonly ToBroadcast[] }
+
+export type BroadcastSendBatchReturnType = { broadcast: Broadcast[]; outcomes: SendOutcomes }
+
+/**
+ * eth_sendRawTransaction of every stored transaction of the batch, one signer's nonces in
+ * ascending order (a node holds a later nonce back until the earlier one arrives, and
+ * some drop what waits too long). Idempotent (broadcastRawTx); a fee cap the base fee
+ * outgrew is `underpriced`, left to the confirm side to outbid; any other failure is that
+ * order's (transient: its stored bytes are sent again on retry). Bytes an earlier run
+ * stored are verified against their order before they go out (decision 013, amended).
+ */
+export async function broadcastSendBatch(ctx: WorkerContext, { items }: BroadcastSendBatchParameters): Promise<BroadcastSendBatchReturnType> {
+  const outcomes: SendOutcomes = new Map()
+  const broadcast: Broadcast[] = []
+  const ordered = [...items].sort((a, b) => (a.signerAddress === b.signerAddress ? (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0) : a.signerAddress < b.signerAddress ? -1 : 1))
+  for (const item of ordered) {
+    try {
+      if (item.stored) await verifyStoredTx(ctx, { tx: item.stored })
+      let result: Broadcast['result']
+      try {
+        result = await broadcastRawTx(ctx.chain, { raw: item.raw, hash: item.hash, signerAddress: item.signerAddress, nonce: item.nonce, siblings: item.siblings })
+      } catch (error) {
+        if (!(error instanceof FeeTooLowError)) throw error
+        result = 'underpriced'
+      }
+      broadcast.push({ ...item, result })
+    } catch (error) {
+      outcomes.set(item.order.orderId, { kind: 'failed', error })
+    }
+  }
+  return { broadcast, outcomes }
+}

@@ -1,0 +1,144 @@
+import { type Address, getAddress, type Hex, isAddress } from 'viem'
+import { MintRevertedError } from '@/lib/errors/chain'
+import { PermanentJobError } from '@/lib/errors/jobs'
+import { TASK } from '@/lib/jobs/jobKeys'
+import { isUuid } from '@/lib/mint/isUuid'
+import { capFees, type Fees } from '../chain/capFees'
+import { estimateFees } from '../chain/estimateFees'
+import { estimateMintGas } from '../chain/estimateMintGas'
+import { type BoundNonce, listBoundNonces } from '../db/listBoundNonces'
+import { listTxsOfOrders } from '../db/listTxsOfOrders'
+import type { ChainTx } from '../db/listOrderTxs'
+import { lockMintOrders } from '../db/lockMintOrders'
+import type { WorkerContext } from '../runtime/context'
+import { mapWithLimit } from './mapWithLimit'
+import { reconcileAlreadyMinted } from './reconcileAlreadyMinted'
+import { recordFeeCapped } from './recordFeeCapped'
+import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
+
+export type PrepareSendBatchParameters = { orders: readonly SendOrder[]; actor: string }
+
+/** An order that needs its first signature: simulated, with its calldata and gas; `bound` when it already holds a nonce. */
+export type ToSign = { order: SendOrder; data: Hex; gas: bigint; bound: BoundNonce | undefined }
+
+/** An order with stored transactions: re-send the newest (never sign again). */
+export type ToResend = { order: SendOrder; txs: ChainTx[] }
+
+export type PrepareSendBatchReturnType = {
+  /** orders decided here: settled, failed (unknown, bad recipient, a revert), wait (fee ceiling) */
+  outcomes: SendOutcomes
+  toSign: ToSign[]
+  toResend: ToResend[]
+  /** one fee estimate for the batch, within the fee ceiling */
+  fees: Fees
+  /** each signer's mined transaction count, for the in-flight bound */
+  minedCounts: Map<Address, bigint>
+}
+
+/**
+ * Everything of a send batch that needs no lock, before any nonce is taken: which
+ * orders are settled, which have stored bytes to re-send, which need signing; ONE fee
+ * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
+ * each signer's mined count; and a simulation per order to sign (estimateMintGas, in
+ * parallel): a revert is a permanent failure with the contract's reason and costs no
+ * nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
+ */
+export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: PrepareSendBatchParameters): Promise<PrepareSendBatchReturnType> {
+  const outcomes: SendOutcomes = new Map()
+  const valid = orders.filter((o) => {
+    if (isUuid(o.orderId)) return true
+    outcomes.set(o.orderId, { kind: 'failed', error: new PermanentJobError(`order id ${o.orderId} is not a uuid`) })
+    return false
+  })
+  const orderIds = valid.map((o) => o.orderId)
+  const [rows, txsByOrder, bound] = await Promise.all([
+    lockMintOrders(ctx.db, { orderIds, lock: false }),
+    listTxsOfOrders(ctx.db, { orderIds }),
+    listBoundNonces(ctx.db, { orderIds }),
+  ])
+  const toResend: ToResend[] = []
+  const pending: { order: SendOrder; to: Address; amountWei: bigint }[] = []
+  for (const order of valid) {
+    const row = rows.get(order.orderId)
+    const txs = txsByOrder.get(order.orderId) ?? []
+    if (!row) outcomes.set(order.orderId, { kind: 'failed', error: new PermanentJobError(`order ${order.orderId} does not exist`) })
+    else if (row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(order.orderId, { kind: 'settled', status: row.status })
+    else if (txs.length > 0) toResend.push({ order, txs })
+    else if (!isAddress(row.toAddress, { strict: false })) {
+      outcomes.set(order.orderId, { kind: 'failed', error: new PermanentJobError(`the recipient ${row.toAddress} is not an address`) })
+    } else pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei) })
+  }
+
+  const candidates = [...ctx.signers.keys()]
+  const minedCounts = new Map<Address, bigint>()
+  if (pending.length === 0) return { outcomes, toSign: [], toResend, fees: { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }, minedCounts }
+  const [from] = candidates
+  if (!from) throw new PermanentJobError('this worker has no signer')
+
+  const [wanted, counts] = await Promise.all([
+    estimateFees(ctx.chain),
+    Promise.all(candidates.map((address) => ctx.chain.getTransactionCount({ address, blockTag: 'latest' }))),
+  ])
+  candidates.forEach((address, i) => minedCounts.set(address, BigInt(counts[i] ?? 0)))
+  const ceiling = capFees({ fees: wanted, baseFeePerGas: wanted.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
+  if (ceiling.capped) {
+    await holdForFees(ctx, { orders: pending.map((p) => p.order), actor, reason: ceiling.reason, wanted })
+    for (const p of pending) outcomes.set(p.order.orderId, { kind: 'wait', reason: ceiling.reason, retryInMs: ctx.settings.feeCappedRetryMs })
+    return { outcomes, toSign: [], toResend, fees: ceiling.fees, minedCounts }
+  }
+
+  const simulated = await mapWithLimit({
+    items: pending,
+    limit: ctx.settings.signConcurrency,
+    fn: (p) =>
+      estimateMintGas(ctx.chain, {
+        tokenAddress: ctx.tokenAddress,
+        from: bound.get(p.order.orderId)?.signerAddress ?? from,
+        to: p.to,
+        amountWei: p.amountWei,
+        orderId: p.order.orderId,
+      }),
+  })
+  const toSign: ToSign[] = []
+  for (const [i, p] of pending.entries()) {
+    const result = simulated[i]
+    if (result?.status === 'fulfilled') {
+      toSign.push({ order: p.order, data: result.value.data, gas: result.value.gas, bound: bound.get(p.order.orderId) })
+      continue
+    }
+    const error: unknown = result?.reason
+    if (error instanceof MintRevertedError && error.errorName === 'OrderAlreadyMinted') {
+      try {
+        await reconcileAlreadyMinted(ctx, { order: p.order, actor })
+        outcomes.set(p.order.orderId, { kind: 'settled', status: 'confirmed' })
+      } catch (failure) {
+        outcomes.set(p.order.orderId, { kind: 'failed', error: failure })
+      }
+    } else outcomes.set(p.order.orderId, { kind: 'failed', error })
+  }
+  return { outcomes, toSign, toResend, fees: ceiling.fees, minedCounts }
+}
+
+/** The fee ceiling holds these orders back, nothing signed: a 'fee_capped' event on each timeline, once per wait. */
+async function holdForFees(
+  ctx: WorkerContext,
+  p: { orders: SendOrder[]; actor: string; reason: string; wanted: Fees & { baseFeePerGas: bigint } },
+): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await lockMintOrders(tx, { orderIds: p.orders.map((o) => o.orderId), lock: true })
+    for (const order of p.orders) {
+      await recordFeeCapped(tx, {
+        ...sendEventOf(order, p.actor),
+        task: TASK.mintSend,
+        orderId: order.orderId,
+        detail: `${p.reason}: nothing signed, the mint waits for lower fees`,
+        data: {
+          baseFeePerGas: p.wanted.baseFeePerGas.toString(),
+          maxFeePerGas: p.wanted.maxFeePerGas.toString(),
+          maxPriorityFeePerGas: p.wanted.maxPriorityFeePerGas.toString(),
+        },
+      })
+    }
+  })
+  ctx.log.warn({ reason: p.reason, orders: p.orders.length, retryInMs: ctx.settings.feeCappedRetryMs }, 'fee ceiling: mints held back, nothing signed')
+}

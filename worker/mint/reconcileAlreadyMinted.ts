@@ -1,0 +1,31 @@
+import { PermanentJobError } from '@/lib/errors/jobs'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { findMintedLog } from '../chain/findMintedLog'
+import { getMintOrder } from '../db/getMintOrder'
+import { markOrderConfirmed } from '../db/markOrderConfirmed'
+import type { WorkerContext } from '../runtime/context'
+import { type SendOrder, sendEventOf } from './sendOutcome'
+
+export type ReconcileAlreadyMintedParameters = { order: SendOrder; actor: string }
+
+/**
+ * The token says this order is minted (its simulation reverted OrderAlreadyMinted), yet
+ * no transaction of ours is stored for it (the database lost rows, e.g. a restore): the
+ * chain wins. Confirm it with the mined hash, a 'reconciled' event on its timeline.
+ */
+export async function reconcileAlreadyMinted(ctx: WorkerContext, { order, actor }: ReconcileAlreadyMintedParameters): Promise<void> {
+  const { orderId } = order
+  const found = await findMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
+  if (!found) throw new PermanentJobError('the token reports this order as minted, but no Minted event was found')
+  await ctx.db.transaction(async (tx) => {
+    await getMintOrder(tx, { orderId, lock: true })
+    await markOrderConfirmed(tx, { orderId, txHash: found.transactionHash, blockNumber: found.blockNumber })
+    await recordJobEvent(tx, {
+      ...sendEventOf(order, actor),
+      event: 'reconciled',
+      detail: `already minted on chain by ${found.transactionHash} (block ${found.blockNumber}), not by a stored transaction`,
+      data: { hash: found.transactionHash, blockNumber: found.blockNumber.toString() },
+    })
+  })
+  ctx.log.warn({ orderId, hash: found.transactionHash }, 'order was already minted on chain: reconciled')
+}

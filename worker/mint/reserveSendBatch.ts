@@ -1,0 +1,108 @@
+import type { Address, Hex } from 'viem'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
+import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
+import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
+import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
+import { lockVault } from '@/lib/vault/lockVault'
+import type { Fees } from '../chain/capFees'
+import { listBoundNonces } from '../db/listBoundNonces'
+import { listTxsOfOrders } from '../db/listTxsOfOrders'
+import { lockMintOrders } from '../db/lockMintOrders'
+import { reserveNonces } from '../db/reserveNonces'
+import type { WorkerContext } from '../runtime/context'
+import { checkBeforeSigning } from './checkBeforeSigning'
+import type { ToResend, ToSign } from './prepareSendBatch'
+import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
+
+export type ReserveSendBatchParameters = {
+  toSign: readonly ToSign[]
+  fees: Fees
+  minedCounts: ReadonlyMap<Address, bigint>
+  actor: string
+}
+
+/** An order with its nonce bound and committed, ready to be signed outside any lock. */
+export type Reserved = { order: SendOrder; signerAddress: Address; nonce: bigint; data: Hex; gas: bigint }
+
+export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToResend[]; outcomes: SendOutcomes }
+
+/**
+ * The batch's SHORT transaction (decision 014): lock its orders (id order), re-read them
+ * under the lock (settled, or signed meanwhile by another run: re-send), take the vaults'
+ * shared locks, read totalSupply then the reserve totals ONCE, run the check before
+ * signing of each order (decision 013: a refusal is that order's permanent failure, with a
+ * 'refused' event; nothing reserved for it), then take consecutive nonces of one signer
+ * for the orders that hold none (reserveNonces: `reserved` rows bound to their orders,
+ * 'nonce_reserved' events) and commit. An order already holding a nonce keeps it. Orders
+ * beyond every signer's in-flight bound get no nonce: wait. KMS is not called here.
+ */
+export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchParameters): Promise<ReserveSendBatchReturnType> {
+  const outcomes: SendOutcomes = new Map()
+  const toResend: ToResend[] = []
+  const reserved: Reserved[] = []
+  const orderIds = p.toSign.map((s) => s.order.orderId)
+  await ctx.db.transaction(async (tx) => {
+    const rows = await lockMintOrders(tx, { orderIds, lock: true })
+    const [txsByOrder, bound] = await Promise.all([listTxsOfOrders(tx, { orderIds }), listBoundNonces(tx, { orderIds })])
+    const live: ToSign[] = []
+    for (const s of p.toSign) {
+      const row = rows.get(s.order.orderId)
+      const txs = txsByOrder.get(s.order.orderId) ?? []
+      if (!row || row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
+      else if (txs.length > 0) toResend.push({ order: s.order, txs })
+      else live.push({ ...s, bound: bound.get(s.order.orderId) })
+    }
+    if (live.length === 0) return
+
+    for (const vault of [...new Set(live.map((s) => rows.get(s.order.orderId)?.vault ?? ''))].sort()) await lockVault(tx, { vault, mode: 'shared' })
+    // totalSupply BEFORE the totals (decision 013): every token on chain was stored before this read
+    const totalSupplyWei = await ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+    const totals = await readReserveTotals(tx, { withFree: false })
+    const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
+    const events: RecordJobEventParameters[] = []
+    const passed: ToSign[] = []
+    for (const s of live) {
+      const order = rows.get(s.order.orderId)
+      if (!order) continue
+      const base = sendEventOf(s.order, p.actor)
+      events.push({ ...base, event: 'simulated', detail: `mint simulated: gas ${s.gas}, max fee ${p.fees.maxFeePerGas} wei` })
+      try {
+        await checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: s.data, approvalThresholdWei: ctx.approvalThresholdWei, reserves })
+        passed.push(s)
+      } catch (error) {
+        // only reads ran for this order: the transaction goes on for the others
+        if (!(error instanceof ReserveCheckRefusedError)) throw error
+        events.push({ ...base, event: 'refused', detail: error.reason, data: { check: error.check } })
+        outcomes.set(s.order.orderId, { kind: 'failed', error })
+      }
+    }
+
+    for (const s of passed) if (s.bound) reserved.push({ order: s.order, signerAddress: s.bound.signerAddress, nonce: s.bound.nonce, data: s.data, gas: s.gas })
+    const fresh = passed.filter((s) => !s.bound)
+    const got = await reserveNonces(tx, {
+      chainId: ctx.chainId,
+      candidates: [...ctx.signers.keys()],
+      orderIds: fresh.map((s) => s.order.orderId),
+      minedCounts: p.minedCounts,
+      maxInFlight: ctx.settings.maxInFlightPerSigner,
+    })
+    for (const s of fresh) {
+      const nonce = got?.nonces.get(s.order.orderId)
+      if (got === null || nonce === undefined) {
+        const reason = `every signer has ${ctx.settings.maxInFlightPerSigner} transactions in flight (MAX_IN_FLIGHT_PER_SIGNER)`
+        outcomes.set(s.order.orderId, { kind: 'wait', reason, retryInMs: ctx.settings.inFlightRetryMs })
+        continue
+      }
+      reserved.push({ order: s.order, signerAddress: got.signerAddress, nonce, data: s.data, gas: s.gas })
+      events.push({
+        ...sendEventOf(s.order, p.actor),
+        event: 'nonce_reserved',
+        detail: `nonce ${nonce} of ${got.signerAddress}`,
+        data: { signer: got.signerAddress, nonce: nonce.toString() },
+      })
+    }
+    await recordJobEvents(tx, events)
+  })
+  return { reserved, toResend, outcomes }
+}

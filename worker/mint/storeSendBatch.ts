@@ -1,0 +1,75 @@
+import { isAddressEqual } from 'viem'
+import { WorkerError } from '@/lib/errors/jobs'
+import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
+import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
+import { listBoundNonces } from '../db/listBoundNonces'
+import { listTxsOfOrders } from '../db/listTxsOfOrders'
+import { lockMintOrders } from '../db/lockMintOrders'
+import { storeSignedTxs } from '../db/storeSignedTxs'
+import type { WorkerContext } from '../runtime/context'
+import type { ToResend } from './prepareSendBatch'
+import { type SendOutcomes, sendEventOf } from './sendOutcome'
+import type { Signed } from './signSendBatch'
+
+export type StoreSendBatchParameters = { signed: readonly Signed[]; actor: string }
+
+export type StoreSendBatchReturnType = { stored: Signed[]; toResend: ToResend[]; outcomes: SendOutcomes }
+
+/**
+ * ONE transaction stores every signature of the batch BEFORE anything is broadcast
+ * (invariant 2), under the orders' locks and the locks of their nonce rows: a signature
+ * is stored only if its order is still open, has no stored transaction (another run that
+ * stored first wins: its bytes are re-sent instead) and still holds that very nonce
+ * `reserved` (not released meanwhile by the nonce health check: then it is dropped, and
+ * the order's next attempt takes a new nonce). 'signed' events.
+ */
+export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: StoreSendBatchParameters): Promise<StoreSendBatchReturnType> {
+  const outcomes: SendOutcomes = new Map()
+  const toResend: ToResend[] = []
+  const stored: Signed[] = []
+  const orderIds = signed.map((s) => s.order.orderId)
+  await ctx.db.transaction(async (tx) => {
+    const rows = await lockMintOrders(tx, { orderIds, lock: true })
+    const txsByOrder = await listTxsOfOrders(tx, { orderIds })
+    const bound = await listBoundNonces(tx, { orderIds, lock: true })
+    for (const s of signed) {
+      const row = rows.get(s.order.orderId)
+      const txs = txsByOrder.get(s.order.orderId) ?? []
+      const holds = bound.get(s.order.orderId)
+      if (!row || row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
+      else if (txs.length > 0) toResend.push({ order: s.order, txs })
+      else if (!holds || !isAddressEqual(holds.signerAddress, s.signerAddress) || holds.nonce !== s.nonce) {
+        const error = new WorkerError(`nonce ${s.nonce} of ${s.signerAddress} is no longer reserved for order ${s.order.orderId}: the signature is dropped, the next attempt takes a new nonce`)
+        outcomes.set(s.order.orderId, { kind: 'failed', error })
+      } else stored.push(s)
+    }
+    await storeSignedTxs(tx, {
+      txs: stored.map((s) => ({
+        hash: s.hash,
+        signerAddress: s.signerAddress,
+        nonce: s.nonce,
+        orderId: s.order.orderId,
+        kind: 'mint' as const,
+        rawTx: s.raw,
+        maxFeePerGas: s.fees.maxFeePerGas,
+        maxPriorityFeePerGas: s.fees.maxPriorityFeePerGas,
+        gasLimit: s.gas,
+      })),
+    })
+    const events: RecordJobEventParameters[] = stored.map((s) => ({
+      ...sendEventOf(s.order, actor),
+      event: 'signed',
+      detail: `signed ${s.hash} (nonce ${s.nonce})`,
+      data: {
+        hash: s.hash,
+        signer: s.signerAddress,
+        nonce: s.nonce.toString(),
+        maxFeePerGas: s.fees.maxFeePerGas.toString(),
+        maxPriorityFeePerGas: s.fees.maxPriorityFeePerGas.toString(),
+        gas: s.gas.toString(),
+      },
+    }))
+    await recordJobEvents(tx, events)
+  })
+  return { stored, toResend, outcomes }
+}
