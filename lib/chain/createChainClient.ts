@@ -1,4 +1,6 @@
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
+import { traceTransport } from '@/lib/telemetry/traceTransport'
+import { createRetryingFetch } from './createRetryingFetch'
 
 export type CreateChainClientParameters = {
   rpcUrl: string
@@ -13,8 +15,11 @@ export type CreateChainClientReturnType = PublicClient
 
 /**
  * The read side of the chain, shared by web and worker. No caching (cacheTime 0: a
- * block number or nonce read twice is read twice) and no transport retries
- * (retryCount 0): the caller, usually a job that is itself retried, decides.
+ * block number or nonce read twice is read twice). A provider's transient answers (429
+ * with its Retry-After, 5xx, a dropped connection) are retried inside the request's
+ * timeout with backoff and jitter (createRetryingFetch, issue 18); viem's own retries
+ * stay off (retryCount 0): anything else, a timeout included, goes to the caller, usually
+ * a job that is itself retried.
  */
 export function createChainClient({
   rpcUrl,
@@ -30,7 +35,8 @@ export function createChainClient({
   })
   return createPublicClient({
     chain,
-    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }),
+    // a mint's chain calls as spans of its trace (issue 17)
+    transport: traceTransport(http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } })),
     pollingInterval: pollingMs,
     cacheTime: 0,
   })
