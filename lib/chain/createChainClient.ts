@@ -1,5 +1,4 @@
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
-import { traceTransport } from '@/lib/telemetry/traceTransport'
 import { createRetryingFetch } from './createRetryingFetch'
 
 export type CreateChainClientParameters = {
@@ -35,8 +34,7 @@ export function createChainClient({
   })
   return createPublicClient({
     chain,
-    // a mint's chain calls as spans of its trace (issue 17)
-    transport: traceTransport(http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } })),
+    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch() }),
     pollingInterval: pollingMs,
     cacheTime: 0,
   })

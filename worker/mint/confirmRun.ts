@@ -1,10 +1,27 @@
-import { TASK } from '@/lib/jobs/jobKeys'
+import type { WorkerLogger } from '../runtime/logger'
 import type { TaskRun } from '../runtime/runTask'
 
-/** A run of mint_confirm, as its steps (worker/mint/*) see it. */
-export type ConfirmRun = TaskRun<{ orderId: string; poll?: number }>
+/**
+ * A run that confirms mints, as the confirm steps (worker/mint/*) see it: the signer's
+ * mint_confirmer (many orders per run) or an order's own mint_confirm (one). Every
+ * timeline event it writes names this task, job and attempt, and the order it is about.
+ */
+export type ConfirmRun = {
+  task: string
+  jobId: bigint
+  attempt: number
+  actor: string
+  log: WorkerLogger
+  /** throws JobAbortedError when the worker shuts down; called between resumable steps */
+  checkpoint: (step: string) => void
+}
 
-/** The fields every timeline event of a mint_confirm run carries. */
-export function confirmEventOf(job: ConfirmRun) {
-  return { task: TASK.mintConfirm, orderId: job.payload.orderId, jobId: job.jobId, attempt: job.attempt, actor: job.actor }
+/** The ConfirmRun of a task's run. */
+export function confirmRunOf(task: string, job: TaskRun<unknown>): ConfirmRun {
+  return { task, jobId: job.jobId, attempt: job.attempt, actor: job.actor, log: job.log, checkpoint: job.checkpoint }
+}
+
+/** The fields every timeline event of a confirm run carries, for one order. */
+export function confirmEventOf(run: ConfirmRun, orderId: string) {
+  return { task: run.task, orderId, jobId: run.jobId, attempt: run.attempt, actor: run.actor }
 }

@@ -22,6 +22,7 @@ import { runTask } from './runTask'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { mintConfirm } from '../tasks/mintConfirm'
+import { mintConfirmer } from '../tasks/mintConfirmer'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { reserveCheck } from '../tasks/reserveCheck'
@@ -117,6 +118,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       taskList: {
         [TASK.mintSend]: runTask(ctx, mintSend),
         [TASK.mintConfirm]: runTask(ctx, mintConfirm),
+        [TASK.mintConfirmer]: runTask(ctx, mintConfirmer),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
       },
