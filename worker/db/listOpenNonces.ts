@@ -10,7 +10,7 @@ export type OpenNonce = {
   use: 'mint' | 'gap_fill'
   orderId: string | null
   orderStatus: string | null
-  /** a mint_confirm job with attempts left exists for the order: it owns this nonce */
+  /** the order's own mint_confirm job, or its signer's mint_confirmer, follows it: it owns this nonce */
   confirming: boolean
 }
 
@@ -25,7 +25,7 @@ export async function listOpenNonces(db: DbOrTx, { signerAddress }: ListOpenNonc
     confirming: boolean
   }>(sql`
     select sn.nonce, sn.state, sn.use, sn.order_id, mo.status as order_status,
-      ${hasLiveConfirmJobSql(sql`sn.order_id`)} as confirming
+      ${hasLiveConfirmJobSql({ orderId: sql`sn.order_id`, signerAddress: sql`sn.signer_address`, orderStatus: sql`mo.status` })} as confirming
     from signer_nonces sn
     left join mint_orders mo on mo.id = sn.order_id
     where sn.signer_address = ${signerAddress} and sn.state <> 'mined'

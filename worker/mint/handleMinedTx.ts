@@ -11,7 +11,7 @@ import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { markTxMined } from '../db/markTxMined'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
-import { scheduleNextConfirm } from './scheduleNextConfirm'
+import { startConfirming } from './startConfirming'
 
 export type HandleMinedTxParameters = {
   order: MintOrder
@@ -26,11 +26,13 @@ export type HandleMinedTxParameters = {
  * - reverted: order failed with the decoded reason, a permanent error (dead letter);
  * - success without a Minted event for the order: never confirmed, a permanent error;
  * - success: 'mined' (once per block); with CONFIRMATIONS blocks on top the order is
- *   confirmed (tx_hash = the mined hash), else it stays submitted and the next look is
- *   scheduled. A mined mint of an order that was not submitted wins ('reconciled').
+ *   confirmed (tx_hash = the mined hash), else it stays submitted and goes back to its
+ *   signer's confirmer. A mined mint of an order that was not submitted wins ('reconciled').
+ * The order's own mint_confirm runs it (the confirmer settles ordinary mints in bulk:
+ * settleMinedTxs).
  */
-export async function handleMinedTx(ctx: WorkerContext, job: ConfirmRun, { order, minedTx, receipt }: HandleMinedTxParameters): Promise<void> {
-  const { orderId } = job.payload
+export async function handleMinedTx(ctx: WorkerContext, run: ConfirmRun, { order, minedTx, receipt }: HandleMinedTxParameters): Promise<void> {
+  const orderId = order.id
   const where = { signerAddress: minedTx.signerAddress, nonce: minedTx.nonce }
   if (minedTx.kind === 'gap_fill') {
     // the nonce went to the gap fill of a cancel: this order will never be minted
@@ -38,7 +40,7 @@ export async function handleMinedTx(ctx: WorkerContext, job: ConfirmRun, { order
       await getMintOrder(tx, { orderId, lock: true })
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
     })
-    job.log.info({ hash: minedTx.hash }, 'the gap fill took the nonce of this cancelled order')
+    run.log.info({ hash: minedTx.hash }, 'the gap fill took the nonce of this cancelled order')
     return
   }
 
@@ -55,7 +57,7 @@ export async function handleMinedTx(ctx: WorkerContext, job: ConfirmRun, { order
       await getMintOrder(tx, { orderId, lock: true })
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
       await markOrderFailed(tx, { orderId, reason: `mint reverted on chain: ${reason}`, from: ['pending', 'submitted', 'failed'] })
-      await recordJobEvent(tx, { ...confirmEventOf(job), event: 'reverted', detail: reason, data: { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString() } })
+      await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'reverted', detail: reason, data: { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString() } })
     })
     throw new MintTxRevertedError(minedTx.hash, reason)
   }
@@ -75,11 +77,11 @@ export async function handleMinedTx(ctx: WorkerContext, job: ConfirmRun, { order
     const data = { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), confirmations: confirmations.toString() }
     if (firstSeen) {
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
-      await recordJobEvent(tx, { ...confirmEventOf(job), event: 'mined', detail: `${minedTx.hash} mined in block ${receipt.blockNumber}`, data })
+      await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'mined', detail: `${minedTx.hash} mined in block ${receipt.blockNumber}`, data })
     }
     if (locked && locked.status !== 'submitted') {
       await recordJobEvent(tx, {
-        ...confirmEventOf(job),
+        ...confirmEventOf(run, orderId),
         event: 'reconciled',
         detail: `the order was ${locked.status}, but its mint ${minedTx.hash} is on chain: the chain wins`,
         data,
@@ -87,14 +89,15 @@ export async function handleMinedTx(ctx: WorkerContext, job: ConfirmRun, { order
     }
     if (enough) {
       await markOrderConfirmed(tx, { orderId, txHash: minedTx.hash, blockNumber: receipt.blockNumber })
-      await recordJobEvent(tx, { ...confirmEventOf(job), event: 'confirmed', detail: `${confirmations} confirmations`, data })
+      await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'confirmed', detail: `${confirmations} confirmations`, data })
       return
     }
     await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
   })
   if (enough) {
-    job.log.info({ hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), wasStatus: order.status }, 'mint confirmed')
+    run.log.info({ hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), wasStatus: order.status }, 'mint confirmed')
     return
   }
-  await scheduleNextConfirm(ctx, job, { poll: firstSeen ? 0 : (job.payload.poll ?? 0) + 1 })
+  // not enough confirmations yet: the signer's confirmer counts them from here
+  await ctx.db.transaction((tx) => startConfirming(tx, ctx, { orderIds: [orderId], signerAddress: minedTx.signerAddress, actor: run.actor }))
 }

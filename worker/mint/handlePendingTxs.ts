@@ -1,52 +1,68 @@
-import { FeeTooLowError } from '@/lib/errors/chain'
+import { FeeTooLowError, NonceConsumedError } from '@/lib/errors/chain'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { getTransactionOrNull } from '../chain/getTransactionOrNull'
-import type { MintOrder } from '../db/getMintOrder'
-import type { ChainTx } from '../db/listOrderTxs'
+import type { FollowedOrder } from '../db/listFollowedOrders'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { newestTx } from './newestTx'
 import { replaceStuckTx } from './replaceStuckTx'
 import { resendTx } from './resendTx'
 
-/** a runaway bump loop must not pay any fee: after this many replacements, only re-sends */
+/** a runaway bump loop must not pay any fee: after this many replacements of one order, only re-sends */
 const MAX_REPLACEMENTS = 10
 
-export type HandlePendingTxParameters = {
-  order: MintOrder
-  /** every transaction of the order (gap fills included) */
-  txs: ChainTx[]
-  /** the order's mint and its replacements, none with a receipt yet */
-  mints: ChainTx[]
+/** replacements signed per pass and signer (KMS calls): the lowest nonces first, the rest on the next pass */
+const MAX_REPLACEMENTS_PER_PASS = 8
+
+export type HandlePendingTxsParameters = {
+  /** the signer's followed orders not mined yet, at or above its mined nonce, lowest nonce first */
+  orders: readonly FollowedOrder[]
+  /** the signer's `pending` transaction count: the node holds a transaction at every nonce below it */
+  pendingCount: bigint
 }
 
 /**
- * The order's mint is not mined yet: if the node does not know the newest transaction,
- * the same bytes are sent again ('rebroadcast'); if it is older than STUCK_AFTER_MS, or
- * the node refuses it again for its fees, it is replaced at the same nonce with higher
- * fees (replaceStuckTx), at most MAX_REPLACEMENTS times.
+ * The signer's mints not mined yet, lowest nonce first (a higher nonce cannot be mined
+ * before a lower one):
+ * - at or above the node's `pending` count, the node holds nothing at that nonce: the
+ *   same bytes are sent again ('rebroadcast' when the node took them as new); refused
+ *   for its fees (the base fee rose above its cap), it is replaced at once;
+ * - known to the node and not mined STUCK_AFTER_MS after it was sent: replaced at the
+ *   same nonce with higher fees (replaceStuckTx), at most MAX_REPLACEMENTS per order and
+ *   MAX_REPLACEMENTS_PER_PASS per pass.
+ * A nonce the chain used meanwhile ("nonce too low", none of ours known) is left to the
+ * next pass, which sees it below the mined nonce.
  */
-export async function handlePendingTx(ctx: WorkerContext, job: ConfirmRun, { order, txs, mints }: HandlePendingTxParameters): Promise<void> {
-  const newest = newestTx(mints)
-  const known = await getTransactionOrNull(ctx.chain, { hash: newest.hash })
-  const sentAt = (newest.broadcastAt ?? newest.createdAt).getTime()
-  let replaceNow = false
-  if (!known) {
-    try {
-      const outcome = await resendTx(ctx, { tx: newest, siblings: txs })
-      await recordJobEvent(ctx.db, { ...confirmEventOf(job), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again (${outcome})`, data: { hash: newest.hash } })
-      job.log.warn({ hash: newest.hash, outcome }, 'transaction unknown to the node: re-sent')
-    } catch (error) {
-      // out of the pool and refused again for its fees (the base fee rose): outbid it now
-      if (!(error instanceof FeeTooLowError)) throw error
-      replaceNow = true
+export async function handlePendingTxs(ctx: WorkerContext, run: ConfirmRun, { orders, pendingCount }: HandlePendingTxsParameters): Promise<void> {
+  let replaced = 0
+  for (const followed of orders) {
+    const { orderId, txs } = followed
+    const mints = txs.filter((t) => t.kind !== 'gap_fill')
+    if (mints.length === 0) continue
+    const newest = newestTx(mints)
+    let replaceNow = false
+    if (followed.nonce >= pendingCount) {
+      run.checkpoint('re-send')
+      try {
+        const outcome = await resendTx(ctx, { tx: newest, siblings: txs })
+        if (outcome === 'sent') {
+          await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again`, data: { hash: newest.hash } })
+          run.log.warn({ orderId, hash: newest.hash }, 'transaction unknown to the node: re-sent')
+        }
+      } catch (error) {
+        if (error instanceof NonceConsumedError) continue
+        // out of the pool and refused again for its fees (the base fee rose): outbid it now
+        if (!(error instanceof FeeTooLowError)) throw error
+        replaceNow = true
+      }
     }
-  }
-  if (replaceNow || (known && Date.now() - sentAt > ctx.settings.stuckAfterMs)) {
+    const sentAt = (newest.broadcastAt ?? newest.createdAt).getTime()
+    const stuck = replaceNow || (followed.nonce < pendingCount && Date.now() - sentAt > ctx.settings.stuckAfterMs)
+    if (!stuck || replaced >= MAX_REPLACEMENTS_PER_PASS) continue
     if (mints.length > MAX_REPLACEMENTS) {
-      job.log.error({ hash: newest.hash, replacements: mints.length - 1 }, 'still not mined after the maximum number of replacements')
-    } else {
-      await replaceStuckTx(ctx, job, { order, txs, newest, why: replaceNow ? 'its fee cap is below the base fee' : `not mined after ${ctx.settings.stuckAfterMs} ms` })
+      run.log.error({ orderId, hash: newest.hash, replacements: mints.length - 1 }, 'still not mined after the maximum number of replacements')
+      continue
     }
+    const why = replaceNow ? 'its fee cap is below the base fee' : `not mined after ${ctx.settings.stuckAfterMs} ms`
+    if (await replaceStuckTx(ctx, run, { orderId, txs, newest, why })) replaced++
   }
 }

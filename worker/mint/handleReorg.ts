@@ -1,4 +1,5 @@
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import { getMintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
@@ -6,21 +7,20 @@ import { markTxMined } from '../db/markTxMined'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { resendTx } from './resendTx'
-import { scheduleNextConfirm } from './scheduleNextConfirm'
-import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 
 export type HandleReorgParameters = {
+  orderId: string
   /** every transaction of the order; one was seen mined, and no receipt is found now */
   txs: ChainTx[]
 }
 
 /**
  * A transaction of the order was seen mined but its receipt is gone (a reorg took the
- * block): its mined mark is cleared, the order goes back to submitted with a 'reorged'
- * event, the same bytes are sent again and the next look is scheduled from poll 0.
+ * block): its mined mark is cleared, the order goes back to submitted with its bars
+ * reserved again and a 'reorged' event, and the same bytes are sent again
+ * ('rebroadcast'). The caller looks again later (the confirmer's next pass).
  */
-export async function handleReorg(ctx: WorkerContext, job: ConfirmRun, { txs }: HandleReorgParameters): Promise<void> {
-  const { orderId } = job.payload
+export async function handleReorg(ctx: WorkerContext, run: ConfirmRun, { orderId, txs }: HandleReorgParameters): Promise<void> {
   const lost = txs.find((t) => t.minedBlock !== null)
   if (!lost) return
   await ctx.db.transaction(async (tx) => {
@@ -29,14 +29,13 @@ export async function handleReorg(ctx: WorkerContext, job: ConfirmRun, { txs }: 
     await markOrderSubmitted(tx, { orderId })
     await markBarsReserved(tx, { orderId })
     await recordJobEvent(tx, {
-      ...confirmEventOf(job),
+      ...confirmEventOf(run, orderId),
       event: 'reorged',
       detail: `${lost.hash} was mined in block ${lost.minedBlock} but its receipt is gone (reorg): sending it again`,
       data: { hash: lost.hash, blockNumber: String(lost.minedBlock) },
     })
   })
-  job.log.warn({ hash: lost.hash, blockNumber: String(lost.minedBlock) }, 'mined transaction reorged away')
+  run.log.warn({ orderId, hash: lost.hash, blockNumber: String(lost.minedBlock) }, 'mined transaction reorged away')
   const outcome = await resendTx(ctx, { tx: lost, siblings: txs })
-  await recordJobEvent(ctx.db, { ...confirmEventOf(job), event: 'rebroadcast', detail: `re-sent ${lost.hash} after the reorg (${outcome})`, data: { hash: lost.hash } })
-  await scheduleNextConfirm(ctx, job, { poll: 0 })
+  await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `re-sent ${lost.hash} after the reorg (${outcome})`, data: { hash: lost.hash } })
 }

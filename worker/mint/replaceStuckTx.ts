@@ -6,7 +6,7 @@ import { bumpFees } from '../chain/bumpFees'
 import { capFees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
-import { getMintOrder, type MintOrder } from '../db/getMintOrder'
+import { getMintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { storeSignedTx } from '../db/storeSignedTx'
@@ -16,7 +16,7 @@ import { recordFeeCapped } from './recordFeeCapped'
 import { verifyStoredTx } from './verifyStoredTx'
 
 export type ReplaceStuckTxParameters = {
-  order: MintOrder
+  orderId: string
   /** every transaction of the order, for the node's "already known" check */
   txs: ChainTx[]
   /** the transaction to outbid: the newest at the order's nonce */
@@ -31,13 +31,14 @@ export type ReplaceStuckTxParameters = {
  * least 12.5% (and to the market), signed through KMS, stored before it is sent (a
  * retry re-sends these bytes), with a 'replaced' event; then broadcasts it. Fees above
  * the fee ceiling are lowered to it; when no replacement fits under it, nothing is signed:
- * 'fee_capped', the stuck transaction keeps its nonce, and mint_confirm's next look (no
- * attempt spent) tries again.
+ * 'fee_capped', the stuck transaction keeps its nonce, and the confirmer's next pass (no
+ * attempt spent) tries again. An order no longer submitted under its lock is left alone.
+ * Returns whether a replacement was signed, stored and sent.
  */
-export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { order, txs, newest, why }: ReplaceStuckTxParameters): Promise<void> {
+export async function replaceStuckTx(ctx: WorkerContext, run: ConfirmRun, { orderId, txs, newest, why }: ReplaceStuckTxParameters): Promise<boolean> {
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
   if (!signer) throw new SignerUnavailableError(newest.signerAddress)
-  job.checkpoint('replacement')
+  run.checkpoint('replacement')
   // the calldata re-derived from the order, once the stored bytes are verified to carry exactly it
   const { data } = await verifyStoredTx(ctx, { tx: newest })
   const current = await estimateFees(ctx.chain)
@@ -51,15 +52,15 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
   })
   if (ceiling.capped) {
     await ctx.db.transaction(async (tx) => {
-      await getMintOrder(tx, { orderId: order.id, lock: true })
+      await getMintOrder(tx, { orderId: orderId, lock: true })
       await recordFeeCapped(tx, {
-        ...confirmEventOf(job),
+        ...confirmEventOf(run, orderId),
         detail: `${newest.hash} ${why}; ${ceiling.reason}: not replaced, it keeps nonce ${newest.nonce}`,
         data: { hash: newest.hash, nonce: newest.nonce.toString(), baseFeePerGas: current.baseFeePerGas.toString() },
       })
     })
-    job.log.warn({ hash: newest.hash, reason: ceiling.reason }, 'fee ceiling: stuck transaction not replaced')
-    return
+    run.log.warn({ orderId: orderId, hash: newest.hash, reason: ceiling.reason }, 'fee ceiling: stuck transaction not replaced')
+    return false
   }
   const fees = ceiling.fees
   const gas = BigInt(newest.gasLimit)
@@ -71,20 +72,22 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
     gas,
     ...fees,
   })
-  await ctx.db.transaction(async (tx) => {
-    await getMintOrder(tx, { orderId: order.id, lock: true })
+  const stored = await ctx.db.transaction(async (tx) => {
+    // an order cancelled (or settled) since it was read is not replaced: its nonce is the gap fill's now
+    const locked = await getMintOrder(tx, { orderId: orderId, lock: true })
+    if (locked?.status !== 'submitted') return false
     await storeSignedTx(tx, {
       hash,
       signerAddress: newest.signerAddress,
       nonce: newest.nonce,
-      orderId: order.id,
+      orderId: orderId,
       kind: 'replacement',
       rawTx: raw,
       gasLimit: gas,
       ...fees,
     })
     await recordJobEvent(tx, {
-      ...confirmEventOf(job),
+      ...confirmEventOf(run, orderId),
       event: 'replaced',
       detail: `${newest.hash} ${why}: replaced by ${hash} at nonce ${newest.nonce}`,
       data: {
@@ -95,7 +98,9 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
         maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
       },
     })
+    return true
   })
+  if (!stored) return false
   const outcome = await broadcastRawTx(ctx.chain, {
     raw,
     hash,
@@ -104,5 +109,6 @@ export async function replaceStuckTx(ctx: WorkerContext, job: ConfirmRun, { orde
     siblings: txs.map((t) => t.hash),
   })
   await markTxBroadcast(ctx.db, { hash })
-  job.log.warn({ replaced: newest.hash, hash, outcome, maxFeePerGas: fees.maxFeePerGas.toString() }, 'stuck transaction replaced')
+  run.log.warn({ orderId: orderId, replaced: newest.hash, hash, outcome, maxFeePerGas: fees.maxFeePerGas.toString() }, 'stuck transaction replaced')
+  return true
 }

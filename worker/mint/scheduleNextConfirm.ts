@@ -1,34 +1,56 @@
+import { deleteJobRow } from '@/lib/jobs/deleteJobRow'
 import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
-import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { getMintOrder } from '../db/getMintOrder'
+import { MINT_CONFIRMER_PRIORITY, mintConfirmerJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { countFollowedOrders } from '../db/countFollowedOrders'
+import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
-import type { ConfirmRun } from './confirmRun'
+import type { TaskRun } from '../runtime/runTask'
 
-export type ScheduleNextConfirmParameters = {
-  /** quiet checks so far: the delay grows with it */
-  poll: number
+/** The payload a confirmer pass hands to the next (decision 015). */
+export type MintConfirmerPayload = {
+  signer: string
+  /** orders whose nonce was seen used with no receipt of ours */
+  suspects?: string[]
+  /** the head block of the last pass (decimal) */
+  head?: string
 }
 
+export type ScheduleNextConfirmParameters = {
+  suspects: readonly string[]
+  head: bigint
+}
+
+export type ScheduleNextConfirmReturnType = { following: number }
+
 /**
- * Ends a mint_confirm run by handing over to the next look (enqueueFollowUp, under the
- * order's row lock): quick at first, then backing off to 10 x CONFIRM_POLL_MS.
+ * Ends a pass of the signer's mint_confirmer, under the signer's confirmer lock (the one
+ * startConfirming takes): while the signer has submitted orders (that are not dead
+ * letters of their own), it hands over to its successor CONFIRM_POLL_MS later
+ * (enqueueFollowUp: same key, its own queue row deleted in the same transaction, no
+ * attempt spent, ahead of waiting sends); with none left it deletes its own queue row,
+ * so the next startConfirming adds a new confirmer instead of counting on this one.
  */
-export async function scheduleNextConfirm(ctx: WorkerContext, job: ConfirmRun, { poll }: ScheduleNextConfirmParameters): Promise<void> {
-  const { orderId } = job.payload
-  const base = ctx.settings.confirmPollMs
-  const delayMs = Math.min(base * 2 ** Math.min(poll, 10), base * 10)
-  await ctx.db.transaction(async (tx) => {
-    await getMintOrder(tx, { orderId, lock: true })
+export async function scheduleNextConfirm(ctx: WorkerContext, job: TaskRun<MintConfirmerPayload>, { suspects, head }: ScheduleNextConfirmParameters): Promise<ScheduleNextConfirmReturnType> {
+  const { signer } = job.payload
+  const delayMs = ctx.settings.confirmPollMs
+  return ctx.db.transaction(async (tx) => {
+    await lockConfirmer(tx, { signerAddress: signer })
+    const following = await countFollowedOrders(tx, { signerAddress: signer })
+    if (following === 0) {
+      await deleteJobRow(tx, { jobId: job.jobId })
+      return { following }
+    }
     await enqueueFollowUp(tx, {
       currentJobId: job.jobId,
-      task: TASK.mintConfirm,
-      jobKey: mintConfirmJobKey(orderId),
-      payload: { orderId, poll },
-      orderId,
+      task: TASK.mintConfirmer,
+      jobKey: mintConfirmerJobKey(signer),
+      payload: { signer, suspects: [...suspects], head: head.toString() },
       runAt: new Date(Date.now() + delayMs),
+      priority: MINT_CONFIRMER_PRIORITY,
       maxAttempts: ctx.settings.maxAttempts,
       actor: job.actor,
-      detail: `look again in ${delayMs} ms`,
+      detail: `${following} order(s) of ${signer} in flight: look again in ${delayMs} ms`,
     })
+    return { following }
   })
 }

@@ -1,7 +1,6 @@
 import type { Tx } from '@/db/client'
-import { ensureJob } from '@/lib/jobs/ensureJob'
-import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import type { WorkerContext } from '../runtime/context'
+import { ensureConfirmer } from './ensureConfirmer'
 
 export type StartConfirmingParameters = {
   /** orders whose mint was just broadcast (status submitted, in the caller's transaction) */
@@ -13,18 +12,13 @@ export type StartConfirmingParameters = {
 
 /**
  * The hand-over from sending to confirming, in the caller's transaction (the one that
- * marks the orders submitted): whatever follows a broadcast mint to its confirmations
- * is started here, and only here.
+ * marks the orders submitted): the signer's ONE mint_confirmer follows them
+ * (ensureConfirmer: added, revived, or left to its next pass, at most CONFIRM_POLL_MS
+ * away). No job per order. Under the signer's confirmer lock, so a confirmer deciding
+ * to end either sees these orders or is gone before the check here
+ * (docs/decisions/015-one-confirmer-per-signer.md).
  */
-export async function startConfirming(tx: Tx, ctx: WorkerContext, { orderIds, actor }: StartConfirmingParameters): Promise<void> {
-  for (const orderId of orderIds) {
-    await ensureJob(tx, {
-      task: TASK.mintConfirm,
-      jobKey: mintConfirmJobKey(orderId),
-      payload: { orderId },
-      orderId,
-      maxAttempts: ctx.settings.maxAttempts,
-      actor,
-    })
-  }
+export async function startConfirming(tx: Tx, ctx: WorkerContext, { orderIds, signerAddress, actor }: StartConfirmingParameters): Promise<void> {
+  if (orderIds.length === 0) return
+  await ensureConfirmer(tx, ctx, { signerAddress, actor, detail: `${orderIds.length} mint(s) of ${signerAddress} broadcast` })
 }

@@ -6,29 +6,30 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { getReceiptOrNull } from '../chain/getReceiptOrNull'
 import { getMintOrder } from '../db/getMintOrder'
 import { listOrderTxs } from '../db/listOrderTxs'
+import { confirmRunOf } from '../mint/confirmRun'
 import { handleMinedTx } from '../mint/handleMinedTx'
-import { handlePendingTx } from '../mint/handlePendingTx'
 import { handleReorg } from '../mint/handleReorg'
-import { scheduleNextConfirm } from '../mint/scheduleNextConfirm'
+import { startConfirming } from '../mint/startConfirming'
 import type { TaskDefinition } from '../runtime/runTask'
 
-/** Added by mint_send (and re-added by itself); `poll` counts quiet checks, for the back-off. */
+/** `poll` was the back-off counter of the job-per-order design: still accepted from a queue written by older code. */
 export const mintConfirmPayload = z.object({ orderId: z.guid(), poll: z.number().int().nonnegative().optional() })
 export type MintConfirmPayload = z.infer<typeof mintConfirmPayload>
 
 /**
- * mint_confirm: one short look at the chain per run, never waiting in a worker slot.
- * Receipts of every hash of the order (replacements included) decide:
- * - mined, status success, Minted event for the order present: 'mined' (once per block);
- *   with CONFIRMATIONS blocks on top the order is confirmed (tx_hash = the mined hash);
+ * mint_confirm: ONE order, one look, for what the signer's confirmer (mint_confirmer)
+ * does not settle in bulk: it hands such an order over (confirmOrderAlone), and the
+ * nonce health check revives it for a mined mint nobody follows. Receipts of every hash
+ * of the order decide:
+ * - mined with the Minted event: confirmed ('reconciled' if the order was not
+ *   submitted), or, short of CONFIRMATIONS, back to the confirmer;
  * - mined and reverted: order failed with the decoded reason, dead letter (permanent);
- * - none, but one was seen mined before: a reorg took it, order stays submitted,
- *   'reorged', the same bytes are sent again;
- * - none and the node does not know the transaction: re-send the same bytes;
- * - none and it is older than STUCK_AFTER_MS: a replacement at the same nonce with fees
- *   bumped >= 12.5% (and >= the market), stored before it is sent, 'replaced'.
- * Unless the order is settled, the run ends by handing over to its follow-up job
- * (scheduleNextConfirm), a little later. The steps live in worker/mint/.
+ *   mined without the Minted event: dead letter, the order stays submitted;
+ * - none, but one was seen mined before: reorged, the same bytes again, back to the confirmer;
+ * - none and the chain used its nonce: NonceConsumedError, retried, then a dead letter;
+ * - none and not used yet: back to the confirmer.
+ * Its failures are this job's, as with any task: the admin sees, retries or cancels the
+ * order's dead letter (docs/decisions/015-one-confirmer-per-signer.md).
  */
 export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
   name: TASK.mintConfirm,
@@ -36,6 +37,7 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
   orderIdOf: (p) => p.orderId,
   run: async (ctx, job) => {
     const { orderId } = job.payload
+    const run = confirmRunOf(TASK.mintConfirm, job)
     const order = await getMintOrder(ctx.db, { orderId })
     if (!order) throw new PermanentJobError(`order ${orderId} does not exist`)
     if (order.status === 'confirmed') return
@@ -47,6 +49,7 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
       throw new PermanentJobError('the order has no signed transaction to confirm')
     }
     const { signerAddress, nonce } = mints[0]
+    const handBack = () => ctx.db.transaction((tx) => startConfirming(tx, ctx, { orderIds: [orderId], signerAddress, actor: job.actor }))
 
     // the nonce first, then the receipts: a nonce seen used is then always explained by a receipt
     const chainNonce = BigInt(await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'latest' }))
@@ -54,18 +57,16 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
     const minedAt = receipts.findIndex((r) => r !== null)
     const receipt = receipts[minedAt]
     if (minedAt >= 0 && receipt) {
-      await handleMinedTx(ctx, job, { order, minedTx: txs[minedAt], receipt })
+      await handleMinedTx(ctx, run, { order, minedTx: txs[minedAt], receipt })
       return
     }
-
     if (txs.some((t) => t.minedBlock !== null)) {
-      await handleReorg(ctx, job, { txs })
+      await handleReorg(ctx, run, { orderId, txs })
+      await handBack()
       return
     }
     if (chainNonce > nonce) throw new NonceConsumedError(signerAddress, nonce)
     if (order.status === 'cancelled') return // its nonce is being filled by the nonce health task
-
-    await handlePendingTx(ctx, job, { order, txs, mints })
-    await scheduleNextConfirm(ctx, job, { poll: (job.payload.poll ?? 0) + 1 })
+    await handBack()
   },
 }
