@@ -42,6 +42,8 @@ export type CreateMintOrderParameters = {
   hooks?: CreateMintOrderHooks
   /** the token contract (the caller's TOKEN_ADDRESS): a mint to the token itself is refused here, not only on chain */
   tokenAddress?: string
+  /** what carries mint_send (QUEUE_TRANSPORT): graphile-worker (default) or SQS (issue 15: enqueue_mint_send_sqs) */
+  transport?: 'postgres' | 'sqs'
 }
 
 export type CreateMintOrderReturnType = MintAcceptedResponse
@@ -150,6 +152,7 @@ function intakeArguments(a: {
     [p.maxAttempts, 'int'],
     [redactSecrets(a.needsApproval ? `${what}: awaits a second person's approval` : what), 'text'],
     [JSON.stringify({ to: request.to, amount: request.amount, vault: proof.vault }), 'text::jsonb'],
+    [p.transport ?? 'postgres', 'text'],
   ]
 }
 

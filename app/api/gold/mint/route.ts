@@ -22,6 +22,7 @@ export const POST = route({
       // four eyes: at or above APPROVAL_THRESHOLD_OZ (0 by default: every order) the order awaits approval
       approvalThresholdWei: config.approvalThresholdWei,
       tokenAddress: config.tokenAddress,
+      transport: config.queueTransport,
     })
     return json(accepted, 202, { headers: { location: accepted.statusUrl } })
   },
