@@ -1,4 +1,5 @@
 import { getToken, type JWT } from 'next-auth/jwt'
+import { getSessionTokenCache } from './sessionTokenCache'
 import { type SessionClaims, sessionClaimsFrom } from './sessionClaimsFrom'
 
 export type ReadSessionClaimsParameters = {
@@ -22,10 +23,20 @@ export async function readSessionClaims(p: ReadSessionClaimsParameters): Promise
   return sessionClaimsFrom(await readSessionToken(p))
 }
 
-/** The decrypted token itself (with next-auth's `iat`/`exp`), for the proxy's refresh (lib/auth/refreshSessionCookie.ts). */
+/**
+ * The decrypted token itself (with next-auth's `iat`/`exp`), for the proxy's refresh
+ * (lib/auth/refreshSessionCookie.ts). A cookie value seen before is not decrypted again
+ * (lib/auth/sessionTokenCache.ts); a cookie that does not decrypt is never remembered.
+ */
 export async function readSessionToken({ cookieHeader, secret, cookieName }: ReadSessionClaimsParameters): Promise<JWT | null> {
   if (!cookieHeader) return null
-  return getToken({
+  const value = sessionCookieValue(cookieHeader, cookieName)
+  if (value === null) return null
+  const cache = getSessionTokenCache()
+  const key = `${cookieName}\u0000${secret}\u0000${value}`
+  const cached = cache.get(key, Math.floor(Date.now() / 1000))
+  if (cached) return cached
+  const token = await getToken({
     req: { headers: new Headers({ cookie: cookieHeader }) },
     secret,
     cookieName,
@@ -33,4 +44,19 @@ export async function readSessionToken({ cookieHeader, secret, cookieName }: Rea
     secureCookie: cookieName.startsWith('__Secure-'),
     logger: { error() {}, warn() {}, debug() {} },
   })
+  if (token) cache.set(key, token)
+  return token
+}
+
+/**
+ * Every cookie next-auth's getToken would read for the session (the cookie and its chunks
+ * `name.0`, `name.1`, ...: any name that starts with the cookie's), as they stand in the
+ * header: the same text always decrypts to the same token. Null when there is none.
+ */
+function sessionCookieValue(cookieHeader: string, cookieName: string): string | null {
+  const parts = cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.startsWith(cookieName))
+  return parts.length > 0 ? parts.join('; ') : null
 }

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client'
+import type { Db } from '@/db/client'
 import { getSessionRow } from './getSessionRow'
 import type { SessionClaims } from './sessionClaimsFrom'
 import type { SessionUser } from './SessionUser'
@@ -24,7 +24,7 @@ export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: fa
  * `session_version` (an admin changed the role or disabled the user since: revoked).
  * The user it returns carries the database's email and role, never the token's.
  */
-export async function verifySession(db: DbOrTx, { claims, now, maxAgeSeconds }: VerifySessionParameters): Promise<VerifySessionReturnType> {
+export async function verifySession(db: Db, { claims, now, maxAgeSeconds }: VerifySessionParameters): Promise<VerifySessionReturnType> {
   if (!claims) return { ok: false, reason: 'no_session' }
   if (claims.authTime + maxAgeSeconds <= Math.floor(now.getTime() / 1000)) return { ok: false, reason: 'expired' }
   const row = await getSessionRow(db, { userId: claims.id })
