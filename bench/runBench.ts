@@ -8,45 +8,56 @@ import postgres from 'postgres'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import * as schema from '../db/schema'
+import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
 import { createChainClient } from '../lib/chain/createChainClient'
-import { createKmsClient } from '../lib/kms/createKmsClient'
 import { completeJobs } from '../lib/jobs/completeJobs'
 import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
+import { createKmsClient } from '../lib/kms/createKmsClient'
 import { getKmsAddress } from '../lib/kms/getKmsAddress'
 import { ozToWei } from '../lib/money/ozToWei'
-import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
 import { prepareMint } from '../worker/chain/prepareMint'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
 import { createMintBodies, stockMintBodies } from './intake/createMintBodies'
-import { MINT_PATH, type IntakeReturnType, runIntake } from './intake/runIntake'
+import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { runHttpLoad } from './intake/runHttpLoad'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
+import { activateSigners } from './pipeline/activateSigners'
+import { backBaselineMints } from './pipeline/backBaselineMints'
 import { createBaselineSigners } from './pipeline/createBaselineSigners'
+import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
-import { type PipelineRun, runPipeline } from './pipeline/runPipeline'
+import { type RawLimitResult, runRawLimit } from './pipeline/runRawLimit'
+import { runSequentialLoop, type SequentialLoopResult } from './pipeline/runSequentialLoop'
+import { waitForQuietPipeline } from './pipeline/waitForQuietPipeline'
 import { type CpuProfileSummary, summarizeCpuProfile } from './profile/summarizeCpuProfile'
 import { toggleCpuProfiles } from './profile/toggleCpuProfiles'
 import { type BenchStack, startBenchStack } from './stack/startBenchStack'
 import { sleep } from './system/clock'
+import { startCpuTimeline } from './system/startCpuTimeline'
 import { type GroupMemory, startMemorySampler } from './system/startMemorySampler'
 import { type BarListImportResult, runBarListImport } from './vault/runBarListImport'
 
 export type BenchOptions = {
-  /** orders per pipeline run (and raw-limit transactions) */
+  /** orders per drain (and transactions of each raw-limit run) */
   orders: number
-  intakeSeconds: number
-  concurrencies: number[]
   signerCounts: number[]
-  /** worker processes */
-  workers: number
-  seqPerSigner: number
-  paced: { orders: number; perSecond: number }
+  /** worker processes of the scaling table */
+  workerCounts: number[]
+  /** clients of the intake runs (the issue's 32; more than one value: one row each) */
+  concurrencies: number[]
+  intakeSeconds: number
+  /** the sequential loop's transactions (one signer: the seed's design, one row) */
+  seqTxs: number
+  /** the paced run's length at half the measured capacity */
+  pacedSeconds: number
   submitConcurrency: number
   noopJobs: number
-  /** profile the web (an extra intake run) and the worker (an extra order batch) */
+  /** profile the web (an extra intake run) and the worker (an extra batch) */
   profile: boolean
+  /** bars of the bar-list import row (0: not measured) */
+  barListBars: number
   /** seconds between blocks on anvil */
   blockTime: number
   quick: boolean
@@ -54,7 +65,11 @@ export type BenchOptions = {
 
 export type MachineInfo = { cpus: number; cpuModel: string; memoryGb: number; node: string; os: string }
 
-export type WorkerSettings = { concurrency: number; pollMs: number; confirmPollMs: number; confirmations: number; processes: number }
+export type WorkerSettings = { concurrency: number; pollMs: number; confirmPollMs: number; confirmations: number; sendBatch: number }
+
+export type ReleaseInfo = { sourceHash: string; built: boolean; workerNodeOptions: string; webNodeOptions: string }
+
+export type PacedRun = OrderBatchResult & { capacity: number; perSecond: number }
 
 export type BenchResult = {
   options: BenchOptions
@@ -63,28 +78,29 @@ export type BenchResult = {
   seconds: number
   machine: MachineInfo
   worker: WorkerSettings
+  release: ReleaseInfo
   stackBootSeconds: number
-  /** a 100,000-bar list through the real route, before any load (the web's peak memory is the import's) */
-  barListImport?: BarListImportResult
-  intake: IntakeReturnType
-  pipeline: PipelineRun[]
-  noop: NoopPickupResult
+  intake: { idle: IntakeRun[]; beside: IntakeRun[] }
+  /** the node's raw limit, per signer count of the targets (1 and the most) */
+  raw: Array<RawLimitResult & { signers: number }>
+  sequential: SequentialLoopResult
+  drains: DrainResult[]
+  paced?: PacedRun
+  noop?: NoopPickupResult
+  /** peaks over everything before the bar-list import (which has its own row) */
   memory: Record<string, GroupMemory>
   profiles: { web?: CpuProfileSummary; worker?: CpuProfileSummary; workerBatch?: OrderBatchResult }
+  barListImport?: BarListImportResult
 }
 
 export type RunBenchParameters = { root: string; options: BenchOptions; log: (line: string) => void }
 
-/** the bar-list row: the largest list API.md allows */
-const BAR_LIST_BENCH_BARS = 100_000
-
-/** Everything `npm run bench` measures, on its own stack, start to stop. */
-export async function runBench({ root, options, log }: RunBenchParameters): Promise<BenchResult> {
+/** Everything `npm run bench` measures, on its own stack, start to stop (docs/decisions/017). */
+export async function runBench({ root, options: o, log }: RunBenchParameters): Promise<BenchResult> {
   const startedAt = new Date()
   const t0 = performance.now()
-  const dataDir = path.join(root, '.data', 'bench')
-  const maxSigners = Math.max(...options.signerCounts)
-  const stack = await startBenchStack({ root, dataDir, signers: maxSigners, blockTime: options.blockTime, log })
+  const maxSigners = Math.max(...o.signerCounts)
+  const stack = await startBenchStack({ root, dataDir: path.join(root, '.data', 'bench'), signers: maxSigners, blockTime: o.blockTime, log })
   const stackBootSeconds = (performance.now() - t0) / 1000
   log(`stack up in ${stackBootSeconds.toFixed(0)} s: ${stack.url} (logs: ${stack.childLogFile})`)
   const stopOnSignal = () => void stack.stop().then(() => process.exit(130))
@@ -92,6 +108,7 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
   process.once('SIGTERM', stopOnSignal)
 
   const memory = startMemorySampler({ groups: stack.groups })
+  const timeline = startCpuTimeline({ groups: stack.groups })
   const sql = postgres(env(stack, 'DATABASE_ADMIN_URL'), { max: 2, onnotice: () => {} })
   try {
     const session = await signIn({ baseUrl: stack.url, email: DEV_STAFF_EMAIL, password: env(stack, 'DEV_STAFF_PASSWORD') })
@@ -99,40 +116,26 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
     if (!staff) throw new Error('the dev staff user is missing')
     const user = { id: staff.id, email: DEV_STAFF_EMAIL }
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
-    const bodies = createMintBodies({ runId: `b${Date.now().toString(36)}`, recipients })
-
-    // 0. a custodian's 100,000-bar list through the real route, the web otherwise idle
-    const admin = await signIn({ baseUrl: stack.url, email: DEV_ADMIN_EMAIL, password: env(stack, 'DEV_ADMIN_PASSWORD') })
-    const barListImport = await runBarListImport({ session: admin, runId: bodies.runId, bars: BAR_LIST_BENCH_BARS, groups: stack.groups, log })
+    const drainsPlanned = o.signerCounts.length * o.workerCounts.length
+    // bars for every order of the run: 4 intake runs at up to ~1,500/s, the drains, the paced and profiled batches
+    const capacity = Math.ceil((o.concurrencies.length + 1) * 2 * o.intakeSeconds * 1500 + drainsPlanned * o.orders + 3000)
+    const bodies = createMintBodies({ runId: `b${Date.now().toString(36)}`, recipients, capacity })
     await stockMintBodies(sql, bodies, log)
+    const intakeArgs = { session, databaseUrl: env(stack, 'DATABASE_ADMIN_URL'), user, bodies, durationSec: o.intakeSeconds, groups: stack.groups, log }
 
-    // 1. intake, no worker running
-    const intake = await runIntake({
-      session,
-      databaseUrl: env(stack, 'DATABASE_ADMIN_URL'),
-      user,
-      bodies,
-      concurrencies: options.concurrencies,
-      durationSec: options.intakeSeconds,
-      groups: stack.groups,
-      log,
-    })
+    // 1. the intake alone (no worker running), then the web's profile under the same load
+    const idle = await runIntake({ ...intakeArgs, concurrencies: o.concurrencies, kinds: ['api', 'sql', 'floor'], label: 'worker idle' })
     const profiles: BenchResult['profiles'] = {}
-    if (options.profile) {
-      log('profiling the web under the intake at the highest concurrency (not a measured run)')
+    const c = Math.max(...o.concurrencies)
+    if (o.profile) {
+      log('profiling the web under the intake (not a measured run)')
       profiles.web = await withProfile({ stack, root, who: 'web', roots: [stack.pids.web] }, () =>
-        runHttpLoad({ session, path: MINT_PATH, connections: Math.max(...options.concurrencies), durationSec: Math.min(5, options.intakeSeconds), bodies, expectStatus: 202 }),
+        runHttpLoad({ session, path: MINT_PATH, connections: c, durationSec: Math.min(5, o.intakeSeconds), bodies, expectStatus: 202 }),
       )
     }
-    // the intake's orders are not the pipeline's: their jobs go before a worker starts
-    const db = drizzle(sql, { schema })
-    const intakeJobs = await db.execute<{ job_id: string }>(dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`)
-    await completeJobs(db, { jobIds: intakeJobs.map((j) => BigInt(j.job_id)) })
-    await sql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending'`
+    await dropQueuedOrders(sql)
 
-    // 2. pipeline
-    for (let i = 0; i < options.workers; i++) await stack.startWorker()
-    log(`${options.workers} worker process(es) up`)
+    // 2. the chain's baselines with keys of their own: the node's raw limit, the seed's sequential loop (one row)
     const chainId = Number(env(stack, 'CHAIN_ID'))
     const rpcUrl = env(stack, 'RPC_URL')
     const tokenAddress = env(stack, 'TOKEN_ADDRESS') as Address
@@ -145,78 +148,117 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
     const first = baseline.accounts[0]
     if (!first) throw new Error('no baseline signer')
     const { gas } = await prepareMint(chain, { tokenAddress, from: first.address, to: recipients[0] as Address, amountWei, orderId: randomUUID() })
-    const poster = createJsonPoster({ session, maxSockets: Math.max(64, options.submitConcurrency) })
-    const pipeline: PipelineRun[] = []
+    const chainArgs = { chain, chainId, tokenAddress, recipients, amountWei, gas }
+    const raw: BenchResult['raw'] = []
+    let sequential: SequentialLoopResult
     try {
-      for (const signers of options.signerCounts) {
-        pipeline.push(
-          await runPipeline({
-            sql,
-            chain,
-            rpcUrl,
-            chainId,
-            tokenAddress,
-            workerSigners,
-            baselineAccounts: baseline.accounts,
-            signers,
-            orders: options.orders,
-            seqPerSigner: options.seqPerSigner,
-            paced: options.paced,
-            submitConcurrency: options.submitConcurrency,
-            recipients,
-            amountWei,
-            gas,
-            poster,
-            bodies,
-            groups: stack.groups,
-            log,
-          }),
-        )
+      for (const k of [...new Set([1, maxSigners])]) {
+        const r = await runRawLimit({ ...chainArgs, rpcUrl, accounts: baseline.accounts.slice(0, k), txs: o.orders })
+        raw.push({ ...r, signers: k })
+        log(`node raw limit, ${k} signer(s): ${r.perSecond.toFixed(0)} tx/s (${r.txs} txs in ${r.blocks} blocks)`)
       }
-      if (options.profile) {
-        const count = Math.min(options.orders, 300)
-        log(`profiling the worker under a burst of ${count} orders with ${maxSigners} signer(s) (not a measured run)`)
-        let batch: OrderBatchResult | undefined
+      sequential = await runSequentialLoop({ ...chainArgs, accounts: baseline.accounts.slice(0, 1), txsPerAccount: o.seqTxs, pollMs: 50 })
+      log(`sequential loop: ${sequential.perSecond.toFixed(2)} tx/s`)
+    } finally {
+      baseline.close()
+    }
+    // the baselines' tokens get bars behind them, or the worker would refuse to mint more (reserves)
+    await backBaselineMints(sql, { label: Date.now().toString(36), mints: raw.reduce((a, r) => a + r.txs, 0) + sequential.txs, amountWei })
+
+    // 3. the drains: the scaling table (signers x worker processes); the 1-worker rows carry the targets
+    const poster = createJsonPoster({ session, maxSockets: Math.max(64, o.submitConcurrency) })
+    const drains: DrainResult[] = []
+    let paced: PacedRun | undefined
+    try {
+      for (const workers of o.workerCounts) {
+        for (const signers of o.signerCounts) {
+          drains.push(
+            await runDrain({
+              sql,
+              poster,
+              bodies,
+              workerSigners,
+              signers,
+              workers,
+              orders: o.orders,
+              submitConcurrency: o.submitConcurrency,
+              startWorker: stack.startWorker,
+              stopWorkers: stack.stopWorkers,
+              timeline,
+              timeoutMs: Math.max(120_000, o.orders * 300),
+              log,
+            }),
+          )
+        }
+      }
+
+      // 4. below capacity: paced at half the 1-signer, 1-worker drain rate, one worker running
+      const base = drains.find((d) => d.signers === Math.min(...o.signerCounts) && d.workers === Math.min(...o.workerCounts))
+      const capacity = base?.confirmedPerSecond ?? 10
+      const perSecond = Math.max(1, Math.floor(capacity / 2))
+      const count = Math.min(2000, Math.max(50, Math.round(perSecond * o.pacedSeconds)))
+      await activateSigners(sql, { addresses: workerSigners.slice(0, base?.signers ?? 1) })
+      await stack.startWorker()
+      const batch = await runOrderBatch({ sql, poster, bodies, count, mode: { kind: 'paced', perSecond }, timeoutMs: 120_000, groups: stack.groups })
+      paced = { ...batch, capacity, perSecond }
+      log(
+        `paced ${perSecond}/s (capacity ${capacity.toFixed(0)}/s): committed->broadcast p50 ${batch.committedToBroadcast.p50.toFixed(1)} ms p99 ${batch.committedToBroadcast.p99.toFixed(1)} ms, ` +
+          `broadcast->confirmed p50 ${batch.broadcastToConfirmed.p50.toFixed(0)} ms p99 ${batch.broadcastToConfirmed.p99.toFixed(0)} ms`,
+      )
+
+      // 5. the intake with the worker running beside it (all signers): the orders it takes are minted meanwhile
+      await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
+      const beside = await runIntake({ ...intakeArgs, concurrencies: [c], kinds: ['api', 'sql'], label: 'worker running', warmUp: false })
+      await waitForQuietPipeline(sql, { timeoutMs: 180_000, log })
+
+      // 6. the worker's profile and memory under a batch (not a measured run)
+      if (o.profile) {
+        const n = Math.min(o.orders, 500)
+        log(`profiling the worker under a burst of ${n} orders, ${maxSigners} signer(s) (not a measured run)`)
         profiles.worker = await withProfile({ stack, root, who: 'worker', roots: stack.workers.map((w) => w.child.pid ?? 0) }, async () => {
-          batch = await runOrderBatch({ sql, poster, bodies, count, mode: { kind: 'burst', concurrency: options.submitConcurrency }, timeoutMs: 120_000, groups: stack.groups })
+          profiles.workerBatch = await runOrderBatch({ sql, poster, bodies, count: n, mode: { kind: 'burst', concurrency: o.submitConcurrency }, timeoutMs: 120_000, groups: stack.groups })
         })
-        profiles.workerBatch = batch
+      }
+      await stack.stopWorkers()
+
+      // 7. graphile-worker's own pickup on the same stack (no mintdesk worker running)
+      const noop =
+        o.noopJobs > 0
+          ? await runNoopPickup({ root, databaseUrl: env(stack, 'DATABASE_ADMIN_URL'), jobs: o.noopJobs, perSecond: 20, concurrency: 8, pollMs: 1000, extraGroups: stack.extraGroups })
+          : undefined
+
+      // 8. memory: the peaks over everything above; then the bar-list import, whose peak is its own row
+      const peaks = memory.stop()
+      const admin = await signIn({ baseUrl: stack.url, email: DEV_ADMIN_EMAIL, password: env(stack, 'DEV_ADMIN_PASSWORD') })
+      const barListImport = o.barListBars > 0 ? await runBarListImport({ session: admin, runId: bodies.runId, bars: o.barListBars, groups: stack.groups, log }) : undefined
+      return {
+        options: o,
+        startedAt,
+        seconds: 0,
+        machine: machineInfo(),
+        worker: workerSettings(),
+        release: {
+          sourceHash: stack.release.sourceHash,
+          built: stack.release.built,
+          workerNodeOptions: stack.release.worker.env.NODE_OPTIONS ?? '',
+          webNodeOptions: stack.release.web.env.NODE_OPTIONS ?? '',
+        },
+        stackBootSeconds,
+        intake: { idle, beside },
+        raw,
+        sequential,
+        drains,
+        paced,
+        noop,
+        memory: peaks,
+        profiles,
+        barListImport,
       }
     } finally {
       poster.close()
-      baseline.close()
-    }
-
-    // 3. graphile-worker's own pickup, same stack, same pace as the paced runs
-    log('queue pickup: graphile-worker no-op runner')
-    const noop = await runNoopPickup({
-      root,
-      databaseUrl: env(stack, 'DATABASE_ADMIN_URL'),
-      jobs: options.noopJobs,
-      perSecond: options.paced.perSecond,
-      concurrency: workerSettings(options).concurrency,
-      pollMs: workerSettings(options).pollMs,
-      extraGroups: stack.extraGroups,
-    })
-    log(`queue pickup (no-op task): p50 ${noop.pickup.p50.toFixed(1)} ms, p99 ${noop.pickup.p99.toFixed(1)} ms (${noop.started}/${noop.jobs} started)`)
-
-    // 4. memory: the peaks over everything above
-    const peaks = memory.stop()
-    return {
-      options,
-      startedAt,
-      seconds: 0,
-      machine: machineInfo(),
-      worker: workerSettings(options),
-      stackBootSeconds,
-      barListImport,
-      intake,
-      pipeline,
-      noop,
-      memory: peaks,
-      profiles,
     }
   } finally {
+    timeline.stop()
     memory.stop()
     await sql.end({ timeout: 5 })
     log('stopping the stack')
@@ -226,6 +268,14 @@ export async function runBench({ root, options, log }: RunBenchParameters): Prom
   }
 }
 
+/** The intake's orders are not the pipeline's: their jobs go and the orders are cancelled before a worker starts. */
+async function dropQueuedOrders(sql: postgres.Sql): Promise<void> {
+  const db = drizzle(sql, { schema })
+  const jobs = await db.execute<{ job_id: string }>(dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`)
+  await completeJobs(db, { jobIds: jobs.map((j) => BigInt(j.job_id)) })
+  await sql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending'`
+}
+
 function env(stack: BenchStack, key: string): string {
   const value = stack.env[key]
   if (!value) throw new Error(`the stack has no ${key}`)
@@ -233,14 +283,14 @@ function env(stack: BenchStack, key: string): string {
 }
 
 /** The worker's settings as the stack's children get them (their environment, else the defaults of lib/config). */
-function workerSettings(options: BenchOptions): WorkerSettings {
+function workerSettings(): WorkerSettings {
   const num = (key: string, def: number) => Number(process.env[key] ?? def)
   return {
     concurrency: num('WORKER_CONCURRENCY', 8),
     pollMs: num('WORKER_POLL_MS', 1000),
     confirmPollMs: num('CONFIRM_POLL_MS', 500),
     confirmations: num('CONFIRMATIONS', 1),
-    processes: options.workers,
+    sendBatch: num('MINT_SEND_BATCH', 50),
   }
 }
 

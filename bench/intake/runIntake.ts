@@ -24,6 +24,8 @@ export type IntakeKind = 'api' | 'sql' | 'floor' | 'sql_unprepared'
 export type IntakeRun = {
   kind: IntakeKind
   clients: number
+  /** 'worker idle' or 'worker running' (the worker minting beside the intake) */
+  label: string
   result: LoadResult & { statuses?: Record<string, number> }
   cpu: CpuUsage
   /** Postgres's own execution time in this run (pg_stat_statements) */
@@ -37,33 +39,36 @@ export type RunIntakeParameters = {
   bodies: MintBodies
   concurrencies: readonly number[]
   durationSec: number
+  /** the runs at each concurrency, in this order (the diagnostic sql_unprepared only when asked) */
+  kinds: readonly IntakeKind[]
+  label: string
+  /** warm the web's routes and the database first (the first intake of a run) */
+  warmUp?: boolean
   groups: ProcessGroupsSource
   log: (line: string) => void
 }
 
-export type IntakeReturnType = { runs: IntakeRun[] }
 
 /**
- * Section 1: at each concurrency, three runs of the same length, back to back:
- * POST /api/gold/mint (autocannon), the same transaction over raw SQL by as many clients
- * (the database's limit), and the floor (FLOOR_REQUEST: session, role and origin
- * checks, then 415: the framework's floor). Each run is metered: CPU per process and Postgres's execution time.
- * The web is warmed up first (its routes load on first use).
+ * The intake: at each concurrency, runs of the same length, back to back, of the given
+ * kinds: POST /api/gold/mint (autocannon), the same transaction over raw SQL by as many
+ * clients (the database's limit: bench/intake/insertOrderRaw.ts), and the floor
+ * (FLOOR_REQUEST: session, role and origin checks, then 415: the framework's floor).
+ * Each run is metered: CPU per process and Postgres's execution time. The web is warmed
+ * up first (its routes load on first use).
  */
-export async function runIntake(p: RunIntakeParameters): Promise<IntakeReturnType> {
+export async function runIntake(p: RunIntakeParameters): Promise<IntakeRun[]> {
   const sql = postgres(p.databaseUrl, { max: 1, onnotice: () => {} })
   const runs: IntakeRun[] = []
   try {
-    p.log('intake: warming up the web (both routes) and the database')
-    await runHttpLoad({ session: p.session, path: MINT_PATH, connections: 8, durationSec: 3, bodies: p.bodies, expectStatus: 202 })
-    await runHttpLoad({ session: p.session, ...FLOOR_REQUEST, connections: 8, durationSec: 2, bodies: p.bodies })
-    await runRawSqlIntake({ databaseUrl: p.databaseUrl, clients: 8, durationMs: 1_000, bodies: p.bodies, user: p.user, prepare: true })
+    if (p.warmUp !== false) {
+      p.log('intake: warming up the web (both routes) and the database')
+      await runHttpLoad({ session: p.session, path: MINT_PATH, connections: 8, durationSec: 3, bodies: p.bodies, expectStatus: 202 })
+      await runHttpLoad({ session: p.session, ...FLOOR_REQUEST, connections: 8, durationSec: 2, bodies: p.bodies })
+      await runRawSqlIntake({ databaseUrl: p.databaseUrl, clients: 8, durationMs: 1_000, bodies: p.bodies, user: p.user, prepare: true })
+    }
 
-    const plan: Array<{ kind: IntakeKind; clients: number }> = p.concurrencies.flatMap((clients) =>
-      (['api', 'sql', 'floor'] as const).map((kind) => ({ kind, clients })),
-    )
-    // where the ORM's statement protocol costs the database: at the highest concurrency only
-    plan.push({ kind: 'sql_unprepared', clients: Math.max(...p.concurrencies) })
+    const plan: Array<{ kind: IntakeKind; clients: number }> = p.concurrencies.flatMap((clients) => p.kinds.map((kind) => ({ kind, clients })))
     for (const { kind, clients } of plan) {
       await sleep(500)
       await resetPgStatements(sql)
@@ -87,13 +92,13 @@ export async function runIntake(p: RunIntakeParameters): Promise<IntakeReturnTyp
             })
       const cpu = meter.stop()
       const statements = await readPgStatements(sql)
-      runs.push({ kind, clients, result, cpu, statements })
+      runs.push({ kind, clients, label: p.label, result, cpu, statements })
       p.log(
-        `intake ${kind.padEnd(14)} c=${String(clients).padStart(2)}: ${result.perSecond.toFixed(0)}/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms` +
+        `intake (${p.label}) ${kind.padEnd(14)} c=${String(clients).padStart(2)}: ${result.perSecond.toFixed(0)}/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms` +
           (result.failed > 0 ? `, ${result.failed} failed ${'statuses' in result ? JSON.stringify(result.statuses) : ''}${'failures' in result && result.failures ? JSON.stringify(result.failures) : ''}` : ''),
       )
     }
-    return { runs }
+    return runs
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -1,6 +1,10 @@
 import type postgres from 'postgres'
 
-/** Wall-clock ms (epoch) of each step of one order, from its job_events timeline. */
+/**
+ * Wall-clock ms (epoch) of each step of one order, from its job_events timeline: only the
+ * event names the pipeline documents (docs/api.md's timeline), never worker internals, so
+ * the send and confirm paths can change under the bench.
+ */
 export type OrderTimings = {
   orderId: string
   status: string
@@ -10,22 +14,18 @@ export type OrderTimings = {
   enqueued: number | null
   /** the intake transaction committed (commit timestamp of that event's row) */
   committed: number | null
+  /** the first event after the intake: a worker took the order (the drain's start) */
+  firstWork: number | null
   /** mint_send began its first attempt ('started') */
   started: number | null
-  /** the mint was simulated, gas and fees read ('simulated') */
-  simulated: number | null
-  /** the signing transaction began (nonce lock, KMS, store: 'signed' shares its now()) */
-  signBegan: number | null
-  /** ... and committed */
+  /** the signature was stored ('signed': now() of its transaction) */
+  signed: number | null
+  /** ... and that transaction committed */
   signCommitted: number | null
   /** eth_sendRawTransaction answered ('broadcast', or 'already_known') */
   broadcast: number | null
-  /** mint_confirm's first look began (its job was added with the broadcast, to run at once) */
-  confirmStarted: number | null
-  /** mint_confirm saw the receipt with its confirmations ('confirmed') */
+  /** the receipt with its confirmations was seen ('confirmed') */
   confirmed: number | null
-  /** how many times mint_confirm ran for the order (each poll is a job) */
-  confirmRuns: number
   /** failed attempts of any of its jobs */
   failures: number
 }
@@ -43,41 +43,36 @@ export async function readOrderTimings(sql: postgres.Sql, { orderIds }: { orderI
       signer: string | null
       enqueued: number | null
       committed: number | null
+      first_work: number | null
       started: number | null
-      simulated: number | null
-      sign_began: number | null
+      signed: number | null
       sign_committed: number | null
       broadcast: number | null
-      confirm_started: number | null
       confirmed: number | null
-      confirm_runs: number
       failures: number
     }[]
   >`
     select o.id::text as id, o.status::text as status, o.signer_address as signer,
-      x.enqueued, c.committed, x.started, x.simulated, x.sign_began, s.sign_committed, x.broadcast, x.confirm_started, x.confirmed,
-      x.confirm_runs, x.failures
+      x.enqueued, c.committed, x.first_work, x.started, x.signed, s.sign_committed, x.broadcast, x.confirmed, x.failures
     from mint_orders o
     left join lateral (
       select
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'enqueued') as enqueued,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'enqueued') as enqueued,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event <> 'enqueued') as first_work,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'started') as started,
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'simulated') as simulated,
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'signed') as sign_began,
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event in ('broadcast', 'already_known')) as broadcast,
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_confirm' and e.event = 'started') as confirm_started,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'signed') as signed,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event in ('broadcast', 'already_known')) as broadcast,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'confirmed') as confirmed,
-        (count(*) filter (where e.task = 'mint_confirm' and e.event = 'started'))::int as confirm_runs,
         (count(*) filter (where e.event = 'failed'))::int as failures
       from job_events e where e.order_id = o.id
     ) x on true
     left join lateral (
       select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as committed
-      from job_events e where e.order_id = o.id and e.task = 'mint_send' and e.event = 'enqueued' order by e.id limit 1
+      from job_events e where e.order_id = o.id and e.event = 'enqueued' order by e.id limit 1
     ) c on true
     left join lateral (
       select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as sign_committed
-      from job_events e where e.order_id = o.id and e.task = 'mint_send' and e.event = 'signed' order by e.id limit 1
+      from job_events e where e.order_id = o.id and e.event = 'signed' order by e.id limit 1
     ) s on true
     where o.id = any(${orderIds as string[]}::uuid[])`
   return rows.map((r) => ({
@@ -86,14 +81,12 @@ export async function readOrderTimings(sql: postgres.Sql, { orderIds }: { orderI
     signer: r.signer,
     enqueued: r.enqueued,
     committed: r.committed,
+    firstWork: r.first_work,
     started: r.started,
-    simulated: r.simulated,
-    signBegan: r.sign_began,
+    signed: r.signed,
     signCommitted: r.sign_committed,
     broadcast: r.broadcast,
-    confirmStarted: r.confirm_started,
     confirmed: r.confirmed,
-    confirmRuns: r.confirm_runs,
     failures: r.failures,
   }))
 }

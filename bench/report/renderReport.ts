@@ -1,14 +1,13 @@
 import type { IntakeRun } from '../intake/runIntake'
-import type { CpuProfileSummary } from '../profile/summarizeCpuProfile'
+import type { CpuProfileSummary, ProcessMemoryStats } from '../profile/summarizeCpuProfile'
 import type { BenchResult } from '../runBench'
-import type { CpuUsage } from '../system/startCpuMeter'
-import type { TargetResult } from './evaluateTargets'
+import { drainCpuPerOrder, STACK_GROUPS, type TargetResult, WEB_RSS_TARGET_MB, WORKER_RSS_TARGET_MB } from './evaluateTargets'
 import { cpuMsPer, mb, ms, num, p50p99, rate, ratio } from './format'
-import { renderBarListImport, renderIntakeInventoryNote } from './renderInventory'
+import { renderBarListImport } from './renderInventory'
 
 export type RenderReportParameters = { result: BenchResult; targets: TargetResult[]; command: string }
 
-/** docs/benchmarks.md from one run: the table, the targets, the notes on misses, the method. */
+/** docs/benchmarks.md from one run: the targets, the tables, the notes on misses, the method. */
 export function renderReport({ result: r, targets, command }: RenderReportParameters): string {
   const o = r.options
   const out: string[] = []
@@ -20,195 +19,174 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
     line()
   }
   const s = (n: number) => `${n} signer${n > 1 ? 's' : ''}`
+  const rawOf = (k: number) => r.raw.find((x) => x.signers === k) ?? r.raw.find((x) => x.signers === Math.max(...r.raw.map((y) => y.signers)))
 
   line('# Benchmarks')
   line()
-  line('Written by `npm run bench` (`scripts/bench.ts`, `bench/`) from one run; run it again rather than editing by hand.')
+  line('Written by `npm run bench` (`scripts/bench.ts`, `bench/`, docs/decisions/017) from one run; run it again rather than editing by hand.')
   line()
   line(`- **Date:** ${r.startedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`)
   line(`- **Command:** \`${command}\``)
   line(`- **Machine:** ${r.machine.cpus} CPUs (${r.machine.cpuModel}), ${num(r.machine.memoryGb, 1)} GB memory, ${r.machine.os}, Node ${r.machine.node}`)
-  line(`- **Run time:** ${num(r.seconds / 60, 1)} min in all (the stack's start, including a \`next build\` when the web's sources changed: ${num(r.stackBootSeconds, 0)} s)`)
+  line(`- **Run time:** ${num(r.seconds / 60, 1)} min in all (the stack's start, including the release build when the sources changed: ${num(r.stackBootSeconds, 0)} s)`)
   line(
-    `- **Stack:** the local stack (\`startStack\`) in a fresh data folder: embedded Postgres 17, anvil with **one block every ${o.blockTime} s** (not automine) and CONFIRMATIONS=${r.worker.confirmations}, ` +
-      `the web as \`next start\` (production build), the KMS endpoint in its own process, ${r.worker.processes} worker process(es) x ${r.worker.concurrency} slots ` +
-      `(WORKER_POLL_MS ${r.worker.pollMs}, CONFIRM_POLL_MS ${r.worker.confirmPollMs}). Postgres runs with track_commit_timestamp and pg_stat_statements on (the bench reads both).`,
+    `- **As shipped:** the web is the Next standalone server (\`node server.js\`${r.release.webNodeOptions ? `, NODE_OPTIONS \`${r.release.webNodeOptions}\`` : ''}) and each worker \`node worker.mjs\` (NODE_OPTIONS \`${r.release.workerNodeOptions || '(none)'}\`), both from \`scripts/build-release.ts\` (sources ${r.release.sourceHash.slice(0, 12)}), copied and run as the Dockerfile's stages run them; NODE_OPTIONS are read from the Dockerfile.`,
   )
   line(
-    `- **Block time:** ${o.blockTime} s for everything, as \`npm start\` runs anvil: a chain has blocks, and waiting for one is what the seed's sequential loop pays per transaction. With automine every transaction would be mined on arrival and the sequential loop would measure RPC round trips instead.`,
+    `- **Stack:** the local stack (\`startStack\`, option \`release\`) in a fresh data folder: embedded Postgres 17 (track_commit_timestamp and pg_stat_statements on: the bench reads both), anvil with one block every ${o.blockTime} s and CONFIRMATIONS=${r.worker.confirmations}, the KMS endpoint in its own process with ${Math.max(...o.signerCounts)} keys (no KMS Sign budget in the workers: KMS_SIGN_RATE=0), worker defaults otherwise (WORKER_CONCURRENCY ${r.worker.concurrency}, WORKER_POLL_MS ${r.worker.pollMs}, CONFIRM_POLL_MS ${r.worker.confirmPollMs}, MINT_SEND_BATCH ${r.worker.sendBatch}).`,
   )
-  line(
-    `- **Signers:** one stack with ${Math.max(...o.signerCounts)} KMS keys; for each signer count the bench activates that many (\`signers.active\`, which the worker honours when it reserves a nonce, the rotation switch of decision 010) and the baselines use as many keys of their own. One boot instead of three, and the only thing that changes between the rows is the number of signers.`,
-  )
-  line(
-    `- **Shared machine:** others' work may run at the same time; every CPU figure below lists "others", the busy CPU of processes outside the bench's stack during that run.`,
-  )
+  line(`- **Shared machine:** others' work may run at the same time; CPU figures list "others", the busy CPU of processes outside the bench's stack. CPU milliseconds per order hardly depend on it; rates and latencies do.`)
   line()
 
   line('## Targets')
   line()
   table(
     ['target', 'measured', 'result'],
-    targets.map((t) => [t.name, t.measured, t.pass ? 'PASS' : '**MISS** (note below)']),
+    targets.map((t) => [t.name, t.measured, t.pass === null ? 'reported' : t.pass ? 'PASS' : '**MISS** (note below)']),
   )
 
-  // 1. intake
-  line('## 1. Intake: `POST /api/gold/mint`')
+  // 1. drains
+  line('## 1. The drain: signers x worker processes')
   line()
   line(
-    `autocannon, ${o.intakeSeconds} s per run, every request with bars of its own; no worker running (the intake alone). Beside it, the same order-plus-job transaction over raw SQL by as many clients (postgres.js, one connection per client, named prepared statements): the database's limit; and the same \`POST /api/gold/mint\` sent as text/plain (session, role and origin checks, then 415 before the body is read): the framework's floor. Latency in ms.`,
+    `Each row: with no worker running, ${o.orders} orders go in through \`POST /api/gold/mint\` (${o.submitConcurrency} clients: the queue fills; "filled at" is that intake's rate); then the worker process(es) start and the drain is timed from the first job event of the batch to its last \`confirmed\` event (job_events). CPU is each process group's over exactly that window (sampled from /proc every 200 ms), per confirmed order. The node's raw limit: ${o.orders} of the same mint transactions signed beforehand with keys of the bench's own, sent raw as fast as the node takes them, timed to inclusion, in the same run.`,
   )
   line()
-  const intakeRun = (kind: IntakeRun['kind'], c: number) => r.intake.runs.find((x) => x.kind === kind && x.clients === c)
   table(
-    ['clients', 'intake req/s', 'intake p50 / p99', 'raw SQL tx/s', 'raw SQL p50 / p99', 'floor req/s', 'floor p50 / p99', 'intake / raw SQL', 'intake / floor'],
-    o.concurrencies.map((c) => {
-      const api = intakeRun('api', c)
-      const sql = intakeRun('sql', c)
-      const floor = intakeRun('floor', c)
+    ['signers', 'workers', 'confirmed/s', 'vs raw limit', 'drain s', 'filled at', 'CPU ms / order', ...STACK_GROUPS.map((g) => `${g} ms`), 'machine busy', 'orders'],
+    r.drains.map((d) => {
+      const cpu = drainCpuPerOrder(d)
       return [
-        String(c),
-        api ? rate(api.result.perSecond) : 'n/a',
-        api ? p50p99(api.result.latency) : 'n/a',
-        sql ? rate(sql.result.perSecond) : 'n/a',
-        sql ? p50p99(sql.result.latency) : 'n/a',
-        floor ? rate(floor.result.perSecond) : 'n/a',
-        floor ? p50p99(floor.result.latency) : 'n/a',
-        api && sql ? num(ratio(api.result.perSecond, sql.result.perSecond), 2) : 'n/a',
-        api && floor ? num(ratio(api.result.perSecond, floor.result.perSecond), 2) : 'n/a',
+        String(d.signers),
+        String(d.workers),
+        rate(d.confirmedPerSecond),
+        num(ratio(d.confirmedPerSecond, rawOf(d.signers)?.perSecond ?? NaN), 2),
+        num(d.seconds, 1),
+        `${rate(d.intake.perSecond)}/s`,
+        num(cpu.total, 1),
+        ...STACK_GROUPS.map((g) => num(cpu.byGroup[g] ?? NaN, 1)),
+        `${num(d.cpu.machineBusy, 2)} / ${d.cpu.cores}`,
+        statusCell(d.byStatus, d.refused),
       ]
     }),
   )
-  renderIntakeInventoryNote({ concurrencies: o.concurrencies, runs: r.intake.runs, line, table })
-  const unprepared = r.intake.runs.find((x) => x.kind === 'sql_unprepared')
-  if (unprepared) {
-    line(
-      `Diagnostic, ${unprepared.clients} clients: the raw SQL sent the way Drizzle sends it (unnamed statements, so postgres.js parses and describes each one before executing it): ${rate(unprepared.result.perSecond)} tx/s, p50 / p99 ${p50p99(unprepared.result.latency)} ms.`,
-    )
-    line()
-  }
-  const failed = r.intake.runs.filter((x) => x.result.failed > 0)
-  if (failed.length > 0) {
-    line(`Refused or failed requests: ${failed.map((x) => `${x.kind} c=${x.clients}: ${x.result.failed} ${'statuses' in x.result ? JSON.stringify(x.result.statuses) : ''}`).join('; ')}.`)
-    line()
-  }
-  line(
-    'CPU per run: cores in use on average (1.00 = one core busy the whole run), then CPU milliseconds per accepted request, which other work on the machine hardly changes; and Postgres\'s own execution time per order (pg_stat_statements).',
-  )
-  line()
   table(
-    ['run', 'web', 'postgres', 'load generator', 'others', 'machine busy', 'web CPU ms / req (event loop)', 'Postgres CPU ms / req', 'Postgres exec ms / order'],
-    r.intake.runs.map((x) => [
-      `${x.kind} c=${x.clients}`,
-      ...cpuCells(x.cpu, ['web', 'postgres', 'bench']),
-      num(x.cpu.others, 2),
-      `${num(x.cpu.machineBusy, 2)} / ${x.cpu.cores}`,
-      x.kind.startsWith('sql') ? '-' : `${num(cpuMsPer(x.cpu, 'web', x.result.ok), 2)} (${num(cpuMsPer(x.cpu, 'web main thread', x.result.ok), 2)})`,
-      x.kind === 'floor' ? '-' : num(cpuMsPer(x.cpu, 'postgres', x.result.ok), 2),
-      x.kind === 'floor' ? '-' : num(x.statements.totalMs / Math.max(1, x.result.ok), 2),
-    ]),
-  )
-
-  // 2. pipeline
-  line('## 2. Pipeline: request to confirmation')
-  line()
-  line(
-    `For each signer count: **mintdesk** = ${o.orders} orders through the API at once (${o.submitConcurrency} clients) with the worker running, until all are confirmed; rate = confirmed orders / (last confirmation - first request). ` +
-      `Latencies from job_events: enqueued (the intake transaction) -> broadcast (eth_sendRawTransaction answered) -> confirmed. ` +
-      `**Sequential loop** = the seed's worker (read fees, sign through KMS, send, wait for the receipt, next), one loop per signer, ${o.seqPerSigner} transactions each. ` +
-      `**Node's raw limit** = ${o.orders} of the same mint transactions signed beforehand, sent raw as fast as the node takes them, timed to inclusion. Rates in mints/s, latencies in ms.`,
-  )
-  line()
-  table(
-    ['signers', 'mintdesk mints/s', 'enqueued -> broadcast p50 / p99', 'enqueued -> confirmed p50 / p99', 'sequential loop tx/s', 'node raw limit tx/s', 'vs sequential', 'vs raw limit', 'orders'],
-    r.pipeline.map((p) => [
-      String(p.signers),
-      rate(p.burst.confirmedPerSecond),
-      p50p99(p.burst.toBroadcast),
-      p50p99(p.burst.toConfirmed),
-      rate(p.sequential.perSecond),
-      rate(p.raw.perSecond),
-      `${num(ratio(p.burst.confirmedPerSecond, p.sequential.perSecond), 1)}x`,
-      num(ratio(p.burst.confirmedPerSecond, p.raw.perSecond), 2),
-      statusCell(p.burst.byStatus, p.burst.refused),
-    ]),
-  )
-  line(
-    `Below capacity: after each burst, ${o.paced.orders} orders at a steady rate (open loop), half the burst's rate and at most ${o.paced.perSecond}/s. "sent" is the client's send time.`,
-  )
-  line()
-  table(
-    ['signers', 'rate', 'enqueued -> broadcast p50 / p99', 'sent -> broadcast p50 / p99', 'enqueued -> confirmed p50 / p99', 'queue pickup p50 / p99', 'orders'],
-    r.pipeline.map((p) => [String(p.signers), `${p.paced.mode.kind === 'paced' ? p.paced.mode.perSecond : '?'}/s`, p50p99(p.paced.toBroadcast), p50p99(p.paced.sentToBroadcast), p50p99(p.paced.toConfirmed), p50p99(p.paced.pickup), statusCell(p.paced.byStatus, p.paced.refused)]),
-  )
-  line('Where the time goes, per order (p50 / p99 ms of each step, paced runs):')
-  line()
-  const stageNames = r.pipeline[0]?.paced.stages.map((x) => x.name) ?? []
-  table(
-    ['step', ...r.pipeline.map((p) => s(p.signers))],
-    stageNames.map((name) => [name, ...r.pipeline.map((p) => p50p99(p.paced.stages.find((x) => x.name === name)?.summary ?? p.paced.pickup))]),
-  )
-  line('The same steps under the burst (p50 / p99 ms):')
-  line()
-  table(
-    ['step', ...r.pipeline.map((p) => s(p.signers))],
-    stageNames.map((name) => [name, ...r.pipeline.map((p) => p50p99(p.burst.stages.find((x) => x.name === name)?.summary ?? p.burst.pickup))]),
-  )
-  line('CPU during each burst (cores), CPU milliseconds per confirmed order, and worker slot time per task (sum of the attempts\' run times, from job_events):')
-  line()
-  table(
-    ['signers', 'worker', 'postgres', 'web', 'anvil', 'kms', 'load generator', 'others', 'machine busy', 'CPU ms / order: worker, postgres, web, anvil, kms', 'worker slot time', 'mint_confirm runs / order'],
-    r.pipeline.map((p) => {
-      const n = p.burst.byStatus.confirmed ?? 0
-      return [
-        String(p.signers),
-        ...cpuCells(p.burst.cpu, ['worker', 'postgres', 'web', 'anvil', 'kms', 'bench']),
-        num(p.burst.cpu.others, 2),
-        `${num(p.burst.cpu.machineBusy, 2)} / ${p.burst.cpu.cores}`,
-        ['worker', 'postgres', 'web', 'anvil', 'kms'].map((g) => num(cpuMsPer(p.burst.cpu, g, n), 1)).join(', '),
-        p.burst.busy.map((t) => `${t.task} ${num(t.busyMs / 1000, 1)} s`).join(', '),
-        num(p.burst.confirmRunsPerOrder, 1),
-      ]
-    }),
-  )
-  line(
-    `Chain side: a mint uses ${r.pipeline[0]?.raw.gasPerTx ?? '?'} gas and a block holds ${r.pipeline[0]?.raw.blockGasLimit ?? '?'} gas (${r.pipeline[0]?.raw.txsPerBlockByGas ?? '?'} mints), one block per ${o.blockTime} s; the sequential loop's median transaction took ${r.pipeline.map((p) => `${ms(p.sequential.perTx.p50)} ms (${s(p.signers)})`).join(', ')}.`,
-  )
-  line()
-
-  // 3. pickup
-  line('## 3. Queue pickup (LISTEN/NOTIFY)')
-  line()
-  line(
-    `From the commit of the transaction that added the job (pg_xact_commit_timestamp) to the task's start. mintdesk: \`mint_send\`'s 'started' event, in the paced runs (rates above). graphile-worker's own figure: a standalone runner (\`bench/pickup/noopRunner.ts\`, same concurrency and poll interval as the worker) with a no-op task, ${r.noop.jobs} jobs added with \`graphile_worker.add_job\` at ${o.paced.perSecond}/s, one per transaction, on the same stack (mintdesk's worker idle beside it).`,
-  )
-  line()
-  table(
-    ['', 'p50 ms', 'p99 ms', 'jobs'],
+    ['chain baseline', 'tx/s', 'how'],
     [
-      ...r.pipeline.map((p) => [`mintdesk mint_send, ${s(p.signers)}`, ms(p.paced.pickup.p50), ms(p.paced.pickup.p99), String(p.paced.pickup.n)]),
-      ['graphile-worker, no-op task', ms(r.noop.pickup.p50), ms(r.noop.pickup.p99), `${r.noop.started} / ${r.noop.jobs}`],
+      ...r.raw.map((x) => [`node's raw limit, ${s(x.signers)}`, rate(x.perSecond), `${x.txs} pre-signed mints in ${x.blocks} blocks (${x.gasPerTx} gas each; a ${x.blockGasLimit}-gas block holds ${x.txsPerBlockByGas})`]),
+      [`sequential loop (the seed's worker), 1 signer`, rate(r.sequential.perSecond), `${r.sequential.txs} transactions, each: fees, KMS Sign, send, wait for the receipt (p50 ${ms(r.sequential.perTx.p50)} ms)`],
     ],
   )
 
-  // 4. memory
-  line('## 4. Memory')
+  line('Where each millisecond of CPU goes during the drain (1 worker process): cores in use on average over the drain, then ms per confirmed order; Postgres\'s own execution time (pg_stat_statements) and statements per order.')
   line()
-  line('Peak resident set over the whole run (all the load above): VmHWM, the kernel\'s high-water mark, of the busiest process of each group. "Tree" is the group\'s processes together (the worker runs under tsx\'s wrapper process; Postgres is a process per connection), as proportional set size (shared pages split between the processes sharing them), sampled every 500 ms.')
-  line()
-  const limits: Record<string, string> = { web: '< 400 MB', worker: '< 200 MB' }
+  const oneWorker = r.drains.filter((d) => d.workers === Math.min(...o.workerCounts))
   table(
-    ['process', 'peak RSS (VmHWM)', 'tree peak (PSS, sampled)', 'target'],
+    ['signers', ...STACK_GROUPS.map((g) => `${g} cores (ms/order)`), 'worker event loop ms/order', 'Postgres exec ms/order', 'statements/order', 'others'],
+    oneWorker.map((d) => {
+      const n = d.byStatus.confirmed ?? 0
+      return [
+        String(d.signers),
+        ...STACK_GROUPS.map((g) => `${num(d.cpu.byGroup[g] ?? 0, 2)} (${num(cpuMsPer(d.cpu, g, n), 1)})`),
+        num(cpuMsPer(d.cpu, 'worker main thread', n), 1),
+        num(d.statements.totalMs / Math.max(1, n), 2),
+        num(d.statements.calls / Math.max(1, n), 1),
+        num(d.cpu.others, 2),
+      ]
+    }),
+  )
+  for (const d of oneWorker) {
+    const n = Math.max(1, d.byStatus.confirmed ?? 0)
+    line(`Postgres's top statements, ${s(d.signers)} (ms per order, calls per order):`)
+    line()
+    for (const x of d.statements.top.slice(0, 5)) line(`- ${num(x.totalMs / n, 2)} ms, ${num(x.calls / n, 2)} calls: \`${x.query.slice(0, 160)}\``)
+    line()
+  }
+  line('Steps during the drain (p50 / p99 ms; under a full queue the waits are queueing):')
+  line()
+  const stageNames = [...new Set(oneWorker.flatMap((d) => d.latencies.stages.map((x) => x.name)))]
+  table(
+    ['step', ...oneWorker.map((d) => s(d.signers))],
+    stageNames.map((name) => [name, ...oneWorker.map((d) => {
+      const st = d.latencies.stages.find((x) => x.name === name)
+      return st ? p50p99(st.summary) : 'n/a'
+    })]),
+  )
+
+  // 2. below capacity
+  line('## 2. Under capacity')
+  line()
+  const p = r.paced
+  if (!p) {
+    line('Not measured in this run.')
+    line()
+  } else {
+    line(
+      `One worker process, ${s(Math.min(...o.signerCounts))}, ${p.submitted} orders sent at a steady ${p.perSecond}/s (open loop), half the capacity measured by that drain (${rate(p.capacity)}/s). One block = ${o.blockTime * 1000} ms, one poll = CONFIRM_POLL_MS ${r.worker.confirmPollMs} ms.`,
+    )
+    line()
+    table(
+      ['', 'p50 ms', 'p99 ms', 'n'],
+      [
+        ['committed (intake transaction) -> broadcast', ms(p.committedToBroadcast.p50), ms(p.committedToBroadcast.p99), String(p.committedToBroadcast.n)],
+        ['broadcast -> confirmed', ms(p.broadcastToConfirmed.p50), ms(p.broadcastToConfirmed.p99), String(p.broadcastToConfirmed.n)],
+        ['committed -> confirmed', ms(p.committedToConfirmed.p50), ms(p.committedToConfirmed.p99), String(p.committedToConfirmed.n)],
+        ...p.stages.map((x) => [x.name, ms(x.summary.p50), ms(x.summary.p99), String(x.summary.n)]),
+        ...(r.noop ? [[`graphile-worker's own pickup: no-op task, ${r.noop.jobs} jobs at 20/s (bench/pickup)`, ms(r.noop.pickup.p50), ms(r.noop.pickup.p99), `${r.noop.started}`]] : []),
+      ],
+    )
+    line(`Orders: ${statusCell(p.byStatus, p.refused)}; CPU over the run (cores): ${STACK_GROUPS.map((g) => `${g} ${num(p.cpu.byGroup[g] ?? 0, 2)}`).join(', ')}.`)
+    line()
+  }
+
+  // 3. intake
+  line('## 3. Intake: `POST /api/gold/mint`')
+  line()
+  line(
+    `autocannon, ${o.intakeSeconds} s per run, keep-alive connections = clients, every request with bars of its own; beside it the same transaction over raw SQL by as many clients (\`bench/intake/insertOrderRaw.ts\`, postgres.js, one connection each, named prepared statements): the database's limit; and the floor: the same request as text/plain (session, role and origin checks, then 415, no database). "Worker idle": no worker process; "worker running": one worker with every signer active, minting the orders as they come.`,
+  )
+  line()
+  table(
+    ['run', 'clients', 'req/s', 'p50 / p99 ms', 'vs raw SQL', 'web CPU ms/req (event loop)', 'Postgres CPU ms/req', 'Postgres exec ms/order', 'worker cores', 'machine busy'],
+    [...r.intake.idle, ...r.intake.beside].map((x) => {
+      const sql = [...r.intake.idle, ...r.intake.beside].find((y) => y.kind === 'sql' && y.clients === x.clients && y.label === x.label)
+      return [
+        `${x.kind} (${x.label})`,
+        String(x.clients),
+        rate(x.result.perSecond),
+        p50p99(x.result.latency),
+        x.kind === 'api' && sql ? num(ratio(x.result.perSecond, sql.result.perSecond), 2) : '-',
+        x.kind === 'sql' ? '-' : `${num(cpuMsPer(x.cpu, 'web', x.result.ok), 2)} (${num(cpuMsPer(x.cpu, 'web main thread', x.result.ok), 2)})`,
+        x.kind === 'floor' ? '-' : num(cpuMsPer(x.cpu, 'postgres', x.result.ok), 2),
+        x.kind === 'floor' ? '-' : num(x.statements.totalMs / Math.max(1, x.result.ok), 2),
+        num(x.cpu.byGroup.worker ?? 0, 2),
+        `${num(x.cpu.machineBusy, 2)} / ${x.cpu.cores}`,
+      ]
+    }),
+  )
+  failedRuns(line, [...r.intake.idle, ...r.intake.beside])
+
+  // 4. memory
+  line('## 4. Memory, as shipped')
+  line()
+  line(
+    'Peak resident set over every run above (the bar-list import of section 6 excepted: its peak is its own row): VmHWM, the kernel\'s high-water mark, of the largest process of each group, and the group\'s processes together as proportional set size (shared pages split between the processes sharing them), sampled every 500 ms. Every worker process of the run counts (one per drain).',
+  )
+  line()
+  const limits: Record<string, string> = { web: `< ${WEB_RSS_TARGET_MB} MB`, worker: `< ${WORKER_RSS_TARGET_MB} MB` }
+  table(
+    ['process', 'peak RSS (VmHWM)', 'group peak (PSS, sampled)', 'target'],
     Object.entries(r.memory)
       .filter(([name]) => name !== 'bench')
       .map(([name, m]) => [name, mb(m.peakProcessKb), mb(m.peakTreeKb), limits[name] ?? '-']),
   )
+  memoryLine(line, 'worker', r.profiles.worker?.memory)
+  memoryLine(line, 'web', r.profiles.web?.memory)
 
-  // 5. bar lists
   renderBarListImport({ barListImport: r.barListImport, line, table })
 
   // notes
-  const misses = targets.filter((t) => !t.pass && t.note)
+  const misses = targets.filter((t) => t.pass === false && t.note)
   line('## Notes on missed targets')
   line()
   if (misses.length === 0) line('None: every target was met.')
@@ -233,11 +211,10 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
     line()
   }
 
-  // profiles
   line('## CPU profiles')
   line()
   line(
-    'Taken in extra runs that are not in the tables (V8\'s sampling profiler, 1 ms, switched on and off by the bench with SIGUSR2 through `bench/profile/cpuProfilePreload.cjs`): the web under the intake at the highest concurrency, the worker under a burst with all signers active. Self time is charged to the package that asked for it: a native or `node:*` frame counts for the nearest caller above it that is not Node.js itself. "app bundle (.next/server)" is the web\'s compiled route code with the libraries Next bundles into it (next-auth and its JOSE code, zod, Drizzle, mintdesk\'s lib/); postgres.js stays an external package.',
+    'Taken in extra runs outside the tables (V8\'s sampling profiler, 1 ms, toggled by SIGUSR2 through `bench/profile/cpuProfilePreload.cjs`): the web under the intake, the worker under a batch with every signer active. Self time is charged to the package that asked for it (frames of a bundle are mapped to their sources through its source map).',
   )
   line()
   profileSection(line, 'Web', r.profiles.web)
@@ -250,14 +227,25 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   return out.join('\n')
 }
 
-function cpuCells(cpu: CpuUsage, groups: string[]): string[] {
-  return groups.map((g) => num(cpu.byGroup[g] ?? 0, 2))
-}
-
 function statusCell(byStatus: Record<string, number>, refused: number): string {
   const parts = Object.entries(byStatus).map(([k, v]) => `${v} ${k}`)
   if (refused > 0) parts.push(`${refused} refused`)
   return parts.join(', ')
+}
+
+function failedRuns(line: (s?: string) => void, runs: IntakeRun[]): void {
+  const failed = runs.filter((x) => x.result.failed > 0)
+  if (failed.length === 0) return
+  line(`Refused or failed requests: ${failed.map((x) => `${x.kind} (${x.label}) c=${x.clients}: ${x.result.failed} ${'statuses' in x.result ? JSON.stringify(x.result.statuses) : ''}`).join('; ')}.`)
+  line()
+}
+
+function memoryLine(line: (s?: string) => void, who: string, m: ProcessMemoryStats | undefined): void {
+  if (!m) return
+  line(
+    `Inside the ${who} after its profiled run (process.memoryUsage(), then a forced full GC): RSS ${num(m.rss, 0)} MB = V8 heap ${num(m.heapTotal, 0)} MB reserved (${num(m.heapUsed, 0)} MB allocated, ${num(m.liveHeap, 0)} MB live) + ${num(m.external, 0)} MB external buffers + ${num(m.rss - m.heapTotal - m.external, 0)} MB outside V8's heap (the Node.js binary, native libraries, compiled code). Heap spaces after the GC (reserved / used MB): ${m.spaces.map((sp) => `${sp.name} ${num(sp.size, 0)} / ${num(sp.used, 0)}`).join(', ')}.`,
+  )
+  line()
 }
 
 function profileSection(line: (s?: string) => void, label: string, p: CpuProfileSummary | undefined) {
@@ -273,11 +261,10 @@ function profileSection(line: (s?: string) => void, label: string, p: CpuProfile
 }
 
 const METHOD = [
-  'Intake: autocannon 9 (programmatic), keep-alive connections = clients, each sending its next request when the last one answered; a request counts when it got 202; latency per response (hrtime). Bodies are generated per request (two bars with serials unique to the run), so no request is refused as a reused bar. The session is the dev staff user\'s (signed in through /api/auth/csrf and the credentials callback, with an Origin header).',
-  'Raw SQL: the statements Drizzle generates for `createMintOrder` (captured with Drizzle\'s `toSQL`), in the same order and with the same values, plus `graphile_worker.add_job` as `addJob` calls it, in one transaction per order, `clients` loops on as many connections.',
-  'Floor: the intake\'s own request, `POST /api/gold/mint` with its body, sent as `text/plain`: the route wrapper checks the session, the role and the same origin, then answers 415 before reading the body, so no database call and no domain code runs. The production build has no benchmark route.',
-  'Pipeline: orders sent through the API by a keep-alive client; every timestamp after the request is the database\'s (now() of the transaction that wrote the job_events row, or pg_xact_commit_timestamp of that row\'s xmin for commits), on the same machine clock as the client\'s send times. Orders of the intake runs are cancelled and their jobs removed before the worker starts.',
-  'Sequential loop and raw limit use KMS keys of their own (granted MINTER_ROLE and funded like the worker\'s), so they never touch the worker\'s nonces. The raw limit is timed from the first eth_sendRawTransaction to the moment every signer\'s `latest` nonce shows all transactions included (polled every 20 ms): with one block per second the figure moves in steps of one block.',
-  'Queue pickup: commit timestamp (track_commit_timestamp) of the job\'s transaction to the start of the task (mintdesk: the `started` event its task wrapper writes first; the no-op runner: the task function\'s first line).',
-  'CPU: /proc/<pid>/stat ticks of each process tree (its own and its reaped children\'s) over each run; "others" = the machine\'s busy time (/proc/stat) minus the bench\'s processes. Memory: /proc/<pid>/status VmHWM, /proc/<pid>/smaps_rollup Pss.',
+  'Drain: the orders are accepted through the API with no worker running (the queue already full), then the workers start; the window runs from the first job_events row of the batch after its `enqueued` rows (a worker took an order) to its last `confirmed` row, both the database\'s clock. Rate = confirmed orders / window. Between two drains every worker is stopped (SIGTERM).',
+  'CPU per confirmed order: /proc/<pid>/stat ticks (user + system, the process\'s own and its reaped children\'s) of each group\'s process tree, sampled every 200 ms and interpolated to the window; divided by the confirmed orders. The stack = web + worker(s) + Postgres (every backend) + anvil + the KMS endpoint; the bench\'s own process (load generator, pollers) is left out. "Worker event loop" counts the worker\'s main thread only.',
+  'Node\'s raw limit: the same mint call signed beforehand by keys of the bench\'s own (granted MINTER_ROLE and funded like the worker\'s), sent in JSON-RPC batches of 100 right after a block, timed until every signer\'s `latest` nonce shows them all included (polled every 20 ms): it moves in steps of one block.',
+  'Under capacity: open-loop requests at half the drain rate of one signer and one worker; committed = pg_xact_commit_timestamp of the intake\'s `enqueued` row (track_commit_timestamp), broadcast = the `broadcast` (or `already_known`) row\'s now(), confirmed = the `confirmed` row\'s now().',
+  'Intake: autocannon 9; a request counts when it got 202. Raw SQL: the intake\'s own transaction without HTTP, session or validation (`bench/intake/insertOrderRaw.ts`, kept in step with `lib/mint/createMintOrder.ts`). The floor: the route wrapper\'s checks then 415. Postgres exec = pg_stat_statements\' total_exec_time over the run.',
+  'Memory: /proc/<pid>/status VmHWM of every process of the group (the peak since the process started), /proc/<pid>/smaps_rollup Pss sampled every 500 ms.',
 ]

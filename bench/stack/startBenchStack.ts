@@ -3,6 +3,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { freePort } from '../../scripts/stack/freePort'
 import { type ManagedChild, stopLeftovers, type Tracked, writePidFile } from '../../scripts/stack/processes'
+import { type PreparedRelease, prepareRelease } from '../../scripts/stack/prepareRelease'
 import { startStack } from '../../scripts/stack/startStack'
 import type { ProcessGroup, ProcessGroupsSource } from '../system/processGroups'
 import { sleep } from '../system/clock'
@@ -32,6 +33,10 @@ export type BenchStack = {
   workers: ManagedChild[]
   /** starts one worker process and waits until it has registered and started */
   startWorker: () => Promise<ManagedChild>
+  /** stops every running worker (SIGTERM, as a deploy does) and waits for their exits */
+  stopWorkers: () => Promise<void>
+  /** what runs: the release as the images run it (prepareRelease) */
+  release: PreparedRelease
   /** web, worker, postgres, anvil, kms, bench: for the CPU and memory meters */
   groups: ProcessGroupsSource
   /** extra groups (the no-op runner) join the meters while they live */
@@ -45,7 +50,12 @@ export type BenchStack = {
  * - Postgres configured for commit timestamps and pg_stat_statements (configurePostgres);
  * - the KMS endpoint in its own process (startKmsProcess) with `signers` keys;
  * - a CPU-profile preload in the web and the workers, idle until the bench signals it;
- * - no worker at first: the intake is measured alone, workers start for the pipeline.
+ * - no worker at first: the intake is measured alone, workers start for the pipeline;
+ * - the web and the workers as shipped (prepareRelease: the standalone server and
+ *   worker.mjs with the Dockerfile's NODE_OPTIONS), not `next start` and tsx;
+ * - no KMS Sign budget in the workers (KMS_SIGN_RATE=0, KMS_SIGN_RATE_PER_KEY=0): the
+ *   local endpoint has no quota, and the bench measures the pipeline against the node's
+ *   limit, not against an account's quota (a setting of each deployment).
  */
 export async function startBenchStack(p: StartBenchStackParameters): Promise<BenchStack> {
   // a run killed with SIGKILL left its children: stop them (only if they still look like ours) before wiping
@@ -60,6 +70,8 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   const preload = path.join(p.root, 'bench', 'profile', 'cpuProfilePreload.cjs')
   const nodeOptions = [process.env.NODE_OPTIONS, `--require ${preload}`].filter(Boolean).join(' ')
 
+  p.log('building the release (scripts/build-release.ts --if-changed) and copying it')
+  const release = await prepareRelease({ root: p.root, into: path.join(p.dataDir, 'release'), log: (l) => p.log(`[release] ${l}`) })
   p.log('configuring Postgres (commit timestamps, pg_stat_statements)')
   await configurePostgres({ dataDir: path.join(p.dataDir, 'pg') })
   const kms = await startKmsProcess({ root: p.root, dataDir: path.join(p.dataDir, 'kms') })
@@ -78,8 +90,15 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
       blockTime: p.blockTime,
       // the bench measures intake and the pipeline, not four eyes: no approval threshold (web and workers), so
       // every order gets its job at intake as before (APPROVAL_THRESHOLD_OZ's largest value)
-      childEnv: { NODE_OPTIONS: nodeOptions, MINTDESK_BENCH_PROFILE_DIR: profileDirs.web, APPROVAL_THRESHOLD_OZ: '999999999999999' },
+      childEnv: {
+        NODE_OPTIONS: nodeOptions,
+        MINTDESK_BENCH_PROFILE_DIR: profileDirs.web,
+        APPROVAL_THRESHOLD_OZ: '999999999999999',
+        KMS_SIGN_RATE: '0',
+        KMS_SIGN_RATE_PER_KEY: '0',
+      },
       childLogFile,
+      release,
       log: (l) => p.log(`[stack] ${l}`),
     })
   } catch (error) {
@@ -104,7 +123,8 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   }
 
   const extraGroups: ProcessGroup[] = []
-  const workerRoots = () => stack.workers.map((w) => w.child.pid ?? 0).filter((pid) => pid > 0 && isAlive(pid))
+  const running: ManagedChild[] = []
+  const workerRoots = () => running.map((w) => w.child.pid ?? 0).filter((pid) => pid > 0 && isAlive(pid))
   const groups: ProcessGroupsSource = () => [
     { name: 'web', roots: [pids.web], tree: true },
     { name: 'worker', roots: workerRoots(), tree: true },
@@ -119,10 +139,13 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   ]
 
   const startWorker = async () => {
-    const before = stack.workers.length
     const w = stack.startWorker({ MINTDESK_BENCH_PROFILE_DIR: profileDirs.worker })
-    await waitForWorkers({ databaseUrl: stack.env.DATABASE_ADMIN_URL as string, count: before + 1, child: w })
+    running.push(w)
+    await waitForWorker({ databaseUrl: stack.env.DATABASE_ADMIN_URL as string, child: w })
     return w
+  }
+  const stopWorkers = async () => {
+    await Promise.all(running.splice(0).map((w) => w.stop(35_000)))
   }
 
   return {
@@ -132,8 +155,10 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
     profileDirs,
     childLogFile,
     pids,
-    workers: stack.workers,
+    workers: running,
     startWorker,
+    stopWorkers,
+    release,
     groups,
     extraGroups,
     stop: async () => {
@@ -148,18 +173,18 @@ function isAlive(pid: number): boolean {
   return existsSync(`/proc/${pid}`)
 }
 
-/** A worker is up when its heartbeat row exists (written after graphile-worker started). */
-async function waitForWorkers({ databaseUrl, count, child }: { databaseUrl: string; count: number; child: ManagedChild }): Promise<void> {
+/** A worker is up when its heartbeat row exists (written after graphile-worker started), found by its process id. */
+async function waitForWorker({ databaseUrl, child }: { databaseUrl: string; child: ManagedChild }): Promise<void> {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} })
   try {
     const deadline = Date.now() + 90_000
     while (Date.now() < deadline) {
       if (child.child.exitCode !== null) throw new Error(`a worker exited with code ${child.child.exitCode} while starting`)
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from workers where stopped_at is null`
-      if ((row?.n ?? 0) >= count) return
+      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from workers where stopped_at is null and pid = ${child.child.pid ?? -1}`
+      if ((row?.n ?? 0) >= 1) return
       await sleep(200)
     }
-    throw new Error(`${count} worker(s) did not start within 90 s`)
+    throw new Error(`a worker (pid ${child.child.pid}) did not start within 90 s`)
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -1,0 +1,44 @@
+import { type Summary, summarize } from '../system/percentiles'
+import type { OrderTimings } from './readOrderTimings'
+
+export type Stage = { name: string; summary: Summary }
+
+export type OrderLatencies = {
+  /** commit of the intake transaction -> eth_sendRawTransaction answered (the issue's "committed -> broadcast") */
+  committedToBroadcast: Summary
+  /** broadcast -> the confirmed event */
+  broadcastToConfirmed: Summary
+  /** the intake's commit -> confirmed */
+  committedToConfirmed: Summary
+  /** commit of the intake transaction -> mint_send started (queue pickup) */
+  pickup: Summary
+  /** each step of an order, in order (a step whose events this pipeline does not write is left out) */
+  stages: Stage[]
+}
+
+/** The per-order latencies of a batch, from the timeline's events (and each request's send time when known). */
+export function orderLatencies(timings: readonly OrderTimings[], sentAt?: ReadonlyMap<string, number>): OrderLatencies {
+  const d = (pick: (t: OrderTimings) => [number | null | undefined, number | null | undefined]) =>
+    summarize(
+      timings.flatMap((t) => {
+        const [a, b] = pick(t)
+        return a != null && b != null ? [b - a] : []
+      }),
+    )
+  const stages: Stage[] = [
+    ...(sentAt ? [{ name: 'request sent -> intake transaction began (HTTP, session, validation)', summary: d((t) => [sentAt.get(t.orderId), t.enqueued]) }] : []),
+    { name: 'intake transaction (order, bars, job) -> committed', summary: d((t) => [t.enqueued, t.committed]) },
+    { name: 'committed -> mint_send started (queue pickup)', summary: d((t) => [t.committed, t.started]) },
+    { name: 'mint_send started -> signature stored (simulate, nonce, KMS Sign)', summary: d((t) => [t.started, t.signed]) },
+    { name: 'signature stored -> its transaction committed', summary: d((t) => [t.signed, t.signCommitted]) },
+    { name: 'signing committed -> broadcast recorded (eth_sendRawTransaction)', summary: d((t) => [t.signCommitted, t.broadcast]) },
+    { name: 'broadcast -> confirmed (the block, the confirmer\'s poll)', summary: d((t) => [t.broadcast, t.confirmed]) },
+  ].filter((s) => s.summary.n > 0)
+  return {
+    committedToBroadcast: d((t) => [t.committed, t.broadcast]),
+    broadcastToConfirmed: d((t) => [t.broadcast, t.confirmed]),
+    committedToConfirmed: d((t) => [t.committed, t.confirmed]),
+    pickup: d((t) => [t.committed, t.started]),
+    stages,
+  }
+}

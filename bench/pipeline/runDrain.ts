@@ -1,0 +1,105 @@
+import type postgres from 'postgres'
+import type { JsonPoster } from '../http/createJsonPoster'
+import type { MintBodies } from '../intake/createMintBodies'
+import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
+import type { CpuTimeline } from '../system/startCpuTimeline'
+import type { CpuUsage } from '../system/startCpuMeter'
+import { activateSigners } from './activateSigners'
+import { type OrderLatencies, orderLatencies } from './orderStages'
+import { readOrderTimings } from './readOrderTimings'
+import { readWorkerBusy, type TaskBusy } from './readWorkerBusy'
+import { submitOrders } from './submitOrders'
+import { waitForOrders } from './waitForOrders'
+
+export type DrainResult = {
+  signers: number
+  workers: number
+  /** the orders accepted into the queue (workers stopped) */
+  orders: number
+  refused: number
+  /** filling the queue through the API: first request -> last 202, and the CPU of that window */
+  intake: { seconds: number; perSecond: number; cpu: CpuUsage }
+  /** first job event of the batch (a worker took an order) -> last confirmation */
+  seconds: number
+  confirmedPerSecond: number
+  byStatus: Record<string, number>
+  settled: boolean
+  /** CPU per process group over the drain's window (the workers' start before their first job left out) */
+  cpu: CpuUsage
+  /** Postgres's own execution time over the drain, by statement (pg_stat_statements) */
+  statements: PgStatementsWindow
+  /** worker-slot time per task over the drain (job_events durations) */
+  busy: TaskBusy[]
+  failures: number
+  latencies: OrderLatencies
+}
+
+export type RunDrainParameters = {
+  sql: postgres.Sql
+  poster: JsonPoster
+  bodies: MintBodies
+  /** the worker's signers, in key order; the first `signers` are activated */
+  workerSigners: readonly string[]
+  signers: number
+  workers: number
+  orders: number
+  submitConcurrency: number
+  /** starts one worker process (resolves once it registered), stops them all */
+  startWorker: () => Promise<unknown>
+  stopWorkers: () => Promise<void>
+  timeline: CpuTimeline
+  timeoutMs: number
+  log: (line: string) => void
+}
+
+/**
+ * The drain, apart from the intake (issue 14): with no worker running, N orders go in
+ * through the API (the queue fills); then `workers` worker processes start and the clock
+ * runs from the first job event of the batch to its last confirmation. CPU is charged to
+ * the orders over exactly that window, per process group (CpuTimeline), so neither the
+ * intake nor a worker's boot counts. The workers are stopped at the end: every drain
+ * starts from an idle stack.
+ */
+export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
+  await activateSigners(p.sql, { addresses: p.workerSigners.slice(0, p.signers) })
+  const submitted = await submitOrders({ poster: p.poster, bodies: p.bodies, count: p.orders, mode: { kind: 'burst', concurrency: p.submitConcurrency } })
+  const intakeSeconds = (submitted.lastAnsweredAt - submitted.firstSentAt) / 1000
+  const intake = { seconds: intakeSeconds, perSecond: submitted.orders.length / Math.max(intakeSeconds, 1e-9), cpu: p.timeline.between(submitted.firstSentAt, submitted.lastAnsweredAt) }
+  const ids = submitted.orders.map((o) => o.orderId)
+
+  await resetPgStatements(p.sql)
+  let waited: Awaited<ReturnType<typeof waitForOrders>>
+  try {
+    await Promise.all(Array.from({ length: p.workers }, () => p.startWorker()))
+    waited = await waitForOrders({ sql: p.sql, orderIds: ids, timeoutMs: p.timeoutMs })
+  } finally {
+    await p.stopWorkers()
+  }
+  const statements = await readPgStatements(p.sql, { limit: 6 })
+  const timings = await readOrderTimings(p.sql, { orderIds: ids })
+  const start = timings.reduce((a, t) => Math.min(a, t.firstWork ?? Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY)
+  const end = timings.reduce((a, t) => Math.max(a, t.confirmed ?? 0), 0)
+  const confirmed = timings.filter((t) => t.confirmed !== null).length
+  const seconds = Number.isFinite(start) && end > start ? (end - start) / 1000 : NaN
+  const result: DrainResult = {
+    signers: p.signers,
+    workers: p.workers,
+    orders: submitted.orders.length,
+    refused: submitted.refused,
+    intake,
+    seconds,
+    confirmedPerSecond: Number.isFinite(seconds) ? confirmed / seconds : 0,
+    byStatus: waited.byStatus,
+    settled: waited.settled,
+    cpu: p.timeline.between(Number.isFinite(start) ? start : submitted.lastAnsweredAt, end || Date.now()),
+    statements,
+    busy: Number.isFinite(start) ? await readWorkerBusy(p.sql, { from: start, to: end + 1 }) : [],
+    failures: timings.reduce((a, t) => a + t.failures, 0),
+    latencies: orderLatencies(timings),
+  }
+  p.log(
+    `drain ${p.signers} signer(s) x ${p.workers} worker(s): ${confirmed}/${result.orders} confirmed in ${seconds.toFixed(1)} s = ${result.confirmedPerSecond.toFixed(1)}/s` +
+      ` (intake ${intake.perSecond.toFixed(0)}/s) ${JSON.stringify(waited.byStatus)}`,
+  )
+  return result
+}
