@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { jobRecords } from '@/db/schema'
+import { withTraceparent } from '@/lib/telemetry/traceparent'
 import { recordJobEvent } from './recordJobEvent'
 
 export type AddJobParameters = {
@@ -32,10 +33,12 @@ export type AddJobReturnType = { jobId: bigint }
  */
 export async function addJob(tx: DbOrTx, p: AddJobParameters): Promise<AddJobReturnType> {
   const maxAttempts = p.maxAttempts ?? 5
+  // the trace of the mint that adds the job goes with it (issue 17): its attempts join that trace
+  const payload = withTraceparent(p.payload)
   const rows = await tx.execute<{ id: string }>(sql`
     select id::text as id from graphile_worker.add_job(
       ${p.task},
-      ${JSON.stringify(p.payload)}::json,
+      ${JSON.stringify(payload)}::json,
       job_key => ${p.jobKey ?? null}::text,
       queue_name => ${p.queueName ?? null}::text,
       max_attempts => ${maxAttempts}::int,
@@ -55,11 +58,11 @@ export async function addJob(tx: DbOrTx, p: AddJobParameters): Promise<AddJobRet
       state: p.runAt && p.runAt.getTime() > Date.now() ? 'scheduled' : 'queued',
       attempts: 0,
       maxAttempts,
-      payload: p.payload,
+      payload,
     })
     .onConflictDoUpdate({
       target: jobRecords.jobId,
-      set: { state: 'queued', payload: p.payload, updatedAt: new Date(), finishedAt: null },
+      set: { state: 'queued', payload, updatedAt: new Date(), finishedAt: null },
     })
   await recordJobEvent(tx, {
     event: 'enqueued',

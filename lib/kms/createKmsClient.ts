@@ -1,5 +1,6 @@
 import { KMSClient } from '@aws-sdk/client-kms'
 import { DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
+import { instrumentKmsClient } from '@/lib/telemetry/instrumentKmsClient'
 import { countFault } from '@/lib/ops/faultCounts'
 
 export type CreateKmsClientParameters = {
@@ -31,7 +32,12 @@ const RETRY = { retryMode: 'adaptive', maxAttempts: 3 } as const
  * default to the dev pair `mintdesk-local` / `mintdesk-local` (production refuses those,
  * see lib/config/loadConfig.ts).
  */
-export function createKmsClient({ region, endpoint, env = process.env }: CreateKmsClientParameters): CreateKmsClientReturnType {
+export function createKmsClient(p: CreateKmsClientParameters): CreateKmsClientReturnType {
+  // spans, counts and Sign time of every KMS request (issue 17)
+  return instrumentKmsClient(buildKmsClient(p))
+}
+
+function buildKmsClient({ region, endpoint, env = process.env }: CreateKmsClientParameters): KMSClient {
   if (!endpoint) return countingThrottles(new KMSClient({ region, ...RETRY }))
 
   const local = isLoopbackUrl(endpoint)

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiReserveCheck } from '@/lib/reserves/apiTypes'
-import type { ApiMetrics, ApiSystem } from './apiTypes'
-import { formatPrometheusMetrics } from './formatPrometheusMetrics'
+import type { ApiMetrics, ApiSystem } from '@/lib/admin/apiTypes'
+import { formatExposition } from './formatExposition'
+import { snapshotGauges } from './snapshotGauges'
+
+const formatPrometheusMetrics = (p: Parameters<typeof snapshotGauges>[0]) => formatExposition(snapshotGauges(p))
 
 const metrics: ApiMetrics = {
   generatedAt: '2026-01-01T00:00:00.000Z',
@@ -46,6 +49,7 @@ const system: ApiSystem = {
   confirmations: 1,
   signers: [
     { address: '0xabc', active: true, nextNonce: 7, chainNonce: 5, pending: 6, balanceWei: '50000000000000000', inFlight: 2, lowBalance: true },
+    { address: '0xdef', active: true, nextNonce: 1, chainNonce: null, pending: null, balanceWei: null, inFlight: 0, lowBalance: null },
   ],
   workers: [
     { id: 'a', host: 'h', pid: 1, startedAt: '', lastSeenAt: '', alive: true },
@@ -70,7 +74,7 @@ const system: ApiSystem = {
 }
 const coveredCheck: ApiReserveCheck = { ...(system.reserveCheck as ApiReserveCheck), shortfallOz: '0.000', status: 'covered' }
 
-describe('formatPrometheusMetrics', () => {
+describe('snapshotGauges (the gauges of GET /api/metrics)', () => {
   const text = formatPrometheusMetrics({ metrics, system })
   const lines = text.trim().split('\n')
 
@@ -80,9 +84,6 @@ describe('formatPrometheusMetrics', () => {
     expect(lines).toContain('mintdesk_jobs{task="mint_send",state="dead"} 2')
     expect(lines).toContain('mintdesk_dead_letters 2')
     expect(lines).toContain('mintdesk_oldest_queued_job_age_seconds{task="mint_send"} 12.5')
-    expect(lines).toContain('mintdesk_job_failure_ratio{task="mint_send"} 0.25')
-    expect(lines).toContain('mintdesk_job_duration_seconds{task="mint_send",quantile="0.95"} 4')
-    expect(lines).toContain('mintdesk_job_duration_seconds{task="mint_send",quantile="0.5"} 1.2')
     expect(lines).toContain('mintdesk_workers_alive 1')
     expect(lines).toContain('# TYPE mintdesk_fee_capped_orders gauge')
     expect(lines).toContain('mintdesk_fee_capped_orders 3')
@@ -103,8 +104,14 @@ describe('formatPrometheusMetrics', () => {
     expect(none).toContain('# TYPE mintdesk_reserve_shortfall_oz gauge')
   })
 
+  it('has no windowed gauges left: what happens over time is a counter or a histogram (issue 17)', () => {
+    for (const gone of ['mintdesk_job_attempts_window', 'mintdesk_job_failure_ratio', 'mintdesk_job_duration_seconds', 'mintdesk_job_died_window', 'mintdesk_metrics_window_seconds']) {
+      expect(lines.some((l) => l.includes(gone))).toBe(false)
+    }
+  })
+
   it('leaves unknown figures out and escapes label values', () => {
-    expect(lines.some((l) => l.startsWith('mintdesk_job_failure_ratio{task="nonce_\\"health\\""}'))).toBe(false)
+    expect(lines.some((l) => l.startsWith('mintdesk_signer_low_balance{signer="0xdef"}'))).toBe(false)
     expect(lines).toContain('mintdesk_jobs{task="nonce_\\"health\\"",state="queued"} 0')
   })
 

@@ -8,6 +8,7 @@ import { updateJobRecord } from '../db/updateJobRecord'
 import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import type { WorkerLogger } from './logger'
+import { withJobSpan } from '@/lib/telemetry/withJobSpan'
 
 /** What a task's run() gets besides the worker context. */
 export type TaskRun<P> = {
@@ -49,86 +50,93 @@ export type TaskDefinition<P> = {
  */
 export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
   return async (rawPayload: unknown, helpers: JobHelpers): Promise<void> => {
-    const startedAt = performance.now()
     const { job } = helpers
-    const jobId = BigInt(job.id)
-    const attempt = job.attempts
-    const maxAttempts = job.max_attempts
-    const parsed = def.payload.safeParse(rawPayload)
-    const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : orderIdIn(rawPayload)
-    const actor = ctx.workerId()
-    const log = ctx.log.child({ workerId: actor, jobId: job.id, task: def.name, orderId, attempt, maxAttempts })
-    const base = { task: def.name, orderId, jobId, attempt, actor }
-    const record = { jobId, task: def.name, orderId, payload: rawPayload, attempts: attempt, maxAttempts }
+    // the attempt as a span of its mint's trace (lib/telemetry/withJobSpan.ts; nothing when tracing is off)
+    const span = { db: ctx.db, task: def.name, jobId: job.id, attempt: job.attempts, orderId: orderIdIn(rawPayload), payload: rawPayload, runAt: job.run_at }
+    await withJobSpan(span, () => runAttempt(ctx, def, rawPayload, helpers))
+  }
+}
 
-    await ctx.db.transaction(async (tx) => {
-      await updateJobRecord(tx, { ...record, state: 'running' })
-      await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts}` })
+async function runAttempt<P>(ctx: WorkerContext, def: TaskDefinition<P>, rawPayload: unknown, helpers: JobHelpers): Promise<void> {
+  const startedAt = performance.now()
+  const { job } = helpers
+  const jobId = BigInt(job.id)
+  const attempt = job.attempts
+  const maxAttempts = job.max_attempts
+  const parsed = def.payload.safeParse(rawPayload)
+  const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : orderIdIn(rawPayload)
+  const actor = ctx.workerId()
+  const log = ctx.log.child({ workerId: actor, jobId: job.id, task: def.name, orderId, attempt, maxAttempts })
+  const base = { task: def.name, orderId, jobId, attempt, actor }
+  const record = { jobId, task: def.name, orderId, payload: rawPayload, attempts: attempt, maxAttempts }
+
+  await ctx.db.transaction(async (tx) => {
+    await updateJobRecord(tx, { ...record, state: 'running' })
+    await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts}` })
+  })
+  log.info('job started')
+
+  try {
+    if (!parsed.success) throw new InvalidPayloadError(`invalid ${def.name} payload: ${parsed.error.message}`)
+    const signal = helpers.abortSignal ?? new AbortController().signal
+    await def.run(ctx, {
+      payload: parsed.data,
+      jobId,
+      attempt,
+      maxAttempts,
+      orderId,
+      log,
+      signal,
+      actor,
+      checkpoint: (step) => {
+        if (signal.aborted) throw new JobAbortedError(step)
+      },
     })
-    log.info('job started')
-
+  } catch (thrown) {
+    const error = redactErrorInPlace(thrown)
+    const durationMs = performance.now() - startedAt
+    const permanent = isPermanentJobError(error)
+    const dead = permanent || attempt >= maxAttempts
+    const message = error instanceof Error ? error.message : String(error)
+    const text = error instanceof Error ? (error.stack ?? message) : message
     try {
-      if (!parsed.success) throw new InvalidPayloadError(`invalid ${def.name} payload: ${parsed.error.message}`)
-      const signal = helpers.abortSignal ?? new AbortController().signal
-      await def.run(ctx, {
-        payload: parsed.data,
-        jobId,
-        attempt,
-        maxAttempts,
-        orderId,
-        log,
-        signal,
-        actor,
-        checkpoint: (step) => {
-          if (signal.aborted) throw new JobAbortedError(step)
-        },
-      })
-    } catch (thrown) {
-      const error = redactErrorInPlace(thrown)
-      const durationMs = performance.now() - startedAt
-      const permanent = isPermanentJobError(error)
-      const dead = permanent || attempt >= maxAttempts
-      const message = error instanceof Error ? error.message : String(error)
-      const text = error instanceof Error ? (error.stack ?? message) : message
-      try {
-        await ctx.db.transaction(async (tx) => {
-          if (permanent && attempt < maxAttempts) await endAttemptsNow(tx, { jobId })
+      await ctx.db.transaction(async (tx) => {
+        if (permanent && attempt < maxAttempts) await endAttemptsNow(tx, { jobId })
+        await recordJobEvent(tx, {
+          ...base,
+          event: 'failed',
+          error: text,
+          durationMs,
+          detail: error instanceof JobAbortedError ? 'worker shutting down: job handed back' : firstLine(message),
+        })
+        if (dead) {
+          await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
+          const reason = permanent ? error.reason : `gave up after ${attempt} attempts: ${firstLine(message)}`
+          await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
+          await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
+        } else {
+          await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
           await recordJobEvent(tx, {
             ...base,
-            event: 'failed',
-            error: text,
-            durationMs,
-            detail: error instanceof JobAbortedError ? 'worker shutting down: job handed back' : firstLine(message),
+            event: 'retrying',
+            detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${Math.round(Math.exp(Math.min(attempt, 10)))} s`,
           })
-          if (dead) {
-            await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
-            const reason = permanent ? error.reason : `gave up after ${attempt} attempts: ${firstLine(message)}`
-            await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
-            await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
-          } else {
-            await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
-            await recordJobEvent(tx, {
-              ...base,
-              event: 'retrying',
-              detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${Math.round(Math.exp(Math.min(attempt, 10)))} s`,
-            })
-          }
-        })
-      } catch (bookkeeping) {
-        log.error({ err: bookkeeping }, 'could not record the job failure')
-      }
-      if (dead) log.error({ err: error, durationMs }, 'job dead')
-      else log.warn({ err: error, durationMs }, 'job failed, will retry')
-      throw error
+        }
+      })
+    } catch (bookkeeping) {
+      log.error({ err: bookkeeping }, 'could not record the job failure')
     }
-
-    const durationMs = performance.now() - startedAt
-    await ctx.db.transaction(async (tx) => {
-      await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
-      await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
-    })
-    log.info({ durationMs }, 'job succeeded')
+    if (dead) log.error({ err: error, durationMs }, 'job dead')
+    else log.warn({ err: error, durationMs }, 'job failed, will retry')
+    throw error
   }
+
+  const durationMs = performance.now() - startedAt
+  await ctx.db.transaction(async (tx) => {
+    await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
+    await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
+  })
+  log.info({ durationMs }, 'job succeeded')
 }
 
 function orderIdIn(payload: unknown): string | null {

@@ -1,5 +1,4 @@
-// GET /api/metrics - the admin figures in Prometheus text format; needs Authorization: Bearer $METRICS_TOKEN
-import { formatPrometheusMetrics } from '@/lib/admin/formatPrometheusMetrics'
+// GET /api/metrics - Prometheus text format: snapshot gauges, counters and histograms; needs Authorization: Bearer $METRICS_TOKEN
 import { getJobMetrics } from '@/lib/admin/getJobMetrics'
 import { getSystemStatus } from '@/lib/admin/getSystemStatus'
 import { systemStatusParameters } from '@/lib/admin/systemStatusParameters'
@@ -7,6 +6,9 @@ import { verifyBearerToken } from '@/lib/admin/verifyBearerToken'
 import { getConfig } from '@/lib/config/getConfig'
 import { UnauthenticatedError } from '@/lib/errors/auth'
 import { route } from '@/lib/http/route'
+import { formatExposition } from '@/lib/ops/formatExposition'
+import { readCounterFamilies } from '@/lib/ops/readCounterFamilies'
+import { snapshotGauges } from '@/lib/ops/snapshotGauges'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
@@ -19,11 +21,12 @@ export const GET = route({
       throw new UnauthenticatedError('A valid metrics bearer token is required.')
     }
     const { db } = getWebDb()
-    const [metrics, system] = await Promise.all([
+    const [metrics, system, counters] = await Promise.all([
       getJobMetrics(db, { heartbeatMs: config.worker.heartbeatMs, staleAfterMs: config.worker.staleAfterMs }),
       getSystemStatus(db, systemStatusParameters(config)),
+      readCounterFamilies(db),
     ])
-    return new Response(formatPrometheusMetrics({ metrics, system }), {
+    return new Response(formatExposition([...snapshotGauges({ metrics, system }), ...counters]), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
     })
   },
