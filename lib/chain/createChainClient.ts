@@ -1,4 +1,5 @@
 import { createPublicClient, defineChain, http, type PublicClient } from 'viem'
+import { traceTransport } from '@/lib/telemetry/traceTransport'
 import { createRetryingFetch } from './createRetryingFetch'
 
 export type CreateChainClientParameters = {
@@ -34,8 +35,9 @@ export function createChainClient({
   })
   return createPublicClient({
     chain,
-    // requests of the same tick go out as one JSON-RPC batch (the confirmer's receipts: one round trip per pass, decision 015)
-    transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } }),
+    // requests of the same tick go out as one JSON-RPC batch (the confirmer's receipts: one round trip per pass, decision 015);
+    // a mint's chain calls are spans of its trace (traceTransport, issue 17)
+    transport: traceTransport(http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } })),
     pollingInterval: pollingMs,
     cacheTime: 0,
   })

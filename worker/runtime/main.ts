@@ -1,6 +1,7 @@
 // The worker binary: `tsx worker/runtime/main.ts` (npm run worker). N copies may run at once.
 import os from 'node:os'
 import { type Config, loadConfig } from '@/lib/config/loadConfig'
+import { startTracing } from '@/lib/telemetry/startTracing'
 import { createLogger } from './logger'
 import { type RunningWorker, startWorker } from './startWorker'
 
@@ -13,6 +14,11 @@ try {
   process.exit(1)
 }
 const log = createLogger({ level: config.logLevel, base })
+// tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (issue 17); its spans are exported before a graceful exit
+const tracing = startTracing({ serviceName: 'mintdesk-worker' }).catch((error: unknown) => {
+  log.warn({ err: error }, 'tracing could not start: running without it')
+  return { enabled: false, shutdown: async () => {} }
+})
 
 let worker: RunningWorker | undefined
 let signalled: NodeJS.Signals | undefined
@@ -29,13 +35,16 @@ const shutdown = (signal: NodeJS.Signals) => {
   }
   signalled = signal
   if (!worker) return // still starting: stopped right after start
-  worker.stop(signal).then(
-    () => exit(0),
-    (error: unknown) => {
-      log.fatal({ err: error }, 'shutdown failed')
-      exit(1)
-    },
-  )
+  worker
+    .stop(signal)
+    .then(() => tracing.then((t) => t.shutdown()))
+    .then(
+      () => exit(0),
+      (error: unknown) => {
+        log.fatal({ err: error }, 'shutdown failed')
+        exit(1)
+      },
+    )
 }
 process.on('SIGTERM', shutdown)
 process.on('SIGINT', shutdown)
@@ -44,14 +53,14 @@ process.on('unhandledRejection', (error) => {
   exit(1)
 })
 
-startWorker({
+tracing.then(() => startWorker({
   config,
   log,
   onFatal: (error) => {
     log.fatal({ err: error }, 'worker cannot go on')
     exit(1)
   },
-}).then(
+})).then(
   (started) => {
     worker = started
     if (signalled) {

@@ -6,15 +6,18 @@ import { listMintOrders } from '@/lib/mint/listMintOrders'
 import { listMintOrdersQuerySchema } from '@/lib/mint/listMintOrdersQuerySchema'
 import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import { parseIdempotencyKey } from '@/lib/mint/parseIdempotencyKey'
+import { traceIntake } from '@/lib/telemetry/traceIntake'
+import { withSpan } from '@/lib/telemetry/withSpan'
 import { getWebDb } from '@/lib/web/webProcess'
 
 // POST /api/gold/mint - request a mint (202 at once; the worker does the chain work)
 export const POST = route({
   roles: ['staff', 'admin'],
   body: mintRequestSchema,
-  handler: async ({ req, user, body }) => {
+  handler: ({ req, user, body }) => traceIntake(async () => {
     const config = getConfig('web')
-    const accepted = await createMintOrder(getWebDb().db, {
+    // the order's one transaction, a span of the mint's trace; its traceparent goes into the job (issue 17)
+    const accepted = await withSpan('mint.createOrder', {}, () => createMintOrder(getWebDb().db, {
       user,
       request: body,
       idempotencyKey: parseIdempotencyKey(req.headers),
@@ -23,9 +26,9 @@ export const POST = route({
       approvalThresholdWei: config.approvalThresholdWei,
       tokenAddress: config.tokenAddress,
       transport: config.queueTransport,
-    })
+    }))
     return json(accepted, 202, { headers: { location: accepted.statusUrl } })
-  },
+  }),
 })
 
 // GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own; approver, admin: all)
