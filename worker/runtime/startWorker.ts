@@ -27,6 +27,7 @@ import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { reserveCheck } from '../tasks/reserveCheck'
 import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
+import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
 import { startFaultCountFlush } from '@/lib/ops/startFaultCountFlush'
 
 export type StartWorkerParameters = {
@@ -127,6 +128,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
     log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
 
+    // this process's own counters and histograms (KMS calls, Sign time) into metric_series (issue 17)
+    const metricsFlush = startMetricsFlush(db, { role: 'worker', onError: (err) => log.warn({ err }, 'metric_series flush failed') })
     // the queue_metrics log line the production alarms (dead letters, oldest queued age) read
     const queueMetrics = startQueueMetrics(db, {
       log: (fields, msg) => log.info(fields, msg),
@@ -176,6 +179,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         }
         await heartbeat.stop()
         await queueMetrics.stop()
+        await metricsFlush.stop()
         await faultCounts.stop()
         await markWorkerStopped(db, { id }).catch((error: unknown) => log.error({ err: error }, 'could not mark the worker stopped'))
         await cleanup()
