@@ -140,7 +140,7 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
  * BarAlreadyUsedError (409) when another order took one meanwhile. Any other status is
  * left as is. Returns the status after.
  */
-async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
+export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
   const rows = await tx.execute<{ status: string }>(sql`
     update mint_orders o set
       status = case when exists (select 1 from chain_txs c where c.order_id = o.id) then 'submitted' else 'pending' end::mint_status,

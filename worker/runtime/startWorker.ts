@@ -27,6 +27,7 @@ import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { reserveCheck } from '../tasks/reserveCheck'
 import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
+import { startSqsTransport } from '../sqs/startSqsTransport'
 import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
 import { startFaultCountFlush } from '@/lib/ops/startFaultCountFlush'
 
@@ -127,6 +128,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const id = workerId
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
     log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
+    // QUEUE_TRANSPORT=sqs: mint_send also comes from SQS (outbox relay, consumer, DLQ scan; decision 021)
+    const sqs = config.sqs ? await startSqsTransport(ctx, { sqs: config.sqs, region: config.awsRegion, shutdownGraceMs: settings.shutdownGraceMs }) : null
 
     // this process's own counters and histograms (KMS calls, Sign time) into metric_series (issue 17)
     const metricsFlush = startMetricsFlush(db, { role: 'worker', onError: (err) => log.warn({ err }, 'metric_series flush failed') })
@@ -159,6 +162,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const stop = (reason: string): Promise<void> => {
       stopping ??= (async () => {
         log.info({ reason, graceMs: settings.shutdownGraceMs }, 'shutting down: no new jobs, waiting for running ones')
+        const sqsStopped = sqs?.stop().catch((error: unknown) => log.error({ err: error }, 'sqs transport shutdown failed'))
         let timer: NodeJS.Timeout | undefined
         const outcome = await Promise.race([
           runner.stop(reason).then(
@@ -177,6 +181,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
           log.error({ outcome }, 'jobs still running after the grace period: failing them so they are retried elsewhere')
           await runner.kill(`shutdown ${outcome}`).catch((error: unknown) => log.error({ err: error }, 'forceful shutdown failed'))
         }
+        await sqsStopped
         await heartbeat.stop()
         await queueMetrics.stop()
         await metricsFlush.stop()

@@ -1,0 +1,30 @@
+/** One SQS dead letter as the admin page shows it (GET /api/admin/dead-letters/sqs). */
+export type ApiSqsDeadLetter = {
+  messageId: string
+  jobId: string | null
+  orderId: string | null
+  orderStatus: string | null
+  /** receives on the main queue before SQS moved it (the job's attempts) */
+  receiveCount: number
+  lastError: string | null
+  sentAt: string | null
+  firstSeenAt: string
+  /** set once an admin asked for a retry: the worker moves it back at its next scan */
+  retryRequestedAt: string | null
+}
+
+export type ApiSqsDeadLetterList = { transport: 'postgres' | 'sqs'; items: ApiSqsDeadLetter[] }
+
+/** The SQS transport's figures (decision 021), from Postgres: the outbox, the job history and the DLQ as last listed. */
+export type ApiSqsQueueMetrics = {
+  /** outbox rows the relay has not sent yet */
+  unsent: number
+  /** sent, waiting to be received (or to be received again after a failure) */
+  depth: number
+  /** received and being worked now */
+  inFlight: number
+  /** age of the oldest message sent and not finished, seconds; 0 when none */
+  oldestAgeSeconds: number
+  /** messages in the dead-letter queue at the worker's last scan */
+  deadLetters: number
+}

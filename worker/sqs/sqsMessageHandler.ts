@@ -1,0 +1,149 @@
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { jobRecords } from '@/db/schema'
+import { isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
+import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
+import { updateJobRecord } from '../db/updateJobRecord'
+import type { WorkerContext } from '../runtime/context'
+import type { TaskDefinition, TaskRun } from '../runtime/runTask'
+import type { SqsDelivery, SqsOutcome } from './startSqsConsumer'
+
+/** The message body the outbox writes (public.enqueue_mint_send_sqs): the task's payload plus its job id. */
+const envelope = z.object({ jobId: z.string().regex(/^\d{1,19}$/) }).passthrough()
+
+/** What the handler itself uses of the worker's context; the task gets the whole of it. */
+export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
+
+/** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
+export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
+  run: (ctx: C, job: TaskRun<P>) => Promise<void>
+}
+
+export type SqsMessageHandlerParameters = {
+  /** the queue's redrive policy maxReceiveCount: the receive that is the last attempt */
+  maxReceiveCount: number
+  /** seconds before a failed message is received again (its backoff); graphile-worker's exp(attempt) by default */
+  retryDelayS?: (attempt: number) => number
+}
+
+/**
+ * runTask's equivalent for an SQS message (worker/runtime/runTask.ts), so an SQS job leaves
+ * the same trail in job_records and job_events (the admin timeline), with SQS's receive
+ * count as the attempt and maxReceiveCount as the attempts:
+ * - 'started', job_records -> running; success: 'succeeded', done, the message deleted;
+ * - failure: 'failed', then 'retrying' (the message visible again after the backoff) or,
+ *   on the last receive or a permanent error, 'dead' with the order failed as a dead
+ *   graphile job fails it; the message is then made visible at once and SQS's redrive
+ *   policy, not this code, moves it to the DLQ (a dead job's later receives fail at once);
+ * - a job already done (the relay sent its row twice): deleted, nothing run.
+ * The task's run() is the same as graphile-worker's (idempotent on the order: the stored
+ * signed transaction), so a message worked twice still mints once.
+ */
+export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsTask<C, P>, p: SqsMessageHandlerParameters) {
+  const retryDelayS = p.retryDelayS ?? ((attempt: number) => Math.round(Math.exp(Math.min(attempt, 10))))
+  return async (delivery: SqsDelivery): Promise<SqsOutcome> => {
+    const startedAt = performance.now()
+    const attempt = delivery.receiveCount
+    const maxAttempts = p.maxReceiveCount
+    let raw: unknown = null
+    try {
+      raw = JSON.parse(delivery.body)
+    } catch {}
+    const ids = envelope.safeParse(raw)
+    const parsed = def.payload.safeParse(raw)
+    const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : null
+    const actor = ctx.workerId()
+    const log = ctx.log.child({ workerId: actor, messageId: delivery.messageId, task: def.name, orderId, attempt, maxAttempts })
+    if (!ids.success || !parsed.success) {
+      // nothing to record it against: SQS moves it to the DLQ after its receives, where an admin sees it
+      log.error({ body: delivery.body.slice(0, 200) }, 'sqs message with an invalid body')
+      return { kind: 'release', afterS: 0 }
+    }
+    const jobId = BigInt(ids.data.jobId)
+    const base = { task: def.name, orderId, jobId, attempt, actor }
+    const record = { jobId, task: def.name, orderId, payload: parsed.data, attempts: attempt, maxAttempts }
+
+    const [known] = await ctx.db.select({ state: jobRecords.state }).from(jobRecords).where(eq(jobRecords.jobId, jobId))
+    if (known?.state === 'done' || known?.state === 'cancelled') {
+      log.info({ state: known.state }, 'sqs message of a finished job (sent twice): deleted, nothing run')
+      return { kind: 'delete' }
+    }
+    if (known?.state === 'dead') {
+      log.warn('sqs message of a dead job: left for SQS to move to the dead-letter queue')
+      return { kind: 'release', afterS: 0 }
+    }
+
+    await ctx.db.transaction(async (tx) => {
+      await updateJobRecord(tx, { ...record, state: 'running' })
+      await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})` })
+    })
+    log.info('sqs job started')
+
+    try {
+      await def.run(ctx, {
+        payload: parsed.data,
+        jobId,
+        attempt,
+        maxAttempts,
+        orderId,
+        log,
+        signal: delivery.signal,
+        actor,
+        checkpoint: (step) => {
+          if (delivery.signal.aborted) throw new JobAbortedError(step)
+        },
+      })
+    } catch (thrown) {
+      const error = redactErrorInPlace(thrown)
+      const durationMs = performance.now() - startedAt
+      const aborted = error instanceof JobAbortedError
+      const permanent = isPermanentJobError(error)
+      const dead = permanent || attempt >= maxAttempts
+      const message = error instanceof Error ? error.message : String(error)
+      const text = error instanceof Error ? (error.stack ?? message) : message
+      try {
+        await ctx.db.transaction(async (tx) => {
+          await recordJobEvent(tx, {
+            ...base,
+            event: 'failed',
+            error: text,
+            durationMs,
+            detail: aborted ? 'worker shutting down: message handed back' : firstLine(message),
+          })
+          if (dead) {
+            await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
+            const reason = isPermanentJobError(error) ? error.reason : `gave up after ${attempt} receives: ${firstLine(message)}`
+            await recordJobEvent(tx, { ...base, event: 'dead', detail: `${reason} (SQS moves the message to the dead-letter queue)` })
+            await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
+          } else {
+            await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
+            await recordJobEvent(tx, {
+              ...base,
+              event: 'retrying',
+              detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${aborted ? 0 : retryDelayS(attempt)} s (SQS receive)`,
+            })
+          }
+        })
+      } catch (bookkeeping) {
+        log.error({ err: bookkeeping }, 'could not record the sqs job failure')
+      }
+      if (dead) log.error({ err: error, durationMs }, 'sqs job dead')
+      else log.warn({ err: error, durationMs }, 'sqs job failed, will retry')
+      return { kind: 'release', afterS: dead || aborted ? 0 : retryDelayS(attempt) }
+    }
+
+    const durationMs = performance.now() - startedAt
+    await ctx.db.transaction(async (tx) => {
+      await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
+      await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
+    })
+    log.info({ durationMs }, 'sqs job succeeded')
+    return { kind: 'delete' }
+  }
+}
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? text).slice(0, 500)
+}

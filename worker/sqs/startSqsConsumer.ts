@@ -1,0 +1,151 @@
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  type Message,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs'
+import { startVisibilityHeartbeat } from './startVisibilityHeartbeat'
+
+/** One received message, as a handler sees it. */
+export type SqsDelivery = {
+  messageId: string
+  body: string
+  /** SQS's ApproximateReceiveCount: this receive's number, 1-based (the attempt) */
+  receiveCount: number
+  /** aborts when the consumer stops past its grace period */
+  signal: AbortSignal
+}
+
+/** What becomes of a message once handled: deleted, or visible again after a delay (its receive counted). */
+export type SqsOutcome = { kind: 'delete' } | { kind: 'release'; afterS: number }
+
+export type StartSqsConsumerParameters = {
+  queueUrl: string
+  /** messages worked at once */
+  concurrency: number
+  /** the visibility each receive and each heartbeat gives (seconds) */
+  visibilityTimeoutS: number
+  /** long polling (seconds) */
+  waitTimeS: number
+  handle: (delivery: SqsDelivery) => Promise<SqsOutcome>
+  log: { info: (fields: object, msg: string) => void; warn: (fields: object, msg: string) => void }
+}
+
+export type SqsConsumer = {
+  /** messages being worked now */
+  inFlight: () => number
+  /** stop receiving; wait up to graceMs for the messages in hand, then abort them (they come back after their visibility) */
+  stop: (graceMs: number) => Promise<void>
+}
+
+/**
+ * The SQS consumer (decision 021), the SDK directly: long polling for up to
+ * `concurrency` messages at a time; while a message is worked its visibility is extended
+ * every third of the timeout (startVisibilityHeartbeat: visibility must outlast the work, or
+ * another worker takes it); deleted when the handler says done; otherwise left to come
+ * back (ChangeMessageVisibility to the handler's delay), so SQS counts each receive and its
+ * redrive policy moves the message to the DLQ after the 5th.
+ */
+export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameters): SqsConsumer {
+  const active = new Set<Promise<void>>()
+  const workAborts = new Set<AbortController>()
+  const receiveAbort = new AbortController()
+  let running = true
+  let slotFreed: (() => void) | undefined
+
+  const work = async (message: Message) => {
+    const receiptHandle = message.ReceiptHandle
+    if (!receiptHandle || !message.MessageId) return
+    const abort = new AbortController()
+    workAborts.add(abort)
+    const heartbeat = startVisibilityHeartbeat(client, {
+      queueUrl: p.queueUrl,
+      receiptHandle,
+      visibilityTimeoutS: p.visibilityTimeoutS,
+      onError: (err) => p.log.warn({ err, messageId: message.MessageId }, 'sqs visibility heartbeat failed'),
+    })
+    let outcome: SqsOutcome
+    try {
+      outcome = await p.handle({
+        messageId: message.MessageId,
+        body: message.Body ?? '',
+        receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 1),
+        signal: abort.signal,
+      })
+    } catch (err) {
+      p.log.warn({ err, messageId: message.MessageId }, 'sqs handler threw: the message comes back after its visibility timeout')
+      outcome = { kind: 'release', afterS: p.visibilityTimeoutS }
+    } finally {
+      await heartbeat.stop()
+      workAborts.delete(abort)
+    }
+    try {
+      if (outcome.kind === 'delete') await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
+      else
+        await client.send(
+          new ChangeMessageVisibilityCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(Math.max(0, Math.round(outcome.afterS)), 43_200) }),
+        )
+    } catch (err) {
+      // the message comes back after its visibility timeout; the handler is idempotent on the order
+      p.log.warn({ err, messageId: message.MessageId, outcome: outcome.kind }, 'sqs delete or release failed')
+    }
+  }
+
+  const loop = async () => {
+    while (running) {
+      const free = p.concurrency - active.size
+      if (free <= 0) {
+        await new Promise<void>((resolve) => (slotFreed = resolve))
+        continue
+      }
+      let messages: Message[] = []
+      try {
+        const received = await client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: p.queueUrl,
+            MaxNumberOfMessages: Math.min(10, free),
+            WaitTimeSeconds: p.waitTimeS,
+            VisibilityTimeout: p.visibilityTimeoutS,
+            MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+          }),
+          { abortSignal: receiveAbort.signal },
+        )
+        messages = received.Messages ?? []
+      } catch (err) {
+        if (!running) break
+        p.log.warn({ err }, 'sqs receive failed; trying again in 1 s')
+        await new Promise((r) => setTimeout(r, 1_000))
+        continue
+      }
+      for (const message of messages) {
+        const done: Promise<void> = work(message).finally(() => {
+          active.delete(done)
+          slotFreed?.()
+          slotFreed = undefined
+        })
+        active.add(done)
+      }
+    }
+  }
+  const looping = loop()
+
+  return {
+    inFlight: () => active.size,
+    stop: async (graceMs) => {
+      running = false
+      receiveAbort.abort()
+      slotFreed?.()
+      await looping
+      let timer: NodeJS.Timeout | undefined
+      const graceOver = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)))
+      const outcome = await Promise.race([Promise.allSettled([...active]).then(() => 'done' as const), graceOver])
+      clearTimeout(timer)
+      if (outcome === 'timeout') {
+        p.log.warn({ inFlight: active.size }, 'sqs messages still in hand after the grace period: aborting them')
+        for (const a of workAborts) a.abort()
+        await Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, 5_000))])
+      }
+    },
+  }
+}

@@ -1,0 +1,84 @@
+import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs'
+import type { SqsConfig } from '@/lib/config/loadConfig'
+import { createSqsClient } from '@/lib/queue/createSqsClient'
+import type { WorkerContext } from '../runtime/context'
+import { mintSend } from '../tasks/mintSend'
+import { relayOutbox } from './relayOutbox'
+import { scanDeadLetterQueue } from './scanDeadLetterQueue'
+import { sqsMessageHandler } from './sqsMessageHandler'
+import { startSqsConsumer } from './startSqsConsumer'
+
+export type StartSqsTransportParameters = {
+  sqs: SqsConfig
+  region: string
+  /** graceful shutdown: how long messages in hand get to finish */
+  shutdownGraceMs: number
+}
+
+export type SqsTransport = { stop: () => Promise<void> }
+
+/**
+ * QUEUE_TRANSPORT=sqs in the worker process (decision 021): the outbox relay (unsent rows
+ * to SQS), the mint_send consumer (the same task as graphile-worker's, behind
+ * sqsMessageHandler) and the dead-letter scan that lists the DLQ for the admin page and
+ * moves retried messages back. All SQS calls are the worker's: the web has no SQS rights.
+ * The attempts are the queue's own redrive policy (maxReceiveCount), read once here.
+ */
+export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransportParameters): Promise<SqsTransport> {
+  const client = createSqsClient({ region: p.region, endpoint: p.sqs.endpoint })
+  const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: p.sqs.queueUrl, AttributeNames: ['RedrivePolicy'] }))
+  const redrive = attrs.Attributes?.RedrivePolicy ? (JSON.parse(attrs.Attributes.RedrivePolicy) as { maxReceiveCount?: unknown }) : null
+  const maxReceiveCount = Number(redrive?.maxReceiveCount ?? NaN)
+  if (!Number.isInteger(maxReceiveCount) || maxReceiveCount < 1) {
+    ctx.log.warn({ queueUrl: p.sqs.queueUrl }, 'the SQS queue has no redrive policy: failing messages never reach a dead-letter queue')
+  }
+  const attempts = Number.isInteger(maxReceiveCount) && maxReceiveCount >= 1 ? maxReceiveCount : ctx.settings.maxAttempts
+
+  let running = true
+  const loops: Promise<void>[] = []
+  const every = (name: string, ms: number, pass: () => Promise<boolean>) => {
+    loops.push(
+      (async () => {
+        while (running) {
+          let again = false
+          try {
+            again = await pass()
+          } catch (err) {
+            ctx.log.warn({ err }, `sqs ${name} failed`)
+          }
+          if (!again) await sleep(ms, () => !running)
+        }
+      })(),
+    )
+  }
+  // a full batch sent: look again at once
+  every('relay', p.sqs.relayMs, async () => (await relayOutbox(ctx.db, client, { queueUrl: p.sqs.queueUrl })) === 10)
+  every('dead-letter scan', p.sqs.dlqScanMs, async () => {
+    await scanDeadLetterQueue(ctx.db, client, { queueUrl: p.sqs.queueUrl, dlqUrl: p.sqs.dlqUrl })
+    return false
+  })
+  const consumer = startSqsConsumer(client, {
+    queueUrl: p.sqs.queueUrl,
+    concurrency: p.sqs.concurrency,
+    visibilityTimeoutS: p.sqs.visibilityTimeoutS,
+    waitTimeS: p.sqs.waitTimeS,
+    handle: sqsMessageHandler(ctx, mintSend, { maxReceiveCount: attempts }),
+    log: { info: (f, m) => ctx.log.info(f, m), warn: (f, m) => ctx.log.warn(f, m) },
+  })
+  ctx.log.info({ queueUrl: p.sqs.queueUrl, maxReceiveCount: attempts, concurrency: p.sqs.concurrency }, 'sqs transport started')
+
+  return {
+    stop: async () => {
+      running = false
+      await consumer.stop(p.shutdownGraceMs)
+      await Promise.allSettled(loops)
+      client.destroy()
+    },
+  }
+}
+
+/** Sleeps ms, waking early (every 100 ms check) once stop() says so. */
+async function sleep(ms: number, stop: () => boolean): Promise<void> {
+  const until = Date.now() + ms
+  while (Date.now() < until && !stop()) await new Promise((r) => setTimeout(r, Math.min(100, until - Date.now())))
+}
