@@ -53,13 +53,17 @@ describe('mints the token refuses', () => {
       await chain.testClient.mine({ blocks: 1 })
       await waitFor(async () => (await order(frozen.id))?.status === 'failed', { timeoutMs: 20_000, what: `the revert noticed (log: ${worker.logFile})` })
       expect((await order(frozen.id))?.failureReason).toMatch(/mint reverted on chain: account 0x[0-9a-fA-F]{40} is frozen/)
-      // each look of mint_confirm is its own job: the last one is the dead letter
+      // the signer's confirmer hands the reverted mint to a mint_confirm of the order's own: its dead letter
       await waitFor(
         async () => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))).some((j) => j.task === TASK.mintConfirm),
         { timeoutMs: 10_000, what: 'mint_confirm dead' },
       )
       const events = (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, frozen.id))).map((e) => e.event)
       expect(events).toEqual(expect.arrayContaining(['signed', 'broadcast', 'reverted', 'dead']))
+      const reverted = (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'reverted'))))[0]
+      expect(reverted?.task).toBe(TASK.mintConfirm)
+      const handedOver = await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')))
+      expect(handedOver.map((e) => e.detail)).toEqual([expect.stringMatching(/^the confirmer of 0x[0-9a-fA-F]{40} hands it over: 0x[0-9a-f]{64} is mined in block \d+ \(reverted\)/)])
       // nothing minted, and the nonce is consumed (mined), not left open
       await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })
     } finally {

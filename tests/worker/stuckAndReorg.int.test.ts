@@ -3,6 +3,7 @@ import { parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, mintOrders } from '@/db/schema'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
@@ -73,6 +74,9 @@ describe('a mint that does not stay mined', () => {
     const row = await orderRow(order.id)
     expect(row?.txHash).not.toBe(original.hash)
     expect(txs.map((x) => x.hash)).toContain(row?.txHash)
+    // the signer's confirmer did it all: no job of the order's own
+    const steps = (await eventsOf(order.id)).filter((e) => ['replaced', 'mined', 'confirmed'].includes(e.event))
+    expect(new Set(steps.map((e) => e.task))).toEqual(new Set([TASK.mintConfirmer]))
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)
 
@@ -102,6 +106,8 @@ describe('a mint that does not stay mined', () => {
     const names = (await eventsOf(order.id)).map((e) => e.event)
     expect(names.filter((e) => e === 'signed')).toHaveLength(1)
     expect(names).toContain('rebroadcast')
+    const reorged = (await eventsOf(order.id)).filter((e) => ['reorged', 'rebroadcast', 'mined', 'confirmed'].includes(e.event))
+    expect(new Set(reorged.map((e) => e.task))).toEqual(new Set([TASK.mintConfirmer]))
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)
 })
