@@ -2,18 +2,13 @@ import { randomUUID } from 'node:crypto'
 import type { Db, Tx } from '@/db/client'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { IdempotencyConflictError, ValidationError } from '@/lib/errors'
-import { redactSecrets } from '@/lib/errors/redactSecrets'
-import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { parseDecimal } from '@/lib/money/parseDecimal'
-import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
-import { type CreateMintOrderArgument, createMintOrderCall } from './createMintOrderCall'
+import { createMintOrderArguments } from './createMintOrderArguments'
+import { createMintOrderCall } from './createMintOrderCall'
 import { hashMintRequest } from './hashMintRequest'
 import { intakeRefusal } from './intakeRefusal'
-import type { MintRequest, MintRequestInput } from './mintRequestSchema'
+import type { MintRequestInput } from './mintRequestSchema'
 import { parseMintRequest } from './parseMintRequest'
-import { statusUrlFor } from './statusUrlFor'
 import type { MintAcceptedResponse } from './types'
 
 export type CreateMintOrderHooks = {
@@ -86,7 +81,19 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
   const orderId = randomUUID()
   const amountWei = ozToWei(request.amount)
   const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
-  const call = createMintOrderCall(intakeArguments({ p, request, requestHash, orderId, amountWei, needsApproval }))
+  const call = createMintOrderCall(
+    createMintOrderArguments({
+      orderId,
+      user: p.user,
+      request,
+      requestHash,
+      amountWei,
+      needsApproval,
+      idempotencyKey: p.idempotencyKey ?? null,
+      maxAttempts: p.maxAttempts,
+      transport: p.transport ?? 'postgres',
+    }),
+  )
 
   let rows: IntakeRow[]
   try {
@@ -116,68 +123,6 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
   return accepted.status === 'pending'
     ? { orderId: accepted.orderId, jobId: accepted.jobId, status: accepted.status, statusUrl: accepted.statusUrl }
     : { orderId: accepted.orderId, status: accepted.status, statusUrl: accepted.statusUrl }
-}
-
-/** The function's arguments, in its parameter order (db/migrations: create_mint_order). */
-function intakeArguments(a: {
-  p: CreateMintOrderParameters
-  request: MintRequest
-  requestHash: string
-  orderId: string
-  amountWei: bigint
-  needsApproval: boolean
-}): CreateMintOrderArgument[] {
-  const { p, request, orderId } = a
-  const proof = request.vaultProof
-  const what = `mint ${request.amount} oz to ${request.to}`
-  const accepted = { orderId, status: a.needsApproval ? 'awaiting_approval' : 'pending', statusUrl: statusUrlFor(orderId) }
-  return [
-    [orderId, 'uuid'],
-    [p.user.id, 'uuid'],
-    [p.user.email, 'text'],
-    [request.to, 'text'],
-    [canonical(request.amount, 3), 'numeric'],
-    [a.amountWei.toString(), 'numeric'],
-    [proof.vault, 'text'],
-    [proof.receiptRef, 'text'],
-    [proof.documentSha256, 'text'],
-    [p.idempotencyKey ?? null, 'text'],
-    [a.requestHash, 'text'],
-    [JSON.stringify(barArguments(request)), 'text::jsonb'],
-    [a.needsApproval, 'boolean'],
-    [JSON.stringify(accepted), 'text::jsonb'],
-    [TASK.mintSend, 'text'],
-    [mintSendJobKey(orderId), 'text'],
-    [JSON.stringify({ orderId }), 'text::jsonb'],
-    [p.maxAttempts, 'int'],
-    [redactSecrets(a.needsApproval ? `${what}: awaits a second person's approval` : what), 'text'],
-    [JSON.stringify({ to: request.to, amount: request.amount, vault: proof.vault }), 'text::jsonb'],
-    [p.transport ?? 'postgres', 'text'],
-  ]
-}
-
-/** Each bar as the function compares it: its keys (serial + refiner, normalised) and the values given, or null. */
-function barArguments(request: MintRequest) {
-  return request.vaultProof.bars.map((bar, i) => {
-    const serial = normalizeBarKey(bar.serial)
-    const refiner = normalizeBarKey(bar.refiner)
-    if (!serial.ok) throw new ValidationError([{ path: `vaultProof.bars.${i}.serial`, message: serial.message }])
-    if (!refiner.ok) throw new ValidationError([{ path: `vaultProof.bars.${i}.refiner`, message: refiner.message }])
-    return {
-      i,
-      sk: serial.key,
-      rk: refiner.key,
-      year: bar.year ?? null,
-      grossOz: bar.grossOz === undefined ? null : canonical(bar.grossOz, 3),
-      fineness: bar.fineness === undefined ? null : canonical(bar.fineness, 2),
-      fineOz: bar.fineOz === undefined ? null : canonical(bar.fineOz, 3),
-    }
-  })
-}
-
-/** A validated decimal in the one spelling Postgres's numeric reads exactly ('401.' -> '401.000'). */
-function canonical(value: string, decimals: number): string {
-  return formatDecimal(parseDecimal(value, { decimals }), { decimals, minFraction: decimals })
 }
 
 function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {
