@@ -20,11 +20,15 @@ export type AdminAction =
   | 'recipient.add'
   | 'recipient.remove'
   | 'limits.set'
+  /** webhooks (lib/notifications): subscribe, unsubscribe, send a delivery again */
+  | 'webhook.subscribe'
+  | 'webhook.delete'
+  | 'webhook.redeliver'
 
 export type RecordAuditParameters = {
   actor: AdminActor
   action: AdminAction
-  targetType: 'job' | 'bar_list' | 'order' | 'user' | 'recipient' | 'mint_limits'
+  targetType: 'job' | 'bar_list' | 'order' | 'user' | 'recipient' | 'mint_limits' | 'webhook' | 'webhook_delivery'
   targetId: string
   detail?: Record<string, unknown>
 }

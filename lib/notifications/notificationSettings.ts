@@ -17,6 +17,8 @@ export type NotificationSettings = {
   claimLeaseMs: number
   /** NOTIFY_WEBHOOK_TIMEOUT_MS: a delivery's answer must come within this (10 s, API.md) */
   webhookTimeoutMs: number
+  /** NOTIFY_LINK_BASE_URL: the base of the order links in emails; APP_URL when unset */
+  linkBaseUrl: string | undefined
 }
 
 const schema = z.object({
@@ -32,6 +34,8 @@ const schema = z.object({
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(2),
   NOTIFY_CLAIM_LEASE_MS: z.coerce.number().int().min(500).default(30_000),
   NOTIFY_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(10_000),
+  NOTIFY_LINK_BASE_URL: z.string().url().optional(),
+  APP_URL: z.string().url().optional(),
 })
 
 export type NotificationSettingsParameters = { env: Record<string, string | undefined>; production: boolean }
@@ -59,5 +63,6 @@ export function notificationSettings({ env, production }: NotificationSettingsPa
     concurrency: e.NOTIFY_CONCURRENCY,
     claimLeaseMs: e.NOTIFY_CLAIM_LEASE_MS,
     webhookTimeoutMs: e.NOTIFY_WEBHOOK_TIMEOUT_MS,
+    linkBaseUrl: e.NOTIFY_LINK_BASE_URL ?? e.APP_URL,
   }
 }

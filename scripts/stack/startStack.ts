@@ -17,6 +17,7 @@ import { ensureToken } from './deployToken'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { startKmsServer } from './kmsServer'
+import { startSmtpSink } from './smtpSink'
 import { nextStartArgs } from './nextStartArgs'
 import { startPostgres } from './postgres'
 import type { PreparedRelease } from './prepareRelease'
@@ -178,6 +179,15 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     if (!kmsKeyIds) throw new Error('no KMS key ids')
     const keyIds: string = kmsKeyIds
 
+    // 3c. email: an SMTP sink keeping each message as .data/mail/*.eml, unless SMTP_URL is given (issue 16)
+    let smtpUrl = given.SMTP_URL
+    if (!smtpUrl) {
+      const sink = await startSmtpSink({ mailDir: path.join(dataDir, 'mail'), port: await pickPort(Number(previous.MINTDESK_SMTP_PORT) || undefined) })
+      stops.push({ name: 'smtp sink', stop: sink.stop })
+      smtpUrl = sink.url
+      log(`SMTP sink at ${smtpUrl}: each email is a .eml file in ${sink.mailDir}`)
+    }
+
     // 4. the token
     let tokenAddress = given.TOKEN_ADDRESS
     if (!tokenAddress) {
@@ -240,6 +250,9 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       MINTDESK_PG_PORT: portOf(databaseUrl),
       MINTDESK_ANVIL_PORT: portOf(rpcUrl),
       ...(kmsEndpoint ? { MINTDESK_KMS_PORT: portOf(kmsEndpoint) } : {}),
+      SMTP_URL: smtpUrl,
+      ...(given.SMTP_URL ? {} : { MINTDESK_SMTP_PORT: portOf(smtpUrl) }),
+      NOTIFY_LINK_BASE_URL: given.NOTIFY_LINK_BASE_URL ?? `http://localhost:${port}`,
     }
     writeEnvFile(envFile, env, 'written by npm start: the live settings of the local stack (npm run worker reads them)')
 

@@ -1,6 +1,7 @@
 import type { Address, LocalAccount, PublicClient } from 'viem'
 import type { Db } from '@/db/client'
 import type { Config } from '@/lib/config/loadConfig'
+import type { NotifyContext } from '@/lib/notifications/NotifyContext'
 import type { Failpoint } from './failpoints'
 import type { WorkerLogger } from './logger'
 
@@ -31,4 +32,6 @@ export type WorkerContext = {
   workerId: () => string
   failpoint: Failpoint
   node: () => Promise<NodeInfo>
+  /** webhooks and email (issue 16): their settings and production (the SSRF guard) */
+  notify: NotifyContext
 }

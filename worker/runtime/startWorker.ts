@@ -26,6 +26,9 @@ import { mintConfirmer } from '../tasks/mintConfirmer'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { reserveCheck } from '../tasks/reserveCheck'
+import { emailSend } from '../tasks/emailSend'
+import { notifyDispatch } from '../tasks/notifyDispatch'
+import { webhookDeliver } from '../tasks/webhookDeliver'
 import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
 import { startSqsTransport } from '../sqs/startSqsTransport'
 import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
@@ -98,6 +101,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       workerId: () => workerId,
       failpoint: createFailpoint({ names: settings.failpoints, log }),
       node: async () => (node ??= await getNodeInfo(chain)),
+      notify: { settings: config.notifications, production: config.production },
     }
 
     const events: WorkerEvents = new EventEmitter()
@@ -123,6 +127,10 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.mintConfirmer]: runTask(ctx, mintConfirmer),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
+        // notifications (issue 16): lanes of NOTIFY_CONCURRENCY queues, priority after the mints
+        [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),
+        [TASK.webhookDeliver]: runTask(ctx, webhookDeliver),
+        [TASK.emailSend]: runTask(ctx, emailSend),
       },
     })
     const id = workerId

@@ -1,0 +1,13 @@
+// GET /api/admin/webhooks/{id}/deliveries - the endpoint's deliveries, newest first, each with its attempts (admin)
+import { route } from '@/lib/http/route'
+import { listWebhookDeliveries } from '@/lib/notifications/listWebhookDeliveries'
+import { webhookParamsSchema } from '@/lib/notifications/schemas'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({
+  roles: ['admin'],
+  params: webhookParamsSchema,
+  handler: ({ params }) => listWebhookDeliveries(getWebDb().db, { endpointId: params.id }),
+})

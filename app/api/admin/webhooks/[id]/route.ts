@@ -1,0 +1,13 @@
+// DELETE /api/admin/webhooks/{id} - unsubscribe an endpoint (its deliveries' history stays); 404 if unknown; audited (admin)
+import { route } from '@/lib/http/route'
+import { deleteWebhookEndpoint } from '@/lib/notifications/deleteWebhookEndpoint'
+import { webhookParamsSchema } from '@/lib/notifications/schemas'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const dynamic = 'force-dynamic'
+
+export const DELETE = route({
+  roles: ['admin'],
+  params: webhookParamsSchema,
+  handler: ({ user, params }) => deleteWebhookEndpoint(getWebDb().db, { id: params.id, actor: { id: user.id, email: user.email } }),
+})

@@ -1,0 +1,39 @@
+import type { NotificationEventType } from './eventTypes'
+
+/** A subscription as the API shows it: never its secret. */
+export type ApiWebhookEndpoint = {
+  id: string
+  url: string
+  events: NotificationEventType[]
+  createdBy: string | null
+  createdAt: string
+  /** deliveries by status */
+  counts: { pending: number; delivered: number; dead: number }
+}
+
+/** POST /api/admin/webhooks: the endpoint, and its secret: the only time it is shown. */
+export type ApiCreatedWebhook = { id: string; secret: string; url: string; events: NotificationEventType[] }
+
+export type ApiDeliveryAttempt = {
+  attempt: number
+  startedAt: string
+  durationMs: number
+  statusCode: number | null
+  ok: boolean
+  error: string | null
+  responseExcerpt: string | null
+}
+
+export type ApiWebhookDelivery = {
+  id: string
+  eventId: string
+  eventType: string
+  orderId: string
+  status: 'pending' | 'delivered' | 'dead' | 'cancelled'
+  attempts: number
+  lastStatusCode: number | null
+  lastError: string | null
+  deliveredAt: string | null
+  createdAt: string
+  attemptLog: ApiDeliveryAttempt[]
+}

@@ -1,0 +1,35 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '@/db/client'
+import { notificationEvents, webhookDeliveries } from '@/db/schema'
+import type { NotificationEventType } from '@/lib/notifications/eventTypes'
+import { createWebhookEndpoint } from '@/lib/notifications/createWebhookEndpoint'
+import { DEV_WEBHOOK_SECRETS_KEY } from '@/lib/notifications/notificationSettings'
+import { insertOrder } from '@/tests/helpers/orders'
+import { markOrderConfirmed } from '@/worker/db/markOrderConfirmed'
+
+// TEST ONLY: the notification tests' endpoints and events.
+
+export async function subscribeTestEndpoint(db: Db, p: { url: string; events?: NotificationEventType[]; adminId: string }): Promise<{ id: string; secret: string }> {
+  return createWebhookEndpoint(db, {
+    url: p.url,
+    events: p.events ?? ['mint.confirmed'],
+    actor: { id: p.adminId, email: 'admin@mintdesk.test' },
+    secretsKey: Buffer.from(DEV_WEBHOOK_SECRETS_KEY, 'hex'),
+    production: false,
+  })
+}
+
+/** A submitted order confirmed as the worker does it (markOrderConfirmed): its mint.confirmed event and dispatch job. */
+export async function confirmTestOrder(db: Db, p: { requestedBy: string }): Promise<{ orderId: string; eventId: string }> {
+  const order = await insertOrder(db, { requestedBy: p.requestedBy, status: 'submitted' })
+  await db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }))
+  const [event] = await db.select().from(notificationEvents).where(eq(notificationEvents.orderId, order.id))
+  if (!event) throw new Error('no event')
+  return { orderId: order.id, eventId: event.id }
+}
+
+/** the delivery of one event to one endpoint */
+export async function deliveryOf(db: Db, eventId: string, endpointId: string) {
+  const [row] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.eventId, eventId), eq(webhookDeliveries.endpointId, endpointId)))
+  return row
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod'
+import { TASK } from '@/lib/jobs/jobKeys'
+import { deliverWebhook } from '@/lib/notifications/deliverWebhook'
+import type { TaskDefinition } from '../runtime/runTask'
+
+export const webhookDeliverPayload = z.object({ deliveryId: z.string().uuid() })
+export type WebhookDeliverPayload = z.infer<typeof webhookDeliverPayload>
+
+/**
+ * webhook_deliver (issue 16): one attempt of one delivery (event, endpoint), claimed
+ * before the POST and completed after (lib/notifications/deliverWebhook). A non-2xx
+ * throws: graphile-worker's backoff retries it, 8 attempts over about half an hour,
+ * then the delivery is dead (visible to admins, redeliverable).
+ */
+export const webhookDeliver: TaskDefinition<WebhookDeliverPayload> = {
+  name: TASK.webhookDeliver,
+  payload: webhookDeliverPayload,
+  run: async (ctx, job) => {
+    const result = await deliverWebhook(
+      { ...ctx.notify, db: ctx.db, workerId: job.actor },
+      { deliveryId: job.payload.deliveryId, attempt: job.attempt, maxAttempts: job.maxAttempts },
+    )
+    job.log.info({ deliveryId: job.payload.deliveryId, ...result }, 'webhook delivery')
+  },
+}
