@@ -3,6 +3,7 @@ import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
+import { withTraceparent } from '@/lib/telemetry/traceparent'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import type { CreateMintOrderArgument } from './createMintOrderCall'
 import type { MintRequest } from './mintRequestSchema'
@@ -53,7 +54,8 @@ export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters):
     [JSON.stringify(accepted), 'text::jsonb'],
     [TASK.mintSend, 'text'],
     [mintSendJobKey(orderId), 'text'],
-    [JSON.stringify({ orderId }), 'text::jsonb'],
+    // the job's payload, with the mint's trace when tracing is on (issue 17: its attempts join the intake's trace)
+    [JSON.stringify(withTraceparent({ orderId })), 'text::jsonb'],
     [a.maxAttempts, 'int'],
     [redactSecrets(a.needsApproval ? `${what}: awaits a second person's approval` : what), 'text'],
     [JSON.stringify({ to: request.to, amount: request.amount, vault: proof.vault }), 'text::jsonb'],
