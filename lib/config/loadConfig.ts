@@ -256,7 +256,8 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
     }
   }
-  if (e.QUEUE_TRANSPORT === 'sqs' && (role === 'web' || role === 'worker')) {
+  // the web only writes the outbox: the queue URLs are the worker's (it alone talks to SQS)
+  if (e.QUEUE_TRANSPORT === 'sqs' && role === 'worker') {
     if (!e.SQS_QUEUE_URL) missing.push('SQS_QUEUE_URL')
     if (!e.SQS_DLQ_URL) missing.push('SQS_DLQ_URL')
   }

@@ -17,6 +17,9 @@ import { ensureToken } from './deployToken'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { startKmsServer } from './kmsServer'
+import { restoreSqsQueues } from './restoreSqsQueues'
+import { startSqsServer } from './sqs'
+import { createSqsClient } from '../../lib/queue/createSqsClient'
 import { startSmtpSink } from './smtpSink'
 import { nextStartArgs } from './nextStartArgs'
 import { startPostgres } from './postgres'
@@ -176,6 +179,34 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       }
     }
 
+    // 3b. QUEUE_TRANSPORT=sqs: the embedded SQS endpoint, the queue and its DLQ (maxReceiveCount 5), unless SQS_QUEUE_URL is given
+    const sqsEnv: Record<string, string> = {}
+    if (given.QUEUE_TRANSPORT === 'sqs') {
+      let sqsEndpoint = given.SQS_ENDPOINT
+      let queueUrl = given.SQS_QUEUE_URL
+      let dlqUrl = given.SQS_DLQ_URL
+      if (!queueUrl || !dlqUrl) {
+        const sqs = await startSqsServer({ port: await pickPort(Number(previous.MINTDESK_SQS_PORT) || undefined) })
+        stops.push({ name: 'sqs endpoint', stop: sqs.stop })
+        ;({ url: sqsEndpoint, queueUrl, dlqUrl } = sqs)
+        const client = createSqsClient({ region: awsRegion, endpoint: sqsEndpoint })
+        const { db, close } = createDb({ url: databaseUrl, max: 1 })
+        try {
+          const restored = await restoreSqsQueues(db, client, { dlqUrl })
+          log(`embedded SQS endpoint at ${sqsEndpoint}; queue ${queueUrl} (outbox rows to send again: ${restored.resent}, dead letters restored: ${restored.deadLetters})`)
+        } finally {
+          client.destroy()
+          await close()
+        }
+      }
+      Object.assign(sqsEnv, {
+        QUEUE_TRANSPORT: 'sqs',
+        SQS_QUEUE_URL: queueUrl,
+        SQS_DLQ_URL: dlqUrl,
+        ...(sqsEndpoint ? { SQS_ENDPOINT: sqsEndpoint, MINTDESK_SQS_PORT: portOf(sqsEndpoint) } : {}),
+      })
+    }
+
     if (!kmsKeyIds) throw new Error('no KMS key ids')
     const keyIds: string = kmsKeyIds
 
@@ -250,6 +281,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       MINTDESK_PG_PORT: portOf(databaseUrl),
       MINTDESK_ANVIL_PORT: portOf(rpcUrl),
       ...(kmsEndpoint ? { MINTDESK_KMS_PORT: portOf(kmsEndpoint) } : {}),
+      ...sqsEnv,
       SMTP_URL: smtpUrl,
       ...(given.SMTP_URL ? {} : { MINTDESK_SMTP_PORT: portOf(smtpUrl) }),
       NOTIFY_LINK_BASE_URL: given.NOTIFY_LINK_BASE_URL ?? `http://localhost:${port}`,
