@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { emailDeliveries, notificationEvents } from '@/db/schema'
+import { startSmtpSink, type SmtpSink } from '@/scripts/stack/smtpSink'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertOrder } from '@/tests/helpers/orders'
+import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { markOrderFailed } from '@/worker/db/markOrderFailed'
+import { confirmTestOrder } from './notificationFixtures'
+
+/** the decoded text of a .eml (quoted-printable soft breaks and escapes undone) */
+function readEml(file: string): string {
+  return readFileSync(file, 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
+// Email end to end (issue 16): a real worker process sends through SMTP (nodemailer) to the
+// local stack's sink (smtp-server), which keeps each message as a .eml file.
+describe('notification emails through the SMTP sink', () => {
+  let t: TestDatabase
+  let u: TestUsers
+  let chain: ChainFixture
+  let sink: SmtpSink
+  let worker: WorkerProcess
+  const linkBase = 'http://mintdesk.test:3000'
+  const mails = () => readdirSync(sink.mailDir).map((f) => readEml(path.join(sink.mailDir, f)))
+  const mailsAbout = (orderId: string) => mails().filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
+
+  beforeAll(async () => {
+    ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
+    u = await insertTestUsers(t.db)
+    sink = await startSmtpSink({ mailDir: path.join(os.tmpdir(), `mintdesk-mail-${Date.now()}-${process.pid}`) })
+    worker = startWorkerProcess({
+      name: 'email',
+      env: workerEnv({ databaseUrl: t.url, chain, env: { SMTP_URL: sink.url, NOTIFY_LINK_BASE_URL: linkBase, MAIL_FROM: 'mintdesk <desk@mintdesk.test>' } }),
+    })
+    await worker.waitForLine((l) => l.msg === 'worker started')
+  })
+  afterAll(async () => {
+    await worker?.stop('SIGTERM')
+    await sink?.stop()
+    await chain?.stop()
+    await t?.drop()
+  })
+
+  it('a confirmed order: the requester gets one email, plain text and HTML, with the link to the order', async () => {
+    const { orderId, eventId } = await confirmTestOrder(t.db, { requestedBy: u.staff.id })
+    const [mail] = await waitFor(async () => (mailsAbout(orderId).length > 0 ? mailsAbout(orderId) : undefined), { timeoutMs: 30_000, what: `the .eml of ${orderId} (log ${worker.logFile})` })
+    expect(mail).toContain('To: staff@mintdesk.test')
+    expect(mail).toContain('From: mintdesk <desk@mintdesk.test>')
+    expect(mail).toMatch(/Subject: \[mintdesk\] Your mint of 401\.084 oz is confirmed/)
+    expect(mail).toContain('Content-Type: text/plain')
+    expect(mail).toContain('Content-Type: text/html')
+    expect(mail).toContain(`<a href="${linkBase}/mints/${orderId}">`)
+    expect(mail).toMatch(new RegExp(`Mintdesk-Event-Id: evt_${eventId}`, 'i'))
+    const [row] = await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.eventId, eventId))
+    expect(row).toMatchObject({ status: 'sent', address: 'staff@mintdesk.test', attempts: 1, claimToken: null })
+    // once: nothing more arrives for it
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(mailsAbout(orderId)).toHaveLength(1)
+  }, 60_000)
+
+  it('an order awaiting approval: each approver and admin but the requester; a failed order: its requester, with the reason', async () => {
+    const approver = await insertUser(t.db, 'approver')
+    const waiting = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'awaiting_approval' })
+    await t.db.execute(sql`select public.on_mint_awaiting_approval(${waiting.id}::uuid)`)
+    const failing = await insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'pending' })
+    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: failing.id, reason: 'mint reverted on chain: FrozenAddress' }))
+
+    await waitFor(async () => mailsAbout(waiting.id).length >= 2 && mailsAbout(failing.id).length >= 1, { timeoutMs: 30_000, what: `approval and failure emails (log ${worker.logFile})` })
+    const approvals = mailsAbout(waiting.id)
+    const to = approvals.map((m) => /^To: (.+)$/m.exec(m)?.[1]).sort()
+    expect(to).toEqual([u.admin.email, approver.email].sort())
+    expect(approvals[0]).toMatch(/Subject: \[mintdesk\] A mint of 401\.084 oz awaits your approval/)
+    const [failed] = mailsAbout(failing.id)
+    expect(failed).toContain('To: other-staff@mintdesk.test')
+    expect(failed).toContain('FrozenAddress')
+    const events = await t.db.select({ type: notificationEvents.type }).from(notificationEvents).where(eq(notificationEvents.orderId, failing.id))
+    expect(events.map((e) => e.type)).toEqual(['mint.failed'])
+  }, 60_000)
+})
