@@ -11,7 +11,8 @@ export type EnqueueMintSendParameters = {
   orderId: string
   maxAttempts: number
   actor: string
-  detail: string
+  /** the 'enqueued' event's detail */
+  detail?: string | null
 }
 
 /**
@@ -34,7 +35,7 @@ export async function enqueueMintSend(tx: Tx, p: EnqueueMintSendParameters): Pro
     })
   }
   const rows = await tx.execute<{ job_id: string }>(
-    sql`select public.enqueue_mint_send_sqs(${p.orderId}::uuid, ${p.maxAttempts}::int, ${p.actor}, ${p.detail})::text as job_id`,
+    sql`select public.enqueue_mint_send_sqs(${p.orderId}::uuid, ${p.maxAttempts}::int, ${p.actor}, ${p.detail ?? null}::text)::text as job_id`,
   )
   const jobId = rows[0]?.job_id
   if (!jobId) throw new Error('enqueue_mint_send_sqs returned no job id')

@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from '@/db/client'
 import { mintOrders, type MintStatus } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
 import { addJob } from '@/lib/jobs/addJob'
+import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { computeFineOz } from '@/lib/mint/computeFineOz'
 import { formatDecimal } from '@/lib/money/formatDecimal'
@@ -73,6 +74,8 @@ export type CreateTestOrdersParameters = {
   amountWei?: (i: number) => bigint
   /** the mint_send job's attempts (the intake uses 5) */
   maxAttempts?: number
+  /** what carries mint_send: a graphile-worker job (default), or the SQS outbox row (lib/queue/enqueueMintSend) */
+  transport?: QueueTransport
 }
 
 /**
@@ -103,6 +106,11 @@ export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): P
         documentSha256: '0'.repeat(64),
       })
       await insertOrderBars(tx, { orderId: id, vault: 'TEST-VAULT', orderStatus: 'pending', bars: [barOf(amountWei)] })
+      if (p.transport === 'sqs') {
+        const sent = await enqueueMintSend(tx, { transport: 'sqs', orderId: id, maxAttempts: p.maxAttempts ?? 5, actor: 'test' })
+        await tx.update(mintOrders).set({ jobId: sent.jobId }).where(eq(mintOrders.id, id))
+        return sent
+      }
       const added = await addJob(tx, {
         task: TASK.mintSend,
         payload: { orderId: id },
