@@ -3,6 +3,17 @@ import { aws_ec2 as ec2, aws_ecs as ecs, aws_rds as rds, Duration, RemovalPolicy
 export const DB_NAME = 'mintdesk'
 export const DB_USER = 'mintdesk'
 
+/**
+ * The RDS engine version, pinned to a full minor version that RDS offers: the bare major
+ * version ('17') cannot create an instance (cfn-lint W3691) and would drift with AWS's
+ * default. To move it: pick the next minor of `rds.PostgresEngineVersion` (its VER_17_x
+ * list follows what RDS offers), check it with `aws rds describe-db-engine-versions
+ * --engine postgres --engine-version 17.x`, change it here and in the pinned value of
+ * deploy/lib/template.lint.test.ts, and deploy: RDS upgrades the minor version in place
+ * (a short restart of the database, in the maintenance of that deploy; docs/deploy.md).
+ */
+export const DB_ENGINE_VERSION = rds.PostgresEngineVersion.VER_17_9
+
 export type AddDatabaseParameters = {
   vpc: ec2.IVpc
   /** the security groups allowed in on 5432, each with who it is (the rule's description) */
@@ -23,13 +34,13 @@ export type Database = {
 }
 
 /**
- * RDS Postgres 17: encrypted, private (isolated subnets), TLS only, its password in
+ * RDS Postgres 17 (DB_ENGINE_VERSION, a pinned minor): encrypted, private (isolated subnets), TLS only, its password in
  * Secrets Manager, reachable only from the given clients' security groups.
  */
 export function addDatabase(stack: Stack, p: AddDatabaseParameters): Database {
   const dbSg = new ec2.SecurityGroup(stack, 'DbSg', { vpc: p.vpc, description: 'mintdesk Postgres: the app tasks only', allowAllOutbound: false })
   for (const [sg, who] of p.clients) dbSg.addIngressRule(sg, ec2.Port.tcp(5432), `Postgres from the ${who}`)
-  const engine = rds.DatabaseInstanceEngine.postgres({ version: rds.PostgresEngineVersion.VER_17 })
+  const engine = rds.DatabaseInstanceEngine.postgres({ version: DB_ENGINE_VERSION })
   const instance = new rds.DatabaseInstance(stack, 'Db', {
     engine,
     instanceType: p.instanceType ?? ec2.InstanceType.of(ec2.InstanceClass.T4G, ec2.InstanceSize.MEDIUM),
