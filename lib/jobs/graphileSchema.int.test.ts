@@ -59,6 +59,13 @@ const FUNCTIONS: Record<string, { args: string; returns: string }> = {
   force_unlock_workers: { args: 'worker_ids text[]', returns: 'void' },
 }
 
+/**
+ * Functions of schema public whose body names graphile_worker (decision 011, "One home"):
+ * create_mint_order (the intake, decision 016), enqueue_mint_send_sqs (the SQS transport,
+ * decision 021: the job id sequence), record_mint_event (notifications, decision 018).
+ */
+const OUR_FUNCTIONS_IN_GRAPHILE = ['create_mint_order', 'enqueue_mint_send_sqs', 'record_mint_event']
+
 describe("graphile-worker's private schema, as lib/jobs uses it", () => {
   let t: TestDatabase
   beforeAll(async () => {
@@ -118,6 +125,14 @@ describe("graphile-worker's private schema, as lib/jobs uses it", () => {
     expect(found).toEqual(FUNCTIONS)
     // one overload each: a second add_job would make the named-argument calls ambiguous
     expect(rows).toHaveLength(Object.keys(FUNCTIONS).length)
+  })
+
+  it("mintdesk's own SQL functions that reach into graphile_worker are exactly the ones decision 011 lists", async () => {
+    // they call add_job (or draw from its job id sequence) inside one statement; an upgrade re-checks them too
+    const rows = await t.db.execute<{ name: string }>(sql`
+      select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and p.prosrc ilike '%graphile_worker%' order by p.proname`)
+    expect(rows.map((r) => r.name)).toEqual(OUR_FUNCTIONS_IN_GRAPHILE)
   })
 
   it('complete_jobs and reschedule_jobs leave a job alone while a worker holds it (lock younger than 4 hours)', async () => {
