@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { SourceMap } from 'node:module'
 import path from 'node:path'
 
 /** The Chrome DevTools .cpuprofile format, as V8's profiler writes it. */
 type CpuProfile = {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>
   samples: number[]
   timeDeltas: number[]
   startTime: number
@@ -62,6 +63,9 @@ export function summarizeCpuProfile({ dir, since, root }: { dir: string; since: 
 
 function summarize(file: string, root: string): CpuProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile // written by V8's profiler
+  // a bundle's frames (worker.mjs as shipped) are charged to the sources its source map names
+  const mapFrame = createFrameMapper(root)
+  for (const n of profile.nodes) n.callFrame = mapFrame(n.callFrame)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parentOf = new Map<number, number>()
   for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id)
@@ -124,6 +128,39 @@ function summarize(file: string, root: string): CpuProfileSummary {
     byArea: shares(areaCounts, 10),
     topFunctions: shares(fnCounts, 12),
     memory: readMemoryStats(file.replace(/\.cpuprofile$/, '.memory.json')),
+  }
+}
+
+/**
+ * Maps a frame of an esbuild bundle with a `.map` beside it to its original source and
+ * line (node:module's SourceMap), as a file under `root` (the map's `../` prefixes are
+ * dropped: the bundle may run from a copy at another depth). Other frames are unchanged.
+ */
+function createFrameMapper(root: string): (frame: CallFrame) => CallFrame {
+  const maps = new Map<string, SourceMap | null>()
+  const mapOf = (file: string) => {
+    if (!maps.has(file)) {
+      const mapFile = `${file}.map`
+      let map: SourceMap | null = null
+      if (!file.includes('/node_modules/') && !file.includes('/.next/') && existsSync(mapFile)) {
+        try {
+          map = new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) // esbuild's source map
+        } catch {
+          map = null
+        }
+      }
+      maps.set(file, map)
+    }
+    return maps.get(file) ?? null
+  }
+  return (frame) => {
+    if (!frame.url.startsWith('file://') || !/\.m?js$/.test(frame.url)) return frame
+    const map = mapOf(frame.url.slice('file://'.length))
+    if (!map) return frame
+    const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number }
+    if (!entry.originalSource) return frame
+    const source = entry.originalSource.replace(/^file:\/\//, '').replace(/^(\.\.\/)+/, '')
+    return { ...frame, url: `file://${path.isAbsolute(source) ? source : path.join(root, source)}`, lineNumber: entry.originalLine ?? frame.lineNumber }
   }
 }
 
