@@ -1,4 +1,5 @@
 import { getAddress, type TransactionReceipt } from 'viem'
+import { isPermanentJobError } from '@/lib/errors/jobs'
 import { getReceiptOrNull } from '../chain/getReceiptOrNull'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { getMintOrder } from '../db/getMintOrder'
@@ -37,6 +38,8 @@ export type ConfirmSignerPassReturnType = {
  *   it, confirms it or makes it a dead letter as one order;
  * - seen mined before, no receipt now: reorged (handleReorg: the same bytes again);
  * - not mined: re-sent when the node lost it, replaced when stuck (handlePendingTxs).
+ * A permanent error of one order's step (its stored bytes refused) hands that order over
+ * too, instead of ending the pass for every order of the signer.
  */
 export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: ConfirmSignerPassParameters): Promise<ConfirmSignerPassReturnType> {
   const address = getAddress(p.signerAddress)
@@ -77,6 +80,22 @@ export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: 
   })
 
   const { confirmed } = await settleMinedTxs(ctx, run, { mined, head })
+  for (const order of reorged) {
+    run.checkpoint('reorg')
+    try {
+      await handleReorg(ctx, run, { orderId: order.orderId, txs: order.txs })
+    } catch (error) {
+      // one order's stored bytes refused (verifyStoredTx): its own job fails with it, the others go on
+      if (!isPermanentJobError(error)) throw error
+      alone.push({ order, why: error.message })
+    }
+  }
+  const waiting = orders.filter((o) => o.nonce >= latest && o.minedBlock === null)
+  const { refused } = await handlePendingTxs(ctx, run, { orders: waiting, pendingCount: BigInt(pendingCount) })
+  for (const { orderId, error } of refused) {
+    const order = waiting.find((o) => o.orderId === orderId)
+    if (order) alone.push({ order, why: error.message })
+  }
   for (const { order, why } of alone) {
     await ctx.db.transaction(async (tx) => {
       await getMintOrder(tx, { orderId: order.orderId, lock: true })
@@ -84,11 +103,5 @@ export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: 
     })
     run.log.warn({ orderId: order.orderId, why }, 'order handed to a mint_confirm of its own')
   }
-  for (const order of reorged) {
-    run.checkpoint('reorg')
-    await handleReorg(ctx, run, { orderId: order.orderId, txs: order.txs })
-  }
-  const waiting = orders.filter((o) => o.nonce >= latest && o.minedBlock === null)
-  await handlePendingTxs(ctx, run, { orders: waiting, pendingCount: BigInt(pendingCount) })
   return { suspects, head, followed: orders.length, confirmed }
 }

@@ -1,4 +1,5 @@
 import { FeeTooLowError, NonceConsumedError } from '@/lib/errors/chain'
+import { isPermanentJobError, type PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import type { FollowedOrder } from '../db/listFollowedOrders'
 import type { WorkerContext } from '../runtime/context'
@@ -30,39 +31,62 @@ export type HandlePendingTxsParameters = {
  *   same nonce with higher fees (replaceStuckTx), at most MAX_REPLACEMENTS per order and
  *   MAX_REPLACEMENTS_PER_PASS per pass.
  * A nonce the chain used meanwhile ("nonce too low", none of ours known) is left to the
- * next pass, which sees it below the mined nonce.
+ * next pass, which sees it below the mined nonce. A permanent error of one order (its
+ * stored bytes do not match it: verifyStoredTx) does not stop the others: it is returned,
+ * for the order to be handed to a job of its own; any other error ends the pass.
  */
-export async function handlePendingTxs(ctx: WorkerContext, run: ConfirmRun, { orders, pendingCount }: HandlePendingTxsParameters): Promise<void> {
+export async function handlePendingTxs(ctx: WorkerContext, run: ConfirmRun, { orders, pendingCount }: HandlePendingTxsParameters): Promise<HandlePendingTxsReturnType> {
   let replaced = 0
+  const refused: HandlePendingTxsReturnType['refused'] = []
   for (const followed of orders) {
-    const { orderId, txs } = followed
-    const mints = txs.filter((t) => t.kind !== 'gap_fill')
-    if (mints.length === 0) continue
-    const newest = newestTx(mints)
-    let replaceNow = false
-    if (followed.nonce >= pendingCount) {
-      run.checkpoint('re-send')
-      try {
-        const outcome = await resendTx(ctx, { tx: newest, siblings: txs })
-        if (outcome === 'sent') {
-          await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again`, data: { hash: newest.hash } })
-          run.log.warn({ orderId, hash: newest.hash }, 'transaction unknown to the node: re-sent')
-        }
-      } catch (error) {
-        if (error instanceof NonceConsumedError) continue
-        // out of the pool and refused again for its fees (the base fee rose): outbid it now
-        if (!(error instanceof FeeTooLowError)) throw error
-        replaceNow = true
-      }
+    try {
+      if (await handleOne(ctx, run, { followed, pendingCount, mayReplace: replaced < MAX_REPLACEMENTS_PER_PASS })) replaced++
+    } catch (error) {
+      if (!isPermanentJobError(error)) throw error
+      refused.push({ orderId: followed.orderId, error })
     }
-    const sentAt = (newest.broadcastAt ?? newest.createdAt).getTime()
-    const stuck = replaceNow || (followed.nonce < pendingCount && Date.now() - sentAt > ctx.settings.stuckAfterMs)
-    if (!stuck || replaced >= MAX_REPLACEMENTS_PER_PASS) continue
-    if (mints.length > MAX_REPLACEMENTS) {
-      run.log.error({ orderId, hash: newest.hash, replacements: mints.length - 1 }, 'still not mined after the maximum number of replacements')
-      continue
-    }
-    const why = replaceNow ? 'its fee cap is below the base fee' : `not mined after ${ctx.settings.stuckAfterMs} ms`
-    if (await replaceStuckTx(ctx, run, { orderId, txs, newest, why })) replaced++
   }
+  return { refused }
+}
+
+export type HandlePendingTxsReturnType = {
+  /** orders whose step failed for good (PermanentJobError) */
+  refused: { orderId: string; error: PermanentJobError }[]
+}
+
+/** One order's re-send or replacement; returns whether it was replaced. */
+async function handleOne(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  { followed, pendingCount, mayReplace }: { followed: FollowedOrder; pendingCount: bigint; mayReplace: boolean },
+): Promise<boolean> {
+  const { orderId, txs } = followed
+  const mints = txs.filter((t) => t.kind !== 'gap_fill')
+  if (mints.length === 0) return false
+  const newest = newestTx(mints)
+  let replaceNow = false
+  if (followed.nonce >= pendingCount) {
+    run.checkpoint('re-send')
+    try {
+      const outcome = await resendTx(ctx, { tx: newest, siblings: txs })
+      if (outcome === 'sent') {
+        await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again`, data: { hash: newest.hash } })
+        run.log.warn({ orderId, hash: newest.hash }, 'transaction unknown to the node: re-sent')
+      }
+    } catch (error) {
+      if (error instanceof NonceConsumedError) return false
+      // out of the pool and refused again for its fees (the base fee rose): outbid it now
+      if (!(error instanceof FeeTooLowError)) throw error
+      replaceNow = true
+    }
+  }
+  const sentAt = (newest.broadcastAt ?? newest.createdAt).getTime()
+  const stuck = replaceNow || (followed.nonce < pendingCount && Date.now() - sentAt > ctx.settings.stuckAfterMs)
+  if (!stuck || !mayReplace) return false
+  if (mints.length > MAX_REPLACEMENTS) {
+    run.log.error({ orderId, hash: newest.hash, replacements: mints.length - 1 }, 'still not mined after the maximum number of replacements')
+    return false
+  }
+  const why = replaceNow ? 'its fee cap is below the base fee' : `not mined after ${ctx.settings.stuckAfterMs} ms`
+  return replaceStuckTx(ctx, run, { orderId, txs, newest, why })
 }

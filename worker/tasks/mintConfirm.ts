@@ -8,6 +8,7 @@ import { getMintOrder } from '../db/getMintOrder'
 import { listOrderTxs } from '../db/listOrderTxs'
 import { confirmRunOf } from '../mint/confirmRun'
 import { handleMinedTx } from '../mint/handleMinedTx'
+import { handlePendingTxs } from '../mint/handlePendingTxs'
 import { handleReorg } from '../mint/handleReorg'
 import { startConfirming } from '../mint/startConfirming'
 import type { TaskDefinition } from '../runtime/runTask'
@@ -27,7 +28,8 @@ export type MintConfirmPayload = z.infer<typeof mintConfirmPayload>
  *   mined without the Minted event: dead letter, the order stays submitted;
  * - none, but one was seen mined before: reorged, the same bytes again, back to the confirmer;
  * - none and the chain used its nonce: NonceConsumedError, retried, then a dead letter;
- * - none and not used yet: back to the confirmer.
+ * - none and not used yet: re-sent or replaced as the confirmer would (handlePendingTxs),
+ *   then back to the confirmer.
  * Its failures are this job's, as with any task: the admin sees, retries or cancels the
  * order's dead letter (docs/decisions/015-one-confirmer-per-signer.md).
  */
@@ -67,6 +69,11 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
     }
     if (chainNonce > nonce) throw new NonceConsumedError(signerAddress, nonce)
     if (order.status === 'cancelled') return // its nonce is being filled by the nonce health task
+    // one re-send or replacement of its own (a refusal of its stored bytes is this job's dead letter), then the confirmer's again
+    const pendingCount = BigInt(await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'pending' }))
+    const minedBlock = txs.find((t) => t.minedBlock !== null)?.minedBlock ?? null
+    const { refused } = await handlePendingTxs(ctx, run, { orders: [{ orderId, nonce, txs, minedBlock }], pendingCount })
+    if (refused[0]) throw refused[0].error
     await handBack()
   },
 }
