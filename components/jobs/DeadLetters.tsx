@@ -12,6 +12,7 @@ import { Card, CardContent } from '@/components/ui/Card'
 import type { ApiRetryResult } from '@/lib/admin/apiTypes'
 import { JobActions } from './JobActions'
 import { JobsTable } from './JobsTable'
+import { SqsDeadLetters } from './SqsDeadLetters'
 import { Pager } from './Pager'
 import { usePagedJobs } from './usePagedJobs'
 import { useJobActions } from './useJobActions'
@@ -145,6 +146,7 @@ export function DeadLetters() {
         </CardContent>
       </Card>
       <Pager page={page} newer={newer} older={older} />
+      <SqsDeadLetters refreshMs={REFRESH_MS} paused={paused} />
 
       <ConfirmDialog
         open={confirming === 'selected'}

@@ -56,6 +56,8 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/admin/jobs/retry': ADMIN,
   'GET /api/admin/metrics': ADMIN,
   'GET /api/admin/system': ADMIN,
+  'GET /api/admin/dead-letters/sqs': ADMIN,
+  'POST /api/admin/dead-letters/sqs/retry': ADMIN,
   'GET /api/admin/recipients': ADMIN,
   'POST /api/admin/recipients': ADMIN,
   'DELETE /api/admin/recipients/[address]': ADMIN,

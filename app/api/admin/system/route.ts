@@ -1,4 +1,5 @@
 // GET /api/admin/system - chain settings, signers (nonce in Postgres vs chain, in flight, balance), workers alive (admin)
+import type { ApiSystem } from '@/lib/admin/apiTypes'
 import { getSystemStatus } from '@/lib/admin/getSystemStatus'
 import { systemStatusParameters } from '@/lib/admin/systemStatusParameters'
 import { getConfig } from '@/lib/config/getConfig'
@@ -9,5 +10,9 @@ export const dynamic = 'force-dynamic'
 
 export const GET = route({
   roles: ['admin'],
-  handler: () => getSystemStatus(getWebDb().db, systemStatusParameters(getConfig('web'))),
+  // transport: what carries mint_send, QUEUE_TRANSPORT (decision 021)
+  handler: async (): Promise<ApiSystem & { transport: 'postgres' | 'sqs' }> => ({
+    ...(await getSystemStatus(getWebDb().db, systemStatusParameters(getConfig('web')))),
+    transport: getConfig('web').queueTransport,
+  }),
 })

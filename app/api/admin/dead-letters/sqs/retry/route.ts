@@ -1,0 +1,17 @@
+// POST /api/admin/dead-letters/sqs/retry - { messageIds: [...] } or { all: true }: moved back to the queue by the worker, orders reopened; audited (admin)
+import { route } from '@/lib/http/route'
+import { requestSqsDeadLetterRetry } from '@/lib/queue/requestSqsDeadLetterRetry'
+import { sqsRetryBodySchema } from '@/lib/queue/schemas'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const dynamic = 'force-dynamic'
+
+export const POST = route({
+  roles: ['admin'],
+  body: sqsRetryBodySchema,
+  handler: ({ body, user }) =>
+    requestSqsDeadLetterRetry(getWebDb().db, {
+      messageIds: 'all' in body ? 'all' : body.messageIds,
+      actor: { id: user.id, email: user.email },
+    }),
+})

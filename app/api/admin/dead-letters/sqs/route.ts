@@ -1,0 +1,16 @@
+// GET /api/admin/dead-letters/sqs - the SQS dead-letter queue as the worker last listed it, and the transport's queue figures (admin)
+import { getConfig } from '@/lib/config/getConfig'
+import { route } from '@/lib/http/route'
+import { getSqsQueueMetrics } from '@/lib/queue/getSqsQueueMetrics'
+import { listSqsDeadLetters } from '@/lib/queue/listSqsDeadLetters'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const dynamic = 'force-dynamic'
+
+export const GET = route({
+  roles: ['admin'],
+  handler: async () => {
+    const { db } = getWebDb()
+    return { transport: getConfig('web').queueTransport, items: await listSqsDeadLetters(db), metrics: await getSqsQueueMetrics(db) }
+  },
+})
