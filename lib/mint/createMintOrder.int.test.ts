@@ -34,7 +34,7 @@ function freshSerial(prefix = 'S'): string {
 
 /**
  * The intake, its bars first put on the vault's bar list (they come from the custodian's
- * list, never from the request: lib/vault/reserveBars). `stock: false` when the test did
+ * list, never from the request: create_mint_order). `stock: false` when the test did
  * it already (concurrent requests: stocking one by one would serialize them). No approval
  * threshold unless the test gives one: these tests are about the intake's outbox.
  */

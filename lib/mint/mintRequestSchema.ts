@@ -162,7 +162,7 @@ const always = { when: () => true }
 
 // A bar is named by serial + refiner; the vault's bar list supplies the rest. year,
 // grossOz, fineness and fineOz may be left out; when given they must equal the bar list
-// (the server checks that: lib/vault/reserveBars.ts), and fineOz must agree with grossOz
+// (the server checks that: create_mint_order, lib/mint/createMintOrder.ts), and fineOz must agree with grossOz
 // and fineness when all three are given.
 export const mintBarSchema = z
   .strictObject(

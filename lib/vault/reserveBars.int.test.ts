@@ -11,7 +11,7 @@ import type { TestDatabase } from '@/tests/helpers/db'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { releaseBars } from './releaseBars'
 
-// The intake against the bar list (reserveBars, through createMintOrder as the route calls it).
+// The intake against the bar list (create_mint_order's bar rules, through createMintOrder as the route calls it).
 
 let t: TestDatabase
 let u: TestUsers
