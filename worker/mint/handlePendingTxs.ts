@@ -70,7 +70,7 @@ async function handleOne(
     try {
       const outcome = await resendTx(ctx, { tx: newest, siblings: txs })
       if (outcome === 'sent') {
-        await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again`, data: { hash: newest.hash } })
+        await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again`, data: { hash: newest.hash, orderId } })
         run.log.warn({ orderId, hash: newest.hash }, 'transaction unknown to the node: re-sent')
       }
     } catch (error) {

@@ -32,10 +32,10 @@ export async function handleReorg(ctx: WorkerContext, run: ConfirmRun, { orderId
       ...confirmEventOf(run, orderId),
       event: 'reorged',
       detail: `${lost.hash} was mined in block ${lost.minedBlock} but its receipt is gone (reorg): sending it again`,
-      data: { hash: lost.hash, blockNumber: String(lost.minedBlock) },
+      data: { hash: lost.hash, blockNumber: String(lost.minedBlock), orderId },
     })
   })
   run.log.warn({ orderId, hash: lost.hash, blockNumber: String(lost.minedBlock) }, 'mined transaction reorged away')
   const outcome = await resendTx(ctx, { tx: lost, siblings: txs })
-  await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `re-sent ${lost.hash} after the reorg (${outcome})`, data: { hash: lost.hash } })
+  await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `re-sent ${lost.hash} after the reorg (${outcome})`, data: { hash: lost.hash, orderId } })
 }

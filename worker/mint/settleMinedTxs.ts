@@ -41,7 +41,8 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
       if (!order || order.status === 'confirmed') continue
       const block = receipt.blockNumber
       const confirmations = head >= block ? head - block + 1n : 0n
-      const data = { hash: minedTx.hash, blockNumber: block.toString(), confirmations: confirmations.toString() }
+      // the order in the data too: a confirmer pass's own page lists the events of many orders
+      const data = { hash: minedTx.hash, blockNumber: block.toString(), confirmations: confirmations.toString(), orderId }
       const base = confirmEventOf(run, orderId)
       if (minedTx.minedBlock !== block) {
         await markTxMined(tx, { signerAddress: minedTx.signerAddress, nonce: minedTx.nonce, hash: minedTx.hash, blockNumber: block })
