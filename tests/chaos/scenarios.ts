@@ -6,6 +6,7 @@ import { type Api, ApiTimeoutError } from './api'
 import { BAD_INPUT_STATUSES, badRequest, errorShapeProblems, headersOf } from './badInputs'
 import { type PlannedOrder, submitAll } from './orders'
 import type { WorkerPool } from './workerPool'
+import { startWorkerProcess } from '@/tests/helpers/workerProcess'
 
 /**
  * The faults of the chaos suite, each a function over small handles (the short form
@@ -449,3 +450,50 @@ export function startFuzzer({ api, seed, count, pauseMs = 20, collect }: { api: 
   }
 }
 
+// ---------------------------------------------------------------------------------------
+// SIGKILL at a failpoint (decision 014: between reserving a batch of nonces and storing
+// their signatures, after storing them, after broadcasting them)
+
+export type CrashAtFailpointsParameters = {
+  /** the pool's environment: each victim runs with it and MINTDESK_FAILPOINTS = one failpoint */
+  env: Record<string, string>
+  failpoints: readonly string[]
+  /** called while a victim waits to reach its failpoint (e.g. submit a few more orders) */
+  feed: () => Promise<void>
+  /** a victim that reached no failpoint in this long is SIGKILLed by us instead */
+  timeoutMs: number
+  log?: Log
+}
+
+export type FailpointCrash = { failpoint: string; diedThere: boolean; ms: number; workerId: string | undefined }
+
+/**
+ * For each failpoint, one more worker beside the pool that SIGKILLs itself there (a
+ * crash at exactly that step, not a random one), fed orders until it does. Its jobs,
+ * the batch it claimed included, are the pool's to take over after the stale-worker
+ * unlock; the caller then waits for the system to settle and checks the invariants.
+ */
+export async function crashAtFailpoints({ env, failpoints, feed, timeoutMs, log = () => {} }: CrashAtFailpointsParameters): Promise<FailpointCrash[]> {
+  const crashes: FailpointCrash[] = []
+  for (const failpoint of failpoints) {
+    const t0 = Date.now()
+    const victim = startWorkerProcess({ name: `failpoint-${failpoint}`, env: { ...env, MINTDESK_FAILPOINTS: failpoint } })
+    let exited = false
+    void victim.exited.then(() => {
+      exited = true
+    })
+    // fed only once it runs: a worker still starting would leave every order to the pool
+    await victim.waitForLine((l) => l.msg === 'worker started', timeoutMs).catch(() => undefined)
+    const fedFrom = Date.now()
+    while (!exited && Date.now() - fedFrom < timeoutMs) {
+      await feed()
+      await sleep(500)
+    }
+    if (!exited) await victim.stop('SIGKILL')
+    const diedThere = victim.lines.some((l) => l.failpoint === failpoint)
+    const started = victim.lines.find((l) => l.msg === 'worker started')
+    crashes.push({ failpoint, diedThere, ms: Date.now() - t0, workerId: started ? String(started.workerId) : undefined })
+    log(`failpoint ${failpoint}: ${diedThere ? 'the worker killed itself there' : 'not reached, killed by us'} after ${Date.now() - t0} ms`)
+  }
+  return crashes
+}
