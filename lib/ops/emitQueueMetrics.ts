@@ -14,6 +14,11 @@ export const QUEUE_METRICS = {
   deadLetters: { field: 'deadLetters', metricName: 'DeadLetters', unit: 'Count' },
   oldestQueuedAgeSeconds: { field: 'oldestQueuedAgeSeconds', metricName: 'OldestQueuedJobAgeSeconds', unit: 'Seconds' },
   feeCappedOrders: { field: 'feeCappedOrders', metricName: 'FeeCappedOrders', unit: 'Count' },
+  // cumulative counters (issue 17): the alarms take DIFF() per period, as PromQL takes increase()
+  jobAttemptsTotal: { field: 'jobAttemptsTotal', metricName: 'JobAttemptsTotal', unit: 'Count' },
+  jobFailuresTotal: { field: 'jobFailuresTotal', metricName: 'JobFailuresTotal', unit: 'Count' },
+  kmsThrottlesTotal: { field: 'kmsThrottlesTotal', metricName: 'KmsThrottlesTotal', unit: 'Count' },
+  reorgsTotal: { field: 'reorgsTotal', metricName: 'ReorgsTotal', unit: 'Count' },
 } as const satisfies Record<string, { field: keyof ReadQueueMetricsReturnType; metricName: string; unit: string }>
 
 /** pino's `logger.info(fields, msg)` fits: `emitQueueMetrics(db, { log: (f, m) => logger.info(f, m) })` */

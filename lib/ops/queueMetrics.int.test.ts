@@ -4,7 +4,7 @@ import { type JobEventName, recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
-import { emitQueueMetrics, QUEUE_METRICS_MESSAGE } from './emitQueueMetrics'
+import { emitQueueMetrics, QUEUE_METRICS, QUEUE_METRICS_MESSAGE } from './emitQueueMetrics'
 import { readQueueMetrics } from './readQueueMetrics'
 import { startQueueMetrics } from './startQueueMetrics'
 
@@ -18,7 +18,16 @@ describe('queue metrics (the figures behind the production alarms)', () => {
   })
 
   it('is all zero on an empty queue', async () => {
-    expect(await readQueueMetrics(t.db)).toEqual({ deadLetters: 0, queued: 0, oldestQueuedAgeSeconds: 0, feeCappedOrders: 0 })
+    expect(await readQueueMetrics(t.db)).toEqual({
+      deadLetters: 0,
+      queued: 0,
+      oldestQueuedAgeSeconds: 0,
+      feeCappedOrders: 0,
+      jobAttemptsTotal: 0,
+      jobFailuresTotal: 0,
+      kmsThrottlesTotal: 0,
+      reorgsTotal: 0,
+    })
   })
 
   it('counts dead letters and the age of the oldest queued job, as the admin dashboard does', async () => {
@@ -62,6 +71,18 @@ describe('queue metrics (the figures behind the production alarms)', () => {
     expect((await readQueueMetrics(t.db)).feeCappedOrders).toBe(2)
   })
 
+  it('reports the cumulative counters the rate alarms take DIFF() of (issue 17)', async () => {
+    const before = await readQueueMetrics(t.db)
+    for (const event of ['succeeded', 'failed', 'failed', 'reorged'] as const) await recordJobEvent(t.db, { event, task: 'mint_send' })
+    await recordJobEvent(t.db, { event: 'succeeded', task: 'faults' })
+    await t.db.execute(sql`insert into job_events (task, event, data) values ('faults', 'kms_throttled', '{"count": 7}'::jsonb), ('faults', 'rpc_retry', '{"count": 3}'::jsonb)`)
+    const after = await readQueueMetrics(t.db)
+    expect(after.jobAttemptsTotal - before.jobAttemptsTotal).toBe(3)
+    expect(after.jobFailuresTotal - before.jobFailuresTotal).toBe(2)
+    expect(after.kmsThrottlesTotal - before.kmsThrottlesTotal).toBe(7)
+    expect(after.reorgsTotal - before.reorgsTotal).toBe(1)
+  })
+
   it('writes one JSON line with the fields the CloudWatch metric filters read', async () => {
     const lines: string[] = []
     await emitQueueMetrics(t.db, { log: (fields, msg) => lines.push(JSON.stringify({ msg, ...fields })) })
@@ -71,6 +92,7 @@ describe('queue metrics (the figures behind the production alarms)', () => {
     expect(typeof line.deadLetters).toBe('number')
     expect(typeof line.oldestQueuedAgeSeconds).toBe('number')
     expect(typeof line.feeCappedOrders).toBe('number')
+    for (const m of Object.values(QUEUE_METRICS)) expect(typeof line[m.field], m.field).toBe('number')
   })
 
   it('startQueueMetrics emits at once, then on its interval, and stops', async () => {

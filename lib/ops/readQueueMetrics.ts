@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { countFeeCappedOrders } from './countFeeCappedOrders'
+import { readAlarmCounters, type ReadAlarmCountersReturnType } from './readAlarmCounters'
 
 export type ReadQueueMetricsReturnType = {
   /** jobs in the dead letters (attempts used up, not running): should be 0 */
@@ -12,7 +13,7 @@ export type ReadQueueMetricsReturnType = {
   oldestQueuedAgeSeconds: number
   /** open orders the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts): should be 0 */
   feeCappedOrders: number
-}
+} & ReadAlarmCountersReturnType
 
 /**
  * The figures the production alarms watch (deploy/lib/addQueueAlarms.ts). The queue's, from
@@ -20,7 +21,8 @@ export type ReadQueueMetricsReturnType = {
  * (lib/jobs/liveJobsSql.ts), so the alarm and /admin agree: `dead` is attempts used up and not
  * locked (a job on its last attempt is `running`, not dead); `queued` is ready to run,
  * not locked, never failed (a job waiting for its retry is `retrying`, one with a future
- * run_at is `scheduled`). And the open orders held back by the fee ceiling.
+ * run_at is `scheduled`). And the open orders held back by the fee ceiling, and the
+ * cumulative counters the rate alarms take DIFF() of (lib/ops/readAlarmCounters.ts).
  */
 export async function readQueueMetrics(db: DbOrTx): Promise<ReadQueueMetricsReturnType> {
   const rows = await db.execute<{ dead: number; queued: number; oldest: number }>(sql`
@@ -31,5 +33,6 @@ export async function readQueueMetrics(db: DbOrTx): Promise<ReadQueueMetricsRetu
     from ${liveJobsSql} l`)
   const row = rows[0]
   const feeCappedOrders = await countFeeCappedOrders(db)
-  return { deadLetters: row?.dead ?? 0, queued: row?.queued ?? 0, oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0), feeCappedOrders }
+  const counters = await readAlarmCounters(db)
+  return { deadLetters: row?.dead ?? 0, queued: row?.queued ?? 0, oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0), feeCappedOrders, ...counters }
 }
