@@ -235,6 +235,22 @@ describe('MintdeskStack (synthesized offline)', () => {
       TreatMissingData: 'notBreaching',
       AlarmActions: Match.anyValue(),
     })
+    // issue 17: rates of the cumulative counters, DIFF() per 5 minutes (the Grafana alerts' signals)
+    const mathAlarm = (expression: string, metricNames: string[], threshold: number) =>
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Threshold: threshold,
+        ComparisonOperator: 'GreaterThanThreshold',
+        AlarmActions: Match.anyValue(),
+        Metrics: Match.arrayWith([
+          Match.objectLike({ Expression: expression, ReturnData: true }),
+          ...metricNames.map((name) =>
+            Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ Namespace: QUEUE_METRICS_NAMESPACE, MetricName: name }), Stat: 'Maximum', Period: 300 }), ReturnData: false }),
+          ),
+        ]),
+      })
+    mathAlarm('IF(DIFF(attempts) > 0, 100 * DIFF(failures) / DIFF(attempts), 0)', [QUEUE_METRICS.jobAttemptsTotal.metricName, QUEUE_METRICS.jobFailuresTotal.metricName], 50)
+    mathAlarm('DIFF(throttles)', [QUEUE_METRICS.kmsThrottlesTotal.metricName], 100)
+    mathAlarm('DIFF(reorgs)', [QUEUE_METRICS.reorgsTotal.metricName], 0)
     const workerLogGroup = (containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }).LogConfiguration
       .Options['awslogs-group']
     for (const m of Object.values(QUEUE_METRICS)) {
