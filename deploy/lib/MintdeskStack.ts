@@ -52,7 +52,8 @@ import { addWorkerService } from './addWorkerService'
  * - addAppSecrets: AUTH_SECRET, METRICS_TOKEN (generated here), the OIDC client secret
  *   and the RPC URL (created by the operator) from Secrets Manager into the tasks;
  * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
- *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts).
+ *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts);
+ *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
  * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
  *   worker's `reserve_metrics` log line (lib/reserves/reserveMetrics.ts), on the same SNS topic.
  *
