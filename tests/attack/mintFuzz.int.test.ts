@@ -33,6 +33,7 @@ async function countRows(): Promise<Counts> {
            (select count(*)::int from vault_bars) as vault_bars,
            (select count(*)::int from mint_order_bars) as mint_order_bars,
            (select count(*)::int from graphile_worker._private_jobs) as jobs,
+           (select count(*)::int from graphile_worker.jobs where task_identifier = 'mint_send') as mint_send_jobs,
            (select count(*)::int from job_records) as job_records,
            (select count(*)::int from job_events) as job_events`
   return row
@@ -119,6 +120,7 @@ describe('POST /api/gold/mint under fast-check', () => {
     expect(after.mint_orders).toBe(before.mint_orders + 1)
     expect(after.vault_bars).toBe(before.vault_bars) // reserved, not created
     expect(after.mint_order_bars).toBe(before.mint_order_bars + 2)
-    expect(after.jobs).toBe(before.jobs) // its job comes with the approval
+    expect(after.mint_send_jobs).toBe(before.mint_send_jobs) // its mint_send job comes with the approval
+    expect(after.jobs).toBe(before.jobs + 1) // the one job added is the notification's (issue 16: mint.awaiting_approval)
   })
 })
