@@ -54,6 +54,8 @@ const envSchema = z.object({
   APP_URL: optionalUrl,
   PORT: z.coerce.number().int().positive().default(3000),
   METRICS_TOKEN: z.string().optional(),
+  /** the trace viewer's URL of one trace, with `{traceId}` (e.g. Grafana Explore on Tempo): the admin job page links a job's trace there (issue 17) */
+  TRACE_URL: z.string().url().refine((u) => u.includes('{traceId}'), 'TRACE_URL must contain {traceId}').optional(),
   /** a session signed in longer ago than this is refused, however busy (the absolute lifetime; issue 13) */
   SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
   OIDC_ISSUER: optionalUrl,
@@ -160,6 +162,8 @@ export type Config = {
   appUrl: string | undefined
   port: number
   metricsToken: string | undefined
+  /** TRACE_URL: where the admin job page links a trace id ({traceId} replaced); none: the id is shown, not linked */
+  traceUrl: string | undefined
   /** SESSION_MAX_AGE_HOURS in seconds: the absolute session lifetime, counted from sign-in */
   sessionMaxAgeSeconds: number
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
@@ -306,6 +310,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     appUrl: e.APP_URL,
     port: e.PORT,
     metricsToken: e.METRICS_TOKEN,
+    traceUrl: e.TRACE_URL,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_HOURS * 60 * 60,
     oidc,
     devPasswords: production
