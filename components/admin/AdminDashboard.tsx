@@ -10,6 +10,7 @@ import { formatDuration } from './format'
 import { QueueSummary } from './QueueSummary'
 import { RefreshControl } from './RefreshControl'
 import { ReserveCheckBanner } from './ReserveCheckBanner'
+import { SqsQueueSummary } from './SqsQueueSummary'
 import { SignersPanel } from './SignersPanel'
 import { TaskHealthTable } from './TaskHealthTable'
 import { ThroughputChart } from './throughput-chart/ThroughputChart'
@@ -63,6 +64,7 @@ export function AdminDashboard() {
             <h2 id="queue-heading" className="text-base font-semibold">Queue</h2>
             <QueueSummary metrics={metrics.data} />
           </section>
+          <SqsQueueSummary refreshMs={interval} />
           <Card aria-labelledby="tasks-heading">
             <CardHeader>
               <CardTitle id="tasks-heading">Tasks</CardTitle>

@@ -9,6 +9,8 @@ import { route } from '@/lib/http/route'
 import { formatExposition } from '@/lib/ops/formatExposition'
 import { readCounterFamilies } from '@/lib/ops/readCounterFamilies'
 import { snapshotGauges } from '@/lib/ops/snapshotGauges'
+import { getSqsQueueMetrics } from '@/lib/queue/getSqsQueueMetrics'
+import { sqsGauges } from '@/lib/queue/sqsGauges'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
@@ -26,7 +28,9 @@ export const GET = route({
       getSystemStatus(db, systemStatusParameters(config)),
       readCounterFamilies(db),
     ])
-    return new Response(formatExposition([...snapshotGauges({ metrics, system }), ...counters]), {
+    // QUEUE_TRANSPORT=sqs: the SQS queue's gauges (lib/queue/sqsGauges, decision 021)
+    const sqs = config.queueTransport === 'sqs' ? sqsGauges(await getSqsQueueMetrics(db)) : []
+    return new Response(formatExposition([...snapshotGauges({ metrics, system }), ...sqs, ...counters]), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },
     })
   },
