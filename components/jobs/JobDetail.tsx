@@ -12,15 +12,16 @@ import { fetchJobDetail, type JobDetail as JobDetailData } from './api'
 import { JobActions } from './JobActions'
 import { JobStateBadge, OrderStatusBadge } from './JobStateBadge'
 import { JobTimeline } from './job-timeline/JobTimeline'
+import { TraceLink } from './job-timeline/TraceLink'
 
 const LIVE_REFRESH_MS = 2_000
 
 /**
  * /admin/jobs/{id}: why a job is where it is. Header with state, attempts "n of max"
- * and the actions; the timeline; the order with its vault proof; the transactions with
+ * and the actions; the timeline with the job's trace (TRACE_URL); the order with its vault proof; the transactions with
  * nonce and fees; the payload. Refreshes every 2 s while the job or its order is in flight.
  */
-export function JobDetail({ jobId }: { jobId: string }) {
+export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?: string | null }) {
   const query = useQuery({
     queryKey: ['admin', 'job', jobId],
     queryFn: () => fetchJobDetail(jobId),
@@ -80,6 +81,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
         <Card className="lg:col-span-3" aria-labelledby="timeline-heading">
           <CardHeader>
             <CardTitle id="timeline-heading">Timeline</CardTitle>
+            <TraceLink payload={job.payload} traceUrl={traceUrl} />
           </CardHeader>
           <CardContent>
             <JobTimeline events={d.timeline} jobId={job.id} />

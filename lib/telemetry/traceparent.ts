@@ -25,12 +25,6 @@ export function contextOfTraceparent(traceparent: unknown): Context {
   return trace.setSpanContext(ROOT_CONTEXT, { traceId: m[1] ?? '', spanId: m[2] ?? '', traceFlags: Number.parseInt(m[3] ?? '0', 16), isRemote: true })
 }
 
-/** The trace id of a `traceparent` (the admin job page links it), or null. */
-export function traceIdOf(traceparent: unknown): string | null {
-  if (typeof traceparent !== 'string') return null
-  return TRACEPARENT.exec(traceparent.trim().toLowerCase())?.[1] ?? null
-}
-
 /** A job payload with the active trace's `traceparent` added (unless it has one): the same payload when tracing is off. */
 export function withTraceparent<P extends Record<string, unknown>>(payload: P): P {
   if ('traceparent' in payload) return payload

@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JobDetail } from '@/components/jobs/JobDetail'
 import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { getConfig } from '@/lib/config/getConfig'
 
 type Props = { params: Promise<{ jobId: string }> }
 
@@ -15,5 +16,6 @@ export default async function JobPage({ params }: Props) {
   await requireAdmin()
   const { jobId } = await params
   if (!/^\d{1,18}$/.test(jobId)) notFound()
-  return <JobDetail jobId={jobId} />
+  // the trace viewer's link of the job's trace (TRACE_URL, issue 17)
+  return <JobDetail jobId={jobId} traceUrl={getConfig('web').traceUrl ?? null} />
 }

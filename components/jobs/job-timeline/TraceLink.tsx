@@ -1,0 +1,24 @@
+import { traceIdOf, traceUrlOf } from '@/lib/telemetry/traceIdOf'
+
+/**
+ * The job's trace (issue 17): the trace id its payload carries, linked to the trace viewer
+ * when TRACE_URL is set, shown for copying otherwise; nothing for a job without one
+ * (tracing off when it was added).
+ */
+export function TraceLink({ payload, traceUrl }: { payload: unknown; traceUrl: string | null }) {
+  const traceId = traceIdOf(payload)
+  if (!traceId) return null
+  const href = traceUrlOf(traceId, traceUrl)
+  return (
+    <p className="text-xs text-stone-500">
+      Trace{' '}
+      {href ? (
+        <a href={href} target="_blank" rel="noreferrer" className="font-mono text-brand-700 hover:underline">
+          {traceId}
+        </a>
+      ) : (
+        <span className="font-mono select-all">{traceId}</span>
+      )}
+    </p>
+  )
+}
