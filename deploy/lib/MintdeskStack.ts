@@ -19,7 +19,9 @@ import { addMigrateTask } from './addMigrateTask'
 import { addMigrationOnDeploy } from './addMigrationOnDeploy'
 import { addNetwork } from './addNetwork'
 import { addParameters } from './addParameters'
+import { addQueue } from './addQueue'
 import { addQueueAlarms } from './addQueueAlarms'
+import { addDeadLetterQueueAlarm } from './addDeadLetterQueueAlarm'
 import { addReserveAlarm } from './addReserveAlarm'
 import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
@@ -92,6 +94,12 @@ export type MintdeskStackProps = StackProps & {
   webDesiredCount?: number
   workerConcurrency?: number
   /**
+   * What carries mint_send (QUEUE_TRANSPORT, decision 021): graphile-worker in RDS (default),
+   * or SQS: the queue, its dead-letter queue (redrive after 5 receives), an alarm on the
+   * DLQ's depth and the worker's rights on both (addQueue).
+   */
+  queueTransport?: 'postgres' | 'sqs'
+  /**
    * The worker's fee ceiling, wei per gas as decimal strings (MAX_FEE_PER_GAS,
    * MAX_PRIORITY_FEE): above it the worker waits and FeeCeilingAlarm fires instead of
    * paying (FeeCappedOrdersAlarm). Unset: no ceiling.
@@ -111,6 +119,7 @@ export class MintdeskStack extends Stack {
   readonly oldestQueuedAgeAlarm: cloudwatch.Alarm
   readonly feeCappedOrdersAlarm: cloudwatch.Alarm
   readonly reserveShortfallAlarm: cloudwatch.Alarm
+  readonly sqsDeadLetterQueueAlarm: cloudwatch.Alarm | undefined
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
@@ -134,6 +143,14 @@ export class MintdeskStack extends Stack {
     this.workerTaskRole = roles.worker
     this.signerKeys = addSignerKeys(this, { names: props.signerKeyNames ?? ['signer-1'], signerRole: roles.worker })
     const kmsKeyIds = Fn.join(',', this.signerKeys.map((k) => k.keyId))
+    // QUEUE_TRANSPORT=sqs: the queue and its DLQ; SQS rights for the worker only (the relay runs in the worker)
+    const queues = props.queueTransport === 'sqs' ? addQueue(this, { workerRole: roles.worker }) : null
+    const queueEnv = queues
+      ? {
+          web: { QUEUE_TRANSPORT: 'sqs' },
+          worker: { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: queues.queue.queueUrl, SQS_DLQ_URL: queues.deadLetterQueue.queueUrl },
+        }
+      : { web: {}, worker: {} }
 
     const { cluster, logs, webImage, workerImage } = addCluster(this, {
       vpc: network.vpc,
@@ -180,6 +197,7 @@ export class MintdeskStack extends Stack {
       environment: {
         ...sharedEnv,
         DATABASE_URL: dbRoles.worker.databaseUrl,
+        ...queueEnv.worker,
         ...(props.maxFeePerGasWei ? { MAX_FEE_PER_GAS: props.maxFeePerGasWei } : {}),
         ...(props.maxPriorityFeeWei ? { MAX_PRIORITY_FEE: props.maxPriorityFeeWei } : {}),
       },
@@ -196,7 +214,7 @@ export class MintdeskStack extends Stack {
       appSubnets: network.appSubnets,
       securityGroup: network.webSg,
       certificateArn: props.certificateArn,
-      environment: { ...sharedEnv, DATABASE_URL: dbRoles.web.databaseUrl },
+      environment: { ...sharedEnv, DATABASE_URL: dbRoles.web.databaseUrl, ...queueEnv.web },
       appUrl: params.appUrl.valueAsString,
       oidcIssuer: params.oidcIssuer.valueAsString,
       oidcClientId: params.oidcClientId.valueAsString,
@@ -220,6 +238,7 @@ export class MintdeskStack extends Stack {
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
     this.feeCappedOrdersAlarm = alarms.feeCappedOrders
     this.reserveShortfallAlarm = addReserveAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
+    this.sqsDeadLetterQueueAlarm = queues ? addDeadLetterQueueAlarm(this, { deadLetterQueue: queues.deadLetterQueue, topic: alarms.topic }) : undefined
 
     // ---- what the operator needs (docs/deploy.md)
     new CfnOutput(this, 'LoadBalancerDns', { value: this.webService.loadBalancer.loadBalancerDnsName })
