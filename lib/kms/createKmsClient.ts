@@ -17,13 +17,15 @@ export type CreateKmsClientParameters = {
 export type CreateKmsClientReturnType = KMSClient
 
 /**
- * The SDK's retries, for every KMS call: adaptive mode (exponential backoff with jitter,
- * 500 ms base for throttles, plus a client-side rate limiter that slows this client down
- * after a ThrottlingException and speeds up again as calls succeed), 3 attempts. A Sign
- * still throttled after them is retried by the worker's own loop
- * (worker/signer/sendSignWithRetry.ts) within its time budget.
+ * The SDK's retries, for every KMS call: standard mode (exponential backoff with jitter,
+ * 500 ms base for throttles), 2 attempts. Not adaptive mode: its client-side rate limiter
+ * is shared by every key of the client and sleeps inside send() without a bound, so under
+ * a throttling storm signatures queued there for longer than the signing timeout. The
+ * worker's own budget (worker/signer/createSignRateLimiter) limits the rate, and a Sign
+ * still throttled is retried by its own loop within a time budget
+ * (worker/signer/sendSignWithRetry.ts).
  */
-const RETRY = { retryMode: 'adaptive', maxAttempts: 3 } as const
+const RETRY = { retryMode: 'standard', maxAttempts: 2 } as const
 
 /**
  * The one way to build a KMS client. Without an endpoint it is AWS KMS with the SDK's

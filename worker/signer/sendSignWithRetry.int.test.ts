@@ -43,7 +43,10 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
 
   it('answers ThrottlingException above the rate, which the SDK names as such', async () => {
     const plain = createKmsClient({ region: 'us-east-1', endpoint: server.url, env: {} })
-    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => signDigestWithKms(plain, { keyId, digest: digest(i), address })))
+    // an empty bucket refilled at 1 per second: most of 6 calls at once are refused
+    server.signThrottle.setRate(1)
+    server.signThrottle.spend(1)
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => signDigestWithKms(plain, { keyId, digest: digest(i), address })))
     plain.destroy()
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as Error)
     expect(server.signThrottle.counts.throttled).toBeGreaterThan(0)
@@ -52,20 +55,22 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     expect(takeFaultCounts().kms_throttled).toBe(server.signThrottle.counts.throttled)
   })
 
-  it('with the policy, 40 concurrent signatures all succeed: throttles seen and retried', async () => {
+  it('with the policy, 20 concurrent signatures all succeed: throttles seen and retried', async () => {
+    server.signThrottle.setRate(5)
+    server.signThrottle.spend(5) // another caller just took the quota
     const policy = { limiter: createSignRateLimiter({}), throttleBudgetMs: 30_000 }
-    const sigs = await Promise.all(Array.from({ length: 40 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), address, policy })))
-    expect(sigs).toHaveLength(40)
-    expect(server.signThrottle.counts.signed).toBe(40)
+    const sigs = await Promise.all(Array.from({ length: 20 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), address, policy })))
+    expect(sigs).toHaveLength(20)
+    expect(server.signThrottle.counts.signed).toBe(20)
     expect(server.signThrottle.counts.throttled).toBeGreaterThan(0)
     const counts = takeFaultCounts()
     expect(counts.kms_throttled).toBe(server.signThrottle.counts.throttled)
   })
 
   it('a budget below the quota: no throttle at all', async () => {
-    const policy = { limiter: createSignRateLimiter({ perKey: 8, perProcess: 100 }), throttleBudgetMs: 30_000 }
-    await Promise.all(Array.from({ length: 20 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), address, policy })))
-    expect(server.signThrottle.counts).toEqual({ signed: 20, throttled: 0 })
+    const policy = { limiter: createSignRateLimiter({ perKey: 5, perProcess: 100 }), throttleBudgetMs: 30_000 }
+    await Promise.all(Array.from({ length: 15 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), address, policy })))
+    expect(server.signThrottle.counts).toEqual({ signed: 15, throttled: 0 })
   })
 
   it('still throttled after the time budget: KmsThrottledError (transient), nothing signed', async () => {

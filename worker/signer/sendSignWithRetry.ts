@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * One KMS Sign within the process's budget: wait for the rate limiter, send (the SDK
- * retries a throttle itself, adaptive mode: lib/kms/createKmsClient.ts), and if KMS still
+ * retries a throttle once itself: lib/kms/createKmsClient.ts), and if KMS still
  * throttles, back off with full jitter (random 0..min(max, base * 2^n)) and try again,
  * for up to `throttleBudgetMs`. Past that, KmsThrottledError: nothing was signed, the
  * caller tries the order again later without counting a failure. Any other error passes

@@ -5,6 +5,11 @@ export type SignThrottle = {
   /** Sign calls allowed per second; undefined or 0: no limit */
   rate: () => number | undefined
   setRate: (perSecond: number | undefined) => void
+  /**
+   * Takes up to n tokens as another caller of the same account would (tests: a
+   * neighbour eating the shared quota without costing this process a signature each)
+   */
+  spend: (n: number) => void
   /** Sign calls answered, and refused with ThrottlingException, since the start */
   counts: { signed: number; throttled: number }
 }
@@ -21,11 +26,14 @@ export function throttleSign(sign: KmsOperation, { rate: initial }: { rate: numb
   let tokens = rate ?? 0
   let refilledAt = performance.now()
   const counts = { signed: 0, throttled: 0 }
+  const refill = (perSecond: number) => {
+    const now = performance.now()
+    tokens = Math.min(perSecond, tokens + ((now - refilledAt) / 1000) * perSecond)
+    refilledAt = now
+  }
   const take = (): boolean => {
     if (rate === undefined) return true
-    const now = performance.now()
-    tokens = Math.min(rate, tokens + ((now - refilledAt) / 1000) * rate)
-    refilledAt = now
+    refill(rate)
     if (tokens < 1) return false
     tokens -= 1
     return true
@@ -45,6 +53,11 @@ export function throttleSign(sign: KmsOperation, { rate: initial }: { rate: numb
         rate = perSecond && perSecond > 0 ? perSecond : undefined
         tokens = rate ?? 0
         refilledAt = performance.now()
+      },
+      spend: (n) => {
+        if (rate === undefined) return
+        refill(rate)
+        tokens = Math.max(0, tokens - n)
       },
       counts,
     },
