@@ -65,6 +65,9 @@ const API_ACCESS: Record<string, Access> = {
   'PUT /api/admin/limits': ADMIN,
   'GET /api/admin/webhooks': ADMIN,
   'POST /api/admin/webhooks': ADMIN,
+  'DELETE /api/admin/webhooks/[id]': ADMIN,
+  'GET /api/admin/webhooks/[id]/deliveries': ADMIN,
+  'POST /api/admin/webhooks/deliveries/[deliveryId]/redeliver': ADMIN,
   'GET /api/admin/users': ADMIN,
   'PATCH /api/admin/users/[userId]': ADMIN,
 }
@@ -86,6 +89,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/vault': ADMIN,
   '/admin/users': ADMIN,
   '/admin/controls': ADMIN, // recipients and limits
+  '/admin/webhooks': ADMIN, // subscriptions, deliveries, redeliver (issue 16)
 }
 
 /**
