@@ -18,7 +18,8 @@ export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 
 /** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
 export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
-  run: (ctx: C, job: TaskRun<P>) => Promise<void>
+  /** resolves with waitMs when nothing was done and the message should come back later without spending a receive */
+  run: (ctx: C, job: TaskRun<P>) => Promise<void | { waitMs: number; reason: string }>
 }
 
 export type SqsMessageHandlerParameters = {
@@ -37,6 +38,8 @@ export type SqsMessageHandlerParameters = {
  *   on the last receive or a permanent error, 'dead' with the order failed as a dead
  *   graphile job fails it; the message is then made visible at once and SQS's redrive
  *   policy, not this code, moves it to the DLQ (a dead job's later receives fail at once);
+ * - a task that waits (nothing signed: fee ceiling, signers at their in-flight bound): the
+ *   message is sent again with a delay and the received one deleted (no receive spent);
  * - a job already done (the relay sent its row twice): deleted, nothing run.
  * The task's run() is the same as graphile-worker's (idempotent on the order: the stored
  * signed transaction), so a message worked twice still mints once.
@@ -81,8 +84,9 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
     })
     log.info('sqs job started')
 
+    let waited: { waitMs: number; reason: string } | void
     try {
-      await def.run(ctx, {
+      waited = await def.run(ctx, {
         payload: parsed.data,
         jobId,
         attempt,
@@ -134,6 +138,12 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
       return { kind: 'release', afterS: dead || aborted ? 0 : retryDelayS(attempt) }
     }
 
+    if (waited) {
+      // nothing done (fee ceiling, signers at their bound): a fresh message later, this receive not counted
+      await updateJobRecord(ctx.db, { ...record, attempts: attempt - 1, state: 'scheduled' })
+      log.info({ retryInMs: waited.waitMs, reason: waited.reason }, 'sqs job waits: sent again later')
+      return { kind: 'requeue', afterS: waited.waitMs / 1000 }
+    }
     const durationMs = performance.now() - startedAt
     await ctx.db.transaction(async (tx) => {
       await updateJobRecord(tx, { ...record, state: 'done', lastError: null })

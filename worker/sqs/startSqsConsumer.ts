@@ -3,6 +3,7 @@ import {
   DeleteMessageCommand,
   type Message,
   ReceiveMessageCommand,
+  SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs'
 import { startVisibilityHeartbeat } from './startVisibilityHeartbeat'
@@ -17,8 +18,12 @@ export type SqsDelivery = {
   signal: AbortSignal
 }
 
-/** What becomes of a message once handled: deleted, or visible again after a delay (its receive counted). */
-export type SqsOutcome = { kind: 'delete' } | { kind: 'release'; afterS: number }
+/**
+ * What becomes of a message once handled: deleted; visible again after a delay (its
+ * receive counted); or sent again as a new message delayed (up to 15 min) and this one
+ * deleted (no receive counted: for work that did not run).
+ */
+export type SqsOutcome = { kind: 'delete' } | { kind: 'release'; afterS: number } | { kind: 'requeue'; afterS: number }
 
 export type StartSqsConsumerParameters = {
   queueUrl: string
@@ -81,7 +86,11 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
       workAborts.delete(abort)
     }
     try {
-      if (outcome.kind === 'delete') await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
+      if (outcome.kind === 'requeue') {
+        // a crash between the two sends it twice at worst: the handler is idempotent on the order
+        await client.send(new SendMessageCommand({ QueueUrl: p.queueUrl, MessageBody: message.Body ?? '', DelaySeconds: Math.min(900, Math.max(0, Math.ceil(outcome.afterS))) }))
+      }
+      if (outcome.kind !== 'release') await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
       else
         await client.send(
           new ChangeMessageVisibilityCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(Math.max(0, Math.round(outcome.afterS)), 43_200) }),

@@ -2,10 +2,11 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs'
 import type { SqsConfig } from '@/lib/config/loadConfig'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
 import type { WorkerContext } from '../runtime/context'
-import { mintSend } from '../tasks/mintSend'
+import { createSendBatcher } from './createSendBatcher'
 import { relayOutbox } from './relayOutbox'
 import { scanDeadLetterQueue } from './scanDeadLetterQueue'
 import { sqsMessageHandler } from './sqsMessageHandler'
+import { sqsMintSend } from './sqsMintSend'
 import { startSqsConsumer } from './startSqsConsumer'
 
 export type StartSqsTransportParameters = {
@@ -19,8 +20,8 @@ export type SqsTransport = { stop: () => Promise<void> }
 
 /**
  * QUEUE_TRANSPORT=sqs in the worker process (decision 021): the outbox relay (unsent rows
- * to SQS), the mint_send consumer (the same task as graphile-worker's, behind
- * sqsMessageHandler) and the dead-letter scan that lists the DLQ for the admin page and
+ * to SQS), the mint_send consumer (sendMintOrders behind sqsMessageHandler, the
+ * messages worked together batched) and the dead-letter scan that lists the DLQ for the admin page and
  * moves retried messages back. All SQS calls are the worker's: the web has no SQS rights.
  * The attempts are the queue's own redrive policy (maxReceiveCount), read once here.
  */
@@ -62,7 +63,8 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
     concurrency: p.sqs.concurrency,
     visibilityTimeoutS: p.sqs.visibilityTimeoutS,
     waitTimeS: p.sqs.waitTimeS,
-    handle: sqsMessageHandler(ctx, mintSend, { maxReceiveCount: attempts }),
+    // the messages of one receive share one sendMintOrders call (decision 014)
+    handle: sqsMessageHandler(ctx, sqsMintSend(createSendBatcher(ctx, { maxBatch: ctx.settings.sendBatch, lingerMs: 10 })), { maxReceiveCount: attempts }),
     log: { info: (f, m) => ctx.log.info(f, m), warn: (f, m) => ctx.log.warn(f, m) },
   })
   ctx.log.info({ queueUrl: p.sqs.queueUrl, maxReceiveCount: attempts, concurrency: p.sqs.concurrency }, 'sqs transport started')

@@ -1,0 +1,29 @@
+import { TASK } from '@/lib/jobs/jobKeys'
+import { mintSendPayload, type MintSendPayload } from '../tasks/mintSend'
+import type { WorkerContext } from '../runtime/context'
+import type { SendBatcher } from './createSendBatcher'
+import type { SqsTask } from './sqsMessageHandler'
+
+/**
+ * mint_send, the SQS face of the send path (decision 021): the message's order goes
+ * through the shared batcher into sendMintOrders (worker/mint), with the receive count as
+ * its attempt. sent or settled: done (the message is deleted); wait (fee ceiling, every
+ * signer at its in-flight bound): the message is sent again delayed and the received one
+ * deleted, so no receive is spent; failed: thrown (permanent: dead letter).
+ */
+export function sqsMintSend(batcher: SendBatcher): SqsTask<WorkerContext, MintSendPayload> {
+  return {
+    name: TASK.mintSend,
+    payload: mintSendPayload,
+    orderIdOf: (p) => p.orderId,
+    run: async (_ctx, job) => {
+      const outcome = await batcher.send({ orderId: job.payload.orderId, jobId: job.jobId, attempt: job.attempt }, job.signal)
+      if (outcome.kind === 'failed') throw outcome.error
+      if (outcome.kind === 'wait') {
+        job.log.info({ reason: outcome.reason, retryInMs: outcome.retryInMs }, 'nothing signed now: the message is sent again later')
+        return { waitMs: outcome.retryInMs, reason: outcome.reason }
+      }
+      job.log.info({ outcome: outcome.kind, ...(outcome.kind === 'sent' ? { hash: outcome.hash, nonce: outcome.nonce.toString() } : { status: outcome.status }) }, 'mint_send done')
+    },
+  }
+}
