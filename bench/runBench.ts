@@ -170,6 +170,9 @@ export async function runBench({ root, options: o, log }: RunBenchParameters): P
     const drains: DrainResult[] = []
     let paced: PacedRun | undefined
     try {
+      // a worker registers its keys in \`signers\` when it starts: once, before the drains choose among them
+      await stack.startWorker()
+      await stack.stopWorkers()
       for (const workers of o.workerCounts) {
         for (const signers of o.signerCounts) {
           drains.push(

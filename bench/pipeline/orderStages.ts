@@ -10,7 +10,7 @@ export type OrderLatencies = {
   broadcastToConfirmed: Summary
   /** the intake's commit -> confirmed */
   committedToConfirmed: Summary
-  /** commit of the intake transaction -> mint_send started (queue pickup) */
+  /** commit of the intake transaction -> the order's first event after it (a worker took it: queue pickup) */
   pickup: Summary
   /** each step of an order, in order (a step whose events this pipeline does not write is left out) */
   stages: Stage[]
@@ -28,8 +28,8 @@ export function orderLatencies(timings: readonly OrderTimings[], sentAt?: Readon
   const stages: Stage[] = [
     ...(sentAt ? [{ name: 'request sent -> intake transaction began (HTTP, session, validation)', summary: d((t) => [sentAt.get(t.orderId), t.enqueued]) }] : []),
     { name: 'intake transaction (order, bars, job) -> committed', summary: d((t) => [t.enqueued, t.committed]) },
-    { name: 'committed -> mint_send started (queue pickup)', summary: d((t) => [t.committed, t.started]) },
-    { name: 'mint_send started -> signature stored (simulate, nonce, KMS Sign)', summary: d((t) => [t.started, t.signed]) },
+    { name: 'committed -> taken by a worker (its first event after the intake: queue pickup)', summary: d((t) => [t.committed, t.firstWork]) },
+    { name: 'taken -> signature stored (simulate, nonce, KMS Sign)', summary: d((t) => [t.firstWork, t.signed]) },
     { name: 'signature stored -> its transaction committed', summary: d((t) => [t.signed, t.signCommitted]) },
     { name: 'signing committed -> broadcast recorded (eth_sendRawTransaction)', summary: d((t) => [t.signCommitted, t.broadcast]) },
     { name: 'broadcast -> confirmed (the block, the confirmer\'s poll)', summary: d((t) => [t.broadcast, t.confirmed]) },
@@ -38,7 +38,7 @@ export function orderLatencies(timings: readonly OrderTimings[], sentAt?: Readon
     committedToBroadcast: d((t) => [t.committed, t.broadcast]),
     broadcastToConfirmed: d((t) => [t.broadcast, t.confirmed]),
     committedToConfirmed: d((t) => [t.committed, t.confirmed]),
-    pickup: d((t) => [t.committed, t.started]),
+    pickup: d((t) => [t.committed, t.firstWork]),
     stages,
   }
 }

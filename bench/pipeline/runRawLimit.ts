@@ -47,13 +47,14 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
   const maxFeePerGas = (block.baseFeePerGas ?? 1_000_000_000n) * 8n + tip
 
   const raws: Hex[] = new Array(p.txs)
+  const hashes: Hex[] = new Array(p.txs)
   let next = 0
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < p.txs) {
         const j = next++
         const account = p.accounts[j % k] as LocalAccount
-        const { raw } = await signTx(account, {
+        const { raw, hash } = await signTx(account, {
           chainId: p.chainId,
           nonce: BigInt((nonce0[j % k] as number) + Math.floor(j / k)),
           to: p.tokenAddress,
@@ -63,13 +64,14 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
           maxPriorityFeePerGas: tip,
         })
         raws[j] = raw
+        hashes[j] = hash
       }
     }),
   )
 
   // start right after a block: the time to inclusion is then whole block intervals, not
   // whatever was left of the current one
-  const startBlock = await nextBlock(p.chain)
+  await nextBlock(p.chain)
   const started = nowMs()
   let batchIndex = 0
   const batches = Math.ceil(p.txs / BATCH)
@@ -92,17 +94,19 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
     await sleep(20)
   }
   const included = nowMs()
-  const endBlock = await p.chain.getBlockNumber()
-  const last = await p.chain.getBlock({ blockNumber: endBlock })
-  const lastHash = last.transactions[last.transactions.length - 1]
-  const gasPerTx = lastHash ? (await p.chain.getTransactionReceipt({ hash: lastHash })).gasUsed : 0n
+  // the blocks that hold them, from the receipts of the first and the last sent
+  const [firstReceipt, lastReceipt] = await Promise.all([
+    p.chain.getTransactionReceipt({ hash: hashes[0] as Hex }),
+    p.chain.getTransactionReceipt({ hash: hashes[p.txs - 1] as Hex }),
+  ])
+  const last = await p.chain.getBlock({ blockNumber: lastReceipt.blockNumber })
   return {
     txs: p.txs,
     sendSeconds: (sent - started) / 1000,
     seconds: (included - started) / 1000,
     perSecond: p.txs / ((included - started) / 1000),
-    blocks: Number(endBlock - startBlock),
-    gasPerTx,
+    blocks: Number(lastReceipt.blockNumber - firstReceipt.blockNumber) + 1,
+    gasPerTx: lastReceipt.gasUsed,
     blockGasLimit: last.gasLimit,
     txsPerBlockByGas: gasPerTx > 0n ? Number(last.gasLimit / gasPerTx) : 0,
   }

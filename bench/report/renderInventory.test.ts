@@ -21,7 +21,7 @@ describe('the inventory rows of the bench report', () => {
         table,
       }),
     )
-    expect(text).toContain('## 6. Bar-list import')
+    expect(text).toContain('## 5. Bar-list import')
     expect(text).toContain('| new bars | 100,000 / 0 | 4.00 | 25000 | 200 MB | 310 MB | 290 MB |')
     expect(text).toContain('| snapshot of the same bars | 0 / 100,000 | 5.00 | 20000 | 200 MB | 310 MB | 290 MB |')
     expect(render((line, table) => renderBarListImport({ barListImport: undefined, line, table }))).toContain('Not measured in this run.')
