@@ -309,7 +309,7 @@ describe('MintdeskStack (synthesized offline)', () => {
   })
 
   it('references every secret from Secrets Manager, never inlines one, and bakes in no dev default', () => {
-    const secretNames = ['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD']
+    const secretNames = ['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'SMTP_URL', 'WEB_DATABASE_PASSWORD', 'WEBHOOK_SECRETS_KEY', 'WORKER_DATABASE_PASSWORD']
     const banned = /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_STAFF_PASSWORD|DEV_APPROVER_PASSWORD|DEV_ADMIN_PASSWORD|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|NODE_ENV)$/
     for (const [id] of ofType('AWS::ECS::TaskDefinition')) {
       for (const c of containersOf(id)) {
@@ -325,8 +325,8 @@ describe('MintdeskStack (synthesized offline)', () => {
       }
     }
     const secretsOf = (name: string) => (containersOf(taskDefinitionByContainer(name))[0]?.Secrets ?? []).map((s) => s.Name).sort()
-    expect(secretsOf('web')).toEqual(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL'])
-    expect(secretsOf('worker')).toEqual(['PGPASSWORD', 'RPC_URL'])
+    expect(secretsOf('web')).toEqual(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'WEBHOOK_SECRETS_KEY'])
+    expect(secretsOf('worker')).toEqual(['PGPASSWORD', 'RPC_URL', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY'])
     expect(secretsOf('migrate')).toEqual(['PGPASSWORD', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD'])
     // the generated secrets are generated, not literal
     for (const [, s] of ofType('AWS::SecretsManager::Secret')) {

@@ -12,6 +12,7 @@ import {
 } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { addAppSecrets } from './addAppSecrets'
+import { addEmail } from './addEmail'
 import { addCluster } from './addCluster'
 import { addDatabase } from './addDatabase'
 import { addDatabaseRoles } from './addDatabaseRoles'
@@ -53,6 +54,8 @@ import { addWorkerService } from './addWorkerService'
  *   policy lets only the worker's task role call kms:Sign and kms:GetPublicKey;
  * - addAppSecrets: AUTH_SECRET, METRICS_TOKEN (generated here), the OIDC client secret
  *   and the RPC URL (created by the operator) from Secrets Manager into the tasks;
+ * - addEmail: SES (a domain identity, an IAM user for its SMTP interface), SMTP_URL for the
+ *   worker, the generated WEBHOOK_SECRETS_KEY for the web and the worker (issue 16);
  * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
  *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts);
  *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
@@ -106,6 +109,9 @@ export type MintdeskStackProps = StackProps & {
    */
   maxFeePerGasWei?: string
   maxPriorityFeeWei?: string
+  /** notifications (issue 16): the SES domain mail is sent from, and the SMTP_URL secret's name (addEmail) */
+  mailFromDomain?: string
+  smtpUrlSecretName?: string
 }
 
 export class MintdeskStack extends Stack {
@@ -138,6 +144,8 @@ export class MintdeskStack extends Stack {
     // the web and the worker connect as their own least-privilege roles, never as the master user
     const dbRoles = addDatabaseRoles(this, { db })
     const secrets = addAppSecrets(this, { oidcClientSecretName: props.oidcClientSecretName, rpcUrlSecretName: props.rpcUrlSecretName })
+    const email = addEmail(this, { mailFromDomain: props.mailFromDomain, smtpUrlSecretName: props.smtpUrlSecretName })
+    const webhookSecretsKey = ecs.Secret.fromSecretsManager(email.webhookSecretsKey)
     const roles = addTaskRoles(this)
     this.webTaskRole = roles.web
     this.workerTaskRole = roles.worker
@@ -200,10 +208,13 @@ export class MintdeskStack extends Stack {
         ...queueEnv.worker,
         ...(props.maxFeePerGasWei ? { MAX_FEE_PER_GAS: props.maxFeePerGasWei } : {}),
         ...(props.maxPriorityFeeWei ? { MAX_PRIORITY_FEE: props.maxPriorityFeeWei } : {}),
+        // the order links in notification emails
+        NOTIFY_LINK_BASE_URL: params.appUrl.valueAsString,
+        ...(email.mailFrom ? { MAIL_FROM: email.mailFrom } : {}),
       },
       kmsKeyIds,
       concurrency: props.workerConcurrency,
-      secrets: { PGPASSWORD: dbRoles.worker.password, RPC_URL: rpcUrl },
+      secrets: { PGPASSWORD: dbRoles.worker.password, RPC_URL: rpcUrl, SMTP_URL: ecs.Secret.fromSecretsManager(email.smtpUrl), WEBHOOK_SECRETS_KEY: webhookSecretsKey },
     })
     this.workerService.node.addDependency(migration)
     this.webService = addWebService(this, {
@@ -224,6 +235,7 @@ export class MintdeskStack extends Stack {
         METRICS_TOKEN: ecs.Secret.fromSecretsManager(secrets.metricsToken),
         OIDC_CLIENT_SECRET: ecs.Secret.fromSecretsManager(secrets.oidcClientSecret),
         RPC_URL: rpcUrl,
+        WEBHOOK_SECRETS_KEY: webhookSecretsKey,
       },
       desiredCount: props.webDesiredCount,
     })

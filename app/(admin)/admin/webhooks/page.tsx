@@ -1,0 +1,17 @@
+import type { Metadata } from 'next'
+import { WebhooksAdmin } from '@/components/notifications/WebhooksAdmin'
+import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { listWebhookEndpoints } from '@/lib/notifications/listWebhookEndpoints'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const metadata: Metadata = { title: 'Webhooks' }
+
+/**
+ * /admin/webhooks (issue 16): subscribe endpoints (POST /api/admin/webhooks, the secret
+ * shown once), list them, their deliveries with each attempt, redeliver, unsubscribe.
+ */
+export default async function WebhooksPage() {
+  await requireAdmin()
+  const { items } = await listWebhookEndpoints(getWebDb().db)
+  return <WebhooksAdmin initialEndpoints={items} />
+}
