@@ -108,7 +108,7 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
     blocks: Number(lastReceipt.blockNumber - firstReceipt.blockNumber) + 1,
     gasPerTx: lastReceipt.gasUsed,
     blockGasLimit: last.gasLimit,
-    txsPerBlockByGas: gasPerTx > 0n ? Number(last.gasLimit / gasPerTx) : 0,
+    txsPerBlockByGas: lastReceipt.gasUsed > 0n ? Number(last.gasLimit / lastReceipt.gasUsed) : 0,
   }
 }
 
