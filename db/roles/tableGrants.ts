@@ -80,7 +80,12 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  * that does not exist yet is skipped).
  * - create_mint_order: the intake in one statement (decision 016). SECURITY INVOKER, so
  *   it writes only what the caller's table grants allow; only the web takes orders.
+ * - record_mint_event, on_mint_awaiting_approval (issue 16, decision 018): the outbox of
+ *   order events; the worker records confirmed/failed/dead_letter, the web's intake (through
+ *   create_mint_order's hook) awaiting_approval.
  */
 export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
   create_mint_order: ['web'],
+  record_mint_event: ['web', 'worker'],
+  on_mint_awaiting_approval: ['web'],
 }
