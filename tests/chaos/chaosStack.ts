@@ -9,6 +9,9 @@ import { buildWeb } from '@/scripts/stack/buildWeb'
 import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type ManagedChild, spawnManaged } from '@/scripts/stack/processes'
+import type { SignThrottle } from '@/scripts/stack/kms/throttleSign'
+import { startKmsServer } from '@/scripts/stack/kmsServer'
+import { type RpcFaultProxy, startRpcFaultProxy } from '@/scripts/stack/rpcFaultProxy'
 import { startStack } from '@/scripts/stack/startStack'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import type { AnvilControl, PostgresControl } from './scenarios'
@@ -35,6 +38,10 @@ export type ChaosStack = {
   pg: PostgresControl
   anvil: AnvilControl
   pool: WorkerPool
+  /** the KMS endpoint's Sign quota (issue 18): off until a scenario sets a rate */
+  kmsThrottle: SignThrottle
+  /** the workers reach anvil through this fault proxy (issue 18): no faults until a scenario sets them */
+  rpcProxy: RpcFaultProxy
   /** the web's and the KMS endpoint's output */
   childLogFile: string
   kmsKeysFile: string
@@ -102,10 +109,25 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const anvilPort = anvil.port
     stops.push(() => anvil.stop())
 
+    // the KMS endpoint and the RPC fault proxy held here too, so the production faults (issue 18) can be switched on
+    const kms = await startKmsServer({ dataDir: path.join(p.dataDir, 'kms') })
+    stops.push(() => kms.stop())
+    const rpcProxy = await startRpcFaultProxy({ target: anvil.rpcUrl })
+    stops.push(() => rpcProxy.stop())
+
     const stack = await startStack({
       root: p.root,
       dataDir: p.dataDir,
-      env: { DATABASE_URL: pg.url, RPC_URL: anvil.rpcUrl, CHAIN_ID: '31337', RPC_POLLING_MS: '100', MINTDESK_SIGNERS: '2' },
+      env: {
+        DATABASE_URL: pg.url,
+        RPC_URL: anvil.rpcUrl,
+        CHAIN_ID: '31337',
+        RPC_POLLING_MS: '100',
+        MINTDESK_SIGNERS: '2',
+        KMS_ENDPOINT: kms.url,
+        // QUEUE_TRANSPORT=sqs npm run test:chaos: mint_send through the embedded SQS endpoint (issue 15)
+        ...(process.env.QUEUE_TRANSPORT === 'sqs' ? { QUEUE_TRANSPORT: 'sqs' } : {}),
+      },
       web: false,
       workers: 0,
       childLogFile,
@@ -131,8 +153,14 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const pool = createWorkerPool({
       env: workerEnv({
         databaseUrl: pg.url,
-        chain: { rpcUrl: anvil.rpcUrl, chainId: 31337, tokenAddress: env.TOKEN_ADDRESS as Address, kmsEndpoint: env.KMS_ENDPOINT, kmsKeyIds: env.KMS_KEY_IDS.split(',') },
-        env: p.workerEnv,
+        chain: { rpcUrl: rpcProxy.url, chainId: 31337, tokenAddress: env.TOKEN_ADDRESS as Address, kmsEndpoint: env.KMS_ENDPOINT, kmsKeyIds: env.KMS_KEY_IDS.split(',') },
+        // the SQS transport's settings, when the stack runs it; short visibility so a killed worker's message comes back soon
+        env: {
+          ...(env.QUEUE_TRANSPORT === 'sqs'
+            ? { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: env.SQS_QUEUE_URL, SQS_DLQ_URL: env.SQS_DLQ_URL, SQS_ENDPOINT: env.SQS_ENDPOINT, SQS_VISIBILITY_TIMEOUT_S: '10', SQS_WAIT_TIME_S: '1' }
+            : {}),
+          ...p.workerEnv,
+        },
       }),
       prefix: 'chaos',
     })
@@ -174,6 +202,8 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
         },
       },
       pool,
+      kmsThrottle: kms.signThrottle,
+      rpcProxy,
       childLogFile,
       kmsKeysFile: path.join(p.dataDir, 'kms', 'keys.json'),
       stop: stopAll,

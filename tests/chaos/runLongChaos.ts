@@ -23,6 +23,7 @@ import {
   waitForSettled,
 } from './scenarios'
 import { workerDeathCause } from '../attack/knownIssues'
+import { type ProductionFaultsReport, runProductionFaults } from './productionFaults'
 import { collectSecrets, findSecrets, readTexts, type SecretFinding } from './secrets'
 import { startKiller, startSupervisor } from './workerPool'
 
@@ -65,7 +66,12 @@ export type LongChaosResult = {
   events: Record<string, number>
   secrets: { scanned: number; bytes: number; findings: SecretFinding[] }
   knownIssues: { postgresJsNullSocketInDriver: number; workerDeaths: Record<string, number>; webUncaught: number }
+  /** issue 18: each production fault on its own batch of orders */
+  production: ProductionFaultsReport | null
 }
+
+/** orders per production fault (issue 18), baseline included */
+export const PRODUCTION_FAULT_ORDERS = 30
 
 /** The stop() of the stack a run has up, for an interrupted `npm run test:chaos` (Ctrl-C). */
 export const activeStops = new Set<() => Promise<void>>()
@@ -93,6 +99,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     events: {},
     secrets: { scanned: 0, bytes: 0, findings: [] },
     knownIssues: { postgresJsNullSocketInDriver: 0, workerDeaths: {}, webUncaught: 0 },
+    production: null,
   }
 
   // postgres.js 3.4.9 can throw from a setImmediate when Postgres goes away (see
@@ -194,6 +201,14 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     if (first.orders !== o.orders) problems.push(`phase 1: ${first.orders} order rows for ${o.orders} orders (bad input or a retry wrote rows)`)
     durations.phase1 = Date.now() - p1
 
+    // 2b. the faults production meets most (issue 18): KMS throttling, RPC limits and a lagging head, a 90 s database failover
+    const pf = Date.now()
+    const faultOrders = planOrders({ runId, count: 4 * PRODUCTION_FAULT_ORDERS, recipients, seed: o.seed + 2, first: o.orders + o.outOfGasOrders })
+    await stockPlannedOrders(db, faultOrders)
+    result.production = await runProductionFaults({ api, sql, chain, tokenAddress: stack.tokenAddress, kmsThrottle: stack.kmsThrottle, rpcProxy: stack.rpcProxy, pg: stack.pg, orders: faultOrders, perFault: PRODUCTION_FAULT_ORDERS, liveWorkerIds: () => pool.liveIds(), log })
+    problems.push(...result.production.problems.map((x) => `production faults: ${x}`))
+    durations.productionFaults = Date.now() - pf
+
     // 3. the signers out of gas money
     const p4 = Date.now()
     const gasOrders = planOrders({ runId, count: o.outOfGasOrders, recipients, seed: o.seed + 1, first: o.orders })
@@ -209,7 +224,8 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     result.invariants = await checkInvariants({ sql, chain, tokenAddress: stack.tokenAddress, liveWorkerIds: pool.liveIds() })
     result.events = await countEvents(sql)
     problems.push(...result.invariants.problems)
-    if (result.invariants.orders !== o.orders + o.outOfGasOrders) problems.push(`${result.invariants.orders} order rows, expected ${o.orders + o.outOfGasOrders}`)
+    const expectedRows = o.orders + o.outOfGasOrders + (result.production ? 4 * PRODUCTION_FAULT_ORDERS : 0)
+    if (result.invariants.orders !== expectedRows) problems.push(`${result.invariants.orders} order rows, expected ${expectedRows}`)
     const exits = await pool.stopAll()
     for (const e of exits) if (e.code !== 0 || e.signal !== null) problems.push(`${e.name} exited ${e.code}/${e.signal} on the final SIGTERM`)
     const locked = await sql`select id from graphile_worker._private_jobs where locked_by is not null`
