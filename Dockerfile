@@ -62,8 +62,11 @@ CMD ["node", "server.js"]
 # ---- worker: the graphile-worker process (its own ECS service), and the migrate task
 FROM ${NODE_IMAGE} AS worker
 WORKDIR /app
+# No --enable-source-maps: Node decodes worker.mjs.map into ~60 MB of live heap at start
+# (measured by `npm run bench`, docs/decisions/017), more than the worker's own working set.
+# The maps still ship beside the bundles (unminified, so stack traces keep their names):
+# map a trace offline, or run `node --enable-source-maps worker.mjs` when debugging.
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
 ARG RDS_CA_BUNDLE_SHA256
 ADD --chmod=644 https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem /etc/ssl/certs/rds-global-bundle.pem

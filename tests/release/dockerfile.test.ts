@@ -60,6 +60,10 @@ describe('Dockerfile', () => {
     for (const key of Object.keys(t.env)) expect(key).not.toMatch(/^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_|AUTH_SECRET|METRICS_TOKEN|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|DATABASE_URL)/)
   })
 
+  it('no stage decodes the bundles\' source maps at start (~60 MB of live heap in the worker: decision 017)', () => {
+    for (const name of ['web', 'worker']) expect(dockerTarget(stages, name).env.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps')
+  })
+
   it('the worker stage runs the bundles build-release makes', () => {
     expect(Object.keys(WORKER_ENTRIES).sort()).toEqual(['create-user', 'healthcheck', 'limits', 'migrate', 'signers', 'worker'])
     expect(dockerTarget(stages, 'web').expose).toEqual(['3000'])
