@@ -100,7 +100,7 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     if (p.hooks?.beforeCommit) {
       const beforeCommit = p.hooks.beforeCommit
       rows = await db.transaction(async (tx) => {
-        const result = [...(await tx.execute<IntakeRow>(call.query))]
+        const result = [...(await tx.execute<IntakeRow>(call.query()))]
         const first = result[0]
         if (first?.r_outcome === 'created' && isAcceptedResponse(first.r_accepted)) await beforeCommit(tx, first.r_accepted)
         return result

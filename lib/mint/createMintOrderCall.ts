@@ -7,8 +7,8 @@ export type CreateMintOrderCallReturnType = {
   /** `select * from create_mint_order($1::uuid, ...)`: the same text on every call, so postgres.js prepares it once per connection */
   text: string
   values: (string | number | boolean | null)[]
-  /** the same call as a Drizzle query, for a caller inside a Drizzle transaction */
-  query: SQL
+  /** the same call as a Drizzle query, for a caller inside a Drizzle transaction (built only when asked) */
+  query: () => SQL
 }
 
 /**
@@ -20,9 +20,10 @@ export type CreateMintOrderCallReturnType = {
  */
 export function createMintOrderCall(args: readonly CreateMintOrderArgument[]): CreateMintOrderCallReturnType {
   const text = `select r_outcome, r_accepted, r_request_hash from create_mint_order(${args.map(([, cast], i) => `$${i + 1}::${cast}`).join(', ')})`
-  const query = sql`select r_outcome, r_accepted, r_request_hash from create_mint_order(${sql.join(
-    args.map(([value, cast]) => sql`${value}::${sql.raw(cast)}`),
-    sql`, `,
-  )})`
+  const query = () =>
+    sql`select r_outcome, r_accepted, r_request_hash from create_mint_order(${sql.join(
+      args.map(([value, cast]) => sql`${value}::${sql.raw(cast)}`),
+      sql`, `,
+    )})`
   return { text, values: args.map(([value]) => value), query }
 }
