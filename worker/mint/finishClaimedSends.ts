@@ -1,4 +1,4 @@
-import { isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
+import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import { finishClaimedJobs } from '@/lib/jobs/finishClaimedJobs'
 import { TASK } from '@/lib/jobs/jobKeys'
@@ -12,8 +12,8 @@ import type { WorkerContext } from '../runtime/context'
 import type { SendOutcome } from './sendOutcome'
 
 export type FinishClaimedSendsParameters = {
-  /** the mint_send jobs the batch claimed, each with its order */
-  claimed: readonly (ClaimedJob & { orderId: string })[]
+  /** the mint_send jobs the batch claimed, each with its order (null: a payload without a valid order id) */
+  claimed: readonly (ClaimedJob & { orderId: string | null })[]
   outcomes: ReadonlyMap<string, SendOutcome>
   workerId: string
   /** the batch's run time, each claimed attempt's duration */
@@ -37,7 +37,10 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
   const deferred: { jobId: bigint; delayMs: number }[] = []
   const dead: { orderId: string; reason: string }[] = []
   for (const job of p.claimed) {
-    const outcome: SendOutcome = p.outcomes.get(job.orderId) ?? { kind: 'failed', error: new Error('the send batch returned no outcome for this order') }
+    const outcome: SendOutcome = (job.orderId === null ? undefined : p.outcomes.get(job.orderId)) ?? {
+      kind: 'failed',
+      error: new InvalidPayloadError(`invalid ${TASK.mintSend} payload: ${JSON.stringify(job.payload)}`),
+    }
     const base = { task: TASK.mintSend, orderId: job.orderId, jobId: job.jobId, attempt: job.attempts, actor: p.workerId }
     const record = { jobId: job.jobId, task: TASK.mintSend, orderId: job.orderId, payload: job.payload, attempts: job.attempts, maxAttempts: job.maxAttempts }
     if (outcome.kind === 'wait') {
@@ -63,7 +66,7 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
       const reason = permanent ? error.reason : `gave up after ${job.attempts} attempts: ${firstLine(message)}`
       events.push({ ...base, event: 'dead', detail: reason })
       records.push({ ...record, state: 'dead', lastError: text })
-      dead.push({ orderId: job.orderId, reason })
+      if (job.orderId !== null) dead.push({ orderId: job.orderId, reason })
     } else {
       events.push({ ...base, event: 'retrying', detail: `attempt ${job.attempts + 1} of ${job.maxAttempts} in about ${Math.round(Math.exp(Math.min(job.attempts, 10)))} s` })
       records.push({ ...record, state: 'retrying', lastError: text })

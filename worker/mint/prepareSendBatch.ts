@@ -40,7 +40,7 @@ export type PrepareSendBatchReturnType = {
  * orders are settled, which have stored bytes to re-send, which need signing; ONE fee
  * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
  * each signer's mined count; and a simulation per order to sign (estimateMintGas, in
- * parallel): a revert is a permanent failure with the contract's reason and costs no
+ * parallel, one JSON-RPC batch): a revert is a permanent failure with the contract's reason and costs no
  * nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
  */
 export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: PrepareSendBatchParameters): Promise<PrepareSendBatchReturnType> {
@@ -87,9 +87,10 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
     return { outcomes, toSign: [], toResend, fees: ceiling.fees, minedCounts }
   }
 
+  // all in the same tick: the chain client sends them as JSON-RPC batches (lib/chain/createChainClient.ts)
   const simulated = await mapWithLimit({
     items: pending,
-    limit: ctx.settings.signConcurrency,
+    limit: pending.length,
     fn: (p) =>
       estimateMintGas(ctx.chain, {
         tokenAddress: ctx.tokenAddress,

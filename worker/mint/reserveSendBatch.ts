@@ -62,21 +62,30 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
     const events: RecordJobEventParameters[] = []
     const passed: ToSign[] = []
-    for (const s of live) {
-      const order = rows.get(s.order.orderId)
-      if (!order) continue
+    // the checks only read: issued together, their statements are pipelined on the transaction's connection
+    const checks = await Promise.allSettled(
+      live.map(async (s) => {
+        const order = rows.get(s.order.orderId)
+        if (!order) throw new Error(`order ${s.order.orderId} vanished under its lock`)
+        return checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: s.data, approvalThresholdWei: ctx.approvalThresholdWei, reserves })
+      }),
+    )
+    for (const [i, s] of live.entries()) {
       const base = sendEventOf(s.order, p.actor)
       events.push({ ...base, event: 'simulated', detail: `mint simulated: gas ${s.gas}, max fee ${p.fees.maxFeePerGas} wei` })
-      try {
-        await checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: s.data, approvalThresholdWei: ctx.approvalThresholdWei, reserves })
+      const check = checks[i]
+      if (check?.status === 'fulfilled') {
         passed.push(s)
-      } catch (error) {
-        // only reads ran for this order: the transaction goes on for the others
-        if (!(error instanceof ReserveCheckRefusedError)) throw error
-        events.push({ ...base, event: 'refused', detail: error.reason, data: { check: error.check } })
-        outcomes.set(s.order.orderId, { kind: 'failed', error })
+        continue
       }
+      // a refusal is this order's alone (only reads ran for it); anything else fails the transaction
+      const error: unknown = check?.reason
+      if (!(error instanceof ReserveCheckRefusedError)) throw error
+      events.push({ ...base, event: 'refused', detail: error.reason, data: { check: error.check } })
+      outcomes.set(s.order.orderId, { kind: 'failed', error })
     }
+    // written before the signer's row is locked: the lock is held for the nonces and their events only
+    await recordJobEvents(tx, events.splice(0))
 
     for (const s of passed) if (s.bound) reserved.push({ order: s.order, signerAddress: s.bound.signerAddress, nonce: s.bound.nonce, data: s.data, gas: s.gas })
     const fresh = passed.filter((s) => !s.bound)

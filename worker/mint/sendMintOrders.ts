@@ -46,8 +46,17 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
     return true
   }
   const unique = [...new Map(orders.map((o) => [o.orderId, o])).values()]
+  // per step wall time, in the batch's log line: where a batch spends its time
+  const steps: Record<string, number> = {}
+  let mark = performance.now()
+  const lap = (step: string) => {
+    const now = performance.now()
+    steps[step] = Math.round(now - mark)
+    mark = now
+  }
 
   const prepared = await prepareSendBatch(ctx, { orders: unique, actor })
+  lap('prepareMs')
   merge(prepared.outcomes)
   let toResend: ToResend[] = prepared.toResend
   let stored: ToBroadcast[] = []
@@ -59,6 +68,7 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
         return undefined
       },
     )
+    lap('reserveMs')
     if (reservedBatch) {
       merge(reservedBatch.outcomes)
       toResend = [...toResend, ...reservedBatch.toResend]
@@ -69,11 +79,13 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
       if (!abortRest('signing', reservedBatch.reserved)) {
         const signedBatch = await signSendBatch(ctx, { reserved: reservedBatch.reserved, fees: prepared.fees })
         merge(signedBatch.outcomes)
+        lap('signMs')
         if (signedBatch.signed.length > 0) {
           const storedBatch = await storeSendBatch(ctx, { signed: signedBatch.signed, actor }).catch((error: unknown) => {
             for (const s of signedBatch.signed) outcomes.set(s.order.orderId, { kind: 'failed', error })
             return undefined
           })
+          lap('storeMs')
           if (storedBatch) {
             merge(storedBatch.outcomes)
             toResend = [...toResend, ...storedBatch.toResend]
@@ -92,8 +104,11 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
   if (items.length === 0 || abortRest('broadcast', items)) return outcomes
   const sent = await broadcastSendBatch(ctx, { items })
   merge(sent.outcomes)
+  lap('broadcastMs')
   if (sent.broadcast.length > 0) ctx.failpoint('after_broadcast')
   await markSubmitted(ctx, { broadcast: sent.broadcast, actor, outcomes })
+  lap('markMs')
+  ctx.log.info({ orders: unique.length, sent: sent.broadcast.length, ...steps }, 'send batch done')
   return outcomes
 }
 

@@ -40,11 +40,15 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
     }
     const startedAt = performance.now()
     const claims = await claimQueuedJobs(ctx.db, { task: TASK.mintSend, workerId: job.actor, limit: Math.min(ctx.settings.sendBatch, room) - 1 })
-    const claimed = claims.flatMap((c) => {
+    // a payload that is not { orderId } (queued by older code) is that job's permanent failure, in finishClaimedSends
+    const claimed = claims.map((c) => {
       const parsed = mintSendPayload.safeParse(c.payload)
-      return parsed.success ? [{ ...c, orderId: parsed.data.orderId }] : [{ ...c, orderId: '' }]
+      return { ...c, orderId: parsed.success ? parsed.data.orderId : null }
     })
-    const orders: SendOrder[] = [{ orderId, jobId: job.jobId, attempt: job.attempt }, ...claimed.map((c) => ({ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }))]
+    const orders: SendOrder[] = [
+      { orderId, jobId: job.jobId, attempt: job.attempt },
+      ...claimed.flatMap((c) => (c.orderId === null ? [] : [{ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }])),
+    ]
     if (claimed.length > 0) job.log.info({ batch: orders.length }, 'send batch: claimed queued mint_send jobs')
 
     let outcomes
@@ -54,7 +58,7 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
       outcomes = new Map(orders.map((o) => [o.orderId, { kind: 'failed' as const, error }]))
     }
     await finishWithRetries(ctx, job, () => finishClaimedSends(ctx, { claimed, outcomes, workerId: job.actor, durationMs: performance.now() - startedAt }))
-    for (const c of claimed) job.log.info({ jobId: c.jobId.toString(), orderId: c.orderId, task: TASK.mintSend, outcome: outcomes.get(c.orderId)?.kind }, 'claimed job finished')
+    for (const c of claimed) job.log.info({ jobId: c.jobId.toString(), orderId: c.orderId, task: TASK.mintSend, outcome: c.orderId === null ? 'failed' : outcomes.get(c.orderId)?.kind }, 'claimed job finished')
 
     const own = outcomes.get(orderId) ?? { kind: 'failed' as const, error: new Error('the send batch returned no outcome for this order') }
     if (own.kind === 'failed') throw own.error
