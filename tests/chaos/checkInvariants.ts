@@ -85,6 +85,14 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   const dead = live.filter((j) => j.locked_by === null && j.attempts >= j.max_attempts)
   for (const j of dead) if (!j.last_error) problems.push(`dead job ${j.id} (${j.task}) has no error`)
   const deadSendOf = new Set(dead.filter((j) => j.task === 'mint_send' && j.order_id).map((j) => j.order_id as string))
+  // QUEUE_TRANSPORT=sqs: a dead mint_send is an SQS job (sqs_outbox) dead in its history, with its error, its message bound for the DLQ
+  const sqsDead = await sql<{ order_id: string; last_error: string | null; job_id: string }[]>`
+    select r.order_id::text as order_id, r.last_error, r.job_id::text as job_id
+    from job_records r join sqs_outbox x on x.job_id = r.job_id where r.state = 'dead'`
+  for (const j of sqsDead) {
+    if (!j.last_error) problems.push(`dead SQS job ${j.job_id} (mint_send) has no error`)
+    deadSendOf.add(j.order_id)
+  }
   const lockedJobs = live.filter((j) => j.locked_by !== null).map((j) => ({ id: j.id, task: j.task, lockedBy: j.locked_by as string }))
   for (const j of lockedJobs) {
     if (!p.liveWorkerIds.has(j.lockedBy)) problems.push(`job ${j.id} (${j.task}) is locked by ${j.lockedBy}, which is not a live worker`)
