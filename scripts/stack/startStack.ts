@@ -17,6 +17,7 @@ import { ensureToken } from './deployToken'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { startKmsServer } from './kmsServer'
+import { rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
 import { restoreSqsQueues } from './restoreSqsQueues'
 import { startSqsServer } from './sqs'
 import { createSqsClient } from '../../lib/queue/createSqsClient'
@@ -133,6 +134,15 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       writePidFile(pidFile, tracked)
       rpcUrl = anvil.rpcUrl
       log(`anvil at ${rpcUrl}`)
+    }
+    // RPC_FAULT_*: the workers reach the chain through the fault proxy (issue 18; the web and the tools do not)
+    let workerRpcUrl = rpcUrl
+    const rpcFaults = rpcFaultsFromEnv(given)
+    if (rpcFaults) {
+      const proxy = await startRpcFaultProxy({ target: rpcUrl, faults: rpcFaults })
+      stops.push({ name: 'rpc fault proxy', stop: proxy.stop })
+      workerRpcUrl = proxy.url
+      log(`RPC fault proxy for the workers at ${proxy.url}: ${JSON.stringify(rpcFaults)}`)
     }
 
     // 3. the signing keys
@@ -297,7 +307,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       const r = p.release?.worker
       const w = spawnManaged('worker', process.execPath, r ? r.args : [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
         cwd: r ? r.cwd : p.root,
-        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, ...extraEnv, ...(r ? releaseEnv(r.env, childEnv) : {}) },
+        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, RPC_URL: workerRpcUrl, ...extraEnv, ...(r ? releaseEnv(r.env, childEnv) : {}) },
         stdio: ['ignore', stdio, stdio],
       })
       workers.push(w)
