@@ -67,7 +67,8 @@ export type MachineInfo = { cpus: number; cpuModel: string; memoryGb: number; no
 
 export type WorkerSettings = { concurrency: number; pollMs: number; confirmPollMs: number; confirmations: number; sendBatch: number }
 
-export type ReleaseInfo = { sourceHash: string; built: boolean; workerNodeOptions: string; webNodeOptions: string }
+/** the image's runtime variables of each process (NODE_OPTIONS, MALLOC_ARENA_MAX), as `K=V` words */
+export type ReleaseInfo = { sourceHash: string; built: boolean; workerEnv: string; webEnv: string }
 
 export type PacedRun = OrderBatchResult & { capacity: number; perSecond: number }
 
@@ -243,8 +244,8 @@ export async function runBench({ root, options: o, log }: RunBenchParameters): P
         release: {
           sourceHash: stack.release.sourceHash,
           built: stack.release.built,
-          workerNodeOptions: stack.release.worker.env.NODE_OPTIONS ?? '',
-          webNodeOptions: stack.release.web.env.NODE_OPTIONS ?? '',
+          workerEnv: imageEnvWords(stack.release.worker.env),
+          webEnv: imageEnvWords(stack.release.web.env),
         },
         stackBootSeconds,
         intake: { idle, beside },
@@ -277,6 +278,14 @@ async function dropQueuedOrders(sql: postgres.Sql): Promise<void> {
   const jobs = await db.execute<{ job_id: string }>(dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`)
   await completeJobs(db, { jobIds: jobs.map((j) => BigInt(j.job_id)) })
   await sql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending'`
+}
+
+/** The image's variables as `K=V` words (the local stack's own HOSTNAME left out). */
+function imageEnvWords(env: Record<string, string>): string {
+  return Object.entries(env)
+    .filter(([k]) => k !== 'HOSTNAME')
+    .map(([k, v]) => `${k}=${v.includes(' ') ? `"${v}"` : v}`)
+    .join(' ')
 }
 
 function env(stack: BenchStack, key: string): string {

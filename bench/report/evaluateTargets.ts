@@ -132,8 +132,8 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
           },
     })
   }
-  memTarget('worker', WORKER_RSS_TARGET_MB, `node worker.mjs${r.release.workerNodeOptions ? `, NODE_OPTIONS ${r.release.workerNodeOptions}` : ''}`)
-  memTarget('web', WEB_RSS_TARGET_MB, `node server.js${r.release.webNodeOptions ? `, NODE_OPTIONS ${r.release.webNodeOptions}` : ''}`)
+  memTarget('worker', WORKER_RSS_TARGET_MB, `${r.release.workerEnv ? `${r.release.workerEnv} ` : ''}node worker.mjs`)
+  memTarget('web', WEB_RSS_TARGET_MB, `${r.release.webEnv ? `${r.release.webEnv} ` : ''}node server.js`)
   return targets
 }
 

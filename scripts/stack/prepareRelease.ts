@@ -22,8 +22,8 @@ export type PrepareReleaseParameters = {
   log: (line: string) => void
 }
 
-/** Variables of the images' ENV the local stack takes as they are; the others (paths, certificates, PORT) are the stack's own. */
-const IMAGE_ENV_KEPT = ['NODE_OPTIONS']
+/** Variables of the images' ENV the local stack takes as they are (the runtime's tuning); the others (paths, certificates, PORT) are the stack's own. */
+const IMAGE_ENV_KEPT = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']
 
 /**
  * The processes as the images run them (docs/decisions/017): `scripts/build-release.ts
