@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client'
+import type { Db } from '@/db/client'
 import { readQueueMetrics, type ReadQueueMetricsReturnType } from './readQueueMetrics'
 
 /**
@@ -32,7 +32,7 @@ export type EmitQueueMetricsParameters = {
 export type EmitQueueMetricsReturnType = ReadQueueMetricsReturnType
 
 /** Reads the queue figures and writes them as one `queue_metrics` log line. */
-export async function emitQueueMetrics(db: DbOrTx, { log = writeJsonLine }: EmitQueueMetricsParameters = {}): Promise<EmitQueueMetricsReturnType> {
+export async function emitQueueMetrics(db: Db, { log = writeJsonLine }: EmitQueueMetricsParameters = {}): Promise<EmitQueueMetricsReturnType> {
   const metrics = await readQueueMetrics(db)
   log(metrics, QUEUE_METRICS_MESSAGE)
   return metrics

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm'
-import type { DbOrTx } from '@/db/client'
+import type { Db } from '@/db/client'
+import { METRIC } from './metricFamilies'
+import { readHistoryTotals } from './readHistoryTotals'
 
 export type ReadAlarmCountersReturnType = {
   /** job attempts finished (succeeded + failed), all tasks: mintdesk_job_attempts_total summed */
@@ -14,22 +15,19 @@ export type ReadAlarmCountersReturnType = {
 
 /**
  * The few counters of GET /api/metrics that the CloudWatch alarms watch too (decision
- * 020), cumulative and the same in every worker's report (counted from job_events), so
- * the alarms take DIFF() over a period: the same signals as the Grafana alerts.
+ * 020), from the same totals (lib/ops/readHistoryTotals.ts: folded + the recent tail, so
+ * this stays cheap and keeps the fold going while nobody scrapes), cumulative and the same
+ * in every worker's report: the alarms take DIFF() over a period, the Grafana alerts
+ * increase().
  */
-export async function readAlarmCounters(db: DbOrTx): Promise<ReadAlarmCountersReturnType> {
-  const rows = await db.execute<{ attempts: string; failures: string; throttles: string; reorgs: string }>(sql`
-    select
-      count(*) filter (where event in ('succeeded', 'failed') and task <> 'faults')::text as attempts,
-      count(*) filter (where event = 'failed' and task <> 'faults')::text as failures,
-      coalesce(sum((data->>'count')::bigint) filter (where event = 'kms_throttled' and task = 'faults'), 0)::text as throttles,
-      count(*) filter (where event = 'reorged')::text as reorgs
-    from job_events where event in ('succeeded', 'failed', 'kms_throttled', 'reorged')`)
-  const r = rows[0]
+export async function readAlarmCounters(db: Db): Promise<ReadAlarmCountersReturnType> {
+  const samples = await readHistoryTotals(db)
+  const total = (name: string, match: (labels: string) => boolean = () => true) =>
+    samples.filter((s) => s.name === name && match(s.labels)).reduce((a, s) => a + s.value, 0)
   return {
-    jobAttemptsTotal: Number(r?.attempts ?? 0),
-    jobFailuresTotal: Number(r?.failures ?? 0),
-    kmsThrottlesTotal: Number(r?.throttles ?? 0),
-    reorgsTotal: Number(r?.reorgs ?? 0),
+    jobAttemptsTotal: total(METRIC.jobAttemptsTotal.name),
+    jobFailuresTotal: total(METRIC.jobAttemptsTotal.name, (l) => l.includes('outcome="failed"')),
+    kmsThrottlesTotal: total(METRIC.faultsTotal.name, (l) => l.includes('fault="kms_throttled"')),
+    reorgsTotal: total(METRIC.reorgsTotal.name),
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { DbOrTx } from '@/db/client'
+import type { Db } from '@/db/client'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { countFeeCappedOrders } from './countFeeCappedOrders'
 import { readAlarmCounters, type ReadAlarmCountersReturnType } from './readAlarmCounters'
@@ -24,7 +24,7 @@ export type ReadQueueMetricsReturnType = {
  * run_at is `scheduled`). And the open orders held back by the fee ceiling, and the
  * cumulative counters the rate alarms take DIFF() of (lib/ops/readAlarmCounters.ts).
  */
-export async function readQueueMetrics(db: DbOrTx): Promise<ReadQueueMetricsReturnType> {
+export async function readQueueMetrics(db: Db): Promise<ReadQueueMetricsReturnType> {
   const rows = await db.execute<{ dead: number; queued: number; oldest: number }>(sql`
     select
       count(*) filter (where l.state = 'dead')::int as dead,

@@ -1,4 +1,4 @@
-import type { DbOrTx } from '@/db/client'
+import type { Db } from '@/db/client'
 import { emitQueueMetrics, type QueueMetricsLog } from './emitQueueMetrics'
 
 export type StartQueueMetricsParameters = {
@@ -16,7 +16,7 @@ export type StartQueueMetricsReturnType = { stop: () => Promise<void> }
  * main loop. stop() waits for a read in progress, so the pool can be closed after it.
  */
 export function startQueueMetrics(
-  db: DbOrTx,
+  db: Db,
   { intervalMs = 60_000, log, onError = writeWarning }: StartQueueMetricsParameters = {},
 ): StartQueueMetricsReturnType {
   let running: Promise<void> = Promise.resolve()

@@ -1,0 +1,32 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '@/db/client'
+import { countHistoryWindow, type MetricSample } from './countHistoryWindow'
+import { foldHistoryMetrics, HISTORY_CUT, HISTORY_PROCESS } from './foldHistoryMetrics'
+
+/**
+ * The history's counters and histograms now (decision 020): the folded totals up to the
+ * cut plus the facts after it, read in one repeatable-read snapshot so a fold committing
+ * meanwhile is seen either wholly or not at all (never counted twice). Folds first when a
+ * fold is due (lib/ops/foldHistoryMetrics.ts; skipped when another process folds).
+ */
+export async function readHistoryTotals(db: Db): Promise<MetricSample[]> {
+  await foldHistoryMetrics(db).catch(() => false)
+  return db.transaction(
+    async (tx) => {
+      const rows = await tx.execute<{ name: string; labels: string; value: number }>(sql`
+        select name, labels, value from metric_series where process = ${HISTORY_PROCESS}`)
+      const cutRow = rows.find((r) => r.name === HISTORY_CUT)
+      const folded = rows.filter((r) => r.name !== HISTORY_CUT)
+      const tail = await countHistoryWindow(tx, { from: cutRow ? new Date(cutRow.value * 1000) : null, to: null })
+      const byKey = new Map<string, MetricSample>()
+      for (const s of [...folded, ...tail]) {
+        const key = `${s.name}${s.labels}`
+        const found = byKey.get(key)
+        if (found) found.value += s.value
+        else byKey.set(key, { name: s.name, labels: s.labels, value: s.value })
+      }
+      return [...byKey.values()]
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  )
+}
