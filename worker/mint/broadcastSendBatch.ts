@@ -24,31 +24,41 @@ export type BroadcastSendBatchParameters = { items: readonly ToBroadcast[] }
 export type BroadcastSendBatchReturnType = { broadcast: Broadcast[]; outcomes: SendOutcomes }
 
 /**
- * eth_sendRawTransaction of every stored transaction of the batch, one signer's nonces in
- * ascending order (a node holds a later nonce back until the earlier one arrives, and
- * some drop what waits too long). Idempotent (broadcastRawTx); a fee cap the base fee
- * outgrew is `underpriced`, left to the confirm side to outbid; any other failure is that
- * order's (transient: its stored bytes are sent again on retry). Bytes an earlier run
- * stored are verified against their order before they go out (decision 013, amended).
+ * eth_sendRawTransaction of every stored transaction of the batch, each signer's nonces in
+ * ascending order and all in the same tick, so the chain client sends them as one JSON-RPC
+ * batch in that order (lib/chain/createChainClient.ts) rather than one round trip each; a
+ * node holds a later nonce back until the earlier one arrives. Idempotent (broadcastRawTx);
+ * a fee cap the base fee outgrew is `underpriced`, left to the confirm side to outbid; any
+ * other failure is that order's (transient: its stored bytes are sent again on retry).
+ * Bytes an earlier run stored are verified against their order first (decision 013, amended).
  */
 export async function broadcastSendBatch(ctx: WorkerContext, { items }: BroadcastSendBatchParameters): Promise<BroadcastSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
-  const broadcast: Broadcast[] = []
   const ordered = [...items].sort((a, b) => (a.signerAddress === b.signerAddress ? (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0) : a.signerAddress < b.signerAddress ? -1 : 1))
+  const verified: ToBroadcast[] = []
   for (const item of ordered) {
     try {
       if (item.stored) await verifyStoredTx(ctx, { tx: item.stored })
-      let result: Broadcast['result']
-      try {
-        result = await broadcastRawTx(ctx.chain, { raw: item.raw, hash: item.hash, signerAddress: item.signerAddress, nonce: item.nonce, siblings: item.siblings })
-      } catch (error) {
-        if (!(error instanceof FeeTooLowError)) throw error
-        result = 'underpriced'
-      }
-      broadcast.push({ ...item, result })
+      verified.push(item)
     } catch (error) {
       outcomes.set(item.order.orderId, { kind: 'failed', error })
     }
   }
+  const results = await Promise.allSettled(verified.map((item) => send(ctx, item)))
+  const broadcast: Broadcast[] = []
+  for (const [i, item] of verified.entries()) {
+    const result = results[i]
+    if (result?.status === 'fulfilled') broadcast.push({ ...item, result: result.value })
+    else outcomes.set(item.order.orderId, { kind: 'failed', error: result?.reason })
+  }
   return { broadcast, outcomes }
+}
+
+async function send(ctx: WorkerContext, item: ToBroadcast): Promise<Broadcast['result']> {
+  try {
+    return await broadcastRawTx(ctx.chain, { raw: item.raw, hash: item.hash, signerAddress: item.signerAddress, nonce: item.nonce, siblings: item.siblings })
+  } catch (error) {
+    if (error instanceof FeeTooLowError) return 'underpriced'
+    throw error
+  }
 }
