@@ -175,6 +175,8 @@ function urlArea(url: string, root: string): string {
   const nm = file.lastIndexOf('/node_modules/')
   if (nm >= 0) {
     const parts = file.slice(nm + '/node_modules/'.length).split('/')
+    // drizzle-orm ships source maps to ../src/*.ts: composed by esbuild, they land in node_modules/src/
+    if (parts[0] === 'src') return 'npm: drizzle-orm'
     return `npm: ${parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]}`
   }
   if (file.includes('/.next/server/')) return 'app bundle (.next/server)'
