@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { BenchResult } from '../runBench'
+import { evaluateTargets } from './evaluateTargets'
+import { renderReport } from './renderReport'
+
+// A short run's figures (npm run bench -- --quick, trimmed), as .data/bench/result.json holds them.
+const fixture = path.join(import.meta.dirname, 'fixtures', 'quickResult.json')
+const result = JSON.parse(readFileSync(fixture, 'utf8'), (key, value: unknown) => (key === 'startedAt' && typeof value === 'string' ? new Date(value) : value)) as BenchResult // the bench's own file
+
+describe('the bench report', () => {
+  const targets = evaluateTargets(result)
+
+  it("holds issue 14's targets, each with a result, and a note for each miss", () => {
+    expect(targets.map((t) => t.name)).toEqual([
+      "Drain of 200, 1 signer, 1 worker: >= 0.5x the node's raw limit",
+      'Drain of 200, 4 signers, 1 worker: >= 2x the 1 signer rate or >= 0.8x the raw limit',
+      'CPU per confirmed order, drain, 1 signer: <= 15 ms (all processes)',
+      'CPU per confirmed order, drain, 4 signers: <= 15 ms (all processes)',
+      'Under capacity (7/s = half of 14.1/s): committed -> broadcast p50 <= 25 ms',
+      'Under capacity (7/s = half of 14.1/s): committed -> broadcast p99 <= 100 ms',
+      'Under capacity (7/s = half of 14.1/s): broadcast -> confirmed within one block + one poll (1500 ms), p99',
+      'Intake at 32 clients, worker idle: >= 0.5x the raw-SQL rate',
+      'Intake at 32 clients, worker running beside it (reported, same pair)',
+      'Worker peak RSS < 150 MB, as shipped (NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=96" MALLOC_ARENA_MAX=2 node worker.mjs)',
+      'Web peak RSS < 300 MB, as shipped (node server.js)',
+    ])
+    for (const t of targets) {
+      if (t.pass === false) expect(t.note?.bound, t.name).toBeTruthy()
+      if (t.pass !== false) expect(t.note, t.name).toBeUndefined()
+    }
+    expect(targets.find((t) => t.name.startsWith('Intake at 32 clients, worker running'))?.pass).toBeNull()
+    expect(targets.find((t) => t.name.startsWith('Worker peak RSS'))?.pass).toBe(true)
+  })
+
+  it('charges the CPU of a drain to the stack processes, per confirmed order', () => {
+    const cpu = targets.find((t) => t.name.startsWith('CPU per confirmed order, drain, 1 signer'))
+    expect(cpu?.measured).toMatch(/^\d+\.\d ms \(worker \d+\.\d, postgres \d+\.\d, anvil \d+\.\d, kms \d+\.\d, web \d+\.\d\)$/)
+  })
+
+  it('renders the targets table, the scaling table, the sections and the notes', () => {
+    const text = renderReport({ result, targets, command: 'npm run bench -- --quick' })
+    expect(text).toContain('| target | measured | result |')
+    expect(text).toMatch(/\| Worker peak RSS < 150 MB, as shipped .* \| 127 MB \(VmHWM of the largest process\) \| PASS \|/)
+    expect(text).toContain('| Intake at 32 clients, worker running beside it (reported, same pair) | 26.3/s vs 67.3/s = 0.39 | reported |')
+    for (const heading of ['## 1. The drain', '## 2. Under capacity', '## 3. Intake', '## 4. Memory, as shipped', '## 5. Bar-list import', '## Notes on missed targets', '## How each number is measured']) {
+      expect(text).toContain(heading)
+    }
+    // one row per drain: signers, workers, rate
+    expect(text).toMatch(/^\| 1 \| 1 \| 14\.1 \| 0\.07 \|/m)
+    expect(text).toMatch(/^\| 4 \| 1 \| 10\.8 \| 0\.05 \|/m)
+    expect(text).not.toContain('NaN')
+  })
+})
