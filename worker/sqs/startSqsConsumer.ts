@@ -34,6 +34,11 @@ export type StartSqsConsumerParameters = {
   /** long polling (seconds) */
   waitTimeS: number
   handle: (delivery: SqsDelivery) => Promise<SqsOutcome>
+  /**
+   * asked before each receive: while it says no (the database is down), nothing is received,
+   * so an outage does not spend the messages' receives and push them into the DLQ
+   */
+  ready?: () => Promise<boolean>
   log: { info: (fields: object, msg: string) => void; warn: (fields: object, msg: string) => void }
 }
 
@@ -106,6 +111,10 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
       const free = p.concurrency - active.size
       if (free <= 0) {
         await new Promise<void>((resolve) => (slotFreed = resolve))
+        continue
+      }
+      if (p.ready && !(await p.ready())) {
+        await new Promise((r) => setTimeout(r, 1_000))
         continue
       }
       let messages: Message[] = []

@@ -1,4 +1,5 @@
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs'
+import { sql } from 'drizzle-orm'
 import type { SqsConfig } from '@/lib/config/loadConfig'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
 import type { WorkerContext } from '../runtime/context'
@@ -65,6 +66,12 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
     waitTimeS: p.sqs.waitTimeS,
     // the messages of one receive share one sendMintOrders call (decision 014)
     handle: sqsMessageHandler(ctx, sqsMintSend(createSendBatcher(ctx, { maxBatch: ctx.settings.sendBatch, lingerMs: 10 })), { maxReceiveCount: attempts }),
+    // no receive while the database does not answer: the handler could not record or run it
+    ready: () =>
+      ctx.db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
     log: { info: (f, m) => ctx.log.info(f, m), warn: (f, m) => ctx.log.warn(f, m) },
   })
   ctx.log.info({ queueUrl: p.sqs.queueUrl, maxReceiveCount: attempts, concurrency: p.sqs.concurrency }, 'sqs transport started')
