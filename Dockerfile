@@ -62,11 +62,16 @@ CMD ["node", "server.js"]
 # ---- worker: the graphile-worker process (its own ECS service), and the migrate task
 FROM ${NODE_IMAGE} AS worker
 WORKDIR /app
-# No --enable-source-maps: Node decodes worker.mjs.map into ~60 MB of live heap at start
-# (measured by `npm run bench`, docs/decisions/017), more than the worker's own working set.
-# The maps still ship beside the bundles (unminified, so stack traces keep their names):
-# map a trace offline, or run `node --enable-source-maps worker.mjs` when debugging.
+# Memory (docs/decisions/017, measured by `npm run bench`): the worker's live heap is ~36 MB
+# after a burst, but V8 and glibc sized for a big machine let it peak at 237 MB. A 4 MB young
+# generation, 96 MB of old space (~2.7x that live set; the working set is bounded by
+# MINT_SEND_BATCH and MAX_IN_FLIGHT_PER_SIGNER, not by the queue) and two malloc arenas keep
+# it near 130 MB. No --enable-source-maps: Node decodes worker.mjs.map into ~60 MB of live
+# heap at start. The maps still ship beside the bundles (unminified, so stack traces keep
+# their names): map a trace offline, or run `node --enable-source-maps worker.mjs` to debug.
 ENV NODE_ENV=production \
+    NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=96" \
+    MALLOC_ARENA_MAX=2 \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
 ARG RDS_CA_BUNDLE_SHA256
 ADD --chmod=644 https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem /etc/ssl/certs/rds-global-bundle.pem

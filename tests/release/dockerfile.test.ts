@@ -64,6 +64,12 @@ describe('Dockerfile', () => {
     for (const name of ['web', 'worker']) expect(dockerTarget(stages, name).env.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps')
   })
 
+  it("bounds the worker's heap and malloc arenas as decision 017 measured them (the bench reads these from here)", () => {
+    const env = dockerTarget(stages, 'worker').env
+    expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=4 --max-old-space-size=96')
+    expect(env.MALLOC_ARENA_MAX).toBe('2')
+  })
+
   it('the worker stage runs the bundles build-release makes', () => {
     expect(Object.keys(WORKER_ENTRIES).sort()).toEqual(['create-user', 'healthcheck', 'limits', 'migrate', 'signers', 'worker'])
     expect(dockerTarget(stages, 'web').expose).toEqual(['3000'])
