@@ -5,7 +5,7 @@ import type { ChainTx } from '../db/listOrderTxs'
 import { lockMintOrders } from '../db/lockMintOrders'
 import { markOrderConfirmed } from '../db/markOrderConfirmed'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
-import { markTxMined } from '../db/markTxMined'
+import { type MinedNonce, markTxsMined } from '../db/markTxsMined'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 
@@ -22,11 +22,12 @@ export type SettleMinedTxsReturnType = { confirmed: number; minedFirstSeen: numb
 
 /**
  * What one confirmer pass learnt from receipts, in ONE transaction for all its orders
- * (locked in id order): per order, 'mined' the first time its block is seen (chain_txs
- * and the nonce marked), 'reconciled' when the order was no longer submitted (the chain
- * wins), and with CONFIRMATIONS blocks (head - block + 1) on top: confirmed through
- * markOrderConfirmed (its bars back its tokens, its notification), 'confirmed'. The
- * events go in with one insert; every status change is still the single-order function.
+ * (locked in id order): per order, 'mined' the first time its block is seen,
+ * 'reconciled' when the order was no longer submitted (the chain wins), and with
+ * CONFIRMATIONS blocks (head - block + 1) on top: confirmed through markOrderConfirmed
+ * (its bars back its tokens, its notification), 'confirmed'. Every order status change is
+ * still the single-order function; the transactions and nonces seen mined are marked with
+ * one statement each (markTxsMined) and the events go in with one insert.
  */
 export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mined, head }: SettleMinedTxsParameters): Promise<SettleMinedTxsReturnType> {
   if (mined.length === 0) return { confirmed: 0, minedFirstSeen: 0 }
@@ -34,6 +35,7 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
   return ctx.db.transaction(async (tx) => {
     const orders = await lockMintOrders(tx, { orderIds: mined.map((m) => m.orderId), lock: true })
     const events: RecordJobEventParameters[] = []
+    const firstSeen: MinedNonce[] = []
     let confirmed = 0
     let minedFirstSeen = 0
     for (const { orderId, tx: minedTx, receipt } of mined) {
@@ -45,7 +47,7 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
       const data = { hash: minedTx.hash, blockNumber: block.toString(), confirmations: confirmations.toString(), orderId }
       const base = confirmEventOf(run, orderId)
       if (minedTx.minedBlock !== block) {
-        await markTxMined(tx, { signerAddress: minedTx.signerAddress, nonce: minedTx.nonce, hash: minedTx.hash, blockNumber: block })
+        firstSeen.push({ signerAddress: minedTx.signerAddress, nonce: minedTx.nonce, hash: minedTx.hash, blockNumber: block })
         events.push({ ...base, event: 'mined', detail: `${minedTx.hash} mined in block ${block}`, data })
         minedFirstSeen++
       }
@@ -60,6 +62,7 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
         await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
       }
     }
+    await markTxsMined(tx, { mined: firstSeen })
     await recordJobEvents(tx, events)
     return { confirmed, minedFirstSeen }
   })
