@@ -20,7 +20,7 @@ function probe(env: Record<string, string>): { enabled: boolean; sdk: string[] }
   const res = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: root,
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
   })
   if (res.status !== 0) throw new Error(res.stderr)
   return JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as { enabled: boolean; sdk: string[] }
