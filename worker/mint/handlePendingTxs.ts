@@ -1,3 +1,4 @@
+import { getAddress } from 'viem'
 import { FeeTooLowError, NonceConsumedError } from '@/lib/errors/chain'
 import { isPermanentJobError, type PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
@@ -29,7 +30,8 @@ export type HandlePendingTxsParameters = {
  *   for its fees (the base fee rose above its cap), it is replaced at once;
  * - known to the node and not mined STUCK_AFTER_MS after it was sent: replaced at the
  *   same nonce with higher fees (replaceStuckTx), at most MAX_REPLACEMENTS per order and
- *   MAX_REPLACEMENTS_PER_PASS per pass.
+ *   MAX_REPLACEMENTS_PER_PASS per pass, by a worker holding the signer's key (the
+ *   confirmer's next pass may run on another worker).
  * A nonce the chain used meanwhile ("nonce too low", none of ours known) is left to the
  * next pass, which sees it below the mined nonce. A permanent error of one order (its
  * stored bytes do not match it: verifyStoredTx) does not stop the others: it is returned,
@@ -39,8 +41,11 @@ export async function handlePendingTxs(ctx: WorkerContext, run: ConfirmRun, { or
   let replaced = 0
   const refused: HandlePendingTxsReturnType['refused'] = []
   for (const followed of orders) {
+    // only a worker holding the signer's KMS key signs a replacement; a pass elsewhere re-sends and leaves it to the next
+    const signer = followed.txs[0]?.signerAddress
+    const holdsKey = signer !== undefined && ctx.signers.has(getAddress(signer))
     try {
-      if (await handleOne(ctx, run, { followed, pendingCount, mayReplace: replaced < MAX_REPLACEMENTS_PER_PASS })) replaced++
+      if (await handleOne(ctx, run, { followed, pendingCount, mayReplace: holdsKey && replaced < MAX_REPLACEMENTS_PER_PASS })) replaced++
     } catch (error) {
       if (!isPermanentJobError(error)) throw error
       refused.push({ orderId: followed.orderId, error })
