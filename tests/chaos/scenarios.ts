@@ -44,33 +44,44 @@ export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () =
   const t0 = Date.now()
   let last = ''
   for (;;) {
-    await onTick?.()
-    const [orders] = await sql<{ open: number; total: number }[]>`
-      select count(*) filter (where status in ('pending', 'submitted'))::int as open, count(*)::int as total from mint_orders`
-    const [jobs] = await sql<{ live: number }[]>`
-      select count(*)::int as live from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-      where t.identifier in ('mint_send', 'mint_confirm', 'mint_confirmer') and j.attempts < j.max_attempts`
-    const [nonces] = await sql<{ unmined: number }[]>`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
-    const live = liveWorkerIds?.()
-    const orphaned = live
-      ? (await sql<{ locked_by: string }[]>`select locked_by from graphile_worker._private_jobs where locked_by is not null`).filter((j) => !live.has(j.locked_by)).length
-      : 0
-    let pool = 0
-    const signers = await sql<{ address: Address; next_nonce: bigint | string }[]>`select address, next_nonce from signers`
-    for (const s of signers) {
-      const [latest, pending] = await Promise.all([
-        chain.getTransactionCount({ address: s.address, blockTag: 'latest' }).catch(() => -1),
-        chain.getTransactionCount({ address: s.address, blockTag: 'pending' }).catch(() => -2),
-      ])
-      if (latest !== pending || BigInt(latest) !== BigInt(s.next_nonce)) pool++
-    }
-    const state = `${orders.open} of ${orders.total} orders open, ${jobs.live} live mint jobs, ${nonces.unmined} unmined nonces, ${pool} signer(s) behind, ${orphaned} job(s) locked by a killed worker`
-    if (orders.open === 0 && jobs.live === 0 && nonces.unmined === 0 && pool === 0 && orphaned === 0) return Date.now() - t0
-    if (state !== last) log(`settling: ${state}`)
-    last = state
-    if (Date.now() - t0 > timeoutMs) throw new Error(`not settled after ${timeoutMs} ms: ${state}`)
+    const state = await settleState({ sql, chain, onTick, liveWorkerIds }).catch((error: unknown) => {
+      // the driver's own pool after a Postgres restart: a connection that died meanwhile fails once, the next query reconnects
+      if (Date.now() - t0 > timeoutMs) throw error
+      log(`settling: a check failed (${error instanceof Error ? error.message : String(error)}), trying again`)
+      return undefined
+    })
+    if (state?.settled) return Date.now() - t0
+    if (state && state.text !== last) log(`settling: ${state.text}`)
+    if (state) last = state.text
+    if (Date.now() - t0 > timeoutMs) throw new Error(`not settled after ${timeoutMs} ms: ${last}`)
     await sleep(500)
   }
+}
+
+/** One look at whether the system is quiet (waitForSettled's loop). */
+async function settleState({ sql, chain, onTick, liveWorkerIds }: Omit<WaitForSettledParameters, 'timeoutMs' | 'log'>): Promise<{ settled: boolean; text: string }> {
+  await onTick?.()
+  const [orders] = await sql<{ open: number; total: number }[]>`
+    select count(*) filter (where status in ('pending', 'submitted'))::int as open, count(*)::int as total from mint_orders`
+  const [jobs] = await sql<{ live: number }[]>`
+    select count(*)::int as live from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+    where t.identifier in ('mint_send', 'mint_confirm', 'mint_confirmer') and j.attempts < j.max_attempts`
+  const [nonces] = await sql<{ unmined: number }[]>`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
+  const live = liveWorkerIds?.()
+  const orphaned = live
+    ? (await sql<{ locked_by: string }[]>`select locked_by from graphile_worker._private_jobs where locked_by is not null`).filter((j) => !live.has(j.locked_by)).length
+    : 0
+  let pool = 0
+  const signers = await sql<{ address: Address; next_nonce: bigint | string }[]>`select address, next_nonce from signers`
+  for (const s of signers) {
+    const [latest, pending] = await Promise.all([
+      chain.getTransactionCount({ address: s.address, blockTag: 'latest' }).catch(() => -1),
+      chain.getTransactionCount({ address: s.address, blockTag: 'pending' }).catch(() => -2),
+    ])
+    if (latest !== pending || BigInt(latest) !== BigInt(s.next_nonce)) pool++
+  }
+  const text = `${orders.open} of ${orders.total} orders open, ${jobs.live} live mint jobs, ${nonces.unmined} unmined nonces, ${pool} signer(s) behind, ${orphaned} job(s) locked by a killed worker`
+  return { settled: orders.open === 0 && jobs.live === 0 && nonces.unmined === 0 && pool === 0 && orphaned === 0, text }
 }
 
 /** How often each timeline event happened: evidence of what the faults did (unlocked = a killed worker's job taken over). */
