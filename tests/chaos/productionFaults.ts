@@ -81,7 +81,8 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
     const lastConfirmed = Math.max(0, ...rows.map((r) => r.confirmed_at?.getTime() ?? 0))
     const report = await checkInvariants({ sql: p.sql, chain: p.chain, tokenAddress: p.tokenAddress, expectedOrderIds: accepted, liveWorkerIds: p.liveWorkerIds() }).catch(() => undefined)
     const inBatch = new Set(accepted)
-    const lost = report ? report.lost.filter((id) => inBatch.has(id)).length + (accepted.length - latencies.length) : accepted.length - latencies.length
+    const unconfirmed = accepted.length - latencies.length
+    const lost = report ? report.lost.filter((id) => inBatch.has(id)).length : unconfirmed
     const doubled = report ? report.doubled.filter((id) => inBatch.has(id)).length : 0
     const p50 = pct(latencies, 0.5)
     if (name === 'baseline') baselineP50 = p50
@@ -102,6 +103,7 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
     log(`production fault ${name}: ${JSON.stringify(figures)}`)
     if (accepted.length !== batch.length) problems.push(`${name}: ${accepted.length} of ${batch.length} orders accepted`)
     if (lost) problems.push(`${name}: ${lost} order(s) lost`)
+    if (unconfirmed) problems.push(`${name}: ${unconfirmed} order(s) not confirmed`)
     if (doubled) problems.push(`${name}: ${doubled} order(s) minted twice`)
   }
 
