@@ -12,8 +12,10 @@ type Panel = { id: number; type: string; title: string; targets?: { expr: string
 const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/mintdesk.json'), 'utf8')) as { uid: string; title: string; panels: Panel[] }
 const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr))
 
-/** the gauge families, as lib/ops/snapshotGauges.ts names them */
-const gauges = [...readFileSync(path.join(root, 'lib/ops/snapshotGauges.ts'), 'utf8').matchAll(/name: '(mintdesk_[a-z_]+)'/g)].map((m) => m[1] ?? '')
+/** the gauge families, as lib/ops/snapshotGauges.ts and (QUEUE_TRANSPORT=sqs) lib/queue/sqsGauges.ts name them */
+const gauges = ['lib/ops/snapshotGauges.ts', 'lib/queue/sqsGauges.ts'].flatMap((file) =>
+  [...readFileSync(path.join(root, file), 'utf8').matchAll(/name: '(mintdesk_[a-z_]+)'/g)].map((m) => m[1] ?? ''),
+)
 const families = Object.values(METRIC)
 const series = new Set([
   ...gauges,
