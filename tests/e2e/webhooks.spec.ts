@@ -60,7 +60,7 @@ test('an admin subscribes an endpoint, sees the secret once, and follows a signe
 
     // shown once: not after a reload, not in the list's API
     await page.reload()
-    await expect(page.getByRole('cell', { name: receiver.url })).toBeVisible()
+    await expect(page.getByRole('cell', { name: receiver.url, exact: true })).toBeVisible()
     expect(await page.content()).not.toContain(secret)
 
     const admin = await signedInRequest('admin')
@@ -72,7 +72,7 @@ test('an admin subscribes an endpoint, sees the secret once, and follows a signe
 
     await page.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click()
     const row = page.getByTestId('delivery-row').filter({ hasText: delivered?.eventId ?? '' })
-    await expect(row.getByText('delivered')).toBeVisible({ timeout: 15_000 })
+    await expect(row.getByText('delivered', { exact: true })).toBeVisible({ timeout: 15_000 })
     await expect(row.getByText('#1 500')).toBeVisible()
     await expect(row.getByText('#2 200')).toBeVisible()
     await saveScreenshot(page, 'admin-webhooks.png')
