@@ -3,6 +3,7 @@ import { createWalletClient, defineChain, http, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
+import { retryJob } from '@/lib/admin/retryJob'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -65,6 +66,19 @@ describe('mints the token refuses', () => {
       const handedOver = await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')))
       expect(handedOver.map((e) => e.detail)).toEqual([expect.stringMatching(/^the confirmer of 0x[0-9a-fA-F]{40} hands it over: 0x[0-9a-f]{64} is mined in block \d+ \(reverted\)/)])
       // nothing minted, and the nonce is consumed (mined), not left open
+      await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })
+
+      // the admin retries the dead letter: the order goes back to submitted (its transaction is signed), the job looks
+      // again, the same receipt reverts: failed again, dead again, still nothing minted (a new order is the way)
+      const dead = (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm))))[0]
+      const retried = await retryJob(t.db, { jobId: dead?.jobId ?? 0n, actor: { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' } })
+      expect(retried.orderStatus).toBe('submitted')
+      await waitFor(
+        async () => (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'dead')))).length === 2,
+        { timeoutMs: 20_000, what: `the retried mint_confirm dead again (log: ${worker.logFile})` },
+      )
+      expect(await order(frozen.id)).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/mint reverted on chain/) })
+      expect((await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm)))).map((j) => j.state)).toEqual(['dead'])
       await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })
     } finally {
       await chain.testClient.setAutomine(true)
