@@ -3,6 +3,8 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema'
+import { flushMetricSeries } from '@/lib/ops/flushMetricSeries'
+import { readCounterFamilies } from '@/lib/ops/readCounterFamilies'
 import { startTracing, type StartTracingReturnType } from '@/lib/telemetry/startTracing'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -74,6 +76,11 @@ describe('one trace per mint, across the web and the worker', () => {
     const traceId = intake?.spanContext().traceId ?? ''
     expect(web.find((s) => s.name === 'mint.createOrder')?.spanContext().traceId).toBe(traceId)
     expect(web.every((s) => s.resource.attributes['service.name'] === 'mintdesk-web')).toBe(true)
+    // the intake's latency, measured in this (web) process, flushed to metric_series on the web's own role
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    await flushMetricSeries(getWebDb().db, { role: 'web' })
+    const intakeCount = (await readCounterFamilies(t.db)).find((f) => f.name === 'mintdesk_intake_duration_seconds')?.samples.find((s) => s.suffix === '_count')
+    expect(intakeCount?.value).toBe(1)
 
     worker = startWorkerProcess({
       name: 'trace',
