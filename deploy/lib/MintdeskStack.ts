@@ -153,7 +153,7 @@ export class MintdeskStack extends Stack {
     const kmsKeyIds = Fn.join(',', this.signerKeys.map((k) => k.keyId))
     // QUEUE_TRANSPORT=sqs: the queue and its DLQ; SQS rights for the worker only (the relay runs in the worker)
     const queues = props.queueTransport === 'sqs' ? addQueue(this, { workerRole: roles.worker }) : null
-    const queueEnv = queues
+    const queueEnv: { web: Record<string, string>; worker: Record<string, string> } = queues
       ? {
           web: { QUEUE_TRANSPORT: 'sqs' },
           worker: { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: queues.queue.queueUrl, SQS_DLQ_URL: queues.deadLetterQueue.queueUrl },
