@@ -34,7 +34,7 @@ export function snapshotGauges({ metrics, system }: SnapshotGaugesParameters): E
     },
     {
       name: 'mintdesk_worker_stale_after_seconds',
-      help: 'A worker silent this long has its jobs taken over (compare with the run time quantiles).',
+      help: 'A worker silent this long has its jobs taken over (compare with the job run time histogram, mintdesk_job_run_duration_seconds).',
       type: 'gauge' as const,
       samples: [{ value: metrics.limits.staleAfterMs / 1000 }],
     },
