@@ -75,10 +75,11 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
       return accepted
     })
     await waitForSettled({ sql: p.sql, chain: p.chain, timeoutMs: 300_000, log, liveWorkerIds: p.liveWorkerIds })
-    const rows = await p.sql<{ ms: number; confirmed_at: Date | null }[]>`
-      select extract(epoch from (confirmed_at - created_at)) * 1000 as ms, confirmed_at from mint_orders where id = any(${accepted}::uuid[])`
-    const latencies = rows.filter((r) => r.confirmed_at).map((r) => Number(r.ms))
-    const lastConfirmed = Math.max(0, ...rows.map((r) => r.confirmed_at?.getTime() ?? 0))
+    const rows = await p.sql<{ ms: string | null; confirmed_ms: string | null }[]>`
+      select (extract(epoch from (confirmed_at - created_at)) * 1000)::text as ms, (extract(epoch from confirmed_at) * 1000)::text as confirmed_ms
+      from mint_orders where id = any(${accepted}::uuid[])`
+    const latencies = rows.flatMap((r) => (r.ms === null ? [] : [Number(r.ms)]))
+    const lastConfirmed = Math.max(0, ...rows.map((r) => Number(r.confirmed_ms ?? 0)))
     const report = await checkInvariants({ sql: p.sql, chain: p.chain, tokenAddress: p.tokenAddress, expectedOrderIds: accepted, liveWorkerIds: p.liveWorkerIds() }).catch(() => undefined)
     const inBatch = new Set(accepted)
     const unconfirmed = accepted.length - latencies.length
