@@ -25,9 +25,14 @@ export function contextOfTraceparent(traceparent: unknown): Context {
   return trace.setSpanContext(ROOT_CONTEXT, { traceId: m[1] ?? '', spanId: m[2] ?? '', traceFlags: Number.parseInt(m[3] ?? '0', 16), isRemote: true })
 }
 
-/** A job payload with the active trace's `traceparent` added (unless it has one): the same payload when tracing is off. */
+/**
+ * An order's job payload (one with `orderId`) with the active trace's `traceparent` added
+ * (unless it has one): its attempts join the mint's trace. Other jobs (a signer's
+ * confirmer, the periodic checks) get none: each of their runs is a trace of its own,
+ * never a chain of runs that re-add each other. The same payload when tracing is off.
+ */
 export function withTraceparent<P extends Record<string, unknown>>(payload: P): P {
-  if ('traceparent' in payload) return payload
+  if ('traceparent' in payload || !('orderId' in payload)) return payload
   const traceparent = currentTraceparent()
   return traceparent ? { ...payload, traceparent } : payload
 }

@@ -1,6 +1,7 @@
 import { SpanKind } from '@opentelemetry/api'
 import type { DbOrTx } from '@/db/client'
 import { readOrderTraceparent } from './readOrderTraceparent'
+import { traceOrderEvents } from './traceOrderEvents'
 import { contextOfTraceparent } from './traceparent'
 import { isTracingEnabled } from './tracingState'
 import { tracer, withSpan } from './withSpan'
@@ -22,7 +23,9 @@ export type WithJobSpanParameters = {
  * One job attempt as a span of its mint's trace: the parent is the `traceparent` of the
  * payload (the intake's span), else the order's first job's (lib/telemetry/readOrderTraceparent.ts).
  * Before it, a `job.pickup` span covers the wait in the queue. Everything the attempt does
- * (KMS Sign, eth_sendRawTransaction, the jobs it adds) is beneath. Off, just `fn()`.
+ * (KMS Sign, eth_sendRawTransaction, the jobs it adds) is beneath. A job of no order (a
+ * signer's confirmer pass) is a trace of its own; its per-order steps are then put into
+ * each order's trace (lib/telemetry/traceOrderEvents.ts). Off, just `fn()`.
  * Called by worker/runtime/runTask.ts; the SQS consumer calls it per message.
  */
 export async function withJobSpan<T>(p: WithJobSpanParameters, fn: () => Promise<T>): Promise<T> {
@@ -37,5 +40,13 @@ export async function withJobSpan<T>(p: WithJobSpanParameters, fn: () => Promise
     ...(p.orderId ? { 'mintdesk.order_id': p.orderId } : {}),
   }
   if (p.runAt && p.runAt.getTime() <= Date.now()) tracer().startSpan('job.pickup', { startTime: p.runAt, attributes, kind: SpanKind.CONSUMER }, parent).end()
-  return withSpan(`job ${p.task}`, { parent, kind: SpanKind.CONSUMER, attributes }, () => fn())
+  const servesManyOrders = !p.orderId && p.jobId !== null
+  return withSpan(`job ${p.task}`, { parent, kind: SpanKind.CONSUMER, attributes }, async (span) => {
+    try {
+      return await fn()
+    } finally {
+      // a confirmer pass: its per-order steps into each order's own trace
+      if (servesManyOrders) await traceOrderEvents(p.db, { jobId: String(p.jobId), attempt: p.attempt, pass: span }).catch(() => undefined)
+    }
+  })
 }
