@@ -35,7 +35,7 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
   const done: bigint[] = []
   const failed: { jobId: bigint; message: string; permanent: boolean }[] = []
   const deferred: { jobId: bigint; delayMs: number }[] = []
-  const dead: { orderId: string; reason: string }[] = []
+  const dead: { jobId: bigint; orderId: string; reason: string }[] = []
   for (const job of p.claimed) {
     const outcome: SendOutcome = (job.orderId === null ? undefined : p.outcomes.get(job.orderId)) ?? {
       kind: 'failed',
@@ -66,17 +66,18 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
       const reason = permanent ? error.reason : `gave up after ${job.attempts} attempts: ${firstLine(message)}`
       events.push({ ...base, event: 'dead', detail: reason })
       records.push({ ...record, state: 'dead', lastError: text })
-      if (job.orderId !== null) dead.push({ orderId: job.orderId, reason })
+      if (job.orderId !== null) dead.push({ jobId: job.jobId, orderId: job.orderId, reason })
     } else {
       events.push({ ...base, event: 'retrying', detail: `attempt ${job.attempts + 1} of ${job.maxAttempts} in about ${Math.round(Math.exp(Math.min(job.attempts, 10)))} s` })
       records.push({ ...record, state: 'retrying', lastError: text })
     }
   }
   await ctx.db.transaction(async (tx) => {
-    await finishClaimedJobs(tx, { workerId: p.workerId, done, failed, deferred })
-    await updateJobRecords(tx, records)
-    await recordJobEvents(tx, events)
-    for (const d of dead) await failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: d.orderId, reason: d.reason })
+    // a job no longer ours (this worker was declared stale and it was handed on) keeps the trail its new holder writes
+    const ours = await finishClaimedJobs(tx, { workerId: p.workerId, done, failed, deferred })
+    await updateJobRecords(tx, records.filter((r) => ours.has(r.jobId)))
+    await recordJobEvents(tx, events.filter((e) => e.jobId != null && ours.has(BigInt(e.jobId))))
+    for (const d of dead) if (ours.has(d.jobId)) await failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: d.orderId, reason: d.reason })
   })
 }
 
