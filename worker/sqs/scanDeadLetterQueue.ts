@@ -25,7 +25,8 @@ export type ScanDeadLetterQueueReturnType = { listed: number; moved: number; com
  * depth and its CloudWatch alarm stay true). A message an admin asked to retry
  * (retry_requested_at) is moved back instead: sent to the queue, then deleted from the
  * DLQ (a crash between sends it twice at worst: the consumer is idempotent), its row
- * removed. After a scan that saw the whole DLQ, rows of messages no longer there go.
+ * removed. After a scan that saw the whole DLQ, rows of messages no longer there go
+ * (except those waiting for their retry).
  * One scanner at a time across workers (a transaction-scoped advisory lock); null when
  * another worker holds it.
  */
@@ -45,7 +46,8 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
           new ReceiveMessageCommand({
             QueueUrl: p.dlqUrl,
             MaxNumberOfMessages: 10,
-            WaitTimeSeconds: 0,
+            // a long poll asks every SQS server: a short one may answer empty while messages wait
+            WaitTimeSeconds: 1,
             VisibilityTimeout: 30,
             MessageSystemAttributeNames: ['SentTimestamp', 'ApproximateReceiveCount'],
           }),
@@ -94,7 +96,8 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
     }
     if (complete) {
       const started = scan?.started ?? 'now'
-      await tx.execute(sql`delete from sqs_dead_letters where last_seen_at < ${started}::timestamptz`)
+      // a row waiting for its retry stays until its message is moved (an empty answer is never proof it is gone)
+      await tx.execute(sql`delete from sqs_dead_letters where last_seen_at < ${started}::timestamptz and retry_requested_at is null`)
     }
     return { listed, moved, complete }
   })
