@@ -27,6 +27,8 @@ export type CheckBeforeSigningParameters = {
    * its orders have no stored transaction, so no total holds them and none is excluded
    */
   reserves?: { totalSupplyWei: bigint; backingWei: bigint; inFlightWei: bigint }
+  /** the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/readBatchOrderBars.ts) */
+  bars?: OrderBar[]
 }
 
 export type CheckBeforeSigningReturnType = {
@@ -59,8 +61,8 @@ export type CheckBeforeSigningReturnType = {
  */
 export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters): Promise<CheckBeforeSigningReturnType> {
   const { order } = p
-  await lockVault(tx, { vault: order.vault, mode: 'shared' })
-  const bars = await readOrderBars(tx, { orderId: order.id })
+  if (!p.bars) await lockVault(tx, { vault: order.vault, mode: 'shared' })
+  const bars = p.bars ?? (await readOrderBars(tx, { orderId: order.id }))
   const own = bars.filter((b) => b.ofOrder)
   if (own.length === 0) {
     throw new BarNotHeldError({ bar: null, state: 'no_bars', detail: `order ${order.id} has no bars in the inventory` })

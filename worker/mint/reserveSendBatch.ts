@@ -7,6 +7,7 @@ import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import type { Fees } from '../chain/capFees'
 import { listBoundNonces } from '../db/listBoundNonces'
+import { readBatchOrderBars } from '../db/readBatchOrderBars'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import { lockMintOrders } from '../db/lockMintOrders'
 import { reserveNonces } from '../db/reserveNonces'
@@ -60,6 +61,8 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     const totalSupplyWei = await ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
     const totals = await readReserveTotals(tx, { withFree: false })
     const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
+    // every order's bars in one statement, under the vault locks taken above
+    const barsByOrder = await readBatchOrderBars(tx, { orderIds: live.map((s) => s.order.orderId) })
     const events: RecordJobEventParameters[] = []
     const passed: ToSign[] = []
     // the checks only read: issued together, their statements are pipelined on the transaction's connection
@@ -67,7 +70,8 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
       live.map(async (s) => {
         const order = rows.get(s.order.orderId)
         if (!order) throw new Error(`order ${s.order.orderId} vanished under its lock`)
-        return checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: s.data, approvalThresholdWei: ctx.approvalThresholdWei, reserves })
+        const bars = barsByOrder.get(s.order.orderId) ?? []
+        return checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: s.data, approvalThresholdWei: ctx.approvalThresholdWei, reserves, bars })
       }),
     )
     for (const [i, s] of live.entries()) {
