@@ -4,7 +4,7 @@ import { createDb, type DbClient } from '@/db/client'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
 import { statusForCode } from '@/lib/errors/http'
 import { addJob } from '@/lib/jobs/addJob'
-import { NONCE_HEALTH_JOB_KEY } from '@/lib/jobs/jobKeys'
+import { mintConfirmerJobKey, NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addMintJob, addPlainJob, completeJob, setJobState } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
@@ -40,6 +40,16 @@ describe('cancelJob', () => {
     (await t.db.execute<{ s: string }>(sql`select status::text as s from mint_orders where id = ${id}::uuid`))[0]!.s
   const nonceState = async (orderId: string) =>
     (await t.db.execute<{ s: string }>(sql`select state::text as s from signer_nonces where order_id = ${orderId}::uuid`))[0]?.s
+
+  it("refuses the signer's confirmer (it follows every in-flight order of the signer) and leaves it queued", async () => {
+    const { jobId } = await addJob(t.db, { task: TASK.mintConfirmer, jobKey: mintConfirmerJobKey(signer), payload: { signer }, runAt: new Date(Date.now() + 600_000) })
+    const refused = await cancelJob(web.db, { jobId, actor: admin }).catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(JobNotCancellableError)
+    expect((refused as JobNotCancellableError).message).toContain('confirms every in-flight order of its signer')
+    expect(statusForCode((refused as JobNotCancellableError).code)).toBe(409)
+    expect(await isLive(jobId)).toBe(true)
+    await t.db.execute(sql`select graphile_worker.complete_jobs(array[${jobId.toString()}::bigint])`)
+  })
 
   it('removes a dead mint job, cancels its order, reports its signed nonce and wakes the nonce health job; one audit row, a timeline event', async () => {
     const o = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })

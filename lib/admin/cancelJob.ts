@@ -4,6 +4,7 @@ import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/
 import { NotFoundError } from '@/lib/errors/resource'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { completeJobs } from '@/lib/jobs/completeJobs'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { findOrderOfJob } from '@/lib/jobs/findOrderOfJob'
 import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { releaseBars } from '@/lib/vault/releaseBars'
@@ -44,6 +45,15 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
       const state = history[0]?.state
       if (state === undefined) throw new NotFoundError({ what: 'Job' })
       throw new JobNotCancellableError({ jobId: id, state: state === 'cancelled' ? 'cancelled' : 'done' })
+    }
+    // the signer's confirmer follows every in-flight order of the signer: cancelling it would cancel none of them
+    const target = jobs.find((j) => j.jobId === jobId)
+    if (target?.task === TASK.mintConfirmer) {
+      throw new JobNotCancellableError({
+        jobId: id,
+        state: target.state,
+        message: `Job ${id} confirms every in-flight order of its signer; it cannot be cancelled. An order the confirmer cannot settle gets a job of its own (mint_confirm), which can.`,
+      })
     }
     const running = jobs.find((j) => j.state === 'running')
     if (running) {

@@ -37,8 +37,8 @@ export class JobNotCancellableError extends BaseError {
   override name = 'JobNotCancellableError'
   readonly jobId: string
   readonly state: string
-  constructor({ jobId, state }: { jobId: string; state: string }) {
-    super('job_not_cancellable', `Job ${jobId} is ${state}; there is nothing left to cancel.`)
+  constructor({ jobId, state, message }: { jobId: string; state: string; message?: string }) {
+    super('job_not_cancellable', message ?? `Job ${jobId} is ${state}; there is nothing left to cancel.`)
     this.jobId = jobId
     this.state = state
   }

@@ -33,6 +33,21 @@ export class MintedEventMissingError extends PermanentJobError {
   }
 }
 
+/**
+ * A mint still not mined after the most replacements we pay for: no further fee bump;
+ * it becomes the order's own dead letter (the order stays submitted), which an admin
+ * sees and cancels (the nonce is then filled at a higher fee) or retries.
+ */
+export class MintNotMinedError extends PermanentJobError {
+  override name = 'MintNotMinedError'
+  constructor(
+    readonly hash: string,
+    readonly replacements: number,
+  ) {
+    super(`transaction ${hash} is still not mined after ${replacements} replacements; cancel the order to fill its nonce, or retry`)
+  }
+}
+
 /** The node refused the transaction (transient: retried, then dead letter). */
 export class BroadcastRejectedError extends WorkerError {
   override name = 'BroadcastRejectedError'

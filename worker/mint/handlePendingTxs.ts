@@ -1,5 +1,5 @@
 import { getAddress } from 'viem'
-import { FeeTooLowError, NonceConsumedError } from '@/lib/errors/chain'
+import { FeeTooLowError, MintNotMinedError, NonceConsumedError } from '@/lib/errors/chain'
 import { isPermanentJobError, type PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import type { FollowedOrder } from '../db/listFollowedOrders'
@@ -9,7 +9,7 @@ import { newestTx } from './newestTx'
 import { replaceStuckTx } from './replaceStuckTx'
 import { resendTx } from './resendTx'
 
-/** a runaway bump loop must not pay any fee: after this many replacements of one order, only re-sends */
+/** a runaway bump loop must not pay any fee: after this many replacements of one order, it is handed to its own job and dies there */
 const MAX_REPLACEMENTS = 10
 
 /** replacements signed per pass and signer (KMS calls): the lowest nonces first, the rest on the next pass */
@@ -88,10 +88,8 @@ async function handleOne(
   const sentAt = (newest.broadcastAt ?? newest.createdAt).getTime()
   const stuck = replaceNow || (followed.nonce < pendingCount && Date.now() - sentAt > ctx.settings.stuckAfterMs)
   if (!stuck || !mayReplace) return false
-  if (mints.length > MAX_REPLACEMENTS) {
-    run.log.error({ orderId, hash: newest.hash, replacements: mints.length - 1 }, 'still not mined after the maximum number of replacements')
-    return false
-  }
+  // no further fee bump: the order becomes a dead letter of its own, which the admin sees and cancels
+  if (mints.length > MAX_REPLACEMENTS) throw new MintNotMinedError(newest.hash, mints.length - 1)
   const why = replaceNow ? 'its fee cap is below the base fee' : `not mined after ${ctx.settings.stuckAfterMs} ms`
   return replaceStuckTx(ctx, run, { orderId, txs, newest, why })
 }
