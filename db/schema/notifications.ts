@@ -12,7 +12,8 @@ const eventTypeList = NOTIFICATION_EVENT_TYPES.map((t) => `'${t}'`).join(', ')
 /**
  * The outbox of order events (issue 16): a row is written in the transaction that changes
  * the order (public.record_mint_event, db/migrations), so an event exists iff its change
- * committed. Its id is the event id receivers dedupe on (`evt_<id>`). Never updated.
+ * committed. Its id is the event id receivers dedupe on (`evt_<id>`). Only dispatched_at is
+ * ever updated (by the dispatch, decision 018).
  */
 export const notificationEvents = pgTable(
   'notification_events',
@@ -25,9 +26,12 @@ export const notificationEvents = pgTable(
     /** the delivered `data` (orderId, status, to, amountWei, txHash, reason...), as the order was in that transaction */
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when notify_dispatch fanned it out (null: still to do; the coalesced dispatch takes these, oldest first) */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
   },
   (t) => [
     index('notification_events_order_idx').on(t.orderId),
+    index('notification_events_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
     check('notification_events_type', sql.raw(`type in (${eventTypeList})`)),
   ],
 )
