@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test'
 import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
+import { parsePrometheusText } from '../helpers/parsePrometheusText'
 import { allowRecipient, baseUrl, expect, loginAs, type MintAccepted, saveScreenshot, settleApproval, stockTestVault, test } from './fixtures'
 
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
@@ -275,5 +276,10 @@ test.describe('admin console', () => {
     expect(text).toMatch(/^mintdesk_jobs\{task="mint_send",state="queued"\} \d+$/m)
     expect(text).toMatch(/^mintdesk_workers_alive [1-9]/m)
     expect(text).toContain('mintdesk_chain_up 1')
+    // issue 17: the whole exposition passes the strict reader; counters and histograms are there
+    const families = parsePrometheusText(text)
+    expect(families.get('mintdesk_orders_total')?.type).toBe('counter')
+    expect(families.get('mintdesk_job_attempts_total')?.type).toBe('counter')
+    expect(families.get('mintdesk_job_run_duration_seconds')?.type).toBe('histogram')
   })
 })
