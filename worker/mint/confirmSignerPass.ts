@@ -72,7 +72,8 @@ export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: 
         alone.push({ order, why: `${tx.hash} is mined in block ${receipt.blockNumber} (${receipt.status}) but is not a successful mint of the order` })
       }
     } else if (order.minedBlock !== null) {
-      reorged.push(order)
+      // no receipt at a head below the block we saw it mined in: a lagging node of a provider, not a reorg; look again next pass
+      if (head >= order.minedBlock) reorged.push(order)
     } else if (order.nonce < latest) {
       if (p.suspects.includes(order.orderId)) alone.push({ order, why: `nonce ${order.nonce} is used on chain, and no transaction of the order has a receipt` })
       else suspects.push(order.orderId)
