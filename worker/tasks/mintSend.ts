@@ -67,7 +67,7 @@ export const mintSend: TaskDefinition<MintSendPayload> = {
   },
 }
 
-/** Waits without spending an attempt: the job hands over to a new mint_send later, under the order's lock (as waitForLowerFees does). */
+/** Waits without spending an attempt: the job hands over to a new mint_send later, under the order's lock. */
 async function handOver(ctx: WorkerContext, job: TaskRun<MintSendPayload>, p: { delayMs: number; detail: string }): Promise<void> {
   const { orderId } = job.payload
   await ctx.db.transaction(async (tx) => {
