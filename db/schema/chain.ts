@@ -16,7 +16,7 @@ import { mintOrders } from './mint'
 /**
  * One row per signing key. next_nonce is the single source of truth for nonces
  * (docs/architecture.md invariant 3): taken under a row lock (SELECT ... FOR NO KEY
- * UPDATE, worker/db/reserveNonce.ts), never derived from eth_getTransactionCount by a
+ * UPDATE, worker/db/reserveNonces.ts), never derived from eth_getTransactionCount by a
  * worker on its own.
  */
 export const signers = pgTable('signers', {
