@@ -67,7 +67,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   metric_series: { web: WRITE, worker: WRITE },
   // notifications (issue 16): the web writes the subscriptions, the awaiting_approval event (the intake), reads the
   // deliveries and re-queues one (redeliver); the worker writes the other events, the deliveries and their attempts
-  notification_events: { web: APPEND, worker: APPEND },
+  // (the worker stamps dispatched_at: the coalesced dispatch, decision 018 amended)
+  notification_events: { web: APPEND, worker: WRITE },
   webhook_endpoints: { web: WRITE, worker: READ },
   webhook_deliveries: { web: ['select', 'update'], worker: WRITE },
   webhook_delivery_attempts: { web: READ, worker: APPEND },

@@ -13,7 +13,7 @@ export const TASK = {
   mintConfirmer: 'mint_confirmer',
   nonceHealth: 'nonce_health',
   reserveCheck: 'reserve_check',
-  /** notifications (issue 16): fan an event out (its name is also written in SQL by public.record_mint_event) */
+  /** notifications (issue 16): fan the undispatched events out (its name is also written in SQL by public.record_mint_event) */
   notifyDispatch: 'notify_dispatch',
   /** one webhook delivery (event, endpoint) */
   webhookDeliver: 'webhook_deliver',
@@ -53,6 +53,13 @@ export const NOTIFY_JOB_FLAG = 'notify'
 
 /** notification jobs run after ready mint jobs (graphile-worker runs lower priority numbers first) */
 export const NOTIFY_JOB_PRIORITY = 10
+
+/**
+ * THE dispatch job of notifications (decision 018, amended for issue 14): one key for all
+ * events, so a burst of confirmations updates one waiting job (written in SQL by
+ * public.record_mint_event; its run fans out every undispatched event)
+ */
+export const NOTIFY_DISPATCH_JOB_KEY = TASK.notifyDispatch
 
 export function webhookDeliverJobKey(deliveryId: string): string {
   return `${TASK.webhookDeliver}:${deliveryId}`

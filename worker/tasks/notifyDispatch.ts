@@ -1,28 +1,53 @@
 import { z } from 'zod'
+import { detachRunningJobKey } from '@/lib/jobs/detachRunningJobKey'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { dispatchNotificationEvent } from '@/lib/notifications/dispatchNotificationEvent'
-import type { TaskDefinition } from '../runtime/runTask'
+import { dispatchNotificationBatch, NOTIFY_DISPATCH_BATCH } from '@/lib/notifications/dispatchNotificationBatch'
+import { reopenNotificationEvent } from '@/lib/notifications/reopenNotificationEvent'
+import type { WorkerContext } from '../runtime/context'
+import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
-/** the event to fan out (added by public.record_mint_event with the event itself) */
-export const notifyDispatchPayload = z.object({ eventId: z.string().uuid() })
+/**
+ * `{}` from public.record_mint_event; `{ eventId }` only on a job queued before the
+ * dispatch was coalesced (it re-opens that event)
+ */
+export const notifyDispatchPayload = z.object({ eventId: z.string().uuid().optional() })
 export type NotifyDispatchPayload = z.infer<typeof notifyDispatchPayload>
 
 /**
- * notify_dispatch (issue 16): one order event becomes one webhook_deliver job per
- * subscribed endpoint and one email_send job per recipient, in one transaction
- * (lib/notifications/dispatchNotificationEvent; idempotent). No email is planned by a
- * worker without SMTP_URL.
+ * notify_dispatch (issue 16, coalesced for issue 14: decision 018 amended): ONE job under
+ * one key, woken by every event, fans out ALL undispatched events, in batches of
+ * NOTIFY_DISPATCH_BATCH (one transaction each), until a batch comes back short. It first
+ * lets go of its key (lib/jobs/detachRunningJobKey): an event committed while it runs
+ * adds a new job, which starts after that commit, so no event is left behind. No email
+ * is planned by a worker without SMTP_URL.
  */
 export const notifyDispatch: TaskDefinition<NotifyDispatchPayload> = {
   name: TASK.notifyDispatch,
   payload: notifyDispatchPayload,
   run: async (ctx, job) => {
-    const planned = await dispatchNotificationEvent(ctx.db, {
-      eventId: job.payload.eventId,
+    await detachRunningJobKey(ctx.db, { jobId: job.jobId, attempt: job.attempt })
+    if (job.payload.eventId !== undefined) await reopenNotificationEvent(ctx.db, { eventId: job.payload.eventId })
+    const planned = await dispatchAll(ctx, job)
+    job.log.info(planned, 'notification events dispatched')
+  },
+}
+
+/** batch after batch until one comes back short */
+async function dispatchAll(ctx: WorkerContext, job: TaskRun<NotifyDispatchPayload>) {
+  const total = { events: 0, deliveries: 0, emails: 0, batches: 0 }
+  for (;;) {
+    job.checkpoint('notify dispatch batch')
+    const batch = await dispatchNotificationBatch(ctx.db, {
+      limit: NOTIFY_DISPATCH_BATCH,
       email: ctx.notify.settings.smtpUrl !== undefined,
       lanes: ctx.notify.settings.concurrency,
       actor: job.actor,
     })
-    job.log.info({ eventId: job.payload.eventId, ...planned }, 'notification event dispatched')
-  },
+    total.events += batch.events
+    total.deliveries += batch.deliveries
+    total.emails += batch.emails
+    total.batches++
+    // a short batch: every event committed before it was taken (or is being taken by another run)
+    if (batch.events < NOTIFY_DISPATCH_BATCH) return total
+  }
 }
