@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { mintOrders, notificationEvents } from '@/db/schema'
-import { TASK } from '@/lib/jobs/jobKeys'
+import { detachRunningJobKey } from '@/lib/jobs/detachRunningJobKey'
+import { NOTIFY_DISPATCH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -17,8 +18,26 @@ describe('the outbox of order events (issue 16)', () => {
   setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
   const eventsOf = (orderId: string) => t.db.select().from(notificationEvents).where(eq(notificationEvents.orderId, orderId))
-  const dispatchJobs = async (eventId: string) =>
-    (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs where key = ${`${TASK.notifyDispatch}:${eventId}`}`))[0]?.n
+  /** every notify_dispatch job, keyed or not (id, key, attempts, locked) */
+  const dispatchJobs = () =>
+    t.db.execute<{ id: string; key: string | null; attempts: number; max_attempts: number; payload: unknown }>(sql`
+      select j.id::text as id, j.key, j.attempts::int as attempts, j.max_attempts::int as max_attempts, j.payload
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id
+      where k.identifier = ${TASK.notifyDispatch} order by j.id`)
+  /** a worker takes the waiting dispatch job, as graphile-worker's get_job does */
+  const takeDispatchJob = async () => {
+    const [row] = await t.db.execute<{ id: string }>(sql`
+      update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = attempts + 1
+      where key = ${NOTIFY_DISPATCH_JOB_KEY} and locked_at is null returning id::text as id`)
+    if (!row) throw new Error('no waiting dispatch job')
+    return BigInt(row.id)
+  }
+  const confirm = async (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
+      await t.db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 9n }))
+    }
+  }
 
   it('a confirmation writes one mint.confirmed event and its dispatch job; confirming again writes none', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
@@ -29,7 +48,41 @@ describe('the outbox of order events (issue 16)', () => {
     expect(events).toHaveLength(1)
     expect(events[0]?.type).toBe('mint.confirmed')
     expect(events[0]?.payload).toMatchObject({ orderId: order.id, status: 'confirmed', to: order.to, amountWei: order.amountWei.toString(), txHash: hash })
-    expect(await dispatchJobs(events[0]?.id ?? '')).toBe(1)
+    expect((await dispatchJobs()).filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toHaveLength(1)
+  })
+
+  it('a burst of events wakes ONE dispatch job (one key, preserve_run_at), in separate transactions or in one', async () => {
+    await confirm(5)
+    await t.db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) {
+        const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
+        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'12'.repeat(32)}`, blockNumber: 10n })
+      }
+    })
+    const jobs = await dispatchJobs()
+    expect(jobs).toEqual([expect.objectContaining({ key: NOTIFY_DISPATCH_JOB_KEY, attempts: 0, max_attempts: 10, payload: {} })])
+  })
+
+  it('an event while the dispatch job runs adds a new waiting job; the running one keeps its attempts (no false dead letter)', async () => {
+    await confirm(1)
+    // graphile-worker's own take-over: the running job loses its key and gets attempts = max ...
+    const running = await takeDispatchJob()
+    await confirm(1)
+    let jobs = await dispatchJobs()
+    expect(jobs.find((j) => BigInt(j.id) === running)).toMatchObject({ key: null, attempts: 10 })
+    expect(jobs.filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY && j.attempts === 0)).toHaveLength(1)
+    // ... which the run puts back when it lets go of its key (its first step)
+    await detachRunningJobKey(t.db, { jobId: running, attempt: 1 })
+    expect((await dispatchJobs()).find((j) => BigInt(j.id) === running)).toMatchObject({ key: null, attempts: 1 })
+
+    // a run that let go of its key first: an event meanwhile adds a new job and leaves the running one alone
+    const second = await takeDispatchJob()
+    await detachRunningJobKey(t.db, { jobId: second, attempt: 1 })
+    await confirm(2)
+    jobs = await dispatchJobs()
+    expect(jobs.find((j) => BigInt(j.id) === second)).toMatchObject({ key: null, attempts: 1 })
+    expect(jobs.filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toEqual([expect.objectContaining({ attempts: 0 })])
+    await t.db.execute(sql`delete from graphile_worker._private_jobs where id in (${running}::bigint, ${second}::bigint)`)
   })
 
   it('no event when the change rolls back', async () => {
@@ -43,6 +96,15 @@ describe('the outbox of order events (issue 16)', () => {
     expect(await eventsOf(order.id)).toHaveLength(0)
     const [row] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id))
     expect(row?.status).toBe('submitted')
+    // nor a dispatch job of its own: the rollback took the wake-up with it
+    await t.db.execute(sql`delete from graphile_worker._private_jobs where key = ${NOTIFY_DISPATCH_JOB_KEY}`)
+    await expect(
+      t.db.transaction(async (tx) => {
+        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n })
+        throw new Error('boom again')
+      }),
+    ).rejects.toThrow('boom')
+    expect(await dispatchJobs()).toHaveLength(0)
   })
 
   it('a failure writes mint.failed once (failing a failed order again writes none); a dead mint job writes mint.dead_letter', async () => {
