@@ -62,9 +62,10 @@ const FUNCTIONS: Record<string, { args: string; returns: string }> = {
 /**
  * Functions of schema public whose body names graphile_worker (decision 011, "One home"):
  * create_mint_order (the intake, decision 016), enqueue_mint_send_sqs (the SQS transport,
- * decision 021: the job id sequence), record_mint_event (notifications, decision 018).
+ * decision 021: the job id sequence), wake_notify_dispatch (notifications, decision 018: the
+ * trigger that wakes the one notify_dispatch job at the commit of an order event).
  */
-const OUR_FUNCTIONS_IN_GRAPHILE = ['create_mint_order', 'enqueue_mint_send_sqs', 'record_mint_event']
+const OUR_FUNCTIONS_IN_GRAPHILE = ['create_mint_order', 'enqueue_mint_send_sqs', 'wake_notify_dispatch']
 
 describe("graphile-worker's private schema, as lib/jobs uses it", () => {
   let t: TestDatabase
