@@ -63,6 +63,33 @@ describe('the outbox of order events (issue 16)', () => {
     expect(jobs).toEqual([expect.objectContaining({ key: NOTIFY_DISPATCH_JOB_KEY, attempts: 0, max_attempts: 10, payload: {} })])
   })
 
+  it("the wake-up runs at commit: an open transaction's event does not hold the dispatch job against another's", async () => {
+    await confirm(1)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let recorded = () => {}
+    const inside = new Promise<void>((resolve) => (recorded = resolve))
+    const open = t.db.transaction(async (tx) => {
+      const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
+      await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'34'.repeat(32)}`, blockNumber: 11n })
+      recorded()
+      await held
+    })
+    try {
+      await inside
+      // another confirmation commits while the first transaction is still open (no wait on the job's row)
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '2s'`)
+        const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
+        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'56'.repeat(32)}`, blockNumber: 12n })
+      })
+    } finally {
+      release()
+      await open
+    }
+    expect((await dispatchJobs()).filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toHaveLength(1)
+  })
+
   it('an event while the dispatch job runs adds a new waiting job; the running one keeps its attempts (no false dead letter)', async () => {
     await confirm(1)
     // graphile-worker's own take-over: the running job loses its key and gets attempts = max ...

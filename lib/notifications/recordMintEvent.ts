@@ -15,8 +15,9 @@ export type RecordMintEventParameters = {
 
 /**
  * THE outbox write of notifications (issue 16): one statement in the caller's transaction
- * (public.record_mint_event, migration 0007) writes the event and its notify_dispatch job,
- * so the event exists iff the order's change commits. Called BEFORE the order's update,
+ * (public.record_mint_event) writes the event, so it exists iff the order's change commits;
+ * at that commit a deferred trigger wakes the ONE notify_dispatch job (decision 018,
+ * amended for issue 14: one waiting job for a burst, migration 0012). Called BEFORE the order's update,
  * so `from` sees the status it changes from: an order already in the target status gets
  * no second event. Returns the event id, or null when none was written.
  */
