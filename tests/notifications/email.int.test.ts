@@ -60,7 +60,14 @@ describe('notification emails through the SMTP sink', () => {
     expect(mail).toContain('Content-Type: text/html')
     expect(mail).toContain(`<a href="${linkBase}/mints/${orderId}">`)
     expect(mail).toMatch(new RegExp(`Mintdesk-Event-Id: evt_${eventId}`, 'i'))
-    const [row] = await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.eventId, eventId))
+    // the sink keeps the .eml before the worker completes the row (a commit after the SMTP answer)
+    const row = await waitFor(
+      async () => {
+        const [r] = await t.db.select().from(emailDeliveries).where(eq(emailDeliveries.eventId, eventId))
+        return r?.status === 'sent' ? r : undefined
+      },
+      { timeoutMs: 10_000, what: `the email row of ${eventId} sent` },
+    )
     expect(row).toMatchObject({ status: 'sent', address: 'staff@mintdesk.test', attempts: 1, claimToken: null })
     // once: nothing more arrives for it
     await new Promise((resolve) => setTimeout(resolve, 1_500))
