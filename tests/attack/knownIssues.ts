@@ -47,7 +47,7 @@ export function diedOfPostgresJsNullSocket(logText: string): boolean {
   return /TypeError: Cannot read properties of null \(reading 'write'\)\s+at Immediate\.nextWrite \([^)]*postgres[\\/]src[\\/]connection\.js/.test(logText)
 }
 
-export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost while a job finished (by design)'
+export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost while a job finished (by design)' | 'fenced after a long database outage (by design)'
 
 /**
  * Why a worker exited on its own while Postgres was away, if the reason is one we know:
@@ -63,5 +63,8 @@ export function workerDeathCause(logText: string): WorkerDeathCause | undefined 
   if (diedOfPostgresJsNullSocket(logText)) return 'postgres.js null socket (bug)'
   const lostDatabase = /Failed to (fail|complete) jobs[^"]*(ECONNREFUSED|terminating connection|Connection terminated|ECONNRESET)/.test(logText) || /Worker exited with error: Error: (connect ECONNREFUSED|Connection terminated|terminating connection)/.test(logText)
   if (lostDatabase && /graphile-worker stopped on its own/.test(logText)) return 'database lost while a job finished (by design)'
+  // a failover longer than WORKER_STALE_AFTER_MS: the heartbeat could not be written, so the worker fences itself
+  // (its jobs may already be taken over: decision 008) and exits 1 for the supervisor to replace it (issue 18)
+  if (/fenced: no heartbeat for \d+ ms/.test(logText) && /ECONNREFUSED|Connection terminated|terminating connection/.test(logText)) return 'fenced after a long database outage (by design)'
   return undefined
 }
