@@ -81,12 +81,17 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  * that does not exist yet is skipped).
  * - create_mint_order: the intake in one statement (decision 016). SECURITY INVOKER, so
  *   it writes only what the caller's table grants allow; only the web takes orders.
+ * - check_mint_controls, recent_mints_wei: the mint controls' one home (decision 016,
+ *   amended), called by create_mint_order and the approval (web) and by the worker's check
+ *   before signing (worker); the web's limits page reads the rolling total.
  * - record_mint_event, on_mint_awaiting_approval (issue 16, decision 018): the outbox of
  *   order events; the worker records confirmed/failed/dead_letter, the web's intake (through
  *   create_mint_order's hook) awaiting_approval.
  */
 export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
   create_mint_order: ['web'],
+  check_mint_controls: ['web', 'worker'],
+  recent_mints_wei: ['web', 'worker'],
   record_mint_event: ['web', 'worker'],
   on_mint_awaiting_approval: ['web'],
 }

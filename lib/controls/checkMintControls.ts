@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { RecipientNotAllowedError } from '@/lib/errors/controls'
-import { getMintLimits } from './getMintLimits'
-import { overLimitError } from './overLimitError'
-import { sumRecentMints } from './sumRecentMints'
+import { mintControlsRefusal } from './mintControlsRefusal'
 
 export type CheckMintControlsParameters = {
   /** the recipient, any case */
@@ -26,40 +23,32 @@ export type CheckMintControlsReturnType = {
 }
 
 /**
- * The mint controls of issue 13 (ARCHITECTURE.md invariant 6), one function for every
- * gate: intake (lib/mint/createMintOrder.ts), approval, and the worker before signing
- * (worker/mint/checkBeforeSigning.ts).
+ * The mint controls of issue 13 (ARCHITECTURE.md invariant 6) for the approval
+ * (lib/approvals/approveMintOrder.ts) and the worker before signing
+ * (worker/mint/checkBeforeSigning.ts): a thin call of their one home, the SQL function
+ * public.check_mint_controls, which the intake's create_mint_order calls too
+ * (decision 016, amended). It throws what the intake throws for the same refusal
+ * (mintControlsRefusal):
  * 1. `to` must be on the recipient allowlist: RecipientNotAllowedError (422).
  * 2. amountWei <= mint_limits.max_order_wei: else OverLimitError (422).
- * 3. the rolling 24 h total (orders created in the last 24 h that are confirmed, in
- *    flight (pending/submitted) or awaiting approval, but `excludeOrderId`) + amountWei
+ * 3. the rolling 24 h total (public.recent_mints_wei: orders created in the last 24 h that
+ *    are confirmed, in flight or awaiting approval, but `excludeOrderId`) + amountWei
  *    <= mint_limits.daily_cap_wei: else OverLimitError (422).
  * A null limit is unlimited.
  *
- * Concurrency: two intakes at once must not both pass the cap, each counting the total
- * without the other. So, when a cap is set, the check first takes a transaction-scoped
- * advisory lock (`mint_limits.daily_cap`) and only then reads the total: intakes checking
- * the cap run one after the other until each commits or rolls back, and under READ
- * COMMITTED the second one's read (a new statement, a new snapshot) sees the first one's
- * order. Call it inside the transaction that writes the order, after the order's row
- * exists, so the lock is held until that row is visible. The lock is not taken with no
- * cap (dev, tests): nothing then needs serialising.
+ * Concurrency: with a cap set, the function takes the transaction-scoped advisory lock
+ * `mint_limits.daily_cap` (unless `lock: false`) before it reads the total, so call it in
+ * the transaction that writes or approves the order: the lock is held until that commits.
+ * A refusal comes back as a row, not a database error, so the caller's transaction is not
+ * aborted by it (the worker maps it to its own permanent error).
  */
 export async function checkMintControls(db: DbOrTx, p: CheckMintControlsParameters): Promise<CheckMintControlsReturnType> {
-  const to = p.to.toLowerCase()
-  const allowed = await db.execute<{ one: number }>(sql`select 1 as one from allowed_recipients where address = ${to}`)
-  if (allowed.length === 0) throw new RecipientNotAllowedError({ to: p.to })
-
-  const limits = await getMintLimits(db)
-  if (limits.maxOrderWei !== null && p.amountWei > limits.maxOrderWei) {
-    throw overLimitError({ limit: 'max_order', amountWei: p.amountWei, limitWei: limits.maxOrderWei })
-  }
-  if (limits.dailyCapWei === null) return { usedWei: 0n }
-
-  if (p.lock !== false) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended('mint_limits.daily_cap', 0))`)
-  const usedWei = await sumRecentMints(db, { excludeOrderId: p.excludeOrderId })
-  if (usedWei + p.amountWei > limits.dailyCapWei) {
-    throw overLimitError({ limit: 'daily_cap', amountWei: p.amountWei, limitWei: limits.dailyCapWei, usedWei })
-  }
-  return { usedWei }
+  const [row] = await db.execute<{ refusal: string | null; detail: unknown; used_wei: string }>(sql`
+    select r_refusal as refusal, r_detail as detail, r_used_wei::text as used_wei
+      from public.check_mint_controls(${p.to}, ${p.amountWei.toString()}::numeric, ${p.excludeOrderId ?? null}::uuid, ${p.lock !== false}::boolean)`)
+  if (!row) throw new Error('check_mint_controls returned no row')
+  const refused = mintControlsRefusal({ refusal: row.refusal, detail: row.detail, to: p.to })
+  if (refused) throw refused
+  if (row.refusal !== null) throw new Error(`check_mint_controls: unknown refusal ${row.refusal}`)
+  return { usedWei: BigInt(row.used_wei) }
 }

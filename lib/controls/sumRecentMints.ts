@@ -7,16 +7,13 @@ export type SumRecentMintsParameters = {
 }
 
 /**
- * What the rolling 24 h cap counts, in wei: the orders created in the last 24 hours that
- * are confirmed, in flight (pending, submitted) or awaiting approval; failed, cancelled
- * and rejected orders made no tokens and hold no bars.
+ * What the rolling 24 h cap counts, in wei, as the controls count it: a call of the SQL
+ * function public.recent_mints_wei, the rule's one home (the orders created in the last 24
+ * hours that are confirmed, in flight or awaiting approval; public.check_mint_controls sums
+ * the same). For the limits' page (readMintLimits).
  */
 export async function sumRecentMints(db: DbOrTx, p: SumRecentMintsParameters = {}): Promise<bigint> {
   const exclude = p.excludeOrderId ?? null
-  const [row] = await db.execute<{ used: string }>(sql`
-    select coalesce(sum(amount_wei), 0)::text as used from mint_orders
-     where created_at > now() - interval '24 hours'
-       and status in ('confirmed', 'pending', 'submitted', 'awaiting_approval')
-       and (${exclude}::uuid is null or id <> ${exclude}::uuid)`)
+  const [row] = await db.execute<{ used: string }>(sql`select public.recent_mints_wei(${exclude}::uuid)::text as used`)
   return BigInt(row?.used ?? '0')
 }

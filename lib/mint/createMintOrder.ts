@@ -64,7 +64,8 @@ type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: strin
  *   exactly one wins (row locks in id order), the others get the 409.
  * - A recipient off the allowlist: RecipientNotAllowedError (422); above the per-order
  *   limit or the rolling 24 h cap: OverLimitError (422) (the cap's lock makes concurrent
- *   intakes check it one after the other). The same rules as lib/controls/checkMintControls.
+ *   intakes check it one after the other): public.check_mint_controls, the rules' one home,
+ *   which the approval and the worker call too (lib/controls/checkMintControls).
  * - Same user + Idempotency-Key: the same body gets the first 202 answer again and
  *   creates nothing; a different body is an IdempotencyConflictError. Requests with
  *   the same key are serialised by a transaction-scoped advisory lock, so a concurrent

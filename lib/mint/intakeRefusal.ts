@@ -1,9 +1,8 @@
 import type { BaseError } from '@/lib/errors/BaseError'
-import { RecipientNotAllowedError } from '@/lib/errors/controls'
 import { BarAlreadyUsedError } from '@/lib/errors/mint'
 import { ValidationError } from '@/lib/errors/request'
 import { type BarMismatch, BarMismatchError, BarNotInVaultError } from '@/lib/errors/vault'
-import { overLimitError } from '@/lib/controls/overLimitError'
+import { mintControlsRefusal } from '@/lib/controls/mintControlsRefusal'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { MintRequest } from './mintRequestSchema'
@@ -23,7 +22,8 @@ const DECIMAL_PLACES: Record<Exclude<MismatchField, 'year'>, number> = { grossOz
  * The error class of a refusal raised by `create_mint_order` (its message is the refusal's
  * code, its detail the JSON the error needs), with the very codes, statuses, messages and
  * issues the TypeScript intake gave: bar_not_in_vault, bar_mismatch, validation_failed on
- * `amount`, bar_already_used, recipient_not_allowed, over_limit. Null for any other error
+ * `amount`, bar_already_used, and the controls' recipient_not_allowed and over_limit
+ * (public.check_mint_controls, mapped by lib/controls/mintControlsRefusal). Null for any other error
  * (a bug or an outage: it propagates as it is). Reads `cause` too: Drizzle wraps the
  * driver's error.
  */
@@ -48,16 +48,9 @@ export function intakeRefusal(error: unknown, { request }: IntakeRefusalParamete
       )
     }
     case 'recipient_not_allowed':
-      return new RecipientNotAllowedError({ to: request.to })
-    case 'over_limit': {
-      const d = record(raised.detail)
-      return overLimitError({
-        limit: d.limit === 'daily_cap' ? 'daily_cap' : 'max_order',
-        amountWei: BigInt(String(d.amountWei)),
-        limitWei: BigInt(String(d.limitWei)),
-        usedWei: d.usedWei === undefined ? undefined : BigInt(String(d.usedWei)),
-      })
-    }
+    case 'over_limit':
+      // public.check_mint_controls' refusal, as the approval and the worker map it
+      return mintControlsRefusal({ refusal: raised.code, detail: raised.detail, to: request.to })
     default:
       return null
   }
