@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { mintOrders, notificationEvents } from '@/db/schema'
 import { detachRunningJobKey } from '@/lib/jobs/detachRunningJobKey'
 import { NOTIFY_DISPATCH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
@@ -88,6 +88,45 @@ describe('the outbox of order events (issue 16)', () => {
       await open
     }
     expect((await dispatchJobs()).filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toHaveLength(1)
+  })
+
+  it('a worker taking the waiting job between add_job\'s two statements: the wake-up calls add_job again and adds a new job', async () => {
+    await confirm(1)
+    // a stand-in for the worker: holds the waiting job's row, then takes the job (get_job) once the event's commit waits on it
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let rowHeld = () => {}
+    const holding = new Promise<void>((resolve) => (rowHeld = resolve))
+    let taken = 0n
+    const worker = t.db.transaction(async (tx) => {
+      const [row] = await tx.execute<{ id: string }>(sql`select id::text as id from graphile_worker._private_jobs where key = ${NOTIFY_DISPATCH_JOB_KEY} for update`)
+      taken = BigInt(row?.id ?? '0')
+      rowHeld()
+      await held
+      await tx.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = attempts + 1 where id = ${taken}::bigint`)
+    })
+    await holding
+    const event = confirm(1)
+    try {
+      // the event's commit: add_job found the job available (no take-over), its insert waits on the row
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.db.execute<{ n: number }>(sql`
+            select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)
+          expect(row?.n).toBeGreaterThanOrEqual(1)
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+    } finally {
+      release()
+      await worker
+    }
+    await event
+    const jobs = await dispatchJobs()
+    // the taken job ran before the event committed: a new job under the key must be there for it
+    expect(jobs.find((j) => BigInt(j.id) === taken)).toMatchObject({ key: null, attempts: 10 })
+    expect(jobs.filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toEqual([expect.objectContaining({ attempts: 0 })])
+    await t.db.execute(sql`delete from graphile_worker._private_jobs where id = ${taken}::bigint`)
   })
 
   it('an event while the dispatch job runs adds a new waiting job; the running one keeps its attempts (no false dead letter)', async () => {
