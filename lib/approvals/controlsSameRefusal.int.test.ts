@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Db } from '@/db/client'
+import { DATABASE_ROLES } from '@/db/roles/roleNames'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
 import type { BaseError } from '@/lib/errors/BaseError'
@@ -126,5 +127,29 @@ describe('the same refusal at intake and at approval (one home: public.check_min
     const locked = await web.db.transaction((tx) => checkMintControls(tx, order)).catch((e: unknown) => e)
     expect(seen(unlocked)).toEqual(seen(locked))
     expect(seen(locked)).toMatchObject({ code: 'over_limit', limit: 'max_order' })
+  })
+
+  it("EXECUTE for the web and the worker roles only, not PUBLIC; the worker's check runs on its own role", async () => {
+    const [acl] = await t.db.execute<{ fn: string; web: boolean; worker: boolean; public: boolean }>(sql`
+      select bool_and(has_function_privilege(${DATABASE_ROLES.web}, p.oid, 'execute')) as web,
+             bool_and(has_function_privilege(${DATABASE_ROLES.worker}, p.oid, 'execute')) as worker,
+             bool_or(coalesce(array_to_string(p.proacl, ',') ~ '(^|,)=X', true)) as public,
+             string_agg(p.proname, ',' order by p.proname) as fn
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname in ('check_mint_controls', 'recent_mints_wei')`)
+    expect(acl).toEqual({ fn: 'check_mint_controls,recent_mints_wei', web: true, worker: true, public: false })
+
+    const { createDb } = await import('@/db/client')
+    const worker = createDb({ url: t.roleUrl('worker'), max: 1 })
+    try {
+      const { orderId, request } = await awaiting()
+      await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: 10n ** 30n })
+      const passed = await worker.db.transaction((tx) =>
+        checkMintControls(tx, { to: request.to, amountWei: 802_168n * 10n ** 15n, excludeOrderId: orderId, lock: false }),
+      )
+      expect(passed.usedWei).toBeGreaterThan(0n)
+    } finally {
+      await worker.close()
+    }
   })
 })
