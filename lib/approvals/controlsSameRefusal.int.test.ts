@@ -7,7 +7,6 @@ import { checkMintControls } from '@/lib/controls/checkMintControls'
 import type { BaseError } from '@/lib/errors/BaseError'
 import { statusForCode, type ErrorCode } from '@/lib/errors/http'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
-import type { MintRequest } from '@/lib/mint/mintRequestSchema'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -21,6 +20,9 @@ import { rejectMintOrder } from './rejectMintOrder'
 // the same error, code, HTTP status, message and figures when the limits or the allowlist
 // change between the intake and the approval. Each order is refused at approval, rejected
 // (its bars freed), then the very same request is sent to the intake again.
+
+/** a request as the tests build it (validated again by the intake) */
+type MintRequest = ReturnType<typeof buildMintRequest>
 
 const SECOND_RECIPIENT = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 
