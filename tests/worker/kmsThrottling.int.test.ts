@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobEvents, mintOrders } from '@/db/schema'
@@ -83,6 +83,12 @@ describe(`${ORDERS} orders, KMS allowing ${SIGN_RATE} signs/s shared with a neig
     console.log(`[kmsThrottling] rate ${chain.kmsSignThrottle.rate()}, signed ${chain.kmsSignThrottle.counts.signed}; endpoint throttled ${chain.kmsSignThrottle.counts.throttled - throttledBefore} Sign calls ; the workers counted ${faults?.throttled ?? 0}`)
     expect(faults?.throttled ?? 0, 'throttles seen by the workers').toBeGreaterThan(0)
     expect(dead, 'no job died of a throttle').toEqual([])
+    // a throttle that outlasts the signer's retries waits (no attempt spent): no attempt of an order failed of one
+    const throttledAttempts = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'failed'), ilike(jobEvents.detail, '%throttled%')))
+    expect(throttledAttempts, 'no attempt failed of a throttle').toEqual([])
     expect(failed).toEqual([])
   }, 300_000)
 })
