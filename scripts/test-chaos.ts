@@ -88,7 +88,9 @@ the local KMS endpoint with 2 signer keys, the web's production build, ${workers
    one, as ECS would) and a **fast-check fuzzer** sends bad input to the same endpoint all
    along; 25 s in, **Postgres is stopped and started again** on the same data and port
    (~4 s down); 20 s later **anvil is SIGKILLed and restarted from a state file 5 s old**
-   (it forgets the blocks since);
+   (it forgets the blocks since); then one worker beside the pool after another
+   **SIGKILLs itself at each step of a batched send** (after reserving the batch's nonces,
+   after storing their signatures, after broadcasting them);
 2. a **rolling deploy**: each worker replaced, then sent SIGTERM while jobs run;
 3. **the signers out of gas money** (anvil_setBalance 0): ${outOfGasOrders} orders' jobs retry with
    the real back-off and land in the dead letters; the signers are funded and an admin's
@@ -121,6 +123,7 @@ ${row('intake while Postgres down', (r) => (r.postgres ? r.postgres.intakeWhileD
 ${row('ready again after restart', (r) => s(r.postgres?.recoveredAfterMs))}
 ${row('anvil restarts / blocks forgotten / mints forgotten', (r) => (r.anvil ? `1 / ${r.anvil.forgottenBlocks} / ${r.anvil.forgottenMints}` : '-'))}
 ${row('stall recoveries / rebroadcasts / reorgs noticed', (r) => `${r.events.stalled ?? 0} / ${r.events.rebroadcast ?? 0} / ${r.events.reorged ?? 0}`)}
+${row('send failpoints: died there (after_reserve, after_sign, after_broadcast)', (r) => (r.failpoints?.length ? r.failpoints.map((c) => (c.diedThere ? 'yes' : 'no')).join(' / ') : '-'))}
 ${row('deploy: workers replaced / jobs held at SIGTERM / left locked', (r) => (r.deploy ? `${r.deploy.replaced} / ${r.deploy.exits.map((e) => e.heldAtSigterm).join('+')} / ${r.deploy.exits.reduce((n, e) => n + e.lockedAfter, 0)}` : '-'))}
 ${row('deploy: graceful stop took', (r) => (r.deploy ? r.deploy.exits.map((e) => s(e.ms)).join(', ') : '-'))}
 ${row('out of gas: dead letters / attempts each / bulk-retried / confirmed', (r) => (r.outOfGas ? `${r.outOfGas.dead} / ${[...new Set(r.outOfGas.attempts)].join(',')} / ${r.outOfGas.retried} / ${r.outOfGas.confirmed}` : '-'))}

@@ -38,6 +38,8 @@ export type ChaosStack = {
   pg: PostgresControl
   anvil: AnvilControl
   pool: WorkerPool
+  /** the environment every worker of the pool runs with (a worker started beside the pool uses it too) */
+  workerEnv: Record<string, string>
   /** the KMS endpoint's Sign quota (issue 18): off until a scenario sets a rate */
   kmsThrottle: SignThrottle
   /** the workers reach anvil through this fault proxy (issue 18): no faults until a scenario sets them */
@@ -150,20 +152,18 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     log(`web (standalone) at ${baseUrl}`)
 
     const env = stack.env
-    const pool = createWorkerPool({
-      env: workerEnv({
-        databaseUrl: pg.url,
-        chain: { rpcUrl: rpcProxy.url, chainId: 31337, tokenAddress: env.TOKEN_ADDRESS as Address, kmsEndpoint: env.KMS_ENDPOINT, kmsKeyIds: env.KMS_KEY_IDS.split(',') },
-        // the SQS transport's settings, when the stack runs it; short visibility so a killed worker's message comes back soon
-        env: {
-          ...(env.QUEUE_TRANSPORT === 'sqs'
-            ? { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: env.SQS_QUEUE_URL, SQS_DLQ_URL: env.SQS_DLQ_URL, SQS_ENDPOINT: env.SQS_ENDPOINT, SQS_VISIBILITY_TIMEOUT_S: '10', SQS_WAIT_TIME_S: '1' }
-            : {}),
-          ...p.workerEnv,
-        },
-      }),
-      prefix: 'chaos',
+    const poolEnv = workerEnv({
+      databaseUrl: pg.url,
+      chain: { rpcUrl: rpcProxy.url, chainId: 31337, tokenAddress: env.TOKEN_ADDRESS as Address, kmsEndpoint: env.KMS_ENDPOINT, kmsKeyIds: env.KMS_KEY_IDS.split(',') },
+      // the SQS transport's settings, when the stack runs it; short visibility so a killed worker's message comes back soon
+      env: {
+        ...(env.QUEUE_TRANSPORT === 'sqs'
+          ? { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: env.SQS_QUEUE_URL, SQS_DLQ_URL: env.SQS_DLQ_URL, SQS_ENDPOINT: env.SQS_ENDPOINT, SQS_VISIBILITY_TIMEOUT_S: '10', SQS_WAIT_TIME_S: '1' }
+          : {}),
+        ...p.workerEnv,
+      },
     })
+    const pool = createWorkerPool({ env: poolEnv, prefix: 'chaos' })
     stops.push(async () => {
       await pool.stopAll()
     })
@@ -202,6 +202,7 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
         },
       },
       pool,
+      workerEnv: poolEnv,
       kmsThrottle: kms.signThrottle,
       rpcProxy,
       childLogFile,

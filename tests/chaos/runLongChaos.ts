@@ -11,7 +11,9 @@ import { createRng, planOrders, stockPlannedOrders, submitAll, tallySubmits } fr
 import {
   type AnvilRestartReport,
   countEvents,
+  crashAtFailpoints,
   type DeployReport,
+  type FailpointCrash,
   type FuzzReport,
   type OutOfGasReport,
   type PostgresRestartReport,
@@ -68,6 +70,8 @@ export type LongChaosResult = {
   knownIssues: { postgresJsNullSocketInDriver: number; workerDeaths: Record<string, number>; webUncaught: number }
   /** issue 18: each production fault on its own batch of orders */
   production: ProductionFaultsReport | null
+  /** issue 14: a worker beside the pool SIGKILLs itself at each step of the batched send */
+  failpoints: FailpointCrash[]
 }
 
 /** orders per production fault (issue 18), baseline included */
@@ -100,6 +104,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     secrets: { scanned: 0, bytes: 0, findings: [] },
     knownIssues: { postgresJsNullSocketInDriver: 0, workerDeaths: {}, webUncaught: 0 },
     production: null,
+    failpoints: [],
   }
 
   // postgres.js 3.4.9 can throw from a setImmediate when Postgres goes away (see
@@ -165,7 +170,16 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       await pause(15_000)
       log('fault: anvil SIGKILL, restart from a saved state 5 s old')
       result.anvil = await restartAnvilFromOlderState({ anvil: stack.anvil, rollbackMs: 5_000, minForgottenMints: 5, countMinted, log })
-      await pause(10_000)
+      // a worker beside the pool dies at each step of a batched send, with the batch it leads in hand
+      log('fault: SIGKILL at the send failpoints (after_reserve, after_sign, after_broadcast)')
+      result.failpoints = await crashAtFailpoints({
+        env: stack.workerEnv,
+        failpoints: ['after_reserve', 'after_sign', 'after_broadcast'],
+        feed: async () => {},
+        timeoutMs: 30_000,
+        log,
+      })
+      await pause(5_000)
       // a deploy while orders still come in: the killer pauses (it must not kill a worker that is shutting down)
       if (submitted) log('deploy: the orders were all in before the deploy; it runs on the remaining jobs')
       await killer.stop()
@@ -191,6 +205,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     }
     if (result.anvil && result.anvil.forgottenMints <= 0) problems.push('the anvil restart forgot no mint: the scenario did not bite')
     if (result.deploy) problems.push(...result.deploy.problems)
+    for (const c of result.failpoints) if (!c.diedThere) problems.push(`failpoint ${c.failpoint}: no batch reached it within 30 s (the orders were all in?)`)
 
     durations.settle1 = await waitForSettled({ sql, chain, timeoutMs: 300_000, log })
     result.fuzz = await fuzzer.stop()
