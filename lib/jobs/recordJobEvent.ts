@@ -1,6 +1,5 @@
 import type { DbOrTx } from '@/db/client'
-import { jobEvents } from '@/db/schema'
-import { redactSecrets } from '@/lib/errors/redactSecrets'
+import { recordJobEvents } from './recordJobEvents'
 
 export type JobEventName =
   | 'enqueued'
@@ -73,16 +72,5 @@ export type RecordJobEventParameters = {
  * one. Detail and error are stored with URLs redacted (an RPC URL carries its API key).
  */
 export async function recordJobEvent(db: DbOrTx, p: RecordJobEventParameters): Promise<void> {
-  await db.insert(jobEvents).values({
-    event: p.event,
-    task: p.task,
-    orderId: p.orderId ?? null,
-    jobId: p.jobId == null ? null : BigInt(p.jobId),
-    attempt: p.attempt ?? null,
-    detail: p.detail == null ? null : redactSecrets(p.detail),
-    error: p.error == null ? null : redactSecrets(p.error),
-    actor: p.actor ?? null,
-    durationMs: p.durationMs == null ? null : Math.round(p.durationMs),
-    data: p.data ?? null,
-  })
+  await recordJobEvents(db, [p])
 }

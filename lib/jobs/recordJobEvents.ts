@@ -4,8 +4,10 @@ import { redactSecrets } from '@/lib/errors/redactSecrets'
 import type { RecordJobEventParameters } from './recordJobEvent'
 
 /**
- * recordJobEvent for many rows in one insert (a send batch writes one step of each of
- * its orders at once): same columns, same redaction, the timeline reads them alike.
+ * Appends rows to the timeline (job_events) in one insert (a send batch writes one step of
+ * each of its orders at once; recordJobEvent is the one-row form). Joins the caller's
+ * transaction when given one. Detail and error are stored with URLs redacted (an RPC URL
+ * carries its API key).
  */
 export async function recordJobEvents(db: DbOrTx, events: readonly RecordJobEventParameters[]): Promise<void> {
   if (events.length === 0) return

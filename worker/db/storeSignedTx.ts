@@ -21,7 +21,20 @@ export type StoreSignedTxParameters = {
  * fill also takes the nonce over (`use` gap_fill).
  */
 export async function storeSignedTx(tx: Tx, p: StoreSignedTxParameters): Promise<void> {
-  await tx.insert(chainTxs).values({
+  await tx.insert(chainTxs).values(chainTxRow(p))
+  await tx
+    .update(signerNonces)
+    .set({
+      state: sql`case when ${signerNonces.state} = 'mined' then ${signerNonces.state} else 'signed'::nonce_state end`,
+      ...(p.kind === 'gap_fill' ? { use: 'gap_fill' as const } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(signerNonces.signerAddress, p.signerAddress), eq(signerNonces.nonce, p.nonce)))
+}
+
+/** The chain_txs row of a signed transaction (fee and gas figures as decimal strings). */
+export function chainTxRow(p: StoreSignedTxParameters): typeof chainTxs.$inferInsert {
+  return {
     hash: p.hash,
     signerAddress: p.signerAddress,
     nonce: p.nonce,
@@ -31,13 +44,5 @@ export async function storeSignedTx(tx: Tx, p: StoreSignedTxParameters): Promise
     maxFeePerGas: p.maxFeePerGas.toString(),
     maxPriorityFeePerGas: p.maxPriorityFeePerGas.toString(),
     gasLimit: p.gasLimit.toString(),
-  })
-  await tx
-    .update(signerNonces)
-    .set({
-      state: sql`case when ${signerNonces.state} = 'mined' then ${signerNonces.state} else 'signed'::nonce_state end`,
-      ...(p.kind === 'gap_fill' ? { use: 'gap_fill' as const } : {}),
-      updatedAt: new Date(),
-    })
-    .where(and(eq(signerNonces.signerAddress, p.signerAddress), eq(signerNonces.nonce, p.nonce)))
+  }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { chainTxs } from '@/db/schema'
-import type { StoreSignedTxParameters } from './storeSignedTx'
+import { chainTxRow, type StoreSignedTxParameters } from './storeSignedTx'
 
 export type StoreSignedTxsParameters = { txs: readonly (StoreSignedTxParameters & { kind: 'mint' })[] }
 
@@ -12,19 +12,7 @@ export type StoreSignedTxsParameters = { txs: readonly (StoreSignedTxParameters 
  */
 export async function storeSignedTxs(tx: Tx, { txs }: StoreSignedTxsParameters): Promise<void> {
   if (txs.length === 0) return
-  await tx.insert(chainTxs).values(
-    txs.map((p) => ({
-      hash: p.hash,
-      signerAddress: p.signerAddress,
-      nonce: p.nonce,
-      orderId: p.orderId,
-      kind: p.kind,
-      rawTx: p.rawTx,
-      maxFeePerGas: p.maxFeePerGas.toString(),
-      maxPriorityFeePerGas: p.maxPriorityFeePerGas.toString(),
-      gasLimit: p.gasLimit.toString(),
-    })),
-  )
+  await tx.insert(chainTxs).values(txs.map(chainTxRow))
   const keys = sql.join(
     txs.map((p) => sql`(${p.signerAddress}, ${p.nonce}::bigint)`),
     sql`, `,
