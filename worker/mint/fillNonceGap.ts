@@ -12,6 +12,7 @@ import { listNonceTxs } from '../db/listNonceTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { storeSignedTx } from '../db/storeSignedTx'
 import { newestTx } from './newestTx'
+import { isTransientFault } from '@/lib/errors/faults'
 
 export type FillNonceGapParameters = {
   signer: SignerAccount
@@ -45,14 +46,15 @@ export async function fillNonceGap(ctx: WorkerContext, { signer, nonce, jobId, a
           current,
         })
       : { maxFeePerGas: current.maxFeePerGas, maxPriorityFeePerGas: current.maxPriorityFeePerGas }
-  const { raw, hash } = await signTx(signer.account, {
-    chainId: ctx.chainId,
-    nonce,
-    to: signer.address,
-    value: 0n,
-    gas: SELF_TRANSFER_GAS,
-    ...fees,
-  })
+  let signed: Awaited<ReturnType<typeof signTx>>
+  try {
+    signed = await signTx(signer.account, { chainId: ctx.chainId, nonce, to: signer.address, value: 0n, gas: SELF_TRANSFER_GAS, ...fees })
+  } catch (error) {
+    // KMS still throttled after its retries: the nonce stays released, the next nonce health run fills it
+    if (!isTransientFault(error)) throw error
+    return { skipped: `KMS throttled, filled on the next run (in ${error.retryAfterMs} ms or later)` }
+  }
+  const { raw, hash } = signed
 
   const stored = await ctx.db.transaction(async (tx) => {
     const rows = await tx

@@ -14,6 +14,7 @@ import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { recordFeeCapped } from './recordFeeCapped'
 import { verifyStoredTx } from './verifyStoredTx'
+import { isTransientFault } from '@/lib/errors/faults'
 
 export type ReplaceStuckTxParameters = {
   orderId: string
@@ -64,14 +65,16 @@ export async function replaceStuckTx(ctx: WorkerContext, run: ConfirmRun, { orde
   }
   const fees = ceiling.fees
   const gas = BigInt(newest.gasLimit)
-  const { raw, hash } = await signTx(signer.account, {
-    chainId: ctx.chainId,
-    nonce: newest.nonce,
-    to: ctx.tokenAddress,
-    data,
-    gas,
-    ...fees,
-  })
+  let signed: Awaited<ReturnType<typeof signTx>>
+  try {
+    signed = await signTx(signer.account, { chainId: ctx.chainId, nonce: newest.nonce, to: ctx.tokenAddress, data, gas, ...fees })
+  } catch (error) {
+    // KMS still throttled after its retries: not a failure of the pass; the next pass replaces it
+    if (!isTransientFault(error)) throw error
+    run.log.warn({ orderId, hash: newest.hash, retryAfterMs: error.retryAfterMs }, 'KMS throttled: the replacement waits for the next pass')
+    return false
+  }
+  const { raw, hash } = signed
   const stored = await ctx.db.transaction(async (tx) => {
     // an order cancelled (or settled) since it was read is not replaced: its nonce is the gap fill's now
     const locked = await getMintOrder(tx, { orderId: orderId, lock: true })
