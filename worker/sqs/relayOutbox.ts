@@ -1,6 +1,7 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs'
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
+import { traceAttributes } from './traceAttributes'
 
 export type RelayOutboxParameters = {
   queueUrl: string
@@ -15,13 +16,15 @@ export type RelayOutboxParameters = {
  * locked (SKIP LOCKED: two workers' relays never take one row), sent with one
  * SendMessageBatch, stamped `sent_at` with SQS's message id, in one transaction. A crash
  * after the send and before the commit leaves them unsent: they are sent again (at least
- * once), and the consumer is idempotent on the order. Returns how many were sent.
+ * once), and the consumer is idempotent on the order. A row's `traceparent` (the mint's
+ * trace, issue 17) also goes as the message attribute `traceparent` (String), where the
+ * consumer reads it. Returns how many were sent.
  */
 export async function relayOutbox(db: Db, client: SQSClient, p: RelayOutboxParameters): Promise<number> {
   const limit = Math.min(p.limit ?? 10, 10)
   return db.transaction(async (tx) => {
-    const rows = await tx.execute<{ job_id: string; payload: unknown }>(sql`
-      select job_id::text as job_id, payload from sqs_outbox
+    const rows = await tx.execute<{ job_id: string; payload: unknown; traceparent: string | null }>(sql`
+      select job_id::text as job_id, payload, payload->>'traceparent' as traceparent from sqs_outbox
       where sent_at is null
       order by job_id
       limit ${limit}
@@ -30,7 +33,7 @@ export async function relayOutbox(db: Db, client: SQSClient, p: RelayOutboxParam
     const result = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: p.queueUrl,
-        Entries: rows.map((r) => ({ Id: r.job_id, MessageBody: JSON.stringify(r.payload) })),
+        Entries: rows.map((r) => ({ Id: r.job_id, MessageBody: JSON.stringify(r.payload), MessageAttributes: traceAttributes(r.traceparent) })),
       }),
     )
     p.afterSend?.()

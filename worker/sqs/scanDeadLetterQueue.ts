@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-sqs'
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
+import { traceAttributes } from './traceAttributes'
 
 export type ScanDeadLetterQueueParameters = {
   queueUrl: string
@@ -50,6 +51,7 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
             WaitTimeSeconds: 1,
             VisibilityTimeout: 30,
             MessageSystemAttributeNames: ['SentTimestamp', 'ApproximateReceiveCount'],
+            MessageAttributeNames: ['traceparent'],
           }),
         )
         const messages = received.Messages ?? []
@@ -64,7 +66,8 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
           const [row] = await tx.execute<{ retry: boolean }>(sql`
             select retry_requested_at is not null as retry from sqs_dead_letters where message_id = ${m.MessageId}`)
           if (row?.retry) {
-            await client.send(new SendMessageCommand({ QueueUrl: p.queueUrl, MessageBody: body }))
+            // the mint's trace goes back with it (issue 17)
+            await client.send(new SendMessageCommand({ QueueUrl: p.queueUrl, MessageBody: body, MessageAttributes: traceAttributes(m.MessageAttributes?.traceparent?.StringValue) }))
             await client.send(new DeleteMessageCommand({ QueueUrl: p.dlqUrl, ReceiptHandle: m.ReceiptHandle }))
             await tx.execute(sql`delete from sqs_dead_letters where message_id = ${m.MessageId}`)
             moved++

@@ -4,6 +4,7 @@ import { jobRecords } from '@/db/schema'
 import { isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { withJobSpan } from '@/lib/telemetry/withJobSpan'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerContext } from '../runtime/context'
@@ -42,7 +43,8 @@ export type SqsMessageHandlerParameters = {
  *   message is sent again with a delay and the received one deleted (no receive spent);
  * - a job already done (the relay sent its row twice): deleted, nothing run.
  * The task's run() is the same as graphile-worker's (idempotent on the order: the stored
- * signed transaction), so a message worked twice still mints once.
+ * signed transaction), so a message worked twice still mints once. Each receive that runs
+ * is a `job <task>` span of the mint's trace (withJobSpan, as runTask's attempts).
  */
 export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsTask<C, P>, p: SqsMessageHandlerParameters) {
   const retryDelayS = p.retryDelayS ?? ((attempt: number) => Math.round(Math.exp(Math.min(attempt, 10))))
@@ -78,79 +80,85 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
       return { kind: 'release', afterS: 0 }
     }
 
-    await ctx.db.transaction(async (tx) => {
-      await updateJobRecord(tx, { ...record, state: 'running' })
-      await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})` })
-    })
-    log.info('sqs job started')
-
-    let waited: { waitMs: number; reason: string } | void
-    try {
-      waited = await def.run(ctx, {
-        payload: parsed.data,
-        jobId,
-        attempt,
-        maxAttempts,
-        orderId,
-        log,
-        signal: delivery.signal,
-        actor,
-        checkpoint: (step) => {
-          if (delivery.signal.aborted) throw new JobAbortedError(step)
-        },
+    // the attempt as a span of its mint's trace (issue 17): the message's traceparent, else the order's first job's;
+    // job.pickup from the send on a first receive. Nothing when tracing is off (lib/telemetry/withJobSpan.ts)
+    const traceparent = delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)
+    const span = { db: ctx.db, task: def.name, jobId, attempt, orderId, payload: traceparent ? { traceparent } : null, runAt: attempt === 1 ? delivery.sentAt : null }
+    return withJobSpan(span, async (): Promise<SqsOutcome> => {
+      await ctx.db.transaction(async (tx) => {
+        await updateJobRecord(tx, { ...record, state: 'running' })
+        await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})` })
       })
-    } catch (thrown) {
-      const error = redactErrorInPlace(thrown)
-      const durationMs = performance.now() - startedAt
-      const aborted = error instanceof JobAbortedError
-      const permanent = isPermanentJobError(error)
-      const dead = permanent || attempt >= maxAttempts
-      const message = error instanceof Error ? error.message : String(error)
-      const text = error instanceof Error ? (error.stack ?? message) : message
+      log.info('sqs job started')
+
+      let waited: { waitMs: number; reason: string } | void
       try {
-        await ctx.db.transaction(async (tx) => {
-          await recordJobEvent(tx, {
-            ...base,
-            event: 'failed',
-            error: text,
-            durationMs,
-            detail: aborted ? 'worker shutting down: message handed back' : firstLine(message),
-          })
-          if (dead) {
-            await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
-            const reason = isPermanentJobError(error) ? error.reason : `gave up after ${attempt} receives: ${firstLine(message)}`
-            await recordJobEvent(tx, { ...base, event: 'dead', detail: `${reason} (SQS moves the message to the dead-letter queue)` })
-            await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
-          } else {
-            await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
+        waited = await def.run(ctx, {
+          payload: parsed.data,
+          jobId,
+          attempt,
+          maxAttempts,
+          orderId,
+          log,
+          signal: delivery.signal,
+          actor,
+          checkpoint: (step) => {
+            if (delivery.signal.aborted) throw new JobAbortedError(step)
+          },
+        })
+      } catch (thrown) {
+        const error = redactErrorInPlace(thrown)
+        const durationMs = performance.now() - startedAt
+        const aborted = error instanceof JobAbortedError
+        const permanent = isPermanentJobError(error)
+        const dead = permanent || attempt >= maxAttempts
+        const message = error instanceof Error ? error.message : String(error)
+        const text = error instanceof Error ? (error.stack ?? message) : message
+        try {
+          await ctx.db.transaction(async (tx) => {
             await recordJobEvent(tx, {
               ...base,
-              event: 'retrying',
-              detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${aborted ? 0 : retryDelayS(attempt)} s (SQS receive)`,
+              event: 'failed',
+              error: text,
+              durationMs,
+              detail: aborted ? 'worker shutting down: message handed back' : firstLine(message),
             })
-          }
-        })
-      } catch (bookkeeping) {
-        log.error({ err: bookkeeping }, 'could not record the sqs job failure')
+            if (dead) {
+              await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
+              const reason = isPermanentJobError(error) ? error.reason : `gave up after ${attempt} receives: ${firstLine(message)}`
+              await recordJobEvent(tx, { ...base, event: 'dead', detail: `${reason} (SQS moves the message to the dead-letter queue)` })
+              await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
+            } else {
+              await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
+              await recordJobEvent(tx, {
+                ...base,
+                event: 'retrying',
+                detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${aborted ? 0 : retryDelayS(attempt)} s (SQS receive)`,
+              })
+            }
+          })
+        } catch (bookkeeping) {
+          log.error({ err: bookkeeping }, 'could not record the sqs job failure')
+        }
+        if (dead) log.error({ err: error, durationMs }, 'sqs job dead')
+        else log.warn({ err: error, durationMs }, 'sqs job failed, will retry')
+        return { kind: 'release', afterS: dead || aborted ? 0 : retryDelayS(attempt) }
       }
-      if (dead) log.error({ err: error, durationMs }, 'sqs job dead')
-      else log.warn({ err: error, durationMs }, 'sqs job failed, will retry')
-      return { kind: 'release', afterS: dead || aborted ? 0 : retryDelayS(attempt) }
-    }
 
-    if (waited) {
-      // nothing done (fee ceiling, signers at their bound): a fresh message later, this receive not counted
-      await updateJobRecord(ctx.db, { ...record, attempts: attempt - 1, state: 'scheduled' })
-      log.info({ retryInMs: waited.waitMs, reason: waited.reason }, 'sqs job waits: sent again later')
-      return { kind: 'requeue', afterS: waited.waitMs / 1000 }
-    }
-    const durationMs = performance.now() - startedAt
-    await ctx.db.transaction(async (tx) => {
-      await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
-      await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
+      if (waited) {
+        // nothing done (fee ceiling, signers at their bound): a fresh message later, this receive not counted
+        await updateJobRecord(ctx.db, { ...record, attempts: attempt - 1, state: 'scheduled' })
+        log.info({ retryInMs: waited.waitMs, reason: waited.reason }, 'sqs job waits: sent again later')
+        return { kind: 'requeue', afterS: waited.waitMs / 1000 }
+      }
+      const durationMs = performance.now() - startedAt
+      await ctx.db.transaction(async (tx) => {
+        await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
+        await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
+      })
+      log.info({ durationMs }, 'sqs job succeeded')
+      return { kind: 'delete' }
     })
-    log.info({ durationMs }, 'sqs job succeeded')
-    return { kind: 'delete' }
   }
 }
 

@@ -7,6 +7,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs'
 import { startVisibilityHeartbeat } from './startVisibilityHeartbeat'
+import { traceAttributes } from './traceAttributes'
 
 /** One received message, as a handler sees it. */
 export type SqsDelivery = {
@@ -14,6 +15,10 @@ export type SqsDelivery = {
   body: string
   /** SQS's ApproximateReceiveCount: this receive's number, 1-based (the attempt) */
   receiveCount: number
+  /** when the message was sent (SQS's SentTimestamp), if known */
+  sentAt: Date | null
+  /** the mint's trace (message attribute `traceparent`, issue 17), if it carries one */
+  traceparent: string | undefined
   /** aborts when the consumer stops past its grace period */
   signal: AbortSignal
 }
@@ -81,6 +86,8 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
         messageId: message.MessageId,
         body: message.Body ?? '',
         receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 1),
+        sentAt: message.Attributes?.SentTimestamp ? new Date(Number(message.Attributes.SentTimestamp)) : null,
+        traceparent: message.MessageAttributes?.traceparent?.StringValue,
         signal: abort.signal,
       })
     } catch (err) {
@@ -93,7 +100,14 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
     try {
       if (outcome.kind === 'requeue') {
         // a crash between the two sends it twice at worst: the handler is idempotent on the order
-        await client.send(new SendMessageCommand({ QueueUrl: p.queueUrl, MessageBody: message.Body ?? '', DelaySeconds: Math.min(900, Math.max(0, Math.ceil(outcome.afterS))) }))
+        await client.send(
+          new SendMessageCommand({
+            QueueUrl: p.queueUrl,
+            MessageBody: message.Body ?? '',
+            MessageAttributes: traceAttributes(message.MessageAttributes?.traceparent?.StringValue),
+            DelaySeconds: Math.min(900, Math.max(0, Math.ceil(outcome.afterS))),
+          }),
+        )
       }
       if (outcome.kind !== 'release') await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
       else
@@ -126,6 +140,7 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
             WaitTimeSeconds: p.waitTimeS,
             VisibilityTimeout: p.visibilityTimeoutS,
             MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+            MessageAttributeNames: ['traceparent'],
           }),
           { abortSignal: receiveAbort.signal },
         )
