@@ -1,5 +1,5 @@
-import { GetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs'
-import { and, eq } from 'drizzle-orm'
+import { DeleteMessageCommand, GetQueueAttributesCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs'
+import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { jobEvents, jobRecords } from '@/db/schema'
@@ -92,4 +92,28 @@ describe('the outbox relay', () => {
     const succeeded = await t.db.select().from(jobEvents).where(and(eq(jobEvents.jobId, jobId), eq(jobEvents.event, 'succeeded')))
     expect(succeeded).toHaveLength(1)
   }, 60_000)
+
+  it("carries the mint's trace as the message attribute traceparent (issue 17), in the body too", async () => {
+    const user = await insertUser(t.db, 'staff')
+    const order = await insertOrder(t.db, { requestedBy: user.id })
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
+    await t.db.execute(sql`select public.enqueue_mint_send_sqs(${order.id}::uuid, 5, 'test', null, ${traceparent})`)
+    const plain = await insertOrder(t.db, { requestedBy: user.id })
+    await t.db.transaction((tx) => enqueueMintSend(tx, { transport: 'sqs', orderId: plain.id, maxAttempts: 5, actor: 'test' }))
+    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(2)
+    const received: Message[] = []
+    while (received.length < 2) {
+      const r = await client.send(new ReceiveMessageCommand({ QueueUrl: server.queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageAttributeNames: ['traceparent'] }))
+      received.push(...(r.Messages ?? []))
+    }
+    const byOrder = new Map(received.map((m) => [(JSON.parse(m.Body ?? '{}') as { orderId: string }).orderId, m]))
+    expect(byOrder.get(order.id)?.MessageAttributes?.traceparent).toEqual({ DataType: 'String', StringValue: traceparent })
+    expect(JSON.parse(byOrder.get(order.id)?.Body ?? '{}')).toMatchObject({ orderId: order.id, traceparent })
+    // tracing off: no attribute, no key in the body or the job's history
+    expect(byOrder.get(plain.id)?.MessageAttributes).toBeUndefined()
+    expect(JSON.parse(byOrder.get(plain.id)?.Body ?? '{}')).not.toHaveProperty('traceparent')
+    const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.orderId, plain.id))
+    expect(record?.payload).toEqual({ orderId: plain.id })
+    for (const m of received) await client.send(new DeleteMessageCommand({ QueueUrl: server.queueUrl, ReceiptHandle: m.ReceiptHandle }))
+  }, 30_000)
 })
