@@ -44,7 +44,8 @@ type JobRow = {
 
 /**
  * The jobs list, newest first, with keyset pagination on the job id (no OFFSET, no
- * count): a live state reads graphile-worker's small table of live jobs; `done` and
+ * count): a live state reads graphile-worker's small table of live jobs, plus the SQS
+ * jobs in that state (decision 021: their state is in `job_records` only); `done` and
  * `cancelled` read the history (`job_records`) through its indexes; no state reads both.
  * Stays fast at millions of history rows (see listJobs.int.test.ts).
  */
@@ -68,16 +69,23 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
 
   let inner: SQL
   if (p.state && isLiveJobState(p.state)) {
-    inner = sql`select ${liveColumns} from ${liveJobsSql} l left join job_records r on r.job_id = l.job_id
-      where ${and([sql`l.state = ${p.state}`, ...filters('live', { task: p.task, before, query: search })])}
-      order by l.job_id desc limit ${take}`
+    // graphile-worker's live jobs of that state, and the SQS jobs whose history says it
+    // (job_records_state_idx: the rows of one state, newest first; each checked in the outbox by its key)
+    inner = sql`(select ${liveColumns} from ${liveJobsSql} l left join job_records r on r.job_id = l.job_id
+        where ${and([sql`l.state = ${p.state}`, ...filters('live', { task: p.task, before, query: search })])}
+        order by l.job_id desc limit ${take})
+      union all
+      (select ${sqsColumns} from job_records r
+        where ${and([sql`r.state = ${p.state}`, isSqsJob, ...filters('history', { task: p.task, before, query: search })])}
+        order by r.job_id desc limit ${take})`
   } else if (p.state) {
     const stateCond =
       p.state === 'cancelled'
         ? sql`r.state = 'cancelled'`
         : // a history row whose job left graphile-worker's table without being marked
-          // cancelled has finished: graphile-worker deletes a job only when it completed
-          sql`r.state <> 'cancelled'`
+          // cancelled has finished: graphile-worker deletes a job only when it completed;
+          // an SQS job has finished when its history says so
+          sql`r.state <> 'cancelled' and (r.state = 'done' or not ${isSqsJob})`
     inner = sql`select ${historyColumns} from job_records r left join ${liveJobsSql} l on l.job_id = r.job_id
       where ${and([stateCond, sql`l.job_id is null`, ...filters('history', { task: p.task, before, query: search })])}
       order by r.job_id desc limit ${take}`
@@ -104,15 +112,29 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
   return { query, limit }
 }
 
+/**
+ * A job carried by SQS (decision 021): its outbox row, found by its primary key. Such a
+ * job is never in graphile-worker's table; its state lives in job_records alone.
+ */
+const isSqsJob = sql`exists (select 1 from sqs_outbox x where x.job_id = r.job_id)`
+
 // Columns of a history row (job_records), overlaid with its live row when the job is
 // still in graphile-worker's table: the live state wins. max_attempts shows the job's own
-// (the worker lowers graphile-worker's to the attempts made on a permanent error).
+// (the worker lowers graphile-worker's to the attempts made on a permanent error). An SQS
+// job shows its history's state (queued, running, retrying, dead...), looked up only for a
+// row not in graphile's table and not done or cancelled: a finished graphile job pays nothing.
 const historyColumns = sql`r.job_id, r.task,
-  case when l.job_id is not null then l.state when r.state = 'cancelled' then 'cancelled' else 'done' end as state,
+  case when l.job_id is not null then l.state when r.state in ('cancelled', 'done') then r.state
+    when ${isSqsJob} then r.state else 'done' end as state,
   coalesce(l.attempts, r.attempts) as attempts, greatest(r.max_attempts, l.max_attempts) as max_attempts,
   coalesce(l.last_error, r.last_error) as last_error, coalesce(r.order_id, l.payload_order_id) as order_id,
   l.run_at, l.locked_at, l.locked_by, r.created_at, greatest(r.updated_at, l.updated_at) as updated_at,
   case when l.job_id is null then r.finished_at end as finished_at`
+
+// Columns of an SQS job (never in graphile-worker's table): its history row alone.
+const sqsColumns = sql`r.job_id, r.task, r.state, r.attempts, r.max_attempts, r.last_error, r.order_id,
+  null::timestamptz as run_at, null::timestamptz as locked_at, null::text as locked_by, r.created_at, r.updated_at,
+  r.finished_at`
 
 // Columns of a live job, with its history row when it has one.
 const liveColumns = sql`l.job_id, l.task, l.state, l.attempts, greatest(r.max_attempts, l.max_attempts) as max_attempts,
