@@ -63,6 +63,8 @@ export type Stack = {
   dataDir: string
   startWorker: (extraEnv?: Record<string, string>) => ManagedChild
   workers: ManagedChild[]
+  /** stops the web and starts it again with `extraEnv` (a setting read at start, e.g. tracing); resolves when it answers */
+  restartWeb: (extraEnv?: Record<string, string>) => Promise<ManagedChild>
   stop: () => Promise<void>
 }
 
@@ -323,24 +325,34 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     }
 
     let url = `http://localhost:${port}`
-    if (p.web !== false) {
+    let web: ManagedChild | undefined
+    const startWeb = async (extraEnv: Record<string, string> = {}) => {
       const r = p.release?.web
-      if (!r) buildWeb({ root: p.root, log })
-      const web = spawnManaged('web', process.execPath, r ? r.args : nextStartArgs({ root: p.root, port }), {
+      const w = spawnManaged('web', process.execPath, r ? r.args : nextStartArgs({ root: p.root, port }), {
         cwd: r ? r.cwd : p.root,
-        env: { ...childEnv, DATABASE_URL: webDatabaseUrl, ...(r ? releaseEnv(r.env, childEnv) : {}) },
+        env: { ...childEnv, DATABASE_URL: webDatabaseUrl, ...extraEnv, ...(r ? releaseEnv(r.env, childEnv) : {}) },
         stdio: ['ignore', stdio, stdio],
       })
-      stops.push({ name: 'web', stop: () => web.stop(10_000) })
-      if (web.child.pid) tracked.push({ name: 'web', pid: web.child.pid, cmd: r ? 'server.js' : 'next' })
+      web = w
+      if (w.child.pid) tracked.push({ name: 'web', pid: w.child.pid, cmd: r ? 'server.js' : 'next' })
       writePidFile(pidFile, tracked)
-      await waitForHttp(`${url}/api/ready`, 120_000, web)
+      await waitForHttp(`${url}/api/ready`, 120_000, w)
+      return w
+    }
+    if (p.web !== false) {
+      if (!p.release?.web) buildWeb({ root: p.root, log })
+      stops.push({ name: 'web', stop: async () => void (await web?.stop(10_000)) })
+      await startWeb()
+    }
+    const restartWeb = async (extraEnv: Record<string, string> = {}) => {
+      await web?.stop(10_000)
+      return startWeb(extraEnv)
     }
     // workers stop first (they hold jobs), so they are pushed last
     stops.push({ name: 'workers', stop: async () => void (await Promise.all(workers.map((w) => w.stop(35_000)))) })
     for (let i = 0; i < (p.workers ?? 1); i++) startWorker()
 
-    return { url, env, dataDir, startWorker, workers, stop: stopAll }
+    return { url, env, dataDir, startWorker, workers, restartWeb, stop: stopAll }
   } catch (err) {
     await stopAll()
     throw err
