@@ -30,6 +30,8 @@ import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
 import { type RawLimitResult, runRawLimit } from './pipeline/runRawLimit'
 import { runSequentialLoop, type SequentialLoopResult } from './pipeline/runSequentialLoop'
+import { runSqsDrain, type SqsDrainResult } from './pipeline/runSqsDrain'
+import { runTracingComparison, type TracingComparison } from './pipeline/runTracingComparison'
 import { waitForQuietPipeline } from './pipeline/waitForQuietPipeline'
 import { type CpuProfileSummary, summarizeCpuProfile } from './profile/summarizeCpuProfile'
 import { toggleCpuProfiles } from './profile/toggleCpuProfiles'
@@ -60,6 +62,10 @@ export type BenchOptions = {
   barListBars: number
   /** seconds between blocks on anvil */
   blockTime: number
+  /** issue 15's row: the 1 signer x 1 worker drain again on a second stack with QUEUE_TRANSPORT=sqs */
+  sqs: boolean
+  /** issue 17's comparison: orders of each drain with tracing off and on (0: not measured) */
+  tracingOrders: number
   quick: boolean
 }
 
@@ -92,12 +98,26 @@ export type BenchResult = {
   memory: Record<string, GroupMemory>
   profiles: { web?: CpuProfileSummary; worker?: CpuProfileSummary; workerBatch?: OrderBatchResult }
   barListImport?: BarListImportResult
+  /** the SQS transport's drain, 1 signer x 1 worker, on its own stack (issue 15) */
+  sqs?: SqsDrainResult
+  /** the same drain and intake with tracing off and on (issue 17) */
+  tracing?: TracingComparison
 }
 
 export type RunBenchParameters = { root: string; options: BenchOptions; log: (line: string) => void }
 
-/** Everything `npm run bench` measures, on its own stack, start to stop (docs/decisions/017). */
-export async function runBench({ root, options: o, log }: RunBenchParameters): Promise<BenchResult> {
+/**
+ * Everything `npm run bench` measures (docs/decisions/017): the main stack start to stop,
+ * then the SQS transport's row on a second stack of its own (QUEUE_TRANSPORT is read at
+ * start), booted once the first is stopped so that they never share the machine.
+ */
+export async function runBench(p: RunBenchParameters): Promise<BenchResult> {
+  const result = await runMainStack(p)
+  if (p.options.sqs) result.sqs = await runSqsDrain({ root: p.root, orders: p.options.orders, submitConcurrency: p.options.submitConcurrency, blockTime: p.options.blockTime, log: p.log })
+  return result
+}
+
+async function runMainStack({ root, options: o, log }: RunBenchParameters): Promise<BenchResult> {
   const startedAt = new Date()
   const t0 = performance.now()
   const maxSigners = Math.max(...o.signerCounts)
@@ -119,7 +139,8 @@ export async function runBench({ root, options: o, log }: RunBenchParameters): P
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
     const drainsPlanned = o.signerCounts.length * o.workerCounts.length
     // bars for every order of the run: 4 intake runs at up to ~1,500/s, the drains, the paced and profiled batches
-    const capacity = Math.ceil((o.concurrencies.length + 1) * 2 * o.intakeSeconds * 1500 + drainsPlanned * o.orders + 3000)
+    const tracingBars = o.tracingOrders > 0 ? 2 * o.tracingOrders + 2 * (o.intakeSeconds + 3) * 1500 : 0
+    const capacity = Math.ceil((o.concurrencies.length + 1) * 2 * o.intakeSeconds * 1500 + drainsPlanned * o.orders + 3000 + tracingBars)
     const bodies = createMintBodies({ runId: `b${Date.now().toString(36)}`, recipients, capacity })
     await stockMintBodies(sql, bodies, log)
     const intakeArgs = { session, databaseUrl: env(stack, 'DATABASE_ADMIN_URL'), user, bodies, durationSec: o.intakeSeconds, groups: stack.groups, log }
@@ -225,6 +246,24 @@ export async function runBench({ root, options: o, log }: RunBenchParameters): P
       }
       await stack.stopWorkers()
 
+      // 6b. the cost of tracing: the same drain (1 signer, 1 worker) and intake, OTLP export off then on
+      const tracing =
+        o.tracingOrders > 0
+          ? await runTracingComparison({
+              stack,
+              sql,
+              poster,
+              bodies,
+              workerSigners,
+              orders: o.tracingOrders,
+              submitConcurrency: o.submitConcurrency,
+              timeline,
+              intake: { ...intakeArgs, clients: c },
+              dropQueuedOrders: () => dropQueuedOrders(sql),
+              log,
+            })
+          : undefined
+
       // 7. graphile-worker's own pickup on the same stack (no mintdesk worker running)
       const noop =
         o.noopJobs > 0
@@ -257,6 +296,7 @@ export async function runBench({ root, options: o, log }: RunBenchParameters): P
         memory: peaks,
         profiles,
         barListImport,
+        tracing,
       }
     } finally {
       poster.close()

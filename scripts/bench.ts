@@ -1,8 +1,8 @@
 // npm run bench: throughput, latency and memory of mintdesk beside its baselines, on its
 // own local stack (fresh data folder), written to docs/benchmarks.md. See bench/.
-//   npm run bench            the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers; ~12 min)
+//   npm run bench            the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers, the SQS row, tracing off/on; ~17 min)
 //   npm run bench -- --quick a short run (200 orders, 1 and 4 signers, 1 worker; writes .data/benchmarks-quick.md)
-//   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --out FILE
+//   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --no-sqs --tracing-orders 0 --out FILE
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,6 +27,8 @@ const { values } = parseArgs({
     'bar-list-bars': { type: 'string' },
     'block-time': { type: 'string' },
     'no-profile': { type: 'boolean', default: false },
+    'no-sqs': { type: 'boolean', default: false },
+    'tracing-orders': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -35,7 +37,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench -- [--quick] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
        [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--block-time S]
-       [--no-profile] [--out FILE]`)
+       [--no-profile] [--no-sqs] [--tracing-orders N (0: no tracing comparison)] [--out FILE]`)
   process.exit(0)
 }
 
@@ -63,6 +65,8 @@ const options: BenchOptions = {
   barListBars: int(values['bar-list-bars'], quick ? 10_000 : 100_000, 'bar-list-bars', 0),
   blockTime: int(values['block-time'], 1, 'block-time'),
   profile: !values['no-profile'],
+  sqs: !values['no-sqs'],
+  tracingOrders: int(values['tracing-orders'], Math.min(quick ? 200 : 500, int(values.orders, quick ? 200 : 1000, 'orders')), 'tracing-orders', 0),
 }
 const out = path.resolve(root, values.out ?? (quick ? '.data/benchmarks-quick.md' : 'docs/benchmarks.md'))
 const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')

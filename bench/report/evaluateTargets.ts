@@ -4,6 +4,8 @@ import type { CpuProfileSummary, ProcessMemoryStats } from '../profile/summarize
 import type { BenchResult, PacedRun } from '../runBench'
 import type { CpuUsage } from '../system/startCpuMeter'
 import { cpuLine, cpuMsPer, mb, ms, num, rate, ratio } from './format'
+import { drainCpuPerOrder, STACK_GROUPS } from './drainCpu'
+import { transportAndTracingTargets } from './transportAndTracingTargets'
 
 export type TargetResult = {
   name: string
@@ -14,19 +16,12 @@ export type TargetResult = {
   note?: { bound: string; evidence: string[] }
 }
 
-/** The processes of the stack whose CPU a confirmed order costs (the bench's own load generator is not one). */
-export const STACK_GROUPS = ['worker', 'postgres', 'anvil', 'kms', 'web'] as const
+export { drainCpuPerOrder, SQS_STACK_GROUPS, STACK_GROUPS } from './drainCpu'
 
 export const CPU_PER_ORDER_TARGET_MS = 15
 export const WORKER_RSS_TARGET_MB = 150
 export const WEB_RSS_TARGET_MB = 300
 
-/** CPU ms per confirmed order of each stack process over a drain, and their sum. */
-export function drainCpuPerOrder(d: DrainResult): { total: number; byGroup: Record<string, number> } {
-  const n = d.byStatus.confirmed ?? 0
-  const byGroup = Object.fromEntries(STACK_GROUPS.map((g) => [g, cpuMsPer(d.cpu, g, n)]))
-  return { total: Object.values(byGroup).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0), byGroup }
-}
 
 /** The issue's targets against this run, each with PASS/MISS and, for a miss, its evidence. */
 export function evaluateTargets(r: BenchResult): TargetResult[] {
@@ -134,6 +129,7 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
   }
   memTarget('worker', WORKER_RSS_TARGET_MB, `${r.release.workerEnv ? `${r.release.workerEnv} ` : ''}node worker.mjs`)
   memTarget('web', WEB_RSS_TARGET_MB, `${r.release.webEnv ? `${r.release.webEnv} ` : ''}node server.js`)
+  targets.push(...transportAndTracingTargets(r))
   return targets
 }
 

@@ -4,6 +4,7 @@ import type { BenchResult } from '../runBench'
 import { drainCpuPerOrder, STACK_GROUPS, type TargetResult, WEB_RSS_TARGET_MB, WORKER_RSS_TARGET_MB } from './evaluateTargets'
 import { cpuMsPer, mb, ms, num, p50p99, rate, ratio } from './format'
 import { renderBarListImport } from './renderInventory'
+import { renderTransportAndTracing } from './renderTransportAndTracing'
 
 export type RenderReportParameters = { result: BenchResult; targets: TargetResult[]; command: string }
 
@@ -184,6 +185,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   memoryLine(line, 'web', r.profiles.web?.memory)
 
   renderBarListImport({ barListImport: r.barListImport, line, table })
+  renderTransportAndTracing({ result: r, line, table })
 
   // notes
   const misses = targets.filter((t) => t.pass === false && t.note)
@@ -266,5 +268,7 @@ const METHOD = [
   'Node\'s raw limit: the same mint call signed beforehand by keys of the bench\'s own (granted MINTER_ROLE and funded like the worker\'s), sent in JSON-RPC batches of 100 right after a block, timed until every signer\'s `latest` nonce shows them all included (polled every 20 ms): it moves in steps of one block.',
   'Under capacity: open-loop requests at half the drain rate of one signer and one worker; committed = pg_xact_commit_timestamp of the intake\'s `enqueued` row (track_commit_timestamp), broadcast = the `broadcast` (or `already_known`) row\'s now(), confirmed = the `confirmed` row\'s now().',
   'Intake: autocannon 9; a request counts when it got 202. Raw SQL: the intake\'s own transaction without HTTP, session or validation (`bench/intake/insertOrderRaw.ts`, kept in step with `lib/mint/createMintOrder.ts`). The floor: the route wrapper\'s checks then 415. Postgres exec = pg_stat_statements\' total_exec_time over the run.',
+  'SQS transport: a second stack with QUEUE_TRANSPORT=sqs and the embedded SQS endpoint in its own process; the same drain (outbox -> relay -> SQS -> consumer -> send path), timed and metered like section 1\'s.',
+  'Tracing: OTEL_EXPORTER_OTLP_ENDPOINT unset, then set to a local receiver answering 200 (http/protobuf); the worker started and the web restarted with it; the same drain and intake run both ways, one after the other.',
   'Memory: /proc/<pid>/status VmHWM of every process of the group (the peak since the process started), /proc/<pid>/smaps_rollup Pss sampled every 500 ms.',
 ]

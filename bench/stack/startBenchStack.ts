@@ -9,6 +9,7 @@ import type { ProcessGroup, ProcessGroupsSource } from '../system/processGroups'
 import { sleep } from '../system/clock'
 import { configurePostgres } from './configurePostgres'
 import { startKmsProcess } from './startKmsProcess'
+import { startSqsProcess } from './startSqsProcess'
 
 export type StartBenchStackParameters = {
   root: string
@@ -18,6 +19,8 @@ export type StartBenchStackParameters = {
   signers: number
   /** seconds between blocks on anvil */
   blockTime: number
+  /** 'sqs': the embedded SQS endpoint in its own process (group `sqs`), web and workers with QUEUE_TRANSPORT=sqs */
+  queueTransport?: 'postgres' | 'sqs'
   log: (line: string) => void
 }
 
@@ -29,10 +32,12 @@ export type BenchStack = {
   /** where the web's and the worker's CPU profiles land (SIGUSR2 toggles them) */
   profileDirs: { web: string; worker: string }
   childLogFile: string
-  pids: { web: number; postgres: number; anvil: number; kms: number }
+  pids: { web: number; postgres: number; anvil: number; kms: number; sqs: number }
   workers: ManagedChild[]
-  /** starts one worker process and waits until it has registered and started */
-  startWorker: () => Promise<ManagedChild>
+  /** starts one worker process (with `extraEnv`, e.g. tracing) and waits until it has registered and started */
+  startWorker: (extraEnv?: Record<string, string>) => Promise<ManagedChild>
+  /** stops the web and starts it again with `extraEnv` (tracing is read at start); the meters follow the new process */
+  restartWeb: (extraEnv?: Record<string, string>) => Promise<void>
   /** stops every running worker (SIGTERM, as a deploy does) and waits for their exits */
   stopWorkers: () => Promise<void>
   /** what runs: the release as the images run it (prepareRelease) */
@@ -77,13 +82,25 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   const kms = await startKmsProcess({ root: p.root, dataDir: path.join(p.dataDir, 'kms') })
   writePidFile(ownPids, [{ name: 'kms', pid: kms.child.child.pid ?? 0, cmd: 'kmsServerMain.ts' }])
   p.log(`KMS endpoint at ${kms.url} (own process)`)
+  const sqs = p.queueTransport === 'sqs' ? await startSqsProcess({ root: p.root }) : undefined
+  if (sqs) {
+    writePidFile(ownPids, [
+      { name: 'kms', pid: kms.child.child.pid ?? 0, cmd: 'kmsServerMain.ts' },
+      { name: 'sqs', pid: sqs.child.child.pid ?? 0, cmd: 'sqsServerMain.ts' },
+    ])
+    p.log(`SQS endpoint at ${sqs.env.SQS_ENDPOINT} (own process)`)
+  }
+  const stopEndpoints = async () => {
+    await sqs?.child.stop()
+    await kms.child.stop()
+  }
 
   let stack: Awaited<ReturnType<typeof startStack>>
   try {
     stack = await startStack({
       root: p.root,
       dataDir: p.dataDir,
-      env: { KMS_ENDPOINT: kms.url, MINTDESK_SIGNERS: String(p.signers) },
+      env: { KMS_ENDPOINT: kms.url, MINTDESK_SIGNERS: String(p.signers), ...(sqs ? { QUEUE_TRANSPORT: 'sqs', ...sqs.env } : {}) },
       port: await freePort(),
       web: true,
       workers: 0,
@@ -102,21 +119,21 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
       log: (l) => p.log(`[stack] ${l}`),
     })
   } catch (error) {
-    await kms.child.stop()
+    await stopEndpoints()
     writePidFile(ownPids, [])
     throw error
   }
 
   const tracked = JSON.parse(readFileSync(path.join(p.dataDir, 'pids.json'), 'utf8')) as Tracked[] // written by startStack
   const pidOf = (name: string) => tracked.find((t) => t.name === name)?.pid ?? 0
-  const pids = { web: pidOf('web'), postgres: pidOf('postgres'), anvil: pidOf('anvil'), kms: kms.child.child.pid ?? 0 }
+  const pids = { web: pidOf('web'), postgres: pidOf('postgres'), anvil: pidOf('anvil'), kms: kms.child.child.pid ?? 0, sqs: sqs?.child.child.pid ?? 0 }
 
   const sql = postgres(stack.env.DATABASE_ADMIN_URL as string, { max: 1, onnotice: () => {} })
   try {
     await sql`create extension if not exists pg_stat_statements`
   } catch (error) {
     await stack.stop()
-    await kms.child.stop()
+    await stopEndpoints()
     throw error
   } finally {
     await sql.end({ timeout: 5 })
@@ -131,6 +148,7 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
     { name: 'postgres', roots: [pids.postgres], tree: true },
     { name: 'anvil', roots: [pids.anvil], tree: true },
     { name: 'kms', roots: [pids.kms], tree: true },
+    ...(sqs ? [{ name: 'sqs', roots: [pids.sqs], tree: true }] : []),
     { name: 'bench', roots: [process.pid], tree: false },
     ...extraGroups,
     // the event loops alone (the groups above include libuv's thread pool: crypto, DNS, fs)
@@ -138,8 +156,8 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
     { name: 'worker main thread', roots: workerRoots(), tree: true, mainThread: true },
   ]
 
-  const startWorker = async () => {
-    const w = stack.startWorker({ MINTDESK_BENCH_PROFILE_DIR: profileDirs.worker })
+  const startWorker = async (extraEnv: Record<string, string> = {}) => {
+    const w = stack.startWorker({ MINTDESK_BENCH_PROFILE_DIR: profileDirs.worker, ...extraEnv })
     running.push(w)
     await waitForWorker({ databaseUrl: stack.env.DATABASE_ADMIN_URL as string, child: w })
     return w
@@ -158,12 +176,16 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
     workers: running,
     startWorker,
     stopWorkers,
+    restartWeb: async (extraEnv = {}) => {
+      const web = await stack.restartWeb({ MINTDESK_BENCH_PROFILE_DIR: profileDirs.web, ...extraEnv })
+      pids.web = web.child.pid ?? 0
+    },
     release,
     groups,
     extraGroups,
     stop: async () => {
       await stack.stop()
-      await kms.child.stop()
+      await stopEndpoints()
       writePidFile(ownPids, [])
     },
   }

@@ -1,0 +1,42 @@
+import type { DrainResult } from '../pipeline/runDrain'
+import type { BenchResult } from '../runBench'
+import { drainCpuPerOrder, SQS_STACK_GROUPS } from './drainCpu'
+import { cpuMsPer, num, rate } from './format'
+import type { TargetResult } from './evaluateTargets'
+
+/** The scaling table's row the SQS and tracing rows stand beside: 1 signer, 1 worker process. */
+export function graphileBaseRow(r: BenchResult): DrainResult | undefined {
+  return r.drains.find((d) => d.signers === 1 && d.workers === 1)
+}
+
+/** Issues 15 and 17 ask for figures, not thresholds: one 'reported' line each in the Targets table. */
+export function transportAndTracingTargets(r: BenchResult): TargetResult[] {
+  const targets: TargetResult[] = []
+  const base = graphileBaseRow(r)
+  if (r.sqs) {
+    const d = r.sqs.drain
+    const cpu = drainCpuPerOrder(d, SQS_STACK_GROUPS)
+    const baseCpu = base ? drainCpuPerOrder(base) : undefined
+    targets.push({
+      name: `SQS transport (QUEUE_TRANSPORT=sqs), drain of ${d.orders}, 1 signer, 1 worker, beside graphile-worker's (reported)`,
+      measured:
+        `${rate(d.confirmedPerSecond)}/s, ${num(cpu.total, 1)} ms CPU/order (worker ${num(cpu.byGroup.worker ?? NaN, 1)}, postgres ${num(cpu.byGroup.postgres ?? NaN, 1)}, sqs ${num(cpu.byGroup.sqs ?? NaN, 1)})` +
+        (base && baseCpu ? ` vs graphile-worker ${rate(base.confirmedPerSecond)}/s, ${num(baseCpu.total, 1)} ms (drain of ${base.orders})` : ' (no graphile-worker row of 1 signer x 1 worker in this run)'),
+      pass: null,
+    })
+  }
+  const t = r.tracing
+  if (t) {
+    const off = drainCpuPerOrder(t.off.drain)
+    const on = drainCpuPerOrder(t.on.drain)
+    const web = (x: typeof t.off) => (x.intake ? cpuMsPer(x.intake.cpu, 'web', x.intake.result.ok) : NaN)
+    targets.push({
+      name: `Tracing off vs on (OTLP export to a local receiver), drain of ${t.orders}, 1 signer, 1 worker, and the intake (reported)`,
+      measured:
+        `CPU/order ${num(off.total, 1)} -> ${num(on.total, 1)} ms (worker ${num(off.byGroup.worker ?? NaN, 1)} -> ${num(on.byGroup.worker ?? NaN, 1)}); ` +
+        `web CPU/request ${num(web(t.off), 2)} -> ${num(web(t.on), 2)} ms`,
+      pass: null,
+    })
+  }
+  return targets
+}
