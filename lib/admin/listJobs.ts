@@ -114,9 +114,11 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
 
 /**
  * A job carried by SQS (decision 021): its outbox row, found by its primary key. Such a
- * job is never in graphile-worker's table; its state lives in job_records alone.
+ * job is never in graphile-worker's table; its state lives in job_records alone. A scalar
+ * subquery, not EXISTS: the planner may turn an EXISTS into a hash of the whole outbox
+ * (every SQS job ever); this stays one index probe per row it is asked about.
  */
-const isSqsJob = sql`exists (select 1 from sqs_outbox x where x.job_id = r.job_id)`
+const isSqsJob = sql`coalesce((select true from sqs_outbox x where x.job_id = r.job_id), false)`
 
 // Columns of a history row (job_records), overlaid with its live row when the job is
 // still in graphile-worker's table: the live state wins. max_attempts shows the job's own
