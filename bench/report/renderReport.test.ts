@@ -5,7 +5,8 @@ import type { BenchResult } from '../runBench'
 import { evaluateTargets } from './evaluateTargets'
 import { renderReport } from './renderReport'
 
-// A short run's figures (npm run bench -- --quick, trimmed), as .data/bench/result.json holds them.
+// A short run's figures (npm run bench -- --quick, trimmed), as .data/bench/result.json holds them; its `sqs` and
+// `tracing` rows come from a later quick run (issues 15 and 17).
 const fixture = path.join(import.meta.dirname, 'fixtures', 'quickResult.json')
 const result = JSON.parse(readFileSync(fixture, 'utf8'), (key, value: unknown) => (key === 'startedAt' && typeof value === 'string' ? new Date(value) : value)) as BenchResult // the bench's own file
 
@@ -25,6 +26,8 @@ describe('the bench report', () => {
       'Intake at 32 clients, worker running beside it (reported, same pair)',
       'Worker peak RSS < 150 MB, as shipped (NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=96" MALLOC_ARENA_MAX=2 node worker.mjs)',
       'Web peak RSS < 300 MB, as shipped (node server.js)',
+      "SQS transport (QUEUE_TRANSPORT=sqs), drain of 200, 1 signer, 1 worker, beside graphile-worker's (reported)",
+      'Tracing off vs on (OTLP export to a local receiver), drain of 200, 1 signer, 1 worker, and the intake (reported)',
     ])
     for (const t of targets) {
       if (t.pass === false) expect(t.note?.bound, t.name).toBeTruthy()
@@ -32,6 +35,36 @@ describe('the bench report', () => {
     }
     expect(targets.find((t) => t.name.startsWith('Intake at 32 clients, worker running'))?.pass).toBeNull()
     expect(targets.find((t) => t.name.startsWith('Worker peak RSS'))?.pass).toBe(true)
+    expect(targets.filter((t) => t.name.startsWith('SQS transport') || t.name.startsWith('Tracing off vs on')).map((t) => t.pass)).toEqual([null, null])
+  })
+
+  it('reports the SQS row beside the graphile row, its endpoint counted, and tracing off and on per process', () => {
+    const sqs = targets.find((t) => t.name.startsWith('SQS transport'))
+    expect(sqs?.measured).toMatch(/^\d+\.\d+\/s, \d+\.\d ms CPU\/order \(worker \d+\.\d, postgres \d+\.\d, sqs \d+\.\d\) vs graphile-worker 14\.1\/s, \d+\.\d ms \(drain of 200\)$/)
+    const tracing = targets.find((t) => t.name.startsWith('Tracing off vs on'))
+    expect(tracing?.measured).toMatch(/^CPU\/order \d+\.\d -> \d+\.\d ms \(worker \d+\.\d -> \d+\.\d\); web CPU\/request \d+\.\d\d -> \d+\.\d\d ms$/)
+    const text = renderReport({ result, targets, command: 'npm run bench -- --quick' })
+    const section = (heading: string) => text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1))
+    const six = section('## 6. Queue transport: SQS beside graphile-worker')
+    expect(six).toContain('| sqs ms |')
+    // the graphile row has no SQS endpoint ('-'), the SQS row has one
+    expect(six).toMatch(/^\| graphile-worker \(section 1\) \| 200 \| 14\.1 \|.* \| - \| [\d.]+ \|/m)
+    expect(six).toMatch(/^\| SQS \| 200 \| 3\.27 \|.* \| \d+\.\d \| [\d.]+ \|/m)
+    expect(six).toContain('| step (p50 / p99 ms) | graphile-worker | SQS |')
+    const seven = section('## 7. Tracing off and on')
+    expect(seven).toMatch(/^\| tracing off \| [\d.]+ \| \d+\.\d \|/m)
+    expect(seven).toMatch(/^\| tracing on \| [\d.]+ \| \d+\.\d \|/m)
+    expect(seven).toContain('| intake | req/s | p50 / p99 ms | web CPU ms/req (event loop) |')
+    expect(seven).toMatch(/Tracing on costs the worker -?\d+\.\d ms of CPU per confirmed order/)
+  })
+
+  it('says so when a run leaves the SQS row and the tracing comparison out', () => {
+    const { sqs: _sqs, tracing: _tracing, ...rest } = result
+    const without: BenchResult = { ...rest, options: { ...result.options, sqs: false, tracingOrders: 0 } }
+    const text = renderReport({ result: without, targets: evaluateTargets(without), command: 'npm run bench -- --quick --no-sqs --tracing-orders 0' })
+    expect(text).toContain('Not measured in this run (`--no-sqs`).')
+    expect(text).toContain('Not measured in this run (`--tracing-orders 0`).')
+    expect(text).not.toContain('SQS transport (QUEUE_TRANSPORT=sqs)')
   })
 
   it('charges the CPU of a drain to the stack processes, per confirmed order', () => {
@@ -44,7 +77,7 @@ describe('the bench report', () => {
     expect(text).toContain('| target | measured | result |')
     expect(text).toMatch(/\| Worker peak RSS < 150 MB, as shipped .* \| 127 MB \(VmHWM of the largest process\) \| PASS \|/)
     expect(text).toContain('| Intake at 32 clients, worker running beside it (reported, same pair) | 26.3/s vs 67.3/s = 0.39 | reported |')
-    for (const heading of ['## 1. The drain', '## 2. Under capacity', '## 3. Intake', '## 4. Memory, as shipped', '## 5. Bar-list import', '## Notes on missed targets', '## How each number is measured']) {
+    for (const heading of ['## 1. The drain', '## 2. Under capacity', '## 3. Intake', '## 4. Memory, as shipped', '## 5. Bar-list import', '## 6. Queue transport', '## 7. Tracing off and on', '## Notes on missed targets', '## How each number is measured']) {
       expect(text).toContain(heading)
     }
     // one row per drain: signers, workers, rate
