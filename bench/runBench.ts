@@ -62,8 +62,8 @@ export type BenchOptions = {
   barListBars: number
   /** seconds between blocks on anvil */
   blockTime: number
-  /** issue 15's row: the 1 signer x 1 worker drain again on a second stack with QUEUE_TRANSPORT=sqs */
-  sqs: boolean
+  /** issue 15's row: orders of the 1 signer x 1 worker drain on a second stack with QUEUE_TRANSPORT=sqs (0: not measured) */
+  sqsOrders: number
   /** issue 17's comparison: orders of each drain with tracing off and on (0: not measured) */
   tracingOrders: number
   quick: boolean
@@ -113,7 +113,7 @@ export type RunBenchParameters = { root: string; options: BenchOptions; log: (li
  */
 export async function runBench(p: RunBenchParameters): Promise<BenchResult> {
   const result = await runMainStack(p)
-  if (p.options.sqs) result.sqs = await runSqsDrain({ root: p.root, orders: p.options.orders, submitConcurrency: p.options.submitConcurrency, blockTime: p.options.blockTime, log: p.log })
+  if (p.options.sqsOrders > 0) result.sqs = await runSqsDrain({ root: p.root, orders: p.options.sqsOrders, submitConcurrency: p.options.submitConcurrency, blockTime: p.options.blockTime, log: p.log })
   return result
 }
 

@@ -2,7 +2,7 @@
 // own local stack (fresh data folder), written to docs/benchmarks.md. See bench/.
 //   npm run bench            the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers, the SQS row, tracing off/on; ~17 min)
 //   npm run bench -- --quick a short run (200 orders, 1 and 4 signers, 1 worker; writes .data/benchmarks-quick.md)
-//   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --no-sqs --tracing-orders 0 --out FILE
+//   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0 --tracing-orders 0 --out FILE
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     'bar-list-bars': { type: 'string' },
     'block-time': { type: 'string' },
     'no-profile': { type: 'boolean', default: false },
-    'no-sqs': { type: 'boolean', default: false },
+    'sqs-orders': { type: 'string' },
     'tracing-orders': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -37,7 +37,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench -- [--quick] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
        [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--block-time S]
-       [--no-profile] [--no-sqs] [--tracing-orders N (0: no tracing comparison)] [--out FILE]`)
+       [--no-profile] [--sqs-orders N] [--tracing-orders N] (0: leave that row out) [--out FILE]`)
   process.exit(0)
 }
 
@@ -65,8 +65,9 @@ const options: BenchOptions = {
   barListBars: int(values['bar-list-bars'], quick ? 10_000 : 100_000, 'bar-list-bars', 0),
   blockTime: int(values['block-time'], 1, 'block-time'),
   profile: !values['no-profile'],
-  sqs: !values['no-sqs'],
-  tracingOrders: int(values['tracing-orders'], Math.min(quick ? 200 : 500, int(values.orders, quick ? 200 : 1000, 'orders')), 'tracing-orders', 0),
+  // the SQS row and the tracing pair: drains of the scaling table's size, at most 500 (the added run time)
+  sqsOrders: int(values['sqs-orders'], Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')), 'sqs-orders', 0),
+  tracingOrders: int(values['tracing-orders'], Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')), 'tracing-orders', 0),
 }
 const out = path.resolve(root, values.out ?? (quick ? '.data/benchmarks-quick.md' : 'docs/benchmarks.md'))
 const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')

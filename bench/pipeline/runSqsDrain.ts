@@ -63,7 +63,8 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
         startWorker: stack.startWorker,
         stopWorkers: stack.stopWorkers,
         timeline,
-        timeoutMs: Math.max(120_000, p.orders * 300),
+        // the SQS row may be much slower than graphile's (decision 017, amended): room for ~2/s before giving up
+        timeoutMs: Math.max(180_000, p.orders * 600),
         log,
       })
       return { drain, stackBootSeconds }

@@ -12,7 +12,7 @@ export type RenderTransportAndTracingParameters = {
 
 /** Sections 6 (issue 15: the SQS transport beside graphile-worker) and 7 (issue 17: tracing off and on). */
 export function renderTransportAndTracing({ result: r, line, table }: RenderTransportAndTracingParameters): void {
-  const base = graphileBaseRow(r)
+  const base = graphileBaseRow(r, r.sqs?.drain.orders)
   const status = (d: DrainResult) => [...Object.entries(d.byStatus).map(([k, v]) => `${v} ${k}`), ...(d.refused > 0 ? [`${d.refused} refused`] : [])].join(', ')
   const drainRow = (label: string, d: DrainResult) => {
     const cpu = drainCpuPerOrder(d, SQS_STACK_GROUPS)
@@ -47,15 +47,15 @@ export function renderTransportAndTracing({ result: r, line, table }: RenderTran
   line('## 6. Queue transport: SQS beside graphile-worker')
   line()
   if (!r.sqs) {
-    line('Not measured in this run (`--no-sqs`).')
+    line('Not measured in this run (`--sqs-orders 0`).')
     line()
   } else {
     line(
-      `The same drain as section 1's row of 1 signer and 1 worker process, on a second stack booted with \`QUEUE_TRANSPORT=sqs\` (web and worker read it at start; ${num(r.sqs.stackBootSeconds, 0)} s to boot, after the first stack stopped): the orders go in through the API with no worker running and land in the outbox (\`sqs_outbox\`, in the intake's one statement); the worker then starts, its relay sends them to the embedded SQS endpoint and its consumer runs them through the same send path (\`sendMintOrders\`). The endpoint (\`local-aws-sqs\`, scripts/stack/sqs.ts) runs in its own process on the same machine and its CPU is counted as the stack's (\`sqs\`); in production SQS is a remote service and that column is not paid on the worker's hosts. "-": no such process in that stack.`,
+      `The same drain as graphile-worker's of 1 signer and 1 worker process (${base ? `${base.label}, ${base.drain.orders} orders` : 'none in this run'}), on a second stack booted with \`QUEUE_TRANSPORT=sqs\` (web and worker read it at start; ${num(r.sqs.stackBootSeconds, 0)} s to boot, after the first stack stopped): the orders go in through the API with no worker running and land in the outbox (\`sqs_outbox\`, in the intake's one statement); the worker then starts, its relay sends them to the embedded SQS endpoint and its consumer runs them through the same send path (\`sendMintOrders\`). The endpoint (\`local-aws-sqs\`, scripts/stack/sqs.ts) runs in its own process on the same machine and its CPU is counted as the stack's (\`sqs\`); in production SQS is a remote service and that column is not paid on the worker's hosts. "-": no such process in that stack.`,
     )
     line()
-    table(drainHead, [...(base ? [drainRow('graphile-worker (section 1)', base)] : []), drainRow('SQS', r.sqs.drain)])
-    stagesTable([...(base ? [['graphile-worker', base] as [string, DrainResult]] : []), ['SQS', r.sqs.drain]])
+    table(drainHead, [...(base ? [drainRow(`graphile-worker (${base.label})`, base.drain)] : []), drainRow('SQS', r.sqs.drain)])
+    stagesTable([...(base ? [['graphile-worker', base.drain] as [string, DrainResult]] : []), ['SQS', r.sqs.drain]])
   }
 
   line('## 7. Tracing off and on')
