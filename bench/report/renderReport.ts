@@ -171,7 +171,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   line('## 4. Memory, as shipped')
   line()
   line(
-    'Peak resident set over every run above (the bar-list import of section 5 excepted: its peak is its own row): VmHWM, the kernel\'s high-water mark, of the largest process of each group, and the group\'s processes together as proportional set size (shared pages split between the processes sharing them), sampled every 500 ms. Every worker process of the run counts (one per drain).',
+    'Peak resident set over every run above (the bar-list import of section 5 excepted: its peak is its own row): VmHWM, the kernel\'s high-water mark, of the largest process of each group, and the group\'s processes together as proportional set size (shared pages split between the processes sharing them), sampled every 500 ms. Every worker process of the run counts (one per drain), and every web process (section 7 restarts the web twice: once with tracing on, once without).',
   )
   line()
   const limits: Record<string, string> = { web: `< ${WEB_RSS_TARGET_MB} MB`, worker: `< ${WORKER_RSS_TARGET_MB} MB` }
