@@ -8,6 +8,7 @@ import { createJsonPoster } from '../http/createJsonPoster'
 import { signIn } from '../http/signIn'
 import { createMintBodies, stockMintBodies } from '../intake/createMintBodies'
 import { startBenchStack } from '../stack/startBenchStack'
+import { sleep } from '../system/clock'
 import { startCpuTimeline } from '../system/startCpuTimeline'
 import { type DrainResult, runDrain } from './runDrain'
 
@@ -46,9 +47,13 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
     const kms = createKmsClient({ region: 'us-east-1', endpoint: stack.env.KMS_ENDPOINT })
     const workerSigners = await Promise.all((stack.env.KMS_KEY_IDS as string).split(',').map((keyId) => getKmsAddress(kms, { keyId })))
     kms.destroy()
-    // a worker registers its keys in `signers` when it starts: once, before the drain activates them
-    await stack.startWorker()
+    // a worker registers its keys in `signers` when it starts: once, before the drain activates them. Its long
+    // polls are short (1 s) and outlived before the queue fills: the emulator keeps a stopped consumer's open poll
+    // running to its end and hands it the messages that arrive meanwhile (up to 10, then invisible for the 60 s
+    // visibility timeout: the first quick run's drain took 61 s for that tail alone)
+    await stack.startWorker({ SQS_WAIT_TIME_S: '1' })
     await stack.stopWorkers()
+    await sleep(1_500)
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, p.submitConcurrency) })
     try {
       const drain = await runDrain({
