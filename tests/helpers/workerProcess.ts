@@ -124,9 +124,19 @@ export function startWorkerProcess({ name, env }: { name: string; env: Record<st
   })
   child.stderr?.on('data', (chunk: Buffer) => out.write(chunk))
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    // 'exit' can come before the last output is read: wait for the pipes to close (a
+    // failpoint's last log line is written just before its SIGKILL), at most 2 s
     child.once('exit', (code, signal) => {
-      out.end()
-      resolve({ code, signal })
+      let done = false
+      const finish = () => {
+        if (done) return
+        done = true
+        clearTimeout(timer)
+        out.end()
+        resolve({ code, signal })
+      }
+      const timer = setTimeout(finish, 2_000)
+      child.once('close', finish)
     })
   })
 

@@ -1,3 +1,4 @@
+import { symbols } from 'pino'
 import type { WorkerLogger } from './logger'
 
 /**
@@ -29,7 +30,21 @@ export function createFailpoint({ names, log }: CreateFailpointParameters): Fail
   return (name) => {
     if (!enabled.has(name)) return
     log.fatal({ failpoint: name }, `failpoint ${name}: SIGKILL`)
-    log.flush()
+    flushLogSync(log)
     process.kill(process.pid, 'SIGKILL')
+  }
+}
+
+/**
+ * pino writes stdout asynchronously (sonic-boom) and `flush()` is asynchronous too: a
+ * SIGKILL right after it would lose the failpoint's own line, which the crash tests look
+ * for. The stream's flushSync writes what is buffered before the process dies.
+ */
+function flushLogSync(log: WorkerLogger): void {
+  const stream = (log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[symbols.streamSym]
+  try {
+    stream?.flushSync?.()
+  } catch {
+    // a stream that cannot flush now (not ready, destroyed): the crash goes on regardless
   }
 }
