@@ -14,7 +14,9 @@ SET search_path = public, pg_temp
 AS $fn$
   SELECT coalesce(sum(o.amount_wei), 0) FROM mint_orders o
    WHERE o.created_at > now() - interval '24 hours'
-     AND o.status IN ('confirmed', 'pending', 'submitted', 'awaiting_approval')
+     -- compared as text: an upgrade that adds 'awaiting_approval' (0006) in the same transaction
+     -- must not see the new enum value used in a body checked at creation
+     AND o.status::text IN ('confirmed', 'pending', 'submitted', 'awaiting_approval')
      AND (p_exclude_order_id IS NULL OR o.id <> p_exclude_order_id)
 $fn$;
 --> statement-breakpoint
