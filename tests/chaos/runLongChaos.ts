@@ -228,7 +228,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     const p4 = Date.now()
     const gasOrders = planOrders({ runId, count: o.outOfGasOrders, recipients, seed: o.seed + 1, first: o.orders })
     await stockPlannedOrders(db, gasOrders)
-    result.outOfGas = await runOutOfGas({ api, sql, rpcUrl: stack.anvil.rpcUrl, signers: stack.signers, orders: gasOrders, fastForward: false, timeoutMs: 240_000, log })
+    result.outOfGas = await runOutOfGas({ api, sql, rpcUrl: stack.anvil.rpcUrl, signers: stack.signers, orders: gasOrders, fastForward: false, timeoutMs: 240_000, log, transport: stack.env.QUEUE_TRANSPORT === 'sqs' ? 'sqs' : 'postgres' })
     if (result.outOfGas.attempts.some((a) => a !== 5)) problems.push(`out of gas: attempts per dead job ${JSON.stringify(result.outOfGas.attempts)}`)
     if (result.outOfGas.retried !== o.outOfGasOrders) problems.push(`out of gas: the bulk retry retried ${result.outOfGas.retried} of ${o.outOfGasOrders}`)
     await waitForSettled({ sql, chain, timeoutMs: 180_000, log })

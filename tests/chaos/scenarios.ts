@@ -310,6 +310,8 @@ export type RunOutOfGasParameters = {
   fastForward: boolean
   timeoutMs: number
   log?: Log
+  /** with 'sqs', the dead letters are the DLQ's messages (as the worker lists them) and the admin retries them there */
+  transport?: 'postgres' | 'sqs'
 }
 
 /**
@@ -318,7 +320,7 @@ export type RunOutOfGasParameters = {
  * are funded and an admin retries every dead mint_send at once (POST /api/admin/jobs/retry
  * { state: "dead", task: "mint_send" }): each order confirms, once.
  */
-export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForward, timeoutMs, log = () => {} }: RunOutOfGasParameters): Promise<OutOfGasReport> {
+export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForward, timeoutMs, log = () => {}, transport = 'postgres' }: RunOutOfGasParameters): Promise<OutOfGasReport> {
   for (const s of signers) await rpc(rpcUrl, 'anvil_setBalance', [s, '0x0'])
   log(`drained ${signers.length} signer(s)`)
   const t0 = Date.now()
@@ -330,7 +332,13 @@ export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForwa
   const deadline = t0 + timeoutMs
   for (;;) {
     if (fastForward) await fastForwardRetries(sql)
-    const [row] = await sql<{ dead: number; failed: number }[]>`
+    const [row] =
+      transport === 'sqs'
+        ? await sql<{ dead: number; failed: number }[]>`
+      select
+        (select count(distinct order_id)::int from sqs_dead_letters where order_id = any(${ids}::uuid[])) as dead,
+        (select count(*)::int from mint_orders where id = any(${ids}::uuid[]) and status = 'failed') as failed`
+        : await sql<{ dead: number; failed: number }[]>`
       select
         (select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
           where t.identifier = 'mint_send' and j.locked_at is null and j.attempts >= j.max_attempts and (j.payload->>'orderId')::uuid = any(${ids}::uuid[])) as dead,
@@ -347,7 +355,13 @@ export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForwa
 
   for (const s of signers) await rpc(rpcUrl, 'anvil_setBalance', [s, toHex(parseEther('100'))])
   let retried = 0
-  for (let round = 0; round < 10; round++) {
+  if (transport === 'sqs') {
+    const res = await api({ method: 'POST', path: '/api/admin/dead-letters/sqs/retry', as: 'admin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ all: true }) })
+    const text = await res.text()
+    if (res.status !== 200) throw new Error(`SQS dead-letter retry answered ${res.status}: ${text.slice(0, 500)}`)
+    retried += (JSON.parse(text) as { retried: unknown[] }).retried.length
+  }
+  for (let round = 0; transport === 'postgres' && round < 10; round++) {
     const res = await api({ method: 'POST', path: '/api/admin/jobs/retry', as: 'admin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: 'dead', task: 'mint_send' }) })
     const text = await res.text()
     if (res.status !== 200) throw new Error(`bulk retry answered ${res.status}: ${text.slice(0, 500)}`)
