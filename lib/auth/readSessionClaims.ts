@@ -50,7 +50,7 @@ export async function readSessionToken({ cookieHeader, secret, cookieName }: Rea
 
 /**
  * Every cookie next-auth's getToken would read for the session (the cookie and its chunks
- * `name.0`, `name.1`, ...: any name that starts with the cookie's), as they stand in the
+ * `name.0`, `name.1`, ...: every name that starts with the cookie's), as they stand in the
  * header: the same text always decrypts to the same token. Null when there is none.
  */
 function sessionCookieValue(cookieHeader: string, cookieName: string): string | null {

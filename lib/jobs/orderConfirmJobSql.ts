@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { TASK } from './jobKeys'
 
-/** which per-order mint_confirm job counts: any, one that still runs or will run, or a dead letter */
+/** which per-order mint_confirm job counts: every one, one that still runs or will run, or a dead letter */
 export type OrderConfirmJobState = 'any' | 'live' | 'dead'
 
 /**

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server'
 export type StartSmtpSinkParameters = {
   /** where each message is written as <time>-<random>.eml (.data/mail in the local stack) */
   mailDir: string
-  /** 0: any free port */
+  /** 0: a free port the system picks */
   port?: number
   host?: string
 }
