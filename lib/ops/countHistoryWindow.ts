@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { formatLe, labelText } from '@/lib/telemetry/metricRegistry'
 import { FAULT_EVENTS, METRIC, type MetricFamilyInfo, TX_SENT_EVENTS } from './metricFamilies'
 
@@ -70,7 +71,7 @@ export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow): Promise<
     }
     if (r.event === 'succeeded' || r.event === 'failed') add(METRIC.jobAttemptsTotal.name, { outcome: r.event, task: r.task }, n)
     if (r.event === 'dead') add(METRIC.deadLettersTotal.name, { task: r.task }, n)
-    if (r.event === 'dead' && r.task === 'mint_send') add(METRIC.ordersTotal.name, { outcome: 'failed' }, n)
+    if (r.event === 'dead' && r.task === TASK.mintSend) add(METRIC.ordersTotal.name, { outcome: 'failed' }, n)
     if (r.event === 'rejected') add(METRIC.ordersTotal.name, { outcome: 'rejected' }, n)
     if (r.event === 'approved' || r.event === 'rejected') add(METRIC.approvalsTotal.name, { decision: r.event }, n)
     if (r.event === 'replaced') add(METRIC.feeBumpsTotal.name, {}, n)

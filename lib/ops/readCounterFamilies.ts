@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client'
+import { TASK } from '@/lib/jobs/jobKeys'
 import type { MetricSample } from './countHistoryWindow'
 import type { ExpositionFamily, ExpositionSample } from './formatExposition'
 import { FAULT_EVENTS, METRIC, TX_SENT_EVENTS } from './metricFamilies'
@@ -10,8 +11,8 @@ const SUFFIXES = ['', '_bucket', '_sum', '_count'] as const
 /** the series every scrape shows, 0 until something happens, so rate() has a series from the start */
 const ZERO_SERIES: Record<string, Record<string, string>[]> = {
   [METRIC.ordersTotal.name]: ['requested', 'confirmed', 'failed', 'rejected', 'cancelled'].map((outcome) => ({ outcome })),
-  [METRIC.jobAttemptsTotal.name]: ['mint_send', 'mint_confirm'].flatMap((task) => ['succeeded', 'failed'].map((outcome) => ({ outcome, task }))),
-  [METRIC.deadLettersTotal.name]: ['mint_send', 'mint_confirm'].map((task) => ({ task })),
+  [METRIC.jobAttemptsTotal.name]: [TASK.mintSend, TASK.mintConfirm].flatMap((task) => ['succeeded', 'failed'].map((outcome) => ({ outcome, task }))),
+  [METRIC.deadLettersTotal.name]: [TASK.mintSend, TASK.mintConfirm].map((task) => ({ task })),
   [METRIC.transactionsSentTotal.name]: Object.values(TX_SENT_EVENTS).map((kind) => ({ kind })),
   [METRIC.feeBumpsTotal.name]: [{}],
   [METRIC.feeCappedTotal.name]: [{}],
