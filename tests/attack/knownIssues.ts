@@ -53,7 +53,8 @@ export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost 
  * Why a worker exited on its own while Postgres was away, if the reason is one we know:
  * - the postgres.js bug above;
  * - graphile-worker 0.17 stops its runner when it cannot record a job's result
- *   ("Failed to fail jobs" / "Failed to complete jobs" with the connection refused), and
+ *   ("Failed to fail jobs" / "Failed to complete jobs" with the connection refused, or its
+ *   pool's connection answered "the database system is shutting down"), and
  *   worker/runtime/startWorker.ts treats a runner that stops on its own as fatal: exit 1, to be
  *   restarted by the supervisor (ECS); the job stays locked until the stale-worker sweep
  *   frees it and runs again elsewhere (docs/decisions/008).
@@ -61,7 +62,7 @@ export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost 
  */
 export function workerDeathCause(logText: string): WorkerDeathCause | undefined {
   if (diedOfPostgresJsNullSocket(logText)) return 'postgres.js null socket (bug)'
-  const lostDatabase = /Failed to (fail|complete) jobs[^"]*(ECONNREFUSED|terminating connection|Connection terminated|ECONNRESET)/.test(logText) || /Worker exited with error: Error: (connect ECONNREFUSED|Connection terminated|terminating connection)/.test(logText)
+  const lostDatabase = /Failed to (fail|complete) jobs[^"]*(ECONNREFUSED|terminating connection|Connection terminated|ECONNRESET)/.test(logText) || /Worker exited with error: Error: (connect ECONNREFUSED|Connection terminated|terminating connection)/.test(logText) || /worker pool exited with error: error: (the database system is shutting down|terminating connection)/.test(logText)
   if (lostDatabase && /graphile-worker stopped on its own/.test(logText)) return 'database lost while a job finished (by design)'
   // a failover longer than WORKER_STALE_AFTER_MS: the heartbeat could not be written, so the worker fences itself
   // (its jobs may already be taken over: decision 008) and exits 1 for the supervisor to replace it (issue 18)
