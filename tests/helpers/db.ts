@@ -41,13 +41,29 @@ export async function createTestDatabase(options: { max?: number } = {}): Promis
       await client.close()
       const a = postgres(adminUrl, { max: 1, onnotice: () => {} })
       try {
-        const open = await a`select count(*)::int as n from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`
+        const open = await connectionsLeftOn({ sql: a, name })
         await a.unsafe(`drop database if exists ${name} with (force)`)
-        if ((open[0]?.n ?? 0) > 0) throw new Error(`a pool was left open on test database ${name}`)
+        if (open.length > 0) throw new Error(`a pool was left open on test database ${name}: ${open.join(', ')}`)
       } finally {
         await a.end()
       }
     },
+  }
+}
+
+/**
+ * The connections still on the database after its users closed their pools.
+ * A backend whose client process was just killed or stopped leaves
+ * pg_stat_activity a moment after its socket closes, so this waits up to
+ * LINGER_MS for them to go; a pool really left open stays and is named.
+ */
+const LINGER_MS = 5_000
+async function connectionsLeftOn({ sql, name }: { sql: postgres.Sql; name: string }): Promise<string[]> {
+  const deadline = Date.now() + LINGER_MS
+  for (;;) {
+    const rows = await sql<{ app: string }[]>`select coalesce(nullif(application_name, ''), 'pid ' || pid) as app from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`
+    if (rows.length === 0 || Date.now() > deadline) return rows.map((r) => r.app)
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
 
