@@ -16,6 +16,7 @@ import { liveJobsSql } from '../lib/jobs/liveJobsSql'
 import { createKmsClient } from '../lib/kms/createKmsClient'
 import { getKmsAddress } from '../lib/kms/getKmsAddress'
 import { ozToWei } from '../lib/money/ozToWei'
+import { releaseBars } from '../lib/vault/releaseBars'
 import { prepareMint } from '../worker/chain/prepareMint'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
@@ -312,12 +313,20 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
   }
 }
 
-/** The intake's orders are not the pipeline's: their jobs go and the orders are cancelled before a worker starts. */
+/**
+ * The intake's orders are not the pipeline's: their jobs go, and the orders are cancelled
+ * before a worker starts, freeing their bars as a cancel does (lib/vault/releaseBars), so
+ * the pipeline's runs find the inventory a real desk would have, not thousands of bars
+ * held by cancelled orders.
+ */
 async function dropQueuedOrders(sql: postgres.Sql): Promise<void> {
   const db = drizzle(sql, { schema })
   const jobs = await db.execute<{ job_id: string }>(dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`)
   await completeJobs(db, { jobIds: jobs.map((j) => BigInt(j.job_id)) })
-  await sql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending'`
+  await db.transaction(async (tx) => {
+    const cancelled = await tx.execute<{ id: string }>(dsql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending' returning id::text as id`)
+    for (const { id } of cancelled) await releaseBars(tx, { orderId: id })
+  })
 }
 
 /** The image's variables as `K=V` words (the local stack's own HOSTNAME left out). */

@@ -19,9 +19,10 @@ export type SignTxReturnType = { raw: Hex; hash: Hex }
 
 /**
  * Signs an EIP-1559 transaction through the (KMS) account, within a time limit. The KMS
- * account itself proves every signature: it finds the recovery id by recovering the
- * public key and comparing it with the key's address (worker/signer/signDigestWithKms),
- * so a signature that does not belong to the signer never comes back from it.
+ * account itself proves every signature: it verifies KMS's answer against the key's
+ * public key and takes the recovery id from that verification
+ * (worker/signer/findRecoveryBit), so a signature that does not belong to the signer
+ * never comes back from it.
  */
 export async function signTx(account: LocalAccount, p: SignTxParameters): Promise<SignTxReturnType> {
   if (!account.signTransaction) throw new WorkerError(`account ${account.address} cannot sign transactions`)

@@ -32,7 +32,7 @@ export async function createKmsAccount(
   if (expectedAddress && !isAddressEqual(expectedAddress, address)) throw new KmsAddressMismatchError(keyId, expectedAddress, address)
 
   const sign = async ({ hash }: { hash: Hex }): Promise<Hex> =>
-    serializeSignature(await signDigestWithKms(client, { keyId, digest: hash, address, policy }))
+    serializeSignature(await signDigestWithKms(client, { keyId, digest: hash, publicKey, policy }))
 
   const account = toAccount({
     address,
@@ -47,7 +47,7 @@ export async function createKmsAccount(
       const serializer = options?.serializer ?? serializeTransaction
       // as viem's own signTransaction: an EIP-4844 transaction is signed without its sidecars
       const signable = transaction.type === 'eip4844' ? { ...transaction, sidecars: false } : transaction
-      const signature = await signDigestWithKms(client, { keyId, digest: keccak256(await serializer(signable)), address, policy })
+      const signature = await signDigestWithKms(client, { keyId, digest: keccak256(await serializer(signable)), publicKey, policy })
       return serializer(transaction, signature)
     },
   })

@@ -2,11 +2,11 @@ import { CreateKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Address } from 'viem'
+import type { Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { KmsThrottledError } from '@/lib/errors/faults'
 import { createKmsClient } from '@/lib/kms/createKmsClient'
-import { getKmsAddress } from '@/lib/kms/getKmsAddress'
+import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
 import { takeFaultCounts } from '@/lib/ops/faultCounts'
 import { type StartKmsServerReturnType, startKmsServer } from '@/scripts/stack/kmsServer'
 import { createSignRateLimiter } from './createSignRateLimiter'
@@ -19,7 +19,7 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
   let server: StartKmsServerReturnType
   let kms: KMSClient
   let keyId: string
-  let address: Address
+  let publicKey: Hex
   const digest = (i: number) => `0x${i.toString(16).padStart(64, '0')}` as const
 
   beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     server = await startKmsServer({ dataDir: dir, signRate: 10 })
     kms = createKmsClient({ region: 'us-east-1', endpoint: server.url, env: {} })
     keyId = (await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY' }))).KeyMetadata?.KeyId ?? ''
-    address = await getKmsAddress(kms, { keyId })
+    publicKey = await getKmsPublicKey(kms, { keyId })
   })
   afterAll(async () => {
     kms.destroy()
@@ -46,7 +46,7 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     // an empty bucket refilled at 1 per second: most of 6 calls at once are refused
     server.signThrottle.setRate(1)
     server.signThrottle.spend(1)
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => signDigestWithKms(plain, { keyId, digest: digest(i), address })))
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => signDigestWithKms(plain, { keyId, digest: digest(i), publicKey })))
     plain.destroy()
     const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as Error)
     expect(server.signThrottle.counts.throttled).toBeGreaterThan(0)
@@ -59,7 +59,7 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     server.signThrottle.setRate(5)
     server.signThrottle.spend(5) // another caller just took the quota
     const policy = { limiter: createSignRateLimiter({}), throttleBudgetMs: 30_000 }
-    const sigs = await Promise.all(Array.from({ length: 20 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), address, policy })))
+    const sigs = await Promise.all(Array.from({ length: 20 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), publicKey, policy })))
     expect(sigs).toHaveLength(20)
     expect(server.signThrottle.counts.signed).toBe(20)
     expect(server.signThrottle.counts.throttled).toBeGreaterThan(0)
@@ -69,7 +69,7 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
 
   it('a budget below the quota: no throttle at all', async () => {
     const policy = { limiter: createSignRateLimiter({ perKey: 5, perProcess: 100 }), throttleBudgetMs: 30_000 }
-    await Promise.all(Array.from({ length: 15 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), address, policy })))
+    await Promise.all(Array.from({ length: 15 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), publicKey, policy })))
     expect(server.signThrottle.counts).toEqual({ signed: 15, throttled: 0 })
   })
 
@@ -78,8 +78,8 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     server.signThrottle.counts.signed = 0
     const policy = { limiter: createSignRateLimiter({}), throttleBudgetMs: 0 }
     // the first Sign takes the single token; the next ones are throttled
-    await signDigestWithKms(kms, { keyId, digest: digest(1), address, policy }).catch(() => undefined)
-    const error = await signDigestWithKms(kms, { keyId, digest: digest(2), address, policy }).catch((e: unknown) => e)
+    await signDigestWithKms(kms, { keyId, digest: digest(1), publicKey, policy }).catch(() => undefined)
+    const error = await signDigestWithKms(kms, { keyId, digest: digest(2), publicKey, policy }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(KmsThrottledError)
     expect((error as KmsThrottledError).retryAfterMs).toBeGreaterThan(0)
     expect(server.signThrottle.counts.signed).toBeLessThanOrEqual(1)

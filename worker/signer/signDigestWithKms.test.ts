@@ -9,7 +9,7 @@ import { bytesToHex, hexToBigInt, hexToBytes, keccak256, recoverAddress, toHex }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKmsClient } from '@/lib/kms/createKmsClient'
 import { DerParseError } from '@/lib/errors/kms'
-import { getKmsAddress } from '@/lib/kms/getKmsAddress'
+import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
 import { type StartKmsServerReturnType, startKmsServer } from '@/scripts/stack/kmsServer'
 import { SECP256K1_HALF_N } from './normalizeS'
@@ -54,7 +54,8 @@ async function startKmsStub(): Promise<{ client: KMSClient; answers: Uint8Array[
 
 describe('signDigestWithKms, KMS answering a chosen signature', () => {
   const sk = secp256k1.utils.randomSecretKey()
-  const address = publicKeyToAddress(secp256k1.getPublicKey(sk, false))
+  const publicKey = bytesToHex(secp256k1.getPublicKey(sk, false))
+  const address = publicKeyToAddress(publicKey)
   let stub: Awaited<ReturnType<typeof startKmsStub>>
   beforeAll(async () => {
     stub = await startKmsStub()
@@ -69,7 +70,7 @@ describe('signDigestWithKms, KMS answering a chosen signature', () => {
       expect(high.s > SECP256K1_HALF_N).toBe(true)
       stub.answers.push(high.toBytes('der'))
 
-      const sig = await signDigestWithKms(stub.client, { keyId: 'stub', digest, address })
+      const sig = await signDigestWithKms(stub.client, { keyId: 'stub', digest, publicKey })
       expect(hexToBigInt(sig.s) <= SECP256K1_HALF_N).toBe(true)
       expect(hexToBigInt(sig.s)).toBe(low.s)
       expect(hexToBigInt(sig.r)).toBe(low.r)
@@ -81,7 +82,7 @@ describe('signDigestWithKms, KMS answering a chosen signature', () => {
     const digest = keccak256(toHex('low'))
     const recovered = secp256k1.Signature.fromBytes(secp256k1.sign(hexToBytes(digest), sk, { prehash: false, format: 'recovered' }), 'recovered')
     stub.answers.push(recovered.toBytes('der'))
-    const sig = await signDigestWithKms(stub.client, { keyId: 'stub', digest, address })
+    const sig = await signDigestWithKms(stub.client, { keyId: 'stub', digest, publicKey })
     expect(sig.yParity).toBe(recovered.recovery)
     expect(await recoverAddress({ hash: digest, signature: sig })).toBe(address)
   })
@@ -90,18 +91,18 @@ describe('signDigestWithKms, KMS answering a chosen signature', () => {
     const digest = keccak256(toHex('other'))
     const other = secp256k1.utils.randomSecretKey()
     stub.answers.push(secp256k1.sign(hexToBytes(digest), other, { prehash: false, format: 'der' }))
-    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest, address })).rejects.toBeInstanceOf(KmsSignatureRecoveryError)
+    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest, publicKey })).rejects.toBeInstanceOf(KmsSignatureRecoveryError)
   })
 
   it('fails with KmsSignError (cause DerParseError) on a malformed DER answer', async () => {
     stub.answers.push(new Uint8Array([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x00]))
-    const err = await signDigestWithKms(stub.client, { keyId: 'stub', digest: keccak256('0x01'), address }).catch((e: unknown) => e)
+    const err = await signDigestWithKms(stub.client, { keyId: 'stub', digest: keccak256('0x01'), publicKey }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(KmsSignError)
     expect((err as Error).cause).toBeInstanceOf(DerParseError)
   })
 
   it('refuses a digest that is not 32 bytes, before calling KMS', async () => {
-    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest: '0x1234', address })).rejects.toThrow(/32 bytes/)
+    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest: '0x1234', publicKey })).rejects.toThrow(/32 bytes/)
   })
 })
 
@@ -135,11 +136,12 @@ describe('signDigestWithKms, the local KMS endpoint (high-s about half the time)
   it('always returns low-s signatures that recover to the key address, whatever KMS answered', async () => {
     const created = await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY' }))
     const keyId = created.KeyMetadata?.KeyId ?? ''
-    const address = await getKmsAddress(kms, { keyId })
+    const publicKey = await getKmsPublicKey(kms, { keyId })
+    const address = publicKeyToAddress(publicKey)
     // sign until KMS has answered both forms at least once (2^-63 chance of needing all 64)
     for (let i = 0; i < 64; i++) {
       const digest = keccak256(toHex(`digest ${i}`))
-      const sig = await signDigestWithKms(kms, { keyId, digest, address })
+      const sig = await signDigestWithKms(kms, { keyId, digest, publicKey })
       expect(hexToBigInt(sig.s) <= SECP256K1_HALF_N).toBe(true)
       expect(await recoverAddress({ hash: digest, signature: sig })).toBe(address)
       const kinds = new Set(raw.map((der) => secp256k1.Signature.fromBytes(der, 'der').hasHighS()))

@@ -1,9 +1,9 @@
 import { type KMSClient, SignCommand } from '@aws-sdk/client-kms'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { type Address, type Hex, hexToBytes, isAddressEqual, numberToHex } from 'viem'
+import { type Hex, hexToBytes, numberToHex } from 'viem'
 import { DerParseError } from '@/lib/errors/kms'
 import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
+import { findRecoveryBit } from './findRecoveryBit'
 import { normalizeS } from './normalizeS'
 import { parseDerSignature } from './parseDerSignature'
 import { type KmsSignPolicy, sendSignWithRetry } from './sendSignWithRetry'
@@ -12,8 +12,8 @@ export type SignDigestWithKmsParameters = {
   keyId: string
   /** the 32-byte hash to sign (keccak256 of the payload for Ethereum) */
   digest: Hex | Uint8Array
-  /** the key's address, as getKmsAddress derived it: used to find the recovery id */
-  address: Address
+  /** the key's uncompressed public key, as getKmsPublicKey returned it: the signature is verified against it and its recovery id found */
+  publicKey: Hex
   /** the process's KMS budget and throttle retries (the worker's); without it, one plain Sign */
   policy?: KmsSignPolicy | undefined
 }
@@ -25,13 +25,14 @@ export type SignDigestWithKmsReturnType = { r: Hex; s: Hex; yParity: 0 | 1 }
  * Signs a 32-byte digest with a KMS secp256k1 key (Sign, MessageType DIGEST,
  * ECDSA_SHA_256), then turns KMS's DER answer into an Ethereum signature: s is made
  * low (EIP-2) and the recovery id (yParity), which KMS does not return, is found by
- * recovering the public key with 0 and with 1 and comparing with `address`.
+ * verifying the signature against the key's public key (findRecoveryBit): a signature
+ * that is not the key's is refused (KmsSignatureRecoveryError).
  * With a policy, the Sign waits for the rate limiter and retries throttles
  * (sendSignWithRetry; still throttled: KmsThrottledError); other SDK errors pass through.
  */
 export async function signDigestWithKms(
   client: KMSClient,
-  { keyId, digest, address, policy }: SignDigestWithKmsParameters,
+  { keyId, digest, publicKey, policy }: SignDigestWithKmsParameters,
 ): Promise<SignDigestWithKmsReturnType> {
   const hash = typeof digest === 'string' ? hexToBytes(digest) : digest
   if (hash.length !== 32) throw new KmsSignError(keyId, `digest must be 32 bytes, got ${hash.length}`)
@@ -49,20 +50,7 @@ export async function signDigestWithKms(
   }
   const { r, s } = normalizeS(parsed)
 
-  for (const yParity of [0, 1] as const) {
-    if (recovers({ r, s, yParity, hash, address })) {
-      return { r: numberToHex(r, { size: 32 }), s: numberToHex(s, { size: 32 }), yParity }
-    }
-  }
-  throw new KmsSignatureRecoveryError(keyId, address)
-}
-
-function recovers({ r, s, yParity, hash, address }: { r: bigint; s: bigint; yParity: 0 | 1; hash: Uint8Array; address: Address }): boolean {
-  try {
-    const point = new secp256k1.Signature(r, s).addRecoveryBit(yParity).recoverPublicKey(hash)
-    return isAddressEqual(publicKeyToAddress(point.toBytes(false)), address)
-  } catch {
-    // no point for this recovery id (x = r is not on the curve for it): not a match
-    return false
-  }
+  const yParity = findRecoveryBit({ hash, r, s, publicKey })
+  if (yParity === undefined) throw new KmsSignatureRecoveryError(keyId, publicKeyToAddress(publicKey))
+  return { r: numberToHex(r, { size: 32 }), s: numberToHex(s, { size: 32 }), yParity }
 }
