@@ -75,7 +75,7 @@ export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
   } finally {
     await p.stopWorkers()
   }
-  const statements = await readPgStatements(p.sql, { limit: 6 })
+  const statements = await readPgStatements(p.sql, { limit: 12 })
   const timings = await readOrderTimings(p.sql, { orderIds: ids })
   const start = timings.reduce((a, t) => Math.min(a, t.firstWork ?? Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY)
   const end = timings.reduce((a, t) => Math.max(a, t.confirmed ?? 0), 0)

@@ -103,6 +103,14 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
     for (const x of d.statements.top.slice(0, 5)) line(`- ${num(x.totalMs / n, 2)} ms, ${num(x.calls / n, 2)} calls: \`${x.query.slice(0, 160)}\``)
     line()
   }
+  const first = oneWorker[0]
+  if (first && (first.statements.mostCalled?.length ?? 0) > 0) {
+    const n = Math.max(1, first.byStatus.confirmed ?? 0)
+    line(`The most frequent statements, ${s(first.signers)} (calls per order, ms per order): each is a round trip of a process to Postgres:`)
+    line()
+    for (const x of first.statements.mostCalled.slice(0, 12)) line(`- ${num(x.calls / n, 2)} calls, ${num(x.totalMs / n, 2)} ms: \`${x.query.slice(0, 160)}\``)
+    line()
+  }
   line('Steps during the drain (p50 / p99 ms; under a full queue the waits are queueing):')
   line()
   const stageNames = [...new Set(oneWorker.flatMap((d) => d.latencies.stages.map((x) => x.name)))]

@@ -5,6 +5,8 @@ export type StatementStat = { query: string; calls: number; totalMs: number; mea
 export type PgStatementsWindow = {
   /** statements by total execution time, biggest first */
   top: StatementStat[]
+  /** statements by calls, most frequent first: the round trips */
+  mostCalled: StatementStat[]
   /** execution time of every statement in the window (ms) */
   totalMs: number
   calls: number
@@ -30,6 +32,7 @@ export async function readPgStatements(sql: postgres.Sql, { limit = 8 }: { limit
   const all = rows.map((r) => ({ query: r.query.replace(/\s+/g, ' ').trim(), calls: Number(r.calls), totalMs: r.total, meanMs: r.mean }))
   return {
     top: all.slice(0, limit),
+    mostCalled: [...all].sort((a, b) => b.calls - a.calls).slice(0, limit),
     totalMs: all.reduce((a, s) => a + s.totalMs, 0),
     calls: all.reduce((a, s) => a + s.calls, 0),
   }
