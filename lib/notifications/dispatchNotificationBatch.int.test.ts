@@ -7,7 +7,7 @@ import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { subscribeTestEndpoint } from '@/tests/notifications/notificationFixtures'
-import { markOrderConfirmed } from '@/worker/db/markOrderConfirmed'
+import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { dispatchNotificationBatch } from './dispatchNotificationBatch'
 import { recordMintEvent } from './recordMintEvent'
 import { reopenNotificationEvent } from './reopenNotificationEvent'
@@ -30,7 +30,7 @@ describe('dispatchNotificationBatch', () => {
     const confirmed: string[] = []
     for (let i = 0; i < 3; i++) {
       const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
-      await t.db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }))
+      await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }] }))
       confirmed.push(order.id)
     }
     expect(await dispatch(2)).toEqual({ events: 2, deliveries: 2, emails: 2 })

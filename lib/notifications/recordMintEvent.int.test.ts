@@ -8,7 +8,7 @@ import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
 import { failOrderOfDeadJob } from '@/worker/db/failOrderOfDeadJob'
-import { markOrderConfirmed } from '@/worker/db/markOrderConfirmed'
+import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { markOrderFailed } from '@/worker/db/markOrderFailed'
 import { recordMintEvent } from './recordMintEvent'
 
@@ -35,15 +35,15 @@ describe('the outbox of order events (issue 16)', () => {
   const confirm = async (n: number) => {
     for (let i = 0; i < n; i++) {
       const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
-      await t.db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 9n }))
+      await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 9n }] }))
     }
   }
 
   it('a confirmation writes one mint.confirmed event and its dispatch job; confirming again writes none', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
     const hash = `0x${'ab'.repeat(32)}`
-    await t.db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: hash, blockNumber: 7n }))
-    await t.db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: hash, blockNumber: 7n }))
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: hash, blockNumber: 7n }] }))
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: hash, blockNumber: 7n }] }))
     const events = await eventsOf(order.id)
     expect(events).toHaveLength(1)
     expect(events[0]?.type).toBe('mint.confirmed')
@@ -56,7 +56,7 @@ describe('the outbox of order events (issue 16)', () => {
     await t.db.transaction(async (tx) => {
       for (let i = 0; i < 3; i++) {
         const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
-        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'12'.repeat(32)}`, blockNumber: 10n })
+        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'12'.repeat(32)}`, blockNumber: 10n }] })
       }
     })
     const jobs = await dispatchJobs()
@@ -71,7 +71,7 @@ describe('the outbox of order events (issue 16)', () => {
     const inside = new Promise<void>((resolve) => (recorded = resolve))
     const open = t.db.transaction(async (tx) => {
       const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
-      await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'34'.repeat(32)}`, blockNumber: 11n })
+      await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'34'.repeat(32)}`, blockNumber: 11n }] })
       recorded()
       await held
     })
@@ -81,7 +81,7 @@ describe('the outbox of order events (issue 16)', () => {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local lock_timeout = '2s'`)
         const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
-        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'56'.repeat(32)}`, blockNumber: 12n })
+        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'56'.repeat(32)}`, blockNumber: 12n }] })
       })
     } finally {
       release()
@@ -155,7 +155,7 @@ describe('the outbox of order events (issue 16)', () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
     await expect(
       t.db.transaction(async (tx) => {
-        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n })
+        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n }] })
         throw new Error('boom before commit')
       }),
     ).rejects.toThrow('boom')
@@ -166,7 +166,7 @@ describe('the outbox of order events (issue 16)', () => {
     await t.db.execute(sql`delete from graphile_worker._private_jobs where key = ${NOTIFY_DISPATCH_JOB_KEY}`)
     await expect(
       t.db.transaction(async (tx) => {
-        await markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n })
+        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n }] })
         throw new Error('boom again')
       }),
     ).rejects.toThrow('boom')

@@ -51,7 +51,7 @@ describe('readReserveTotals', () => {
     const confirmed = await orderWithListedBars(t.db, { users: u, vault: 'RSV-2', bars: 3 })
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`update mint_orders set status = 'confirmed' where id = ${confirmed.orderId}::uuid`)
-      await markBarsBacking(tx, { orderId: confirmed.orderId })
+      await markBarsBacking(tx, { orderIds: [confirmed.orderId] })
     })
     const [lost, ...backing] = confirmed.serials
     const free = ['RSV-FREE-1', 'RSV-FREE-2']

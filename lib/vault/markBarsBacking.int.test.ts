@@ -16,7 +16,7 @@ describe('markBarsBacking', () => {
   it('the confirmed order\'s reserved bars back it; a missing one stays missing', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
     await t.db.execute(sql`update vault_bars set status = 'missing' where serial = ${serials[1]}`)
-    expect(await t.db.transaction((tx) => markBarsBacking(tx, { orderId }))).toEqual({ backing: 1, lost: [] })
+    expect(await t.db.transaction((tx) => markBarsBacking(tx, { orderIds: [orderId] }))).toEqual({ backing: 1, lost: [] })
     expect(await barStates(t.db, serials)).toEqual([
       { serial: serials[0], status: 'backing', order_id: orderId },
       { serial: serials[1], status: 'missing', order_id: orderId },
@@ -32,8 +32,8 @@ describe('markBarsBacking', () => {
       values (${other}::uuid, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 1, 'MOV-1', 'x', ${'0'.repeat(64)}, ${u.staff.id}::uuid)`)
     await t.db.execute(sql`update vault_bars set status = 'reserved', order_id = ${other}::uuid where serial = ${first.serials[1]}`)
 
-    const result = await t.db.transaction((tx) => markBarsBacking(tx, { orderId: first.orderId }))
-    expect(result).toEqual({ backing: 1, lost: [{ serial: first.serials[1], refiner: 'Valcambi SA', heldBy: other }] })
+    const result = await t.db.transaction((tx) => markBarsBacking(tx, { orderIds: [first.orderId] }))
+    expect(result).toEqual({ backing: 1, lost: [{ orderId: first.orderId, serial: first.serials[1], refiner: 'Valcambi SA', heldBy: other }] })
     expect(await barStates(t.db, first.serials)).toEqual([
       { serial: first.serials[0], status: 'backing', order_id: first.orderId },
       { serial: first.serials[1], status: 'reserved', order_id: other },

@@ -1,28 +1,31 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { holdOrderBars } from './holdOrderBars'
+import { uuidArraySql } from './uuidArraySql'
 
-export type MarkBarsBackingParameters = { orderId: string }
+export type MarkBarsBackingParameters = { orderIds: readonly string[] }
 
 export type MarkBarsBackingReturnType = {
-  /** bars now backing the order (missing ones stay missing, still held by it) */
+  /** bars now backing the orders (missing ones stay missing, still held by their order) */
   backing: number
-  /** bars of the order that another order holds now (the order was failed or cancelled meanwhile) */
-  lost: { serial: string; refiner: string; heldBy: string }[]
+  /** bars of an order that another order holds now (the order was failed or cancelled meanwhile) */
+  lost: { orderId: string; serial: string; refiner: string; heldBy: string }[]
 }
 
 /**
- * The order is confirmed: its reserved bars now back its tokens, in the caller's
- * transaction (the one that confirms the order). When the chain confirms an order that
- * had been failed or cancelled (its bars freed), the chain wins: its bars that are still
- * free are taken back (backing, or missing when no longer listed); any that another
- * order holds meanwhile are returned in `lost` for the caller to report.
+ * The orders are confirmed: their reserved bars now back their tokens, in the caller's
+ * transaction (the one that confirms them; a confirmer pass confirms a block's orders at
+ * once). When the chain confirms an order that had been failed or cancelled (its bars
+ * freed), the chain wins: its bars that are still free are taken back (backing, or
+ * missing when no longer listed); any that another order holds meanwhile are returned in
+ * `lost` for the caller to report.
  */
-export async function markBarsBacking(tx: Tx, { orderId }: MarkBarsBackingParameters): Promise<MarkBarsBackingReturnType> {
-  const lost = await holdOrderBars(tx, { orderId })
+export async function markBarsBacking(tx: Tx, { orderIds }: MarkBarsBackingParameters): Promise<MarkBarsBackingReturnType> {
+  if (orderIds.length === 0) return { backing: 0, lost: [] }
+  const lost = await holdOrderBars(tx, { orderIds })
   const rows = await tx.execute<{ id: string }>(sql`
     update vault_bars set status = 'backing', updated_at = now()
-    where order_id = ${orderId}::uuid and status = 'reserved'
+    where order_id = any(${uuidArraySql(orderIds)}) and status = 'reserved'
     returning id`)
   return { backing: rows.length, lost }
 }

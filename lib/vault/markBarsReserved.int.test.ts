@@ -16,7 +16,7 @@ setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 describe('markBarsReserved', () => {
   it('a confirmed order reorged back to submitted: backing -> reserved', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
-    await t.db.transaction((tx) => markBarsBacking(tx, { orderId }))
+    await t.db.transaction((tx) => markBarsBacking(tx, { orderIds: [orderId] }))
     expect(await t.db.transaction((tx) => markBarsReserved(tx, { orderId }))).toEqual({ reserved: 2, lost: [] })
     expect((await barStates(t.db, serials)).map((b) => b.status)).toEqual(['reserved', 'reserved'])
   })

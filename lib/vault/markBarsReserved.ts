@@ -8,7 +8,7 @@ export type MarkBarsReservedReturnType = {
   /** bars that went from backing back to reserved */
   reserved: number
   /** bars of the order that another order holds now */
-  lost: { serial: string; refiner: string; heldBy: string }[]
+  lost: { orderId: string; serial: string; refiner: string; heldBy: string }[]
 }
 
 /**
@@ -19,7 +19,7 @@ export type MarkBarsReservedReturnType = {
  * missing when no longer listed); any that another order holds now are returned in `lost`.
  */
 export async function markBarsReserved(tx: Tx, { orderId }: MarkBarsReservedParameters): Promise<MarkBarsReservedReturnType> {
-  const lost = await holdOrderBars(tx, { orderId })
+  const lost = await holdOrderBars(tx, { orderIds: [orderId] })
   const rows = await tx.execute<{ id: string }>(sql`
     update vault_bars set status = 'reserved', updated_at = now()
     where order_id = ${orderId}::uuid and status = 'backing'

@@ -5,7 +5,7 @@ import type { NotificationEventType } from '@/lib/notifications/eventTypes'
 import { createWebhookEndpoint } from '@/lib/notifications/createWebhookEndpoint'
 import { DEV_WEBHOOK_SECRETS_KEY } from '@/lib/notifications/notificationSettings'
 import { insertOrder } from '@/tests/helpers/orders'
-import { markOrderConfirmed } from '@/worker/db/markOrderConfirmed'
+import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 
 // TEST ONLY: the notification tests' endpoints and events.
 
@@ -19,10 +19,10 @@ export async function subscribeTestEndpoint(db: Db, p: { url: string; events?: N
   })
 }
 
-/** A submitted order confirmed as the worker does it (markOrderConfirmed): its mint.confirmed event and dispatch job. */
+/** A submitted order confirmed as the worker does it (markOrdersConfirmed): its mint.confirmed event and dispatch job. */
 export async function confirmTestOrder(db: Db, p: { requestedBy: string }): Promise<{ orderId: string; eventId: string }> {
   const order = await insertOrder(db, { requestedBy: p.requestedBy, status: 'submitted' })
-  await db.transaction((tx) => markOrderConfirmed(tx, { orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }))
+  await db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }] }))
   const [event] = await db.select().from(notificationEvents).where(eq(notificationEvents.orderId, order.id))
   if (!event) throw new Error('no event')
   return { orderId: order.id, eventId: event.id }

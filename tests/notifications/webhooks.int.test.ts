@@ -14,7 +14,7 @@ import { confirmTestOrder, deliveryOf, subscribeTestEndpoint } from './notificat
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver'
 
 // Webhooks end to end (issue 16): a real worker process, a real receiver over HTTP, the
-// real database. Events are written by markOrderConfirmed, as the confirm path does.
+// real database. Events are written by markOrdersConfirmed, as the confirm path does.
 describe('webhook deliveries through a real worker', () => {
   let t: TestDatabase
   let u: TestUsers

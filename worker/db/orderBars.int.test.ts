@@ -5,7 +5,7 @@ import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedB
 import type { TestDatabase } from '@/tests/helpers/db'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { failOrderOfDeadJob } from './failOrderOfDeadJob'
-import { markOrderConfirmed } from './markOrderConfirmed'
+import { markOrdersConfirmed } from './markOrdersConfirmed'
 import { markOrderFailed } from './markOrderFailed'
 import { markOrderSubmitted } from './markOrderSubmitted'
 
@@ -48,12 +48,47 @@ describe('the worker moves an order\'s bars with its status', () => {
 
   it('confirmed: its bars back it', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
-    await t.db.transaction((tx) => markOrderConfirmed(tx, { orderId, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 7n }))
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 7n }] }))
     expect((await barStates(t.db, serials)).map((b) => [b.status, b.order_id])).toEqual([
       ['backing', orderId],
       ['backing', orderId],
     ])
     const [order] = await t.db.execute<{ status: string }>(sql`select status::text as status from mint_orders where id = ${orderId}::uuid`)
     expect(order?.status).toBe('confirmed')
+  })
+
+  it('a block of orders confirmed at once: each gets its bars and one notification; a failed one takes its freed bars back; an already confirmed one gets no second event', async () => {
+    const submitted = await orderWithListedBars(t.db, { users: u })
+    const failed = await orderWithListedBars(t.db, { users: u, bars: 1 })
+    const already = await orderWithListedBars(t.db, { users: u, bars: 1 })
+    const hash = (b: string) => `0x${b.repeat(32)}`
+    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: failed.orderId, reason: 'reverted' }))
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: already.orderId, txHash: hash('01'), blockNumber: 5n }] }))
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, {
+        orders: [
+          { orderId: submitted.orderId, txHash: hash('02'), blockNumber: 8n },
+          { orderId: failed.orderId, txHash: hash('03'), blockNumber: 8n },
+          { orderId: already.orderId, txHash: hash('01'), blockNumber: 5n },
+        ],
+      }),
+    )
+    const ids = [submitted.orderId, failed.orderId, already.orderId]
+    const orders = await t.db.execute<{ id: string; status: string; tx_hash: string; block_number: string }>(
+      sql`select id::text as id, status::text as status, tx_hash, block_number::text as block_number from mint_orders where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    )
+    const byId = new Map(orders.map((o) => [o.id, o]))
+    expect(ids.map((id) => [byId.get(id)?.status, byId.get(id)?.tx_hash, byId.get(id)?.block_number])).toEqual([
+      ['confirmed', hash('02'), '8'],
+      ['confirmed', hash('03'), '8'],
+      ['confirmed', hash('01'), '5'],
+    ])
+    for (const o of [submitted, failed, already]) {
+      expect((await barStates(t.db, o.serials)).map((b) => [b.status, b.order_id])).toEqual(o.serials.map(() => ['backing', o.orderId]))
+    }
+    const events = await t.db.execute<{ order_id: string; n: number }>(
+      sql`select order_id::text as order_id, count(*)::int as n from notification_events where type = 'mint.confirmed' and order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by order_id`,
+    )
+    expect(new Map(events.map((e) => [e.order_id, e.n]))).toEqual(new Map(ids.map((id) => [id, 1])))
   })
 })

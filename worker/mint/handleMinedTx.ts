@@ -5,7 +5,7 @@ import { decodeMintRevert } from '../chain/decodeMintRevert'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { getMintOrder, type MintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
-import { markOrderConfirmed } from '../db/markOrderConfirmed'
+import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markOrderFailed } from '../db/markOrderFailed'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { markTxMined } from '../db/markTxMined'
@@ -88,7 +88,7 @@ export async function handleMinedTx(ctx: WorkerContext, run: ConfirmRun, { order
       })
     }
     if (enough) {
-      await markOrderConfirmed(tx, { orderId, txHash: minedTx.hash, blockNumber: receipt.blockNumber })
+      await markOrdersConfirmed(tx, { orders: [{ orderId, txHash: minedTx.hash, blockNumber: receipt.blockNumber }] })
       await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'confirmed', detail: `${confirmations} confirmations`, data })
       return
     }

@@ -2,7 +2,7 @@ import { PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { findMintedLog } from '../chain/findMintedLog'
 import { getMintOrder } from '../db/getMintOrder'
-import { markOrderConfirmed } from '../db/markOrderConfirmed'
+import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import type { WorkerContext } from '../runtime/context'
 import { type SendOrder, sendEventOf } from './sendOutcome'
 
@@ -19,7 +19,7 @@ export async function reconcileAlreadyMinted(ctx: WorkerContext, { order, actor 
   if (!found) throw new PermanentJobError('the token reports this order as minted, but no Minted event was found')
   await ctx.db.transaction(async (tx) => {
     await getMintOrder(tx, { orderId, lock: true })
-    await markOrderConfirmed(tx, { orderId, txHash: found.transactionHash, blockNumber: found.blockNumber })
+    await markOrdersConfirmed(tx, { orders: [{ orderId, txHash: found.transactionHash, blockNumber: found.blockNumber }] })
     await recordJobEvent(tx, {
       ...sendEventOf(order, actor),
       event: 'reconciled',

@@ -3,7 +3,7 @@ import { type RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import type { ChainTx } from '../db/listOrderTxs'
 import { lockMintOrders } from '../db/lockMintOrders'
-import { markOrderConfirmed } from '../db/markOrderConfirmed'
+import { type ConfirmedOrder, markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { type MinedNonce, markTxsMined } from '../db/markTxsMined'
 import type { WorkerContext } from '../runtime/context'
@@ -24,10 +24,11 @@ export type SettleMinedTxsReturnType = { confirmed: number; minedFirstSeen: numb
  * What one confirmer pass learnt from receipts, in ONE transaction for all its orders
  * (locked in id order): per order, 'mined' the first time its block is seen,
  * 'reconciled' when the order was no longer submitted (the chain wins), and with
- * CONFIRMATIONS blocks (head - block + 1) on top: confirmed through markOrderConfirmed
- * (its bars back its tokens, its notification), 'confirmed'. Every order status change is
- * still the single-order function; the transactions and nonces seen mined are marked with
- * one statement each (markTxsMined) and the events go in with one insert.
+ * CONFIRMATIONS blocks (head - block + 1) on top: confirmed, all of the pass's at once
+ * through markOrdersConfirmed (their bars back their tokens, their notifications),
+ * 'confirmed'. The transactions and nonces seen mined are marked with one statement each
+ * (markTxsMined) and the events go in with one insert; only an order that was not
+ * submitted (the chain wins over a failure or a cancel) costs statements of its own.
  */
 export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mined, head }: SettleMinedTxsParameters): Promise<SettleMinedTxsReturnType> {
   if (mined.length === 0) return { confirmed: 0, minedFirstSeen: 0 }
@@ -36,6 +37,7 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
     const orders = await lockMintOrders(tx, { orderIds: mined.map((m) => m.orderId), lock: true })
     const events: RecordJobEventParameters[] = []
     const firstSeen: MinedNonce[] = []
+    const done: ConfirmedOrder[] = []
     let confirmed = 0
     let minedFirstSeen = 0
     for (const { orderId, tx: minedTx, receipt } of mined) {
@@ -55,13 +57,14 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
         events.push({ ...base, event: 'reconciled', detail: `the order was ${order.status}, but its mint ${minedTx.hash} is on chain: the chain wins`, data })
       }
       if (confirmations >= needed) {
-        await markOrderConfirmed(tx, { orderId, txHash: minedTx.hash, blockNumber: block })
+        done.push({ orderId, txHash: minedTx.hash, blockNumber: block })
         events.push({ ...base, event: 'confirmed', detail: `${confirmations} confirmations`, data })
         confirmed++
-      } else {
+      } else if (order.status !== 'submitted') {
         await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
       }
     }
+    await markOrdersConfirmed(tx, { orders: done })
     await markTxsMined(tx, { mined: firstSeen })
     await recordJobEvents(tx, events)
     return { confirmed, minedFirstSeen }
