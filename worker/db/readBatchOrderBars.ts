@@ -26,14 +26,17 @@ export async function readBatchOrderBars(tx: Tx, { orderIds }: ReadBatchOrderBar
     of_order: boolean
     latest_as_of: Date | string | null
   }>(sql`
-    with ids as (
-      select m.order_id, m.bar_id from mint_order_bars m where m.order_id = any(${ids})
-      union
-      select v.order_id, v.id as bar_id from vault_bars v where v.order_id = any(${ids})
+    with held as (
+      select m.order_id, m.bar_id, true as of_order from mint_order_bars m where m.order_id = any(${ids})
+      union all
+      select v.order_id, v.id as bar_id, false as of_order from vault_bars v where v.order_id = any(${ids})
+    ), ids as (
+      -- of_order from the index scans above: a correlated exists here became a hashed scan of all of mint_order_bars
+      select order_id, bar_id, bool_or(of_order) as of_order from held group by order_id, bar_id
     )
     select ids.order_id::text as order_id, b.serial, b.refiner, b.vault, b.status::text as status, b.order_id::text as holder_id,
       (b.fine_oz * 1000)::bigint::text as fine_milli_oz,
-      exists (select 1 from mint_order_bars m where m.order_id = ids.order_id and m.bar_id = b.id) as of_order,
+      ids.of_order,
       (select l.as_of from bar_lists l where l.vault = b.vault order by l.as_of desc, l.imported_at desc limit 1) as latest_as_of
     from ids join vault_bars b on b.id = ids.bar_id
     order by ids.order_id, b.serial_key, b.refiner_key

@@ -3,6 +3,7 @@ import type { Address } from 'viem'
 import type { Tx } from '@/db/client'
 import { signers } from '@/db/schema'
 import { NoSignerError } from '@/lib/errors/signers'
+import { uuidArraySql } from '@/lib/vault/uuidArraySql'
 
 export type ReserveNoncesParameters = {
   chainId: number
@@ -13,6 +14,11 @@ export type ReserveNoncesParameters = {
   /** each candidate's mined transaction count (`latest`), read before this transaction: in flight = next_nonce - it */
   minedCounts: ReadonlyMap<Address, bigint>
   maxInFlight: number
+  /**
+   * writes the caller's rows about the binding (its 'nonce_reserved' events) in the same
+   * round trip as the binding: issued together on the transaction's connection
+   */
+  recordBound?: (bound: { signerAddress: Address; nonces: ReadonlyMap<string, bigint> }) => Promise<unknown>
 }
 
 export type ReserveNoncesReturnType = {
@@ -34,9 +40,12 @@ export type ReserveNoncesReturnType = {
 export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise<ReserveNoncesReturnType | null> {
   if (p.candidates.length === 0) throw new NoSignerError(p.chainId)
   if (p.orderIds.length === 0) return null
-  await tx.execute(sql`set local lock_timeout = '10s'`)
   const eligible = and(eq(signers.active, true), eq(signers.chainId, p.chainId), inArray(signers.address, [...p.candidates]))
-  const seen = await tx.select({ address: signers.address, nextNonce: signers.nextNonce }).from(signers).where(eligible)
+  // pipelined: one round trip
+  const [, seen] = await Promise.all([
+    tx.execute(sql`set local lock_timeout = '10s'`),
+    tx.select({ address: signers.address, nextNonce: signers.nextNonce }).from(signers).where(eligible),
+  ])
   if (seen.length === 0) throw new NoSignerError(p.chainId)
   const room = (address: string, nextNonce: bigint) => BigInt(p.maxInFlight) - (nextNonce - (p.minedCounts.get(address as Address) ?? nextNonce))
   const ranked = seen.filter((s) => room(s.address, s.nextNonce) > 0n).sort((a, b) => Number(room(b.address, b.nextNonce) - room(a.address, a.nextNonce)))
@@ -56,20 +65,32 @@ export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise
   const free = room(row.address, row.nextNonce)
   if (free <= 0n) return null
 
+  // From here the signer's row is locked until the caller commits: every other batch of this
+  // signer waits, so the binding is ONE statement (the signer's counter, the nonce rows, the
+  // orders), pipelined with the caller's events: one round trip, then the commit.
   const bound = p.orderIds.slice(0, Number(free < BigInt(p.orderIds.length) ? free : BigInt(p.orderIds.length)))
   const first = row.nextNonce
-  const n = BigInt(bound.length)
-  await tx.update(signers).set({ nextNonce: sql`${signers.nextNonce} + ${n}`, updatedAt: new Date() }).where(eq(signers.address, row.address))
-  const values = sql.join(
-    bound.map((orderId, i) => sql`(${first + BigInt(i)}::bigint, ${orderId}::uuid)`),
-    sql`, `,
-  )
-  await tx.execute(sql`
-    insert into signer_nonces (signer_address, nonce, use, order_id, state)
-    select ${row.address}, v.nonce, 'mint', v.order_id, 'reserved' from (values ${values}) as v(nonce, order_id)`)
-  await tx.execute(sql`
-    update mint_orders m set signer_address = ${row.address}, nonce = v.nonce, updated_at = now()
-    from (values ${values}) as v(nonce, order_id)
-    where m.id = v.order_id`)
-  return { signerAddress: row.address as Address, nonces: new Map(bound.map((orderId, i) => [orderId, first + BigInt(i)])) }
+  const nonces = new Map(bound.map((orderId, i) => [orderId, first + BigInt(i)]))
+  const signerAddress = row.address as Address
+  const [updated] = await Promise.all([
+    tx.execute<{ id: string }>(sql`
+      with counter as (
+        update signers set next_nonce = next_nonce + ${BigInt(bound.length)}, updated_at = now()
+        where address = ${row.address} and next_nonce = ${first}
+        returning address
+      ), v as (
+        select (${first}::bigint + o.i - 1) as nonce, o.order_id from counter, unnest(${uuidArraySql(bound)}) with ordinality as o(order_id, i)
+      ), taken as (
+        insert into signer_nonces (signer_address, nonce, use, order_id, state)
+        select ${row.address}, v.nonce, 'mint', v.order_id, 'reserved' from v
+        returning nonce
+      )
+      update mint_orders m set signer_address = ${row.address}, nonce = v.nonce, updated_at = now()
+      from v where m.id = v.order_id
+      returning m.id`),
+    p.recordBound?.({ signerAddress, nonces }),
+  ])
+  // the row is ours, so the counter moved and every order got its nonce; anything else aborts the transaction
+  if (updated.length !== bound.length) throw new Error(`binding ${bound.length} nonces of ${row.address} from ${first} bound ${updated.length} orders`)
+  return { signerAddress, nonces }
 }

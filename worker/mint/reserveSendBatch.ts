@@ -59,10 +59,12 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     for (const vault of [...new Set(live.map((s) => rows.get(s.order.orderId)?.vault ?? ''))].sort()) await lockVault(tx, { vault, mode: 'shared' })
     // totalSupply BEFORE the totals (decision 013): every token on chain was stored before this read
     const totalSupplyWei = await ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
-    const totals = await readReserveTotals(tx, { withFree: false })
+    // the totals, then every order's bars in one statement, under the vault locks taken above: pipelined, one round trip
+    const [totals, barsByOrder] = await Promise.all([
+      readReserveTotals(tx, { withFree: false }),
+      readBatchOrderBars(tx, { orderIds: live.map((s) => s.order.orderId) }),
+    ])
     const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
-    // every order's bars in one statement, under the vault locks taken above
-    const barsByOrder = await readBatchOrderBars(tx, { orderIds: live.map((s) => s.order.orderId) })
     const events: RecordJobEventParameters[] = []
     const passed: ToSign[] = []
     // the checks only read: issued together, their statements are pipelined on the transaction's connection
@@ -93,12 +95,23 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
 
     for (const s of passed) if (s.bound) reserved.push({ order: s.order, signerAddress: s.bound.signerAddress, nonce: s.bound.nonce, data: s.data, gas: s.gas })
     const fresh = passed.filter((s) => !s.bound)
+    // the 'nonce_reserved' events go in with the binding itself (one round trip under the signer's lock)
+    const recordBound = ({ signerAddress, nonces }: { signerAddress: Address; nonces: ReadonlyMap<string, bigint> }) =>
+      recordJobEvents(
+        tx,
+        fresh.flatMap((s) => {
+          const nonce = nonces.get(s.order.orderId)
+          if (nonce === undefined) return []
+          return [{ ...sendEventOf(s.order, p.actor), event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } }]
+        }),
+      )
     const got = await reserveNonces(tx, {
       chainId: ctx.chainId,
       candidates: [...ctx.signers.keys()],
       orderIds: fresh.map((s) => s.order.orderId),
       minedCounts: p.minedCounts,
       maxInFlight: ctx.settings.maxInFlightPerSigner,
+      recordBound,
     })
     for (const s of fresh) {
       const nonce = got?.nonces.get(s.order.orderId)
@@ -108,14 +121,7 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
         continue
       }
       reserved.push({ order: s.order, signerAddress: got.signerAddress, nonce, data: s.data, gas: s.gas })
-      events.push({
-        ...sendEventOf(s.order, p.actor),
-        event: 'nonce_reserved',
-        detail: `nonce ${nonce} of ${got.signerAddress}`,
-        data: { signer: got.signerAddress, nonce: nonce.toString() },
-      })
     }
-    await recordJobEvents(tx, events)
   })
   return { reserved, toResend, outcomes }
 }
