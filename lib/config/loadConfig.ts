@@ -80,6 +80,8 @@ const envSchema = z.object({
   /** a broadcast transaction not mined after this long is replaced with higher fees */
   STUCK_AFTER_MS: intFrom(60_000),
   CONFIRM_POLL_MS: intFrom(500),
+  /** how long one run of a signer's mint_confirmer keeps making passes (each as soon as a new block is seen) before it hands over */
+  CONFIRMER_RUN_MS: intFrom(10_000),
   /** how often an idle worker slot looks for scheduled jobs (graphile-worker pollInterval) */
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** period of the nonce health check (one instance across all workers) */
@@ -177,6 +179,7 @@ export type Config = {
     maxAttempts: number
     stuckAfterMs: number
     confirmPollMs: number
+    confirmerRunMs: number
     pollMs: number
     nonceHealthMs: number
     nonceStallAfterMs: number
@@ -328,6 +331,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       maxAttempts: e.MAX_ATTEMPTS,
       stuckAfterMs: e.STUCK_AFTER_MS,
       confirmPollMs: e.CONFIRM_POLL_MS,
+      confirmerRunMs: e.CONFIRMER_RUN_MS,
       pollMs: e.WORKER_POLL_MS,
       nonceHealthMs: e.NONCE_HEALTH_MS,
       nonceStallAfterMs: e.NONCE_STALL_AFTER_MS,

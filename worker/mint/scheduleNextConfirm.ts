@@ -18,6 +18,8 @@ export type MintConfirmerPayload = {
 export type ScheduleNextConfirmParameters = {
   suspects: readonly string[]
   head: bigint
+  /** when the successor runs: 0 after a full run (at once), CONFIRM_POLL_MS otherwise */
+  delayMs: number
 }
 
 export type ScheduleNextConfirmReturnType = { following: number }
@@ -25,14 +27,13 @@ export type ScheduleNextConfirmReturnType = { following: number }
 /**
  * Ends a pass of the signer's mint_confirmer, under the signer's confirmer lock (the one
  * startConfirming takes): while the signer has submitted orders (that are not dead
- * letters of their own), it hands over to its successor CONFIRM_POLL_MS later
+ * letters of their own), it hands over to its successor `delayMs` later
  * (enqueueFollowUp: same key, its own queue row deleted in the same transaction, no
  * attempt spent, ahead of waiting sends); with none left it deletes its own queue row,
  * so the next startConfirming adds a new confirmer instead of counting on this one.
  */
-export async function scheduleNextConfirm(ctx: WorkerContext, job: TaskRun<MintConfirmerPayload>, { suspects, head }: ScheduleNextConfirmParameters): Promise<ScheduleNextConfirmReturnType> {
+export async function scheduleNextConfirm(ctx: WorkerContext, job: TaskRun<MintConfirmerPayload>, { suspects, head, delayMs }: ScheduleNextConfirmParameters): Promise<ScheduleNextConfirmReturnType> {
   const { signer } = job.payload
-  const delayMs = ctx.settings.confirmPollMs
   return ctx.db.transaction(async (tx) => {
     await lockConfirmer(tx, { signerAddress: signer })
     const following = await countFollowedOrders(tx, { signerAddress: signer })
