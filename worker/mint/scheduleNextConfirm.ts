@@ -22,7 +22,11 @@ export type ScheduleNextConfirmParameters = {
   delayMs: number
 }
 
-export type ScheduleNextConfirmReturnType = { following: number }
+export type ScheduleNextConfirmReturnType = {
+  following: number
+  /** when the successor is due (none: the confirmer ended) */
+  runAt?: Date
+}
 
 /**
  * Ends a pass of the signer's mint_confirmer, under the signer's confirmer lock (the one
@@ -41,17 +45,18 @@ export async function scheduleNextConfirm(ctx: WorkerContext, job: TaskRun<MintC
       await deleteJobRow(tx, { jobId: job.jobId })
       return { following }
     }
+    const runAt = new Date(Date.now() + delayMs)
     await enqueueFollowUp(tx, {
       currentJobId: job.jobId,
       task: TASK.mintConfirmer,
       jobKey: mintConfirmerJobKey(signer),
       payload: { signer, suspects: [...suspects], head: head.toString() },
-      runAt: new Date(Date.now() + delayMs),
+      runAt,
       priority: MINT_CONFIRMER_PRIORITY,
       maxAttempts: ctx.settings.maxAttempts,
       actor: job.actor,
       detail: `${following} order(s) of ${signer} in flight: look again in ${delayMs} ms`,
     })
-    return { following }
+    return { following, runAt }
   })
 }

@@ -34,4 +34,12 @@ export type WorkerContext = {
   node: () => Promise<NodeInfo>
   /** webhooks and email (issue 16): their settings and production (the SSRF guard) */
   notify: NotifyContext
+  /**
+   * Has this process look for jobs at `at` (graphile-worker's workerPool.nudge): a job
+   * committed to run later is otherwise found only by the next poll (WORKER_POLL_MS), and
+   * its NOTIFY came when it was not due yet. Call it after the commit that scheduled it.
+   */
+  wakeAt: (at: Date) => void
+  /** whether every job slot of this process (WORKER_CONCURRENCY) is running a job: a long-running job then makes way */
+  saturated: () => boolean
 }

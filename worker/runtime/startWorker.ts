@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import os from 'node:os'
-import { run, type Runner, type WorkerEvents } from 'graphile-worker'
+import { run, type Runner, type WorkerEvents, type WorkerPool } from 'graphile-worker'
 import { type Address, getAddress } from 'viem'
 import { createDb } from '@/db/client'
 import { createChainClient } from '@/lib/chain/createChainClient'
@@ -88,6 +88,12 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
 
     let workerId = 'starting'
     let node: NodeInfo | undefined
+    let pool: WorkerPool | undefined
+    let running = 0
+    const wakeAt = (at: Date) => {
+      // unref'd: a pending wake-up never keeps a stopping process alive
+      setTimeout(() => pool?.nudge(1), Math.max(0, at.getTime() - Date.now())).unref()
+    }
     const ctx: WorkerContext = {
       db,
       chain,
@@ -102,11 +108,20 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       failpoint: createFailpoint({ names: settings.failpoints, log }),
       node: async () => (node ??= await getNodeInfo(chain)),
       notify: { settings: config.notifications, production: config.production },
+      wakeAt,
+      saturated: () => running >= settings.concurrency,
     }
 
     const events: WorkerEvents = new EventEmitter()
     events.on('pool:create', ({ workerPool }) => {
       workerId = workerPool.id
+      pool = workerPool
+    })
+    events.on('job:start', () => {
+      running++
+    })
+    events.on('job:complete', () => {
+      running = Math.max(0, running - 1)
     })
     const runner: Runner = await run({
       connectionString: config.databaseUrl,

@@ -12,20 +12,26 @@ export const mintConfirmerPayload = z.object({
   head: z.string().regex(/^[0-9]{1,30}$/).optional(),
 }) satisfies z.ZodType<MintConfirmerPayload>
 
+/** a run that ends with orders still open has its successor due this much later (see the hand-over below) */
+const HANDOVER_MS = 50
+
 /**
  * mint_confirmer: ONE job per signer (key mint_confirmer:<signer>) follows every
  * submitted mint of the signer, instead of a job per order. A run makes passes
  * (confirmSignerPass: the mined nonce once, receipts only below it, batched; mined,
  * confirmed, reorged, re-sent, replaced), each as soon as the chain shows a new block
- * (waitForNextHead, at most CONFIRM_POLL_MS apart), for CONFIRMER_RUN_MS while the signer
- * has orders in flight; then it hands over to its successor (scheduleNextConfirm: at once
- * after a full run, CONFIRM_POLL_MS later otherwise) or ends. Looping inside the run, not
- * one job per pass, keeps a confirmation within a block and a polling interval: a job
- * scheduled in the future waits for graphile-worker's poll (WORKER_POLL_MS), and each run
- * costs its queue and history rows (decision 022). A failed pass fails the run, retried
- * like any job; a worker's death is covered by the heartbeat takeover; a dead confirmer is
- * revived by the next startConfirming or by the nonce health check. The orders it cannot
- * settle in bulk go to a mint_confirm job of their own (worker/tasks/mintConfirm.ts).
+ * (waitForNextHead, at most CONFIRM_POLL_MS apart), for up to CONFIRMER_RUN_MS while the
+ * signer has orders in flight and this process has a free job slot. Then it hands over
+ * to its successor (scheduleNextConfirm: HANDOVER_MS later with orders still open,
+ * CONFIRM_POLL_MS later otherwise, this process woken for it: ctx.wakeAt) or ends.
+ * Looping inside the run keeps a confirmation within a block and a polling interval
+ * (a job scheduled in the future waits for graphile-worker's poll, WORKER_POLL_MS) and
+ * spares each pass its queue and history rows; yielding when every slot is busy keeps
+ * confirmers from starving the sends (decision 022). A failed pass fails the run,
+ * retried like any job; a worker's death is covered by the heartbeat takeover; a dead
+ * confirmer is revived by the next startConfirming or by the nonce health check. The
+ * orders it cannot settle in bulk go to a mint_confirm job of their own
+ * (worker/tasks/mintConfirm.ts).
  */
 export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
   name: TASK.mintConfirmer,
@@ -44,13 +50,18 @@ export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
       suspects = pass.suspects
       head = pass.head
       open = pass.followed - pass.confirmed
-      if (open <= 0 || job.signal.aborted || Date.now() >= until) break
+      // every slot of this process busy: make way (a send or a retry filling a nonce gap may be waiting for one)
+      if (open <= 0 || job.signal.aborted || Date.now() >= until || ctx.saturated()) break
       await waitForNextHead(ctx, { after: pass.head, maxMs: ctx.settings.confirmPollMs, signal: job.signal })
       if (job.signal.aborted) break
     }
-    // a full run with orders still open hands over at once; otherwise the successor (if any is needed) looks again a poll later
-    const delayMs = open > 0 && !job.signal.aborted ? 0 : ctx.settings.confirmPollMs
-    const { following } = await scheduleNextConfirm(ctx, job, { suspects, head: head ?? 0n, delayMs })
+    // A run that ends with orders still open hands over HANDOVER_MS later: long enough that a job
+    // already due (a send, a retry filling a nonce gap) takes the freed slot first, even
+    // though the confirmer's priority is higher (with every slot held by confirmers, sends
+    // would otherwise starve); otherwise the successor, if one is needed, looks a poll later.
+    const delayMs = open > 0 && !job.signal.aborted ? HANDOVER_MS : ctx.settings.confirmPollMs
+    const { following, runAt } = await scheduleNextConfirm(ctx, job, { suspects, head: head ?? 0n, delayMs })
+    if (runAt) ctx.wakeAt(runAt)
     job.log.debug({ signer, passes, open, following }, 'confirmer run')
   },
 }
