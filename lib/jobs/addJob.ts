@@ -1,8 +1,5 @@
-import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { jobRecords } from '@/db/schema'
-import { withTraceparent } from '@/lib/telemetry/traceparent'
-import { recordJobEvent } from './recordJobEvent'
+import { addJobs } from './addJobs'
 
 export type AddJobParameters = {
   task: string
@@ -29,48 +26,12 @@ export type AddJobReturnType = { jobId: bigint }
  * Adds a graphile-worker job inside the caller's transaction (the outbox: the business
  * rows and the job commit together or not at all), with its history row and its
  * 'enqueued' timeline event. WorkerUtils.addJob cannot join a transaction, so this
- * calls the SQL function graphile_worker.add_job directly.
+ * calls the SQL function graphile_worker.add_job directly. The one-job form of addJobs
+ * (the one home of that SQL).
  */
 export async function addJob(tx: DbOrTx, p: AddJobParameters): Promise<AddJobReturnType> {
-  const maxAttempts = p.maxAttempts ?? 5
-  // the trace of the mint that adds the job goes with it (issue 17): its attempts join that trace
-  const payload = withTraceparent(p.payload)
-  const rows = await tx.execute<{ id: string }>(sql`
-    select id::text as id from graphile_worker.add_job(
-      ${p.task},
-      ${JSON.stringify(payload)}::json,
-      job_key => ${p.jobKey ?? null}::text,
-      queue_name => ${p.queueName ?? null}::text,
-      max_attempts => ${maxAttempts}::int,
-      run_at => ${p.runAt ? p.runAt.toISOString() : null}::timestamptz,
-      priority => ${p.priority ?? null}::int,
-      flags => ${p.flags ? `{${p.flags.join(',')}}` : null}::text[]
-    )`)
-  const first = rows[0]
-  if (!first) throw new Error(`graphile_worker.add_job returned no row for task ${p.task}`)
-  const jobId = BigInt(first.id)
-  await tx
-    .insert(jobRecords)
-    .values({
-      jobId,
-      task: p.task,
-      orderId: p.orderId ?? null,
-      state: p.runAt && p.runAt.getTime() > Date.now() ? 'scheduled' : 'queued',
-      attempts: 0,
-      maxAttempts,
-      payload,
-    })
-    .onConflictDoUpdate({
-      target: jobRecords.jobId,
-      set: { state: 'queued', payload, updatedAt: new Date(), finishedAt: null },
-    })
-  await recordJobEvent(tx, {
-    event: 'enqueued',
-    task: p.task,
-    orderId: p.orderId,
-    jobId,
-    actor: p.actor,
-    detail: p.detail ?? (p.runAt ? `run at ${p.runAt.toISOString()}` : null),
-  })
+  const { jobIds } = await addJobs(tx, [p])
+  const jobId = jobIds[0]
+  if (jobId === undefined) throw new Error(`graphile_worker.add_job returned no row for task ${p.task}`)
   return { jobId }
 }

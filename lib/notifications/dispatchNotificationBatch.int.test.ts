@@ -1,7 +1,11 @@
-import { eq, isNull, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { eq, inArray, isNull, sql } from 'drizzle-orm'
+import { drizzle } from 'drizzle-orm/postgres-js'
+import postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '@/db/client'
+import * as schema from '@/db/schema'
 import { emailDeliveries, notificationEvents, webhookDeliveries } from '@/db/schema'
-import { TASK } from '@/lib/jobs/jobKeys'
+import { emailSendJobKey, NOTIFY_JOB_FLAG, NOTIFY_JOB_PRIORITY, notifyQueueName, TASK, webhookDeliverJobKey } from '@/lib/jobs/jobKeys'
 import { type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -9,6 +13,7 @@ import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { subscribeTestEndpoint } from '@/tests/notifications/notificationFixtures'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { dispatchNotificationBatch } from './dispatchNotificationBatch'
+import { NOTIFY_MAX_ATTEMPTS } from './notifyMaxAttempts'
 import { recordMintEvent } from './recordMintEvent'
 import { reopenNotificationEvent } from './reopenNotificationEvent'
 
@@ -75,3 +80,105 @@ describe('dispatchNotificationBatch', () => {
     expect(await dispatchNotificationBatch(t.db, { limit: 10, email: false, lanes: 2, actor: 'test-worker' })).toEqual({ events: 1, deliveries: 0, emails: 0 })
   })
 })
+
+// Set-based (the fan-out of a batch in a constant number of statements): many events, one
+// endpoint and one recipient each, as the worker's own role (mintdesk_worker) dispatches them
+describe('dispatchNotificationBatch, a batch of many events', () => {
+  let t: TestDatabase
+  let u: TestUsers
+  let worker: { db: Db; statements: () => number; close: () => Promise<void> }
+  setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
+  beforeAll(async () => {
+    worker = countingDb(t.roleUrl('worker'))
+    await worker.db.execute(sql`select 1`)
+  })
+  afterAll(async () => {
+    await worker?.close()
+  })
+
+  const dispatch = (limit: number) => dispatchNotificationBatch(worker.db, { limit, email: true, lanes: 3, actor: 'test-worker' })
+  const confirmOrders = async (n: number) => {
+    const orders = await Promise.all(Array.from({ length: n }, () => insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })))
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 2n })) }))
+  }
+  type Job = { key: string; task: string; queue: string; priority: number; flags: Record<string, boolean>; max_attempts: number; payload: Record<string, unknown>; detail: string | null }
+  const jobs = async () =>
+    t.db.execute<Job>(sql`
+      select j.key, k.identifier as task, q.queue_name as queue, j.priority, j.flags, j.max_attempts, j.payload,
+             (select e.detail from job_events e where e.job_id = j.id and e.event = 'enqueued') as detail
+      from graphile_worker._private_jobs j
+      join graphile_worker._private_tasks k on k.id = j.task_id
+      left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
+      where k.identifier in (${TASK.webhookDeliver}, ${TASK.emailSend})`)
+  const enqueuedEvents = async () =>
+    (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from job_events where event = 'enqueued' and task in (${TASK.webhookDeliver}, ${TASK.emailSend})`))[0]?.n
+
+  it('one delivery and one job per (event, endpoint) and (event, recipient), in the same statements for 3 events as for 40; again, nothing new', async () => {
+    const endpoint = await subscribeTestEndpoint(t.db, { url: 'http://127.0.0.1:9/many', adminId: u.admin.id })
+
+    await confirmOrders(3)
+    let before = worker.statements()
+    expect(await dispatch(100)).toEqual({ events: 3, deliveries: 3, emails: 3 })
+    const statementsFor3 = worker.statements() - before
+
+    await confirmOrders(40)
+    before = worker.statements()
+    expect(await dispatch(100)).toEqual({ events: 40, deliveries: 40, emails: 40 })
+    expect(worker.statements() - before).toBe(statementsFor3)
+    // begin, the events, the deliveries, the requesters, the emails, addJobs' three, the stamp, commit
+    expect(statementsFor3).toBeLessThanOrEqual(10)
+
+    const deliveries = await t.db.select().from(webhookDeliveries)
+    const emails = await t.db.select().from(emailDeliveries)
+    expect(deliveries).toHaveLength(43)
+    expect(new Set(deliveries.map((d) => d.eventId)).size).toBe(43)
+    expect(deliveries.every((d) => d.endpointId === endpoint.id)).toBe(true)
+    expect(emails).toHaveLength(43)
+    expect(new Set(emails.map((e) => e.eventId)).size).toBe(43)
+    expect(emails.every((e) => e.address === u.staff.email)).toBe(true)
+
+    const common = { priority: NOTIFY_JOB_PRIORITY, flags: { [NOTIFY_JOB_FLAG]: true }, max_attempts: NOTIFY_MAX_ATTEMPTS }
+    const byKey = new Map((await jobs()).map((j) => [j.key, j]))
+    expect(byKey.size).toBe(86)
+    for (const d of deliveries) {
+      expect(byKey.get(webhookDeliverJobKey(d.id))).toEqual({
+        ...common,
+        key: webhookDeliverJobKey(d.id),
+        task: TASK.webhookDeliver,
+        queue: notifyQueueName('webhook', endpoint.id, 3),
+        payload: { deliveryId: d.id },
+        detail: `mint.confirmed to endpoint ${endpoint.id}`,
+      })
+    }
+    for (const e of emails) {
+      expect(byKey.get(emailSendJobKey(e.id))).toEqual({
+        ...common,
+        key: emailSendJobKey(e.id),
+        task: TASK.emailSend,
+        queue: notifyQueueName('email', u.staff.email, 3),
+        payload: { emailId: e.id },
+        detail: `mint.confirmed email to ${u.staff.email}`,
+      })
+    }
+    expect(await enqueuedEvents()).toBe(86)
+
+    // every event re-opened and dispatched again: no delivery, email or job added
+    const eventIds = deliveries.map((d) => d.eventId)
+    await t.db.update(notificationEvents).set({ dispatchedAt: null }).where(inArray(notificationEvents.id, eventIds))
+    expect(await dispatch(100)).toEqual({ events: 43, deliveries: 0, emails: 0 })
+    expect(await t.db.select().from(webhookDeliveries)).toHaveLength(43)
+    expect(await t.db.select().from(emailDeliveries)).toHaveLength(43)
+    expect((await jobs()).length).toBe(86)
+    expect(await enqueuedEvents()).toBe(86)
+  })
+})
+
+/**
+ * A drizzle database on its own one-connection pool that counts the statements it sends
+ * (postgres.js's debug hook: one call per query sent), to show a batch's round trips.
+ */
+function countingDb(url: string): { db: Db; statements: () => number; close: () => Promise<void> } {
+  let n = 0
+  const client = postgres(url, { max: 1, onnotice: () => {}, types: { bigint: postgres.BigInt }, connection: { application_name: 'dispatch-counted' }, debug: () => n++ })
+  return { db: drizzle(client, { schema }), statements: () => n, close: () => client.end({ timeout: 5 }) }
+}
