@@ -7,6 +7,7 @@ import { insertOrder } from '@/tests/helpers/orders'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { checkMintControls } from './checkMintControls'
+import { checkMintControlsOfOrders } from './checkMintControlsOfOrders'
 
 const ALLOWED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -105,5 +106,31 @@ describe('checkMintControls', () => {
     await expect(second).rejects.toBeInstanceOf(OverLimitError)
     const [row] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from mint_orders`)
     expect(row?.n).toBe(1)
+  })
+})
+
+describe('checkMintControlsOfOrders (a send batch, one statement)', () => {
+  it('gives each order the verdict checkMintControls gives it alone: passes, recipient refused, over the per-order limit, over the cap', async () => {
+    await setTestMintLimits(t.db, { maxOrderWei: ozToWei('500'), dailyCapWei: ozToWei('800') })
+    const pass = await insertOrder(t.db, { requestedBy: u.staff.id, to: ALLOWED, barsFineOz: ['100.000'] })
+    const stranger = await insertOrder(t.db, { requestedBy: u.staff.id, to: OTHER, barsFineOz: ['100.000'] })
+    const large = await insertOrder(t.db, { requestedBy: u.staff.id, to: ALLOWED, barsFineOz: ['500.001'] })
+    const orders = [pass, stranger, large].map((o) => ({ orderId: o.id, to: o.to, amountWei: o.amountWei }))
+    const verdicts = await checkMintControlsOfOrders(t.db, { orders })
+    expect(verdicts.get(pass.id)).toBeNull()
+    expect(verdicts.get(stranger.id)).toBeInstanceOf(RecipientNotAllowedError)
+    expect(verdicts.get(large.id)).toMatchObject({ code: 'over_limit', limit: 'max_order' })
+    for (const o of orders) {
+      const alone = await checkMintControls(t.db, { to: o.to, amountWei: o.amountWei, excludeOrderId: o.orderId, lock: false }).then(
+        () => null,
+        (e: unknown) => e,
+      )
+      expect(alone?.constructor, `order ${o.orderId}`).toBe(verdicts.get(o.orderId)?.constructor)
+    }
+    // 100 + 100 + 500.001 of the others in the last 24 h: a 100 oz order is over the 800 oz cap
+    const capped = await insertOrder(t.db, { requestedBy: u.staff.id, to: ALLOWED, barsFineOz: ['100.000'] })
+    const more = await checkMintControlsOfOrders(t.db, { orders: [{ orderId: capped.id, to: ALLOWED, amountWei: ozToWei('100') }] })
+    expect(more.get(capped.id)).toMatchObject({ code: 'over_limit', limit: 'daily_cap' })
+    expect(await checkMintControlsOfOrders(t.db, { orders: [] })).toEqual(new Map())
   })
 })

@@ -29,6 +29,12 @@ export type CheckBeforeSigningParameters = {
   reserves?: { totalSupplyWei: bigint; backingWei: bigint; inFlightWei: bigint }
   /** the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/readBatchOrderBars.ts) */
   bars?: OrderBar[]
+  /**
+   * the mint controls' verdict on this order, read once for the whole batch
+   * (lib/controls/checkMintControlsOfOrders.ts; null: it passes); without it, the order's
+   * own check runs here
+   */
+  controls?: RecipientNotAllowedError | OverLimitError | null
 }
 
 export type CheckBeforeSigningReturnType = {
@@ -84,7 +90,9 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
 
   // four eyes: at or above the worker's own threshold, approved by a second person (checkApproval)
   checkApproval({ order, amountWei: barsWei, approvalThresholdWei: p.approvalThresholdWei })
-  await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
+  if (p.controls !== undefined) {
+    if (p.controls) throw new MintControlsRefusedError(p.controls)
+  } else await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
 
   const totalSupplyWei = p.reserves?.totalSupplyWei ?? (await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' }))
   const totals = p.reserves ?? (await readReserveTotals(tx, { excludeOrderId: order.id, withFree: false }))

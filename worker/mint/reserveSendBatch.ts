@@ -3,6 +3,7 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
+import { checkMintControlsOfOrders } from '@/lib/controls/checkMintControlsOfOrders'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import type { Fees } from '../chain/capFees'
@@ -59,21 +60,36 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     for (const vault of [...new Set(live.map((s) => rows.get(s.order.orderId)?.vault ?? ''))].sort()) await lockVault(tx, { vault, mode: 'shared' })
     // totalSupply BEFORE the totals (decision 013): every token on chain was stored before this read
     const totalSupplyWei = await ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
-    // the totals, then every order's bars in one statement, under the vault locks taken above: pipelined, one round trip
-    const [totals, barsByOrder] = await Promise.all([
+    // the totals, every order's bars and the mint controls' verdicts, one statement each under the vault locks taken above: pipelined, one round trip
+    const [totals, barsByOrder, controls] = await Promise.all([
       readReserveTotals(tx, { withFree: false }),
       readBatchOrderBars(tx, { orderIds: live.map((s) => s.order.orderId) }),
+      checkMintControlsOfOrders(tx, {
+        orders: live.flatMap((s) => {
+          const row = rows.get(s.order.orderId)
+          return row ? [{ orderId: row.id, to: row.toAddress, amountWei: BigInt(row.amountWei) }] : []
+        }),
+      }),
     ])
     const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
     const events: RecordJobEventParameters[] = []
     const passed: ToSign[] = []
-    // the checks only read: issued together, their statements are pipelined on the transaction's connection
+    // the checks only read (and, with everything read above, no longer query): issued together
     const checks = await Promise.allSettled(
       live.map(async (s) => {
         const order = rows.get(s.order.orderId)
         if (!order) throw new Error(`order ${s.order.orderId} vanished under its lock`)
         const bars = barsByOrder.get(s.order.orderId) ?? []
-        return checkBeforeSigning(tx, { chain: ctx.chain, tokenAddress: ctx.tokenAddress, order, data: s.data, approvalThresholdWei: ctx.approvalThresholdWei, reserves, bars })
+        return checkBeforeSigning(tx, {
+          chain: ctx.chain,
+          tokenAddress: ctx.tokenAddress,
+          order,
+          data: s.data,
+          approvalThresholdWei: ctx.approvalThresholdWei,
+          reserves,
+          bars,
+          controls: controls.get(s.order.orderId) ?? null,
+        })
       }),
     )
     for (const [i, s] of live.entries()) {
