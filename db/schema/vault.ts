@@ -94,6 +94,9 @@ export const vaultBars = pgTable(
     index('vault_bars_vault_status_idx').on(t.vault, t.status),
     index('vault_bars_vault_keys_idx').on(t.vault, t.serialKey, t.refinerKey),
     index('vault_bars_order_idx').on(t.orderId),
+    // the in-flight total before each signature (lib/reserves/readReserveTotals.ts) reads only the reserved bars
+    // through it, however many bars back confirmed orders (decision 022)
+    index('vault_bars_reserved_order_idx').on(t.orderId).where(sql`${t.status} = 'reserved'`),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),
     check('vault_bars_fine_le_gross', sql`${t.fineOz} > 0 and ${t.fineOz} <= ${t.grossOz}`),
     check(

@@ -3,6 +3,7 @@ import { ConfigError } from '@/lib/errors/config'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { checkDatabaseRole } from './checkDatabaseRole'
 import { type NotificationSettings, notificationSettings } from '@/lib/notifications/notificationSettings'
+import { databaseHostOf, isLocalDatabase, isLoopback } from './localHosts'
 
 /**
  * All configuration, parsed once from the environment with zod. Each embedded default
@@ -376,27 +377,4 @@ function shortSecrets(e: Env): string[] {
   return Object.entries(given)
     .filter(([, value]) => value && value.length < MIN_SECRET_LENGTH)
     .map(([name]) => name)
-}
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]'])
-
-/** The host of a Postgres URL (a `host` query parameter wins, as in libpq); '' for a Unix socket. */
-function databaseHostOf(databaseUrl: string): string {
-  try {
-    const url = new URL(databaseUrl)
-    return url.searchParams.get('host') ?? url.hostname
-  } catch {
-    return '(unparsable)'
-  }
-}
-
-/** localhost, 127.0.0.1, ::1 or a Unix socket (a path): the database of the local stack. */
-function isLocalDatabase(databaseUrl: string): boolean {
-  const host = databaseHostOf(databaseUrl)
-  return LOCAL_HOSTS.has(host.toLowerCase()) || host === '' || host.startsWith('/')
-}
-
-function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname
-  return host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.')
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "vault_bars_reserved_order_idx" ON "vault_bars" USING btree ("order_id") WHERE "vault_bars"."status" = 'reserved';
