@@ -23,7 +23,7 @@ export async function markSendBatchSubmitted(ctx: WorkerContext, { broadcast, ac
   if (broadcast.length === 0) return outcomes
   await ctx.db.transaction(async (tx) => {
     const rows = await lockMintOrders(tx, { orderIds: broadcast.map((b) => b.order.orderId), lock: true })
-    await markTxsBroadcast(tx, { hashes: broadcast.filter((b) => b.result !== 'underpriced').map((b) => b.hash) })
+    const marking = markTxsBroadcast(tx, { hashes: broadcast.filter((b) => b.result !== 'underpriced').map((b) => b.hash) })
     const events: RecordJobEventParameters[] = broadcast.map((b) => ({
       ...sendEventOf(b.order, actor),
       event: b.result === 'sent' ? 'broadcast' : b.result,
@@ -35,12 +35,16 @@ export async function markSendBatchSubmitted(ctx: WorkerContext, { broadcast, ac
             : `the node refused ${b.hash}: its fee cap is below the base fee; the confirm side replaces it with higher fees`,
       data: { hash: b.hash, signer: b.signerAddress, nonce: b.nonce.toString() },
     }))
-    await recordJobEvents(tx, events)
     const open = broadcast.filter((b) => {
       const status = rows.get(b.order.orderId)?.status
       return status !== undefined && status !== 'confirmed' && status !== 'cancelled'
     })
-    await markOrdersSubmitted(tx, { orders: open.map((b) => ({ id: b.order.orderId, status: rows.get(b.order.orderId)?.status ?? '' })) })
+    // the broadcast marks, the events and the orders' status: pipelined, one round trip
+    await Promise.all([
+      marking,
+      recordJobEvents(tx, events),
+      markOrdersSubmitted(tx, { orders: open.map((b) => ({ id: b.order.orderId, status: rows.get(b.order.orderId)?.status ?? '' })) }),
+    ])
     const bySigner = new Map<Address, string[]>()
     for (const b of open) bySigner.set(b.signerAddress, [...(bySigner.get(b.signerAddress) ?? []), b.order.orderId])
     for (const [signerAddress, orderIds] of bySigner) await startConfirming(tx, ctx, { orderIds, signerAddress, actor })

@@ -30,8 +30,8 @@ export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: Stor
   const orderIds = signed.map((s) => s.order.orderId)
   await ctx.db.transaction(async (tx) => {
     const rows = await lockMintOrders(tx, { orderIds, lock: true })
-    const txsByOrder = await listTxsOfOrders(tx, { orderIds })
-    const bound = await listBoundNonces(tx, { orderIds, lock: true })
+    // under the orders' locks; pipelined: one round trip
+    const [txsByOrder, bound] = await Promise.all([listTxsOfOrders(tx, { orderIds }), listBoundNonces(tx, { orderIds, lock: true })])
     for (const s of signed) {
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
@@ -43,7 +43,8 @@ export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: Stor
         outcomes.set(s.order.orderId, { kind: 'failed', error })
       } else stored.push(s)
     }
-    await storeSignedTxs(tx, {
+    // the transactions and their 'signed' events, pipelined: one round trip
+    const storing = storeSignedTxs(tx, {
       txs: stored.map((s) => ({
         hash: s.hash,
         signerAddress: s.signerAddress,
@@ -69,7 +70,7 @@ export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: Stor
         gas: s.gas.toString(),
       },
     }))
-    await recordJobEvents(tx, events)
+    await Promise.all([storing, recordJobEvents(tx, events)])
   })
   return { stored, toResend, outcomes }
 }
