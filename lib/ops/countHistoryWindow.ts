@@ -22,7 +22,7 @@ const COUNTED_EVENTS = ['succeeded', 'failed', 'dead', 'replaced', 'fee_capped',
  * of its own timestamp, so windows that tile time add up to the whole history:
  * lib/ops/foldHistoryMetrics.ts folds the settled past, a scrape adds the recent tail.
  */
-export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow): Promise<MetricSample[]> {
+export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow, { histograms = true }: { histograms?: boolean } = {}): Promise<MetricSample[]> {
   const at = (column: SQL) => sql`${w.from ? sql` and ${column} >= ${w.from.toISOString()}::timestamptz` : sql``}${w.to ? sql` and ${column} < ${w.to.toISOString()}::timestamptz` : sql``}`
   const firstIn = (event: string) => sql`(
     select e.order_id, e.at from job_events e
@@ -32,7 +32,8 @@ export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow): Promise<
     COUNTED_EVENTS.map((e) => sql`${e}`),
     sql`, `,
   )
-  const [counts, once, webhooks, ...histograms] = await Promise.all([
+  // the histograms are the costly part (a lateral look-up per observation): callers that only need counters skip them
+  const [counts, once, webhooks, ...histogramSamples] = await Promise.all([
     db.execute<{ task: string; event: string; n: string; faults: string }>(sql`
       select task, event, count(*)::text as n, coalesce(sum(case when task = 'faults' then (data->>'count')::bigint end), 0)::text as faults
       from job_events where event in (${events}) ${at(sql`at`)} group by task, event`),
@@ -41,19 +42,19 @@ export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow): Promise<
         (select count(*) from ${firstIn('confirmed')} c)::text as confirmed,
         (select count(*) from ${firstIn('cancelled')} c)::text as cancelled`),
     db.execute<{ ok: boolean; n: string }>(sql`select ok, count(*)::text as n from webhook_delivery_attempts where true ${at(sql`started_at`)} group by ok`),
-    histogram(db, METRIC.queuePickupSeconds, 'task', sql`
+    histograms && histogram(db, METRIC.queuePickupSeconds, 'task', sql`
       select s.task as lbl, extract(epoch from s.at - e.at)::float8 as d
       from job_events s
       join lateral (select min(at) as at from job_events e where e.job_id = s.job_id and e.event = 'enqueued') e on e.at is not null
       where s.event = 'started' and s.attempt = 1 and s.job_id is not null ${at(sql`s.at`)}`),
-    histogram(db, METRIC.requestToBroadcastSeconds, null, sql`
+    histograms && histogram(db, METRIC.requestToBroadcastSeconds, null, sql`
       select '' as lbl, extract(epoch from b.at - o.created_at)::float8 as d
       from ${firstIn('broadcast')} b join mint_orders o on o.id = b.order_id`),
-    histogram(db, METRIC.broadcastToConfirmedSeconds, null, sql`
+    histograms && histogram(db, METRIC.broadcastToConfirmedSeconds, null, sql`
       select '' as lbl, extract(epoch from c.at - b.at)::float8 as d
       from ${firstIn('confirmed')} c
       join lateral (select min(at) as at from job_events b where b.order_id = c.order_id and b.event = 'broadcast') b on b.at is not null`),
-    histogram(db, METRIC.jobRunSeconds, 'task', sql`
+    histograms && histogram(db, METRIC.jobRunSeconds, 'task', sql`
       select task as lbl, duration_ms / 1000.0::float8 as d
       from job_events where event in ('succeeded', 'failed') and duration_ms is not null ${at(sql`at`)}`),
   ])
@@ -85,7 +86,7 @@ export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow): Promise<
   add(METRIC.ordersTotal.name, { outcome: 'confirmed' }, Number(o?.confirmed ?? 0))
   add(METRIC.ordersTotal.name, { outcome: 'cancelled' }, Number(o?.cancelled ?? 0))
   for (const r of webhooks) add(METRIC.webhookAttemptsTotal.name, { outcome: r.ok ? 'ok' : 'failed' }, Number(r.n))
-  return [...mergeSamples(samples), ...histograms.flat()]
+  return [...mergeSamples(samples), ...histogramSamples.flatMap((h) => h || [])]
 }
 
 /** samples of the same series added up (the mapping above can hit one series twice) */

@@ -58,6 +58,12 @@ describe('the history counters: folded totals + the recent tail = counting the w
     await mint(1, story)
     await mint(0, ['enqueued', 'started', 'signed', 'broadcast', 'succeeded'])
     expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
+    // counters only (the alarms' read): the same counters, folded part and tail, and no histogram sample
+    const countersOnly = await readHistoryTotals(t.db, { histograms: false })
+    expect(countersOnly.some((c) => /_(bucket|sum|count)$/.test(c.name))).toBe(false)
+    const counters = (await whole()).filter((line) => !/_(bucket|sum|count)[{=]/.test(line))
+    expect(counters.length).toBeGreaterThan(3)
+    expect(table(countersOnly)).toEqual(counters)
 
     // the cut moves on: folding again counts nothing twice
     expect(await foldHistoryMetrics(t.db, { lagMs: 2 * 60_000, minStepMs: 0 })).toBe(true)

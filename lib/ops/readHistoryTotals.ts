@@ -8,16 +8,18 @@ import { foldHistoryMetrics, HISTORY_CUT, HISTORY_PROCESS } from './foldHistoryM
  * cut plus the facts after it, read in one repeatable-read snapshot so a fold committing
  * meanwhile is seen either wholly or not at all (never counted twice). Folds first when a
  * fold is due (lib/ops/foldHistoryMetrics.ts; skipped when another process folds).
+ * `histograms: false` leaves the histograms out (their folded rows and their tail): a
+ * reader of counters only (the alarms' every minute) skips their costly tail.
  */
-export async function readHistoryTotals(db: Db): Promise<MetricSample[]> {
+export async function readHistoryTotals(db: Db, { histograms = true }: { histograms?: boolean } = {}): Promise<MetricSample[]> {
   await foldHistoryMetrics(db).catch(() => false)
   return db.transaction(
     async (tx) => {
       const rows = await tx.execute<{ name: string; labels: string; value: number }>(sql`
         select name, labels, value from metric_series where process = ${HISTORY_PROCESS}`)
       const cutRow = rows.find((r) => r.name === HISTORY_CUT)
-      const folded = rows.filter((r) => r.name !== HISTORY_CUT)
-      const tail = await countHistoryWindow(tx, { from: cutRow ? new Date(cutRow.value * 1000) : null, to: null })
+      const folded = rows.filter((r) => r.name !== HISTORY_CUT && (histograms || !HISTOGRAM_SAMPLE.test(r.name)))
+      const tail = await countHistoryWindow(tx, { from: cutRow ? new Date(cutRow.value * 1000) : null, to: null }, { histograms })
       const byKey = new Map<string, MetricSample>()
       for (const s of [...folded, ...tail]) {
         const key = `${s.name}${s.labels}`
@@ -30,3 +32,6 @@ export async function readHistoryTotals(db: Db): Promise<MetricSample[]> {
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   )
 }
+
+/** a histogram's samples (_bucket, _sum, _count); the counters' names end in _total */
+const HISTOGRAM_SAMPLE = /_(bucket|sum|count)$/

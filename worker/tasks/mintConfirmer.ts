@@ -21,7 +21,8 @@ const HANDOVER_MS = 50
  * (confirmSignerPass: the mined nonce once, receipts only below it, batched; mined,
  * confirmed, reorged, re-sent, replaced), each as soon as the chain shows a new block
  * (waitForNextHead, at most CONFIRM_POLL_MS apart), for up to CONFIRMER_RUN_MS while the
- * signer has orders in flight and this process has a free job slot. Then it hands over
+ * signer has orders in flight and, after CONFIRM_POLL_MS, while this process has a free
+ * job slot. Then it hands over
  * to its successor (scheduleNextConfirm: HANDOVER_MS later with orders still open,
  * CONFIRM_POLL_MS later otherwise, this process woken for it: ctx.wakeAt) or ends.
  * Looping inside the run keeps a confirmation within a block and a polling interval
@@ -41,7 +42,8 @@ export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
     const { signer } = job.payload
     let suspects = job.payload.suspects ?? []
     let head = job.payload.head === undefined ? null : BigInt(job.payload.head)
-    const until = Date.now() + ctx.settings.confirmerRunMs
+    const started = Date.now()
+    const until = started + ctx.settings.confirmerRunMs
     let passes = 0
     let open = 0
     for (;;) {
@@ -50,8 +52,10 @@ export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
       suspects = pass.suspects
       head = pass.head
       open = pass.followed - pass.confirmed
-      // every slot of this process busy: make way (a send or a retry filling a nonce gap may be waiting for one)
-      if (open <= 0 || job.signal.aborted || Date.now() >= until || ctx.saturated()) break
+      // every slot of this process busy for a while: make way (a send or a retry filling a nonce gap may be waiting for
+      // one), at most every CONFIRM_POLL_MS, so a burst of short sends does not push each pass behind a queue pickup
+      const madeWay = ctx.saturated() && Date.now() - started >= ctx.settings.confirmPollMs
+      if (open <= 0 || job.signal.aborted || Date.now() >= until || madeWay) break
       await waitForNextHead(ctx, { after: pass.head, maxMs: ctx.settings.confirmPollMs, signal: job.signal })
       if (job.signal.aborted) break
     }
