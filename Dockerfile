@@ -76,7 +76,7 @@ WORKDIR /app
 # heap at start. The maps still ship beside the bundles (unminified, so stack traces keep
 # their names): map a trace offline, or run `node --enable-source-maps worker.mjs` to debug.
 ENV NODE_ENV=production \
-    NODE_OPTIONS="--max-semi-space-size=8 --max-old-space-size=72" \
+    NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=96" \
     MALLOC_ARENA_MAX=2 \
     NODE_EXTRA_CA_CERTS=/etc/ssl/certs/rds-global-bundle.pem
 ARG RDS_CA_BUNDLE_SHA256
