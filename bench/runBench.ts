@@ -347,7 +347,7 @@ function env(stack: BenchStack, key: string): string {
 function workerSettings(): WorkerSettings {
   const num = (key: string, def: number) => Number(process.env[key] ?? def)
   return {
-    concurrency: num('WORKER_CONCURRENCY', 8),
+    concurrency: num('WORKER_CONCURRENCY', 16),
     pollMs: num('WORKER_POLL_MS', 1000),
     confirmPollMs: num('CONFIRM_POLL_MS', 500),
     confirmations: num('CONFIRMATIONS', 1),

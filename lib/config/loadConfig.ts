@@ -74,7 +74,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\d{1,15}(\.\d{1,3})?$/, 'APPROVAL_THRESHOLD_OZ is fine troy ounces, e.g. 0 or 5000.000')
     .default('0'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  // job slots of a worker process: one per busy signer's confirmer (decision 022), the rest for send batches and notifications
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   WORKER_HEARTBEAT_MS: intFrom(2_000),
   WORKER_STALE_AFTER_MS: intFrom(30_000),
   MAX_ATTEMPTS: z.coerce.number().int().min(1).max(25).default(5),
