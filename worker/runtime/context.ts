@@ -40,6 +40,10 @@ export type WorkerContext = {
    * its NOTIFY came when it was not due yet. Call it after the commit that scheduled it.
    */
   wakeAt: (at: Date) => void
-  /** whether every job slot of this process (WORKER_CONCURRENCY) is running a job: a long-running job then makes way */
-  saturated: () => boolean
+  /**
+   * whether every job slot of this process (WORKER_CONCURRENCY) is running a job and at
+   * least half of them are confirmer runs: those then make way, or sends (a retry filling
+   * their own nonce gap) could wait behind them for good
+   */
+  crowdedByConfirmers: () => boolean
 }

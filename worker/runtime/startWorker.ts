@@ -90,6 +90,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     let node: NodeInfo | undefined
     let pool: WorkerPool | undefined
     let running = 0
+    let confirmerRuns = 0
     const wakeAt = (at: Date) => {
       // unref'd: a pending wake-up never keeps a stopping process alive
       setTimeout(() => pool?.nudge(1), Math.max(0, at.getTime() - Date.now())).unref()
@@ -109,7 +110,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       node: async () => (node ??= await getNodeInfo(chain)),
       notify: { settings: config.notifications, production: config.production },
       wakeAt,
-      saturated: () => running >= settings.concurrency,
+      crowdedByConfirmers: () => running >= settings.concurrency && confirmerRuns * 2 >= settings.concurrency,
     }
 
     const events: WorkerEvents = new EventEmitter()
@@ -117,11 +118,13 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       workerId = workerPool.id
       pool = workerPool
     })
-    events.on('job:start', () => {
+    events.on('job:start', ({ job }) => {
       running++
+      if (job.task_identifier === TASK.mintConfirmer) confirmerRuns++
     })
-    events.on('job:complete', () => {
+    events.on('job:complete', ({ job }) => {
       running = Math.max(0, running - 1)
+      if (job.task_identifier === TASK.mintConfirmer) confirmerRuns = Math.max(0, confirmerRuns - 1)
     })
     const runner: Runner = await run({
       connectionString: config.databaseUrl,

@@ -21,14 +21,14 @@ const HANDOVER_MS = 50
  * (confirmSignerPass: the mined nonce once, receipts only below it, batched; mined,
  * confirmed, reorged, re-sent, replaced), each as soon as the chain shows a new block
  * (waitForNextHead, at most CONFIRM_POLL_MS apart), for up to CONFIRMER_RUN_MS while the
- * signer has orders in flight and, after CONFIRM_POLL_MS, while this process has a free
- * job slot. Then it hands over
+ * signer has orders in flight, unless (after CONFIRM_POLL_MS) every job slot of its process
+ * is busy and confirmer runs hold half of them or more. Then it hands over
  * to its successor (scheduleNextConfirm: HANDOVER_MS later with orders still open,
  * CONFIRM_POLL_MS later otherwise, this process woken for it: ctx.wakeAt) or ends.
  * Looping inside the run keeps a confirmation within a block and a polling interval
  * (a job scheduled in the future waits for graphile-worker's poll, WORKER_POLL_MS) and
- * spares each pass its queue and history rows; yielding when every slot is busy keeps
- * confirmers from starving the sends (decision 022). A failed pass fails the run,
+ * spares each pass its queue and history rows; making way when confirmers crowd the slots
+ * keeps them from starving the sends (decision 022). A failed pass fails the run,
  * retried like any job; a worker's death is covered by the heartbeat takeover; a dead
  * confirmer is revived by the next startConfirming or by the nonce health check. The
  * orders it cannot settle in bulk go to a mint_confirm job of their own
@@ -52,9 +52,9 @@ export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
       suspects = pass.suspects
       head = pass.head
       open = pass.followed - pass.confirmed
-      // every slot of this process busy for a while: make way (a send or a retry filling a nonce gap may be waiting for
-      // one), at most every CONFIRM_POLL_MS, so a burst of short sends does not push each pass behind a queue pickup
-      const madeWay = ctx.saturated() && Date.now() - started >= ctx.settings.confirmPollMs
+      // this process's slots all busy, half of them or more with confirmer runs: make way (a send or a retry filling a
+      // nonce gap may be waiting for one), after CONFIRM_POLL_MS at least, so a pass is not pushed behind a queue pickup
+      const madeWay = ctx.crowdedByConfirmers() && Date.now() - started >= ctx.settings.confirmPollMs
       if (open <= 0 || job.signal.aborted || Date.now() >= until || madeWay) break
       await waitForNextHead(ctx, { after: pass.head, maxMs: ctx.settings.confirmPollMs, signal: job.signal })
       if (job.signal.aborted) break
