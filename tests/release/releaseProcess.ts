@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 
 /**
  * Runs a process of the release build (tests/release/standalone.int.test.ts) the way a
@@ -54,7 +56,7 @@ export function startReleaseProcess({ name, cwd, args, env, hide, stdin }: Start
   if (hide && canIsolate()) {
     // unshare execs sh, sh mounts the tmpfs and execs node: the pid stays node's
     command = '/usr/bin/unshare'
-    commandArgs = ['--mount', '--propagation', 'private', '--', 'sh', '-c', 'mount -t tmpfs tmpfs "$0" && exec "$@"', hide, process.execPath, ...args]
+    commandArgs = ['--mount', '--propagation', 'private', '--', 'sh', '-c', 'mount -t tmpfs tmpfs "$0" && exec "$@"', hide, nodeOutside(hide), ...args]
   }
   // NODE_ENV comes from the image's ENV like the rest; Next's types merely require the key
   const child = spawn(command, commandArgs, { cwd, env: fullEnv as NodeJS.ProcessEnv, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
@@ -100,4 +102,24 @@ export async function runReleaseProcess(
   const r = await proc.exited
   clearTimeout(timer)
   return { ...r, output: proc.output(), ms: Date.now() - started }
+}
+
+/**
+ * This Node's binary, from a path the hidden folder does not cover: the image's Node
+ * runner of `npm test` (scripts/test.ts) runs a Node from node_modules, which the
+ * tmpfs over the repository would hide. A copy per version, made once.
+ */
+function nodeOutside(hide: string): string {
+  const inside = path.relative(hide, process.execPath)
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return process.execPath
+  const dir = path.join(tmpdir(), `mintdesk-node-${process.version}`)
+  const copy = path.join(dir, 'node')
+  if (!existsSync(copy)) {
+    mkdirSync(dir, { recursive: true })
+    const partial = `${copy}.${process.pid}`
+    copyFileSync(process.execPath, partial)
+    spawnSync('chmod', ['755', partial])
+    spawnSync('mv', ['-f', partial, copy])
+  }
+  return copy
 }
