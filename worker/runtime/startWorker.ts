@@ -92,8 +92,16 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     let running = 0
     let confirmerRuns = 0
     const wakeAt = (at: Date) => {
-      // unref'd: a pending wake-up never keeps a stopping process alive
-      setTimeout(() => pool?.nudge(1), Math.max(0, at.getTime() - Date.now())).unref()
+      // unref'd: a pending wake-up never keeps a stopping process alive; none once the pool
+      // stops (graphile-worker asserts that a terminated worker is never nudged)
+      setTimeout(() => {
+        if (!pool || pool._shuttingDown) return
+        try {
+          pool.nudge(1)
+        } catch (error) {
+          log.debug({ err: error }, 'wake-up not delivered: the pool is stopping')
+        }
+      }, Math.max(0, at.getTime() - Date.now())).unref()
     }
     const ctx: WorkerContext = {
       db,
