@@ -10,6 +10,7 @@ import type { UpdateJobRecordParameters } from '../db/updateJobRecord'
 import { updateJobRecords } from '../db/updateJobRecords'
 import type { WorkerContext } from '../runtime/context'
 import type { SendOutcome } from './sendOutcome'
+import { firstLine } from '../runtime/recordFailedAttempt'
 
 export type FinishClaimedSendsParameters = {
   /** the mint_send jobs the batch claimed, each with its order (null: a payload without a valid order id) */
@@ -79,8 +80,4 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
     await recordJobEvents(tx, events.filter((e) => e.jobId != null && ours.has(BigInt(e.jobId))))
     for (const d of dead) if (ours.has(d.jobId)) await failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: d.orderId, reason: d.reason })
   })
-}
-
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? text).slice(0, 500)
 }

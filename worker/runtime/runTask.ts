@@ -3,11 +3,11 @@ import type { z } from 'zod'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import type { WorkerContext } from './context'
 import { endAttemptsNow } from '@/lib/jobs/endAttemptsNow'
-import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { updateJobRecord } from '../db/updateJobRecord'
-import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
+import { InvalidPayloadError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import type { WorkerLogger } from './logger'
+import { recordFailedAttempt } from './recordFailedAttempt'
 import { withJobSpan } from '@/lib/telemetry/withJobSpan'
 
 /** What a task's run() gets besides the worker context. */
@@ -95,37 +95,20 @@ async function runAttempt<P>(ctx: WorkerContext, def: TaskDefinition<P>, rawPayl
   } catch (thrown) {
     const error = redactErrorInPlace(thrown)
     const durationMs = performance.now() - startedAt
-    const permanent = isPermanentJobError(error)
-    const dead = permanent || attempt >= maxAttempts
-    const message = error instanceof Error ? error.message : String(error)
-    const text = error instanceof Error ? (error.stack ?? message) : message
-    try {
-      await ctx.db.transaction(async (tx) => {
+    const { dead } = await recordFailedAttempt(ctx, {
+      base,
+      record,
+      maxAttempts,
+      error,
+      durationMs,
+      unit: { handedBack: 'job', attempts: 'attempts' },
+      retryInS: Math.round(Math.exp(Math.min(attempt, 10))),
+      // a permanent error ends the job's attempts now, so graphile-worker keeps it as a dead letter
+      before: async (tx, { permanent }) => {
         if (permanent && attempt < maxAttempts) await endAttemptsNow(tx, { jobId })
-        await recordJobEvent(tx, {
-          ...base,
-          event: 'failed',
-          error: text,
-          durationMs,
-          detail: error instanceof JobAbortedError ? 'worker shutting down: job handed back' : firstLine(message),
-        })
-        if (dead) {
-          await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
-          const reason = permanent ? error.reason : `gave up after ${attempt} attempts: ${firstLine(message)}`
-          await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
-          await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
-        } else {
-          await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
-          await recordJobEvent(tx, {
-            ...base,
-            event: 'retrying',
-            detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${Math.round(Math.exp(Math.min(attempt, 10)))} s`,
-          })
-        }
-      })
-    } catch (bookkeeping) {
-      log.error({ err: bookkeeping }, 'could not record the job failure')
-    }
+      },
+      log,
+    })
     if (dead) log.error({ err: error, durationMs }, 'job dead')
     else log.warn({ err: error, durationMs }, 'job failed, will retry')
     throw error
@@ -143,8 +126,4 @@ function orderIdIn(payload: unknown): string | null {
   if (typeof payload !== 'object' || payload === null || !('orderId' in payload)) return null
   const { orderId } = payload
   return typeof orderId === 'string' && /^[0-9a-f-]{36}$/i.test(orderId) ? orderId : null
-}
-
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? text).slice(0, 500)
 }

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { jobRecords } from '@/db/schema'
-import { isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
+import { JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { withJobSpan } from '@/lib/telemetry/withJobSpan'
-import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerContext } from '../runtime/context'
+import { recordFailedAttempt } from '../runtime/recordFailedAttempt'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import type { SqsDelivery, SqsOutcome } from './startSqsConsumer'
 
@@ -110,36 +110,17 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
         const error = redactErrorInPlace(thrown)
         const durationMs = performance.now() - startedAt
         const aborted = error instanceof JobAbortedError
-        const permanent = isPermanentJobError(error)
-        const dead = permanent || attempt >= maxAttempts
-        const message = error instanceof Error ? error.message : String(error)
-        const text = error instanceof Error ? (error.stack ?? message) : message
-        try {
-          await ctx.db.transaction(async (tx) => {
-            await recordJobEvent(tx, {
-              ...base,
-              event: 'failed',
-              error: text,
-              durationMs,
-              detail: aborted ? 'worker shutting down: message handed back' : firstLine(message),
-            })
-            if (dead) {
-              await updateJobRecord(tx, { ...record, state: 'dead', lastError: text })
-              const reason = isPermanentJobError(error) ? error.reason : `gave up after ${attempt} receives: ${firstLine(message)}`
-              await recordJobEvent(tx, { ...base, event: 'dead', detail: `${reason} (SQS moves the message to the dead-letter queue)` })
-              await failOrderOfDeadJob(tx, { task: def.name, orderId, reason })
-            } else {
-              await updateJobRecord(tx, { ...record, state: 'retrying', lastError: text })
-              await recordJobEvent(tx, {
-                ...base,
-                event: 'retrying',
-                detail: `attempt ${attempt + 1} of ${maxAttempts} in about ${aborted ? 0 : retryDelayS(attempt)} s (SQS receive)`,
-              })
-            }
-          })
-        } catch (bookkeeping) {
-          log.error({ err: bookkeeping }, 'could not record the sqs job failure')
-        }
+        const { dead } = await recordFailedAttempt(ctx, {
+          base,
+          record,
+          maxAttempts,
+          error,
+          durationMs,
+          unit: { handedBack: 'message', attempts: 'receives' },
+          retryInS: aborted ? 0 : retryDelayS(attempt),
+          note: { dead: '(SQS moves the message to the dead-letter queue)', retrying: '(SQS receive)' },
+          log,
+        })
         if (dead) log.error({ err: error, durationMs }, 'sqs job dead')
         else log.warn({ err: error, durationMs }, 'sqs job failed, will retry')
         return { kind: 'release', afterS: dead || aborted ? 0 : retryDelayS(attempt) }
@@ -160,8 +141,4 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
       return { kind: 'delete' }
     })
   }
-}
-
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? text).slice(0, 500)
 }
