@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { countHistoryWindow, type MetricSample } from './countHistoryWindow'
 import { foldHistoryMetrics, HISTORY_CUT, HISTORY_PROCESS } from './foldHistoryMetrics'
+import { METRIC } from './metricFamilies'
 
 /**
  * The history's counters and histograms now (decision 020): the folded totals up to the
@@ -18,7 +19,7 @@ export async function readHistoryTotals(db: Db, { histograms = true }: { histogr
       const rows = await tx.execute<{ name: string; labels: string; value: number }>(sql`
         select name, labels, value from metric_series where process = ${HISTORY_PROCESS}`)
       const cutRow = rows.find((r) => r.name === HISTORY_CUT)
-      const folded = rows.filter((r) => r.name !== HISTORY_CUT && (histograms || !HISTOGRAM_SAMPLE.test(r.name)))
+      const folded = rows.filter((r) => r.name !== HISTORY_CUT && (histograms || !HISTOGRAM_SAMPLES.has(r.name)))
       const tail = await countHistoryWindow(tx, { from: cutRow ? new Date(cutRow.value * 1000) : null, to: null }, { histograms })
       const byKey = new Map<string, MetricSample>()
       for (const s of [...folded, ...tail]) {
@@ -33,5 +34,9 @@ export async function readHistoryTotals(db: Db, { histograms = true }: { histogr
   )
 }
 
-/** a histogram's samples (_bucket, _sum, _count); the counters' names end in _total */
-const HISTOGRAM_SAMPLE = /_(bucket|sum|count)$/
+/** the samples of the histogram families (METRIC, their one home): `<family>_bucket`, `_sum`, `_count` */
+const HISTOGRAM_SAMPLES = new Set(
+  Object.values(METRIC)
+    .filter((f) => f.type === 'histogram')
+    .flatMap((f) => [`${f.name}_bucket`, `${f.name}_sum`, `${f.name}_count`]),
+)
