@@ -1,4 +1,5 @@
 import { countFault } from '@/lib/ops/faultCounts'
+import { sleep } from '@/lib/time/sleep'
 
 export type CreateRetryingFetchParameters = {
   /** retries after the first try (0: none) */
@@ -12,20 +13,6 @@ export type CreateRetryingFetchParameters = {
 
 /** the answers that mean "not now": rate limited, or the provider's edge failing */
 const RETRY_STATUS = new Set([408, 429, 500, 502, 503, 504])
-
-const sleep = (ms: number, signal: AbortSignal | null | undefined) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason)
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', aborted)
-      resolve()
-    }, ms)
-    const aborted = () => {
-      clearTimeout(timer)
-      reject(signal?.reason)
-    }
-    signal?.addEventListener('abort', aborted, { once: true })
-  })
 
 /** Retry-After in seconds or as an HTTP date, in ms; undefined when absent or unreadable */
 export function retryAfterMs(header: string | null): number | undefined {
@@ -70,7 +57,7 @@ export function createRetryingFetch({ retries = 6, baseDelayMs = 100, maxDelayMs
           ? Math.min(hinted, maxRetryAfterMs) + Math.random() * baseDelayMs
           : Math.random() * Math.min(maxDelayMs, baseDelayMs * 2 ** retry)
       countFault('rpc_retry')
-      await sleep(delay, init?.signal)
+      await sleep({ ms: delay, signal: init?.signal })
     }
   }
 }

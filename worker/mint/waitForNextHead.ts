@@ -1,3 +1,4 @@
+import { sleep } from '@/lib/time/sleep'
 import type { WorkerContext } from '../runtime/context'
 
 export type WaitForNextHeadParameters = {
@@ -21,24 +22,12 @@ export async function waitForNextHead(ctx: Pick<WorkerContext, 'chain'>, { after
   while (!signal.aborted) {
     const left = until - Date.now()
     if (left <= 0) return
-    await sleep(Math.min(every, left), signal)
-    if (signal.aborted) return
+    // the worker shutting down ends the wait: the run then hands over
+    if (!(await sleep({ ms: Math.min(every, left), signal }).then(() => true, () => false))) return
     try {
       if ((await ctx.chain.getBlockNumber({ cacheTime: 0 })) > after) return
     } catch {
       return
     }
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms)
-    function done() {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    signal.addEventListener('abort', done, { once: true })
-  })
 }

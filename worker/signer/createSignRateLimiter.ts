@@ -1,3 +1,5 @@
+import { sleep } from '@/lib/time/sleep'
+
 export type CreateSignRateLimiterParameters = {
   /** Sign calls per second per KMS key in this process; 0 or undefined: no limit */
   perKey?: number | undefined
@@ -39,18 +41,7 @@ export function createSignRateLimiter({ perKey, perProcess }: CreateSignRateLimi
       if (!key && perKey && perKey > 0) keys.set(keyId, (key = make(perKey)))
       const waitMs = Math.max(key ? reserve(key) : 0, shared ? reserve(shared) : 0)
       if (waitMs <= 0) return
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(done, waitMs)
-        function done() {
-          signal?.removeEventListener('abort', aborted)
-          resolve()
-        }
-        function aborted() {
-          clearTimeout(timer)
-          reject(signal?.reason instanceof Error ? signal.reason : new Error('aborted'))
-        }
-        signal?.addEventListener('abort', aborted, { once: true })
-      })
+      await sleep({ ms: waitMs, signal })
     },
   }
 }
