@@ -16,6 +16,8 @@ export type SendMintOrdersParameters = {
   actor: string
   /** aborts between resumable steps when the worker shuts down (the orders not yet past a step fail with JobAbortedError: retried) */
   signal?: AbortSignal
+  /** called once, when the batch is past its reserve transaction (or needs none): the batcher's gate opens for the next batch (createSendBatcher) */
+  onReserved?: () => void
 }
 
 /**
@@ -35,7 +37,13 @@ export type SendMintOrdersParameters = {
  * the caller then fails every order's attempt (transient, nothing is lost: a bound nonce
  * is signed again by the retry).
  */
-export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal }: SendMintOrdersParameters): Promise<Map<string, SendOutcome>> {
+export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal, onReserved }: SendMintOrdersParameters): Promise<Map<string, SendOutcome>> {
+  let reserveDone = false
+  const pastReserve = () => {
+    if (reserveDone) return
+    reserveDone = true
+    onReserved?.()
+  }
   const outcomes: SendOutcomes = new Map()
   const merge = (more: SendOutcomes) => {
     for (const [id, o] of more) outcomes.set(id, o)
@@ -69,6 +77,7 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
       },
     )
     lap('reserveMs')
+    pastReserve()
     if (reservedBatch) {
       merge(reservedBatch.outcomes)
       toResend = [...toResend, ...reservedBatch.toResend]
@@ -100,6 +109,7 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
     }
   }
 
+  pastReserve()
   const items: ToBroadcast[] = [...stored, ...toResend.map(resendItem)]
   if (items.length === 0 || abortRest('broadcast', items)) return outcomes
   const sent = await broadcastSendBatch(ctx, { items })

@@ -1,7 +1,7 @@
 import { TASK } from '@/lib/jobs/jobKeys'
-import { mintSendPayload, type MintSendPayload } from '../tasks/mintSend'
+import { mintSendPayload, type MintSendPayload } from '../mint/mintSendPayload'
 import type { WorkerContext } from '../runtime/context'
-import type { SendBatcher } from './createSendBatcher'
+import type { SendBatcher } from '../mint/createSendBatcher'
 import type { SqsTask } from './sqsMessageHandler'
 
 /**

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm'
 import type { SqsConfig } from '@/lib/config/loadConfig'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
 import type { WorkerContext } from '../runtime/context'
-import { createSendBatcher } from './createSendBatcher'
+import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
+import { sendMintOrders } from '../mint/sendMintOrders'
 import { relayOutbox } from './relayOutbox'
 import { scanDeadLetterQueue } from './scanDeadLetterQueue'
 import { sqsMessageHandler } from './sqsMessageHandler'
@@ -64,8 +65,8 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
     concurrency: p.sqs.concurrency,
     visibilityTimeoutS: p.sqs.visibilityTimeoutS,
     waitTimeS: p.sqs.waitTimeS,
-    // the messages of one receive share one sendMintOrders call (decision 014)
-    handle: sqsMessageHandler(ctx, sqsMintSend(createSendBatcher(ctx, { maxBatch: ctx.settings.sendBatch, lingerMs: 10 })), { maxReceiveCount: attempts }),
+    // the messages of one receive share one sendMintOrders call (decision 014), one batch at a time through its reserve (decision 023)
+    handle: sqsMessageHandler(ctx, sqsMintSend(sqsSendBatcher(ctx)), { maxReceiveCount: attempts }),
     // no receive while the database does not answer: the handler could not record or run it
     ready: () =>
       ctx.db.execute(sql`select 1`).then(
@@ -90,4 +91,12 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
 async function sleep(ms: number, stop: () => boolean): Promise<void> {
   const until = Date.now() + ms
   while (Date.now() < until && !stop()) await new Promise((r) => setTimeout(r, Math.min(100, until - Date.now())))
+}
+
+function sqsSendBatcher(ctx: WorkerContext): SendBatcher {
+  return createSendBatcher({
+    maxBatch: ctx.settings.sendBatch,
+    lingerMs: 10,
+    run: ({ orders, signal, opened }) => sendMintOrders(ctx, { orders, actor: ctx.workerId(), signal, onReserved: opened }),
+  })
 }

@@ -1,0 +1,84 @@
+import { claimQueuedJobs } from '@/lib/jobs/claimQueuedJobs'
+import { deferQueuedJobs } from '@/lib/jobs/deferQueuedJobs'
+import { TASK } from '@/lib/jobs/jobKeys'
+import { mintSendPayload } from './mintSendPayload'
+import type { WorkerContext } from '../runtime/context'
+import { finishClaimedSends } from './finishClaimedSends'
+import { readSignerRoom } from './readSignerRoom'
+import { sendMintOrders } from './sendMintOrders'
+import type { SendOrder, SendOutcome } from './sendOutcome'
+
+export type SendClaimingBatchParameters = {
+  /** the orders of the mint_send jobs this process is running (graphile-worker's slots), gathered by the batcher */
+  orders: readonly SendOrder[]
+  signal: AbortSignal
+  /** the batcher's gate: called once the batch is past its reserve transaction */
+  opened: () => void
+}
+
+/**
+ * One send batch of the graphile-worker face (decision 014, gathered by decision 023's
+ * batcher): the orders of the jobs this process runs, plus up to MINT_SEND_BATCH of them
+ * in all taken from the queue (claimQueuedJobs: SKIP LOCKED, locked by this worker like any
+ * job it holds, so a crash hands them back after the stale-worker unlock), no more than the
+ * roomiest signer may still send (MAX_IN_FLIGHT_PER_SIGNER; with no room at all the send
+ * queue waits as a whole and every order here gets `wait`). Every order goes through
+ * sendMintOrders; each claimed job ends here with its own outcome and trail
+ * (finishClaimedSends), before any running job learns its own.
+ */
+export async function sendClaimingBatch(ctx: WorkerContext, { orders, signal, opened }: SendClaimingBatchParameters): Promise<Map<string, SendOutcome>> {
+  const actor = ctx.workerId()
+  const room = await readSignerRoom(ctx)
+  if (room <= 0) {
+    const moved = await deferQueuedJobs(ctx.db, { task: TASK.mintSend, delayMs: ctx.settings.inFlightRetryMs })
+    ctx.log.info({ moved, retryInMs: ctx.settings.inFlightRetryMs }, 'every signer at its in-flight bound: the send queue waits')
+    const reason = 'every signer at MAX_IN_FLIGHT_PER_SIGNER'
+    return new Map(orders.map((o) => [o.orderId, { kind: 'wait', reason, retryInMs: ctx.settings.inFlightRetryMs }]))
+  }
+  const startedAt = performance.now()
+  const claims = await claimQueuedJobs(ctx.db, { task: TASK.mintSend, workerId: actor, limit: Math.min(ctx.settings.sendBatch, room) - orders.length })
+  // a payload that is not { orderId } (queued by older code) is that job's permanent failure, in finishClaimedSends
+  const claimed = claims.map((c) => {
+    const parsed = mintSendPayload.safeParse(c.payload)
+    return { ...c, orderId: parsed.success ? parsed.data.orderId : null }
+  })
+  const all: SendOrder[] = [
+    ...orders,
+    ...claimed.flatMap((c) => (c.orderId === null ? [] : [{ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }])),
+  ]
+  if (all.length > 1) ctx.log.info({ batch: all.length, running: orders.length, claimed: claimed.length }, 'send batch gathered')
+
+  let outcomes: Map<string, SendOutcome>
+  try {
+    outcomes = await sendMintOrders(ctx, { orders: all, actor, signal, onReserved: opened })
+  } catch (error) {
+    outcomes = new Map(all.map((o) => [o.orderId, { kind: 'failed' as const, error }]))
+  }
+  await finishWithRetries(ctx, () => finishClaimedSends(ctx, { claimed, outcomes, workerId: actor, durationMs: performance.now() - startedAt }))
+  for (const c of claimed) {
+    ctx.log.info({ jobId: c.jobId.toString(), orderId: c.orderId, task: TASK.mintSend, outcome: c.orderId === null ? 'failed' : outcomes.get(c.orderId)?.kind }, 'claimed job finished')
+  }
+  return outcomes
+}
+
+/**
+ * The claimed jobs must end before the running ones do: while this worker lives, nobody
+ * else unlocks them. A database that stays unreachable is retried for a while; after that
+ * the worker exits (as a fenced one does), so the stale-worker sweep hands them back.
+ */
+async function finishWithRetries(ctx: WorkerContext, finish: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await finish()
+      return
+    } catch (error) {
+      if (attempt >= 8) {
+        ctx.log.fatal({ err: error }, 'could not end the jobs claimed by a send batch: exiting so that they are handed back')
+        ctx.log.flush()
+        process.exit(1)
+      }
+      ctx.log.warn({ err: error, attempt }, 'could not end the claimed jobs of a send batch yet')
+      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5_000)))
+    }
+  }
+}
