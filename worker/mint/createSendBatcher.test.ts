@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createSendBatcher, type RunSendBatch } from './createSendBatcher'
+import { createSendBatcher, type GateOpened, type RunSendBatch } from './createSendBatcher'
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
 const order = (n: number): SendOrder => ({ orderId: `order-${n}`, jobId: BigInt(n), attempt: 1 })
@@ -9,12 +9,13 @@ const tick = () => new Promise((r) => setTimeout(r, 5))
 
 /** A run whose batches the test opens and ends by hand. */
 function controlledRun() {
-  const batches: { ids: string[]; opened: () => void; end: (error?: unknown) => void }[] = []
-  const run: RunSendBatch = ({ orders, opened }) =>
+  const batches: { ids: string[]; opened: GateOpened; signal: AbortSignal; end: (error?: unknown) => void }[] = []
+  const run: RunSendBatch = ({ orders, opened, signal }) =>
     new Promise((resolve, reject) => {
       batches.push({
         ids: orders.map((o) => o.orderId),
         opened,
+        signal,
         end: (error) => (error ? reject(error) : resolve(new Map(orders.map((o) => [o.orderId, settled(o.orderId)])))),
       })
     })
@@ -109,5 +110,50 @@ describe('createSendBatcher', () => {
     expect(batches).toHaveLength(0)
     await new Promise((r) => setTimeout(r, 40))
     expect(batches.map((b) => b.ids)).toEqual([['order-1', 'order-2']])
+  })
+
+  it('with more in the queue, starts the next batch with no order handed over, to take from the queue; not once draining', async () => {
+    const { run, batches } = controlledRun()
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run })
+    const first = batcher.send(order(1), never)
+    await tick()
+    batches[0]?.opened({ more: true })
+    await tick()
+    expect(batches.map((b) => b.ids)).toEqual([['order-1'], []])
+    // a batch whose claim was not full does not go on by itself
+    batches[1]?.opened({ more: false })
+    await tick()
+    expect(batches).toHaveLength(2)
+    batches[1]?.end()
+    batches[0]?.end()
+    await first
+
+    const second = batcher.send(order(2), never)
+    await tick()
+    const drained = batcher.drain({ abortAfterMs: 60_000 })
+    batches[2]?.opened({ more: true })
+    await tick()
+    expect(batches, 'no batch for the queue once draining').toHaveLength(3)
+    let over = false
+    void drained.then(() => (over = true))
+    await tick()
+    expect(over, 'drain waits for the running batch').toBe(false)
+    batches[2]?.end()
+    await second
+    await drained
+  })
+
+  it('drain aborts the running batches after abortAfterMs', async () => {
+    const { run, batches } = controlledRun()
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run })
+    const sent = batcher.send(order(1), never)
+    await tick()
+    const drained = batcher.drain({ abortAfterMs: 20 })
+    expect(batches[0]?.signal.aborted).toBe(false)
+    await new Promise((r) => setTimeout(r, 40))
+    expect(batches[0]?.signal.aborted).toBe(true)
+    batches[0]?.end(new Error('aborted'))
+    await drained
+    expect((await sent).kind).toBe('failed')
   })
 })

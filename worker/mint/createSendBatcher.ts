@@ -1,10 +1,13 @@
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
-/** One batch's run: the orders gathered, the batch's abort signal, and `opened`, to be called once the batch no longer needs the gate. */
-export type RunSendBatch = (p: { orders: SendOrder[]; signal: AbortSignal; opened: () => void }) => Promise<ReadonlyMap<string, SendOutcome>>
+/** What a batch says when it no longer needs the gate: `more`, its claim from the queue came back full (more orders wait there). */
+export type GateOpened = (p?: { more?: boolean }) => void
+
+/** One batch's run: the orders handed over (none for a batch that only takes from the queue), the batch's abort signal, and `opened`, to be called once the batch is past its reserve transaction. */
+export type RunSendBatch = (p: { orders: SendOrder[]; signal: AbortSignal; opened: GateOpened }) => Promise<ReadonlyMap<string, SendOutcome>>
 
 export type CreateSendBatcherParameters = {
-  /** orders per batch at most (MINT_SEND_BATCH) */
+  /** orders handed over per batch at most (MINT_SEND_BATCH) */
   maxBatch: number
   /** how long a first order waits for others before its batch starts (0: the same tick only) */
   lingerMs: number
@@ -12,42 +15,53 @@ export type CreateSendBatcherParameters = {
   run: RunSendBatch
 }
 
-export type SendBatcher = { send: (order: SendOrder, signal: AbortSignal) => Promise<SendOutcome> }
+export type SendBatcher = {
+  send: (order: SendOrder, signal: AbortSignal) => Promise<SendOutcome>
+  /** for the worker's shutdown: no new batch starts; resolves when every running batch has ended, their signal aborted after `abortAfterMs` */
+  drain: (p: { abortAfterMs: number }) => Promise<void>
+}
 
 /**
- * Group commit for the send path (decision 023): gathers the orders a process is asked to
- * send into batches, ONE batch at a time through the gate (its lock-free preparation and its
- * short reserve transaction, where the signer's row is locked), the later steps (KMS,
- * store, broadcast, mark) of several batches overlapping. The orders that arrive while a
- * batch holds the gate wait for it, then go together as the next batch: below capacity a
- * lone order starts at once; under load batches grow by themselves, and the batches of one
- * process never queue on their signer's row behind each other. Each caller gets its own
- * order's outcome; a batch that throws as a whole fails every order's attempt (transient),
- * nothing of it having been stored (sendMintOrders' contract).
+ * Group commit for the send path (decision 023): ONE batch at a time goes through the
+ * gate (its lock-free preparation and its short reserve transaction, where the signer's row
+ * is locked); the later steps (KMS, store, broadcast, mark) of several batches overlap.
+ * - The orders handed over while a batch holds the gate wait, then go together as the
+ *   next batch: below capacity a lone order starts at once; under load batches grow by
+ *   themselves, and the batches of one process never queue on their signer's row.
+ * - A batch whose claim from the queue came back full opens the gate with `more`: if no
+ *   order was handed over meanwhile, the next batch starts at once with none, to take
+ *   its orders from the queue (a drain keeps the gate busy, not the job slots).
+ * Each caller gets its own order's outcome; a batch that throws as a whole fails every
+ * order's attempt (transient), nothing of it having been stored (sendMintOrders' contract).
  */
 export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
   let pending: { order: SendOrder; signal: AbortSignal; resolve: (o: SendOutcome) => void }[] = []
   let gateHeld = false
+  let draining = false
   let timer: NodeJS.Timeout | undefined
+  const stop = new AbortController()
+  const running = new Set<Promise<void>>()
 
-  const start = () => {
+  const start = ({ fromQueue }: { fromQueue: boolean }) => {
     clearTimeout(timer)
     timer = undefined
-    if (gateHeld || pending.length === 0) return
+    if (gateHeld || (pending.length === 0 && (!fromQueue || draining))) return
     const batch = pending.slice(0, p.maxBatch)
     pending = pending.slice(batch.length)
     gateHeld = true
     let open = true
-    const opened = () => {
+    const opened: GateOpened = (o) => {
       if (!open) return
       open = false
       gateHeld = false
-      // the orders that came meanwhile go now, together
-      if (pending.length > 0) setImmediate(start)
+      // the orders handed over meanwhile go now, together; else, with more in the queue, a batch goes for them
+      if (pending.length > 0) setImmediate(() => start({ fromQueue: false }))
+      else if (o?.more) setImmediate(() => start({ fromQueue: true }))
     }
-    const signal = AbortSignal.any(batch.map((b) => b.signal))
+    const signal = AbortSignal.any([stop.signal, ...batch.map((b) => b.signal)])
     const orders = batch.map((b) => b.order)
-    p.run({ orders, signal, opened })
+    const done = p
+      .run({ orders, signal, opened })
       .then(
         (outcomes) => {
           for (const b of batch) b.resolve(outcomes.get(b.order.orderId) ?? { kind: 'failed', error: new Error('the send batch returned no outcome for this order') })
@@ -56,7 +70,11 @@ export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
           for (const b of batch) b.resolve({ kind: 'failed', error })
         },
       )
-      .finally(opened)
+      .finally(() => {
+        opened()
+        running.delete(done)
+      })
+    running.add(done)
   }
 
   return {
@@ -64,9 +82,18 @@ export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
       new Promise<SendOutcome>((resolve) => {
         pending.push({ order, signal, resolve })
         if (gateHeld) return
-        if (pending.length >= p.maxBatch) start()
+        if (pending.length >= p.maxBatch) start({ fromQueue: false })
         // the orders handed over in the same tick (graphile-worker starts the jobs of one fetch together) go as one batch
-        else timer ??= p.lingerMs > 0 ? setTimeout(start, p.lingerMs) : setTimeout(start, 0)
+        else timer ??= setTimeout(() => start({ fromQueue: false }), p.lingerMs)
       }),
+    drain: async ({ abortAfterMs }) => {
+      draining = true
+      const abort = setTimeout(() => stop.abort(), abortAfterMs)
+      try {
+        while (running.size > 0) await Promise.all([...running])
+      } finally {
+        clearTimeout(abort)
+      }
+    },
   }
 }

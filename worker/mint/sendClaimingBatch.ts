@@ -6,20 +6,21 @@ import type { WorkerContext } from '../runtime/context'
 import { finishClaimedSends } from './finishClaimedSends'
 import { readSignerRoom } from './readSignerRoom'
 import { sendMintOrders } from './sendMintOrders'
+import type { GateOpened } from './createSendBatcher'
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
 export type SendClaimingBatchParameters = {
-  /** the orders of the mint_send jobs this process is running (graphile-worker's slots), gathered by the batcher */
+  /** the orders of the mint_send jobs this process is running (graphile-worker's slots), gathered by the batcher; none when the batch only takes from the queue */
   orders: readonly SendOrder[]
   signal: AbortSignal
-  /** the batcher's gate: called once the batch is past its reserve transaction */
-  opened: () => void
+  /** the batcher's gate: called once the batch is past its reserve transaction, with `more` when its claim came back full */
+  opened: GateOpened
 }
 
 /**
  * One send batch of the graphile-worker face (decision 014, gathered by decision 023's
- * batcher): the orders of the jobs this process runs, plus up to MINT_SEND_BATCH of them
- * in all taken from the queue (claimQueuedJobs: SKIP LOCKED, locked by this worker like any
+ * batcher): the orders of the jobs this process runs (none for a batch that only takes
+ * from the queue), plus up to MINT_SEND_BATCH of them in all taken from the queue (claimQueuedJobs: SKIP LOCKED, locked by this worker like any
  * job it holds, so a crash hands them back after the stale-worker unlock), no more than the
  * roomiest signer may still send (MAX_IN_FLIGHT_PER_SIGNER; with no room at all the send
  * queue waits as a whole and every order here gets `wait`). Every order goes through
@@ -36,7 +37,9 @@ export async function sendClaimingBatch(ctx: WorkerContext, { orders, signal, op
     return new Map(orders.map((o) => [o.orderId, { kind: 'wait', reason, retryInMs: ctx.settings.inFlightRetryMs }]))
   }
   const startedAt = performance.now()
-  const claims = await claimQueuedJobs(ctx.db, { task: TASK.mintSend, workerId: actor, limit: Math.min(ctx.settings.sendBatch, room) - orders.length })
+  const limit = Math.min(ctx.settings.sendBatch, room) - orders.length
+  const claims = await claimQueuedJobs(ctx.db, { task: TASK.mintSend, workerId: actor, limit })
+  const more = limit > 0 && claims.length === limit
   // a payload that is not { orderId } (queued by older code) is that job's permanent failure, in finishClaimedSends
   const claimed = claims.map((c) => {
     const parsed = mintSendPayload.safeParse(c.payload)
@@ -46,11 +49,15 @@ export async function sendClaimingBatch(ctx: WorkerContext, { orders, signal, op
     ...orders,
     ...claimed.flatMap((c) => (c.orderId === null ? [] : [{ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }])),
   ]
+  if (all.length === 0) {
+    opened()
+    return new Map()
+  }
   if (all.length > 1) ctx.log.info({ batch: all.length, running: orders.length, claimed: claimed.length }, 'send batch gathered')
 
   let outcomes: Map<string, SendOutcome>
   try {
-    outcomes = await sendMintOrders(ctx, { orders: all, actor, signal, onReserved: opened })
+    outcomes = await sendMintOrders(ctx, { orders: all, actor, signal, onReserved: () => opened({ more }) })
   } catch (error) {
     outcomes = new Map(all.map((o) => [o.orderId, { kind: 'failed' as const, error }]))
   }

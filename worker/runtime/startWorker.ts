@@ -24,6 +24,8 @@ import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { mintConfirm } from '../tasks/mintConfirm'
 import { mintConfirmer } from '../tasks/mintConfirmer'
 import { mintSend } from '../tasks/mintSend'
+import { createSendBatcher } from '../mint/createSendBatcher'
+import { sendClaimingBatch } from '../mint/sendClaimingBatch'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { reserveCheck } from '../tasks/reserveCheck'
 import { emailSend } from '../tasks/emailSend'
@@ -121,6 +123,10 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       crowdedByConfirmers: () => running >= settings.concurrency && confirmerRuns * 2 >= settings.concurrency,
     }
 
+    // the process's one send batcher (decision 023): the gate is the process's, whichever job slot an order runs in
+    const sends = createSendBatcher({ maxBatch: settings.sendBatch, lingerMs: 0, run: (p) => sendClaimingBatch(ctx, p) })
+    const graceAbortMs = Math.min(10_000, Math.floor(settings.shutdownGraceMs / 2))
+
     const events: WorkerEvents = new EventEmitter()
     events.on('pool:create', ({ workerPool }) => {
       workerId = workerPool.id
@@ -140,7 +146,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       maxPoolSize: settings.concurrency + 2,
       pollInterval: settings.pollMs,
       noHandleSignals: true,
-      gracefulShutdownAbortTimeout: Math.min(10_000, Math.floor(settings.shutdownGraceMs / 2)),
+      gracefulShutdownAbortTimeout: graceAbortMs,
       logger: graphileLogger(log),
       events,
       // batchers with delay 0 rather than none: graphile-worker 0.17 does not await an
@@ -148,7 +154,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       // stay locked after the pool closed; a batcher is flushed before the pool ends
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList: {
-        [TASK.mintSend]: runTask(ctx, mintSend),
+        [TASK.mintSend]: runTask(ctx, mintSend(sends)),
         [TASK.mintConfirm]: runTask(ctx, mintConfirm),
         [TASK.mintConfirmer]: runTask(ctx, mintConfirmer),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
@@ -198,8 +204,10 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         log.info({ reason, graceMs: settings.shutdownGraceMs }, 'shutting down: no new jobs, waiting for running ones')
         const sqsStopped = sqs?.stop().catch((error: unknown) => log.error({ err: error }, 'sqs transport shutdown failed'))
         let timer: NodeJS.Timeout | undefined
+        // the send batches that only took from the queue run in no job slot: waited for beside the pool's jobs
+        const sendsDrained = sends.drain({ abortAfterMs: graceAbortMs })
         const outcome = await Promise.race([
-          runner.stop(reason).then(
+          Promise.all([runner.stop(reason), sendsDrained]).then(
             () => 'stopped' as const,
             (error: unknown) => {
               log.error({ err: error }, 'graceful shutdown failed')

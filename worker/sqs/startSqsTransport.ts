@@ -97,6 +97,6 @@ function sqsSendBatcher(ctx: WorkerContext): SendBatcher {
   return createSendBatcher({
     maxBatch: ctx.settings.sendBatch,
     lingerMs: 10,
-    run: ({ orders, signal, opened }) => sendMintOrders(ctx, { orders, actor: ctx.workerId(), signal, onReserved: opened }),
+    run: ({ orders, signal, opened }) => sendMintOrders(ctx, { orders, actor: ctx.workerId(), signal, onReserved: () => opened() }),
   })
 }

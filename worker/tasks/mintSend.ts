@@ -1,43 +1,33 @@
 import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { getMintOrder } from '../db/getMintOrder'
-import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
+import type { SendBatcher } from '../mint/createSendBatcher'
 import { type MintSendPayload, mintSendPayload } from '../mint/mintSendPayload'
-import { sendClaimingBatch } from '../mint/sendClaimingBatch'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
 /**
  * mint_send, the graphile-worker face of the send path (decisions 014 and 023). The job
- * hands its order to this process's batcher, which gathers the orders of the mint_send
+ * hands its order to this process's batcher (one per worker process, startWorker), which gathers the orders of the mint_send
  * jobs running here into one batch at a time through the reserve step
  * (sendClaimingBatch: the batch also claims queued mint_send jobs up to MINT_SEND_BATCH
  * and ends them itself), and ends as its own order's outcome says: sent or settled:
  * success; wait: a follow-up job later, no attempt spent; failed: thrown (permanent: dead
  * letter).
  */
-export const mintSend: TaskDefinition<MintSendPayload> = {
-  name: TASK.mintSend,
-  payload: mintSendPayload,
-  orderIdOf: (p) => p.orderId,
-  run: async (ctx, job) => {
-    const { orderId } = job.payload
-    const own = await batcherOf(ctx).send({ orderId, jobId: job.jobId, attempt: job.attempt }, job.signal)
-    if (own.kind === 'failed') throw own.error
-    if (own.kind === 'wait') await handOver(ctx, job, { delayMs: own.retryInMs, detail: `${own.reason}: look again in ${own.retryInMs} ms` })
-    else job.log.info({ outcome: own.kind, ...(own.kind === 'sent' ? { hash: own.hash, nonce: own.nonce.toString() } : { status: own.status }) }, 'mint_send done')
-  },
-}
-
-/** One batcher per worker process (its context): the gate is the process's, whichever job slot an order runs in. */
-const batchers = new WeakMap<WorkerContext, SendBatcher>()
-function batcherOf(ctx: WorkerContext): SendBatcher {
-  let batcher = batchers.get(ctx)
-  if (!batcher) {
-    batcher = createSendBatcher({ maxBatch: ctx.settings.sendBatch, lingerMs: 0, run: (p) => sendClaimingBatch(ctx, p) })
-    batchers.set(ctx, batcher)
+export function mintSend(batcher: SendBatcher): TaskDefinition<MintSendPayload> {
+  return {
+    name: TASK.mintSend,
+    payload: mintSendPayload,
+    orderIdOf: (p) => p.orderId,
+    run: async (ctx, job) => {
+      const { orderId } = job.payload
+      const own = await batcher.send({ orderId, jobId: job.jobId, attempt: job.attempt }, job.signal)
+      if (own.kind === 'failed') throw own.error
+      if (own.kind === 'wait') await handOver(ctx, job, { delayMs: own.retryInMs, detail: `${own.reason}: look again in ${own.retryInMs} ms` })
+      else job.log.info({ outcome: own.kind, ...(own.kind === 'sent' ? { hash: own.hash, nonce: own.nonce.toString() } : { status: own.status }) }, 'mint_send done')
+    },
   }
-  return batcher
 }
 
 /** Waits without spending an attempt: the job hands over to a new mint_send later, under the order's lock. */
