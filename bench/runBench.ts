@@ -15,6 +15,7 @@ import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
 import { createKmsClient } from '../lib/kms/createKmsClient'
 import { getKmsAddress } from '../lib/kms/getKmsAddress'
+import { MINT_REQUEST_ROLES } from '../lib/mint/mintRequestRoles'
 import { ozToWei } from '../lib/money/ozToWei'
 import { releaseBars } from '../lib/vault/releaseBars'
 import { prepareMint } from '../worker/chain/prepareMint'
@@ -134,9 +135,10 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
   const sql = postgres(env(stack, 'DATABASE_ADMIN_URL'), { max: 2, onnotice: () => {} })
   try {
     const session = await signIn({ baseUrl: stack.url, email: DEV_STAFF_EMAIL, password: env(stack, 'DEV_STAFF_PASSWORD') })
-    const [staff] = await sql<{ id: string }[]>`select id::text as id from users where email = ${DEV_STAFF_EMAIL}`
+    const [staff] = await sql<{ id: string; session_version: number }[]>`select id::text as id, session_version from users where email = ${DEV_STAFF_EMAIL}`
     if (!staff) throw new Error('the dev staff user is missing')
-    const user = { id: staff.id, email: DEV_STAFF_EMAIL }
+    // the raw SQL orders as the signed-in staff user, checked as the intake checks it
+    const user = { id: staff.id, email: DEV_STAFF_EMAIL, sessionVersion: staff.session_version, allowedRoles: MINT_REQUEST_ROLES }
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
     const drainsPlanned = o.signerCounts.length * o.workerCounts.length
     // bars for every order of the run: 4 intake runs at up to ~1,500/s, the drains, the paced and profiled batches

@@ -1,6 +1,6 @@
 import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
-import type { TestUsers } from '@/tests/helpers/users'
+import { intakeSession, type TestUsers } from '@/tests/helpers/users'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { createMintBodies, stockMintBodies } from './createMintBodies'
@@ -22,13 +22,13 @@ describe('bench bodies and the raw-SQL intake', () => {
     // a plain postgres.js client, as runRawSqlIntake's (its default json serializer), with named statements
     const raw = postgres(t.url, { max: 1, onnotice: () => {} })
     try {
-      await insertOrderRaw(raw, { request: first.request, user: u.staff, prepare: true })
+      await insertOrderRaw(raw, { request: first.request, user: intakeSession(u.staff), prepare: true })
     } finally {
       await raw.end({ timeout: 5 })
     }
     const [row] = await t.sql<{ reserved: number }[]>`select count(*)::int as reserved from vault_bars where status = 'reserved'`
     expect(row?.reserved).toBe(2)
-    await expect(insertOrderRaw(t.sql, { request: first.request, user: u.staff, prepare: false })).rejects.toThrow('bar_already_used')
+    await expect(insertOrderRaw(t.sql, { request: first.request, user: intakeSession(u.staff), prepare: false })).rejects.toThrow('bar_already_used')
     for (let i = 1; i < 5; i++) bodies.next()
     expect(() => bodies.next()).toThrow('out of bench bars')
   })

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type postgres from 'postgres'
+import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
 import { createMintOrderArguments } from '../../lib/mint/createMintOrderArguments'
 import { createMintOrderCall } from '../../lib/mint/createMintOrderCall'
 import type { MintRequest, MintRequestInput } from '../../lib/mint/mintRequestSchema'
@@ -7,7 +8,8 @@ import { ozToWei } from '../../lib/money/ozToWei'
 
 export type InsertOrderRawParameters = {
   request: MintRequestInput
-  user: { id: string; email: string }
+  /** who orders, checked against the users table by the function first, as the intake's own call is */
+  user: SessionToCheck
   /** a named prepared statement (as the intake sends it) or an unnamed one (parse + describe on every call) */
   prepare: boolean
 }
@@ -16,7 +18,8 @@ export type InsertOrderRawParameters = {
  * The intake's transaction (lib/mint/createMintOrder.ts without an Idempotency-Key, below
  * the approval threshold) as plain SQL: the very statement the intake sends, the SQL
  * function create_mint_order with the same arguments (lib/mint/createMintOrderArguments),
- * in autocommit as the intake runs it. No validation, no zod, no ORM, no HTTP: what is
+ * in autocommit as the intake runs it, the session's check against the user's row included
+ * (its step 0, which the intake no longer makes in a round trip of its own). No validation, no zod, no ORM, no HTTP: what is
  * left is the database's own cost of one accepted order. Throws the function's refusal
  * (e.g. 'bar_already_used') as postgres.js gives it.
  */
@@ -26,7 +29,7 @@ export async function insertOrderRaw(sql: postgres.Sql | postgres.TransactionSql
   const call = createMintOrderCall(
     createMintOrderArguments({
       orderId: randomUUID(),
-      user,
+      session: user,
       request: valid,
       requestHash: requestHash(request),
       amountWei: ozToWei(valid.amount),

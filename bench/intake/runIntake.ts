@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
 import type { HttpSession } from '../http/signIn'
 import { sleep } from '../system/clock'
 import type { ProcessGroupsSource } from '../system/processGroups'
@@ -35,7 +36,8 @@ export type IntakeRun = {
 export type RunIntakeParameters = {
   session: HttpSession
   databaseUrl: string
-  user: { id: string; email: string }
+  /** the signed-in user of `session`, as the raw SQL checks it (its session version, the route's roles) */
+  user: SessionToCheck
   bodies: MintBodies
   concurrencies: readonly number[]
   durationSec: number

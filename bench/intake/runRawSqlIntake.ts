@@ -1,4 +1,5 @@
 import postgres from 'postgres'
+import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
 import { nowMs } from '../system/clock'
 import { type Summary, summarize } from '../system/percentiles'
 import type { MintBodies } from './createMintBodies'
@@ -10,7 +11,7 @@ export type RunRawSqlIntakeParameters = {
   clients: number
   durationMs: number
   bodies: MintBodies
-  user: { id: string; email: string }
+  user: SessionToCheck
   prepare: boolean
 }
 

@@ -79,8 +79,11 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  * EXECUTE on mintdesk's own SQL functions that are NOT left to PUBLIC (their migration
  * revokes it): who may call each. applyDatabaseRoles grants exactly this (a function
  * that does not exist yet is skipped).
- * - create_mint_order: the intake in one statement (decision 016). SECURITY INVOKER, so
- *   it writes only what the caller's table grants allow; only the web takes orders.
+ * - create_mint_order: the intake in one statement (decision 016), the session's check
+ *   against the user's row included (amended, migration 0016). SECURITY INVOKER, so it
+ *   writes only what the caller's table grants allow; only the web takes orders. Keyed by
+ *   name: grant/revoke name no signature, so they fail loudly should an overload (e.g. one
+ *   without the session's check) ever come back; 0016 dropped the old one.
  * - check_mint_controls, recent_mints_wei: the mint controls' one home (decision 016,
  *   amended), called by create_mint_order and the approval (web) and by the worker's check
  *   before signing (worker); the web's limits page reads the rolling total.

@@ -11,7 +11,7 @@ import { importTestBarList, stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
 import { listOrdersAwaitingApproval } from './listOrdersAwaitingApproval'
 import { rejectMintOrder } from './rejectMintOrder'
@@ -49,7 +49,7 @@ afterAll(async () => {
 async function awaiting(by: SessionUser = u.staff, p: { bars?: number; to?: string } = {}) {
   const request = buildMintRequest({ to: p.to, bars: Array.from({ length: p.bars ?? 1 }, () => ({ serial: `APR-${++serial}` })) })
   await stockBarsOf(t.db, request)
-  const accepted = await createMintOrder(web.db, { user: by, request, maxAttempts: 5, approvalThresholdWei: 0n })
+  const accepted = await createMintOrder(web.db, { session: intakeSession(by), request, maxAttempts: 5, approvalThresholdWei: 0n })
   expect(accepted.status).toBe('awaiting_approval')
   return { orderId: accepted.orderId, request }
 }
@@ -127,7 +127,7 @@ describe('approveMintOrder', () => {
   it('409 not_awaiting_approval for an order below the threshold, an approved one, a rejected one; 404 for an unknown or malformed id', async () => {
     const request = buildMintRequest({ bars: [{ serial: `APR-${++serial}` }] })
     await stockBarsOf(t.db, request)
-    const pending = await createMintOrder(web.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: null })
+    const pending = await createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
     await expect(approve(pending.orderId, approver)).rejects.toMatchObject({ code: 'not_awaiting_approval', status: 'pending' })
 
     const approved = await awaiting()
@@ -224,7 +224,7 @@ describe('approveMintOrder', () => {
     const vault = 'APR-VAULT'
     const request = buildMintRequest({ vault, bars: [{ serial: 'KEEP-1' }, { serial: 'DROP-1' }] })
     await importTestBarList(t.db, { vault, asOf: new Date(Date.now() - 60_000), bars: [{ serial: 'KEEP-1' }, { serial: 'DROP-1' }] })
-    const accepted = await createMintOrder(web.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: 0n })
+    const accepted = await createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: 0n })
     await importTestBarList(t.db, { vault, bars: [{ serial: 'KEEP-1' }] })
     const error = await approve(accepted.orderId, approver).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ConflictError)
@@ -285,7 +285,7 @@ describe('rejectMintOrder', () => {
     // the order keeps its bars in its history (the order page shows them)...
     expect(order.vaultProof.bars.map((b) => b.serial)).toEqual(request.vaultProof.bars.map((b) => b.serial))
     // ...and a new request gets them
-    const again = await createMintOrder(web.db, { user: u.otherStaff, request, maxAttempts: 5, approvalThresholdWei: null })
+    const again = await createMintOrder(web.db, { session: intakeSession(u.otherStaff), request, maxAttempts: 5, approvalThresholdWei: null })
     expect(again.status).toBe('pending')
   })
 

@@ -11,7 +11,7 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
 import { rejectMintOrder } from './rejectMintOrder'
 
@@ -51,7 +51,7 @@ beforeEach(async () => {
 })
 
 /** The intake of `request` as the route calls it, every order awaiting approval. */
-const intake = (request: MintRequest) => createMintOrder(web.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: 0n })
+const intake = (request: MintRequest) => createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: 0n })
 
 /** An order of two 401.084 oz bars (802.168 oz) awaiting approval. */
 async function awaiting(to = TEST_RECIPIENT) {

@@ -4,7 +4,9 @@ import { cache } from 'react'
 import { sessionCookie } from '@/lib/auth/sessionCookie'
 import { getConfig } from '@/lib/config/getConfig'
 import { getWebDb } from '@/lib/web/webProcess'
+import { logSessionRefusal } from './logSessionRefusal'
 import { readSessionClaims } from './readSessionClaims'
+import type { SessionClaims } from './sessionClaimsFrom'
 import type { SessionUser, UserRole } from './SessionUser'
 import { verifySession } from './verifySession'
 
@@ -16,13 +18,24 @@ import { verifySession } from './verifySession'
  * render; nothing is kept across requests.
  */
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
-  const claims = await readSessionClaims({ cookieHeader: (await headers()).get('cookie'), ...sessionCookie() })
+  const claims = await getSessionClaims()
   if (!claims) return null
   const verdict = await verifySession(getWebDb().db, { claims, now: new Date(), maxAgeSeconds: getConfig('web').sessionMaxAgeSeconds })
   if (verdict.ok) return verdict.user
-  console.warn(JSON.stringify({ level: 'warn', msg: 'session refused', reason: verdict.reason, userId: claims.id }))
+  logSessionRefusal({ reason: verdict.reason, userId: claims.id })
   return null
 })
+
+/**
+ * The session cookie's claims on this request, decrypted (remembered per process by the
+ * cookie's text: lib/auth/sessionTokenCache.ts) and NOT checked against the user's row:
+ * for the route wrapper's `sessionRow: 'in_handler'` routes, whose domain call checks the
+ * row in its own statement. Anything else wants getSessionUser. Here, beside it, so that a
+ * test replacing this module (tests/helpers/fakeSession.ts) replaces both.
+ */
+export async function getSessionClaims(): Promise<SessionClaims | null> {
+  return readSessionClaims({ cookieHeader: (await headers()).get('cookie'), ...sessionCookie() })
+}
 
 /** The signed-in user; not signed in (or a refused session) -> redirect to /login. For server components. */
 export async function requireUser(): Promise<SessionUser> {

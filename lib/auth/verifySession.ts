@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client'
 import { getSessionRow } from './getSessionRow'
+import { sessionPastLifetime } from './sessionPastLifetime'
 import type { SessionClaims } from './sessionClaimsFrom'
 import type { SessionUser } from './SessionUser'
 
@@ -26,7 +27,7 @@ export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: fa
  */
 export async function verifySession(db: Db, { claims, now, maxAgeSeconds }: VerifySessionParameters): Promise<VerifySessionReturnType> {
   if (!claims) return { ok: false, reason: 'no_session' }
-  if (claims.authTime + maxAgeSeconds <= Math.floor(now.getTime() / 1000)) return { ok: false, reason: 'expired' }
+  if (sessionPastLifetime({ claims, now, maxAgeSeconds })) return { ok: false, reason: 'expired' }
   const row = await getSessionRow(db, { userId: claims.id })
   if (!row) return { ok: false, reason: 'unknown_user' }
   if (row.disabled) return { ok: false, reason: 'disabled' }

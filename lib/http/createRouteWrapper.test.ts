@@ -8,9 +8,11 @@ import { json } from './json'
 const staff: SessionUser = { id: 'u-staff', email: 'staff@mintdesk.local', role: 'staff' }
 const admin: SessionUser = { id: 'u-admin', email: 'admin@mintdesk.local', role: 'admin' }
 const APP = 'http://localhost:3000'
+// the claims' dependencies, unused by these routes (none has sessionRow: 'in_handler': createRouteWrapperSessionRow.test.ts)
+const NO_CLAIMS = { getClaims: async () => null, getSessionMaxAgeSeconds: () => 12 * 60 * 60 }
 
 function wrapper(user: SessionUser | null, opts: { log?: () => void } = {}) {
-  return createRouteWrapper({ getUser: async () => user, getAppUrl: () => APP, log: opts.log ?? (() => {}) })
+  return createRouteWrapper({ getUser: async () => user, ...NO_CLAIMS, getAppUrl: () => APP, log: opts.log ?? (() => {}) })
 }
 
 function request(method: string, { body, headers = {}, path = '/api/x' }: { body?: string; headers?: Record<string, string>; path?: string } = {}) {
@@ -66,7 +68,7 @@ describe('route() wrapper', () => {
 
   it('public routes do not look at the session', async () => {
     const getUser = vi.fn(async () => null)
-    const route = createRouteWrapper({ getUser, getAppUrl: () => undefined })({ roles: 'public', handler: ({ user }) => ({ user }) })
+    const route = createRouteWrapper({ getUser, ...NO_CLAIMS, getAppUrl: () => undefined })({ roles: 'public', handler: ({ user }) => ({ user }) })
     const res = await route(request('GET'))
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ user: null })
@@ -202,6 +204,7 @@ describe('route() wrapper', () => {
       const control = new Error('NEXT_REDIRECT')
       const route = createRouteWrapper({
         getUser: async () => staff,
+        ...NO_CLAIMS,
         getAppUrl: () => APP,
         rethrow: (e) => {
           if (e === control) throw e
@@ -219,6 +222,7 @@ describe('route() wrapper', () => {
         getUser: async () => {
           throw new Error('JWT secret missing')
         },
+        ...NO_CLAIMS,
         getAppUrl: () => APP,
         log: () => {},
       })({ roles: ['staff'], handler: () => ({}) })

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
 
 let t: TestDatabase
@@ -39,15 +39,15 @@ function freshSerial(prefix = 'S'): string {
  * threshold unless the test gives one: these tests are about the intake's outbox.
  */
 async function create(
-  p: Omit<CreateMintOrderParameters, 'user' | 'maxAttempts' | 'approvalThresholdWei'> & {
-    user?: CreateMintOrderParameters['user']
+  p: Omit<CreateMintOrderParameters, 'session' | 'maxAttempts' | 'approvalThresholdWei'> & {
+    session?: CreateMintOrderParameters['session']
     stock?: boolean
     approvalThresholdWei?: bigint | null
   },
 ) {
   const { stock = true, ...rest } = p
   if (stock) await stockBarsOf(t.db, p.request)
-  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, ...rest })
+  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...rest })
 }
 
 async function count(table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs'): Promise<number> {
@@ -128,7 +128,7 @@ describe('createMintOrder', () => {
   it("gives the job the caller's max_attempts (the route passes MAX_ATTEMPTS)", async () => {
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 7, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 7, approvalThresholdWei: null })
     const rows = await t.db.execute<{ max_attempts: number }>(
       sql`select max_attempts from graphile_worker.jobs where id = ${acceptedJobId(accepted)}::bigint`,
     )
@@ -228,7 +228,7 @@ describe('createMintOrder', () => {
     // each request also brings a bar of its own, so the losers' other bars must roll back too
     const requests = Array.from({ length: 50 }, () => buildMintRequest({ bars: [{ serial: freshSerial('OWN') }, { serial: contested }] }))
     await stockBarsOf(t.db, requests)
-    const outcomes = await Promise.allSettled(requests.map((request, i) => create({ request, stock: false, user: i % 2 ? u.staff : u.otherStaff })))
+    const outcomes = await Promise.allSettled(requests.map((request, i) => create({ request, stock: false, session: intakeSession(i % 2 ? u.staff : u.otherStaff) })))
     const won = outcomes.filter((o) => o.status === 'fulfilled')
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')
     expect(won).toHaveLength(1)
@@ -363,7 +363,7 @@ describe('createMintOrder: Idempotency-Key', () => {
 
   it('keys are per user: another user may use the same key', async () => {
     const a = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key' })
-    const b = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key', user: u.otherStaff })
+    const b = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key', session: intakeSession(u.otherStaff) })
     expect(b.orderId).not.toBe(a.orderId)
   })
 

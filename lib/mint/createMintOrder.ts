@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import type { Db, Tx } from '@/db/client'
-import type { SessionUser } from '@/lib/auth/SessionUser'
-import { IdempotencyConflictError, ValidationError } from '@/lib/errors'
+import type { SessionToCheck } from '@/lib/auth/ClaimedSessionUser'
+import { checkSessionRow } from '@/lib/auth/checkSessionRow'
+import { IdempotencyConflictError, UnauthenticatedError, ValidationError } from '@/lib/errors'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { createMintOrderArguments } from './createMintOrderArguments'
 import { createMintOrderCall } from './createMintOrderCall'
 import { hashMintRequest } from './hashMintRequest'
 import { intakeRefusal } from './intakeRefusal'
+import { isUuid } from './isUuid'
 import type { MintRequestInput } from './mintRequestSchema'
 import { parseMintRequest } from './parseMintRequest'
 import type { MintAcceptedResponse } from './types'
@@ -20,7 +22,14 @@ export type CreateMintOrderHooks = {
 }
 
 export type CreateMintOrderParameters = {
-  user: Pick<SessionUser, 'id' | 'email'>
+  /**
+   * Who asks, checked against the user's row by the intake's own statement before anything
+   * else (create_mint_order's step 0: unknown or disabled user, another session version ->
+   * UnauthenticatedError 401; the row's role not among `allowedRoles` -> ForbiddenError 403).
+   * The route hands over its ClaimedSessionUser; a caller holding a checked SessionUser adds
+   * the session version it holds and the roles it allows. Required: no intake skips the check.
+   */
+  session: SessionToCheck
   /** the request body; validated (again) here, so every caller gets every rule */
   request: MintRequestInput
   /** the Idempotency-Key header, already checked for length by the caller */
@@ -48,7 +57,8 @@ type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: strin
 /**
  * Accepts a mint request. The request is validated here; then ONE statement, the SQL
  * function `create_mint_order` (docs/decisions/016-intake-one-round-trip.md), does the
- * rest as one transaction (the outbox): it writes the order, reserves its bars (free bars
+ * rest as one transaction (the outbox): it checks the session against the user's row
+ * first (`session`), writes the order, reserves its bars (free bars
  * of the vault's latest bar list, the request agreeing with the list: invariant 4) and
  * either
  * - below the approval threshold: the order is `pending` and its `mint_send` job is added
@@ -74,27 +84,16 @@ type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: strin
  * The call is a named prepared statement in autocommit: one round trip per order.
  */
 export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Promise<CreateMintOrderReturnType> {
-  const request = parseMintRequest(p.request)
-  if (p.tokenAddress && request.to.toLowerCase() === p.tokenAddress.toLowerCase()) {
-    throw new ValidationError([{ path: 'to', message: 'The recipient cannot be the token contract itself.' }])
+  let prepared: ReturnType<typeof prepareCall>
+  try {
+    prepared = prepareCall(p)
+  } catch (refusal) {
+    // refused before the statement that checks the session: a session that no longer stands
+    // still answers first (401, then 403), as the wrapper's order of checks says (docs/api.md)
+    await checkSessionRow(db, { session: p.session })
+    throw refusal
   }
-  const requestHash = hashMintRequest(request)
-  const orderId = randomUUID()
-  const amountWei = ozToWei(request.amount)
-  const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
-  const call = createMintOrderCall(
-    createMintOrderArguments({
-      orderId,
-      user: p.user,
-      request,
-      requestHash,
-      amountWei,
-      needsApproval,
-      idempotencyKey: p.idempotencyKey ?? null,
-      maxAttempts: p.maxAttempts,
-      transport: p.transport ?? 'postgres',
-    }),
-  )
+  const { request, requestHash, call } = prepared
 
   let rows: IntakeRow[]
   try {
@@ -110,7 +109,7 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
       rows = await db.$client.unsafe<IntakeRow[]>(call.text, call.values, { prepare: true })
     }
   } catch (error) {
-    throw intakeRefusal(error, { request }) ?? error
+    throw intakeRefusal(error, { request, userId: p.session.id }) ?? error
   }
 
   const row = rows[0]
@@ -124,6 +123,34 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
   return accepted.status === 'pending'
     ? { orderId: accepted.orderId, jobId: accepted.jobId, status: accepted.status, statusUrl: accepted.statusUrl }
     : { orderId: accepted.orderId, status: accepted.status, statusUrl: accepted.statusUrl }
+}
+
+/** Everything checked and built in TypeScript before the one statement; throws a refusal (422, or 401 for an id that is not a uuid). */
+function prepareCall(p: CreateMintOrderParameters) {
+  // an id that is not a uuid names no user (a session minted by something else); the uuid cast would answer a 500
+  if (!isUuid(p.session.id)) throw new UnauthenticatedError()
+  const request = parseMintRequest(p.request)
+  if (p.tokenAddress && request.to.toLowerCase() === p.tokenAddress.toLowerCase()) {
+    throw new ValidationError([{ path: 'to', message: 'The recipient cannot be the token contract itself.' }])
+  }
+  const requestHash = hashMintRequest(request)
+  const orderId = randomUUID()
+  const amountWei = ozToWei(request.amount)
+  const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
+  const call = createMintOrderCall(
+    createMintOrderArguments({
+      orderId,
+      session: p.session,
+      request,
+      requestHash,
+      amountWei,
+      needsApproval,
+      idempotencyKey: p.idempotencyKey ?? null,
+      maxAttempts: p.maxAttempts,
+      transport: p.transport ?? 'postgres',
+    }),
+  )
+  return { request, requestHash, call }
 }
 
 function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {

@@ -1,3 +1,4 @@
+import type { SessionToCheck } from '@/lib/auth/ClaimedSessionUser'
 import { ValidationError } from '@/lib/errors/request'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
@@ -12,7 +13,8 @@ import { statusUrlFor } from './statusUrlFor'
 export type CreateMintOrderArgumentsParameters = {
   /** the new order's id (a v4 uuid, as gen_random_uuid makes): known before the call, so the job key and answer are built here */
   orderId: string
-  user: { id: string; email: string }
+  /** who asks: the function checks it against the user's row first (disabled, session version, role) */
+  session: SessionToCheck
   /** a validated request (lib/mint/parseMintRequest) */
   request: MintRequest
   requestHash: string
@@ -26,7 +28,7 @@ export type CreateMintOrderArgumentsParameters = {
 }
 
 /**
- * The arguments of `create_mint_order` (db/migrations/0009_intake_one_round_trip.sql), in
+ * The arguments of `create_mint_order` (db/migrations/0016_intake_checks_session.sql), in
  * its parameter order, each with its cast: the intake's (lib/mint/createMintOrder.ts) and
  * the bench's raw-SQL baseline's (bench/intake/insertOrderRaw.ts), so both send the same
  * statement with the same values. The texts (timeline detail, audit detail), the job's key
@@ -39,8 +41,11 @@ export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters):
   const accepted = { orderId, status: a.needsApproval ? 'awaiting_approval' : 'pending', statusUrl: statusUrlFor(orderId) }
   return [
     [orderId, 'uuid'],
-    [a.user.id, 'uuid'],
-    [a.user.email, 'text'],
+    [a.session.id, 'uuid'],
+    [a.session.sessionVersion, 'int'],
+    // a Postgres array literal: role names are plain words (the user_role enum), nothing to quote
+    [`{${a.session.allowedRoles.join(',')}}`, 'text[]'],
+    [a.session.email, 'text'],
     [request.to, 'text'],
     [canonical(request.amount, 3), 'numeric'],
     [a.amountWei.toString(), 'numeric'],

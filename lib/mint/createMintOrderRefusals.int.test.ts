@@ -6,7 +6,7 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
 import type { MintRequestInput } from './mintRequestSchema'
 
@@ -47,7 +47,7 @@ async function everything() {
 
 type Intake = Partial<Omit<CreateMintOrderParameters, 'request'>> & { request: MintRequestInput }
 
-const intake = (p: Intake) => createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, ...p })
+const intake = (p: Intake) => createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...p })
 
 /** the refusal's code and status; fails the test if nothing was refused or if anything was written */
 async function refusal(p: Intake): Promise<{ code: string; status: number; issues: unknown }> {

@@ -8,7 +8,7 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
 
@@ -40,7 +40,7 @@ describe('getMintOrderOrThrow', () => {
       ],
     })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
     const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(order).toEqual({
       orderId: accepted.orderId,
@@ -65,7 +65,7 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it('shows the transaction the worker stored, and a confirmation count from the timeline', async () => {
-    const accepted = await createMintOrder(t.db, { user: u.staff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })), maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })), maxAttempts: 5, approvalThresholdWei: null })
     const signer = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
     await t.db.insert(signers).values({ address: signer, kmsKeyId: 'key-1', chainId: 31337, nextNonce: 42n })
     const hash = `0x${'ab'.repeat(32)}`
@@ -100,7 +100,7 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it("staff cannot read another user's order (404), approvers and admins can", async () => {
-    const accepted = await createMintOrder(t.db, { user: u.otherStaff, request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })), maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.otherStaff), request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })), maxAttempts: 5, approvalThresholdWei: null })
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(NotFoundError)
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.otherStaff })).resolves.toMatchObject({
       requestedBy: u.otherStaff.email,

@@ -1,3 +1,6 @@
+import { logSessionRefusal } from '@/lib/auth/logSessionRefusal'
+import type { SessionRefusal } from '@/lib/auth/verifySession'
+import { ForbiddenError, UnauthenticatedError } from '@/lib/errors/auth'
 import type { BaseError } from '@/lib/errors/BaseError'
 import { BarAlreadyUsedError } from '@/lib/errors/mint'
 import { ValidationError } from '@/lib/errors/request'
@@ -13,7 +16,12 @@ export const INTAKE_REFUSAL_SQLSTATE = 'MDR01'
 export type IntakeRefusalParameters = {
   /** the validated request the function was called with: the errors name its bars as it gave them */
   request: MintRequest
+  /** the user the session named, for the log line of a refused session */
+  userId: string
 }
+
+/** The reasons create_mint_order's step 0 refuses a session with: those of the row check (verifySession). */
+const ROW_REFUSALS: readonly SessionRefusal[] = ['unknown_user', 'disabled', 'revoked']
 
 type MismatchField = BarMismatch['field']
 const DECIMAL_PLACES: Record<Exclude<MismatchField, 'year'>, number> = { grossOz: 3, fineness: 2, fineOz: 3 }
@@ -23,13 +31,24 @@ const DECIMAL_PLACES: Record<Exclude<MismatchField, 'year'>, number> = { grossOz
  * code, its detail the JSON the error needs), with the very codes, statuses, messages and
  * issues the TypeScript intake gave: bar_not_in_vault, bar_mismatch, validation_failed on
  * `amount`, bar_already_used, and the controls' recipient_not_allowed and over_limit
- * (public.check_mint_controls, mapped by lib/controls/mintControlsRefusal). Null for any other error
+ * (public.check_mint_controls, mapped by lib/controls/mintControlsRefusal); and the session's
+ * refusals of its step 0, as the route wrapper answers them: unauthenticated (401, the
+ * reason logged as a refused session is, lib/auth/logSessionRefusal) and forbidden (403,
+ * the row's role not among the route's). Null for any other error
  * (a bug or an outage: it propagates as it is). Reads `cause` too: Drizzle wraps the
  * driver's error.
  */
-export function intakeRefusal(error: unknown, { request }: IntakeRefusalParameters): BaseError | null {
+export function intakeRefusal(error: unknown, { request, userId }: IntakeRefusalParameters): BaseError | null {
   const raised = refusalOf(error)
   if (!raised) return null
+  if (raised.code === 'unauthenticated') {
+    const given = record(raised.detail).reason
+    // the function gives one of the row check's reasons; the session is refused whatever the detail says
+    const reason = ROW_REFUSALS.find((r) => r === given) ?? 'unknown_user'
+    logSessionRefusal({ reason, userId })
+    return new UnauthenticatedError()
+  }
+  if (raised.code === 'forbidden') return new ForbiddenError()
   const bars = request.vaultProof.bars
   const vault = request.vaultProof.vault
   const named = (index: number) => ({ serial: bars[index]?.serial ?? '', refiner: bars[index]?.refiner ?? '', index })

@@ -6,7 +6,7 @@ import { stockBars } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { listMintOrders } from './listMintOrders'
 import { encodeMintOrderCursor } from './mintOrderCursor'
@@ -23,11 +23,11 @@ beforeAll(async () => {
   await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
   await stockBars(t.db, { bars: [...Array.from({ length: 7 }, (_, i) => ({ serial: `L-${i}` })), ...Array.from({ length: 3 }, (_, i) => ({ serial: `M-${i}` }))] })
   for (let i = 0; i < 7; i++) {
-    const a = await createMintOrder(t.db, { user: u.staff, request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }), maxAttempts: 5, approvalThresholdWei: null })
+    const a = await createMintOrder(t.db, { session: intakeSession(u.staff), request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }), maxAttempts: 5, approvalThresholdWei: null })
     staffOrders.push(a.orderId)
   }
   for (let i = 0; i < 3; i++) {
-    const a = await createMintOrder(t.db, { user: u.otherStaff, request: buildMintRequest({ bars: [{ serial: `M-${i}` }] }), maxAttempts: 5, approvalThresholdWei: null })
+    const a = await createMintOrder(t.db, { session: intakeSession(u.otherStaff), request: buildMintRequest({ bars: [{ serial: `M-${i}` }] }), maxAttempts: 5, approvalThresholdWei: null })
     otherOrders.push(a.orderId)
   }
   // several orders in the very same microsecond: the id breaks the tie

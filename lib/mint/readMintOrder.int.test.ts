@@ -4,7 +4,7 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
 import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
@@ -32,7 +32,7 @@ describe('readMintOrder (the one reader of an order)', () => {
       ],
     })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
     const order = await readMintOrder(t.db, { orderId: accepted.orderId })
     expect(order).toMatchObject({ id: accepted.orderId, status: 'pending', requestedByEmail: u.staff.email, nonce: null })
     expect(order?.bars.map((b) => [b.serial, b.grossOz, b.fineness, b.fineOz])).toEqual([
@@ -46,7 +46,7 @@ describe('readMintOrder (the one reader of an order)', () => {
   it("the staff's order page and the admin's job detail show the same amount and bars", async () => {
     const request = buildMintRequest({ bars: [{ serial: 'R-SAME', grossOz: '401.125', fineness: '995.00' }] })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { user: u.staff, request, maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
     const staffView = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     const adminView = await getJobDetailOrThrow(t.db, { jobId: BigInt(acceptedJobId(accepted)) })
     expect(adminView.order?.amount).toBe(staffView.amount)

@@ -4,7 +4,7 @@ import { StaleBarListError } from '@/lib/errors'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import type { TestUsers } from '@/tests/helpers/users'
+import {type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { buildBarList, generateTestBars, importTestBarList } from '@/tests/helpers/barLists'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -92,8 +92,8 @@ describe('importBarList', () => {
   it('a snapshot: a free bar it lacks is withdrawn, a reserved or backing one missing; both come back when listed again', async () => {
     const vault = 'IMP-SNAP'
     await importTestBarList(t.db, { vault, asOf: at(0), bars: [{ serial: 'F1' }, { serial: 'R1' }, { serial: 'B1' }, { serial: 'K1' }] })
-    const reserved = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }) })
-    const backing = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }) })
+    const reserved = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }) })
+    const backing = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }) })
     await t.db.execute(sql`update mint_orders set status = 'confirmed' where id = ${backing.orderId}::uuid`)
     await t.db.execute(sql`update vault_bars set status = 'backing' where order_id = ${backing.orderId}::uuid`)
 

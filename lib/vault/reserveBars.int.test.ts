@@ -5,7 +5,7 @@ import { createMintOrder, type CreateMintOrderParameters } from '@/lib/mint/crea
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import type { TestUsers } from '@/tests/helpers/users'
+import {type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -32,7 +32,7 @@ beforeAll(async () => {
 })
 
 function create(request: MintRequestInput, p: Partial<CreateMintOrderParameters> = {}) {
-  return createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request, ...p })
+  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request, ...p })
 }
 
 async function counts() {
@@ -128,7 +128,7 @@ describe('reserveBars (the intake)', () => {
     await stockBars(t.db, { vault: 'RSV-1', bars: Array.from({ length: 20 }, (_, i) => ({ serial: `CC-${i}` })) })
     const before = await counts()
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => create(byName([`CC-${i}`, 'R-8'], '802.168'), { user: i % 2 ? u.staff : u.otherStaff })),
+      Array.from({ length: 20 }, (_, i) => create(byName([`CC-${i}`, 'R-8'], '802.168'), { session: intakeSession(i % 2 ? u.staff : u.otherStaff) })),
     )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(BarAlreadyUsedError)

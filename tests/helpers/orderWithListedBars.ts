@@ -3,7 +3,7 @@ import type { Db } from '@/db/client'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import type { TestUsers } from '@/tests/helpers/users'
+import {type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { stockBars } from '@/tests/helpers/barLists'
 
 // TEST ONLY: an order made through the real intake, its bars first put on the vault's list.
@@ -16,7 +16,7 @@ export async function orderWithListedBars(db: Db, p: { users: TestUsers; vault?:
   await stockBars(db, { vault, bars: serials.map((s) => ({ serial: s })) })
   await allowRecipients(db, [TEST_RECIPIENT]) // the intake refuses a recipient off the allowlist
   const accepted = await createMintOrder(db, {
-    user: p.users.staff,
+    session: intakeSession(p.users.staff),
     maxAttempts: 5,
     approvalThresholdWei: null,
     request: buildMintRequest({ vault, bars: serials.map((s) => ({ serial: s })) }),

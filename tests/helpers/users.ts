@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
+import type { SessionToCheck } from '@/lib/auth/ClaimedSessionUser'
 import type { SessionUser, UserRole } from '@/lib/auth/SessionUser'
 
 // TEST ONLY: users for the integration tests, as the session would present them.
@@ -28,4 +29,17 @@ export async function insertUser(db: DbOrTx, role: UserRole = 'staff'): Promise<
   const [row] = await db.insert(users).values({ email, name: email, role }).returning({ id: users.id })
   if (!row) throw new Error('no user')
   return { id: row.id, email }
+}
+
+/**
+ * A test user as the intake checks it against the users table (createMintOrder's
+ * `session`): the session_version a fresh row has (0) unless told, and the user's own role
+ * as the one allowed unless told, so the check create_mint_order makes really runs and a
+ * test that changed the row sees it refuse.
+ */
+export function intakeSession(
+  user: SessionUser,
+  p: { sessionVersion?: number; allowedRoles?: readonly UserRole[] } = {},
+): SessionToCheck {
+  return { id: user.id, email: user.email, sessionVersion: p.sessionVersion ?? 0, allowedRoles: p.allowedRoles ?? [user.role] }
 }

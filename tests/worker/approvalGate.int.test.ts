@@ -14,7 +14,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { barStates } from '@/tests/helpers/orderWithListedBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -44,7 +44,7 @@ describe('the worker refuses an order that needed an approval it lacks', () => {
   /** an order written as the web's role would, with the given threshold at intake */
   async function intake(serials: string[], approvalThresholdWei: bigint | null): Promise<string> {
     const request = buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) })
-    return (await createMintOrder(web.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei, request })).orderId
+    return (await createMintOrder(web.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei, request })).orderId
   }
 
   beforeAll(async () => {

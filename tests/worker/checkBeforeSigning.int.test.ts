@@ -10,7 +10,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { barStates } from '@/tests/helpers/orderWithListedBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -40,7 +40,7 @@ describe('the check before signing', () => {
   const nextNonces = async () => (await t.db.select({ a: signers.address, n: signers.nextNonce }).from(signers)).map((s) => `${s.a}:${s.n}`).sort()
 
   async function mint(serials: string[]): Promise<string> {
-    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }) })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }) })
     return accepted.orderId
   }
 

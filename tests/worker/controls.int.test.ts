@@ -11,7 +11,7 @@ import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { barStates } from '@/tests/helpers/orderWithListedBars'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -42,7 +42,7 @@ describe('the controls before signing', () => {
 
   async function mint(to: string, bars: TestListBar[]): Promise<{ id: string; serials: string[] }> {
     const request = buildMintRequest({ to, vault: VAULT, bars })
-    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request })
     return { id: accepted.orderId, serials: bars.map((b) => b.serial) }
   }
 

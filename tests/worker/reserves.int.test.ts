@@ -11,7 +11,7 @@ import { importTestBarList, stockBars, type TestListBar } from '@/tests/helpers/
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -75,7 +75,7 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       [BOB, ['RSV-004']],
     ] as const) {
       const accepted = await createMintOrder(t.db, {
-        user: u.staff,
+        session: intakeSession(u.staff),
         maxAttempts: 5,
         approvalThresholdWei: null,
         request: buildMintRequest({ to, vault: VAULT, receiptRef: `VR-${serials[0]}`, bars: serials.map((serial) => ({ serial })) }),

@@ -12,7 +12,7 @@ import { importTestBarList, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -90,7 +90,7 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       where vault = ${vault} and status = 'available' order by serial limit ${count}`)
     if (free.length === 0) return null
     const req = buildMintRequest({ vault, to, bars: free.map((b) => ({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.gross_oz, fineness: b.fineness })) })
-    const accepted = await createMintOrder(t.db, { user: u.staff, maxAttempts: 5, approvalThresholdWei: null, request: req })
+    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: req })
     return { orderId: accepted.orderId, jobId: BigInt(accepted.jobId ?? '0') }
   }
 

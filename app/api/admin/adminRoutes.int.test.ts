@@ -9,7 +9,8 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 // The session is the one thing faked here (next-auth needs a browser sign-in); the
 // route wrapper, the domain code and the database are the real ones.
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
-vi.mock('@/lib/auth/getSessionUser', () => ({ getSessionUser: async () => session.user }))
+// getSessionClaims: no route here checks its row in its handler (only POST /api/gold/mint does), so no claims
+vi.mock('@/lib/auth/getSessionUser', () => ({ getSessionUser: async () => session.user, getSessionClaims: async () => null }))
 
 const ORIGIN = 'http://mintdesk.test'
 const METRICS_TOKEN = 'test-metrics-token'

@@ -7,7 +7,7 @@ import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
 import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
 
 // POST /api/gold/mint/{orderId}/approve and /reject through the real routes, the real
 // wrapper and a real database as the web's role, with the default APPROVAL_THRESHOLD_OZ
@@ -118,7 +118,7 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
     const { createMintOrder } = await import('@/lib/mint/createMintOrder')
     const request = buildMintRequest({ bars: [{ serial: `RT-${++serial}` }] })
     await stockBarsOf(t.db, request)
-    const { orderId } = await createMintOrder(t.db, { user: approver, request, maxAttempts: 5, approvalThresholdWei: 0n })
+    const { orderId } = await createMintOrder(t.db, { session: intakeSession(approver), request, maxAttempts: 5, approvalThresholdWei: 0n })
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
   })
