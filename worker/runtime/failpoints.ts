@@ -38,7 +38,9 @@ export function createFailpoint({ names, log }: CreateFailpointParameters): Fail
 /**
  * pino writes stdout asynchronously (sonic-boom) and `flush()` is asynchronous too: a
  * SIGKILL right after it would lose the failpoint's own line, which the crash tests look
- * for. The stream's flushSync writes what is buffered before the process dies.
+ * for. The worker's logger is synchronous when failpoints are enabled (main.ts), so its
+ * line is written already; for any other logger, the stream's flushSync writes what is
+ * still queued (not a line whose asynchronous write has begun: hence the sync logger).
  */
 function flushLogSync(log: WorkerLogger): void {
   const stream = (log as unknown as Record<symbol, { flushSync?: () => void } | undefined>)[symbols.streamSym]

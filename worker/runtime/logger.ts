@@ -1,4 +1,4 @@
-import { type Logger, pino } from 'pino'
+import { type Logger, type LoggerOptions, pino } from 'pino'
 import type { Config } from '@/lib/config/loadConfig'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 
@@ -6,6 +6,12 @@ export type CreateLoggerParameters = {
   level: Config['logLevel']
   /** fields on every line (service, host, pid, workerId, ...) */
   base?: Record<string, unknown>
+  /**
+   * Write each line before going on (a blocking write to stdout): for a worker with
+   * failpoints, whose SIGKILL would otherwise race the asynchronous write of its last line
+   * (flushSync does not rewrite a line whose asynchronous write has begun). Not in production.
+   */
+  sync?: boolean
 }
 
 export type WorkerLogger = Logger
@@ -16,13 +22,14 @@ export type WorkerLogger = Logger
  * Every line is written with its URLs redacted (lib/errors/redactSecrets.ts): viem errors
  * carry the RPC URL, and with it the provider's API key, in their message and fields.
  */
-export function createLogger({ level, base = {} }: CreateLoggerParameters): WorkerLogger {
-  return pino({
+export function createLogger({ level, base = {}, sync = false }: CreateLoggerParameters): WorkerLogger {
+  const options = {
     level,
     base: { service: 'mintdesk-worker', ...base },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
     serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
     hooks: { streamWrite: redactSecrets },
-  })
+  } satisfies LoggerOptions
+  return sync ? pino(options, pino.destination({ dest: 1, sync: true })) : pino(options)
 }
