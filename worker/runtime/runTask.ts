@@ -70,9 +70,12 @@ async function runAttempt<P>(ctx: WorkerContext, def: TaskDefinition<P>, rawPayl
   const base = { task: def.name, orderId, jobId, attempt, actor }
   const record = { jobId, task: def.name, orderId, payload: rawPayload, attempts: attempt, maxAttempts }
 
+  // the two writes pipelined: one round trip between BEGIN and COMMIT
   await ctx.db.transaction(async (tx) => {
-    await updateJobRecord(tx, { ...record, state: 'running' })
-    await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts}` })
+    await Promise.all([
+      updateJobRecord(tx, { ...record, state: 'running' }),
+      recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts}` }),
+    ])
   })
   log.info('job started')
 
@@ -116,8 +119,7 @@ async function runAttempt<P>(ctx: WorkerContext, def: TaskDefinition<P>, rawPayl
 
   const durationMs = performance.now() - startedAt
   await ctx.db.transaction(async (tx) => {
-    await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
-    await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
+    await Promise.all([updateJobRecord(tx, { ...record, state: 'done', lastError: null }), recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })])
   })
   log.info({ durationMs }, 'job succeeded')
 }
