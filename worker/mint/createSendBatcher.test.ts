@@ -25,7 +25,7 @@ function controlledRun() {
 describe('createSendBatcher', () => {
   it('starts a lone order at once, and gathers the orders that come while a batch holds the gate into the next one', async () => {
     const { run, batches } = controlledRun()
-    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run })
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, backlogGates: 1, run })
     const first = batcher.send(order(1), never)
     await tick()
     expect(batches.map((b) => b.ids)).toEqual([['order-1']])
@@ -46,7 +46,7 @@ describe('createSendBatcher', () => {
 
   it('takes at most maxBatch orders per batch', async () => {
     const { run, batches } = controlledRun()
-    const batcher = createSendBatcher({ maxBatch: 2, lingerMs: 0, run })
+    const batcher = createSendBatcher({ maxBatch: 2, lingerMs: 0, backlogGates: 1, run })
     const all = [1, 2, 3, 4, 5].map((n) => batcher.send(order(n), never))
     await tick()
     expect(batches.map((b) => b.ids)).toEqual([['order-1', 'order-2']])
@@ -61,7 +61,7 @@ describe('createSendBatcher', () => {
 
   it('opens the gate when a batch ends without calling opened, and fails every order of a batch that throws, only that batch', async () => {
     const { run, batches } = controlledRun()
-    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run })
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, backlogGates: 1, run })
     const a = batcher.send(order(1), never)
     await tick()
     const b = batcher.send(order(2), never)
@@ -77,7 +77,7 @@ describe('createSendBatcher', () => {
   })
 
   it('answers an order the batch returned nothing for as failed', async () => {
-    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run: async () => new Map() })
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, backlogGates: 1, run: async () => new Map() })
     const outcome = await batcher.send(order(1), never)
     expect(outcome.kind).toBe('failed')
   })
@@ -87,6 +87,7 @@ describe('createSendBatcher', () => {
     const batcher = createSendBatcher({
       maxBatch: 50,
       lingerMs: 0,
+      backlogGates: 1,
       run: async ({ orders, signal }) => {
         signals.push(signal)
         await tick()
@@ -103,7 +104,7 @@ describe('createSendBatcher', () => {
 
   it('waits lingerMs for more orders before a first one starts', async () => {
     const { run, batches } = controlledRun()
-    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 30, run })
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 30, backlogGates: 1, run })
     void batcher.send(order(1), never)
     await tick()
     void batcher.send(order(2), never)
@@ -114,7 +115,7 @@ describe('createSendBatcher', () => {
 
   it('with more in the queue, starts the next batch with no order handed over, to take from the queue; not once draining', async () => {
     const { run, batches } = controlledRun()
-    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run })
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, backlogGates: 1, run })
     const first = batcher.send(order(1), never)
     await tick()
     batches[0]?.opened({ more: true })
@@ -145,7 +146,7 @@ describe('createSendBatcher', () => {
 
   it('drain aborts the running batches after abortAfterMs', async () => {
     const { run, batches } = controlledRun()
-    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, run })
+    const batcher = createSendBatcher({ maxBatch: 50, lingerMs: 0, backlogGates: 1, run })
     const sent = batcher.send(order(1), never)
     await tick()
     const drained = batcher.drain({ abortAfterMs: 20 })

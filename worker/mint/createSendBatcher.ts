@@ -11,6 +11,8 @@ export type CreateSendBatcherParameters = {
   maxBatch: number
   /** how long a first order waits for others before its batch starts (0: the same tick only) */
   lingerMs: number
+  /** how many batches may hold the gate at once while the queue has a backlog (the last batch's claim came back full); otherwise one */
+  backlogGates: number
   /** runs one batch; sendMintOrders' onReserved is where it calls `opened` */
   run: RunSendBatch
 }
@@ -36,32 +38,38 @@ export type SendBatcher = {
  */
 export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
   let pending: { order: SendOrder; signal: AbortSignal; resolve: (o: SendOutcome) => void }[] = []
-  let gateHeld = false
+  let held = 0
+  let backlog = false
   let draining = false
   let timer: NodeJS.Timeout | undefined
   const stop = new AbortController()
   const running = new Set<Promise<void>>()
+  const gates = () => (backlog ? p.backlogGates : 1)
 
-  const start = ({ fromQueue }: { fromQueue: boolean }) => {
+  /** Starts batches while the gate has room: the orders handed over first, else (a backlog in the queue) batches that take from the queue. */
+  const fill = () => {
     clearTimeout(timer)
     timer = undefined
-    if (gateHeld || (pending.length === 0 && (!fromQueue || draining))) return
-    const batch = pending.slice(0, p.maxBatch)
-    pending = pending.slice(batch.length)
-    gateHeld = true
+    while (held < gates()) {
+      if (pending.length > 0) startBatch(pending.splice(0, p.maxBatch))
+      else if (backlog && !draining) startBatch([])
+      else return
+    }
+  }
+
+  const startBatch = (batch: typeof pending) => {
+    held++
     let open = true
     const opened: GateOpened = (o) => {
       if (!open) return
       open = false
-      gateHeld = false
-      // the orders handed over meanwhile go now, together; else, with more in the queue, a batch goes for them
-      if (pending.length > 0) setImmediate(() => start({ fromQueue: false }))
-      else if (o?.more) setImmediate(() => start({ fromQueue: true }))
+      held--
+      backlog = o?.more ?? false
+      setImmediate(fill)
     }
     const signal = AbortSignal.any([stop.signal, ...batch.map((b) => b.signal)])
-    const orders = batch.map((b) => b.order)
     const done = p
-      .run({ orders, signal, opened })
+      .run({ orders: batch.map((b) => b.order), signal, opened })
       .then(
         (outcomes) => {
           for (const b of batch) b.resolve(outcomes.get(b.order.orderId) ?? { kind: 'failed', error: new Error('the send batch returned no outcome for this order') })
@@ -81,10 +89,10 @@ export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
     send: (order, signal) =>
       new Promise<SendOutcome>((resolve) => {
         pending.push({ order, signal, resolve })
-        if (gateHeld) return
-        if (pending.length >= p.maxBatch) start({ fromQueue: false })
+        if (held >= gates()) return
+        if (pending.length >= p.maxBatch) fill()
         // the orders handed over in the same tick (graphile-worker starts the jobs of one fetch together) go as one batch
-        else timer ??= setTimeout(() => start({ fromQueue: false }), p.lingerMs)
+        else timer ??= setTimeout(fill, p.lingerMs)
       }),
     drain: async ({ abortAfterMs }) => {
       draining = true

@@ -124,7 +124,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     }
 
     // the process's one send batcher (decision 023): the gate is the process's, whichever job slot an order runs in
-    const sends = createSendBatcher({ maxBatch: settings.sendBatch, lingerMs: 0, run: (p) => sendClaimingBatch(ctx, p) })
+    const sends = createSendBatcher({ maxBatch: settings.sendBatch, lingerMs: 0, backlogGates: 4, run: (p) => sendClaimingBatch(ctx, p) })
     const graceAbortMs = Math.min(10_000, Math.floor(settings.shutdownGraceMs / 2))
 
     const events: WorkerEvents = new EventEmitter()

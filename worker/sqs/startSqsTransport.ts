@@ -97,6 +97,7 @@ function sqsSendBatcher(ctx: WorkerContext): SendBatcher {
   return createSendBatcher({
     maxBatch: ctx.settings.sendBatch,
     lingerMs: 10,
+    backlogGates: 1,
     run: ({ orders, signal, opened }) => sendMintOrders(ctx, { orders, actor: ctx.workerId(), signal, onReserved: () => opened() }),
   })
 }
