@@ -56,6 +56,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   job_records: { web: WRITE, worker: WRITE },
   // the worker's reconciliations of supply against the bars: appended by it, read by the web
   reserve_checks: { web: READ, worker: APPEND },
+  // the running total of the backing bars (decision 024): whoever changes bars appends (the triggers run as the caller);
+  // the worker's reserve_check folds the rows into one
+  vault_backing_deltas: { web: APPEND, worker: ['select', 'insert', 'delete'] },
   // the four-eyes controls the admins set in the web; the worker checks them again before signing
   allowed_recipients: { web: READ_WRITE, worker: READ },
   mint_limits: { web: READ_WRITE, worker: READ },

@@ -40,3 +40,17 @@ export const reserveChecks = pgTable(
     ),
   ],
 )
+
+/**
+ * The running total of the bars backing confirmed orders (status backing), as signed
+ * changes: every statement that moves fine weight into or out of 'backing' appends one
+ * row (the statement-level triggers on vault_bars, migration 0017), so the worker's check
+ * before each signature sums a few rows instead of every backing bar (decision 024). The
+ * reserve_check task folds the rows into one and compares the sum with a recount of the
+ * bars. Troy ounces with three decimals, as the bars' fine weights: exact.
+ */
+export const vaultBackingDeltas = pgTable('vault_backing_deltas', {
+  id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+  fineOz: numeric('fine_oz', { precision: 20, scale: 3 }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -6,11 +6,12 @@ export type ReadReserveTotalsParameters = {
   /** an order left out of every total (the worker's check adds this order's bars itself) */
   excludeOrderId?: string
   /**
-   * false: only the held totals (backing, in flight), read through the order_id index —
-   * what the worker's check before each signature needs, in a few milliseconds however
-   * large the inventory. The free totals (available, missing without a holder) scan
-   * every bar, so only the reserves page and the reconciliation task ask for them.
-   * Default true.
+   * false: only the held totals, what the worker's check before each signature needs, in
+   * a few milliseconds however large the inventory: backing from its running total
+   * (vault_backing_deltas, decision 024), in flight through the index of reserved bars.
+   * true (the default): every total counted from the bars themselves, the free ones
+   * (available, missing without a holder) included; only the reserves page and the
+   * reconciliation task ask for that.
    */
   withFree?: boolean
 }
@@ -44,7 +45,8 @@ export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParamete
   // Each total filters vault_bars directly (no shared CTE: one referenced three times is
   // materialised, a scan of the whole inventory per call). Held bars have an order_id, so
   // `order_id is not null` reads them through vault_bars_order_idx; only the free totals
-  // scan, and only when asked.
+  // scan, and only when asked. Without them, backing is the running total (a few rows)
+  // less the excluded order's own backing bars (by its order_id).
   const [row] = await db.execute<{
     backing: string
     in_flight: string
@@ -58,10 +60,12 @@ export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParamete
       order by l.vault, l.as_of desc, l.imported_at desc
     )
     select
-      (coalesce((
+      ((case when ${withFree}::boolean then coalesce((
         select sum(b.fine_oz) from vault_bars b
         where b.order_id is not null and b.status = 'backing' and b.order_id is distinct from ${exclude}::uuid
-      ), 0) * 1000)::bigint::text as backing,
+      ), 0) else coalesce((select sum(d.fine_oz) from vault_backing_deltas d), 0) - coalesce((
+        select sum(b.fine_oz) from vault_bars b where b.order_id = ${exclude}::uuid and b.status = 'backing'
+      ), 0) end) * 1000)::bigint::text as backing,
       (coalesce((
         select sum(b.fine_oz) from vault_bars b
         join mint_orders o on o.id = b.order_id

@@ -15,7 +15,8 @@ import { bytes32ToOrderId } from '@/lib/chain/orderIdToBytes32'
  * - total supply = the sum of the confirmed orders;
  * - per signer: `signer_nonces` contiguous, every nonce mined, chain nonce (latest and
  *   pending) = `signers.next_nonce`;
- * - no job locked by a worker that is not alive; every dead job keeps its error.
+ * - no job locked by a worker that is not alive; every dead job keeps its error;
+ * - the running total of the backing bars equals their recount (decision 024).
  */
 
 export type CheckInvariantsParameters = {
@@ -97,6 +98,12 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   for (const j of lockedJobs) {
     if (!p.liveWorkerIds.has(j.lockedBy)) problems.push(`job ${j.id} (${j.task}) is locked by ${j.lockedBy}, which is not a live worker`)
   }
+
+  // the running total of the backing bars that the check before each signature reads (decision 024) = their recount
+  const [backing] = await p.sql<{ running: string; recount: string }[]>`
+    select (select coalesce(sum(fine_oz), 0) from vault_backing_deltas)::text as running,
+           (select coalesce(sum(fine_oz), 0) from vault_bars where status = 'backing')::text as recount`
+  if (backing && backing.running !== backing.recount) problems.push(`the running backing total is ${backing.running} oz, the backing bars' recount ${backing.recount} oz`)
 
   // the chain's view
   const logs = await p.chain.getContractEvents({ address: p.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n, toBlock: 'latest' })

@@ -118,6 +118,9 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
   async function expectInvariants(before: { supply: bigint; short: bigint }, step: Step): Promise<{ supply: bigint; short: bigint }> {
     const now = await shortfall()
     const { supply, totals, short } = now
+    // the running total the worker's check reads (decision 024) is the recount, after every step
+    const running = await readReserveTotals(t.db, { withFree: false })
+    expect(running.backingWei, `running backing total after ${JSON.stringify(step)}`).toBe(totals.backingWei)
     // the only shortfall is bars the custodian's lists dropped while they backed tokens
     expect(supply).toBeLessThanOrEqual(totals.backingWei + totals.inFlightWei + totals.missingWei)
     if (totals.missingWei === 0n) expect(supply).toBeLessThanOrEqual(totals.backingWei + totals.inFlightWei)

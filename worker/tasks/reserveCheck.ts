@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { RESERVE_CHECK_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { readReserveFigures } from '@/lib/reserves/readReserveFigures'
+import { reconcileBackingTotal } from '@/lib/reserves/reconcileBackingTotal'
 import { readTotalSupply } from '@/lib/reserves/readTotalSupply'
 import { recordReserveCheck } from '@/lib/reserves/recordReserveCheck'
 import { RESERVE_METRICS_MESSAGE, reserveMetricsFields } from '@/lib/reserves/reserveMetrics'
@@ -20,7 +21,8 @@ export const RESERVE_CHECK_MAX_ATTEMPTS = 3
  * RESERVE_CHECK_MS: the reconciliation of invariant 4. Reads the token's total supply
  * (chain first, then the inventory: lib/reserves/readTotalSupply.ts says why), records
  * the check in reserve_checks, writes the reserve_metrics line the CloudWatch alarm
- * reads, and logs a shortfall as an error. It repairs nothing: a shortfall needs a
+ * reads, and logs a shortfall as an error. Then folds the running total of the backing
+ * bars into a recount (lib/reserves/reconcileBackingTotal.ts), an error if they differed. It repairs nothing: a shortfall needs a
  * person (a bar list that lost bars, tokens minted outside mintdesk); the worker's check
  * before signing keeps it from growing.
  */
@@ -37,6 +39,15 @@ export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
       job.log.error(
         { ...fields, checkId: check.id.toString() },
         `reserve shortfall: on-chain supply ${fields.totalSupply} oz exceeds the bars backing it (${fields.backing} oz backing + ${fields.inFlight} oz in flight) by ${fields.shortfall} oz; ${fields.missing} oz of bars held by orders are missing from the latest lists`,
+      )
+    }
+
+    // the running total the check before each signature reads, folded and compared with a recount of the bars (decision 024)
+    const backing = await reconcileBackingTotal(ctx.db)
+    if (backing.runningWei !== backing.recountWei) {
+      job.log.error(
+        { runningWei: backing.runningWei.toString(), recountWei: backing.recountWei.toString() },
+        'the running total of the backing bars differed from their recount: a bar changed status without its trigger; the recount stands from now on',
       )
     }
 
