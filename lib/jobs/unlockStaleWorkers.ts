@@ -15,6 +15,14 @@ export type UnlockedJob = {
   maxAttempts: number
   payload: unknown
   lastSeenAt: Date | null
+  /**
+   * Its key was taken over while it ran (graphile-worker 0.17's add_job of a running job's
+   * key clears the key and sets attempts to max_attempts), before the run could let go of
+   * the key itself (lib/jobs/detachRunningJobKey.ts, the coalescing jobs' first step). Told
+   * by attempts that jumped past the attempt our history saw start; its attempts are put
+   * back to that run's, as detachRunningJobKey would have: a killed run, not a dead letter.
+   */
+  takenOver: boolean
 }
 
 export type UnlockStaleWorkersReturnType = { jobs: UnlockedJob[]; workerIds: string[] }
@@ -42,11 +50,14 @@ export async function unlockStaleWorkers(tx: Tx, { selfId, staleAfterMs }: Unloc
     payload: unknown
     /** raw SQL through drizzle: timestamps arrive as text */
     last_seen_at: string | null
+    key: string | null
+    recorded_attempts: number | null
   }>(sql`
-    select j.id, t.identifier as task, j.locked_by, j.attempts, j.max_attempts, j.payload, w.last_seen_at
+    select j.id, t.identifier as task, j.locked_by, j.attempts, j.max_attempts, j.payload, w.last_seen_at, j.key, r.attempts as recorded_attempts
     from graphile_worker._private_jobs j
     join graphile_worker._private_tasks t on t.id = j.task_id
     left join workers w on w.id = j.locked_by
+    left join job_records r on r.job_id = j.id
     where j.locked_by is not null
       and j.locked_by <> ${selfId}
       and (
@@ -54,6 +65,12 @@ export async function unlockStaleWorkers(tx: Tx, { selfId, staleAfterMs }: Unloc
         or (w.id is null and j.locked_at < ${stale})
       )
     for update of j`)
+  // the attempt our history saw start: runTask's 'running' record, or one more for a job a send batch claimed
+  const takenOver = (r: (typeof rows)[number]) =>
+    r.key === null && r.recorded_attempts !== null && r.attempts >= r.max_attempts && Number(r.recorded_attempts) + 1 < Number(r.attempts)
+  for (const r of rows.filter(takenOver)) {
+    await tx.execute(sql`update graphile_worker._private_jobs set attempts = ${r.recorded_attempts}::smallint where id = ${r.id}::bigint`)
+  }
   const workerIds = [...new Set(rows.map((r) => r.locked_by))]
   if (workerIds.length > 0) {
     const ids = sql.join(
@@ -71,10 +88,11 @@ export async function unlockStaleWorkers(tx: Tx, { selfId, staleAfterMs }: Unloc
       jobId: BigInt(r.id),
       task: r.task,
       lockedBy: r.locked_by,
-      attempts: r.attempts,
+      attempts: takenOver(r) ? Number(r.recorded_attempts) : r.attempts,
       maxAttempts: r.max_attempts,
       payload: r.payload,
       lastSeenAt: r.last_seen_at === null ? null : new Date(r.last_seen_at),
+      takenOver: takenOver(r),
     })),
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { setJobLastError } from '@/lib/jobs/setJobLastError'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { unlockStaleWorkers, type UnlockedJob } from '@/lib/jobs/unlockStaleWorkers'
 import { updateJobRecord } from '../db/updateJobRecord'
@@ -28,12 +29,14 @@ export async function sweepStaleWorkers(db: Db, { selfId, staleAfterMs, log }: S
       await recordJobEvent(tx, {
         ...base,
         event: 'unlocked',
-        detail: `worker ${job.lockedBy} ${silence}: job released for another worker`,
+        detail: `worker ${job.lockedBy} ${silence}: job released for another worker${job.takenOver ? ` (its key taken over by a newer job meanwhile: attempts put back to ${job.attempts})` : ''}`,
         data: { lockedBy: job.lockedBy },
       })
       const record = { jobId: job.jobId, task: job.task, orderId, payload: job.payload, attempts: job.attempts, maxAttempts: job.maxAttempts }
       if (dead) {
         const reason = `worker ${job.lockedBy} died during the last attempt (${job.attempts} of ${job.maxAttempts})`
+        // the dead letter keeps its error in graphile-worker's row too (force_unlock_workers writes none)
+        await setJobLastError(tx, { jobId: job.jobId, error: reason })
         await updateJobRecord(tx, { ...record, state: 'dead', lastError: reason })
         await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
         await failOrderOfDeadJob(tx, { task: job.task, orderId, reason })
