@@ -3,6 +3,7 @@ import { ForbiddenError, UnauthenticatedError } from '@/lib/errors/auth'
 import type { SessionToCheck } from './ClaimedSessionUser'
 import { getSessionRow } from './getSessionRow'
 import { logSessionRefusal } from './logSessionRefusal'
+import { sessionRowVerdict } from './sessionRowVerdict'
 
 export type CheckSessionRowParameters = { session: SessionToCheck }
 
@@ -11,15 +12,15 @@ export type CheckSessionRowParameters = { session: SessionToCheck }
  * refused BEFORE its statement is sent (the request fails a rule checked in TypeScript), so
  * that a session that no longer stands is still answered first (401, then 403), as the
  * route wrapper's order of checks says (docs/api.md). Unknown user (or an id that is not a
- * uuid), disabled, another session version: UnauthenticatedError, logged as any refused
+ * uuid), disabled, another session version: UnauthenticatedError, logged like every refused
  * session; the row's role not allowed: ForbiddenError. Returns when the session stands.
  */
 export async function checkSessionRow(db: Db, { session }: CheckSessionRowParameters): Promise<void> {
   const row = await getSessionRow(db, { userId: session.id })
-  const reason = !row ? 'unknown_user' : row.disabled ? 'disabled' : row.sessionVersion !== session.sessionVersion ? 'revoked' : null
-  if (reason) {
-    logSessionRefusal({ reason, userId: session.id })
+  const verdict = sessionRowVerdict({ row, sessionVersion: session.sessionVersion })
+  if (!verdict.ok) {
+    logSessionRefusal({ reason: verdict.reason, userId: session.id })
     throw new UnauthenticatedError()
   }
-  if (row && !session.allowedRoles.includes(row.role)) throw new ForbiddenError()
+  if (!session.allowedRoles.includes(verdict.row.role)) throw new ForbiddenError()
 }

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client'
 import { getSessionRow } from './getSessionRow'
+import { sessionRowVerdict } from './sessionRowVerdict'
 import { sessionPastLifetime } from './sessionPastLifetime'
 import type { SessionClaims } from './sessionClaimsFrom'
 import type { SessionUser } from './SessionUser'
@@ -29,8 +30,7 @@ export async function verifySession(db: Db, { claims, now, maxAgeSeconds }: Veri
   if (!claims) return { ok: false, reason: 'no_session' }
   if (sessionPastLifetime({ claims, now, maxAgeSeconds })) return { ok: false, reason: 'expired' }
   const row = await getSessionRow(db, { userId: claims.id })
-  if (!row) return { ok: false, reason: 'unknown_user' }
-  if (row.disabled) return { ok: false, reason: 'disabled' }
-  if (row.sessionVersion !== claims.sessionVersion) return { ok: false, reason: 'revoked' }
-  return { ok: true, user: { id: row.id, email: row.email, role: row.role } }
+  const verdict = sessionRowVerdict({ row, sessionVersion: claims.sessionVersion })
+  if (!verdict.ok) return verdict
+  return { ok: true, user: { id: verdict.row.id, email: verdict.row.email, role: verdict.row.role } }
 }

@@ -157,7 +157,7 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
 
   /**
    * `sessionRow: 'in_handler'`: who the claims say, when they stand (not past their
-   * lifetime) and claim an allowed role; else the row decides (401/403, logged as any
+   * lifetime) and claim an allowed role; else the row decides (401/403, logged like every
    * refused session). A row that allows what the claims did not (a role set in the
    * database without a version bump) lets the request in: the row always decides, and
    * the handler's call checks it again.
