@@ -8,6 +8,12 @@ export function mailTransport(smtpUrl: string): Transporter {
   if (!transport) {
     const url = new URL(smtpUrl)
     transport = nodemailer.createTransport({
+      // one connection reused for the emails that follow (a connection, a greeting and, away
+      // from loopback, a TLS handshake per email otherwise); a connection that fails or times
+      // out idle leaves the pool, and the next email opens a new one
+      pool: true,
+      maxConnections: 2,
+      maxMessages: 100,
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
