@@ -80,6 +80,12 @@ export type ReleaseInfo = { sourceHash: string; built: boolean; workerEnv: strin
 
 export type PacedRun = OrderBatchResult & { capacity: number; perSecond: number }
 
+/** The same path at a rate that leaves the machine nearly idle: the path's own length, without the queueing of the paced run */
+export type FloorRun = OrderBatchResult & { perSecond: number }
+
+/** orders per second of the floor run */
+const FLOOR_PER_SECOND = 5
+
 export type BenchResult = {
   options: BenchOptions
   startedAt: Date
@@ -95,6 +101,7 @@ export type BenchResult = {
   sequential: SequentialLoopResult
   drains: DrainResult[]
   paced?: PacedRun
+  floor?: FloorRun
   noop?: NoopPickupResult
   /** peaks over everything before the bar-list import (which has its own row) */
   memory: Record<string, GroupMemory>
@@ -194,6 +201,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, o.submitConcurrency) })
     const drains: DrainResult[] = []
     let paced: PacedRun | undefined
+    let floor: FloorRun | undefined
     try {
       // a worker registers its keys in \`signers\` when it starts: once, before the drains choose among them
       await stack.startWorker()
@@ -233,6 +241,13 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         `paced ${perSecond}/s (capacity ${capacity.toFixed(0)}/s): committed->broadcast p50 ${batch.committedToBroadcast.p50.toFixed(1)} ms p99 ${batch.committedToBroadcast.p99.toFixed(1)} ms, ` +
           `broadcast->confirmed p50 ${batch.broadcastToConfirmed.p50.toFixed(0)} ms p99 ${batch.broadcastToConfirmed.p99.toFixed(0)} ms`,
       )
+      // 4b. the same path with the machine nearly idle: how long the path itself is
+      const floorCount = Math.max(40, FLOOR_PER_SECOND * o.pacedSeconds)
+      floor = {
+        ...(await runOrderBatch({ sql, poster, bodies, count: floorCount, mode: { kind: 'paced', perSecond: FLOOR_PER_SECOND }, timeoutMs: 120_000, groups: stack.groups })),
+        perSecond: FLOOR_PER_SECOND,
+      }
+      log(`floor ${FLOOR_PER_SECOND}/s: committed->broadcast p50 ${floor.committedToBroadcast.p50.toFixed(1)} ms p99 ${floor.committedToBroadcast.p99.toFixed(1)} ms`)
 
       // 5. the intake with the worker running beside it (all signers): the orders it takes are minted meanwhile
       await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
@@ -295,6 +310,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         sequential,
         drains,
         paced,
+        floor,
         noop,
         memory: peaks,
         profiles,

@@ -133,18 +133,35 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
     line(
       `One worker process, ${s(Math.min(...o.signerCounts))}, ${p.submitted} orders sent at a steady ${p.perSecond}/s (open loop), half the capacity measured by that drain (${rate(p.capacity)}/s). One block = ${o.blockTime * 1000} ms, one poll = CONFIRM_POLL_MS ${r.worker.confirmPollMs} ms.`,
     )
+    const f = r.floor
+    if (f) {
+      line(
+        `Beside it, the floor: the same path at ${f.perSecond}/s (${f.submitted} orders), the machine nearly idle, so that no order waits for another: how long the path itself is.`,
+      )
+    }
     line()
+    const stageOf = (b: typeof f, name: string) => b?.stages.find((x) => x.name === name)?.summary
+    const floorCells = (x: { p50: number; p99: number; n: number } | undefined) => (f ? [x ? ms(x.p50) : 'n/a', x ? ms(x.p99) : 'n/a'] : [])
     table(
-      ['', 'p50 ms', 'p99 ms', 'n'],
+      ['', `p50 ms (${p.perSecond}/s)`, `p99 ms (${p.perSecond}/s)`, 'n', ...(f ? [`p50 ms (${f.perSecond}/s)`, `p99 ms (${f.perSecond}/s)`] : [])],
       [
-        ['committed (intake transaction) -> broadcast', ms(p.committedToBroadcast.p50), ms(p.committedToBroadcast.p99), String(p.committedToBroadcast.n)],
-        ['broadcast -> confirmed', ms(p.broadcastToConfirmed.p50), ms(p.broadcastToConfirmed.p99), String(p.broadcastToConfirmed.n)],
-        ['committed -> confirmed', ms(p.committedToConfirmed.p50), ms(p.committedToConfirmed.p99), String(p.committedToConfirmed.n)],
-        ...p.stages.map((x) => [x.name, ms(x.summary.p50), ms(x.summary.p99), String(x.summary.n)]),
-        ...(r.noop ? [[`graphile-worker's own pickup: no-op task, ${r.noop.jobs} jobs at 20/s (bench/pickup)`, ms(r.noop.pickup.p50), ms(r.noop.pickup.p99), `${r.noop.started}`]] : []),
+        ['committed (intake transaction) -> broadcast', ms(p.committedToBroadcast.p50), ms(p.committedToBroadcast.p99), String(p.committedToBroadcast.n), ...floorCells(f?.committedToBroadcast)],
+        ['broadcast -> confirmed', ms(p.broadcastToConfirmed.p50), ms(p.broadcastToConfirmed.p99), String(p.broadcastToConfirmed.n), ...floorCells(f?.broadcastToConfirmed)],
+        ['committed -> confirmed', ms(p.committedToConfirmed.p50), ms(p.committedToConfirmed.p99), String(p.committedToConfirmed.n), ...floorCells(f?.committedToConfirmed)],
+        ...p.stages.map((x) => [x.name, ms(x.summary.p50), ms(x.summary.p99), String(x.summary.n), ...floorCells(stageOf(f, x.name))]),
+        ...(r.noop
+          ? [[`graphile-worker's own pickup: no-op task, ${r.noop.jobs} jobs at 20/s (bench/pickup)`, ms(r.noop.pickup.p50), ms(r.noop.pickup.p99), `${r.noop.started}`, ...(f ? ['', ''] : [])]]
+          : []),
       ],
     )
     line(`Orders: ${statusCell(p.byStatus, p.refused)}; CPU over the run (cores): ${STACK_GROUPS.map((g) => `${g} ${num(p.cpu.byGroup[g] ?? 0, 2)}`).join(', ')}.`)
+    if (f) {
+      const n = Math.max(1, f.submitted)
+      line()
+      line(
+        `At ${f.perSecond}/s: ${statusCell(f.byStatus, f.refused)}; CPU per order (ms): ${STACK_GROUPS.map((g) => `${g} ${num(cpuMsPer(f.cpu, g, n), 1)}`).join(', ')}, against ${STACK_GROUPS.map((g) => `${g} ${num(cpuMsPer(p.cpu, g, Math.max(1, p.submitted)), 1)}`).join(', ')} at ${p.perSecond}/s: an order arriving alone pays a whole batch's and its jobs' fixed costs.`,
+      )
+    }
     line()
   }
 

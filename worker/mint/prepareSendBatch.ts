@@ -18,8 +18,8 @@ import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
 
 export type PrepareSendBatchParameters = { orders: readonly SendOrder[]; actor: string }
 
-/** An order that needs its first signature: simulated, with its calldata and gas; `bound` when it already holds a nonce. */
-export type ToSign = { order: SendOrder; data: Hex; gas: bigint; bound: BoundNonce | undefined }
+/** An order that needs its first signature: simulated, with its calldata and gas, and its vault (an order's never changes); `bound` when it already holds a nonce. */
+export type ToSign = { order: SendOrder; vault: string; data: Hex; gas: bigint; bound: BoundNonce | undefined }
 
 /** An order with stored transactions: re-send the newest (never sign again). */
 export type ToResend = { order: SendOrder; txs: ChainTx[] }
@@ -37,7 +37,8 @@ export type PrepareSendBatchReturnType = {
 
 /**
  * Everything of a send batch that needs no lock, before any nonce is taken: which
- * orders are settled, which have stored bytes to re-send, which need signing; ONE fee
+ * orders are settled, which have stored bytes to re-send, which need signing (the
+ * database's reads and the chain's below issued together); ONE fee
  * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
  * each signer's mined count; and a simulation per order to sign (estimateMintGas, in
  * parallel, one JSON-RPC batch): a revert is a permanent failure with the contract's reason and costs no
@@ -51,13 +52,21 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
     return false
   })
   const orderIds = valid.map((o) => o.orderId)
+  const candidates = [...ctx.signers.keys()]
+  // the chain's side (one fee estimate, each signer's mined count) is read beside the
+  // database's, not after it: awaited only if an order needs signing (else its answer is dropped)
+  const chainState = Promise.all([
+    estimateFees(ctx.chain),
+    Promise.all(candidates.map((address) => ctx.chain.getTransactionCount({ address, blockTag: 'latest' }))),
+  ])
+  chainState.catch(() => {})
   const [rows, txsByOrder, bound] = await Promise.all([
     lockMintOrders(ctx.db, { orderIds, lock: false }),
     listTxsOfOrders(ctx.db, { orderIds }),
     listBoundNonces(ctx.db, { orderIds }),
   ])
   const toResend: ToResend[] = []
-  const pending: { order: SendOrder; to: Address; amountWei: bigint }[] = []
+  const pending: { order: SendOrder; to: Address; amountWei: bigint; vault: string }[] = []
   for (const order of valid) {
     const row = rows.get(order.orderId)
     const txs = txsByOrder.get(order.orderId) ?? []
@@ -66,19 +75,15 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
     else if (txs.length > 0) toResend.push({ order, txs })
     else if (!isAddress(row.toAddress, { strict: false })) {
       outcomes.set(order.orderId, { kind: 'failed', error: new PermanentJobError(`the recipient ${row.toAddress} is not an address`) })
-    } else pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei) })
+    } else pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei), vault: row.vault })
   }
 
-  const candidates = [...ctx.signers.keys()]
   const minedCounts = new Map<Address, bigint>()
   if (pending.length === 0) return { outcomes, toSign: [], toResend, fees: { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }, minedCounts }
   const [from] = candidates
   if (!from) throw new PermanentJobError('this worker has no signer')
 
-  const [wanted, counts] = await Promise.all([
-    estimateFees(ctx.chain),
-    Promise.all(candidates.map((address) => ctx.chain.getTransactionCount({ address, blockTag: 'latest' }))),
-  ])
+  const [wanted, counts] = await chainState
   candidates.forEach((address, i) => minedCounts.set(address, BigInt(counts[i] ?? 0)))
   const ceiling = capFees({ fees: wanted, baseFeePerGas: wanted.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
   if (ceiling.capped) {
@@ -104,7 +109,7 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
   for (const [i, p] of pending.entries()) {
     const result = simulated[i]
     if (result?.status === 'fulfilled') {
-      toSign.push({ order: p.order, data: result.value.data, gas: result.value.gas, bound: bound.get(p.order.orderId) })
+      toSign.push({ order: p.order, vault: p.vault, data: result.value.data, gas: result.value.gas, bound: bound.get(p.order.orderId) })
       continue
     }
     const error: unknown = result?.reason

@@ -31,8 +31,9 @@ export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToRes
 
 /**
  * The batch's SHORT transaction (decision 014): lock its orders (id order), re-read them
- * under the lock (settled, or signed meanwhile by another run: re-send), take the vaults'
- * shared locks, read totalSupply then the reserve totals ONCE, run the check before
+ * under the lock (settled, or signed meanwhile by another run: re-send) and take the
+ * vaults' shared locks, in one round trip; read totalSupply then the reserve totals ONCE,
+ * run the check before
  * signing of each order (decision 013: a refusal is that order's permanent failure, with a
  * 'refused' event; nothing reserved for it), then take consecutive nonces of one signer
  * for the orders that hold none (reserveNonces: `reserved` rows bound to their orders,
@@ -44,21 +45,29 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
   const toResend: ToResend[] = []
   const reserved: Reserved[] = []
   const orderIds = p.toSign.map((s) => s.order.orderId)
+  // the vaults of the batch's orders, as prepareSendBatch read them (an order's vault never changes)
+  const vaults = [...new Set(p.toSign.map((s) => s.vault))].sort()
   await ctx.db.transaction(async (tx) => {
-    const rows = await lockMintOrders(tx, { orderIds, lock: true })
-    const [txsByOrder, bound] = await Promise.all([listTxsOfOrders(tx, { orderIds }), listBoundNonces(tx, { orderIds })])
+    // ONE round trip, in this order on the connection: the orders' locks, their stored
+    // transactions and bound nonces under them, then the vaults' shared locks
+    const [rows, txsByOrder, bound] = await Promise.all([
+      lockMintOrders(tx, { orderIds, lock: true }),
+      listTxsOfOrders(tx, { orderIds }),
+      listBoundNonces(tx, { orderIds }),
+      ...vaults.map((vault) => lockVault(tx, { vault, mode: 'shared' })),
+    ])
     const live: ToSign[] = []
     for (const s of p.toSign) {
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
       if (!row || row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
       else if (txs.length > 0) toResend.push({ order: s.order, txs })
+      else if (row.vault !== s.vault) throw new Error(`order ${s.order.orderId} is of vault ${row.vault}, not ${s.vault} as read before its lock`)
       else live.push({ ...s, bound: bound.get(s.order.orderId) })
     }
     if (live.length === 0) return
 
-    for (const vault of [...new Set(live.map((s) => rows.get(s.order.orderId)?.vault ?? ''))].sort()) await lockVault(tx, { vault, mode: 'shared' })
-    // totalSupply BEFORE the totals (decision 013): every token on chain was stored before this read
+    // totalSupply BEFORE the totals (decision 013), once every order and vault of the batch is locked: every token on chain was stored before this read
     const totalSupplyWei = await ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
     // the totals, every order's bars and the mint controls' verdicts, one statement each under the vault locks taken above: pipelined, one round trip
     const [totals, barsByOrder, controls] = await Promise.all([
@@ -106,9 +115,6 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
       events.push({ ...base, event: 'refused', detail: error.reason, data: { check: error.check } })
       outcomes.set(s.order.orderId, { kind: 'failed', error })
     }
-    // written before the signer's row is locked: the lock is held for the nonces and their events only
-    await recordJobEvents(tx, events.splice(0))
-
     for (const s of passed) if (s.bound) reserved.push({ order: s.order, signerAddress: s.bound.signerAddress, nonce: s.bound.nonce, data: s.data, gas: s.gas })
     const fresh = passed.filter((s) => !s.bound)
     // the 'nonce_reserved' events go in with the binding itself (one round trip under the signer's lock)
@@ -121,14 +127,19 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
           return [{ ...sendEventOf(s.order, p.actor), event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } }]
         }),
       )
-    const got = await reserveNonces(tx, {
-      chainId: ctx.chainId,
-      candidates: [...ctx.signers.keys()],
-      orderIds: fresh.map((s) => s.order.orderId),
-      minedCounts: p.minedCounts,
-      maxInFlight: ctx.settings.maxInFlightPerSigner,
-      recordBound,
-    })
+    // the events go in before the signer's row is locked (the lock is held for the nonces and
+    // their events only), pipelined with reserveNonces' first reads: one round trip
+    const [, got] = await Promise.all([
+      recordJobEvents(tx, events),
+      reserveNonces(tx, {
+        chainId: ctx.chainId,
+        candidates: [...ctx.signers.keys()],
+        orderIds: fresh.map((s) => s.order.orderId),
+        minedCounts: p.minedCounts,
+        maxInFlight: ctx.settings.maxInFlightPerSigner,
+        recordBound,
+      }),
+    ])
     for (const s of fresh) {
       const nonce = got?.nonces.get(s.order.orderId)
       if (got === null || nonce === undefined) {

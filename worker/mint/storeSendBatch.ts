@@ -29,9 +29,13 @@ export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: Stor
   const stored: Signed[] = []
   const orderIds = signed.map((s) => s.order.orderId)
   await ctx.db.transaction(async (tx) => {
-    const rows = await lockMintOrders(tx, { orderIds, lock: true })
-    // under the orders' locks; pipelined: one round trip
-    const [txsByOrder, bound] = await Promise.all([listTxsOfOrders(tx, { orderIds }), listBoundNonces(tx, { orderIds, lock: true })])
+    // the orders' locks, then under them their stored transactions and their nonce rows'
+    // locks, in this order on the connection; pipelined: one round trip
+    const [rows, txsByOrder, bound] = await Promise.all([
+      lockMintOrders(tx, { orderIds, lock: true }),
+      listTxsOfOrders(tx, { orderIds }),
+      listBoundNonces(tx, { orderIds, lock: true }),
+    ])
     for (const s of signed) {
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
