@@ -258,7 +258,10 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       if (o.profile) {
         const n = Math.min(o.orders, 500)
         log(`profiling the worker under a burst of ${n} orders, ${maxSigners} signer(s) (not a measured run)`)
-        profiles.worker = await withProfile({ stack, root, who: 'worker', roots: stack.workers.map((w) => w.child.pid ?? 0) }, async () => {
+        const roots = stack.workers.map((w) => w.child.pid ?? 0)
+        // its memory so far counts; from here on it holds the profiler's samples too, which no image ships
+        memory.exclude(roots)
+        profiles.worker = await withProfile({ stack, root, who: 'worker', roots }, async () => {
           profiles.workerBatch = await runOrderBatch({ sql, poster, bodies, count: n, mode: { kind: 'burst', concurrency: o.submitConcurrency }, timeoutMs: 120_000, groups: stack.groups })
         })
       }

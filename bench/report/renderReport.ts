@@ -159,7 +159,8 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
       const n = Math.max(1, f.submitted)
       line()
       line(
-        `At ${f.perSecond}/s: ${statusCell(f.byStatus, f.refused)}; CPU per order (ms): ${STACK_GROUPS.map((g) => `${g} ${num(cpuMsPer(f.cpu, g, n), 1)}`).join(', ')}, against ${STACK_GROUPS.map((g) => `${g} ${num(cpuMsPer(p.cpu, g, Math.max(1, p.submitted)), 1)}`).join(', ')} at ${p.perSecond}/s: an order arriving alone pays a whole batch's and its jobs' fixed costs.`,
+        `At ${f.perSecond}/s: ${statusCell(f.byStatus, f.refused)}; CPU over the run (cores): ${STACK_GROUPS.map((g) => `${g} ${num(f.cpu.byGroup[g] ?? 0, 2)}`).join(', ')}; ` +
+          `per order (ms): ${STACK_GROUPS.map((g) => `${g} ${num(cpuMsPer(f.cpu, g, n), 1)}`).join(', ')}. At this rate each order is a batch of its own, and the work that runs whatever the rate (a block every second, the confirmer's pass at each block and its polls for the next, graphile-worker's polls) is shared by few orders.`,
       )
     }
     line()
@@ -196,7 +197,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   line('## 4. Memory, as shipped')
   line()
   line(
-    'Peak resident set over every run above (the bar-list import of section 5 excepted: its peak is its own row): VmHWM, the kernel\'s high-water mark, of the largest process of each group, and the group\'s processes together as proportional set size (shared pages split between the processes sharing them), sampled every 500 ms. Every worker process of the run counts (one per drain), and every web process (section 7 restarts the web twice: once with tracing on, once without).',
+    'Peak resident set over every run above (the bar-list import of section 5 excepted: its peak is its own row): VmHWM, the kernel\'s high-water mark, of the largest process of each group, and the group\'s processes together as proportional set size (shared pages split between the processes sharing them), sampled every 500 ms. Every worker process of the run counts (one per drain; the profiled one until its profile began: the profiler\'s samples are its memory too, and no image runs it), and every web process (section 7 restarts the web twice: once with tracing on, once without).',
   )
   line()
   const limits: Record<string, string> = { web: `< ${WEB_RSS_TARGET_MB} MB`, worker: `< ${WORKER_RSS_TARGET_MB} MB` }

@@ -15,6 +15,8 @@ export type GroupMemory = {
 export type MemorySampler = {
   /** a sample now (e.g. just before a process is stopped) */
   sample: () => void
+  /** takes a last sample of these processes, then leaves them out (a worker about to run under the CPU profiler, whose memory is the profiler's too) */
+  exclude: (pids: readonly number[]) => void
   stop: () => Record<string, GroupMemory>
 }
 
@@ -26,6 +28,7 @@ export type MemorySampler = {
  */
 export function startMemorySampler({ groups, intervalMs = 500 }: { groups: ProcessGroupsSource; intervalMs?: number }): MemorySampler {
   const state = new Map<string, GroupMemory>()
+  const excluded = new Set<number>()
   const sample = () => {
     const table = readProcessTable()
     const seen = new Map<string, ProcMemory[]>()
@@ -34,6 +37,7 @@ export function startMemorySampler({ groups, intervalMs = 500 }: { groups: Proce
       const list = seen.get(g.name) ?? []
       for (const root of g.roots) {
         for (const pid of g.tree ? processTree(root, table) : [root]) {
+          if (excluded.has(pid)) continue
           const m = readProcMemory(pid)
           if (m) list.push(m)
         }
@@ -58,6 +62,10 @@ export function startMemorySampler({ groups, intervalMs = 500 }: { groups: Proce
   timer.unref()
   return {
     sample,
+    exclude: (pids) => {
+      sample()
+      for (const pid of pids) excluded.add(pid)
+    },
     stop: () => {
       clearInterval(timer)
       sample()
