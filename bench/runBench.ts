@@ -80,7 +80,7 @@ export type ReleaseInfo = { sourceHash: string; built: boolean; workerEnv: strin
 
 export type PacedRun = OrderBatchResult & { capacity: number; perSecond: number }
 
-/** The same path at a rate that leaves the machine nearly idle: the path's own length, without the queueing of the paced run */
+/** The same path slow enough that each order is a batch of its own and none waits for another: the path's own length, without the queueing of the paced run */
 export type FloorRun = OrderBatchResult & { perSecond: number }
 
 /** orders per second of the floor run */
@@ -241,7 +241,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         `paced ${perSecond}/s (capacity ${capacity.toFixed(0)}/s): committed->broadcast p50 ${batch.committedToBroadcast.p50.toFixed(1)} ms p99 ${batch.committedToBroadcast.p99.toFixed(1)} ms, ` +
           `broadcast->confirmed p50 ${batch.broadcastToConfirmed.p50.toFixed(0)} ms p99 ${batch.broadcastToConfirmed.p99.toFixed(0)} ms`,
       )
-      // 4b. the same path with the machine nearly idle: how long the path itself is
+      // 4b. the same path, each order a batch of its own: how long the path itself is
       const floorCount = Math.max(40, FLOOR_PER_SECOND * o.pacedSeconds)
       floor = {
         ...(await runOrderBatch({ sql, poster, bodies, count: floorCount, mode: { kind: 'paced', perSecond: FLOOR_PER_SECOND }, timeoutMs: 120_000, groups: stack.groups })),

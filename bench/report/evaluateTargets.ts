@@ -181,8 +181,8 @@ function pacedEvidence(p: PacedRun, floor: FloorRun | undefined): { bound: strin
   const top = [...steps].sort((a, b) => b.summary.p50 - a.summary.p50).slice(0, 3)
   const floorLine = floor
     ? [
-        `The floor, the same path at ${floor.perSecond}/s with the machine nearly idle: committed -> broadcast p50 ${ms(floor.committedToBroadcast.p50)} ms, p99 ${ms(floor.committedToBroadcast.p99)} ms; ` +
-          `the worker's event loop ${num(cpuMsPer(floor.cpu, 'worker main thread', Math.max(1, floor.submitted)), 1)} ms of CPU per order there (a batch of one order and its jobs), against ${num(cpuMsPer(p.cpu, 'worker main thread', Math.max(1, p.submitted)), 1)} ms at ${p.perSecond}/s.`,
+        `The floor, the same path at ${floor.perSecond}/s, each order a batch of its own and no order waiting for another: committed -> broadcast p50 ${ms(floor.committedToBroadcast.p50)} ms, p99 ${ms(floor.committedToBroadcast.p99)} ms ` +
+          `(machine ${num(floor.cpu.machineBusy, 2)} of 2 cores busy; the worker's event loop ${num(cpuMsPer(floor.cpu, 'worker main thread', Math.max(1, floor.submitted)), 1)} ms of CPU per order there, the work that runs whatever the rate included, against ${num(cpuMsPer(p.cpu, 'worker main thread', Math.max(1, p.submitted)), 1)} ms at ${p.perSecond}/s).`,
       ]
     : []
   return {

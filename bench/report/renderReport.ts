@@ -136,7 +136,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
     const f = r.floor
     if (f) {
       line(
-        `Beside it, the floor: the same path at ${f.perSecond}/s (${f.submitted} orders), the machine nearly idle, so that no order waits for another: how long the path itself is.`,
+        `Beside it, the floor: the same path at ${f.perSecond}/s (${f.submitted} orders), slow enough that each order is a batch of its own and none waits for another: how long the path itself is.`,
       )
     }
     line()
