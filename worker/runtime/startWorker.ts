@@ -50,6 +50,9 @@ export type RunningWorker = {
   stop: (reason: string) => Promise<void>
 }
 
+/** after a job of a named queue ends: when this process wakes a worker to take the queue's next job (ms) */
+const LANE_WAKE_MS = [25, 250]
+
 /**
  * Builds and starts one worker process: database pool, chain client, KMS signers
  * (registered in `signers`, a new one starting at the chain's pending nonce),
@@ -139,6 +142,11 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     events.on('job:complete', ({ job }) => {
       running = Math.max(0, running - 1)
       if (job.task_identifier === TASK.mintConfirmer) confirmerRuns = Math.max(0, confirmerRuns - 1)
+      // A job of a named queue (a notification lane) frees its queue only when graphile-worker's
+      // batched completion commits, and by then this worker has already looked for its next job
+      // and found the lane locked: without a wake-up, each next job of the lane waited for the
+      // poll (WORKER_POLL_MS per email of one address). Woken twice, so a slow commit is caught.
+      if (job.job_queue_id !== null) for (const ms of LANE_WAKE_MS) wakeAt(new Date(Date.now() + ms))
     })
     const runner: Runner = await run({
       connectionString: config.databaseUrl,
