@@ -29,6 +29,7 @@ import { activateSigners } from './pipeline/activateSigners'
 import { backBaselineMints } from './pipeline/backBaselineMints'
 import { createBaselineSigners } from './pipeline/createBaselineSigners'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
+import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
 import { type RawLimitResult, runRawLimit } from './pipeline/runRawLimit'
 import { runSequentialLoop, type SequentialLoopResult } from './pipeline/runSequentialLoop'
@@ -102,6 +103,8 @@ export type BenchResult = {
   drains: DrainResult[]
   paced?: PacedRun
   floor?: FloorRun
+  /** the notifications each run left, sent before the next measured run (one window each) */
+  notifications?: NotificationBacklogResult[]
   noop?: NoopPickupResult
   /** peaks over everything before the bar-list import (which has its own row) */
   memory: Record<string, GroupMemory>
@@ -202,12 +205,28 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     const drains: DrainResult[] = []
     let paced: PacedRun | undefined
     let floor: FloorRun | undefined
+    const notifications: NotificationBacklogResult[] = []
+    // the notifications the last run left (they run after the mint jobs), sent before the next measured run starts: measured, and out of its way
+    const sendNotificationBacklog = async (label: string) => {
+      const n = await runNotificationBacklog({ sql, groups: stack.groups, timeoutMs: 240_000 })
+      notifications.push(n)
+      log(
+        `notifications left by ${label}: ${n.emails} emails, ${n.webhooks} webhooks in ${n.seconds.toFixed(1)} s` +
+          (n.settled ? '' : ` (${n.left} still queued at the timeout)`),
+      )
+    }
     try {
       // a worker registers its keys in \`signers\` when it starts: once, before the drains choose among them
       await stack.startWorker()
       await stack.stopWorkers()
       for (const workers of o.workerCounts) {
         for (const signers of o.signerCounts) {
+          const previous = drains.at(-1)
+          if (previous) {
+            await stack.startWorker()
+            await sendNotificationBacklog(`the drain of ${previous.signers} signer(s) x ${previous.workers} worker(s)`)
+            await stack.stopWorkers()
+          }
           drains.push(
             await runDrain({
               sql,
@@ -235,6 +254,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       const count = Math.min(2000, Math.max(50, Math.round(perSecond * o.pacedSeconds)))
       await activateSigners(sql, { addresses: workerSigners.slice(0, base?.signers ?? 1) })
       await stack.startWorker()
+      await sendNotificationBacklog('the last drain')
       const batch = await runOrderBatch({ sql, poster, bodies, count, mode: { kind: 'paced', perSecond }, timeoutMs: 120_000, groups: stack.groups })
       paced = { ...batch, capacity, perSecond }
       log(
@@ -253,6 +273,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
       const beside = await runIntake({ ...intakeArgs, concurrencies: [c], kinds: ['api', 'sql'], label: 'worker running', warmUp: false })
       await waitForQuietPipeline(sql, { timeoutMs: 180_000, log })
+      await sendNotificationBacklog('the paced runs and the intake beside the worker')
 
       // 6. the worker's profile and memory under a batch (not a measured run)
       if (o.profile) {
@@ -314,6 +335,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         drains,
         paced,
         floor,
+        notifications,
         noop,
         memory: peaks,
         profiles,

@@ -3,6 +3,7 @@ import type { CpuProfileSummary, ProcessMemoryStats } from '../profile/summarize
 import type { BenchResult } from '../runBench'
 import { drainCpuPerOrder, STACK_GROUPS, type TargetResult, WEB_RSS_TARGET_MB, WORKER_RSS_TARGET_MB } from './evaluateTargets'
 import { cpuMsPer, mb, ms, num, p50p99, rate, ratio } from './format'
+import { notificationCost } from './notificationCost'
 import { renderBarListImport } from './renderInventory'
 import { renderTransportAndTracing } from './renderTransportAndTracing'
 
@@ -155,6 +156,16 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
       ],
     )
     line(`Orders: ${statusCell(p.byStatus, p.refused)}; CPU over the run (cores): ${STACK_GROUPS.map((g) => `${g} ${num(p.cpu.byGroup[g] ?? 0, 2)}`).join(', ')}.`)
+    const nb = notificationCost(r.notifications)
+    if (nb) {
+      line()
+      line(
+        `Before each drain but the first, before these runs and before section 7, a worker sent the notifications the runs before had left: one email per confirmed order to its requester, all on one address's lane (decision 018). ` +
+          `They run after the mint jobs (priority 10), so a drain's window, which ends at its last confirmation, holds few of them and its CPU per order leaves them out. ` +
+          `In all: ${nb.emails} emails and ${nb.webhooks} webhooks in ${num(nb.seconds, 1)} s (${rate((nb.emails + nb.webhooks) / Math.max(0.001, nb.seconds))}/s)${nb.unsettled > 0 ? `, ${nb.unsettled} window(s) ending at their timeout` : ''}; ` +
+          `CPU per notification (ms): ${STACK_GROUPS.map((g) => `${g} ${num(nb.msPer[g] ?? 0, 1)}`).join(', ')}; the bench's own process, which holds the local SMTP sink, ${num(nb.msPer.bench ?? 0, 1)}.`,
+      )
+    }
     if (f) {
       const n = Math.max(1, f.submitted)
       line()
@@ -293,6 +304,7 @@ const METHOD = [
   'CPU per confirmed order: /proc/<pid>/stat ticks (user + system, the process\'s own and its reaped children\'s) of each group\'s process tree, sampled every 200 ms and interpolated to the window; divided by the confirmed orders. The stack = web + worker(s) + Postgres (every backend) + anvil + the KMS endpoint; the bench\'s own process (load generator, pollers) is left out. "Worker event loop" counts the worker\'s main thread only.',
   'Node\'s raw limit: the same mint call signed beforehand by keys of the bench\'s own (granted MINTER_ROLE and funded like the worker\'s), sent in JSON-RPC batches of 100 right after a block, timed until every signer\'s `latest` nonce shows them all included (polled every 20 ms): it moves in steps of one block.',
   'Under capacity: open-loop requests at half the drain rate of one signer and one worker; committed = pg_xact_commit_timestamp of the intake\'s `enqueued` row (track_commit_timestamp), broadcast = the `broadcast` (or `already_known`) row\'s now(), confirmed = the `confirmed` row\'s now().',
+  'Notifications: before each drain but the first, before the paced run and before section 7, one worker runs until no notification job is queued or running and no event waits for its dispatch (at most 240 s a window); emails = email_deliveries turned `sent` over the windows, CPU per notification = the windows\' CPU over them.',
   'Intake: autocannon 9; a request counts when it got 202. Raw SQL: the intake\'s own transaction without HTTP, session or validation (`bench/intake/insertOrderRaw.ts`, kept in step with `lib/mint/createMintOrder.ts`). The floor: the route wrapper\'s checks then 415. Postgres exec = pg_stat_statements\' total_exec_time over the run.',
   'SQS transport: a second stack with QUEUE_TRANSPORT=sqs and the embedded SQS endpoint in its own process; the same drain (outbox -> relay -> SQS -> consumer -> send path), timed and metered like section 1\'s.',
   'Tracing: OTEL_EXPORTER_OTLP_ENDPOINT unset, then set to a local receiver answering 200 (http/protobuf); the worker started and the web restarted with it; the same drain and intake run both ways, one after the other.',
