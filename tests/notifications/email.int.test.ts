@@ -1,18 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailDeliveries, notificationEvents } from '@/db/schema'
-import { startSmtpSink, type SmtpSink } from '@/scripts/stack/smtpSink'
-import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import type { SmtpSink } from '@/scripts/stack/smtpSink'
+import type { TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
-import { insertTestUsers, insertUser, type TestUsers } from '@/tests/helpers/users'
+import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import type { WorkerProcess } from '@/tests/helpers/workerProcess'
 import { markOrderFailed } from '@/worker/db/markOrderFailed'
 import { confirmTestOrder } from './notificationFixtures'
+import { type MailWorker, startMailWorker } from './startMailWorker'
 
 /** the decoded text of a .eml (quoted-printable soft breaks and escapes undone) */
 function readEml(file: string): string {
@@ -24,9 +23,9 @@ function readEml(file: string): string {
 // Email end to end (issue 16): a real worker process sends through SMTP (nodemailer) to the
 // local stack's sink (smtp-server), which keeps each message as a .eml file.
 describe('notification emails through the SMTP sink', () => {
+  let m: MailWorker
   let t: TestDatabase
   let u: TestUsers
-  let chain: ChainFixture
   let sink: SmtpSink
   let worker: WorkerProcess
   const linkBase = 'http://mintdesk.test:3000'
@@ -34,20 +33,11 @@ describe('notification emails through the SMTP sink', () => {
   const mailsAbout = (orderId: string) => mails().filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
 
   beforeAll(async () => {
-    ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
-    u = await insertTestUsers(t.db)
-    sink = await startSmtpSink({ mailDir: path.join(os.tmpdir(), `mintdesk-mail-${Date.now()}-${process.pid}`) })
-    worker = startWorkerProcess({
-      name: 'email',
-      env: workerEnv({ databaseUrl: t.url, chain, env: { SMTP_URL: sink.url, NOTIFY_LINK_BASE_URL: linkBase, MAIL_FROM: 'mintdesk <desk@mintdesk.test>' } }),
-    })
-    await worker.waitForLine((l) => l.msg === 'worker started')
+    m = await startMailWorker({ name: 'email', env: { NOTIFY_LINK_BASE_URL: linkBase, MAIL_FROM: 'mintdesk <desk@mintdesk.test>' } })
+    ;({ t, u, sink, worker } = m)
   })
   afterAll(async () => {
-    await worker?.stop('SIGTERM')
-    await sink?.stop()
-    await chain?.stop()
-    await t?.drop()
+    await m?.stop()
   })
 
   it('a confirmed order: the requester gets one email, plain text and HTML, with the link to the order', async () => {
