@@ -208,7 +208,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     const notifications: NotificationBacklogResult[] = []
     // the notifications the last run left (they run after the mint jobs), sent before the next measured run starts: measured, and out of its way
     const sendNotificationBacklog = async (label: string) => {
-      const n = await runNotificationBacklog({ sql, groups: stack.groups, timeoutMs: 240_000 })
+      const n = await runNotificationBacklog({ sql, groups: stack.groups, timeoutMs: 420_000 })
       notifications.push(n)
       log(
         `notifications left by ${label}: ${n.emails} emails, ${n.webhooks} webhooks in ${n.seconds.toFixed(1)} s` +
@@ -273,7 +273,6 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
       const beside = await runIntake({ ...intakeArgs, concurrencies: [c], kinds: ['api', 'sql'], label: 'worker running', warmUp: false })
       await waitForQuietPipeline(sql, { timeoutMs: 180_000, log })
-      await sendNotificationBacklog('the paced runs and the intake beside the worker')
 
       // 6. the worker's profile and memory under a batch (not a measured run)
       if (o.profile) {
@@ -286,6 +285,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
           profiles.workerBatch = await runOrderBatch({ sql, poster, bodies, count: n, mode: { kind: 'burst', concurrency: o.submitConcurrency }, timeoutMs: 120_000, groups: stack.groups })
         })
       }
+      await sendNotificationBacklog('the paced runs, the intake beside the worker and the profiled batch')
       await stack.stopWorkers()
 
       // 6b. the cost of tracing: the same drain (1 signer, 1 worker) and intake, OTLP export off then on
