@@ -17,7 +17,15 @@ export type JsonPoster = {
 export function createJsonPoster({ session, maxSockets }: { session: HttpSession; maxSockets: number }): JsonPoster {
   const url = new URL(session.baseUrl)
   const agent = new http.Agent({ keepAlive: true, maxSockets })
-  const post = (path: string, body: string) =>
+  // a kept-alive socket the server closed while it sat idle (its keep-alive timeout, e.g.
+  // through a long notification window) resets the request sent on it before the server read
+  // it: sent again once on a fresh socket, as Node's documentation of `reusedSocket` advises
+  const post = (path: string, body: string): Promise<PostResult> =>
+    postOnce(path, body).catch((error: unknown) => {
+      if (error instanceof ResetOnReusedSocket) return postOnce(path, body)
+      throw error
+    })
+  const postOnce = (path: string, body: string) =>
     new Promise<PostResult>((resolve, reject) => {
       const sentAt = nowMs()
       const req = http.request(
@@ -41,8 +49,14 @@ export function createJsonPoster({ session, maxSockets }: { session: HttpSession
           res.on('error', reject)
         },
       )
-      req.on('error', reject)
+      req.on('error', (error: NodeJS.ErrnoException) => reject(req.reusedSocket && error.code === 'ECONNRESET' ? new ResetOnReusedSocket(error) : error))
       req.end(body)
     })
   return { post, close: () => agent.destroy() }
+}
+
+class ResetOnReusedSocket extends Error {
+  constructor(cause: Error) {
+    super('the server closed a kept-alive socket as the request went out on it', { cause })
+  }
 }
