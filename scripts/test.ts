@@ -17,6 +17,9 @@ const only = (name: string) => args.length === 0 || args.includes(name)
 
 type Tally = { passed: number; failed: number; skipped: number; crashed: boolean }
 const tallies: Record<string, Tally> = {}
+/** each failed test's name and the first line of its error, repeated above the summary (CI shows the log's tail) */
+const failures: string[] = []
+const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? ''
 
 function run(cmd: string, cmdArgs: string[]): number {
   const res = spawnSync(process.execPath, [path.join(root, cmd), ...cmdArgs], { cwd: root, stdio: 'inherit', env: process.env })
@@ -33,6 +36,18 @@ function vitestTally(out: string, code: number): Tally {
       numPendingTests: number
       numTodoTests: number
       numFailedTestSuites: number
+      testResults?: {
+        name: string
+        status: string
+        message?: string
+        assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[]
+      }[]
+    }
+    for (const file of r.testResults ?? []) {
+      const rel = path.relative(root, file.name)
+      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === 'failed')
+      for (const a of failedTests) failures.push(`${rel} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`)
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${rel}: ${firstLine(file.message)}`)
     }
     t.passed = r.numPassedTests
     t.failed = r.numFailedTests + (r.numFailedTests === 0 ? r.numFailedTestSuites : 0)
@@ -94,6 +109,28 @@ if (only('node-image')) {
   tallies['node-image'] = t
 }
 
+type PlaywrightSuite = {
+  title: string
+  file?: string
+  suites?: PlaywrightSuite[]
+  specs?: { title: string; file: string; tests: { status: string; results: { error?: { message?: string } }[] }[] }[]
+}
+/** the specs Playwright's JSON report marks unexpected, with their last error's first line */
+function unexpectedSpecs(report: { suites?: PlaywrightSuite[] }): string[] {
+  const found: string[] = []
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue
+        found.push(`${spec.file} > ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`)
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child)
+  }
+  for (const suite of report.suites ?? []) walk(suite)
+  return found
+}
+
 if (only('playwright')) {
   const out = path.join(results, 'playwright.json')
   const code = run('node_modules/@playwright/test/cli.js', ['test'])
@@ -101,8 +138,11 @@ if (only('playwright')) {
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number }
-      errors?: unknown[]
+      errors?: { message?: string }[]
+      suites?: PlaywrightSuite[]
     }
+    for (const e of r.errors ?? []) failures.push(`playwright: ${firstLine(e.message)}`)
+    for (const f of unexpectedSpecs(r)) failures.push(f)
     t.passed = r.stats.expected + r.stats.flaky
     t.failed = r.stats.unexpected + (r.errors?.length ?? 0)
     t.skipped = r.stats.skipped
@@ -111,6 +151,10 @@ if (only('playwright')) {
   tallies.playwright = t
 }
 
+if (failures.length > 0) {
+  console.log(`failed (${failures.length}):`)
+  for (const f of failures) console.log(`  ${f}`)
+}
 let passed = 0
 let failed = 0
 let skipped = 0

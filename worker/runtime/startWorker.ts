@@ -19,6 +19,7 @@ import { graphileLogger } from './graphileLogger'
 import { startHeartbeat } from './heartbeat'
 import type { WorkerLogger } from './logger'
 import { runTask } from './runTask'
+import { wakeWhenReleased } from './wakeWhenReleased'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { mintConfirm } from '../tasks/mintConfirm'
@@ -49,9 +50,6 @@ export type RunningWorker = {
   /** graceful: stop taking jobs, let running ones finish (abort after a while), mark stopped, close */
   stop: (reason: string) => Promise<void>
 }
-
-/** after a job of a named queue ends: when this process wakes a worker to take the queue's next job (ms) */
-const LANE_WAKE_MS = [25, 250]
 
 /**
  * Builds and starts one worker process: database pool, chain client, KMS signers
@@ -142,11 +140,11 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     events.on('job:complete', ({ job }) => {
       running = Math.max(0, running - 1)
       if (job.task_identifier === TASK.mintConfirmer) confirmerRuns = Math.max(0, confirmerRuns - 1)
-      // A job of a named queue (a notification lane) frees its queue only when graphile-worker's
-      // batched completion commits, and by then this worker has already looked for its next job
-      // and found the lane locked: without a wake-up, each next job of the lane waited for the
-      // poll (WORKER_POLL_MS per email of one address). Woken twice, so a slow commit is caught.
-      if (job.job_queue_id !== null) for (const ms of LANE_WAKE_MS) wakeAt(new Date(Date.now() + ms))
+      // a job of a named queue (a notification lane): wake a worker for the lane's next job
+      // once the batched completion has released the queue
+      if (job.job_queue_id !== null) {
+        void wakeWhenReleased(db, { jobId: BigInt(job.id), wake: () => wakeAt(new Date()), stopped: () => !pool || pool._shuttingDown, log })
+      }
     })
     const runner: Runner = await run({
       connectionString: config.databaseUrl,
