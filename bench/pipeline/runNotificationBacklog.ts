@@ -5,8 +5,10 @@ import { sleep } from '../system/clock'
 import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
 
 export type NotificationBacklogResult = {
-  /** emails sent, webhooks delivered over the window */
+  /** email rows (one event to one address) sent, webhooks delivered over the window */
   emails: number
+  /** the messages those rows went in (several events of one address share a digest, decision 018) */
+  messages: number
   webhooks: number
   /** notification jobs queued when the window began */
   queuedAtStart: number
@@ -23,20 +25,21 @@ const NOTIFY_TASKS = [TASK.notifyDispatch, TASK.emailSend, TASK.webhookDeliver]
 
 /**
  * The notifications the drains left behind, sent by the running worker(s) before the paced
- * run, so that it does not share the machine with them: one email per confirmed order to its
- * requester (decision 018). They run after the mint jobs (priority 10), so a drain's window,
+ * run, so that it does not share the machine with them: the email of each confirmed order to
+ * its requester, a requester's several in one digest (decision 018). They run after the mint jobs (priority 10), so a drain's window,
  * which ends at its last confirmation, holds few of them; this window measures what they
  * cost. It ends when no notification job is queued or running and no event waits for its
  * dispatch (or at the timeout).
  */
 export async function runNotificationBacklog({ sql, groups, timeoutMs }: RunNotificationBacklogParameters): Promise<NotificationBacklogResult> {
   const counts = async () => {
-    const [row] = await sql<{ jobs: number; undispatched: number; emails: number; webhooks: number }[]>`
+    const [row] = await sql<{ jobs: number; undispatched: number; emails: number; messages: number; webhooks: number }[]>`
       select
         (select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
           where t.identifier = any(${NOTIFY_TASKS}::text[]) and j.attempts < j.max_attempts) as jobs,
         (select count(*)::int from notification_events where dispatched_at is null) as undispatched,
         (select count(*)::int from email_deliveries where status = 'sent') as emails,
+        (select count(distinct message_id)::int from email_deliveries where status = 'sent') as messages,
         (select count(*)::int from webhook_deliveries where status = 'delivered') as webhooks`
     if (!row) throw new Error('runNotificationBacklog: no counts')
     return row
@@ -53,6 +56,7 @@ export async function runNotificationBacklog({ sql, groups, timeoutMs }: RunNoti
   const cpu = meter.stop()
   return {
     emails: last.emails - first.emails,
+    messages: last.messages - first.messages,
     webhooks: last.webhooks - first.webhooks,
     queuedAtStart: first.jobs,
     seconds: (performance.now() - started) / 1000,

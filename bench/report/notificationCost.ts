@@ -2,7 +2,9 @@ import type { NotificationBacklogResult } from '../pipeline/runNotificationBackl
 import { STACK_GROUPS } from './drainCpu'
 
 export type NotificationCost = {
+  /** email rows sent (one order's event to one address), and the messages they went in */
   emails: number
+  messages: number
   webhooks: number
   seconds: number
   /** windows that ended at their timeout, jobs or events still waiting */
@@ -16,6 +18,7 @@ export type NotificationCost = {
 /** The notifications sent in every backlog window of a run, and their CPU per notification (each window's cores x its wall time, summed). */
 export function notificationCost(windows: readonly NotificationBacklogResult[] = []): NotificationCost | undefined {
   const emails = windows.reduce((a, w) => a + w.emails, 0)
+  const messages = windows.reduce((a, w) => a + w.messages, 0)
   const webhooks = windows.reduce((a, w) => a + w.webhooks, 0)
   const sent = emails + webhooks
   if (sent === 0) return undefined
@@ -23,6 +26,7 @@ export function notificationCost(windows: readonly NotificationBacklogResult[] =
   for (const g of [...STACK_GROUPS, 'bench']) msPer[g] = windows.reduce((a, w) => a + (w.cpu.byGroup[g] ?? 0) * w.cpu.wallMs, 0) / sent
   return {
     emails,
+    messages,
     webhooks,
     seconds: windows.reduce((a, w) => a + w.seconds, 0),
     unsettled: windows.filter((w) => !w.settled).length,

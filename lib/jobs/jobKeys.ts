@@ -17,7 +17,7 @@ export const TASK = {
   notifyDispatch: 'notify_dispatch',
   /** one webhook delivery (event, endpoint) */
   webhookDeliver: 'webhook_deliver',
-  /** one email (event, address) */
+  /** one message to one address: its email rows, several events in a digest (decision 018) */
   emailSend: 'email_send',
 } as const
 

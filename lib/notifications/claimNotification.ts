@@ -20,7 +20,7 @@ export type ClaimNotificationReturnType =
  * ("once per recipient", issue 16): only a `pending` row whose previous claim is over can be
  * claimed, for leaseMs. A worker that dies after sending and before completing leaves its
  * claim; once the lease is over the next attempt claims and sends again: a late duplicate
- * at worst, never a lost message.
+ * at worst, never a lost message. (An email job's rows are claimed together: claimEmails.)
  */
 export async function claimNotification(db: DbOrTx, { table, id, leaseMs }: ClaimNotificationParameters): Promise<ClaimNotificationReturnType> {
   const t = sql.identifier(table)

@@ -1,4 +1,6 @@
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
+import { escapeHtml } from './escapeHtml'
+import { orderLink } from './orderLink'
 
 export type ComposeOrderEmailParameters = {
   type: string
@@ -16,7 +18,7 @@ export type OrderEmail = { subject: string; text: string; html: string; link: st
  * order's page (APP_URL/mints/{orderId}). Every value from the order is HTML-escaped.
  */
 export function composeOrderEmail({ type, orderId, payload, appUrl }: ComposeOrderEmailParameters): OrderEmail {
-  const link = `${appUrl.replace(/\/+$/, '')}/mints/${encodeURIComponent(orderId)}`
+  const link = orderLink({ appUrl, orderId })
   const amount = typeof payload.amountWei === 'string' ? `${formatOrderAmount(payload.amountWei)} oz` : 'unknown amount'
   const to = String(payload.to ?? '')
   const facts: [string, string][] = [
@@ -40,8 +42,4 @@ export function composeOrderEmail({ type, orderId, payload, appUrl }: ComposeOrd
   const rows = facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')
   const html = `<!doctype html><html><body><h1>${escapeHtml(headline)}</h1><table>${rows}</table><p><a href="${escapeHtml(link)}">Open the order</a></p><p>-- mintdesk</p></body></html>`
   return { subject: `[mintdesk] ${headline}`, text, html, link }
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 }

@@ -12,7 +12,7 @@ import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWit
 import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { subscribeTestEndpoint } from '@/tests/notifications/notificationFixtures'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
-import { dispatchNotificationBatch } from './dispatchNotificationBatch'
+import { dispatchNotificationBatch, EMAIL_DIGEST_MAX } from './dispatchNotificationBatch'
 import { NOTIFY_MAX_ATTEMPTS } from './notifyMaxAttempts'
 import { recordMintEvent } from './recordMintEvent'
 import { reopenNotificationEvent } from './reopenNotificationEvent'
@@ -48,7 +48,8 @@ describe('dispatchNotificationBatch', () => {
     const emails = await t.db.select().from(emailDeliveries)
     expect(emails.map((e) => e.address)).toEqual([u.staff.email, u.staff.email, u.staff.email])
     expect(await jobsOf(TASK.webhookDeliver)).toBe(3)
-    expect(await jobsOf(TASK.emailSend)).toBe(3)
+    // one email job per address and dispatch run: the first run's two events share one (a digest)
+    expect(await jobsOf(TASK.emailSend)).toBe(2)
 
     // a re-opened event (a job queued before the coalescing) is dispatched again: nothing new
     const [first] = await t.db.select().from(notificationEvents).where(eq(notificationEvents.orderId, confirmed[0] ?? ''))
@@ -113,13 +114,14 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
   const enqueuedEvents = async () =>
     (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from job_events where event = 'enqueued' and task in (${TASK.webhookDeliver}, ${TASK.emailSend})`))[0]?.n
 
-  it('one delivery and one job per (event, endpoint) and (event, recipient), in the same statements for 3 events as for 40; again, nothing new', async () => {
+  it('one delivery and job per (event, endpoint), one email row per (event, recipient), in the same statements for 3 events as for 40; again, nothing new', async () => {
     const endpoint = await subscribeTestEndpoint(t.db, { url: 'http://127.0.0.1:9/many', adminId: u.admin.id })
 
     await confirmOrders(3)
     let before = worker.statements()
     expect(await dispatch(100)).toEqual({ events: 3, deliveries: 3, emails: 3 })
     const statementsFor3 = worker.statements() - before
+    const firstRun = await t.db.select().from(emailDeliveries)
 
     await confirmOrders(40)
     before = worker.statements()
@@ -138,8 +140,9 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
     expect(emails.every((e) => e.address === u.staff.email)).toBe(true)
 
     const common = { priority: NOTIFY_JOB_PRIORITY, flags: { [NOTIFY_JOB_FLAG]: true }, max_attempts: NOTIFY_MAX_ATTEMPTS }
-    const byKey = new Map((await jobs()).map((j) => [j.key, j]))
-    expect(byKey.size).toBe(86)
+    const all = await jobs()
+    const byKey = new Map(all.map((j) => [j.key, j]))
+    expect(byKey.size).toBe(45)
     for (const d of deliveries) {
       expect(byKey.get(webhookDeliverJobKey(d.id))).toEqual({
         ...common,
@@ -150,17 +153,31 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
         detail: `mint.confirmed to endpoint ${endpoint.id}`,
       })
     }
-    for (const e of emails) {
-      expect(byKey.get(emailSendJobKey(e.id))).toEqual({
+    // one email job per dispatch run for the one requester, its rows in event order: two digests
+    const emailJobs = all.filter((j) => j.task === TASK.emailSend)
+    expect(emailJobs).toHaveLength(2)
+    const inEventOrder = async (ids: string[]) => {
+      const rows = await t.db
+        .select({ id: emailDeliveries.id })
+        .from(emailDeliveries)
+        .innerJoin(notificationEvents, eq(notificationEvents.id, emailDeliveries.eventId))
+        .where(inArray(emailDeliveries.id, ids))
+        .orderBy(notificationEvents.createdAt, notificationEvents.id)
+      return rows.map((r) => r.id)
+    }
+    const firstIds = await inEventOrder(firstRun.map((e) => e.id))
+    const secondIds = await inEventOrder(emails.filter((e) => !firstIds.includes(e.id)).map((e) => e.id))
+    for (const ids of [firstIds, secondIds]) {
+      expect(byKey.get(emailSendJobKey(ids[0] ?? ''))).toEqual({
         ...common,
-        key: emailSendJobKey(e.id),
+        key: emailSendJobKey(ids[0] ?? ''),
         task: TASK.emailSend,
         queue: notifyQueueName('email', u.staff.email, 3),
-        payload: { emailId: e.id },
-        detail: `mint.confirmed email to ${u.staff.email}`,
+        payload: { emailIds: ids },
+        detail: `${ids.length} events in one email to ${u.staff.email}`,
       })
     }
-    expect(await enqueuedEvents()).toBe(86)
+    expect(await enqueuedEvents()).toBe(45)
 
     // every event re-opened and dispatched again: no delivery, email or job added
     const eventIds = deliveries.map((d) => d.eventId)
@@ -168,8 +185,26 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
     expect(await dispatch(100)).toEqual({ events: 43, deliveries: 0, emails: 0 })
     expect(await t.db.select().from(webhookDeliveries)).toHaveLength(43)
     expect(await t.db.select().from(emailDeliveries)).toHaveLength(43)
-    expect((await jobs()).length).toBe(86)
-    expect(await enqueuedEvents()).toBe(86)
+    expect((await jobs()).length).toBe(45)
+    expect(await enqueuedEvents()).toBe(45)
+  })
+
+  it(`more than ${EMAIL_DIGEST_MAX} events to one address in one run: ${EMAIL_DIGEST_MAX} to an email, the rest in the next; a lone event keeps its own email`, async () => {
+    const n = EMAIL_DIGEST_MAX + 7
+    const earlier = new Set((await jobs()).map((j) => j.key))
+    await confirmOrders(n)
+    const other = await insertUser(t.db, 'staff')
+    const lone = await insertOrder(t.db, { requestedBy: other.id, status: 'submitted' })
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: lone.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 3n }] }))
+    expect(await dispatch(500)).toMatchObject({ events: n + 1, emails: n + 1 })
+    const emailJobs = (await jobs()).filter((j) => j.task === TASK.emailSend && !earlier.has(j.key))
+    const sizes = emailJobs.map((j) => (j.payload.emailIds as string[]).length).sort((a, b) => b - a)
+    expect(sizes).toEqual([EMAIL_DIGEST_MAX, 7, 1])
+    const loneJob = emailJobs.find((j) => (j.payload.emailIds as string[]).length === 1)
+    expect(loneJob?.queue).toBe(notifyQueueName('email', other.email, 3))
+    expect(loneJob?.detail).toBe(`mint.confirmed email to ${other.email}`)
+    const covered = emailJobs.flatMap((j) => j.payload.emailIds as string[])
+    expect(new Set(covered).size).toBe(n + 1)
   })
 })
 

@@ -25,15 +25,20 @@ type NewEmail = { id: string; eventId: string; address: string }
 /** how many undispatched events one transaction of notify_dispatch takes */
 export const NOTIFY_DISPATCH_BATCH = 500
 
+/** the most events one email carries (a digest, decision 018): more to one address make more emails */
+export const EMAIL_DIGEST_MAX = 50
+
 /**
  * Fans out up to `limit` undispatched events, oldest first, in ONE transaction (decision
  * 018, amended for issue 14): the events are taken FOR UPDATE SKIP LOCKED (two dispatch
  * runs at once split the work) and stamped dispatched_at. Each becomes, as before, a
  * webhook_deliveries row and its webhook_deliver job for each live endpoint subscribed to
- * its type, and an email_deliveries row and its email_send job for each recipient (the
- * requester on confirmed or failed; every approver and admin but the requester on awaiting
- * approval). The rows are unique per (event, endpoint) and (event, address) and only a new
- * row gets a job, so an event dispatched twice (a re-opened one) adds nothing. Every job
+ * its type, and an email_deliveries row for each recipient (the requester on confirmed or
+ * failed; every approver and admin but the requester on awaiting approval). The batch's
+ * new email rows of one address share email_send jobs, up to EMAIL_DIGEST_MAX rows each:
+ * one message per job, a digest when it carries several events (decision 018). The rows
+ * are unique per (event, endpoint) and (event, address) and only new rows get a job, so an
+ * event dispatched twice (a re-opened one) adds nothing. Every job
  * carries the 'notify' flag, priority 10 (mint jobs first) and a lane (queue) of
  * NOTIFY_CONCURRENCY: a dead endpoint holds one lane, never the mints' slots.
  * Set-based: the whole batch costs the same few statements however many events it takes
@@ -57,9 +62,10 @@ export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationB
     const newDeliveries = groupByEvent(await insertWebhookDeliveries(tx, events))
     const newEmails = groupByEvent(p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await loadRecipients(tx, events) }) : [])
 
-    // one event's jobs together, its deliveries before its emails, events oldest first (the
-    // order the per-event fan-out added them in: a lane runs its jobs in that order)
+    // the deliveries' jobs, events oldest first (a lane runs its jobs in that order), then
+    // the emails' jobs: each address's rows in event order, EMAIL_DIGEST_MAX to a message
     const jobs: AddJobParameters[] = []
+    const typeOf = new Map(events.map((e) => [e.id, e.type]))
     for (const event of events) {
       for (const row of newDeliveries.get(event.id) ?? []) {
         jobs.push({
@@ -71,14 +77,20 @@ export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationB
           detail: `${event.type} to endpoint ${row.endpointId}`,
         })
       }
-      for (const row of newEmails.get(event.id) ?? []) {
+    }
+    for (const [address, rows] of groupByAddress(events, newEmails)) {
+      for (let i = 0; i < rows.length; i += EMAIL_DIGEST_MAX) {
+        const chunk = rows.slice(i, i + EMAIL_DIGEST_MAX)
+        const [first] = chunk
+        if (!first) continue
         jobs.push({
           ...common,
           task: TASK.emailSend,
-          payload: { emailId: row.id },
-          jobKey: emailSendJobKey(row.id),
-          queueName: notifyQueueName('email', row.address, p.lanes),
-          detail: `${event.type} email to ${row.address}`,
+          payload: { emailIds: chunk.map((r) => r.id) },
+          // the first row's key: each row is in exactly one job, so no two jobs share it
+          jobKey: emailSendJobKey(first.id),
+          queueName: notifyQueueName('email', address, p.lanes),
+          detail: chunk.length === 1 ? `${typeOf.get(first.eventId) ?? 'event'} email to ${address}` : `${chunk.length} events in one email to ${address}`,
         })
       }
     }
@@ -143,6 +155,15 @@ function groupByEvent<R extends { eventId: string }>(rows: readonly R[]): Map<st
   const byEvent = new Map<string, R[]>()
   for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row])
   return byEvent
+}
+
+/** the new email rows by address (addresses in the order of their first event), each address's rows in event order */
+function groupByAddress(events: readonly BatchEvent[], byEvent: ReadonlyMap<string, readonly NewEmail[]>): Map<string, NewEmail[]> {
+  const byAddress = new Map<string, NewEmail[]>()
+  for (const event of events) {
+    for (const row of byEvent.get(event.id) ?? []) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row])
+  }
+  return byAddress
 }
 
 function countRows(byEvent: ReadonlyMap<string, readonly unknown[]>): number {

@@ -1,66 +1,99 @@
 import { createHash } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
-import { emailDeliveries, notificationEvents } from '@/db/schema'
+import { eq, sql } from 'drizzle-orm'
+import { emailDeliveries } from '@/db/schema'
 import { PermanentJobError } from '@/lib/errors/jobs'
 import { EmailNotConfiguredError, EmailSendFailedError, NotificationClaimedError } from '@/lib/errors/notifications'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
-import { claimNotification } from './claimNotification'
+import { type ClaimedEmail, claimEmails } from './claimEmails'
+import { composeDigestEmail } from './composeDigestEmail'
 import { composeOrderEmail } from './composeOrderEmail'
 import { mailTransport } from './mailTransport'
 import type { NotifyRun } from './NotifyContext'
 
-export type SendNotificationEmailParameters = { emailId: string; attempt: number; maxAttempts: number }
+export type SendNotificationEmailParameters = {
+  /** the email rows (event, address) of one job, all to one address (dispatchNotificationBatch groups them), oldest event first */
+  emailIds: readonly string[]
+  attempt: number
+  maxAttempts: number
+}
 
-export type SendNotificationEmailReturnType = { outcome: 'sent'; messageId: string } | { outcome: 'finished'; status: string }
+export type SendNotificationEmailReturnType =
+  | { outcome: 'sent'; messageId: string; events: number }
+  | { outcome: 'finished'; events: number }
 
 /**
- * One attempt of one email (event, address), on the same claim as a webhook delivery:
- * claimed before it is handed to SMTP, completed (`sent`, with its Message-ID) after; an
- * email already sent is never sent again, one whose sender died is sent again after the
- * lease (a late duplicate, with the same Message-ID, so mail clients can fold it).
- * An SMTP failure releases the claim and throws (retried with backoff; dead at the last
- * attempt).
+ * One attempt of one email job: its rows claimed together before anything is handed to
+ * SMTP (claimEmails), then ONE message for them: the order's own email for a single event,
+ * a digest for several (decision 018); completed (`sent`, every row with the message's
+ * Message-ID) after. A row already sent is never sent again; rows whose sender died are
+ * sent again after the lease (a late duplicate, with the same Message-ID, so mail clients
+ * can fold it). An SMTP failure releases the claims and throws (retried with backoff; the
+ * rows dead at the last attempt). Rows another attempt still holds fail this attempt once
+ * the others are sent: the retry takes them after the lease.
  */
 export async function sendNotificationEmail(run: NotifyRun, p: SendNotificationEmailParameters): Promise<SendNotificationEmailReturnType> {
   if (!run.settings.smtpUrl) throw new EmailNotConfiguredError()
-  const claim = await claimNotification(run.db, { table: 'email_deliveries', id: p.emailId, leaseMs: run.settings.claimLeaseMs })
-  if (claim.outcome === 'missing') throw new PermanentJobError(`email ${p.emailId} does not exist`)
-  if (claim.outcome === 'finished') return { outcome: 'finished', status: claim.status }
-  if (claim.outcome === 'held') throw new NotificationClaimedError(`email ${p.emailId}`, claim.until)
+  const what = p.emailIds.length === 1 ? `email ${p.emailIds[0]}` : `the ${p.emailIds.length} emails from ${p.emailIds[0]}`
+  const claim = await claimEmails(run.db, { ids: p.emailIds, leaseMs: run.settings.claimLeaseMs })
+  if (claim.missing === p.emailIds.length) throw new PermanentJobError(`${what}: no such email row`)
+  const heldError = () => new NotificationClaimedError(what, claim.held.until ?? new Date())
+  if (claim.claimed.length === 0) {
+    if (claim.held.count > 0) throw heldError()
+    return { outcome: 'finished', events: claim.finished }
+  }
 
-  const [row] = await run.db
-    .select({ address: emailDeliveries.address, event: notificationEvents })
-    .from(emailDeliveries)
-    .innerJoin(notificationEvents, eq(notificationEvents.id, emailDeliveries.eventId))
-    .where(eq(emailDeliveries.id, p.emailId))
-  if (!row) throw new PermanentJobError(`email ${p.emailId} lost its event`)
-  const payload = (typeof row.event.payload === 'object' && row.event.payload !== null ? row.event.payload : {}) as Record<string, unknown>
-  const email = composeOrderEmail({ type: row.event.type, orderId: row.event.orderId, payload, appUrl: run.settings.linkBaseUrl ?? 'http://localhost:3000' })
-  const messageId = `<${row.event.id}.${createHash('sha256').update(row.address).digest('hex').slice(0, 16)}@mintdesk>`
-  const mine = and(eq(emailDeliveries.id, p.emailId), eq(emailDeliveries.claimToken, claim.token))
-
+  const [first] = claim.claimed
+  if (!first || claim.claimed.some((c) => c.address !== first.address)) throw new PermanentJobError(`${what}: the rows of one email job must share one address`)
+  const message = composeMessage(claim.claimed, run.settings.linkBaseUrl ?? 'http://localhost:3000')
+  const mine = eq(emailDeliveries.claimToken, claim.token)
   try {
-    await mailTransport(run.settings.smtpUrl).sendMail({
-      from: run.settings.mailFrom,
-      to: row.address,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      messageId,
-      headers: { 'Mintdesk-Event-Id': `evt_${row.event.id}` },
-    })
+    await mailTransport(run.settings.smtpUrl).sendMail({ from: run.settings.mailFrom, to: first.address, ...message })
   } catch (error) {
-    const message = redactSecrets(error instanceof Error ? error.message : String(error)).slice(0, 500)
+    const text = redactSecrets(error instanceof Error ? error.message : String(error)).slice(0, 500)
     const dead = p.attempt >= p.maxAttempts
     await run.db
       .update(emailDeliveries)
-      .set({ status: dead ? 'dead' : 'pending', claimToken: null, claimedUntil: null, lastError: message, updatedAt: sql`now()` })
+      .set({ status: dead ? 'dead' : 'pending', claimToken: null, claimedUntil: null, lastError: text, updatedAt: sql`now()` })
       .where(mine)
-    throw new EmailSendFailedError(`email ${p.emailId}: ${message}`, { cause: error })
+    throw new EmailSendFailedError(`${what}: ${text}`, { cause: error })
   }
   await run.db
     .update(emailDeliveries)
-    .set({ status: 'sent', claimToken: null, claimedUntil: null, messageId, lastError: null, sentAt: sql`now()`, updatedAt: sql`now()` })
+    .set({ status: 'sent', claimToken: null, claimedUntil: null, messageId: message.messageId, lastError: null, sentAt: sql`now()`, updatedAt: sql`now()` })
     .where(mine)
-  return { outcome: 'sent', messageId }
+  if (claim.held.count > 0) throw heldError()
+  return { outcome: 'sent', messageId: message.messageId, events: claim.claimed.length }
+}
+
+/**
+ * The message of the claimed rows: the order's email for one event, the digest for more.
+ * Its Message-ID depends only on the events and the address, so a message sent again after
+ * a crash (the same rows, claimed again) carries the same one.
+ */
+type Message = { subject: string; text: string; html: string; messageId: string; headers: Record<string, string> }
+
+function composeMessage(rows: readonly ClaimedEmail[], appUrl: string): Message {
+  const [first] = rows
+  if (!first) throw new Error('composeMessage: no rows')
+  const addressHash = createHash('sha256').update(first.address).digest('hex').slice(0, 16)
+  if (rows.length === 1) {
+    const email = composeOrderEmail({ type: first.type, orderId: first.orderId, payload: first.payload, appUrl })
+    return {
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      messageId: `<${first.eventId}.${addressHash}@mintdesk>`,
+      headers: { 'Mintdesk-Event-Id': `evt_${first.eventId}` },
+    }
+  }
+  const email = composeDigestEmail({ items: rows, appUrl })
+  const events = rows.map((r) => r.eventId)
+  const digest = createHash('sha256').update([...events].sort().join(',')).digest('hex').slice(0, 32)
+  return {
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    messageId: `<digest.${digest}.${addressHash}@mintdesk>`,
+    headers: { 'Mintdesk-Event-Ids': events.map((id) => `evt_${id}`).join(', ') },
+  }
 }

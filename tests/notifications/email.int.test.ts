@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailDeliveries, notificationEvents } from '@/db/schema'
 import type { SmtpSink } from '@/scripts/stack/smtpSink'
@@ -10,6 +10,7 @@ import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import type { WorkerProcess } from '@/tests/helpers/workerProcess'
 import { markOrderFailed } from '@/worker/db/markOrderFailed'
+import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { confirmTestOrder } from './notificationFixtures'
 import { type MailWorker, startMailWorker } from './startMailWorker'
 
@@ -81,5 +82,31 @@ describe('notification emails through the SMTP sink', () => {
     expect(failed).toContain('FrozenAddress')
     const events = await t.db.select({ type: notificationEvents.type }).from(notificationEvents).where(eq(notificationEvents.orderId, failing.id))
     expect(events.map((e) => e.type)).toEqual(['mint.failed'])
+  }, 60_000)
+
+  it('five confirmations of one requester committed together: one digest email listing the five orders, every row sent with its Message-ID', async () => {
+    const orders = await Promise.all(Array.from({ length: 5 }, () => insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'submitted' })))
+    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 2n })) }))
+    const digests = () => mails().filter((m) => orders.some((o) => m.includes(`${linkBase}/mints/${o.id}`)))
+    const [digest] = await waitFor(async () => (digests().length > 0 ? digests() : undefined), { timeoutMs: 30_000, what: `the digest of 5 orders (log ${worker.logFile})` })
+    expect(digest).toContain('To: other-staff@mintdesk.test')
+    expect(digest).toMatch(/Subject: \[mintdesk\] 5 of your mints are confirmed/)
+    for (const o of orders) expect(digest).toContain(`<a href="${linkBase}/mints/${o.id}">`)
+    const rows = await waitFor(
+      async () => {
+        const r = await t.db
+          .select({ status: emailDeliveries.status, messageId: emailDeliveries.messageId })
+          .from(emailDeliveries)
+          .innerJoin(notificationEvents, eq(notificationEvents.id, emailDeliveries.eventId))
+          .where(inArray(notificationEvents.orderId, orders.map((o) => o.id)))
+        return r.length === 5 && r.every((x) => x.status === 'sent') ? r : undefined
+      },
+      { timeoutMs: 10_000, what: 'the five email rows sent' },
+    )
+    expect(new Set(rows.map((r) => r.messageId)).size).toBe(1)
+    // headers unfolded (a long header goes on over lines that start with a space)
+    expect(/^Message-ID: (.+)$/im.exec((digest ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim()).toBe(rows[0]?.messageId)
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(digests()).toHaveLength(1)
   }, 60_000)
 })

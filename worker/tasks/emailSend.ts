@@ -1,20 +1,24 @@
 import { z } from 'zod'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { EMAIL_DIGEST_MAX } from '@/lib/notifications/dispatchNotificationBatch'
 import { sendNotificationEmail } from '@/lib/notifications/sendNotificationEmail'
 import type { TaskDefinition } from '../runtime/runTask'
 
-export const emailSendPayload = z.object({ emailId: z.string().uuid() })
+/** the rows of one email (one address): several make a digest (decision 018); `{ emailId }` is a job queued before the digest */
+export const emailSendPayload = z
+  .union([z.object({ emailIds: z.array(z.string().uuid()).min(1).max(EMAIL_DIGEST_MAX) }), z.object({ emailId: z.string().uuid() })])
+  .transform((p) => ('emailIds' in p ? p : { emailIds: [p.emailId] }))
 export type EmailSendPayload = z.infer<typeof emailSendPayload>
 
-/** email_send (issue 16): one email (event, address) through SMTP_URL, claimed before it is sent (lib/notifications/sendNotificationEmail). */
+/** email_send (issue 16): one message through SMTP_URL for the email rows of one address, claimed before it is sent (lib/notifications/sendNotificationEmail). */
 export const emailSend: TaskDefinition<EmailSendPayload> = {
   name: TASK.emailSend,
   payload: emailSendPayload,
   run: async (ctx, job) => {
     const result = await sendNotificationEmail(
       { ...ctx.notify, db: ctx.db, workerId: job.actor },
-      { emailId: job.payload.emailId, attempt: job.attempt, maxAttempts: job.maxAttempts },
+      { emailIds: job.payload.emailIds, attempt: job.attempt, maxAttempts: job.maxAttempts },
     )
-    job.log.info({ emailId: job.payload.emailId, ...result }, 'notification email')
+    job.log.info({ emails: job.payload.emailIds.length, firstEmailId: job.payload.emailIds[0], ...result }, 'notification email')
   },
 }

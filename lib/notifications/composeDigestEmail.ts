@@ -1,0 +1,74 @@
+import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
+import type { OrderEmail } from './composeOrderEmail'
+import { escapeHtml } from './escapeHtml'
+import { orderLink } from './orderLink'
+
+/** one order event of a digest, as notification_events holds it */
+export type DigestItem = { type: string; orderId: string; payload: Record<string, unknown> }
+
+export type ComposeDigestEmailParameters = {
+  /** two or more events to one address, oldest first (one event: composeOrderEmail) */
+  items: readonly DigestItem[]
+  /** APP_URL: the base of each order's link */
+  appUrl: string
+}
+
+/** what each event type says in a digest's line, and in its subject's count */
+const STATUS: Record<string, string> = {
+  'mint.confirmed': 'confirmed',
+  'mint.failed': 'failed',
+  'mint.awaiting_approval': 'awaiting approval',
+}
+
+/**
+ * One email for several order events to the same person (decision 018, the digest): a
+ * subject that counts them, then a line per order, oldest first, with its status, amount,
+ * recipient, the transaction or the reason, and the order's link; plain text and HTML with
+ * the same content, every value from an order HTML-escaped. A requester of a thousand
+ * mints gets a few of these, not a thousand emails.
+ */
+export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParameters): Omit<OrderEmail, 'link'> {
+  const lines = items.map((item) => {
+    const status = STATUS[item.type] ?? item.type
+    const amount = typeof item.payload.amountWei === 'string' ? `${formatOrderAmount(item.payload.amountWei)} oz` : 'unknown amount'
+    const detail =
+      item.type === 'mint.confirmed' ? `transaction ${String(item.payload.txHash ?? '')}` : item.type === 'mint.failed' ? `reason: ${String(item.payload.reason ?? 'not recorded')}` : ''
+    return { status, amount, to: String(item.payload.to ?? ''), detail, orderId: item.orderId, link: orderLink({ appUrl, orderId: item.orderId }) }
+  })
+  const headline = headlineOf(items)
+  const text = [
+    headline,
+    '',
+    ...lines.flatMap((l) => [`- ${capitalize(l.status)}: ${l.amount} to ${l.to}${l.detail ? `, ${l.detail}` : ''}`, `  ${l.link}`]),
+    '',
+    '-- mintdesk',
+  ].join('\n')
+  const rows = lines
+    .map(
+      (l) =>
+        `<tr><td>${escapeHtml(capitalize(l.status))}</td><td>${escapeHtml(l.amount)}</td><td>${escapeHtml(l.to)}</td><td>${escapeHtml(l.detail)}</td>` +
+        `<td><a href="${escapeHtml(l.link)}">${escapeHtml(l.orderId)}</a></td></tr>`,
+    )
+    .join('')
+  const head = '<tr><th align="left">Status</th><th align="left">Amount</th><th align="left">Recipient</th><th align="left">Transaction or reason</th><th align="left">Order</th></tr>'
+  const html = `<!doctype html><html><body><h1>${escapeHtml(headline)}</h1><table>${head}${rows}</table><p>-- mintdesk</p></body></html>`
+  return { subject: `[mintdesk] ${headline}`, text, html }
+}
+
+/** "12 of your mints are confirmed", "3 mints await your approval", or the counts by status */
+function headlineOf(items: readonly DigestItem[]): string {
+  const counts = new Map<string, number>()
+  for (const item of items) counts.set(item.type, (counts.get(item.type) ?? 0) + 1)
+  const n = items.length
+  if (counts.size === 1) {
+    if (counts.has('mint.confirmed')) return `${n} of your mints are confirmed`
+    if (counts.has('mint.failed')) return `${n} of your mints failed`
+    if (counts.has('mint.awaiting_approval')) return `${n} mints await your approval`
+  }
+  const parts = [...counts].map(([type, count]) => `${count} ${STATUS[type] ?? type}`)
+  return `${n} mint updates: ${parts.join(', ')}`
+}
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1)
+}
