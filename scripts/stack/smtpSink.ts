@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { createWriteStream, mkdirSync } from 'node:fs'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { SMTPServer } from 'smtp-server'
@@ -13,7 +13,16 @@ export type StartSmtpSinkParameters = {
   host?: string
 }
 
-export type SmtpSink = { url: string; port: number; mailDir: string; stop: () => Promise<void> }
+export type SmtpSink = {
+  url: string
+  port: number
+  mailDir: string
+  /** SMTP connections accepted since the start (a pooled client opens few) */
+  connections: () => number
+  /** destroys every open client connection, as a server that hangs up does */
+  dropClients: () => void
+  stop: () => Promise<void>
+}
 
 /**
  * The local stack's SMTP server (smtp-server from npm; ARCHITECTURE.md "Real parts, and the
@@ -23,6 +32,8 @@ export type SmtpSink = { url: string; port: number; mailDir: string; stop: () =>
  */
 export async function startSmtpSink({ mailDir, port = 0, host = '127.0.0.1' }: StartSmtpSinkParameters): Promise<SmtpSink> {
   mkdirSync(mailDir, { recursive: true })
+  let connections = 0
+  const sockets = new Set<Socket>()
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -31,6 +42,10 @@ export async function startSmtpSink({ mailDir, port = 0, host = '127.0.0.1' }: S
     logger: false,
     // stop at once: a client never keeps a connection open to the sink for long
     closeTimeout: 1_000,
+    onConnect(_session, callback) {
+      connections++
+      callback()
+    },
     onData(stream, _session, callback) {
       const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`)
       pipeline(stream, createWriteStream(file)).then(
@@ -38,6 +53,10 @@ export async function startSmtpSink({ mailDir, port = 0, host = '127.0.0.1' }: S
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       )
     },
+  })
+  server.server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -51,6 +70,10 @@ export async function startSmtpSink({ mailDir, port = 0, host = '127.0.0.1' }: S
     url: `smtp://${host}:${bound}`,
     port: bound,
     mailDir,
+    connections: () => connections,
+    dropClients: () => {
+      for (const socket of sockets) socket.destroy()
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
