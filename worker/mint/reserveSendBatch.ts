@@ -45,7 +45,7 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
   const toResend: ToResend[] = []
   const reserved: Reserved[] = []
   const orderIds = p.toSign.map((s) => s.order.orderId)
-  // the vaults of the batch's orders, as prepareSendBatch read them (an order's vault never changes)
+  // the vaults of the batch's orders, as prepareSendBatch read them (an order's vault never changes: migration 0018 refuses it)
   const vaults = [...new Set(p.toSign.map((s) => s.vault))].sort()
   await ctx.db.transaction(async (tx) => {
     // ONE round trip, in this order on the connection: the orders' locks, their stored
