@@ -4,6 +4,7 @@ import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { emailDeliveries, notificationEvents } from '@/db/schema'
+import { PermanentJobError } from '@/lib/errors/jobs'
 import { EmailSendFailedError, NotificationClaimedError } from '@/lib/errors/notifications'
 import { type SmtpSink, startSmtpSink } from '@/scripts/stack/smtpSink'
 import type { TestDatabase } from '@/tests/helpers/db'
@@ -48,9 +49,9 @@ describe('sendNotificationEmail', () => {
     workerId: 'test-worker',
   })
   const mails = () => readdirSync(mailDir).map((f) => decode(readFileSync(path.join(mailDir, f), 'utf8')))
-  /** n confirmed orders of the staff user, committed together and dispatched: their email rows, oldest event first */
-  const confirmedEmails = async (n: number) => {
-    const orders = await Promise.all(Array.from({ length: n }, () => insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })))
+  /** n confirmed orders of a requester (the staff user), committed together and dispatched: their email rows, oldest event first */
+  const confirmedEmails = async (n: number, requestedBy = u.staff.id) => {
+    const orders = await Promise.all(Array.from({ length: n }, () => insertOrder(t.db, { requestedBy, status: 'submitted' })))
     await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n })) }))
     await dispatchNotificationBatch(t.db, { limit: 100, email: true, lanes: 2, actor: 'test-worker' })
     const rows = await t.db
@@ -121,5 +122,17 @@ describe('sendNotificationEmail', () => {
     // headers unfolded (a long header goes on over lines that start with a space)
     const messageIds = mails().map((m) => /^Message-ID: (.+)$/im.exec(m.replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim())
     expect(messageIds).toEqual([first.outcome === 'sent' ? first.messageId : 'not sent', first.outcome === 'sent' ? first.messageId : 'not sent'])
+  })
+
+  it('rows of two addresses in one job (never planned so): nothing is sent, the claims go back, the attempt fails for good', async () => {
+    const a = await confirmedEmails(1)
+    const b = await confirmedEmails(1, u.otherStaff.id)
+    const ids = [...a.ids, ...b.ids]
+    await expect(sendNotificationEmail(run(), { emailIds: ids, attempt: 1, maxAttempts: 5 })).rejects.toBeInstanceOf(PermanentJobError)
+    expect(mails()).toHaveLength(0)
+    expect((await rowsOf(ids)).map((r) => [r.status, r.claimToken, r.claimedUntil])).toEqual([
+      ['pending', null, null],
+      ['pending', null, null],
+    ])
   })
 })

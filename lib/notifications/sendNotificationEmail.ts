@@ -42,10 +42,14 @@ export async function sendNotificationEmail(run: NotifyRun, p: SendNotificationE
     return { outcome: 'finished', events: claim.finished }
   }
 
-  const [first] = claim.claimed
-  if (!first || claim.claimed.some((c) => c.address !== first.address)) throw new PermanentJobError(`${what}: the rows of one email job must share one address`)
-  const message = composeMessage(claim.claimed, run.settings.linkBaseUrl ?? 'http://localhost:3000')
   const mine = eq(emailDeliveries.claimToken, claim.token)
+  const [first] = claim.claimed
+  if (!first || claim.claimed.some((c) => c.address !== first.address)) {
+    // dispatchNotificationBatch never groups two addresses: the claims go back, and the job is a dead letter an admin sees
+    await run.db.update(emailDeliveries).set({ claimToken: null, claimedUntil: null, updatedAt: sql`now()` }).where(mine)
+    throw new PermanentJobError(`${what}: the rows of one email job must share one address`)
+  }
+  const message = composeMessage(claim.claimed, run.settings.linkBaseUrl ?? 'http://localhost:3000')
   try {
     await mailTransport(run.settings.smtpUrl).sendMail({ from: run.settings.mailFrom, to: first.address, ...message })
   } catch (error) {
@@ -65,13 +69,13 @@ export async function sendNotificationEmail(run: NotifyRun, p: SendNotificationE
   return { outcome: 'sent', messageId: message.messageId, events: claim.claimed.length }
 }
 
+type Message = { subject: string; text: string; html: string; messageId: string; headers: Record<string, string> }
+
 /**
  * The message of the claimed rows: the order's email for one event, the digest for more.
  * Its Message-ID depends only on the events and the address, so a message sent again after
  * a crash (the same rows, claimed again) carries the same one.
  */
-type Message = { subject: string; text: string; html: string; messageId: string; headers: Record<string, string> }
-
 function composeMessage(rows: readonly ClaimedEmail[], appUrl: string): Message {
   const [first] = rows
   if (!first) throw new Error('composeMessage: no rows')
