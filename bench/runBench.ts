@@ -28,6 +28,7 @@ import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
 import { activateSigners } from './pipeline/activateSigners'
 import { backBaselineMints } from './pipeline/backBaselineMints'
 import { createBaselineSigners } from './pipeline/createBaselineSigners'
+import { loadConfig } from '../lib/config/loadConfig'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
@@ -321,7 +322,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         startedAt,
         seconds: 0,
         machine: machineInfo(),
-        worker: workerSettings(),
+        worker: workerSettings(stack.env),
         release: {
           sourceHash: stack.release.sourceHash,
           built: stack.release.built,
@@ -386,15 +387,15 @@ function env(stack: BenchStack, key: string): string {
   return value
 }
 
-/** The worker's settings as the stack's children get them (their environment, else the defaults of lib/config). */
-function workerSettings(): WorkerSettings {
-  const num = (key: string, def: number) => Number(process.env[key] ?? def)
+/** The worker's settings as the stack's children get them: their environment read by lib/config, whose defaults fill the rest. */
+function workerSettings(stackEnv: Record<string, string>): WorkerSettings {
+  const config = loadConfig({ role: 'tool', env: { ...stackEnv, ...process.env } })
   return {
-    concurrency: num('WORKER_CONCURRENCY', 16),
-    pollMs: num('WORKER_POLL_MS', 1000),
-    confirmPollMs: num('CONFIRM_POLL_MS', 500),
-    confirmations: num('CONFIRMATIONS', 1),
-    sendBatch: num('MINT_SEND_BATCH', 50),
+    concurrency: config.worker.concurrency,
+    pollMs: config.worker.pollMs,
+    confirmPollMs: config.worker.confirmPollMs,
+    confirmations: config.confirmations,
+    sendBatch: config.worker.sendBatch,
   }
 }
 
