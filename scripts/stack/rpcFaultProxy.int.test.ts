@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainClient } from '@/lib/chain/createChainClient'
 import { takeFaultCounts } from '@/lib/ops/faultCounts'
+import { createRng } from '@/tests/chaos/orders'
 import { ANVIL_DEV_ADDRESS, ANVIL_DEV_PRIVATE_KEY, type StartAnvilReturnType, startAnvil } from './anvil'
 import { type RpcFaultProxy, rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
 
@@ -15,7 +16,9 @@ describe('rpcFaultProxy', () => {
 
   beforeAll(async () => {
     anvil = await startAnvil({ chainId: 31337 })
-    proxy = await startRpcFaultProxy({ target: anvil.rpcUrl })
+    // seeded: the requests below are sequential, so each run draws the same 429s (with
+    // Math.random, seven refusals in a row, 0.3^7 per call, failed the retrying client now and then)
+    proxy = await startRpcFaultProxy({ target: anvil.rpcUrl, random: createRng(18) })
   })
   afterAll(async () => {
     await proxy?.stop()

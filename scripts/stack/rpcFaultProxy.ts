@@ -63,7 +63,14 @@ export function rpcFaultsFromEnv(env: Record<string, string | undefined>): RpcFa
   return Object.values(faults).some((v) => v !== undefined) ? faults : undefined
 }
 
-export async function startRpcFaultProxy({ target, faults: initial = {} }: { target: string; faults?: RpcFaults }): Promise<RpcFaultProxy> {
+export type StartRpcFaultProxyParameters = {
+  target: string
+  faults?: RpcFaults
+  /** draws the rate-limit and drop decisions (0..1); a seeded one makes a test's sequence of faults the same on every run */
+  random?: () => number
+}
+
+export async function startRpcFaultProxy({ target, faults: initial = {}, random = Math.random }: StartRpcFaultProxyParameters): Promise<RpcFaultProxy> {
   let faults = initial
   let lagStartedAt = Date.now()
   /** the frozen head while lagging, undefined while fresh */
@@ -154,7 +161,7 @@ export async function startRpcFaultProxy({ target, faults: initial = {} }: { tar
         counts.requests++
         const f = faults
         if (f.latencyMs) await sleep(f.latencyMs)
-        if (f.drop && Math.random() < f.drop) {
+        if (f.drop && random() < f.drop) {
           counts.dropped++
           req.socket.destroy()
           return
@@ -166,7 +173,7 @@ export async function startRpcFaultProxy({ target, faults: initial = {} }: { tar
           res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}')
           return
         }
-        if (f.rateLimit && Math.random() < f.rateLimit) {
+        if (f.rateLimit && random() < f.rateLimit) {
           counts.rateLimited++
           const id = Array.isArray(body) ? null : ((body as { id?: unknown }).id ?? null)
           res
