@@ -32,10 +32,10 @@ export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToRes
 /**
  * The batch's SHORT transaction (decision 014): lock its orders (id order), re-read them
  * under the lock (settled, or signed meanwhile by another run: re-send) and take the
- * vaults' shared locks, in one round trip; read totalSupply then the reserve totals ONCE,
- * run the check before
- * signing of each order (decision 013: a refusal is that order's permanent failure, with a
- * 'refused' event; nothing reserved for it), then take consecutive nonces of one signer
+ * vaults' shared locks, in one round trip; read totalSupply (asked for beside BEGIN and
+ * the locks) then the reserve totals ONCE, run the check before signing of each order
+ * (decision 013: a refusal is that order's permanent failure, with a 'refused' event;
+ * nothing reserved for it), then take consecutive nonces of one signer
  * for the orders that hold none (reserveNonces: `reserved` rows bound to their orders,
  * 'nonce_reserved' events) and commit. An order already holding a nonce keeps it. Orders
  * beyond every signer's in-flight bound get no nonce: wait. KMS is not called here.
@@ -47,6 +47,11 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
   const orderIds = p.toSign.map((s) => s.order.orderId)
   // the vaults of the batch's orders, as prepareSendBatch read them (an order's vault never changes: migration 0018 refuses it)
   const vaults = [...new Set(p.toSign.map((s) => s.vault))].sort()
+  // totalSupply is asked for now, beside the transaction's BEGIN and locks, and awaited
+  // before the reserve totals are read (decision 013: every token on chain at this read
+  // had its transaction stored before it, so its bars are in the totals read after it)
+  const supply = ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+  supply.catch(() => {})
   await ctx.db.transaction(async (tx) => {
     // ONE round trip, in this order on the connection: the orders' locks, their stored
     // transactions and bound nonces under them, then the vaults' shared locks
@@ -67,8 +72,8 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     }
     if (live.length === 0) return
 
-    // totalSupply BEFORE the totals (decision 013), once every order and vault of the batch is locked: every token on chain was stored before this read
-    const totalSupplyWei = await ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+    // totalSupply BEFORE the totals (decision 013, amended): its answer is in before the totals' statement is sent
+    const totalSupplyWei = await supply
     // the totals, every order's bars and the mint controls' verdicts, one statement each under the vault locks taken above: pipelined, one round trip
     const [totals, barsByOrder, controls] = await Promise.all([
       readReserveTotals(tx, { withFree: false }),
