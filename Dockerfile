@@ -73,8 +73,9 @@ WORKDIR /app
 # generation, 96 MB of old space (~2.7x that live set; the working set is bounded by
 # MINT_SEND_BATCH and MAX_IN_FLIGHT_PER_SIGNER, not by the queue) and two malloc arenas keep
 # it near 130 MB. No --enable-source-maps: Node decodes worker.mjs.map into ~60 MB of live
-# heap at start. The maps still ship beside the bundles (unminified, so stack traces keep
-# their names): map a trace offline, or run `node --enable-source-maps worker.mjs` to debug.
+# heap at start. The maps still ship beside the bundles, which keep their identifiers (only
+# whitespace and comments are minified), so stack traces name their functions: map a trace
+# offline, or run `node --enable-source-maps worker.mjs` to debug.
 ENV NODE_ENV=production \
     NODE_OPTIONS="--max-semi-space-size=4 --max-old-space-size=96" \
     MALLOC_ARENA_MAX=2 \

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
@@ -258,6 +258,16 @@ afterAll(async () => {
 }, 120_000)
 
 describe('the release build, run like the images, in production mode', () => {
+  it('the worker bundles are ASCII only: V8 keeps each one\'s source in the heap at one byte a character (decision 017)', () => {
+    const bundles = readdirSync(worker.dir).filter((f) => f.endsWith('.mjs'))
+    expect(bundles).toContain('worker.mjs')
+    for (const name of bundles) {
+      const bytes = readFileSync(path.join(worker.dir, name))
+      const at = bytes.findIndex((b) => b > 0x7f)
+      expect(at, `${name}: a byte beyond ASCII at ${at}: ${bytes.subarray(Math.max(0, at - 40), at + 20).toString('utf8')}`).toBe(-1)
+    }
+  })
+
   it('migrates an empty database with the worker image\'s migrate.mjs, twice at once', async () => {
     const run = () =>
       runReleaseProcess({
