@@ -35,8 +35,8 @@ export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToRes
  * vaults' shared locks, in one round trip; read totalSupply (asked for beside BEGIN and
  * the locks) then the reserve totals ONCE, run the check before signing of each order
  * (decision 013: a refusal is that order's permanent failure, with a 'refused' event;
- * nothing reserved for it), then take consecutive nonces of one signer
- * for the orders that hold none (reserveNonces: `reserved` rows bound to their orders,
+ * nothing reserved for it), then take consecutive nonces of one signer for the orders
+ * that hold none (reserveNonces: `reserved` rows bound to their orders,
  * 'nonce_reserved' events) and commit. An order already holding a nonce keeps it. Orders
  * beyond every signer's in-flight bound get no nonce: wait. KMS is not called here.
  */
