@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { uuidArraySql } from '@/lib/vault/uuidArraySql'
+import { claimableSql, takeClaimSql } from './claimSql'
 
 export type ClaimEmailsParameters = { ids: readonly string[]; leaseMs: number }
 
@@ -55,9 +56,8 @@ export async function claimEmails(db: DbOrTx, { ids, leaseMs }: ClaimEmailsParam
   // changes are not visible to its statement): `mine` comes from the update's own result
   const rows = await db.execute<Row>(sql`
     with claimed as (
-      update email_deliveries set claim_token = ${token}::uuid, claimed_until = now() + ${leaseMs} * interval '1 millisecond',
-        attempts = attempts + 1, updated_at = now()
-      where id = any(${wanted}) and status = 'pending' and (claimed_until is null or claimed_until <= now())
+      update email_deliveries set ${takeClaimSql({ token, leaseMs })}
+      where id = any(${wanted}) and ${claimableSql}
       returning id
     )
     select d.id::text as id, (c.id is not null) as mine, d.status, d.claimed_until::text as until, d.address,

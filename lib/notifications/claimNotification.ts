@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { claimableSql, takeClaimSql } from './claimSql'
 
 /** the two kinds of claim rows: one per (event, endpoint) and one per (event, address) */
 export type NotificationTable = 'webhook_deliveries' | 'email_deliveries'
@@ -25,9 +27,8 @@ export type ClaimNotificationReturnType =
 export async function claimNotification(db: DbOrTx, { table, id, leaseMs }: ClaimNotificationParameters): Promise<ClaimNotificationReturnType> {
   const t = sql.identifier(table)
   const claimed = await db.execute<{ token: string; attempts: number; until: string }>(sql`
-    update ${t} set claim_token = gen_random_uuid(), claimed_until = now() + ${leaseMs} * interval '1 millisecond',
-      attempts = attempts + 1, updated_at = now()
-    where id = ${id}::uuid and status = 'pending' and (claimed_until is null or claimed_until <= now())
+    update ${t} set ${takeClaimSql({ token: randomUUID(), leaseMs })}
+    where id = ${id}::uuid and ${claimableSql}
     returning claim_token::text as token, attempts, claimed_until::text as until`)
   const row = claimed[0]
   if (row) return { outcome: 'claimed', token: row.token, attempts: row.attempts, until: new Date(row.until) }
