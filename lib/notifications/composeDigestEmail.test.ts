@@ -12,7 +12,7 @@ describe('the digest of several order events to one address', () => {
     const links = [1, 2, 3].map((n) => `https://desk.example.com/mints/${order(n)}`)
     expect(links.map((l) => email.text.indexOf(l))).toEqual([...links.map((l) => email.text.indexOf(l))].sort((a, b) => a - b))
     for (const [i, link] of links.entries()) {
-      expect(email.text).toContain(`- Confirmed: 401.084 oz to ${to}, transaction 0xabc${i + 1}\n  ${link}`)
+      expect(email.text).toContain(`- Confirmed: 401.084 oz to ${to}, Transaction: 0xabc${i + 1}\n  ${link}`)
       expect(email.html).toContain(`<a href="${link}">${order(i + 1)}</a>`)
     }
   })
@@ -22,7 +22,7 @@ describe('the digest of several order events to one address', () => {
     const waiting = { type: 'mint.awaiting_approval', orderId: order(5), payload: { to, amountWei: '1000000000000000' } }
     const mixed = composeDigestEmail({ items: [confirmed(1), failed, confirmed(2), waiting], appUrl: 'http://localhost:3000' })
     expect(mixed.subject).toBe('[mintdesk] 4 mint updates: 2 confirmed, 1 failed, 1 awaiting approval')
-    expect(mixed.text).toContain(`- Failed: 0.001 oz to ${to}, reason: FrozenAddress`)
+    expect(mixed.text).toContain(`- Failed: 0.001 oz to ${to}, Reason: FrozenAddress`)
     expect(mixed.text).toContain(`- Awaiting approval: 0.001 oz to ${to}\n`)
     expect(composeDigestEmail({ items: [waiting, { ...waiting, orderId: order(6) }], appUrl: 'http://x' }).subject).toBe('[mintdesk] 2 mints await your approval')
     expect(composeDigestEmail({ items: [failed, { ...failed, orderId: order(7) }], appUrl: 'http://x' }).subject).toBe('[mintdesk] 2 of your mints failed')
@@ -34,6 +34,6 @@ describe('the digest of several order events to one address', () => {
     expect(email.html).not.toContain('<script>')
     expect(email.html).not.toContain('<img')
     expect(email.html).toContain('&lt;script&gt;')
-    expect(email.text).toContain('reason: <script>x</script>')
+    expect(email.text).toContain('Reason: <script>x</script>')
   })
 })

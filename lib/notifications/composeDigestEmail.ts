@@ -1,6 +1,6 @@
-import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import type { OrderEmail } from './composeOrderEmail'
 import { escapeHtml } from './escapeHtml'
+import { orderEventFacts } from './orderEventFacts'
 import { orderLink } from './orderLink'
 
 /** one order event of a digest, as notification_events holds it */
@@ -30,10 +30,9 @@ const STATUS: Record<string, string> = {
 export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParameters): Omit<OrderEmail, 'link'> {
   const lines = items.map((item) => {
     const status = STATUS[item.type] ?? item.type
-    const amount = typeof item.payload.amountWei === 'string' ? `${formatOrderAmount(item.payload.amountWei)} oz` : 'unknown amount'
-    const detail =
-      item.type === 'mint.confirmed' ? `transaction ${String(item.payload.txHash ?? '')}` : item.type === 'mint.failed' ? `reason: ${String(item.payload.reason ?? 'not recorded')}` : ''
-    return { status, amount, to: String(item.payload.to ?? ''), detail, orderId: item.orderId, link: orderLink({ appUrl, orderId: item.orderId }) }
+    const { amount, to, outcome } = orderEventFacts(item)
+    const detail = outcome ? `${outcome.label}: ${outcome.value}` : ''
+    return { status, amount, to, detail, orderId: item.orderId, link: orderLink({ appUrl, orderId: item.orderId }) }
   })
   const headline = headlineOf(items)
   const text = [

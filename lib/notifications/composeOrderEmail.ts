@@ -1,5 +1,5 @@
-import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { escapeHtml } from './escapeHtml'
+import { orderEventFacts } from './orderEventFacts'
 import { orderLink } from './orderLink'
 
 export type ComposeOrderEmailParameters = {
@@ -19,20 +19,18 @@ export type OrderEmail = { subject: string; text: string; html: string; link: st
  */
 export function composeOrderEmail({ type, orderId, payload, appUrl }: ComposeOrderEmailParameters): OrderEmail {
   const link = orderLink({ appUrl, orderId })
-  const amount = typeof payload.amountWei === 'string' ? `${formatOrderAmount(payload.amountWei)} oz` : 'unknown amount'
-  const to = String(payload.to ?? '')
+  const { amount, to, outcome } = orderEventFacts({ type, payload })
   const facts: [string, string][] = [
     ['Order', orderId],
     ['Amount', amount],
     ['Recipient', to],
   ]
+  if (outcome) facts.push([outcome.label, outcome.value])
   let headline: string
   if (type === 'mint.confirmed') {
     headline = `Your mint of ${amount} is confirmed`
-    facts.push(['Transaction', String(payload.txHash ?? '')])
   } else if (type === 'mint.failed') {
     headline = `Your mint of ${amount} failed`
-    facts.push(['Reason', String(payload.reason ?? 'not recorded')])
   } else if (type === 'mint.awaiting_approval') {
     headline = `A mint of ${amount} awaits your approval`
   } else {
