@@ -161,7 +161,11 @@ function groupByEvent<R extends { eventId: string }>(rows: readonly R[]): Map<st
 function groupByAddress(events: readonly BatchEvent[], byEvent: ReadonlyMap<string, readonly NewEmail[]>): Map<string, NewEmail[]> {
   const byAddress = new Map<string, NewEmail[]>()
   for (const event of events) {
-    for (const row of byEvent.get(event.id) ?? []) byAddress.set(row.address, [...(byAddress.get(row.address) ?? []), row])
+    for (const row of byEvent.get(event.id) ?? []) {
+      const rows = byAddress.get(row.address)
+      if (rows) rows.push(row)
+      else byAddress.set(row.address, [row])
+    }
   }
   return byAddress
 }

@@ -94,11 +94,12 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     let pool: WorkerPool | undefined
     let running = 0
     let confirmerRuns = 0
+    // graphile-worker asserts that a terminated worker is never nudged
+    const poolStopped = () => !pool || pool._shuttingDown
     const wakeAt = (at: Date) => {
-      // unref'd: a pending wake-up never keeps a stopping process alive; none once the pool
-      // stops (graphile-worker asserts that a terminated worker is never nudged)
+      // unref'd: a pending wake-up never keeps a stopping process alive; none once the pool stops
       setTimeout(() => {
-        if (!pool || pool._shuttingDown) return
+        if (!pool || poolStopped()) return
         try {
           pool.nudge(1)
         } catch (error) {
@@ -143,7 +144,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       // a job of a named queue (a notification lane): wake a worker for the lane's next job
       // once the batched completion has released the queue
       if (job.job_queue_id !== null) {
-        void wakeWhenReleased(db, { jobId: BigInt(job.id), wake: () => wakeAt(new Date()), stopped: () => !pool || pool._shuttingDown, log })
+        void wakeWhenReleased(db, { jobId: BigInt(job.id), wake: () => wakeAt(new Date()), stopped: poolStopped, log })
       }
     })
     const runner: Runner = await run({
