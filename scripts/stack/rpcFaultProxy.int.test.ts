@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainClient } from '@/lib/chain/createChainClient'
 import { takeFaultCounts } from '@/lib/ops/faultCounts'
-import { createRng } from '@/tests/chaos/orders'
+import { createRng } from '@/tests/helpers/createRng'
 import { ANVIL_DEV_ADDRESS, ANVIL_DEV_PRIVATE_KEY, type StartAnvilReturnType, startAnvil } from './anvil'
 import { type RpcFaultProxy, rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
 

@@ -9,7 +9,7 @@ import { createWorkerPool, startKiller, type WorkerPool } from '@/tests/chaos/wo
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
-import { createRng } from '@/tests/chaos/orders'
+import { createRng } from '@/tests/helpers/createRng'
 import { runAsWith } from './fakeSession'
 
 // Chaos, short form (the long form is `npm run test:chaos`): orders through the real

@@ -1,24 +1,13 @@
 import { type Address, getAddress } from 'viem'
 import type { Db } from '@/db/client'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { createRng } from '@/tests/helpers/createRng'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { type Api, type ApiRole, ApiTimeoutError } from './api'
-
-/** A small seeded PRNG (mulberry32): a chaos run can be replayed from its seed. */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 export type PlannedOrder = {
   index: number

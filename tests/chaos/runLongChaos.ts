@@ -7,7 +7,8 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { createHttpApi } from './api'
 import { startChaosStack } from './chaosStack'
 import { checkInvariants, type InvariantReport, summarizeReport } from './checkInvariants'
-import { createRng, planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
+import { createRng } from '@/tests/helpers/createRng'
+import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
 import {
   type AnvilRestartReport,
   countEvents,
