@@ -1,7 +1,7 @@
 import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server'
+import { NextRequest } from 'next/server'
 import { encode } from 'next-auth/jwt'
 import { describe, expect, it } from 'vitest'
-import { NextRequest } from 'next/server'
 import { sessionCookie } from '@/lib/auth/sessionCookie'
 import { config, proxy } from './proxy'
 
@@ -15,12 +15,31 @@ const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url })
 
 describe('proxy matcher', () => {
   it('runs on pages', () => {
-    for (const url of ['/', '/login', '/mints', '/mints/new', '/mints/0b9f?x=1', '/admin', '/admin/jobs/17', '/forbidden', '/apiary']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/mints',
+      '/mints/new',
+      '/mints/0b9f?x=1',
+      '/admin',
+      '/admin/jobs/17',
+      '/forbidden',
+      '/apiary',
+    ]) {
       expect(matches(url), url).toBe(true)
     }
   })
   it('never runs on API routes (they answer 401/403 JSON themselves), Next assets or icons', () => {
-    for (const url of ['/api', '/api/health', '/api/gold/mint', '/api/auth/csrf', '/_next/static/chunks/a.js', '/_next/image?url=x', '/favicon.ico', '/icon.svg']) {
+    for (const url of [
+      '/api',
+      '/api/health',
+      '/api/gold/mint',
+      '/api/auth/csrf',
+      '/_next/static/chunks/a.js',
+      '/_next/image?url=x',
+      '/favicon.ico',
+      '/icon.svg',
+    ]) {
       expect(matches(url), url).toBe(false)
     }
   })
@@ -41,7 +60,9 @@ describe('proxy: a nonce-based Content-Security-Policy per page answer (issue 13
     expect(scripts).toMatch(/^script-src 'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/)
     expect(scripts).not.toContain('unsafe-inline')
     // NextResponse.next({ request: { headers } }) passes request headers through these
-    expect(res.headers.get('x-middleware-override-headers')?.split(',')).toEqual(expect.arrayContaining(['content-security-policy', 'x-nonce']))
+    expect(res.headers.get('x-middleware-override-headers')?.split(',')).toEqual(
+      expect.arrayContaining(['content-security-policy', 'x-nonce']),
+    )
     expect(res.headers.get('x-middleware-request-content-security-policy')).toBe(csp)
     expect(res.headers.get('x-middleware-request-x-nonce')).toBe(nonceOf(csp))
   })
@@ -71,7 +92,8 @@ describe('proxy: the session cookie is decrypted, not rewritten, and no role is 
     const { cookieName, secret } = sessionCookie()
     return `${cookieName}=${await encode({ token: claims, secret, salt: cookieName })}`
   }
-  const run = (path: string, cookie: string) => proxy(new NextRequest(`http://mintdesk.test${path}`, { headers: { cookie } }))
+  const run = (path: string, cookie: string) =>
+    proxy(new NextRequest(`http://mintdesk.test${path}`, { headers: { cookie } }))
   const now = () => Math.floor(Date.now() / 1000)
   const claims = { id: '00000000-0000-4000-8000-000000000001', email: 's@mintdesk.test', role: 'staff', sv: 0 }
 
@@ -87,7 +109,11 @@ describe('proxy: the session cookie is decrypted, not rewritten, and no role is 
   it('a session past its absolute lifetime, a forged cookie or a token without version and sign-in time counts as no session', async () => {
     const old = now() - 13 * 60 * 60
     const forged = `${sessionCookie().cookieName}=not-a-jwe`
-    for (const cookie of [await cookieFor({ ...claims, authTime: old }), forged, await cookieFor({ id: claims.id, email: claims.email, role: 'admin' })]) {
+    for (const cookie of [
+      await cookieFor({ ...claims, authTime: old }),
+      forged,
+      await cookieFor({ id: claims.id, email: claims.email, role: 'admin' }),
+    ]) {
       const res = await run('/mints', cookie)
       expect(res?.status).toBe(307)
       expect(res?.headers.get('location')).toMatch(/\/login\?callbackUrl=/)

@@ -1,9 +1,9 @@
 import { type NextRequest, NextResponse } from 'next/server'
 import { decidePageAccess } from '@/lib/auth/decidePageAccess'
-import { sessionCookie } from '@/lib/auth/sessionCookie'
 import { readSessionToken } from '@/lib/auth/readSessionClaims'
 import { refreshSessionCookie } from '@/lib/auth/refreshSessionCookie'
 import { sessionClaimsFrom } from '@/lib/auth/sessionClaimsFrom'
+import { sessionCookie } from '@/lib/auth/sessionCookie'
 import { getConfig } from '@/lib/config/getConfig'
 import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurityPolicy'
 
@@ -26,7 +26,8 @@ export async function proxy(req: NextRequest): Promise<Response | void> {
   const claims = sessionClaimsFrom(token)
   const signedIn = claims !== null && claims.authTime + maxAgeSeconds > Math.floor(now.getTime() / 1000)
   // the idle timeout slides, re-issued at most once an hour (not per request), never past the absolute lifetime
-  const refreshed = signedIn && token && claims ? await refreshSessionCookie({ token, claims, ...cookie, now, maxAgeSeconds }) : null
+  const refreshed =
+    signedIn && token && claims ? await refreshSessionCookie({ token, claims, ...cookie, now, maxAgeSeconds }) : null
   const decision = decidePageAccess({ pathname: req.nextUrl.pathname, search: req.nextUrl.search, signedIn })
   // a fresh nonce per response; Next finds it in the request's CSP header and puts it on its scripts
   const nonce = createCspNonce()
@@ -43,7 +44,13 @@ export async function proxy(req: NextRequest): Promise<Response | void> {
   res.headers.set('content-security-policy', csp)
   if (refreshed) {
     const secure = cookie.cookieName.startsWith('__Secure-')
-    res.cookies.set(cookie.cookieName, refreshed.value, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: refreshed.maxAge })
+    res.cookies.set(cookie.cookieName, refreshed.value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure,
+      maxAge: refreshed.maxAge,
+    })
   }
   return res
 }

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { signOut } from '@/lib/auth/nextAuth'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { getSessionUser } from '@/lib/auth/getSessionUser'
 import { homePathFor } from '@/lib/auth/homePathFor'
+import { signOut } from '@/lib/auth/nextAuth'
 import './globals.css'
 import { Providers } from './providers'
 
@@ -28,7 +28,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <Providers>
           <header className="border-b border-stone-200 bg-white">
             <div className="mx-auto flex h-14 max-w-6xl items-center gap-6 px-6">
-              <Link href={user ? homePathFor(user.role) : '/login'} className="font-semibold tracking-tight text-brand-700">
+              <Link
+                href={user ? homePathFor(user.role) : '/login'}
+                className="font-semibold tracking-tight text-brand-700"
+              >
                 mintdesk
               </Link>
               {user ? (
@@ -37,7 +40,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                     {/* approvers approve, they do not request; they and admins read every order */}
                     {user.role !== 'approver' ? <NavLink href="/mints/new">New mint</NavLink> : null}
                     <NavLink href="/mints">{user.role === 'staff' ? 'My mints' : 'Mints'}</NavLink>
-                    {user.role === 'approver' || user.role === 'admin' ? <NavLink href="/approvals">Approvals</NavLink> : null}
+                    {user.role === 'approver' || user.role === 'admin' ? (
+                      <NavLink href="/approvals">Approvals</NavLink>
+                    ) : null}
                     {user.role === 'admin' ? <NavLink href="/admin">Admin</NavLink> : null}
                   </nav>
                   <div className="ml-auto flex items-center gap-3 text-sm">

@@ -10,6 +10,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import * as schema from '../db/schema'
 import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/auth/seedDevUsers'
 import { createChainClient } from '../lib/chain/createChainClient'
+import { loadConfig } from '../lib/config/loadConfig'
 import { completeJobs } from '../lib/jobs/completeJobs'
 import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
@@ -22,13 +23,12 @@ import { prepareMint } from '../worker/chain/prepareMint'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
 import { createMintBodies, stockMintBodies } from './intake/createMintBodies'
-import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { runHttpLoad } from './intake/runHttpLoad'
+import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
 import { activateSigners } from './pipeline/activateSigners'
 import { backBaselineMints } from './pipeline/backBaselineMints'
 import { createBaselineSigners } from './pipeline/createBaselineSigners'
-import { loadConfig } from '../lib/config/loadConfig'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
@@ -75,7 +75,13 @@ export type BenchOptions = {
 
 export type MachineInfo = { cpus: number; cpuModel: string; memoryGb: number; node: string; os: string }
 
-export type WorkerSettings = { concurrency: number; pollMs: number; confirmPollMs: number; confirmations: number; sendBatch: number }
+export type WorkerSettings = {
+  concurrency: number
+  pollMs: number
+  confirmPollMs: number
+  confirmations: number
+  sendBatch: number
+}
 
 /** the image's runtime variables of each process (NODE_OPTIONS, MALLOC_ARENA_MAX), as `K=V` words */
 export type ReleaseInfo = { sourceHash: string; built: boolean; workerEnv: string; webEnv: string }
@@ -126,7 +132,14 @@ export type RunBenchParameters = { root: string; options: BenchOptions; log: (li
  */
 export async function runBench(p: RunBenchParameters): Promise<BenchResult> {
   const result = await runMainStack(p)
-  if (p.options.sqsOrders > 0) result.sqs = await runSqsDrain({ root: p.root, orders: p.options.sqsOrders, submitConcurrency: p.options.submitConcurrency, blockTime: p.options.blockTime, log: p.log })
+  if (p.options.sqsOrders > 0)
+    result.sqs = await runSqsDrain({
+      root: p.root,
+      orders: p.options.sqsOrders,
+      submitConcurrency: p.options.submitConcurrency,
+      blockTime: p.options.blockTime,
+      log: p.log,
+    })
   return result
 }
 
@@ -134,7 +147,13 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
   const startedAt = new Date()
   const t0 = performance.now()
   const maxSigners = Math.max(...o.signerCounts)
-  const stack = await startBenchStack({ root, dataDir: path.join(root, '.data', 'bench'), signers: maxSigners, blockTime: o.blockTime, log })
+  const stack = await startBenchStack({
+    root,
+    dataDir: path.join(root, '.data', 'bench'),
+    signers: maxSigners,
+    blockTime: o.blockTime,
+    log,
+  })
   const stackBootSeconds = (performance.now() - t0) / 1000
   log(`stack up in ${stackBootSeconds.toFixed(0)} s: ${stack.url} (logs: ${stack.childLogFile})`)
   const stopOnSignal = () => void stack.stop().then(() => process.exit(130))
@@ -145,28 +164,61 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
   const timeline = startCpuTimeline({ groups: stack.groups })
   const sql = postgres(env(stack, 'DATABASE_ADMIN_URL'), { max: 2, onnotice: () => {} })
   try {
-    const session = await signIn({ baseUrl: stack.url, email: DEV_STAFF_EMAIL, password: env(stack, 'DEV_STAFF_PASSWORD') })
-    const [staff] = await sql<{ id: string; session_version: number }[]>`select id::text as id, session_version from users where email = ${DEV_STAFF_EMAIL}`
+    const session = await signIn({
+      baseUrl: stack.url,
+      email: DEV_STAFF_EMAIL,
+      password: env(stack, 'DEV_STAFF_PASSWORD'),
+    })
+    const [staff] = await sql<
+      { id: string; session_version: number }[]
+    >`select id::text as id, session_version from users where email = ${DEV_STAFF_EMAIL}`
     if (!staff) throw new Error('the dev staff user is missing')
     // the raw SQL orders as the signed-in staff user, checked as the intake checks it
-    const user = { id: staff.id, email: DEV_STAFF_EMAIL, sessionVersion: staff.session_version, allowedRoles: MINT_REQUEST_ROLES }
+    const user = {
+      id: staff.id,
+      email: DEV_STAFF_EMAIL,
+      sessionVersion: staff.session_version,
+      allowedRoles: MINT_REQUEST_ROLES,
+    }
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
     const drainsPlanned = o.signerCounts.length * o.workerCounts.length
     // bars for every order of the run: 4 intake runs at up to ~1,500/s, the drains, the paced and profiled batches
     const tracingBars = o.tracingOrders > 0 ? 2 * o.tracingOrders + 2 * (o.intakeSeconds + 3) * 1500 : 0
-    const capacity = Math.ceil((o.concurrencies.length + 1) * 2 * o.intakeSeconds * 1500 + drainsPlanned * o.orders + 3000 + tracingBars)
+    const capacity = Math.ceil(
+      (o.concurrencies.length + 1) * 2 * o.intakeSeconds * 1500 + drainsPlanned * o.orders + 3000 + tracingBars,
+    )
     const bodies = createMintBodies({ runId: `b${Date.now().toString(36)}`, recipients, capacity })
     await stockMintBodies(sql, bodies, log)
-    const intakeArgs = { session, databaseUrl: env(stack, 'DATABASE_ADMIN_URL'), user, bodies, durationSec: o.intakeSeconds, groups: stack.groups, log }
+    const intakeArgs = {
+      session,
+      databaseUrl: env(stack, 'DATABASE_ADMIN_URL'),
+      user,
+      bodies,
+      durationSec: o.intakeSeconds,
+      groups: stack.groups,
+      log,
+    }
 
     // 1. the intake alone (no worker running), then the web's profile under the same load
-    const idle = await runIntake({ ...intakeArgs, concurrencies: o.concurrencies, kinds: ['api', 'sql', 'floor'], label: 'worker idle' })
+    const idle = await runIntake({
+      ...intakeArgs,
+      concurrencies: o.concurrencies,
+      kinds: ['api', 'sql', 'floor'],
+      label: 'worker idle',
+    })
     const profiles: BenchResult['profiles'] = {}
     const c = Math.max(...o.concurrencies)
     if (o.profile) {
       log('profiling the web under the intake (not a measured run)')
       profiles.web = await withProfile({ stack, root, who: 'web', roots: [stack.pids.web] }, () =>
-        runHttpLoad({ session, path: MINT_PATH, connections: c, durationSec: Math.min(5, o.intakeSeconds), bodies, expectStatus: 202 }),
+        runHttpLoad({
+          session,
+          path: MINT_PATH,
+          connections: c,
+          durationSec: Math.min(5, o.intakeSeconds),
+          bodies,
+          expectStatus: 202,
+        }),
       )
     }
     await dropQueuedOrders(sql)
@@ -177,13 +229,29 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     const tokenAddress = env(stack, 'TOKEN_ADDRESS') as Address
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: 50 })
     const kms = createKmsClient({ region: 'us-east-1', endpoint: env(stack, 'KMS_ENDPOINT') })
-    const workerSigners = await Promise.all(env(stack, 'KMS_KEY_IDS').split(',').map((keyId) => getKmsAddress(kms, { keyId })))
+    const workerSigners = await Promise.all(
+      env(stack, 'KMS_KEY_IDS')
+        .split(',')
+        .map((keyId) => getKmsAddress(kms, { keyId })),
+    )
     kms.destroy()
-    const baseline = await createBaselineSigners({ kmsEndpoint: env(stack, 'KMS_ENDPOINT'), rpcUrl, chainId, tokenAddress, count: maxSigners })
+    const baseline = await createBaselineSigners({
+      kmsEndpoint: env(stack, 'KMS_ENDPOINT'),
+      rpcUrl,
+      chainId,
+      tokenAddress,
+      count: maxSigners,
+    })
     const amountWei = ozToWei(bodies.next().request.amount)
     const first = baseline.accounts[0]
     if (!first) throw new Error('no baseline signer')
-    const { gas } = await prepareMint(chain, { tokenAddress, from: first.address, to: recipients[0] as Address, amountWei, orderId: randomUUID() })
+    const { gas } = await prepareMint(chain, {
+      tokenAddress,
+      from: first.address,
+      to: recipients[0] as Address,
+      amountWei,
+      orderId: randomUUID(),
+    })
     const chainArgs = { chain, chainId, tokenAddress, recipients, amountWei, gas }
     const raw: BenchResult['raw'] = []
     let sequential: SequentialLoopResult
@@ -193,13 +261,22 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         raw.push({ ...r, signers: k })
         log(`node raw limit, ${k} signer(s): ${r.perSecond.toFixed(0)} tx/s (${r.txs} txs in ${r.blocks} blocks)`)
       }
-      sequential = await runSequentialLoop({ ...chainArgs, accounts: baseline.accounts.slice(0, 1), txsPerAccount: o.seqTxs, pollMs: 50 })
+      sequential = await runSequentialLoop({
+        ...chainArgs,
+        accounts: baseline.accounts.slice(0, 1),
+        txsPerAccount: o.seqTxs,
+        pollMs: 50,
+      })
       log(`sequential loop: ${sequential.perSecond.toFixed(2)} tx/s`)
     } finally {
       baseline.close()
     }
     // the baselines' tokens get bars behind them, or the worker would refuse to mint more (reserves)
-    await backBaselineMints(sql, { label: Date.now().toString(36), mints: raw.reduce((a, r) => a + r.txs, 0) + sequential.txs, amountWei })
+    await backBaselineMints(sql, {
+      label: Date.now().toString(36),
+      mints: raw.reduce((a, r) => a + r.txs, 0) + sequential.txs,
+      amountWei,
+    })
 
     // 3. the drains: the scaling table (signers x worker processes); the 1-worker rows carry the targets
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, o.submitConcurrency) })
@@ -249,14 +326,24 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       }
 
       // 4. below capacity: paced at half the 1-signer, 1-worker drain rate, one worker running
-      const base = drains.find((d) => d.signers === Math.min(...o.signerCounts) && d.workers === Math.min(...o.workerCounts))
+      const base = drains.find(
+        (d) => d.signers === Math.min(...o.signerCounts) && d.workers === Math.min(...o.workerCounts),
+      )
       const capacity = base?.confirmedPerSecond ?? 10
       const perSecond = Math.max(1, Math.floor(capacity / 2))
       const count = Math.min(2000, Math.max(50, Math.round(perSecond * o.pacedSeconds)))
       await activateSigners(sql, { addresses: workerSigners.slice(0, base?.signers ?? 1) })
       await stack.startWorker()
       await sendNotificationBacklog('the last drain')
-      const batch = await runOrderBatch({ sql, poster, bodies, count, mode: { kind: 'paced', perSecond }, timeoutMs: 120_000, groups: stack.groups })
+      const batch = await runOrderBatch({
+        sql,
+        poster,
+        bodies,
+        count,
+        mode: { kind: 'paced', perSecond },
+        timeoutMs: 120_000,
+        groups: stack.groups,
+      })
       paced = { ...batch, capacity, perSecond }
       log(
         `paced ${perSecond}/s (capacity ${capacity.toFixed(0)}/s): committed->broadcast p50 ${batch.committedToBroadcast.p50.toFixed(1)} ms p99 ${batch.committedToBroadcast.p99.toFixed(1)} ms, ` +
@@ -265,14 +352,30 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       // 4b. the same path, each order a batch of its own: how long the path itself is
       const floorCount = Math.max(40, FLOOR_PER_SECOND * o.pacedSeconds)
       floor = {
-        ...(await runOrderBatch({ sql, poster, bodies, count: floorCount, mode: { kind: 'paced', perSecond: FLOOR_PER_SECOND }, timeoutMs: 120_000, groups: stack.groups })),
+        ...(await runOrderBatch({
+          sql,
+          poster,
+          bodies,
+          count: floorCount,
+          mode: { kind: 'paced', perSecond: FLOOR_PER_SECOND },
+          timeoutMs: 120_000,
+          groups: stack.groups,
+        })),
         perSecond: FLOOR_PER_SECOND,
       }
-      log(`floor ${FLOOR_PER_SECOND}/s: committed->broadcast p50 ${floor.committedToBroadcast.p50.toFixed(1)} ms p99 ${floor.committedToBroadcast.p99.toFixed(1)} ms`)
+      log(
+        `floor ${FLOOR_PER_SECOND}/s: committed->broadcast p50 ${floor.committedToBroadcast.p50.toFixed(1)} ms p99 ${floor.committedToBroadcast.p99.toFixed(1)} ms`,
+      )
 
       // 5. the intake with the worker running beside it (all signers): the orders it takes are minted meanwhile
       await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
-      const beside = await runIntake({ ...intakeArgs, concurrencies: [c], kinds: ['api', 'sql'], label: 'worker running', warmUp: false })
+      const beside = await runIntake({
+        ...intakeArgs,
+        concurrencies: [c],
+        kinds: ['api', 'sql'],
+        label: 'worker running',
+        warmUp: false,
+      })
       await waitForQuietPipeline(sql, { timeoutMs: 180_000, log })
 
       // 6. the worker's profile and memory under a batch (not a measured run)
@@ -283,7 +386,15 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         // its memory so far counts; from here on it holds the profiler's samples too, which no image ships
         memory.exclude(roots)
         profiles.worker = await withProfile({ stack, root, who: 'worker', roots }, async () => {
-          profiles.workerBatch = await runOrderBatch({ sql, poster, bodies, count: n, mode: { kind: 'burst', concurrency: o.submitConcurrency }, timeoutMs: 120_000, groups: stack.groups })
+          profiles.workerBatch = await runOrderBatch({
+            sql,
+            poster,
+            bodies,
+            count: n,
+            mode: { kind: 'burst', concurrency: o.submitConcurrency },
+            timeoutMs: 120_000,
+            groups: stack.groups,
+          })
         })
       }
       await sendNotificationBacklog('the paced runs, the intake beside the worker and the profiled batch')
@@ -310,13 +421,34 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       // 7. graphile-worker's own pickup on the same stack (no mintdesk worker running)
       const noop =
         o.noopJobs > 0
-          ? await runNoopPickup({ root, databaseUrl: env(stack, 'DATABASE_ADMIN_URL'), jobs: o.noopJobs, perSecond: 20, concurrency: 8, pollMs: 1000, extraGroups: stack.extraGroups })
+          ? await runNoopPickup({
+              root,
+              databaseUrl: env(stack, 'DATABASE_ADMIN_URL'),
+              jobs: o.noopJobs,
+              perSecond: 20,
+              concurrency: 8,
+              pollMs: 1000,
+              extraGroups: stack.extraGroups,
+            })
           : undefined
 
       // 8. memory: the peaks over everything above; then the bar-list import, whose peak is its own row
       const peaks = memory.stop()
-      const admin = await signIn({ baseUrl: stack.url, email: DEV_ADMIN_EMAIL, password: env(stack, 'DEV_ADMIN_PASSWORD') })
-      const barListImport = o.barListBars > 0 ? await runBarListImport({ session: admin, runId: bodies.runId, bars: o.barListBars, groups: stack.groups, log }) : undefined
+      const admin = await signIn({
+        baseUrl: stack.url,
+        email: DEV_ADMIN_EMAIL,
+        password: env(stack, 'DEV_ADMIN_PASSWORD'),
+      })
+      const barListImport =
+        o.barListBars > 0
+          ? await runBarListImport({
+              session: admin,
+              runId: bodies.runId,
+              bars: o.barListBars,
+              groups: stack.groups,
+              log,
+            })
+          : undefined
       return {
         options: o,
         startedAt,
@@ -365,10 +497,14 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
  */
 async function dropQueuedOrders(sql: postgres.Sql): Promise<void> {
   const db = drizzle(sql, { schema })
-  const jobs = await db.execute<{ job_id: string }>(dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`)
+  const jobs = await db.execute<{ job_id: string }>(
+    dsql`select l.job_id::text as job_id from ${liveJobsSql} l where l.task = ${TASK.mintSend}`,
+  )
   await completeJobs(db, { jobIds: jobs.map((j) => BigInt(j.job_id)) })
   await db.transaction(async (tx) => {
-    const cancelled = await tx.execute<{ id: string }>(dsql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending' returning id::text as id`)
+    const cancelled = await tx.execute<{ id: string }>(
+      dsql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending' returning id::text as id`,
+    )
     for (const { id } of cancelled) await releaseBars(tx, { orderId: id })
   })
 }
@@ -416,7 +552,8 @@ async function withProfile(
 
 function countProfiles(dir: string, since: number): number {
   try {
-    return readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && statSync(path.join(dir, f)).mtimeMs >= since).length
+    return readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && statSync(path.join(dir, f)).mtimeMs >= since)
+      .length
   } catch {
     return 0
   }

@@ -12,10 +12,10 @@
 // password may come from PGPASSWORD). Exit 0 shown or set, 2 usage, 1 anything else.
 import { parseArgs } from 'node:util'
 import { createDb } from '@/db/client'
+import { loadConfig } from '@/lib/config/loadConfig'
 import { readMintLimits } from '@/lib/controls/readMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { setMintLimits } from '@/lib/controls/setMintLimits'
-import { loadConfig } from '@/lib/config/loadConfig'
 import { createCliLog, runCli } from './cli'
 
 const log = createCliLog('mintdesk-limits')
@@ -24,7 +24,10 @@ const USAGE = 'usage: limits [--max-order-oz OZ|unlimited --daily-cap-oz OZ|unli
 async function main(): Promise<number> {
   let values: { 'max-order-oz'?: string; 'daily-cap-oz'?: string }
   try {
-    ;({ values } = parseArgs({ options: { 'max-order-oz': { type: 'string' }, 'daily-cap-oz': { type: 'string' } }, strict: true }))
+    ;({ values } = parseArgs({
+      options: { 'max-order-oz': { type: 'string' }, 'daily-cap-oz': { type: 'string' } },
+      strict: true,
+    }))
   } catch (err) {
     log('error', `${USAGE}: ${err instanceof Error ? err.message : String(err)}`)
     return 2
@@ -34,8 +37,12 @@ async function main(): Promise<number> {
     log('error', `${USAGE} (both limits together)`)
     return 2
   }
-  const asLimit = (v: string | undefined) => (v === undefined || v.trim().toLowerCase() === 'unlimited' ? null : v.trim())
-  const body = setMintLimitsBodySchema.safeParse({ maxOrderOz: asLimit(values['max-order-oz']), dailyCapOz: asLimit(values['daily-cap-oz']) })
+  const asLimit = (v: string | undefined) =>
+    v === undefined || v.trim().toLowerCase() === 'unlimited' ? null : v.trim()
+  const body = setMintLimitsBodySchema.safeParse({
+    maxOrderOz: asLimit(values['max-order-oz']),
+    dailyCapOz: asLimit(values['daily-cap-oz']),
+  })
   if (given === 2 && !body.success) {
     log('error', `${USAGE}: ${body.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`)
     return 2

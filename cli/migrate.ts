@@ -27,7 +27,11 @@ await runCli({
     log('info', 'migrating', { database: host, migrationsFolder, migrations: expectedMigrationCount() })
     const roles = rolePasswords(config.production)
     await migrate({ databaseUrl: config.databaseUrl, roles })
-    log('info', 'migrations applied', { database: host, ms: Date.now() - started, rolePasswordsSet: Object.keys(roles) })
+    log('info', 'migrations applied', {
+      database: host,
+      ms: Date.now() - started,
+      rolePasswordsSet: Object.keys(roles),
+    })
     return 0
   },
 })
@@ -36,11 +40,19 @@ await runCli({
 function rolePasswords(production: boolean): DatabaseRolePasswords {
   const web = process.env.WEB_DATABASE_PASSWORD
   const worker = process.env.WORKER_DATABASE_PASSWORD
-  const missing = [!web && 'WEB_DATABASE_PASSWORD', !worker && 'WORKER_DATABASE_PASSWORD'].filter((v): v is string => !!v)
+  const missing = [!web && 'WEB_DATABASE_PASSWORD', !worker && 'WORKER_DATABASE_PASSWORD'].filter(
+    (v): v is string => !!v,
+  )
   if (production && missing.length > 0) {
-    throw new ConfigError(missing, `missing configuration: ${missing.join(', ')} must be set (the runtime database roles' passwords)`)
+    throw new ConfigError(
+      missing,
+      `missing configuration: ${missing.join(', ')} must be set (the runtime database roles' passwords)`,
+    )
   }
-  const devValued = [web === DEV_DATABASE_PASSWORDS.web && 'WEB_DATABASE_PASSWORD', worker === DEV_DATABASE_PASSWORDS.worker && 'WORKER_DATABASE_PASSWORD'].filter((v): v is string => !!v)
+  const devValued = [
+    web === DEV_DATABASE_PASSWORDS.web && 'WEB_DATABASE_PASSWORD',
+    worker === DEV_DATABASE_PASSWORDS.worker && 'WORKER_DATABASE_PASSWORD',
+  ].filter((v): v is string => !!v)
   if (production && devValued.length > 0) {
     throw new ConfigError(devValued, `production mode refuses dev defaults: ${devValued.join(', ')}`)
   }

@@ -9,8 +9,9 @@
 // or released by a cancelled order and waiting for its gap fill); a deactivated signer
 // may leave KMS_KEY_IDS only at 0. Needs
 // DATABASE_URL (the password may come from PGPASSWORD). One JSON line per signer.
-import { eq, sql } from 'drizzle-orm'
+
 import { parseArgs } from 'node:util'
+import { eq, sql } from 'drizzle-orm'
 import { createDb } from '@/db/client'
 import { signers } from '@/db/schema/chain'
 import { loadConfig } from '@/lib/config/loadConfig'
@@ -21,7 +22,10 @@ const log = createCliLog('mintdesk-signers')
 async function main(): Promise<number> {
   let values: { activate?: string; deactivate?: string }
   try {
-    ;({ values } = parseArgs({ options: { activate: { type: 'string' }, deactivate: { type: 'string' } }, strict: true }))
+    ;({ values } = parseArgs({
+      options: { activate: { type: 'string' }, deactivate: { type: 'string' } },
+      strict: true,
+    }))
   } catch (err) {
     log('error', `usage: ${err instanceof Error ? err.message : String(err)}`)
     return 2
@@ -45,9 +49,19 @@ async function main(): Promise<number> {
         log('error', 'no signer has this KMS key id', { keyId })
         return 3
       }
-      log('info', active ? 'signer activated' : 'signer deactivated: no new orders, it drains what it holds', { keyId, address: changed[0]?.address })
+      log('info', active ? 'signer activated' : 'signer deactivated: no new orders, it drains what it holds', {
+        keyId,
+        address: changed[0]?.address,
+      })
     }
-    const rows = await db.execute<{ address: string; kms_key_id: string; chain_id: number; active: boolean; next_nonce: string; in_flight: number }>(sql`
+    const rows = await db.execute<{
+      address: string
+      kms_key_id: string
+      chain_id: number
+      active: boolean
+      next_nonce: string
+      in_flight: number
+    }>(sql`
       select s.address, s.kms_key_id, s.chain_id, s.active, s.next_nonce::text as next_nonce,
         (select count(*)::int from signer_nonces n where n.signer_address = s.address and n.state in ('reserved', 'signed', 'released')) as in_flight
       from signers s

@@ -17,7 +17,11 @@ const ONE_OZ = 10n ** 18n
 describe('GoldToken on anvil', () => {
   let fx: ChainFixture
   const wallet = (privateKey: Hex) =>
-    createWalletClient({ account: privateKeyToAccount(privateKey), chain: fx.chain, transport: http(fx.rpcUrl, { retryCount: 0 }) })
+    createWalletClient({
+      account: privateKeyToAccount(privateKey),
+      chain: fx.chain,
+      transport: http(fx.rpcUrl, { retryCount: 0 }),
+    })
   let admin: ReturnType<typeof wallet>
   let minter: ReturnType<typeof wallet>
   let holder: ReturnType<typeof wallet>
@@ -32,8 +36,17 @@ describe('GoldToken on anvil', () => {
   /** the revert reason of a mint, from a simulation */
   const mintFails = async (from: ReturnType<typeof wallet>, args: readonly [Address, bigint, Hex]) => {
     const err = await fx.publicClient
-      .simulateContract({ account: from.account, address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'mint', args })
-      .then(() => undefined, (e: unknown) => e)
+      .simulateContract({
+        account: from.account,
+        address: fx.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'mint',
+        args,
+      })
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      )
     return decodeMintError(err)
   }
 
@@ -42,7 +55,14 @@ describe('GoldToken on anvil', () => {
     admin = wallet(fx.admin.privateKey)
     minter = wallet(MINTER_KEY)
     holder = wallet(HOLDER_KEY)
-    await send(admin.writeContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'grantRole', args: [MINTER_ROLE, minter.account.address] }))
+    await send(
+      admin.writeContract({
+        address: fx.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'grantRole',
+        args: [MINTER_ROLE, minter.account.address],
+      }),
+    )
   })
   afterAll(() => fx?.stop())
 
@@ -52,26 +72,46 @@ describe('GoldToken on anvil', () => {
     expect(await fx.publicClient.readContract({ ...c, functionName: 'symbol' })).toBe('GLDT')
     expect(await fx.publicClient.readContract({ ...c, functionName: 'decimals' })).toBe(18)
     expect(await fx.publicClient.readContract({ ...c, functionName: 'MINTER_ROLE' })).toBe(MINTER_ROLE)
-    expect(await fx.publicClient.readContract({ ...c, functionName: 'hasRole', args: [zeroHash, fx.admin.address] })).toBe(true)
-    expect(await fx.publicClient.readContract({ ...c, functionName: 'hasRole', args: [FREEZER_ROLE, fx.admin.address] })).toBe(true)
-    expect(await fx.publicClient.readContract({ ...c, functionName: 'hasRole', args: [MINTER_ROLE, fx.admin.address] })).toBe(false)
+    expect(
+      await fx.publicClient.readContract({ ...c, functionName: 'hasRole', args: [zeroHash, fx.admin.address] }),
+    ).toBe(true)
+    expect(
+      await fx.publicClient.readContract({ ...c, functionName: 'hasRole', args: [FREEZER_ROLE, fx.admin.address] }),
+    ).toBe(true)
+    expect(
+      await fx.publicClient.readContract({ ...c, functionName: 'hasRole', args: [MINTER_ROLE, fx.admin.address] }),
+    ).toBe(false)
   })
 
   it('mints once per order id and emits Minted', async () => {
     const orderId = orderIdToBytes32(crypto.randomUUID())
     const receipt = await send(
-      minter.writeContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'mint', args: [holder.account.address, 5n * ONE_OZ, orderId] }),
+      minter.writeContract({
+        address: fx.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'mint',
+        args: [holder.account.address, 5n * ONE_OZ, orderId],
+      }),
     )
     const [event] = parseEventLogs({ abi: goldTokenAbi, logs: receipt.logs, eventName: 'Minted' })
     expect(event.args).toEqual({ orderId, to: holder.account.address, amount: 5n * ONE_OZ })
-    expect(await fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'isMinted', args: [orderId] })).toBe(true)
+    expect(
+      await fx.publicClient.readContract({
+        address: fx.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'isMinted',
+        args: [orderId],
+      }),
+    ).toBe(true)
     expect(await balanceOf(holder.account.address)).toBe(5n * ONE_OZ)
     expect((await mintFails(minter, [holder.account.address, 1n, orderId]))?.errorName).toBe('OrderAlreadyMinted')
   })
 
   it('refuses bad mints with its custom errors', async () => {
     const id = () => orderIdToBytes32(crypto.randomUUID())
-    expect((await mintFails(minter, ['0x0000000000000000000000000000000000000000', 1n, id()]))?.errorName).toBe('ZeroAddress')
+    expect((await mintFails(minter, ['0x0000000000000000000000000000000000000000', 1n, id()]))?.errorName).toBe(
+      'ZeroAddress',
+    )
     expect((await mintFails(minter, [fx.tokenAddress, 1n, id()]))?.errorName).toBe('TokenAddress')
     expect((await mintFails(minter, [OTHER, 0n, id()]))?.errorName).toBe('ZeroAmount')
     const notMinter = await mintFails(holder, [OTHER, 1n, id()])
@@ -81,12 +121,22 @@ describe('GoldToken on anvil', () => {
 
   it('freezes an account: it can neither receive, send nor spend, until unfrozen', async () => {
     const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
-    await send(minter.writeContract({ ...c, functionName: 'mint', args: [holder.account.address, 3n * ONE_OZ, orderIdToBytes32(crypto.randomUUID())] }))
+    await send(
+      minter.writeContract({
+        ...c,
+        functionName: 'mint',
+        args: [holder.account.address, 3n * ONE_OZ, orderIdToBytes32(crypto.randomUUID())],
+      }),
+    )
     await send(holder.writeContract({ ...c, functionName: 'approve', args: [minter.account.address, ONE_OZ] }))
 
     const frozen = await send(admin.writeContract({ ...c, functionName: 'freeze', args: [holder.account.address] }))
-    expect(parseEventLogs({ abi: goldTokenAbi, logs: frozen.logs, eventName: 'Frozen' })[0].args.account).toBe(holder.account.address)
-    expect(await fx.publicClient.readContract({ ...c, functionName: 'isFrozen', args: [holder.account.address] })).toBe(true)
+    expect(parseEventLogs({ abi: goldTokenAbi, logs: frozen.logs, eventName: 'Frozen' })[0].args.account).toBe(
+      holder.account.address,
+    )
+    expect(await fx.publicClient.readContract({ ...c, functionName: 'isFrozen', args: [holder.account.address] })).toBe(
+      true,
+    )
 
     const minted = await mintFails(minter, [holder.account.address, ONE_OZ, orderIdToBytes32(crypto.randomUUID())])
     expect(minted?.reason).toBe(`account ${holder.account.address} is frozen`)
@@ -95,11 +145,22 @@ describe('GoldToken on anvil', () => {
       .catch((e: unknown) => e)
     expect(decodeMintError(transfer)?.errorName).toBe('AccountFrozen')
     const pulled = await fx.publicClient
-      .simulateContract({ ...c, account: minter.account, functionName: 'transferFrom', args: [holder.account.address, OTHER, 1n] })
+      .simulateContract({
+        ...c,
+        account: minter.account,
+        functionName: 'transferFrom',
+        args: [holder.account.address, OTHER, 1n],
+      })
       .catch((e: unknown) => e)
     expect(decodeMintError(pulled)?.errorName).toBe('AccountFrozen')
     // and nobody can send to it
-    await send(minter.writeContract({ ...c, functionName: 'mint', args: [minter.account.address, ONE_OZ, orderIdToBytes32(crypto.randomUUID())] }))
+    await send(
+      minter.writeContract({
+        ...c,
+        functionName: 'mint',
+        args: [minter.account.address, ONE_OZ, orderIdToBytes32(crypto.randomUUID())],
+      }),
+    )
     const toFrozen = await fx.publicClient
       .simulateContract({ ...c, account: minter.account, functionName: 'transfer', args: [holder.account.address, 1n] })
       .catch((e: unknown) => e)

@@ -28,7 +28,9 @@ describe('contracts/GoldToken.json', () => {
       writeFileSync(path.join(root, 'contracts', 'GoldToken.sol'), source)
       // a private copy of the OpenZeppelin package, so one of its files can change
       const oz = path.join(root, 'node_modules', '@openzeppelin', 'contracts')
-      cpSync(path.join(import.meta.dirname, '..', 'node_modules', '@openzeppelin', 'contracts'), oz, { recursive: true })
+      cpSync(path.join(import.meta.dirname, '..', 'node_modules', '@openzeppelin', 'contracts'), oz, {
+        recursive: true,
+      })
       expect(compileGoldToken({ root }).sourceHash).toBe(fresh.sourceHash)
 
       const erc20 = path.join(oz, 'token', 'ERC20', 'ERC20.sol')

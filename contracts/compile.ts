@@ -58,7 +58,9 @@ type SolcCompiler = {
 // solc's bundled typings declare every member `any`; this is the subset we use.
 const compiler = solc as unknown as SolcCompiler
 
-export function compileGoldToken({ root = defaultRoot() }: CompileGoldTokenParameters = {}): CompileGoldTokenReturnType {
+export function compileGoldToken({
+  root = defaultRoot(),
+}: CompileGoldTokenParameters = {}): CompileGoldTokenReturnType {
   const sources = new Map<string, string>()
   sources.set(GOLD_TOKEN_SOURCE_UNIT, readFileSync(path.join(root, GOLD_TOKEN_SOURCE_UNIT), 'utf8'))
   const requireFromRoot = createRequire(path.join(root, 'package.json'))
@@ -94,7 +96,11 @@ export function compileGoldToken({ root = defaultRoot() }: CompileGoldTokenParam
     throw new ContractCompileError('solc failed to run', [], { cause: err })
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
-  if (errors.length > 0) throw new ContractCompileError('GoldToken.sol does not compile', errors.map((e) => e.formattedMessage))
+  if (errors.length > 0)
+    throw new ContractCompileError(
+      'GoldToken.sol does not compile',
+      errors.map((e) => e.formattedMessage),
+    )
 
   const contract = output.contracts?.[GOLD_TOKEN_SOURCE_UNIT]?.GoldToken
   if (!contract || !contract.evm.bytecode.object) throw new ContractCompileError('solc produced no GoldToken bytecode')
@@ -104,7 +110,8 @@ export function compileGoldToken({ root = defaultRoot() }: CompileGoldTokenParam
   const hash = createHash('sha256')
   for (const unit of units) {
     const content = sources.get(unit)
-    if (content === undefined) throw new ContractCompileError(`source unit ${unit} was not read through the import callback`)
+    if (content === undefined)
+      throw new ContractCompileError(`source unit ${unit} was not read through the import callback`)
     hash.update(unit).update('\0').update(content).update('\0')
   }
 

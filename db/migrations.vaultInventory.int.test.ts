@@ -1,11 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { randomBytes } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import { migrate as drizzleMigrate } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { migrationsFolder } from './migrate'
 
 // Migration 0004_vault_inventory on a database that has bars from before bar lists: the
@@ -49,9 +49,11 @@ afterAll(async () => {
 })
 
 describe('migration 0004_vault_inventory', () => {
-  it('gives each existing bar its order\'s vault, a status from its order and normalized keys', async () => {
+  it("gives each existing bar its order's vault, a status from its order and normalized keys", async () => {
     await drizzleMigrate(drizzle(sql), { migrationsFolder: folderUpTo(4) })
-    const [user] = await sql<{ id: string }[]>`insert into users (email, name, role) values ('m@x.test', 'm', 'staff') returning id`
+    const [user] = await sql<
+      { id: string }[]
+    >`insert into users (email, name, role) values ('m@x.test', 'm', 'staff') returning id`
     const order = async (status: string, vault: string) => {
       const [row] = await sql<{ id: string }[]>`
         insert into mint_orders (to_address, amount_wei, status, vault, receipt_ref, document_sha256, requested_by)
@@ -61,7 +63,8 @@ describe('migration 0004_vault_inventory', () => {
     const bar = async (orderId: string | null, serial: string, refiner = 'Valcambi SA') => {
       const [row] = await sql<{ id: string }[]>`
         insert into vault_bars (serial, refiner, year, gross_oz, fineness, fine_oz) values (${serial}, ${refiner}, 2025, 401.125, 999.9, 401.084) returning id`
-      if (orderId) await sql`insert into mint_order_bars (bar_id, order_id, position) values (${row!.id}, ${orderId}, 0)`
+      if (orderId)
+        await sql`insert into mint_order_bars (bar_id, order_id, position) values (${row!.id}, ${orderId}, 0)`
       return row!.id
     }
     const confirmed = await order('confirmed', 'LDN-1')
@@ -78,20 +81,82 @@ describe('migration 0004_vault_inventory', () => {
 
     await drizzleMigrate(drizzle(sql), { migrationsFolder })
 
-    const rows = await sql<{ serial: string; vault: string; serial_key: string; refiner_key: string; status: string; order_id: string | null; last_list_id: string | null }[]>`
+    const rows = await sql<
+      {
+        serial: string
+        vault: string
+        serial_key: string
+        refiner_key: string
+        status: string
+        order_id: string | null
+        last_list_id: string | null
+      }[]
+    >`
       select serial, vault, serial_key, refiner_key, status::text as status, order_id::text as order_id, last_list_id::text as last_list_id
       from vault_bars order by serial`
     expect(rows).toEqual([
-      { serial: 'AB-1002', vault: 'LDN-1', serial_key: 'AB1002-DUP-2', refiner_key: 'VALCAMBISA', status: 'withdrawn', order_id: null, last_list_id: null },
-      { serial: 'AB1002', vault: 'LDN-1', serial_key: 'AB1002', refiner_key: 'VALCAMBISA', status: 'reserved', order_id: pending, last_list_id: null },
-      { serial: 'AB1003', vault: 'ZRH-2', serial_key: 'AB1003', refiner_key: 'VALCAMBISA', status: 'reserved', order_id: submitted, last_list_id: null },
-      { serial: 'AB1004', vault: 'LDN-1', serial_key: 'AB1004', refiner_key: 'VALCAMBISA', status: 'withdrawn', order_id: null, last_list_id: null },
-      { serial: 'ORPHAN', vault: 'UNKNOWN', serial_key: 'ORPHAN', refiner_key: 'VALCAMBISA', status: 'withdrawn', order_id: null, last_list_id: null },
-      { serial: 'ab-100 1', vault: 'LDN-1', serial_key: 'AB1001', refiner_key: 'VALCAMBISA', status: 'backing', order_id: confirmed, last_list_id: null },
+      {
+        serial: 'AB-1002',
+        vault: 'LDN-1',
+        serial_key: 'AB1002-DUP-2',
+        refiner_key: 'VALCAMBISA',
+        status: 'withdrawn',
+        order_id: null,
+        last_list_id: null,
+      },
+      {
+        serial: 'AB1002',
+        vault: 'LDN-1',
+        serial_key: 'AB1002',
+        refiner_key: 'VALCAMBISA',
+        status: 'reserved',
+        order_id: pending,
+        last_list_id: null,
+      },
+      {
+        serial: 'AB1003',
+        vault: 'ZRH-2',
+        serial_key: 'AB1003',
+        refiner_key: 'VALCAMBISA',
+        status: 'reserved',
+        order_id: submitted,
+        last_list_id: null,
+      },
+      {
+        serial: 'AB1004',
+        vault: 'LDN-1',
+        serial_key: 'AB1004',
+        refiner_key: 'VALCAMBISA',
+        status: 'withdrawn',
+        order_id: null,
+        last_list_id: null,
+      },
+      {
+        serial: 'ORPHAN',
+        vault: 'UNKNOWN',
+        serial_key: 'ORPHAN',
+        refiner_key: 'VALCAMBISA',
+        status: 'withdrawn',
+        order_id: null,
+        last_list_id: null,
+      },
+      {
+        serial: 'ab-100 1',
+        vault: 'LDN-1',
+        serial_key: 'AB1001',
+        refiner_key: 'VALCAMBISA',
+        status: 'backing',
+        order_id: confirmed,
+        last_list_id: null,
+      },
     ])
     // the order keeps its bars; a freed bar may now be linked to a later order as well
-    const [pk] = await sql<{ def: string }[]>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'mint_order_bars_pkey'`
+    const [pk] = await sql<
+      { def: string }[]
+    >`select pg_get_constraintdef(oid) as def from pg_constraint where conname = 'mint_order_bars_pkey'`
     expect(pk?.def).toBe('PRIMARY KEY (order_id, bar_id)')
-    await expect(sql`update vault_bars set status = 'reserved' where serial = 'AB1004'`).rejects.toThrow(/vault_bars_status_order/)
+    await expect(sql`update vault_bars set status = 'reserved' where serial = 'AB1004'`).rejects.toThrow(
+      /vault_bars_status_order/,
+    )
   })
 })

@@ -66,14 +66,25 @@ const options: BenchOptions = {
   blockTime: int(values['block-time'], 1, 'block-time'),
   profile: !values['no-profile'],
   // the SQS row and the tracing pair: drains of the scaling table's size, at most 500 (the added run time)
-  sqsOrders: int(values['sqs-orders'], Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')), 'sqs-orders', 0),
-  tracingOrders: int(values['tracing-orders'], Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')), 'tracing-orders', 0),
+  sqsOrders: int(
+    values['sqs-orders'],
+    Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')),
+    'sqs-orders',
+    0,
+  ),
+  tracingOrders: int(
+    values['tracing-orders'],
+    Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')),
+    'tracing-orders',
+    0,
+  ),
 }
 const out = path.resolve(root, values.out ?? (quick ? '.data/benchmarks-quick.md' : 'docs/benchmarks.md'))
 const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')
 
 const started = performance.now()
-const log = (line: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`)
+const log = (line: string) =>
+  console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`)
 try {
   const result = await runBench({ root, options, log })
   result.seconds = (performance.now() - started) / 1000
@@ -81,10 +92,15 @@ try {
   mkdirSync(path.dirname(out), { recursive: true })
   writeFileSync(out, renderReport({ result, targets, command }))
   // every figure of the run, for a closer look than the report's (the folder is wiped by the next run)
-  const json = JSON.stringify({ command, result, targets }, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value), 2)
+  const json = JSON.stringify(
+    { command, result, targets },
+    (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value),
+    2,
+  )
   writeFileSync(path.join(root, '.data', 'bench', 'result.json'), `${json}\n`)
   console.log('')
-  for (const t of targets) console.log(`${t.pass === null ? 'INFO' : t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}`)
+  for (const t of targets)
+    console.log(`${t.pass === null ? 'INFO' : t.pass ? 'PASS' : 'MISS'}  ${t.name}: ${t.measured}`)
   console.log(`\nbench finished in ${(result.seconds / 60).toFixed(1)} min; report: ${path.relative(root, out)}`)
   process.exit(0)
 } catch (error) {

@@ -93,7 +93,11 @@ export function releaseSourceHash(root: string): string {
   return hashSources(root, { sources: RELEASE_SOURCES, skip: SKIP })
 }
 
-export async function buildRelease({ root, ifChanged = false, log = (l) => console.log(`[release] ${l}`) }: BuildReleaseParameters): Promise<BuildReleaseReturnType> {
+export async function buildRelease({
+  root,
+  ifChanged = false,
+  log = (l) => console.log(`[release] ${l}`),
+}: BuildReleaseParameters): Promise<BuildReleaseReturnType> {
   const releaseDir = path.join(root, 'dist', 'release')
   const webDir = path.join(releaseDir, 'web')
   const workerDir = path.join(releaseDir, 'worker')
@@ -102,14 +106,19 @@ export async function buildRelease({ root, ifChanged = false, log = (l) => conso
 
   if (ifChanged && existsSync(stampFile)) {
     const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { sourceHash?: string; workerExternals?: string[] } // our own file
-    if (stamp.sourceHash === sourceHash && existsSync(path.join(webDir, 'server.js')) && existsSync(path.join(workerDir, 'worker.mjs'))) {
+    if (
+      stamp.sourceHash === sourceHash &&
+      existsSync(path.join(webDir, 'server.js')) &&
+      existsSync(path.join(workerDir, 'worker.mjs'))
+    ) {
       log(`dist/release is up to date (sources ${sourceHash.slice(0, 12)})`)
       return { built: false, releaseDir, webDir, workerDir, sourceHash, workerExternals: stamp.workerExternals ?? [] }
     }
   }
 
   for (const entry of Object.values(WORKER_ENTRIES)) {
-    if (!existsSync(path.join(root, entry))) throw new ReleaseBuildError(`${entry} does not exist yet: nothing to bundle`)
+    if (!existsSync(path.join(root, entry)))
+      throw new ReleaseBuildError(`${entry} does not exist yet: nothing to bundle`)
   }
 
   rmSync(releaseDir, { recursive: true, force: true })
@@ -121,7 +130,9 @@ export async function buildRelease({ root, ifChanged = false, log = (l) => conso
 
   const workerStarted = Date.now()
   const workerExternals = await buildWorker({ root, workerDir })
-  log(`worker: ${path.relative(root, workerDir)} (${Date.now() - workerStarted} ms; external packages: ${workerExternals.join(', ') || 'none'})`)
+  log(
+    `worker: ${path.relative(root, workerDir)} (${Date.now() - workerStarted} ms; external packages: ${workerExternals.join(', ') || 'none'})`,
+  )
 
   writeFileSync(
     stampFile,
@@ -134,14 +145,26 @@ export async function buildRelease({ root, ifChanged = false, log = (l) => conso
 const NEXT_LOCK_RETRIES = 40
 const NEXT_LOCK_WAIT_MS = 15_000
 
-async function buildWeb({ root, webDir, log }: { root: string; webDir: string; log: (l: string) => void }): Promise<void> {
+async function buildWeb({
+  root,
+  webDir,
+  log,
+}: {
+  root: string
+  webDir: string
+  log: (l: string) => void
+}): Promise<void> {
   // the same .next serves npm start and the e2e tests: build only when the sources changed
   for (let attempt = 1; !isWebBuildCurrent(root); attempt++) {
     log('next build (standalone)')
-    const { code, output } = await runForwarding(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
-      cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
-    })
+    const { code, output } = await runForwarding(
+      process.execPath,
+      [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'],
+      {
+        cwd: root,
+        env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+      },
+    )
     if (code === 0) {
       stampWebBuild(root)
       break
@@ -164,7 +187,8 @@ async function buildWeb({ root, webDir, log }: { root: string; webDir: string; l
   cpSync(standalone, webDir, { recursive: true, verbatimSymlinks: true })
   // next leaves these to the deployer
   cpSync(path.join(root, '.next', 'static'), path.join(webDir, '.next', 'static'), { recursive: true })
-  if (existsSync(path.join(root, 'public'))) cpSync(path.join(root, 'public'), path.join(webDir, 'public'), { recursive: true })
+  if (existsSync(path.join(root, 'public')))
+    cpSync(path.join(root, 'public'), path.join(webDir, 'public'), { recursive: true })
   // the image's HEALTHCHECK (and the ECS container health check): node healthcheck.mjs
   await build({
     absWorkingDir: root,
@@ -179,7 +203,9 @@ async function buildWeb({ root, webDir, log }: { root: string; webDir: string; l
   // /api/ready reads db/migrations/meta/_journal.json: next traces it into the standalone
   // output (next.config.js outputFileTracingIncludes); without it the web is never ready
   if (!existsSync(path.join(webDir, 'db', 'migrations', 'meta', '_journal.json'))) {
-    throw new ReleaseBuildError('the standalone output lacks db/migrations (next.config.js outputFileTracingIncludes for /api/ready)')
+    throw new ReleaseBuildError(
+      'the standalone output lacks db/migrations (next.config.js outputFileTracingIncludes for /api/ready)',
+    )
   }
   // no dev settings inside the image: next copies .env files into standalone
   for (const name of readdirSync(webDir)) if (name.startsWith('.env')) rmSync(path.join(webDir, name), { force: true })
@@ -235,7 +261,11 @@ export async function buildWorker({ root, workerDir }: { root: string; workerDir
 }
 
 /** Runs a command with its output forwarded to ours, and kept for the caller to read. */
-function runForwarding(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; output: string }> {
+function runForwarding(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
@@ -273,9 +303,12 @@ function copyProductionPackages({ root, names, into }: { root: string; names: st
     if (seen.has(name)) continue
     seen.add(name)
     const dir = path.join(root, 'node_modules', name)
-    if (!existsSync(dir)) throw new ReleaseBuildError(`the worker bundle needs ${name} at run time, but node_modules/${name} is missing`)
+    if (!existsSync(dir))
+      throw new ReleaseBuildError(`the worker bundle needs ${name} at run time, but node_modules/${name} is missing`)
     cpSync(dir, path.join(into, name), { recursive: true })
-    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> } // a package manifest
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>
+    } // a package manifest
     queue.push(...Object.keys(pkg.dependencies ?? {}))
   }
 }
@@ -285,7 +318,10 @@ if (isMain) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
   const ifChanged = process.argv.includes('--if-changed')
   buildRelease({ root, ifChanged }).then(
-    (r) => console.log(`[release] ${r.built ? 'built' : 'reused'} ${path.relative(root, r.releaseDir)} (sources ${r.sourceHash.slice(0, 12)})`),
+    (r) =>
+      console.log(
+        `[release] ${r.built ? 'built' : 'reused'} ${path.relative(root, r.releaseDir)} (sources ${r.sourceHash.slice(0, 12)})`,
+      ),
     (err: unknown) => {
       console.error(`[release] ${err instanceof Error ? err.message : String(err)}`)
       process.exit(1)

@@ -6,7 +6,12 @@ import { startStack } from './stack/startStack'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
 
-const stack = await startStack({ root, dataDir: path.join(root, '.data'), env: process.env, restartWorkers: true }).catch((err: unknown) => {
+const stack = await startStack({
+  root,
+  dataDir: path.join(root, '.data'),
+  env: process.env,
+  restartWorkers: true,
+}).catch((err: unknown) => {
   console.error(`[stack] failed to start: ${err instanceof Error ? err.message : String(err)}`)
   process.exit(1)
 })

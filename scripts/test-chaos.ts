@@ -7,8 +7,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { prepareWebSnapshot, WEB_SNAPSHOT } from '../tests/chaos/chaosStack'
-import { activeStops, type LongChaosResult, runLongChaos } from '../tests/chaos/runLongChaos'
 import { renderProductionFaults } from '../tests/chaos/productionFaults'
+import { activeStops, type LongChaosResult, runLongChaos } from '../tests/chaos/runLongChaos'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const argv = process.argv.slice(2)
@@ -50,9 +50,20 @@ const results: LongChaosResult[] = []
 for (let i = 0; i < runs; i++) {
   const seed = firstSeed + i
   log(`run ${i + 1} of ${runs} (seed ${seed}): ${orders} orders, ${workers} workers`)
-  const r = await runLongChaos({ root, dataDir: path.join(base, `run-${i + 1}`), webDir, orders, workers, outOfGasOrders, seed, log })
+  const r = await runLongChaos({
+    root,
+    dataDir: path.join(base, `run-${i + 1}`),
+    webDir,
+    orders,
+    workers,
+    outOfGasOrders,
+    seed,
+    log,
+  })
   results.push(r)
-  log(`run ${i + 1}: ${r.ok ? 'PASSED' : 'FAILED'} in ${Math.round(r.durations.total / 1000)} s${r.ok ? '' : `\n  ${r.problems.slice(0, 30).join('\n  ')}`}`)
+  log(
+    `run ${i + 1}: ${r.ok ? 'PASSED' : 'FAILED'} in ${Math.round(r.durations.total / 1000)} s${r.ok ? '' : `\n  ${r.problems.slice(0, 30).join('\n  ')}`}`,
+  )
   writeFileSync(reportFile, report(results) + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`))
 }
 log(`${results.filter((r) => r.ok).length} of ${runs} runs passed; figures in ${path.relative(root, reportFile)}`)
@@ -108,7 +119,11 @@ ${row('result', (r) => (r.ok ? '**passed**' : '**FAILED**'))}
 ${row('seed', (r) => r.seed)}
 ${row('orders accepted (of planned)', (r) => `${r.intake.accepted} / ${orders}`)}
 ${row('intake requests (retries after a 5xx/timeout)', (r) => `${r.intake.requests} (${r.intake.retried} orders retried)`)}
-${row('intake statuses', (r) => Object.entries(r.intake.byStatus).map(([k, v]) => `${k}: ${v}`).join(', '))}
+${row('intake statuses', (r) =>
+  Object.entries(r.intake.byStatus)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', '),
+)}
 ${row('intake hangs (no answer in 15 s)', (r) => r.intake.hangs)}
 ${row('slowest intake answer', (r) => s(r.intake.maxLatencyMs))}
 ${row('workers SIGKILLed', (r) => r.workers.sigkills)}
@@ -118,7 +133,13 @@ ${row('worker crashes (a started worker exiting on its own)', (r) => r.workers.c
 ${row('workers that failed to start (e.g. while Postgres was down)', (r) => r.workers.startFailures)}
 ${row('jobs taken over from a dead worker (unlocked)', (r) => r.events.unlocked ?? 0)}
 ${row('Postgres restarts / down for', (r) => (r.postgres ? `1 / ${s(r.postgres.downMs)}` : '-'))}
-${row('/api/ready while Postgres down', (r) => (r.postgres ? Object.entries(r.postgres.readyWhileDown).map(([k, v]) => `${k}: ${v}`).join(', ') : '-'))}
+${row('/api/ready while Postgres down', (r) =>
+  r.postgres
+    ? Object.entries(r.postgres.readyWhileDown)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')
+    : '-',
+)}
 ${row('intake while Postgres down', (r) => (r.postgres ? r.postgres.intakeWhileDown.map((i) => `${i.status} in ${i.ms} ms`).join(', ') : '-'))}
 ${row('ready again after restart', (r) => s(r.postgres?.recoveredAfterMs))}
 ${row('anvil restarts / blocks forgotten / mints forgotten', (r) => (r.anvil ? `1 / ${r.anvil.forgottenBlocks} / ${r.anvil.forgottenMints}` : '-'))}
@@ -129,7 +150,13 @@ ${row('deploy: graceful stop took', (r) => (r.deploy ? r.deploy.exits.map((e) =>
 ${row('out of gas: dead letters / attempts each / bulk-retried / confirmed', (r) => (r.outOfGas ? `${r.outOfGas.dead} / ${[...new Set(r.outOfGas.attempts)].join(',')} / ${r.outOfGas.retried} / ${r.outOfGas.confirmed}` : '-'))}
 ${row('out of gas: dead after / confirmed after retry', (r) => (r.outOfGas ? `${s(r.outOfGas.deadAfterMs)} / ${s(r.outOfGas.confirmedAfterMs)}` : '-'))}
 ${row('bad inputs tried', (r) => r.fuzz?.tried ?? '-')}
-${row('bad input answers', (r) => (r.fuzz ? Object.entries(r.fuzz.byStatus).map(([k, v]) => `${k}: ${v}`).join(', ') : '-'))}
+${row('bad input answers', (r) =>
+  r.fuzz
+    ? Object.entries(r.fuzz.byStatus)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')
+    : '-',
+)}
 ${row('orders in the database (expected)', (r) => `${r.invariants?.orders ?? '-'} (${orders + outOfGasOrders})`)}
 ${row('confirmed / failed with a reason', (r) => `${r.invariants?.confirmed ?? '-'} / ${r.invariants?.failed ?? '-'}`)}
 ${row('Minted events on chain', (r) => r.invariants?.mintedEvents ?? '-')}
@@ -138,14 +165,33 @@ ${row('nonces: next_nonce = chain, gaps, unmined', (r) => (r.invariants ? r.inva
 ${row('**lost**', (r) => `**${lost(r)}**`)}
 ${row('**minted twice**', (r) => `**${doubled(r)}**`)}
 ${row('secrets found in logs / error bodies', (r) => `${r.secrets.findings.length} (${r.secrets.scanned} texts, ${(r.secrets.bytes / 1e6).toFixed(1)} MB searched)`)}
-${row('workers that died on their own when Postgres went away (replaced), by cause', (r) => Object.entries(r.knownIssues.workerDeaths).map(([k, v]) => `${k}: ${v}`).join(', ') || '0')}
+${row(
+  'workers that died on their own when Postgres went away (replaced), by cause',
+  (r) =>
+    Object.entries(r.knownIssues.workerDeaths)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ') || '0',
+)}
 ${row('postgres.js null-socket crashes tolerated in the driver', (r) => r.knownIssues.postgresJsNullSocketInDriver)}
 ${row('uncaught exceptions logged by the web', (r) => r.knownIssues.webUncaught)}
 ${row('boot', (r) => s(r.durations.boot))}
 ${row('phase 1 (orders + faults, settled)', (r) => s(r.durations.phase1))}
 ${row('out of gas phase', (r) => s(r.durations.outOfGas))}
 ${row('**total**', (r) => `**${s(r.durations.total)}**`)}
-${renderProductionFaults(rs.map((r) => r.production))}${rs.some((r) => r.workers.crashes.length > 0) ? `\n## Worker crashes\n\n${rs.map((r, i) => r.workers.crashes.map((c) => `- run ${i + 1}: ${c.name} exited ${c.code}/${c.signal} (log: ${c.logFile})`).join('\n')).join('\n')}\n` : ''}${rs.some((r) => !r.ok) ? `\n## Problems\n\n${rs.map((r, i) => (r.ok ? '' : `### run ${i + 1}\n\n${r.problems.slice(0, 50).map((p) => `- ${p.replaceAll('\n', ' ')}`).join('\n')}\n`)).join('\n')}` : ''}
+${renderProductionFaults(rs.map((r) => r.production))}${rs.some((r) => r.workers.crashes.length > 0) ? `\n## Worker crashes\n\n${rs.map((r, i) => r.workers.crashes.map((c) => `- run ${i + 1}: ${c.name} exited ${c.code}/${c.signal} (log: ${c.logFile})`).join('\n')).join('\n')}\n` : ''}${
+  rs.some((r) => !r.ok)
+    ? `\n## Problems\n\n${rs
+        .map((r, i) =>
+          r.ok
+            ? ''
+            : `### run ${i + 1}\n\n${r.problems
+                .slice(0, 50)
+                .map((p) => `- ${p.replaceAll('\n', ' ')}`)
+                .join('\n')}\n`,
+        )
+        .join('\n')}`
+    : ''
+}
 `
 }
 

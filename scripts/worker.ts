@@ -14,10 +14,14 @@ const env: NodeJS.ProcessEnv = { ...fromStack, ...process.env, NODE_ENV: process
 if (!process.env.DATABASE_URL && fromStack.WORKER_DATABASE_URL) env.DATABASE_URL = fromStack.WORKER_DATABASE_URL
 for (const key of ['DATABASE_ADMIN_URL', 'WEB_DATABASE_URL', 'WORKER_DATABASE_URL']) delete env[key]
 
-const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-})
+const child = spawn(
+  process.execPath,
+  [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+)
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => process.exit(code ?? 0))

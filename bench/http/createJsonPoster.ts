@@ -45,11 +45,20 @@ export function createJsonPoster({ session, maxSockets }: { session: HttpSession
         (res) => {
           const chunks: Buffer[] = []
           res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), sentAt, doneAt: nowMs() }))
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              sentAt,
+              doneAt: nowMs(),
+            }),
+          )
           res.on('error', reject)
         },
       )
-      req.on('error', (error: NodeJS.ErrnoException) => reject(req.reusedSocket && error.code === 'ECONNRESET' ? new ResetOnReusedSocket(error) : error))
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        reject(req.reusedSocket && error.code === 'ECONNRESET' ? new ResetOnReusedSocket(error) : error),
+      )
       req.end(body)
     })
   return { post, close: () => agent.destroy() }

@@ -3,11 +3,11 @@ import type postgres from 'postgres'
 import type { Address } from 'viem'
 import * as schema from '../../db/schema'
 import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
-import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
-import { allowRecipients } from '../../tests/helpers/recipients'
 import { importBarList } from '../../lib/vault/importBarList'
 import { BAR_LIST_LIMITS } from '../../lib/vault/limits'
 import { parseBarList } from '../../lib/vault/parseBarList'
+import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
+import { allowRecipients } from '../../tests/helpers/recipients'
 
 export type MintBody = { request: MintRequestInput; json: string }
 
@@ -37,7 +37,15 @@ function vaultOf(runId: string, i: number): string {
  * (stockMintBodies): bars come from the custodian's list, never from the request. Recipients are used round-robin, as the
  * chain baselines use them. Past `capacity` bodies, next() throws.
  */
-export function createMintBodies({ runId, recipients, capacity = 200_000 }: { runId: string; recipients: readonly Address[]; capacity?: number }): MintBodies {
+export function createMintBodies({
+  runId,
+  recipients,
+  capacity = 200_000,
+}: {
+  runId: string
+  recipients: readonly Address[]
+  capacity?: number
+}): MintBodies {
   const template = buildMintRequest({ bars: [{ serial: 'A' }, { serial: 'B' }], receiptRef: `VR-BENCH-${runId}` })
   let n = 0
   return {
@@ -63,7 +71,11 @@ export function createMintBodies({ runId, recipients, capacity = 200_000 }: { ru
 }
 
 /** Imports the bar lists of every body's bars (one list per bench vault, through importBarList). Returns the time it took, ms. */
-export async function stockMintBodies(sql: postgres.Sql, bodies: MintBodies, log: (line: string) => void = () => {}): Promise<number> {
+export async function stockMintBodies(
+  sql: postgres.Sql,
+  bodies: MintBodies,
+  log: (line: string) => void = () => {},
+): Promise<number> {
   const t0 = performance.now()
   const db = drizzle(sql, { schema })
   const template = buildMintRequest({ bars: [{ serial: 'A' }, { serial: 'B' }] }).vaultProof.bars
@@ -72,7 +84,13 @@ export async function stockMintBodies(sql: postgres.Sql, bodies: MintBodies, log
     const bars = []
     for (let i = from; i < Math.min(bodies.capacity, from + ORDERS_PER_VAULT); i++) {
       for (const [b, bar] of template.entries()) {
-        bars.push({ serial: `${bodies.runId}-${i}-${b === 0 ? 'A' : 'B'}`, refiner: bar.refiner, year: bar.year, grossOz: bar.grossOz, fineness: bar.fineness })
+        bars.push({
+          serial: `${bodies.runId}-${i}-${b === 0 ? 'A' : 'B'}`,
+          refiner: bar.refiner,
+          year: bar.year,
+          grossOz: bar.grossOz,
+          fineness: bar.fineness,
+        })
       }
     }
     const list = parseBarList({ format: 'value', value: { vault, asOf: new Date().toISOString(), bars } })

@@ -23,7 +23,10 @@ export type InsertOrderRawParameters = {
  * left is the database's own cost of one accepted order. Throws the function's refusal
  * (e.g. 'bar_already_used') as postgres.js gives it.
  */
-export async function insertOrderRaw(sql: postgres.Sql | postgres.TransactionSql, { request, user, prepare }: InsertOrderRawParameters): Promise<void> {
+export async function insertOrderRaw(
+  sql: postgres.Sql | postgres.TransactionSql,
+  { request, user, prepare }: InsertOrderRawParameters,
+): Promise<void> {
   // the bench's bodies are valid requests (createMintBodies); the intake would have parsed them
   const valid = request as MintRequest
   const call = createMintOrderCall(

@@ -25,7 +25,11 @@ export type HttpLoadResult = LoadResult & { statuses: Record<string, number>; er
  * per response (hrtime, sub-millisecond), counting only the expected status.
  */
 export async function runHttpLoad(p: RunHttpLoadParameters): Promise<HttpLoadResult> {
-  const headers = { 'content-type': p.contentType ?? 'application/json', origin: p.session.origin, cookie: p.session.cookie }
+  const headers = {
+    'content-type': p.contentType ?? 'application/json',
+    origin: p.session.origin,
+    cookie: p.session.cookie,
+  }
   const latencies: number[] = []
   const statuses: Record<string, number> = {}
   const instance = autocannon({
@@ -34,7 +38,14 @@ export async function runHttpLoad(p: RunHttpLoadParameters): Promise<HttpLoadRes
     duration: p.durationSec,
     timeout: 30,
     headers,
-    requests: [{ method: 'POST', path: p.path, headers, setupRequest: (request) => ({ ...request, body: p.bodies.next().json }) }],
+    requests: [
+      {
+        method: 'POST',
+        path: p.path,
+        headers,
+        setupRequest: (request) => ({ ...request, body: p.bodies.next().json }),
+      },
+    ],
   })
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     statuses[statusCode] = (statuses[statusCode] ?? 0) + 1

@@ -2,8 +2,8 @@ import postgres from 'postgres'
 import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
 import type { HttpSession } from '../http/signIn'
 import { sleep } from '../system/clock'
-import type { ProcessGroupsSource } from '../system/processGroups'
 import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
+import type { ProcessGroupsSource } from '../system/processGroups'
 import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
 import type { MintBodies } from './createMintBodies'
 import { type HttpLoadResult, runHttpLoad } from './runHttpLoad'
@@ -50,7 +50,6 @@ export type RunIntakeParameters = {
   log: (line: string) => void
 }
 
-
 /**
  * The intake: at each concurrency, runs of the same length, back to back, of the given
  * kinds: POST /api/gold/mint (autocannon), the same transaction over raw SQL by as many
@@ -65,12 +64,28 @@ export async function runIntake(p: RunIntakeParameters): Promise<IntakeRun[]> {
   try {
     if (p.warmUp !== false) {
       p.log('intake: warming up the web (both routes) and the database')
-      await runHttpLoad({ session: p.session, path: MINT_PATH, connections: 8, durationSec: 3, bodies: p.bodies, expectStatus: 202 })
+      await runHttpLoad({
+        session: p.session,
+        path: MINT_PATH,
+        connections: 8,
+        durationSec: 3,
+        bodies: p.bodies,
+        expectStatus: 202,
+      })
       await runHttpLoad({ session: p.session, ...FLOOR_REQUEST, connections: 8, durationSec: 2, bodies: p.bodies })
-      await runRawSqlIntake({ databaseUrl: p.databaseUrl, clients: 8, durationMs: 1_000, bodies: p.bodies, user: p.user, prepare: true })
+      await runRawSqlIntake({
+        databaseUrl: p.databaseUrl,
+        clients: 8,
+        durationMs: 1_000,
+        bodies: p.bodies,
+        user: p.user,
+        prepare: true,
+      })
     }
 
-    const plan: Array<{ kind: IntakeKind; clients: number }> = p.concurrencies.flatMap((clients) => p.kinds.map((kind) => ({ kind, clients })))
+    const plan: Array<{ kind: IntakeKind; clients: number }> = p.concurrencies.flatMap((clients) =>
+      p.kinds.map((kind) => ({ kind, clients })),
+    )
     for (const { kind, clients } of plan) {
       await sleep(500)
       await resetPgStatements(sql)
@@ -97,7 +112,9 @@ export async function runIntake(p: RunIntakeParameters): Promise<IntakeRun[]> {
       runs.push({ kind, clients, label: p.label, result, cpu, statements })
       p.log(
         `intake (${p.label}) ${kind.padEnd(14)} c=${String(clients).padStart(2)}: ${result.perSecond.toFixed(0)}/s, p50 ${result.latency.p50.toFixed(1)} ms, p99 ${result.latency.p99.toFixed(1)} ms` +
-          (result.failed > 0 ? `, ${result.failed} failed ${'statuses' in result ? JSON.stringify(result.statuses) : ''}${'failures' in result && result.failures ? JSON.stringify(result.failures) : ''}` : ''),
+          (result.failed > 0
+            ? `, ${result.failed} failed ${'statuses' in result ? JSON.stringify(result.statuses) : ''}${'failures' in result && result.failures ? JSON.stringify(result.failures) : ''}`
+            : ''),
       )
     }
     return runs

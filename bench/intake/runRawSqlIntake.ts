@@ -31,7 +31,11 @@ export type LoadResult = {
  * back for `durationMs`.
  */
 export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<LoadResult> {
-  const sql = postgres(p.databaseUrl, { max: p.clients, onnotice: () => {}, connection: { application_name: 'bench-raw-sql' } })
+  const sql = postgres(p.databaseUrl, {
+    max: p.clients,
+    onnotice: () => {},
+    connection: { application_name: 'bench-raw-sql' },
+  })
   try {
     // open every connection before the clock starts
     await Promise.all(Array.from({ length: p.clients }, () => sql`select 1`))
@@ -51,14 +55,22 @@ export async function runRawSqlIntake(p: RunRawSqlIntakeParameters): Promise<Loa
             latencies.push(nowMs() - t0)
           } catch (error) {
             failed++
-            const why = (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'unknown'
+            const why =
+              (error instanceof Error ? error.message : String(error)).split('\n')[0]?.slice(0, 200) ?? 'unknown'
             failures[why] = (failures[why] ?? 0) + 1
           }
         }
       }),
     )
     const seconds = (nowMs() - started) / 1000
-    return { ok: latencies.length, failed, seconds, perSecond: latencies.length / seconds, latency: summarize(latencies), ...(failed > 0 ? { failures } : {}) }
+    return {
+      ok: latencies.length,
+      failed,
+      seconds,
+      perSecond: latencies.length / seconds,
+      latency: summarize(latencies),
+      ...(failed > 0 ? { failures } : {}),
+    }
   } finally {
     await sql.end({ timeout: 5 })
   }

@@ -7,7 +7,8 @@
 import { Logger, run } from 'graphile-worker'
 import { nowMs } from '../system/clock'
 
-const send = (message: unknown) => new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
+const send = (message: unknown) =>
+  new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
 
 const concurrency = Number(process.env.WORKER_CONCURRENCY ?? 8)
 const starts: Array<[string, number]> = []

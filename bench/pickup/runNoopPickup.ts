@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import postgres from 'postgres'
-import type { ProcessGroup } from '../system/processGroups'
 import { nowMs, sleep } from '../system/clock'
 import { type Summary, summarize } from '../system/percentiles'
+import type { ProcessGroup } from '../system/processGroups'
 
 export type RunNoopPickupParameters = {
   root: string
@@ -28,7 +28,12 @@ export type NoopPickupResult = { jobs: number; started: number; pickup: Summary 
 export async function runNoopPickup(p: RunNoopPickupParameters): Promise<NoopPickupResult> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(p.root, 'bench', 'pickup', 'noopRunner.ts')], {
     cwd: p.root,
-    env: { ...process.env, DATABASE_URL: p.databaseUrl, WORKER_CONCURRENCY: String(p.concurrency), WORKER_POLL_MS: String(p.pollMs) },
+    env: {
+      ...process.env,
+      DATABASE_URL: p.databaseUrl,
+      WORKER_CONCURRENCY: String(p.concurrency),
+      WORKER_POLL_MS: String(p.pollMs),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const group: ProcessGroup = { name: 'noop runner', roots: [child.pid ?? 0], tree: true }

@@ -4,7 +4,10 @@ import type postgres from 'postgres'
  * Only these signers take new orders (signers.active, which reserveNonces honours; the
  * rotation switch of docs/decisions/010): one stack serves the 1-, 2- and 4-signer runs.
  */
-export async function activateSigners(sql: postgres.Sql, { addresses }: { addresses: readonly string[] }): Promise<void> {
+export async function activateSigners(
+  sql: postgres.Sql,
+  { addresses }: { addresses: readonly string[] },
+): Promise<void> {
   const active = await sql<{ address: string }[]>`
     update signers set active = (address = any(${addresses as string[]}::text[])), updated_at = now()
     returning address`

@@ -51,7 +51,11 @@ export async function backBaselineMints(sql: postgres.Sql, p: BackBaselineMintsP
       fineness: '999.99',
     }))
     const list = parseBarList({ format: 'value', value: { vault, asOf: new Date().toISOString(), bars } })
-    await importBarList(db, { list, actor: null, metadata: { source: 'npm run bench (baseline mints)', devData: true } })
+    await importBarList(db, {
+      list,
+      actor: null,
+      metadata: { source: 'npm run bench (baseline mints)', devData: true },
+    })
     await sql`
       with held as (
         update vault_bars set status = 'backing', order_id = ${order.id}::uuid, updated_at = now()

@@ -7,5 +7,9 @@ export type BuildMintCallParameters = { to: Address; amountWei: bigint; orderId?
 
 /** The calldata of `mint(to, amount, orderId)` exactly as mint_send builds it, for a fresh order id. */
 export function buildMintCall({ to, amountWei, orderId = randomUUID() }: BuildMintCallParameters): Hex {
-  return encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args: [to, amountWei, orderIdToBytes32(orderId)] })
+  return encodeFunctionData({
+    abi: goldTokenAbi,
+    functionName: 'mint',
+    args: [to, amountWei, orderIdToBytes32(orderId)],
+  })
 }

@@ -21,11 +21,19 @@ export type CreateBaselineSignersReturnType = { accounts: LocalAccount[]; close:
  * keys: transactions sent behind mintdesk's back would (rightly) trip its nonce
  * bookkeeping (docs/decisions/007).
  */
-export async function createBaselineSigners(p: CreateBaselineSignersParameters): Promise<CreateBaselineSignersReturnType> {
+export async function createBaselineSigners(
+  p: CreateBaselineSignersParameters,
+): Promise<CreateBaselineSignersReturnType> {
   const kms = createKmsClient({ region: 'us-east-1', endpoint: p.kmsEndpoint })
   const accounts: LocalAccount[] = []
   for (let i = 0; i < p.count; i++) {
-    const made = await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY', Description: `bench baseline ${i + 1}` }))
+    const made = await kms.send(
+      new CreateKeyCommand({
+        KeySpec: 'ECC_SECG_P256K1',
+        KeyUsage: 'SIGN_VERIFY',
+        Description: `bench baseline ${i + 1}`,
+      }),
+    )
     const keyId = made.KeyMetadata?.KeyId
     if (!keyId) throw new Error('CreateKey returned no KeyId')
     accounts.push(await createKmsAccount(kms, { keyId }))

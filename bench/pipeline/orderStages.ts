@@ -26,13 +26,26 @@ export function orderLatencies(timings: readonly OrderTimings[], sentAt?: Readon
       }),
     )
   const stages: Stage[] = [
-    ...(sentAt ? [{ name: 'request sent -> intake transaction began (HTTP, session, validation)', summary: d((t) => [sentAt.get(t.orderId), t.enqueued]) }] : []),
+    ...(sentAt
+      ? [
+          {
+            name: 'request sent -> intake transaction began (HTTP, session, validation)',
+            summary: d((t) => [sentAt.get(t.orderId), t.enqueued]),
+          },
+        ]
+      : []),
     { name: 'intake transaction (order, bars, job) -> committed', summary: d((t) => [t.enqueued, t.committed]) },
-    { name: 'committed -> taken by a worker (its first event after the intake: queue pickup)', summary: d((t) => [t.committed, t.firstWork]) },
+    {
+      name: 'committed -> taken by a worker (its first event after the intake: queue pickup)',
+      summary: d((t) => [t.committed, t.firstWork]),
+    },
     { name: 'taken -> signature stored (simulate, nonce, KMS Sign)', summary: d((t) => [t.firstWork, t.signed]) },
     { name: 'signature stored -> its transaction committed', summary: d((t) => [t.signed, t.signCommitted]) },
-    { name: 'signing committed -> broadcast recorded (eth_sendRawTransaction)', summary: d((t) => [t.signCommitted, t.broadcast]) },
-    { name: 'broadcast -> confirmed (the block, the confirmer\'s poll)', summary: d((t) => [t.broadcast, t.confirmed]) },
+    {
+      name: 'signing committed -> broadcast recorded (eth_sendRawTransaction)',
+      summary: d((t) => [t.signCommitted, t.broadcast]),
+    },
+    { name: "broadcast -> confirmed (the block, the confirmer's poll)", summary: d((t) => [t.broadcast, t.confirmed]) },
   ].filter((s) => s.summary.n > 0)
   return {
     committedToBroadcast: d((t) => [t.committed, t.broadcast]),

@@ -35,7 +35,10 @@ export type OrderTimings = {
  * are the database's now() of the transaction that wrote them, the commit times come from
  * pg_xact_commit_timestamp of the rows' xmin (track_commit_timestamp is on in the bench).
  */
-export async function readOrderTimings(sql: postgres.Sql, { orderIds }: { orderIds: readonly string[] }): Promise<OrderTimings[]> {
+export async function readOrderTimings(
+  sql: postgres.Sql,
+  { orderIds }: { orderIds: readonly string[] },
+): Promise<OrderTimings[]> {
   const rows = await sql<
     {
       id: string

@@ -6,7 +6,10 @@ export type TaskBusy = { task: string; runs: number; busyMs: number; p50Ms: numb
  * How long worker slots were busy per task in a window (sum of the attempts'
  * duration_ms, the same figures the admin metrics use), and how many runs.
  */
-export async function readWorkerBusy(sql: postgres.Sql, { from, to }: { from: number; to: number }): Promise<TaskBusy[]> {
+export async function readWorkerBusy(
+  sql: postgres.Sql,
+  { from, to }: { from: number; to: number },
+): Promise<TaskBusy[]> {
   const rows = await sql<{ task: string; runs: number; busy: number; p50: number; p95: number }[]>`
     select task, count(*)::int as runs, coalesce(sum(duration_ms), 0)::float8 as busy,
       coalesce(percentile_disc(0.5) within group (order by duration_ms), 0)::float8 as p50,

@@ -2,8 +2,8 @@ import type postgres from 'postgres'
 import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
 import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
-import type { CpuTimeline } from '../system/startCpuTimeline'
 import type { CpuUsage } from '../system/startCpuMeter'
+import type { CpuTimeline } from '../system/startCpuTimeline'
 import { activateSigners } from './activateSigners'
 import { type OrderLatencies, orderLatencies } from './orderStages'
 import { readOrderTimings } from './readOrderTimings'
@@ -62,9 +62,18 @@ export type RunDrainParameters = {
  */
 export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
   await activateSigners(p.sql, { addresses: p.workerSigners.slice(0, p.signers) })
-  const submitted = await submitOrders({ poster: p.poster, bodies: p.bodies, count: p.orders, mode: { kind: 'burst', concurrency: p.submitConcurrency } })
+  const submitted = await submitOrders({
+    poster: p.poster,
+    bodies: p.bodies,
+    count: p.orders,
+    mode: { kind: 'burst', concurrency: p.submitConcurrency },
+  })
   const intakeSeconds = (submitted.lastAnsweredAt - submitted.firstSentAt) / 1000
-  const intake = { seconds: intakeSeconds, perSecond: submitted.orders.length / Math.max(intakeSeconds, 1e-9), cpu: p.timeline.between(submitted.firstSentAt, submitted.lastAnsweredAt) }
+  const intake = {
+    seconds: intakeSeconds,
+    perSecond: submitted.orders.length / Math.max(intakeSeconds, 1e-9),
+    cpu: p.timeline.between(submitted.firstSentAt, submitted.lastAnsweredAt),
+  }
   const ids = submitted.orders.map((o) => o.orderId)
 
   await resetPgStatements(p.sql)

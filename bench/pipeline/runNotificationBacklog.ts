@@ -1,7 +1,7 @@
 import type postgres from 'postgres'
 import { TASK } from '../../lib/jobs/jobKeys'
-import type { ProcessGroupsSource } from '../system/processGroups'
 import { sleep } from '../system/clock'
+import type { ProcessGroupsSource } from '../system/processGroups'
 import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
 
 export type NotificationBacklogResult = {
@@ -31,9 +31,15 @@ const NOTIFY_TASKS = [TASK.notifyDispatch, TASK.emailSend, TASK.webhookDeliver]
  * cost. It ends when no notification job is queued or running and no event waits for its
  * dispatch (or at the timeout).
  */
-export async function runNotificationBacklog({ sql, groups, timeoutMs }: RunNotificationBacklogParameters): Promise<NotificationBacklogResult> {
+export async function runNotificationBacklog({
+  sql,
+  groups,
+  timeoutMs,
+}: RunNotificationBacklogParameters): Promise<NotificationBacklogResult> {
   const counts = async () => {
-    const [row] = await sql<{ jobs: number; undispatched: number; emails: number; messages: number; webhooks: number }[]>`
+    const [row] = await sql<
+      { jobs: number; undispatched: number; emails: number; messages: number; webhooks: number }[]
+    >`
       select
         (select count(*)::int from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
           where t.identifier = any(${NOTIFY_TASKS}::text[]) and j.attempts < j.max_attempts) as jobs,

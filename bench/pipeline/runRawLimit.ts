@@ -42,8 +42,13 @@ const PARALLEL_BATCHES = 4
  */
 export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitResult> {
   const k = p.accounts.length
-  const nonce0 = await Promise.all(p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'pending' })))
-  const [block, tip] = await Promise.all([p.chain.getBlock({ blockTag: 'latest' }), p.chain.estimateMaxPriorityFeePerGas()])
+  const nonce0 = await Promise.all(
+    p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'pending' })),
+  )
+  const [block, tip] = await Promise.all([
+    p.chain.getBlock({ blockTag: 'latest' }),
+    p.chain.estimateMaxPriorityFeePerGas(),
+  ])
   const maxFeePerGas = (block.baseFeePerGas ?? 1_000_000_000n) * 8n + tip
 
   const raws: Hex[] = new Array(p.txs)
@@ -88,7 +93,9 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
   const expected = p.accounts.map((_, i) => (nonce0[i] as number) + Math.floor(p.txs / k) + (i < p.txs % k ? 1 : 0))
   const deadline = sent + 120_000
   for (;;) {
-    const counts = await Promise.all(p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'latest' })))
+    const counts = await Promise.all(
+      p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'latest' })),
+    )
     if (counts.every((c, i) => c >= (expected[i] as number))) break
     if (nowMs() > deadline) throw new Error('raw limit: transactions not included within 120 s')
     await sleep(20)
@@ -123,8 +130,13 @@ async function nextBlock(chain: PublicClient): Promise<bigint> {
 
 async function sendBatch(rpcUrl: string, raws: readonly Hex[]): Promise<void> {
   const body = raws.map((raw, id) => ({ jsonrpc: '2.0', id, method: 'eth_sendRawTransaction', params: [raw] }))
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   const answers = (await res.json()) as Array<{ id: number; error?: { message: string } }> // JSON-RPC batch answer
   const failed = answers.filter((a) => a.error)
-  if (failed.length > 0) throw new Error(`raw limit: the node refused ${failed.length} transactions: ${failed[0]?.error?.message}`)
+  if (failed.length > 0)
+    throw new Error(`raw limit: the node refused ${failed.length} transactions: ${failed[0]?.error?.message}`)
 }

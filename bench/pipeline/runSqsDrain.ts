@@ -33,19 +33,32 @@ export type RunSqsDrainParameters = {
 export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainResult> {
   const t0 = performance.now()
   const log = (l: string) => p.log(`[sqs] ${l}`)
-  const stack = await startBenchStack({ root: p.root, dataDir: path.join(p.root, '.data', 'bench-sqs'), signers: 1, blockTime: p.blockTime, queueTransport: 'sqs', log })
+  const stack = await startBenchStack({
+    root: p.root,
+    dataDir: path.join(p.root, '.data', 'bench-sqs'),
+    signers: 1,
+    blockTime: p.blockTime,
+    queueTransport: 'sqs',
+    log,
+  })
   const stackBootSeconds = (performance.now() - t0) / 1000
   log(`SQS stack up in ${stackBootSeconds.toFixed(0)} s: ${stack.url}`)
   const timeline = startCpuTimeline({ groups: stack.groups })
   const adminUrl = stack.env.DATABASE_ADMIN_URL as string
   const sql = postgres(adminUrl, { max: 2, onnotice: () => {} })
   try {
-    const session = await signIn({ baseUrl: stack.url, email: DEV_STAFF_EMAIL, password: stack.env.DEV_STAFF_PASSWORD as string })
+    const session = await signIn({
+      baseUrl: stack.url,
+      email: DEV_STAFF_EMAIL,
+      password: stack.env.DEV_STAFF_PASSWORD as string,
+    })
     const recipients = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))
     const bodies = createMintBodies({ runId: `q${Date.now().toString(36)}`, recipients, capacity: p.orders + 100 })
     await stockMintBodies(sql, bodies, log)
     const kms = createKmsClient({ region: 'us-east-1', endpoint: stack.env.KMS_ENDPOINT })
-    const workerSigners = await Promise.all((stack.env.KMS_KEY_IDS as string).split(',').map((keyId) => getKmsAddress(kms, { keyId })))
+    const workerSigners = await Promise.all(
+      (stack.env.KMS_KEY_IDS as string).split(',').map((keyId) => getKmsAddress(kms, { keyId })),
+    )
     kms.destroy()
     // a worker registers its keys in `signers` when it starts: once, before the drain activates them. Its long
     // polls are short (1 s) and outlived before the queue fills: the emulator keeps a stopped consumer's open poll

@@ -1,11 +1,11 @@
+import type postgres from 'postgres'
 import { startOtlpSink } from '../../tests/helpers/startOtlpSink'
 import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
-import { type IntakeRun, MINT_PATH, type RunIntakeParameters, runIntake } from '../intake/runIntake'
 import { runHttpLoad } from '../intake/runHttpLoad'
+import { type IntakeRun, MINT_PATH, type RunIntakeParameters, runIntake } from '../intake/runIntake'
 import type { BenchStack } from '../stack/startBenchStack'
 import type { CpuTimeline } from '../system/startCpuTimeline'
-import type postgres from 'postgres'
 import { type DrainResult, runDrain } from './runDrain'
 
 /** One side of the comparison: the drain (worker with or without tracing) and the intake (web likewise). */
@@ -52,7 +52,13 @@ export async function runTracingComparison(p: RunTracingComparisonParameters): P
   const sink = await startOtlpSink()
   const otel = { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: PROTOCOL }
   const intakeOnce = async (label: string) => {
-    const [run] = await runIntake({ ...p.intake, concurrencies: [p.intake.clients], kinds: ['api'], label, warmUp: false })
+    const [run] = await runIntake({
+      ...p.intake,
+      concurrencies: [p.intake.clients],
+      kinds: ['api'],
+      label,
+      warmUp: false,
+    })
     await p.dropQueuedOrders()
     return run
   }
@@ -74,7 +80,14 @@ export async function runTracingComparison(p: RunTracingComparisonParameters): P
     })
   // warms a freshly started web (its routes load on first use); its orders are dropped
   const warmWeb = async () => {
-    await runHttpLoad({ session: p.intake.session, path: MINT_PATH, connections: 8, durationSec: 3, bodies: p.bodies, expectStatus: 202 })
+    await runHttpLoad({
+      session: p.intake.session,
+      path: MINT_PATH,
+      connections: 8,
+      durationSec: 3,
+      bodies: p.bodies,
+      expectStatus: 202,
+    })
     await p.dropQueuedOrders()
   }
   try {
@@ -87,7 +100,9 @@ export async function runTracingComparison(p: RunTracingComparisonParameters): P
     const onIntake = await intakeOnce('tracing on')
     const onDrain = await drain(() => p.stack.startWorker(otel))
     const after = sink.received()
-    p.log(`tracing on: the receiver got ${after.requests - before.requests} exports (${((after.bytes - before.bytes) / 1024).toFixed(0)} KB)`)
+    p.log(
+      `tracing on: the receiver got ${after.requests - before.requests} exports (${((after.bytes - before.bytes) / 1024).toFixed(0)} KB)`,
+    )
     p.log('tracing off again: restarting the web without it')
     await p.stack.restartWeb()
     await warmWeb()

@@ -16,7 +16,12 @@ export type SubmitOrdersParameters = {
   mode: { kind: 'burst'; concurrency: number } | { kind: 'paced'; perSecond: number }
 }
 
-export type SubmitOrdersReturnType = { orders: SubmittedOrder[]; refused: number; firstSentAt: number; lastAnsweredAt: number }
+export type SubmitOrdersReturnType = {
+  orders: SubmittedOrder[]
+  refused: number
+  firstSentAt: number
+  lastAnsweredAt: number
+}
 
 /** N mint requests through POST /api/gold/mint, each order's send time kept for its latency. */
 export async function submitOrders(p: SubmitOrdersParameters): Promise<SubmitOrdersReturnType> {

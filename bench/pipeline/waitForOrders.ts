@@ -6,7 +6,11 @@ export type WaitForOrdersParameters = { sql: postgres.Sql; orderIds: readonly st
 export type WaitForOrdersReturnType = { byStatus: Record<string, number>; settled: boolean }
 
 /** Polls until every order is confirmed or failed (or the time is up: the report then says how many were not). */
-export async function waitForOrders({ sql, orderIds, timeoutMs }: WaitForOrdersParameters): Promise<WaitForOrdersReturnType> {
+export async function waitForOrders({
+  sql,
+  orderIds,
+  timeoutMs,
+}: WaitForOrdersParameters): Promise<WaitForOrdersReturnType> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const rows = await sql<{ status: string; n: number }[]>`

@@ -18,7 +18,9 @@ if (dir && isMainThread) {
   const gc = require('node:vm').runInNewContext('gc')
   const snapshot = () => ({
     memoryUsage: process.memoryUsage(),
-    spaces: v8.getHeapSpaceStatistics().map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size })),
+    spaces: v8
+      .getHeapSpaceStatistics()
+      .map((s) => ({ name: s.space_name, size: s.space_size, used: s.space_used_size })),
   })
   const intervalUs = Number(process.env.MINTDESK_BENCH_PROFILE_INTERVAL_US || 1000)
   let session

@@ -4,7 +4,11 @@ import path from 'node:path'
 
 /** The Chrome DevTools .cpuprofile format, as V8's profiler writes it. */
 type CpuProfile = {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] }>
+  nodes: Array<{
+    id: number
+    callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+    children?: number[]
+  }>
   samples: number[]
   timeDeltas: number[]
   startTime: number
@@ -50,10 +54,20 @@ export type CpuProfileSummary = {
  * The busiest profile in `dir` (written after `since`), reduced to self time by area
  * (npm package, mintdesk folder, the Next.js bundle, GC, ...) and by function.
  */
-export function summarizeCpuProfile({ dir, since, root }: { dir: string; since: number; root: string }): CpuProfileSummary | undefined {
+export function summarizeCpuProfile({
+  dir,
+  since,
+  root,
+}: {
+  dir: string
+  since: number
+  root: string
+}): CpuProfileSummary | undefined {
   let files: string[]
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => path.join(dir, f))
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .map((f) => path.join(dir, f))
   } catch {
     return undefined
   }
@@ -157,10 +171,17 @@ function createFrameMapper(root: string): (frame: CallFrame) => CallFrame {
     if (!frame.url.startsWith('file://') || !/\.m?js$/.test(frame.url)) return frame
     const map = mapOf(frame.url.slice('file://'.length))
     if (!map) return frame
-    const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number }
+    const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as {
+      originalSource?: string
+      originalLine?: number
+    }
     if (!entry.originalSource) return frame
     const source = entry.originalSource.replace(/^file:\/\//, '').replace(/^(\.\.\/)+/, '')
-    return { ...frame, url: `file://${path.isAbsolute(source) ? source : path.join(root, source)}`, lineNumber: entry.originalLine ?? frame.lineNumber }
+    return {
+      ...frame,
+      url: `file://${path.isAbsolute(source) ? source : path.join(root, source)}`,
+      lineNumber: entry.originalLine ?? frame.lineNumber,
+    }
   }
 }
 

@@ -27,7 +27,9 @@ export function toggleCpuProfiles({ roots }: { roots: readonly number[] }): numb
 function isProfiled(pid: number, node: string): boolean {
   try {
     if (realpathSync(`/proc/${pid}/exe`) !== node) return false
-    return readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').some((v) => v.startsWith('MINTDESK_BENCH_PROFILE_DIR='))
+    return readFileSync(`/proc/${pid}/environ`, 'utf8')
+      .split('\0')
+      .some((v) => v.startsWith('MINTDESK_BENCH_PROFILE_DIR='))
   } catch {
     return false
   }

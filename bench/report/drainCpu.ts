@@ -8,7 +8,10 @@ export const STACK_GROUPS = ['worker', 'postgres', 'anvil', 'kms', 'web'] as con
 export const SQS_STACK_GROUPS = [...STACK_GROUPS, 'sqs'] as const
 
 /** CPU ms per confirmed order of each stack process over a drain, and their sum. */
-export function drainCpuPerOrder(d: DrainResult, groups: readonly string[] = STACK_GROUPS): { total: number; byGroup: Record<string, number> } {
+export function drainCpuPerOrder(
+  d: DrainResult,
+  groups: readonly string[] = STACK_GROUPS,
+): { total: number; byGroup: Record<string, number> } {
   const n = d.byStatus.confirmed ?? 0
   const byGroup = Object.fromEntries(groups.map((g) => [g, cpuMsPer(d.cpu, g, n)]))
   return { total: Object.values(byGroup).reduce((a, b) => a + (Number.isFinite(b) ? b : 0), 0), byGroup }

@@ -3,8 +3,8 @@ import type { DrainResult } from '../pipeline/runDrain'
 import type { CpuProfileSummary, ProcessMemoryStats } from '../profile/summarizeCpuProfile'
 import type { BenchResult, FloorRun, PacedRun } from '../runBench'
 import type { CpuUsage } from '../system/startCpuMeter'
-import { cpuLine, cpuMsPer, mb, ms, num, rate, ratio } from './format'
 import { drainCpuPerOrder, STACK_GROUPS } from './drainCpu'
+import { cpuLine, cpuMsPer, mb, ms, num, rate, ratio } from './format'
 import { notificationCost } from './notificationCost'
 import { transportAndTracingTargets } from './transportAndTracingTargets'
 
@@ -22,7 +22,6 @@ export { drainCpuPerOrder, SQS_STACK_GROUPS, STACK_GROUPS } from './drainCpu'
 export const CPU_PER_ORDER_TARGET_MS = 15
 export const WORKER_RSS_TARGET_MB = 150
 export const WEB_RSS_TARGET_MB = 300
-
 
 /** The issue's targets against this run, each with PASS/MISS and, for a miss, its evidence. */
 export function evaluateTargets(r: BenchResult): TargetResult[] {
@@ -85,8 +84,18 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
     const label = `Under capacity (${p.perSecond}/s = half of ${rate(p.capacity)}/s)`
     const c2b = p.committedToBroadcast
     const note = pacedEvidence(p, r.floor)
-    targets.push({ name: `${label}: committed -> broadcast p50 <= 25 ms`, measured: `p50 ${ms(c2b.p50)} ms`, pass: c2b.p50 <= 25, note: c2b.p50 <= 25 ? undefined : note })
-    targets.push({ name: `${label}: committed -> broadcast p99 <= 100 ms`, measured: `p99 ${ms(c2b.p99)} ms`, pass: c2b.p99 <= 100, note: c2b.p99 <= 100 ? undefined : note })
+    targets.push({
+      name: `${label}: committed -> broadcast p50 <= 25 ms`,
+      measured: `p50 ${ms(c2b.p50)} ms`,
+      pass: c2b.p50 <= 25,
+      note: c2b.p50 <= 25 ? undefined : note,
+    })
+    targets.push({
+      name: `${label}: committed -> broadcast p99 <= 100 ms`,
+      measured: `p99 ${ms(c2b.p99)} ms`,
+      pass: c2b.p99 <= 100,
+      note: c2b.p99 <= 100 ? undefined : note,
+    })
     const limit = r.options.blockTime * 1000 + r.worker.confirmPollMs
     const b2c = p.broadcastToConfirmed
     targets.push({
@@ -98,7 +107,10 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
   }
 
   const c = Math.max(...r.options.concurrencies)
-  const intakePair = (runs: IntakeRun[]) => ({ api: runs.find((x) => x.kind === 'api' && x.clients === c), sql: runs.find((x) => x.kind === 'sql' && x.clients === c) })
+  const intakePair = (runs: IntakeRun[]) => ({
+    api: runs.find((x) => x.kind === 'api' && x.clients === c),
+    sql: runs.find((x) => x.kind === 'sql' && x.clients === c),
+  })
   const idle = intakePair(r.intake.idle)
   if (idle.api && idle.sql) {
     const q = ratio(idle.api.result.perSecond, idle.sql.result.perSecond)
@@ -106,7 +118,15 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
       name: `Intake at ${c} clients, worker idle: >= 0.5x the raw-SQL rate`,
       measured: `${rate(idle.api.result.perSecond)}/s vs ${rate(idle.sql.result.perSecond)}/s = ${num(q, 2)}`,
       pass: q >= 0.5,
-      note: q >= 0.5 ? undefined : intakeEvidence(r, idle.api, idle.sql, r.intake.idle.find((x) => x.kind === 'floor' && x.clients === c)),
+      note:
+        q >= 0.5
+          ? undefined
+          : intakeEvidence(
+              r,
+              idle.api,
+              idle.sql,
+              r.intake.idle.find((x) => x.kind === 'floor' && x.clients === c),
+            ),
     })
   }
   const beside = intakePair(r.intake.beside)
@@ -132,7 +152,9 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
         : {
             bound: memoryBound(group, m.peakProcessKb, r.profiles[group]?.memory),
             evidence: [
-              ...m.processes.map((x) => `pid ${x.pid}: VmHWM ${mb(x.hwmKb)}, VmRSS at the end ${mb(x.rssKb)}: ${x.cmd.slice(0, 160)}`),
+              ...m.processes.map(
+                (x) => `pid ${x.pid}: VmHWM ${mb(x.hwmKb)}, VmRSS at the end ${mb(x.rssKb)}: ${x.cmd.slice(0, 160)}`,
+              ),
               ...heapLines(group, r.profiles[group]?.memory),
             ],
           },
@@ -166,7 +188,11 @@ function drainEvidence(r: BenchResult, d: DrainResult): { bound: string; evidenc
     `CPU during the drain (cores): ${cpuLine(d.cpu)}. Per confirmed order: ${perOrderLine(d.cpu, n)} ms.`,
     `Steps during the drain (p50 / p99 ms): ${d.latencies.stages.map((x) => `${x.name} ${ms(x.summary.p50)} / ${ms(x.summary.p99)}`).join('; ')}.`,
     `Worker slot time over the drain: ${d.busy.map((t) => `${t.task} ${num(t.busyMs / 1000, 1)} s in ${t.runs} runs`).join(', ') || 'none recorded'}.`,
-    ...(raw ? [`The node: ${raw.txs} pre-signed mints accepted in ${num(raw.sendSeconds, 2)} s and included in ${raw.blocks} blocks (${raw.gasPerTx} gas each, ${raw.txsPerBlockByGas} per ${raw.blockGasLimit}-gas block).`] : []),
+    ...(raw
+      ? [
+          `The node: ${raw.txs} pre-signed mints accepted in ${num(raw.sendSeconds, 2)} s and included in ${raw.blocks} blocks (${raw.gasPerTx} gas each, ${raw.txsPerBlockByGas} per ${raw.blockGasLimit}-gas block).`,
+        ]
+      : []),
     ...(d.settled ? [] : [`Not every order settled within the time allowed: ${JSON.stringify(d.byStatus)}.`]),
   ]
   return { bound: bound + machineAside(d.cpu), evidence }
@@ -176,7 +202,12 @@ function cpuEvidence(r: BenchResult, d: DrainResult): { bound: string; evidence:
   const n = d.byStatus.confirmed ?? 0
   const cpu = drainCpuPerOrder(d)
   const top = Object.entries(cpu.byGroup).sort((a, b) => b[1] - a[1])
-  const statements = d.statements.top.slice(0, 4).map((x) => `${num(x.totalMs / Math.max(1, n), 2)} ms/order in ${num(x.calls / Math.max(1, n), 1)} calls/order: \`${x.query.slice(0, 110)}\``)
+  const statements = d.statements.top
+    .slice(0, 4)
+    .map(
+      (x) =>
+        `${num(x.totalMs / Math.max(1, n), 2)} ms/order in ${num(x.calls / Math.max(1, n), 1)} calls/order: \`${x.query.slice(0, 110)}\``,
+    )
   return {
     bound: `the sum over the stack's processes, largest first: ${top.map(([g, v]) => `${g} ${num(v, 1)} ms`).join(', ')} per confirmed order.`,
     evidence: [
@@ -198,11 +229,20 @@ function pacedEvidence(p: PacedRun, floor: FloorRun | undefined): { bound: strin
     : []
   return {
     bound: `the steps in series; the largest medians: ${top.map((x) => `${x.name} ${ms(x.summary.p50)} ms`).join('; ')}.`,
-    evidence: [...floorLine, ...p.stages.map((x) => `${x.name}: p50 ${ms(x.summary.p50)} ms, p99 ${ms(x.summary.p99)} ms`), `CPU over the paced run (cores): ${cpuLine(p.cpu)}.`],
+    evidence: [
+      ...floorLine,
+      ...p.stages.map((x) => `${x.name}: p50 ${ms(x.summary.p50)} ms, p99 ${ms(x.summary.p99)} ms`),
+      `CPU over the paced run (cores): ${cpuLine(p.cpu)}.`,
+    ],
   }
 }
 
-function intakeEvidence(r: BenchResult, api: IntakeRun, sql: IntakeRun, floor: IntakeRun | undefined): { bound: string; evidence: string[] } {
+function intakeEvidence(
+  r: BenchResult,
+  api: IntakeRun,
+  sql: IntakeRun,
+  floor: IntakeRun | undefined,
+): { bound: string; evidence: string[] } {
   const c = api.clients
   const webMs = cpuMsPer(api.cpu, 'web', api.result.ok)
   const loopMs = cpuMsPer(api.cpu, 'web main thread', api.result.ok)
@@ -222,7 +262,11 @@ function intakeEvidence(r: BenchResult, api: IntakeRun, sql: IntakeRun, floor: I
       `CPU during the API run at ${c} clients (cores): ${cpuLine(api.cpu)}.`,
       `CPU during the raw-SQL run at ${c} clients (cores): ${cpuLine(sql.cpu)}.`,
       `Postgres execution per accepted order (pg_stat_statements): ${num(api.statements.totalMs / Math.max(1, api.result.ok), 2)} ms in ${num(api.statements.calls / Math.max(1, api.result.ok), 1)} statements through the API, ${num(sql.statements.totalMs / Math.max(1, sql.result.ok), 2)} ms over raw SQL.`,
-      ...(floor ? [`The framework's floor (session, role and origin checks, then 415) at ${c} clients: ${rate(floor.result.perSecond)}/s, ${num(cpuMsPer(floor.cpu, 'web', floor.result.ok), 2)} ms of web CPU per request.`] : []),
+      ...(floor
+        ? [
+            `The framework's floor (session, role and origin checks, then 415) at ${c} clients: ${rate(floor.result.perSecond)}/s, ${num(cpuMsPer(floor.cpu, 'web', floor.result.ok), 2)} ms of web CPU per request.`,
+          ]
+        : []),
       ...profileLines('Web', r.profiles.web),
     ],
   }
@@ -247,9 +291,18 @@ function heapLines(group: string, m: ProcessMemoryStats | undefined): string[] {
 
 function profileLines(label: string, profile: CpuProfileSummary | undefined): string[] {
   if (!profile) return []
-  const areas = profile.byArea.slice(0, 6).map((a) => `${a.name} ${num(a.percent, 0)}%`).join(', ')
-  const fns = profile.topFunctions.slice(0, 5).map((f) => `${f.name} ${num(f.percent, 1)}%`).join('; ')
-  return [`${label} CPU profile (${num(profile.seconds, 0)} s, ${num(profile.busyPercent, 0)}% of samples busy), busy time by area: ${areas}.`, `Top functions by self time: ${fns}.`]
+  const areas = profile.byArea
+    .slice(0, 6)
+    .map((a) => `${a.name} ${num(a.percent, 0)}%`)
+    .join(', ')
+  const fns = profile.topFunctions
+    .slice(0, 5)
+    .map((f) => `${f.name} ${num(f.percent, 1)}%`)
+    .join('; ')
+  return [
+    `${label} CPU profile (${num(profile.seconds, 0)} s, ${num(profile.busyPercent, 0)}% of samples busy), busy time by area: ${areas}.`,
+    `Top functions by self time: ${fns}.`,
+  ]
 }
 
 /** When other work took a real share of a saturated machine, the reader must know. */

@@ -6,7 +6,8 @@ export const num = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(di
 /** milliseconds, with a decimal below 10 ms */
 export const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : 'n/a')
 
-export const rate = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0)) : 'n/a')
+export const rate = (n: number) =>
+  Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0)) : 'n/a'
 
 export const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? a / b : NaN)
 

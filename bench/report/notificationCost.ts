@@ -23,7 +23,8 @@ export function notificationCost(windows: readonly NotificationBacklogResult[] =
   const sent = emails + webhooks
   if (sent === 0) return undefined
   const msPer: Record<string, number> = {}
-  for (const g of [...STACK_GROUPS, 'bench']) msPer[g] = windows.reduce((a, w) => a + (w.cpu.byGroup[g] ?? 0) * w.cpu.wallMs, 0) / sent
+  for (const g of [...STACK_GROUPS, 'bench'])
+    msPer[g] = windows.reduce((a, w) => a + (w.cpu.byGroup[g] ?? 0) * w.cpu.wallMs, 0) / sent
   return {
     emails,
     messages,

@@ -16,7 +16,15 @@ describe('the inventory rows of the bench report', () => {
     const run = { status: 201, webRssBeforeKb: 200 * 1024, webHwmAfterKb: 310 * 1024, webPeakPssKb: 290 * 1024 }
     const text = render((line, table) =>
       renderBarListImport({
-        barListImport: { bars: 100_000, csvBytes: 4.5 * 2 ** 20, vault: 'V', runs: [{ ...run, kind: 'new', seconds: 4, added: 100_000, unchanged: 0 }, { ...run, kind: 'snapshot', seconds: 5, added: 0, unchanged: 100_000 }] },
+        barListImport: {
+          bars: 100_000,
+          csvBytes: 4.5 * 2 ** 20,
+          vault: 'V',
+          runs: [
+            { ...run, kind: 'new', seconds: 4, added: 100_000, unchanged: 0 },
+            { ...run, kind: 'snapshot', seconds: 5, added: 0, unchanged: 100_000 },
+          ],
+        },
         line,
         table,
       }),
@@ -24,6 +32,8 @@ describe('the inventory rows of the bench report', () => {
     expect(text).toContain('## 5. Bar-list import')
     expect(text).toContain('| new bars | 100,000 / 0 | 4.00 | 25000 | 200 MB | 310 MB | 290 MB |')
     expect(text).toContain('| snapshot of the same bars | 0 / 100,000 | 5.00 | 20000 | 200 MB | 310 MB | 290 MB |')
-    expect(render((line, table) => renderBarListImport({ barListImport: undefined, line, table }))).toContain('Not measured in this run.')
+    expect(render((line, table) => renderBarListImport({ barListImport: undefined, line, table }))).toContain(
+      'Not measured in this run.',
+    )
   })
 })

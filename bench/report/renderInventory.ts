@@ -5,7 +5,15 @@ type Line = (s?: string) => void
 type Table = (head: string[], rows: string[][]) => void
 
 /** The bar-list row: a 100,000-bar list through the real route, and the web's memory meanwhile. */
-export function renderBarListImport({ barListImport: b, line, table }: { barListImport: BarListImportResult | undefined; line: Line; table: Table }): void {
+export function renderBarListImport({
+  barListImport: b,
+  line,
+  table,
+}: {
+  barListImport: BarListImportResult | undefined
+  line: Line
+  table: Table
+}): void {
   line('## 5. Bar-list import: `POST /api/admin/vault/bar-lists`')
   line()
   if (!b) {
@@ -18,7 +26,15 @@ export function renderBarListImport({ barListImport: b, line, table }: { barList
   )
   line()
   table(
-    ['list', 'bars added / unchanged', 'seconds', 'bars / s', 'web RSS before', 'web peak RSS (VmHWM)', 'web tree peak (PSS, sampled)'],
+    [
+      'list',
+      'bars added / unchanged',
+      'seconds',
+      'bars / s',
+      'web RSS before',
+      'web peak RSS (VmHWM)',
+      'web tree peak (PSS, sampled)',
+    ],
     b.runs.map((x) => [
       x.kind === 'new' ? 'new bars' : 'snapshot of the same bars',
       `${x.added.toLocaleString('en-US')} / ${x.unchanged.toLocaleString('en-US')}`,

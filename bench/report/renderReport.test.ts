@@ -8,7 +8,9 @@ import { renderReport } from './renderReport'
 // A short run's figures (npm run bench -- --quick, trimmed), as .data/bench/result.json holds them; its `sqs` and
 // `tracing` rows come from a later quick run (issues 15 and 17).
 const fixture = path.join(import.meta.dirname, 'fixtures', 'quickResult.json')
-const result = JSON.parse(readFileSync(fixture, 'utf8'), (key, value: unknown) => (key === 'startedAt' && typeof value === 'string' ? new Date(value) : value)) as BenchResult // the bench's own file
+const result = JSON.parse(readFileSync(fixture, 'utf8'), (key, value: unknown) =>
+  key === 'startedAt' && typeof value === 'string' ? new Date(value) : value,
+) as BenchResult // the bench's own file
 
 describe('the bench report', () => {
   const targets = evaluateTargets(result)
@@ -35,16 +37,25 @@ describe('the bench report', () => {
     }
     expect(targets.find((t) => t.name.startsWith('Intake at 32 clients, worker running'))?.pass).toBeNull()
     expect(targets.find((t) => t.name.startsWith('Worker peak RSS'))?.pass).toBe(true)
-    expect(targets.filter((t) => t.name.startsWith('SQS transport') || t.name.startsWith('Tracing off vs on')).map((t) => t.pass)).toEqual([null, null])
+    expect(
+      targets
+        .filter((t) => t.name.startsWith('SQS transport') || t.name.startsWith('Tracing off vs on'))
+        .map((t) => t.pass),
+    ).toEqual([null, null])
   })
 
   it('reports the SQS row beside the graphile row, its endpoint counted, and tracing off and on per process', () => {
     const sqs = targets.find((t) => t.name.startsWith('SQS transport'))
-    expect(sqs?.measured).toMatch(/^\d+\.\d+\/s, \d+\.\d ms CPU\/order \(worker \d+\.\d, postgres \d+\.\d, sqs \d+\.\d\) vs graphile-worker 14\.1\/s, \d+\.\d ms \(drain of 200\)$/)
+    expect(sqs?.measured).toMatch(
+      /^\d+\.\d+\/s, \d+\.\d ms CPU\/order \(worker \d+\.\d, postgres \d+\.\d, sqs \d+\.\d\) vs graphile-worker 14\.1\/s, \d+\.\d ms \(drain of 200\)$/,
+    )
     const tracing = targets.find((t) => t.name.startsWith('Tracing off vs on'))
-    expect(tracing?.measured).toMatch(/^CPU\/order \d+\.\d -> \d+\.\d ms \(worker \d+\.\d -> \d+\.\d\); web CPU\/request \d+\.\d\d -> \d+\.\d\d ms$/)
+    expect(tracing?.measured).toMatch(
+      /^CPU\/order \d+\.\d -> \d+\.\d ms \(worker \d+\.\d -> \d+\.\d\); web CPU\/request \d+\.\d\d -> \d+\.\d\d ms$/,
+    )
     const text = renderReport({ result, targets, command: 'npm run bench -- --quick' })
-    const section = (heading: string) => text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1))
+    const section = (heading: string) =>
+      text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1))
     const six = section('## 6. Queue transport: SQS beside graphile-worker')
     expect(six).toContain('| sqs ms |')
     // the graphile row has no SQS endpoint ('-'), the SQS row has one
@@ -62,7 +73,11 @@ describe('the bench report', () => {
   it('says so when a run leaves the SQS row and the tracing comparison out', () => {
     const { sqs: _sqs, tracing: _tracing, ...rest } = result
     const without: BenchResult = { ...rest, options: { ...result.options, sqsOrders: 0, tracingOrders: 0 } }
-    const text = renderReport({ result: without, targets: evaluateTargets(without), command: 'npm run bench -- --quick --sqs-orders 0 --tracing-orders 0' })
+    const text = renderReport({
+      result: without,
+      targets: evaluateTargets(without),
+      command: 'npm run bench -- --quick --sqs-orders 0 --tracing-orders 0',
+    })
     expect(text).toContain('Not measured in this run (`--sqs-orders 0`).')
     expect(text).toContain('Not measured in this run (`--tracing-orders 0`).')
     expect(text).not.toContain('SQS transport (QUEUE_TRANSPORT=sqs)')
@@ -70,15 +85,31 @@ describe('the bench report', () => {
 
   it('charges the CPU of a drain to the stack processes, per confirmed order', () => {
     const cpu = targets.find((t) => t.name.startsWith('CPU per confirmed order, drain, 1 signer'))
-    expect(cpu?.measured).toMatch(/^\d+\.\d ms \(worker \d+\.\d, postgres \d+\.\d, anvil \d+\.\d, kms \d+\.\d, web \d+\.\d\)$/)
+    expect(cpu?.measured).toMatch(
+      /^\d+\.\d ms \(worker \d+\.\d, postgres \d+\.\d, anvil \d+\.\d, kms \d+\.\d, web \d+\.\d\)$/,
+    )
   })
 
   it('renders the targets table, the scaling table, the sections and the notes', () => {
     const text = renderReport({ result, targets, command: 'npm run bench -- --quick' })
     expect(text).toContain('| target | measured | result |')
-    expect(text).toMatch(/\| Worker peak RSS < 150 MB, as shipped .* \| 127 MB \(VmHWM of the largest process\) \| PASS \|/)
-    expect(text).toContain('| Intake at 32 clients, worker running beside it (reported, same pair) | 26.3/s vs 67.3/s = 0.39 | reported |')
-    for (const heading of ['## 1. The drain', '## 2. Under capacity', '## 3. Intake', '## 4. Memory, as shipped', '## 5. Bar-list import', '## 6. Queue transport', '## 7. Tracing off and on', '## Notes on missed targets', '## How each number is measured']) {
+    expect(text).toMatch(
+      /\| Worker peak RSS < 150 MB, as shipped .* \| 127 MB \(VmHWM of the largest process\) \| PASS \|/,
+    )
+    expect(text).toContain(
+      '| Intake at 32 clients, worker running beside it (reported, same pair) | 26.3/s vs 67.3/s = 0.39 | reported |',
+    )
+    for (const heading of [
+      '## 1. The drain',
+      '## 2. Under capacity',
+      '## 3. Intake',
+      '## 4. Memory, as shipped',
+      '## 5. Bar-list import',
+      '## 6. Queue transport',
+      '## 7. Tracing off and on',
+      '## Notes on missed targets',
+      '## How each number is measured',
+    ]) {
       expect(text).toContain(heading)
     }
     // one row per drain: signers, workers, rate

@@ -13,7 +13,11 @@ export type RenderTransportAndTracingParameters = {
 /** Sections 6 (issue 15: the SQS transport beside graphile-worker) and 7 (issue 17: tracing off and on). */
 export function renderTransportAndTracing({ result: r, line, table }: RenderTransportAndTracingParameters): void {
   const base = graphileBaseRow(r, r.sqs?.drain.orders)
-  const status = (d: DrainResult) => [...Object.entries(d.byStatus).map(([k, v]) => `${v} ${k}`), ...(d.refused > 0 ? [`${d.refused} refused`] : [])].join(', ')
+  const status = (d: DrainResult) =>
+    [
+      ...Object.entries(d.byStatus).map(([k, v]) => `${v} ${k}`),
+      ...(d.refused > 0 ? [`${d.refused} refused`] : []),
+    ].join(', ')
   const drainRow = (label: string, d: DrainResult) => {
     const cpu = drainCpuPerOrder(d, SQS_STACK_GROUPS)
     const n = d.byStatus.confirmed ?? 0
@@ -32,15 +36,31 @@ export function renderTransportAndTracing({ result: r, line, table }: RenderTran
       status(d),
     ]
   }
-  const drainHead = ['', 'orders', 'confirmed/s', 'drain s', 'filled at', 'CPU ms / order', ...SQS_STACK_GROUPS.map((g) => `${g} ms`), 'worker event loop ms/order', 'Postgres exec ms/order', 'statements/order', 'machine busy', 'orders']
+  const drainHead = [
+    '',
+    'orders',
+    'confirmed/s',
+    'drain s',
+    'filled at',
+    'CPU ms / order',
+    ...SQS_STACK_GROUPS.map((g) => `${g} ms`),
+    'worker event loop ms/order',
+    'Postgres exec ms/order',
+    'statements/order',
+    'machine busy',
+    'orders',
+  ]
   const stagesTable = (columns: Array<[string, DrainResult]>) => {
     const names = [...new Set(columns.flatMap(([, d]) => d.latencies.stages.map((x) => x.name)))]
     table(
       ['step (p50 / p99 ms)', ...columns.map(([label]) => label)],
-      names.map((name) => [name, ...columns.map(([, d]) => {
-        const st = d.latencies.stages.find((x) => x.name === name)
-        return st ? p50p99(st.summary) : 'n/a'
-      })]),
+      names.map((name) => [
+        name,
+        ...columns.map(([, d]) => {
+          const st = d.latencies.stages.find((x) => x.name === name)
+          return st ? p50p99(st.summary) : 'n/a'
+        }),
+      ]),
     )
   }
 
@@ -54,7 +74,10 @@ export function renderTransportAndTracing({ result: r, line, table }: RenderTran
       `The same drain as graphile-worker's of 1 signer and 1 worker process (${base ? `${base.label}, ${base.drain.orders} orders` : 'none in this run'}), on a second stack booted with \`QUEUE_TRANSPORT=sqs\` (web and worker read it at start; ${num(r.sqs.stackBootSeconds, 0)} s to boot, after the first stack stopped): the orders go in through the API with no worker running and land in the outbox (\`sqs_outbox\`, in the intake's one statement); the worker then starts, its relay sends them to the embedded SQS endpoint and its consumer runs them through the same send path (\`sendMintOrders\`). The endpoint (\`local-aws-sqs\`, scripts/stack/sqs.ts) runs in its own process on the same machine and its CPU is counted as the stack's (\`sqs\`); in production SQS is a remote service and that column is not paid on the worker's hosts. "-": no such process in that stack.`,
     )
     line()
-    table(drainHead, [...(base ? [drainRow(`graphile-worker (${base.label})`, base.drain)] : []), drainRow('SQS', r.sqs.drain)])
+    table(drainHead, [
+      ...(base ? [drainRow(`graphile-worker (${base.label})`, base.drain)] : []),
+      drainRow('SQS', r.sqs.drain),
+    ])
     stagesTable([...(base ? [['graphile-worker', base.drain] as [string, DrainResult]] : []), ['SQS', r.sqs.drain]])
   }
 
@@ -71,11 +94,27 @@ export function renderTransportAndTracing({ result: r, line, table }: RenderTran
   )
   line()
   table(
-    ['drain', 'confirmed/s', 'CPU ms / order', ...STACK_GROUPS.map((g) => `${g} ms`), 'worker event loop ms/order', 'machine busy', 'orders'],
+    [
+      'drain',
+      'confirmed/s',
+      'CPU ms / order',
+      ...STACK_GROUPS.map((g) => `${g} ms`),
+      'worker event loop ms/order',
+      'machine busy',
+      'orders',
+    ],
     (['off', 'on'] as const).map((side) => {
       const d = t[side].drain
       const cpu = drainCpuPerOrder(d)
-      return [`tracing ${side}`, rate(d.confirmedPerSecond), num(cpu.total, 1), ...STACK_GROUPS.map((g) => num(cpu.byGroup[g] ?? NaN, 1)), num(cpuMsPer(d.cpu, 'worker main thread', d.byStatus.confirmed ?? 0), 1), `${num(d.cpu.machineBusy, 2)} / ${d.cpu.cores}`, status(d)]
+      return [
+        `tracing ${side}`,
+        rate(d.confirmedPerSecond),
+        num(cpu.total, 1),
+        ...STACK_GROUPS.map((g) => num(cpu.byGroup[g] ?? NaN, 1)),
+        num(cpuMsPer(d.cpu, 'worker main thread', d.byStatus.confirmed ?? 0), 1),
+        `${num(d.cpu.machineBusy, 2)} / ${d.cpu.cores}`,
+        status(d),
+      ]
     }),
   )
   const intakes = (['off', 'on'] as const).flatMap((side) => {

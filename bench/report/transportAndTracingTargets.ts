@@ -1,8 +1,8 @@
 import type { DrainResult } from '../pipeline/runDrain'
 import type { BenchResult } from '../runBench'
 import { drainCpuPerOrder, SQS_STACK_GROUPS } from './drainCpu'
-import { cpuMsPer, num, rate } from './format'
 import type { TargetResult } from './evaluateTargets'
+import { cpuMsPer, num, rate } from './format'
 
 /**
  * The graphile-worker drain the SQS row stands beside: 1 signer, 1 worker process, of the
@@ -28,7 +28,9 @@ export function transportAndTracingTargets(r: BenchResult): TargetResult[] {
       name: `SQS transport (QUEUE_TRANSPORT=sqs), drain of ${d.orders}, 1 signer, 1 worker, beside graphile-worker's (reported)`,
       measured:
         `${rate(d.confirmedPerSecond)}/s, ${num(cpu.total, 1)} ms CPU/order (worker ${num(cpu.byGroup.worker ?? NaN, 1)}, postgres ${num(cpu.byGroup.postgres ?? NaN, 1)}, sqs ${num(cpu.byGroup.sqs ?? NaN, 1)})` +
-        (base && baseCpu ? ` vs graphile-worker ${rate(base.confirmedPerSecond)}/s, ${num(baseCpu.total, 1)} ms (drain of ${base.orders})` : ' (no graphile-worker row of 1 signer x 1 worker in this run)'),
+        (base && baseCpu
+          ? ` vs graphile-worker ${rate(base.confirmedPerSecond)}/s, ${num(baseCpu.total, 1)} ms (drain of ${base.orders})`
+          : ' (no graphile-worker row of 1 signer x 1 worker in this run)'),
       pass: null,
     })
   }

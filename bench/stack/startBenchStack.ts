@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import postgres from 'postgres'
 import { freePort } from '../../scripts/stack/freePort'
-import { type ManagedChild, stopLeftovers, type Tracked, writePidFile } from '../../scripts/stack/processes'
 import { type PreparedRelease, prepareRelease } from '../../scripts/stack/prepareRelease'
+import { type ManagedChild, stopLeftovers, type Tracked, writePidFile } from '../../scripts/stack/processes'
 import { startStack } from '../../scripts/stack/startStack'
-import type { ProcessGroup, ProcessGroupsSource } from '../system/processGroups'
 import { sleep } from '../system/clock'
+import type { ProcessGroup, ProcessGroupsSource } from '../system/processGroups'
 import { configurePostgres } from './configurePostgres'
 import { startKmsProcess } from './startKmsProcess'
 import { startSqsProcess } from './startSqsProcess'
@@ -70,13 +70,20 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
   await stopLeftovers(ownPids, p.log)
   rmSync(p.dataDir, { recursive: true, force: true })
   mkdirSync(p.dataDir, { recursive: true })
-  const profileDirs = { web: path.join(p.dataDir, 'profiles', 'web'), worker: path.join(p.dataDir, 'profiles', 'worker') }
+  const profileDirs = {
+    web: path.join(p.dataDir, 'profiles', 'web'),
+    worker: path.join(p.dataDir, 'profiles', 'worker'),
+  }
   const childLogFile = path.join(p.dataDir, 'children.log')
   const preload = path.join(p.root, 'bench', 'profile', 'cpuProfilePreload.cjs')
   const nodeOptions = [process.env.NODE_OPTIONS, `--require ${preload}`].filter(Boolean).join(' ')
 
   p.log('building the release (scripts/build-release.ts --if-changed) and copying it')
-  const release = await prepareRelease({ root: p.root, into: path.join(p.dataDir, 'release'), log: (l) => p.log(`[release] ${l}`) })
+  const release = await prepareRelease({
+    root: p.root,
+    into: path.join(p.dataDir, 'release'),
+    log: (l) => p.log(`[release] ${l}`),
+  })
   p.log('configuring Postgres (commit timestamps, pg_stat_statements)')
   await configurePostgres({ dataDir: path.join(p.dataDir, 'pg') })
   const kms = await startKmsProcess({ root: p.root, dataDir: path.join(p.dataDir, 'kms') })
@@ -100,7 +107,11 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
     stack = await startStack({
       root: p.root,
       dataDir: p.dataDir,
-      env: { KMS_ENDPOINT: kms.url, MINTDESK_SIGNERS: String(p.signers), ...(sqs ? { QUEUE_TRANSPORT: 'sqs', ...sqs.env } : {}) },
+      env: {
+        KMS_ENDPOINT: kms.url,
+        MINTDESK_SIGNERS: String(p.signers),
+        ...(sqs ? { QUEUE_TRANSPORT: 'sqs', ...sqs.env } : {}),
+      },
       port: await freePort(),
       web: true,
       workers: 0,
@@ -126,7 +137,13 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
 
   const tracked = JSON.parse(readFileSync(path.join(p.dataDir, 'pids.json'), 'utf8')) as Tracked[] // written by startStack
   const pidOf = (name: string) => tracked.find((t) => t.name === name)?.pid ?? 0
-  const pids = { web: pidOf('web'), postgres: pidOf('postgres'), anvil: pidOf('anvil'), kms: kms.child.child.pid ?? 0, sqs: sqs?.child.child.pid ?? 0 }
+  const pids = {
+    web: pidOf('web'),
+    postgres: pidOf('postgres'),
+    anvil: pidOf('anvil'),
+    kms: kms.child.child.pid ?? 0,
+    sqs: sqs?.child.child.pid ?? 0,
+  }
 
   const sql = postgres(stack.env.DATABASE_ADMIN_URL as string, { max: 1, onnotice: () => {} })
   try {
@@ -201,8 +218,11 @@ async function waitForWorker({ databaseUrl, child }: { databaseUrl: string; chil
   try {
     const deadline = Date.now() + 90_000
     while (Date.now() < deadline) {
-      if (child.child.exitCode !== null) throw new Error(`a worker exited with code ${child.child.exitCode} while starting`)
-      const [row] = await sql<{ n: number }[]>`select count(*)::int as n from workers where stopped_at is null and pid = ${child.child.pid ?? -1}`
+      if (child.child.exitCode !== null)
+        throw new Error(`a worker exited with code ${child.child.exitCode} while starting`)
+      const [row] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from workers where stopped_at is null and pid = ${child.child.pid ?? -1}`
       if ((row?.n ?? 0) >= 1) return
       await sleep(200)
     }

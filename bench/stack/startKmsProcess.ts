@@ -11,12 +11,20 @@ export type StartKmsProcessReturnType = { url: string; child: ManagedChild }
  * would otherwise share an event loop with every Sign call the worker makes, and real
  * KMS is a remote service anyway.
  */
-export async function startKmsProcess({ root, dataDir, timeoutMs = 30_000 }: StartKmsProcessParameters): Promise<StartKmsProcessReturnType> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'stack', 'kmsServerMain.ts'), '--data-dir', dataDir], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  })
+export async function startKmsProcess({
+  root,
+  dataDir,
+  timeoutMs = 30_000,
+}: StartKmsProcessParameters): Promise<StartKmsProcessReturnType> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'scripts', 'stack', 'kmsServerMain.ts'), '--data-dir', dataDir],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    },
+  )
   const managed: ManagedChild = {
     name: 'kms',
     child,
@@ -29,7 +37,10 @@ export async function startKmsProcess({ root, dataDir, timeoutMs = 30_000 }: Sta
   }
   const url = await new Promise<string>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`the KMS endpoint did not start within ${timeoutMs} ms`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`the KMS endpoint did not start within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8')
       const m = /KMS_ENDPOINT=(\S+)/.exec(out)

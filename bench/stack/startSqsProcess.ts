@@ -3,7 +3,10 @@ import path from 'node:path'
 import { type ManagedChild, stopPid } from '../../scripts/stack/processes'
 
 export type StartSqsProcessParameters = { root: string; timeoutMs?: number }
-export type StartSqsProcessReturnType = { env: { SQS_ENDPOINT: string; SQS_QUEUE_URL: string; SQS_DLQ_URL: string }; child: ManagedChild }
+export type StartSqsProcessReturnType = {
+  env: { SQS_ENDPOINT: string; SQS_QUEUE_URL: string; SQS_DLQ_URL: string }
+  child: ManagedChild
+}
 
 /**
  * The embedded SQS endpoint (scripts/stack/sqs.ts) in its own process rather than inside
@@ -12,7 +15,10 @@ export type StartSqsProcessReturnType = { env: { SQS_ENDPOINT: string; SQS_QUEUE
  * here it shares the machine's two cores), and the bench's load generator stays apart.
  * Given to startStack as SQS_ENDPOINT / SQS_QUEUE_URL / SQS_DLQ_URL, which then starts none.
  */
-export async function startSqsProcess({ root, timeoutMs = 30_000 }: StartSqsProcessParameters): Promise<StartSqsProcessReturnType> {
+export async function startSqsProcess({
+  root,
+  timeoutMs = 30_000,
+}: StartSqsProcessParameters): Promise<StartSqsProcessReturnType> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', 'stack', 'sqsServerMain.ts')], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -30,7 +36,10 @@ export async function startSqsProcess({ root, timeoutMs = 30_000 }: StartSqsProc
   }
   const env = await new Promise<StartSqsProcessReturnType['env']>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`the SQS endpoint did not start within ${timeoutMs} ms`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`the SQS endpoint did not start within ${timeoutMs} ms`)),
+      timeoutMs,
+    )
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8')
       const m = /SQS_ENDPOINT=(\S+) SQS_QUEUE_URL=(\S+) SQS_DLQ_URL=(\S+)/.exec(out)

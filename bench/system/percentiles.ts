@@ -6,7 +6,8 @@ export const EMPTY_SUMMARY: Summary = { n: 0, min: NaN, p50: NaN, p90: NaN, p99:
 export function summarize(values: readonly number[]): Summary {
   const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
   if (sorted.length === 0) return EMPTY_SUMMARY
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number
+  const at = (p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number
   const sum = sorted.reduce((a, b) => a + b, 0)
   return {
     n: sorted.length,

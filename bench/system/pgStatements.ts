@@ -22,14 +22,22 @@ export async function resetPgStatements(sql: postgres.Sql): Promise<void> {
  * execution time: no network, no client), in the stack's database, the bench's own
  * pg_stat_statements queries left out.
  */
-export async function readPgStatements(sql: postgres.Sql, { limit = 8 }: { limit?: number } = {}): Promise<PgStatementsWindow> {
+export async function readPgStatements(
+  sql: postgres.Sql,
+  { limit = 8 }: { limit?: number } = {},
+): Promise<PgStatementsWindow> {
   const rows = await sql<{ query: string; calls: string; total: number; mean: number }[]>`
     select query, calls::text as calls, total_exec_time as total, mean_exec_time as mean
     from pg_stat_statements
     where dbid = (select oid from pg_database where datname = current_database())
       and query not ilike '%pg_stat_statements%'
     order by total_exec_time desc`
-  const all = rows.map((r) => ({ query: r.query.replace(/\s+/g, ' ').trim(), calls: Number(r.calls), totalMs: r.total, meanMs: r.mean }))
+  const all = rows.map((r) => ({
+    query: r.query.replace(/\s+/g, ' ').trim(),
+    calls: Number(r.calls),
+    totalMs: r.total,
+    meanMs: r.mean,
+  }))
   return {
     top: all.slice(0, limit),
     mostCalled: [...all].sort((a, b) => b.calls - a.calls).slice(0, limit),

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
-import type { ProcessGroupsSource } from './processGroups'
 import { CLOCK_TICKS_PER_SECOND, processTree, readMachineTicks, readMainThreadStat, readProcessTable } from './proc'
+import type { ProcessGroupsSource } from './processGroups'
 
 export type CpuUsage = {
   wallMs: number
@@ -33,7 +33,11 @@ export function startCpuMeter({ groups }: { groups: ProcessGroupsSource }): CpuM
       const ticks1 = groupTicks(groups)
       const cores = availableParallelism()
       const byGroup: Record<string, number> = {}
-      const partial = new Set(groups().filter((g) => g.mainThread).map((g) => g.name))
+      const partial = new Set(
+        groups()
+          .filter((g) => g.mainThread)
+          .map((g) => g.name),
+      )
       let ours = 0
       for (const [name, t1] of Object.entries(ticks1)) {
         const used = Math.max(0, t1 - (ticks0[name] ?? t1)) / CLOCK_TICKS_PER_SECOND / (wallMs / 1000)

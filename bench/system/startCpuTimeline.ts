@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
-import type { ProcessGroupsSource } from './processGroups'
 import { CLOCK_TICKS_PER_SECOND, processTree, readMachineTicks, readMainThreadStat, readProcessTable } from './proc'
+import type { ProcessGroupsSource } from './processGroups'
 import type { CpuUsage } from './startCpuMeter'
 
 type Sample = { at: number; groups: Record<string, number>; machineBusy: number; machineTotal: number }
@@ -19,7 +19,13 @@ export type CpuTimeline = {
  * Ticks of a process are its own plus its reaped children's (Postgres backends), like
  * startCpuMeter.
  */
-export function startCpuTimeline({ groups, intervalMs = 200 }: { groups: ProcessGroupsSource; intervalMs?: number }): CpuTimeline {
+export function startCpuTimeline({
+  groups,
+  intervalMs = 200,
+}: {
+  groups: ProcessGroupsSource
+  intervalMs?: number
+}): CpuTimeline {
   const samples: Sample[] = []
   const take = () => {
     const machine = readMachineTicks()
@@ -48,7 +54,11 @@ export function startCpuTimeline({ groups, intervalMs = 200 }: { groups: Process
       const wallMs = Math.max(1, toMs - fromMs)
       const cores = availableParallelism()
       const names = new Set(samples.flatMap((s) => Object.keys(s.groups)))
-      const partial = new Set(groups().filter((g) => g.mainThread).map((g) => g.name))
+      const partial = new Set(
+        groups()
+          .filter((g) => g.mainThread)
+          .map((g) => g.name),
+      )
       const byGroup: Record<string, number> = {}
       let ours = 0
       for (const name of names) {

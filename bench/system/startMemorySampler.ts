@@ -1,5 +1,5 @@
-import type { ProcessGroupsSource } from './processGroups'
 import { type ProcMemory, processTree, readProcessTable, readProcMemory, readProcPssKb } from './proc'
+import type { ProcessGroupsSource } from './processGroups'
 
 export type GroupMemory = {
   /** the largest VmHWM (peak resident set, kernel-tracked) of one process of the group */
@@ -26,7 +26,13 @@ export type MemorySampler = {
  * `intervalMs`, the proportional set size of the whole tree (a wrapper plus its child,
  * Postgres's backends).
  */
-export function startMemorySampler({ groups, intervalMs = 500 }: { groups: ProcessGroupsSource; intervalMs?: number }): MemorySampler {
+export function startMemorySampler({
+  groups,
+  intervalMs = 500,
+}: {
+  groups: ProcessGroupsSource
+  intervalMs?: number
+}): MemorySampler {
   const state = new Map<string, GroupMemory>()
   const excluded = new Set<number>()
   const sample = () => {

@@ -1,6 +1,6 @@
 import type { HttpSession } from '../http/signIn'
-import type { ProcessGroupsSource } from '../system/processGroups'
 import { readProcMemory } from '../system/proc'
+import type { ProcessGroupsSource } from '../system/processGroups'
 import { startMemorySampler } from '../system/startMemorySampler'
 
 export const BAR_LIST_PATH = '/api/admin/vault/bar-lists'
@@ -52,15 +52,19 @@ export async function runBarListImport(p: RunBarListImportParameters): Promise<B
     const webRssBeforeKb = readProcMemory(webPid())?.rssKb ?? 0
     const sampler = startMemorySampler({ groups: webGroups, intervalMs: 100 })
     const t0 = performance.now()
-    const res = await fetch(`${p.session.baseUrl}${BAR_LIST_PATH}?vault=${encodeURIComponent(vault)}&asOf=${encodeURIComponent(asOf)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/csv', origin: p.session.origin, cookie: p.session.cookie },
-      body: csv,
-    })
+    const res = await fetch(
+      `${p.session.baseUrl}${BAR_LIST_PATH}?vault=${encodeURIComponent(vault)}&asOf=${encodeURIComponent(asOf)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/csv', origin: p.session.origin, cookie: p.session.cookie },
+        body: csv,
+      },
+    )
     const answer = (await res.json()) as { added?: number; unchanged?: number }
     const seconds = (performance.now() - t0) / 1000
     const web = sampler.stop().web
-    if (res.status !== 201) throw new Error(`bar-list import (${kind}) answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`)
+    if (res.status !== 201)
+      throw new Error(`bar-list import (${kind}) answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`)
     const run: BarListImportRun = {
       kind,
       seconds,
@@ -88,7 +92,9 @@ export function barListCsv({ prefix, bars }: { prefix: string; bars: number }): 
   const lines = ['serial,refiner,year,grossOz,fineness']
   for (let i = 0; i < bars; i++) {
     const gross = `${350 + ((i * 7919) % 80)}.${String((i * 104_729) % 1000).padStart(3, '0')}`
-    lines.push(`${prefix}${String(i).padStart(6, '0')},${REFINERS[i % REFINERS.length]},${2015 + (i % 10)},${gross},${FINENESS[i % FINENESS.length]}`)
+    lines.push(
+      `${prefix}${String(i).padStart(6, '0')},${REFINERS[i % REFINERS.length]},${2015 + (i % 10)},${gross},${FINENESS[i % FINENESS.length]}`,
+    )
   }
   return `${lines.join('\n')}\n`
 }

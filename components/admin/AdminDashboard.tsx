@@ -10,8 +10,8 @@ import { formatDuration } from './format'
 import { QueueSummary } from './QueueSummary'
 import { RefreshControl } from './RefreshControl'
 import { ReserveCheckBanner } from './ReserveCheckBanner'
-import { SqsQueueSummary } from './SqsQueueSummary'
 import { SignersPanel } from './SignersPanel'
+import { SqsQueueSummary } from './SqsQueueSummary'
 import { TaskHealthTable } from './TaskHealthTable'
 import { ThroughputChart } from './throughput-chart/ThroughputChart'
 import { WorkersPanel } from './WorkersPanel'
@@ -34,7 +34,9 @@ export function AdminDashboard() {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1>Admin dashboard</h1>
-          <p className="mt-1 text-sm text-stone-600">Is minting healthy? Everything below is read from Postgres and the chain.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Is minting healthy? Everything below is read from Postgres and the chain.
+          </p>
         </div>
         <RefreshControl
           paused={paused}
@@ -61,7 +63,9 @@ export function AdminDashboard() {
         <>
           <DeadLetterBanner deadLetters={metrics.data.deadLetters} />
           <section aria-labelledby="queue-heading" className="space-y-3">
-            <h2 id="queue-heading" className="text-base font-semibold">Queue</h2>
+            <h2 id="queue-heading" className="text-base font-semibold">
+              Queue
+            </h2>
             <QueueSummary metrics={metrics.data} />
           </section>
           <SqsQueueSummary refreshMs={interval} />
@@ -69,8 +73,9 @@ export function AdminDashboard() {
             <CardHeader>
               <CardTitle id="tasks-heading">Tasks</CardTitle>
               <CardDescription>
-                Depth now; attempts, failure rate and run times over the last {formatDuration(metrics.data.windowSeconds * 1000)}. The
-                limit is the heartbeat takeover threshold: a job running that long on a stalled worker is taken over.
+                Depth now; attempts, failure rate and run times over the last{' '}
+                {formatDuration(metrics.data.windowSeconds * 1000)}. The limit is the heartbeat takeover threshold: a
+                job running that long on a stalled worker is taken over.
               </CardDescription>
             </CardHeader>
             <CardContent>
@@ -87,7 +92,9 @@ export function AdminDashboard() {
           </Card>
         </>
       ) : metrics.isPending ? (
-        <p className="text-sm text-stone-500" role="status">Loading the figures…</p>
+        <p className="text-sm text-stone-500" role="status">
+          Loading the figures…
+        </p>
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-5">

@@ -30,12 +30,17 @@ export function AdminNav() {
             href={l.href}
             aria-current={active ? 'page' : undefined}
             className={`-mb-px inline-flex items-center gap-2 border-b-2 px-3 py-2 ${
-              active ? 'border-brand-600 font-medium text-stone-900' : 'border-transparent text-stone-600 hover:text-stone-900'
+              active
+                ? 'border-brand-600 font-medium text-stone-900'
+                : 'border-transparent text-stone-600 hover:text-stone-900'
             }`}
           >
             {l.label}
             {l.href === '/admin/dead' && dead > 0 ? (
-              <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white" aria-label={`${dead} dead letters`}>
+              <span
+                className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
+                aria-label={`${dead} dead letters`}
+              >
                 {dead}
               </span>
             ) : null}

@@ -69,7 +69,12 @@ export function ConfirmDialog({
             <Button variant="secondary" onClick={onDismiss} disabled={busy} autoFocus>
               {dismissLabel}
             </Button>
-            <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            <Button
+              variant={tone === 'danger' ? 'danger' : 'primary'}
+              onClick={onConfirm}
+              disabled={busy}
+              aria-busy={busy}
+            >
               {busy ? 'Working…' : confirmLabel}
             </Button>
           </div>

@@ -1,6 +1,6 @@
+import Link from 'next/link'
 import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
-import Link from 'next/link'
 import type { Metrics } from './api'
 import { formatAge } from './format'
 import { oldestQueuedHealth } from './health'
@@ -12,7 +12,12 @@ export function QueueSummary({ metrics }: { metrics: Metrics }) {
   const stats = [
     { label: 'Queued', value: metrics.totals.queued, href: '/admin/jobs?state=queued' },
     { label: 'Running', value: metrics.totals.running, href: '/admin/jobs?state=running' },
-    { label: 'Retrying', value: metrics.totals.retrying, href: '/admin/jobs?state=retrying', warn: metrics.totals.retrying > 0 },
+    {
+      label: 'Retrying',
+      value: metrics.totals.retrying,
+      href: '/admin/jobs?state=retrying',
+      warn: metrics.totals.retrying > 0,
+    },
     { label: 'Scheduled', value: metrics.totals.scheduled, href: '/admin/jobs?state=scheduled' },
     { label: 'Dead', value: metrics.totals.dead, href: '/admin/dead', danger: metrics.totals.dead > 0 },
   ]
@@ -34,7 +39,10 @@ export function QueueSummary({ metrics }: { metrics: Metrics }) {
       <Card>
         <div className="px-4 py-3">
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Oldest queued</p>
-          <p className="tabular mt-1 text-2xl font-semibold" aria-label={`Oldest queued: ${formatAge(oldest?.ageSeconds)}`}>
+          <p
+            className="tabular mt-1 text-2xl font-semibold"
+            aria-label={`Oldest queued: ${formatAge(oldest?.ageSeconds)}`}
+          >
             {formatAge(oldest?.ageSeconds)}
           </p>
           <p className="mt-1 flex items-center gap-2 text-xs text-stone-500">

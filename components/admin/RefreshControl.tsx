@@ -15,7 +15,14 @@ export type RefreshControlProps = {
 }
 
 /** "Live · updated 3 s ago" with Pause/Resume and Refresh now: auto-refresh an operator can stop. */
-export function RefreshControl({ paused, onPausedChange, intervalMs, updatedAt, fetching, onRefresh }: RefreshControlProps) {
+export function RefreshControl({
+  paused,
+  onPausedChange,
+  intervalMs,
+  updatedAt,
+  fetching,
+  onRefresh,
+}: RefreshControlProps) {
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 1000)
@@ -29,7 +36,11 @@ export function RefreshControl({ paused, onPausedChange, intervalMs, updatedAt, 
           className={`inline-block h-2 w-2 rounded-full ${paused ? 'bg-stone-400' : fetching ? 'animate-pulse bg-emerald-500' : 'bg-emerald-500'}`}
         />
         {paused ? 'Paused' : `Live, every ${Math.round(intervalMs / 1000)} s`}
-        {updatedAt > 0 ? <span className="text-stone-500">· updated {formatRelative(new Date(updatedAt), new Date(Math.max(now.getTime(), updatedAt)))}</span> : null}
+        {updatedAt > 0 ? (
+          <span className="text-stone-500">
+            · updated {formatRelative(new Date(updatedAt), new Date(Math.max(now.getTime(), updatedAt)))}
+          </span>
+        ) : null}
       </span>
       <Button size="sm" variant="secondary" aria-pressed={paused} onClick={() => onPausedChange(!paused)}>
         {paused ? 'Resume auto-refresh' : 'Pause auto-refresh'}

@@ -17,18 +17,24 @@ export function ReserveCheckBanner({ check }: { check: SystemStatus['reserveChec
   if (!check) {
     return (
       <Alert tone="warning" title="No reserve check recorded yet">
-        The workers record one a minute after they start (reserve_check); until then nothing compares the token supply with the bars.
+        The workers record one a minute after they start (reserve_check); until then nothing compares the token supply
+        with the bars.
       </Alert>
     )
   }
   const age = formatAge(check.ageSeconds)
   if (check.status === 'shortfall') {
     return (
-      <Alert tone="error" className="border-2 border-red-400" title={`Reserve shortfall: ${formatOunces(check.shortfallOz)}`}>
+      <Alert
+        tone="error"
+        className="border-2 border-red-400"
+        title={`Reserve shortfall: ${formatOunces(check.shortfallOz)}`}
+      >
         <p>
-          The on-chain supply ({formatOunces(check.totalSupply)}) exceeds the bars backing it ({formatOunces(check.backingFineOz)} backing +{' '}
-          {formatOunces(check.inFlightFineOz)} in flight); {formatOunces(check.missingFineOz)} of bars held by mints are missing from the latest
-          bar lists. Checked {age} ago at block {check.blockNumber}.
+          The on-chain supply ({formatOunces(check.totalSupply)}) exceeds the bars backing it (
+          {formatOunces(check.backingFineOz)} backing + {formatOunces(check.inFlightFineOz)} in flight);{' '}
+          {formatOunces(check.missingFineOz)} of bars held by mints are missing from the latest bar lists. Checked {age}{' '}
+          ago at block {check.blockNumber}.
         </p>
         <p className="mt-2">
           <Link href="/reserves" className="font-semibold underline underline-offset-4">
@@ -48,8 +54,8 @@ export function ReserveCheckBanner({ check }: { check: SystemStatus['reserveChec
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm text-stone-600" role="status">
       Reserves <ReserveStatusBadge status={check.status} />
-      supply {formatOunces(check.totalSupply)}, backing {formatOunces(check.backingFineOz)} + in flight {formatOunces(check.inFlightFineOz)}; checked {age}{' '}
-      ago.{' '}
+      supply {formatOunces(check.totalSupply)}, backing {formatOunces(check.backingFineOz)} + in flight{' '}
+      {formatOunces(check.inFlightFineOz)}; checked {age} ago.{' '}
       <Link href="/reserves" className="underline underline-offset-4">
         Details
       </Link>

@@ -16,12 +16,17 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
       ) : null}
       {low.length > 0 ? (
         <Alert tone="error" title={`Low gas balance on ${low.length} ${low.length === 1 ? 'signer' : 'signers'}`}>
-          Under {formatEth(system.lowBalanceWei)}: top up {low.map((s) => shortHex(s.address)).join(', ')} before mints stall.
+          Under {formatEth(system.lowBalanceWei)}: top up {low.map((s) => shortHex(s.address)).join(', ')} before mints
+          stall.
         </Alert>
       ) : null}
       {system.feeCappedOrders > 0 ? (
-        <Alert tone="warning" title={`${system.feeCappedOrders} ${system.feeCappedOrders === 1 ? 'mint' : 'mints'} held back by the fee ceiling`}>
-          The chain asks for more than MAX_FEE_PER_GAS / MAX_PRIORITY_FEE allow: nothing is paid above them. The mints go out when the fees fall or the ceiling is raised.
+        <Alert
+          tone="warning"
+          title={`${system.feeCappedOrders} ${system.feeCappedOrders === 1 ? 'mint' : 'mints'} held back by the fee ceiling`}
+        >
+          The chain asks for more than MAX_FEE_PER_GAS / MAX_PRIORITY_FEE allow: nothing is paid above them. The mints
+          go out when the fees fall or the ceiling is raised.
         </Alert>
       ) : null}
       {system.signers.length === 0 ? <p className="text-sm text-stone-500">No signer is registered yet.</p> : null}
@@ -31,13 +36,27 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
             <caption className="sr-only">Signers</caption>
             <thead>
               <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500">
-                <th scope="col" className="py-2 pr-3 font-medium">Signer</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">Next nonce (Postgres)</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">Chain latest</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">Chain pending</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">In flight</th>
-                <th scope="col" className="px-2 py-2 font-medium">Nonces</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">Gas balance</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Signer
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Next nonce (Postgres)
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Chain latest
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Chain pending
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  In flight
+                </th>
+                <th scope="col" className="px-2 py-2 font-medium">
+                  Nonces
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Gas balance
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -46,14 +65,20 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
                 const balance = balanceHealth(s.balanceWei, system.lowBalanceWei)
                 return (
                   <tr key={s.address} className="border-b border-stone-100 last:border-0">
-                    <th scope="row" className="py-2 pr-3 text-left font-mono font-normal whitespace-nowrap" title={s.address}>
+                    <th
+                      scope="row"
+                      className="py-2 pr-3 text-left font-mono font-normal whitespace-nowrap"
+                      title={s.address}
+                    >
                       {shortHex(s.address, 6)} {s.active ? null : <Badge>inactive</Badge>}
                     </th>
                     <td className="tabular px-2 py-2 text-right">{s.nextNonce}</td>
                     <td className="tabular px-2 py-2 text-right">{s.chainNonce ?? '—'}</td>
                     <td className="tabular px-2 py-2 text-right">{s.pending ?? '—'}</td>
                     <td className="tabular px-2 py-2 text-right">{s.inFlight}</td>
-                    <td className="px-2 py-2"><Badge tone={nonce.tone}>{nonce.label}</Badge></td>
+                    <td className="px-2 py-2">
+                      <Badge tone={nonce.tone}>{nonce.label}</Badge>
+                    </td>
                     <td className="px-2 py-2 text-right">
                       <span className="tabular mr-2">{formatEth(s.balanceWei)}</span>
                       {balance.tone !== 'success' ? <Badge tone={balance.tone}>{balance.label}</Badge> : null}
@@ -69,8 +94,21 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
         Chain {system.chainId ?? '—'}
         {system.chain.blockNumber !== null ? ` · block ${system.chain.blockNumber}` : ''} · {system.confirmations}{' '}
         {system.confirmations === 1 ? 'confirmation' : 'confirmations'}
-        {system.tokenAddress ? <> · token <span className="font-mono" title={system.tokenAddress}>{shortHex(system.tokenAddress)}</span></> : null}
-        {system.rpcUrl ? <> · RPC <span className="font-mono">{system.rpcUrl}</span></> : null}
+        {system.tokenAddress ? (
+          <>
+            {' '}
+            · token{' '}
+            <span className="font-mono" title={system.tokenAddress}>
+              {shortHex(system.tokenAddress)}
+            </span>
+          </>
+        ) : null}
+        {system.rpcUrl ? (
+          <>
+            {' '}
+            · RPC <span className="font-mono">{system.rpcUrl}</span>
+          </>
+        ) : null}
       </p>
     </div>
   )

@@ -28,7 +28,10 @@ export function SqsQueueSummary({ refreshMs }: { refreshMs: number | false }) {
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {figures.map(([label, value, alarm]) => (
-          <div key={label} className={`rounded-lg border p-3 ${alarm ? 'border-red-300 bg-red-50' : 'border-stone-200 bg-white'}`}>
+          <div
+            key={label}
+            className={`rounded-lg border p-3 ${alarm ? 'border-red-300 bg-red-50' : 'border-stone-200 bg-white'}`}
+          >
             <dt className="text-xs text-stone-500">{label}</dt>
             <dd className="text-xl font-semibold tabular-nums">
               {label === 'SQS dead letters' && value > 0 ? <Link href="/admin/dead">{value}</Link> : value}

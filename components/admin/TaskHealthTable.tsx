@@ -17,22 +17,40 @@ export function TaskHealthTable({ metrics }: { metrics: Metrics }) {
         <caption className="sr-only">Queue depth, failure rate and run time per task</caption>
         <thead>
           <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Task</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Task
+            </th>
             {LIVE_JOB_STATES.map((s) => (
-              <th key={s} scope="col" className="px-2 py-2 text-right font-medium">{s}</th>
+              <th key={s} scope="col" className="px-2 py-2 text-right font-medium">
+                {s}
+              </th>
             ))}
-            <th scope="col" className="px-2 py-2 text-right font-medium">Oldest queued</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Attempts</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Failure rate</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">p50</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">p95</th>
-            <th scope="col" className="py-2 pl-3 font-medium">p95 vs limit ({formatDuration(limitMs)})</th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Oldest queued
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Attempts
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Failure rate
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              p50
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              p95
+            </th>
+            <th scope="col" className="py-2 pl-3 font-medium">
+              p95 vs limit ({formatDuration(limitMs)})
+            </th>
           </tr>
         </thead>
         <tbody>
           {metrics.tasks.length === 0 ? (
             <tr>
-              <td colSpan={12} className="py-6 text-center text-stone-500">No tasks have run yet.</td>
+              <td colSpan={12} className="py-6 text-center text-stone-500">
+                No tasks have run yet.
+              </td>
             </tr>
           ) : null}
           {metrics.tasks.map((t) => {
@@ -41,15 +59,23 @@ export function TaskHealthTable({ metrics }: { metrics: Metrics }) {
             return (
               <tr key={t.task} className="border-b border-stone-100 last:border-0">
                 <th scope="row" className="py-2 pr-3 text-left font-mono font-medium">
-                  <Link href={`/admin/jobs?task=${encodeURIComponent(t.task)}`} className="hover:underline">{t.task}</Link>
+                  <Link href={`/admin/jobs?task=${encodeURIComponent(t.task)}`} className="hover:underline">
+                    {t.task}
+                  </Link>
                 </th>
                 {LIVE_JOB_STATES.map((s) => (
-                  <td key={s} className={`tabular px-2 py-2 text-right ${t.depth[s] > 0 && s === 'dead' ? 'font-semibold text-red-700' : t.depth[s] === 0 ? 'text-stone-400' : ''}`}>
+                  <td
+                    key={s}
+                    className={`tabular px-2 py-2 text-right ${t.depth[s] > 0 && s === 'dead' ? 'font-semibold text-red-700' : t.depth[s] === 0 ? 'text-stone-400' : ''}`}
+                  >
                     {t.depth[s]}
                   </td>
                 ))}
                 <td className="tabular px-2 py-2 text-right">{formatAge(t.oldestQueuedAgeSeconds)}</td>
-                <td className="tabular px-2 py-2 text-right" title={`${t.succeeded} succeeded, ${t.failed} failed, ${t.died} died`}>
+                <td
+                  className="tabular px-2 py-2 text-right"
+                  title={`${t.succeeded} succeeded, ${t.failed} failed, ${t.died} died`}
+                >
                   {t.succeeded + t.failed}
                 </td>
                 <td className="px-2 py-2 text-right">

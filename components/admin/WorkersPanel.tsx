@@ -18,7 +18,8 @@ export function WorkersPanel({ system }: { system: SystemStatus }) {
     <div className="space-y-3">
       {alive === 0 ? (
         <Alert tone="error" title="No worker alive">
-          No heartbeat within {formatDuration(system.staleAfterMs)}: queued jobs are not running. Start a worker (npm run worker).
+          No heartbeat within {formatDuration(system.staleAfterMs)}: queued jobs are not running. Start a worker (npm
+          run worker).
         </Alert>
       ) : null}
       <ul className="divide-y divide-stone-100 text-sm" aria-label="Workers">

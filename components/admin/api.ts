@@ -7,7 +7,10 @@ export type Metrics = Omit<ApiMetrics, 'generatedAt' | 'oldestQueued' | 'through
   generatedAt: Date
   oldestQueued: (Omit<NonNullable<ApiMetrics['oldestQueued']>, 'runAt'> & { runAt: Date }) | null
   throughput: { bucketSeconds: number; buckets: { at: Date; enqueued: number; succeeded: number; failed: number }[] }
-  deadLetters: { count: number; recent: (Omit<ApiMetrics['deadLetters']['recent'][number], 'updatedAt'> & { updatedAt: Date })[] }
+  deadLetters: {
+    count: number
+    recent: (Omit<ApiMetrics['deadLetters']['recent'][number], 'updatedAt'> & { updatedAt: Date })[]
+  }
 }
 
 export function apiMetricsToMetrics(a: ApiMetrics): Metrics {
@@ -15,8 +18,14 @@ export function apiMetricsToMetrics(a: ApiMetrics): Metrics {
     ...a,
     generatedAt: new Date(a.generatedAt),
     oldestQueued: a.oldestQueued ? { ...a.oldestQueued, runAt: new Date(a.oldestQueued.runAt) } : null,
-    throughput: { bucketSeconds: a.throughput.bucketSeconds, buckets: a.throughput.buckets.map((b) => ({ ...b, at: new Date(b.at) })) },
-    deadLetters: { count: a.deadLetters.count, recent: a.deadLetters.recent.map((d) => ({ ...d, updatedAt: new Date(d.updatedAt) })) },
+    throughput: {
+      bucketSeconds: a.throughput.bucketSeconds,
+      buckets: a.throughput.buckets.map((b) => ({ ...b, at: new Date(b.at) })),
+    },
+    deadLetters: {
+      count: a.deadLetters.count,
+      recent: a.deadLetters.recent.map((d) => ({ ...d, updatedAt: new Date(d.updatedAt) })),
+    },
   }
 }
 

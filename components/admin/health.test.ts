@@ -3,10 +3,21 @@ import { balanceHealth, failureRateHealth, nonceHealth, oldestQueuedHealth, runT
 
 describe('dashboard health thresholds', () => {
   it('oldest queued age', () => {
-    expect([null, 5, 45, 600].map((a) => oldestQueuedHealth(a).tone)).toEqual(['success', 'success', 'warning', 'danger'])
+    expect([null, 5, 45, 600].map((a) => oldestQueuedHealth(a).tone)).toEqual([
+      'success',
+      'success',
+      'warning',
+      'danger',
+    ])
   })
   it('failure rate', () => {
-    expect([null, 0, 0.01, 0.1, 0.5].map((r) => failureRateHealth(r).tone)).toEqual(['neutral', 'success', 'info', 'warning', 'danger'])
+    expect([null, 0, 0.01, 0.1, 0.5].map((r) => failureRateHealth(r).tone)).toEqual([
+      'neutral',
+      'success',
+      'info',
+      'warning',
+      'danger',
+    ])
   })
   it('p95 against the takeover limit', () => {
     expect(runTimeHealth(null, 30_000).ratio).toBeNull()
@@ -16,9 +27,18 @@ describe('dashboard health thresholds', () => {
   })
   it('nonces: Postgres against the chain', () => {
     expect(nonceHealth({ nextNonce: 5, chainNonce: null, pending: null, inFlight: 0 }).label).toBe('chain unavailable')
-    expect(nonceHealth({ nextNonce: 5, chainNonce: 5, pending: 5, inFlight: 0 })).toEqual({ tone: 'success', label: 'in sync' })
-    expect(nonceHealth({ nextNonce: 7, chainNonce: 5, pending: 7, inFlight: 2 })).toEqual({ tone: 'info', label: '2 in flight' })
-    expect(nonceHealth({ nextNonce: 7, chainNonce: 5, pending: 6, inFlight: 1 })).toEqual({ tone: 'warning', label: '1 awaiting gap fill' })
+    expect(nonceHealth({ nextNonce: 5, chainNonce: 5, pending: 5, inFlight: 0 })).toEqual({
+      tone: 'success',
+      label: 'in sync',
+    })
+    expect(nonceHealth({ nextNonce: 7, chainNonce: 5, pending: 7, inFlight: 2 })).toEqual({
+      tone: 'info',
+      label: '2 in flight',
+    })
+    expect(nonceHealth({ nextNonce: 7, chainNonce: 5, pending: 6, inFlight: 1 })).toEqual({
+      tone: 'warning',
+      label: '1 awaiting gap fill',
+    })
     expect(nonceHealth({ nextNonce: 5, chainNonce: 5, pending: 6, inFlight: 0 }).tone).toBe('danger')
   })
   it('gas balance', () => {

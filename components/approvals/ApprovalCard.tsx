@@ -7,9 +7,9 @@ import { formatUtc, shortHex } from '@/components/mint/format'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/Card'
 import { TableHead } from '@/components/ui/Table'
-import { type BarColumn, BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
-import type { ApprovalQueueItem } from '@/lib/approvals/types'
+import { BarCells, type BarColumn, BarColumnHeaders } from '@/components/vault/BarCells'
 import { MAX_REJECTION_REASON } from '@/lib/approvals/rejectMintOrderSchema'
+import type { ApprovalQueueItem } from '@/lib/approvals/types'
 import { isBaseError } from '@/lib/errors/BaseError'
 import { postApproval, postRejection } from './approvalsApi'
 
@@ -45,7 +45,8 @@ export function ApprovalCard({ item, onDecided }: ApprovalCardProps) {
     }
     setBusy(true)
     try {
-      const order = kind === 'approve' ? await postApproval(item.orderId) : await postRejection(item.orderId, reason.trim())
+      const order =
+        kind === 'approve' ? await postApproval(item.orderId) : await postRejection(item.orderId, reason.trim())
       onDecided({
         tone: 'ok',
         text:
@@ -54,7 +55,10 @@ export function ApprovalCard({ item, onDecided }: ApprovalCardProps) {
             : `Approved the mint of ${what}: it is queued for signing.`,
       })
     } catch (error) {
-      onDecided({ tone: 'error', text: `Could not ${kind} the mint of ${what}: ${isBaseError(error) ? error.message : 'the request failed.'}` })
+      onDecided({
+        tone: 'error',
+        text: `Could not ${kind} the mint of ${what}: ${isBaseError(error) ? error.message : 'the request failed.'}`,
+      })
     } finally {
       setBusy(false)
       setConfirming(null)
@@ -110,7 +114,12 @@ export function ApprovalCard({ item, onDecided }: ApprovalCardProps) {
             <Button onClick={() => setConfirming('approve')} disabled={busy} aria-label={`Approve the mint of ${what}`}>
               Approve
             </Button>
-            <Button variant="secondary" onClick={() => setConfirming('reject')} disabled={busy} aria-label={`Reject the mint of ${what}`}>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming('reject')}
+              disabled={busy}
+              aria-label={`Reject the mint of ${what}`}
+            >
               Reject
             </Button>
           </>
@@ -128,8 +137,8 @@ export function ApprovalCard({ item, onDecided }: ApprovalCardProps) {
         onConfirm={() => void decide('approve')}
       >
         <p>
-          {item.amount} fine oz will be minted to <span className="break-all font-mono text-xs">{item.to}</span>, backed by{' '}
-          {item.bars.length} bar{item.bars.length === 1 ? '' : 's'} of {item.vault}, as {item.requestedBy} requested.
+          {item.amount} fine oz will be minted to <span className="break-all font-mono text-xs">{item.to}</span>, backed
+          by {item.bars.length} bar{item.bars.length === 1 ? '' : 's'} of {item.vault}, as {item.requestedBy} requested.
         </p>
         <p>The worker signs and sends it once you approve; the limits and the allowlist are checked again now.</p>
       </ConfirmDialog>

@@ -40,7 +40,9 @@ export function ApprovalQueue({ queue }: { queue: Queue }) {
           ))}
         </ul>
       )}
-      {queue.more > 0 ? <p className="text-sm text-stone-500">{`${queue.more} more waiting: decide on these first.`}</p> : null}
+      {queue.more > 0 ? (
+        <p className="text-sm text-stone-500">{`${queue.more} more waiting: decide on these first.`}</p>
+      ) : null}
     </div>
   )
 }

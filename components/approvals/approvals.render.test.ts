@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { OrderDecision } from '@/components/mint/OrderDecision'
-import type { ApprovalQueue as Queue, ApprovalQueueItem } from '@/lib/approvals/types'
+import type { ApprovalQueueItem, ApprovalQueue as Queue } from '@/lib/approvals/types'
 import { ApprovalQueue } from './ApprovalQueue'
 
 // Server-render smoke tests of four eyes in the UI: the approvals queue and the decision
@@ -26,15 +26,39 @@ const item: ApprovalQueueItem = {
   createdAt: '2026-01-31T14:05:09.123Z',
   mine: false,
   bars: [
-    { serial: 'AB123456', refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' },
-    { serial: 'AB123457', refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' },
+    {
+      serial: 'AB123456',
+      refiner: 'Valcambi SA',
+      year: 2025,
+      grossOz: '401.125',
+      fineness: '999.9',
+      fineOz: '401.084',
+    },
+    {
+      serial: 'AB123457',
+      refiner: 'Valcambi SA',
+      year: 2025,
+      grossOz: '401.125',
+      fineness: '999.9',
+      fineOz: '401.084',
+    },
   ],
 }
 
 describe('the approvals queue', () => {
   it('shows what, for whom, backed by which bars, requested by whom and when, with approve and reject', () => {
     const html = render(createElement(ApprovalQueue, { queue: { items: [item], more: 0 } satisfies Queue }))
-    for (const text of ['802.168', item.to, 'AB123456', 'AB123457', '401.084', 'Valcambi SA', 'staff@mintdesk.local', '2026-01-31 14:05:09 UTC', 'VR-2026-000123']) {
+    for (const text of [
+      '802.168',
+      item.to,
+      'AB123456',
+      'AB123457',
+      '401.084',
+      'Valcambi SA',
+      'staff@mintdesk.local',
+      '2026-01-31 14:05:09 UTC',
+      'VR-2026-000123',
+    ]) {
       expect(html).toContain(text)
     }
     expect(html).toContain('>Approve<')
@@ -52,22 +76,44 @@ describe('the approvals queue', () => {
   })
 
   it('an empty queue says so; a long one says how many more wait', () => {
-    expect(render(createElement(ApprovalQueue, { queue: { items: [], more: 0 } }))).toContain('No order is waiting for approval.')
+    expect(render(createElement(ApprovalQueue, { queue: { items: [], more: 0 } }))).toContain(
+      'No order is waiting for approval.',
+    )
     expect(render(createElement(ApprovalQueue, { queue: { items: [item], more: 3 } }))).toContain('3 more waiting')
   })
 })
 
 describe('the decision on the order page', () => {
   it('awaiting, approved (by whom, when), rejected (by whom, when, why), or nothing', () => {
-    expect(render(createElement(OrderDecision, { order: { status: 'awaiting_approval', decision: null } }))).toContain('Awaiting approval')
+    expect(render(createElement(OrderDecision, { order: { status: 'awaiting_approval', decision: null } }))).toContain(
+      'Awaiting approval',
+    )
     const approved = render(
-      createElement(OrderDecision, { order: { status: 'pending', decision: { outcome: 'approved', by: 'approver@mintdesk.local', at: '2026-02-01T09:00:00.000Z', reason: null } } }),
+      createElement(OrderDecision, {
+        order: {
+          status: 'pending',
+          decision: {
+            outcome: 'approved',
+            by: 'approver@mintdesk.local',
+            at: '2026-02-01T09:00:00.000Z',
+            reason: null,
+          },
+        },
+      }),
     )
     expect(approved).toContain('Approved by <span class="font-medium">approver@mintdesk.local</span>')
     expect(approved).toContain('2026-02-01 09:00:00 UTC')
     const rejected = render(
       createElement(OrderDecision, {
-        order: { status: 'rejected', decision: { outcome: 'rejected', by: 'admin@mintdesk.local', at: '2026-02-01T09:00:00.000Z', reason: '<b>receipt</b> unreadable' } },
+        order: {
+          status: 'rejected',
+          decision: {
+            outcome: 'rejected',
+            by: 'admin@mintdesk.local',
+            at: '2026-02-01T09:00:00.000Z',
+            reason: '<b>receipt</b> unreadable',
+          },
+        },
       }),
     )
     expect(rejected).toContain('Rejected by')

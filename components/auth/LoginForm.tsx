@@ -123,8 +123,9 @@ export function LoginForm({ callbackUrl, credentials, oidc, initialError, devLog
             {devLogins.map((login) => (
               <li key={login.email} className="flex items-center justify-between gap-3">
                 <span>
-                  <span className="font-medium">{login.label}:</span> <code className="text-stone-700">{login.email}</code>{' '}
-                  / <code className="text-stone-700">{login.password}</code>
+                  <span className="font-medium">{login.label}:</span>{' '}
+                  <code className="text-stone-700">{login.email}</code> /{' '}
+                  <code className="text-stone-700">{login.password}</code>
                 </span>
                 <Button
                   size="sm"

@@ -1,6 +1,7 @@
 /** The login page's error texts (plain module: shared by the server page and the client form). */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.'
-export const THROTTLED_MESSAGE = 'Too many failed sign-in attempts. Wait a while (up to 15 minutes) before trying again.'
+export const THROTTLED_MESSAGE =
+  'Too many failed sign-in attempts. Wait a while (up to 15 minutes) before trying again.'
 export const ACCESS_DENIED_MESSAGE = 'This account is not allowed to use mintdesk. Ask an administrator for access.'
 export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Try again, or contact an administrator if it keeps failing.'
 export const UNREACHABLE_MESSAGE = 'Sign-in failed: the server could not be reached. Try again.'

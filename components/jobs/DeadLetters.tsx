@@ -12,10 +12,10 @@ import { Card, CardContent } from '@/components/ui/Card'
 import type { ApiRetryResult } from '@/lib/admin/apiTypes'
 import { JobActions } from './JobActions'
 import { JobsTable } from './JobsTable'
-import { SqsDeadLetters } from './SqsDeadLetters'
 import { Pager } from './Pager'
-import { usePagedJobs } from './usePagedJobs'
+import { SqsDeadLetters } from './SqsDeadLetters'
 import { useJobActions } from './useJobActions'
+import { usePagedJobs } from './usePagedJobs'
 
 const REFRESH_MS = 5_000
 
@@ -30,8 +30,15 @@ export function DeadLetters() {
   const task = params.get('task') || undefined
   const selectId = useId()
   const [paused, setPaused] = useState(false)
-  const { query, page, newer, older } = usePagedJobs({ state: 'dead', task }, { limit: 100, refreshMs: REFRESH_MS, paused })
-  const metrics = useQuery({ queryKey: metricsQueryKey, queryFn: fetchMetrics, refetchInterval: paused ? false : REFRESH_MS })
+  const { query, page, newer, older } = usePagedJobs(
+    { state: 'dead', task },
+    { limit: 100, refreshMs: REFRESH_MS, paused },
+  )
+  const metrics = useQuery({
+    queryKey: metricsQueryKey,
+    queryFn: fetchMetrics,
+    refetchInterval: paused ? false : REFRESH_MS,
+  })
   const { retryMany } = useJobActions()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<'selected' | 'all' | null>(null)
@@ -41,7 +48,9 @@ export function DeadLetters() {
   // only what is still shown can stay selected (a retried job leaves the list)
   const shownSelected = jobs.filter((j) => selected.has(j.id)).map((j) => j.id)
   const deadTasks = (metrics.data?.tasks ?? []).filter((t) => t.depth.dead > 0 || t.task === task)
-  const matching = task ? (metrics.data?.tasks.find((t) => t.task === task)?.depth.dead ?? 0) : (metrics.data?.deadLetters.count ?? 0)
+  const matching = task
+    ? (metrics.data?.tasks.find((t) => t.task === task)?.depth.dead ?? 0)
+    : (metrics.data?.deadLetters.count ?? 0)
 
   const toggle = (id: string) =>
     setSelected((s) => {
@@ -51,12 +60,20 @@ export function DeadLetters() {
       return next
     })
   const toggleAll = (ids: string[]) =>
-    setSelected((s) => (ids.every((id) => s.has(id)) ? new Set([...s].filter((id) => !ids.includes(id))) : new Set([...s, ...ids])))
+    setSelected((s) =>
+      ids.every((id) => s.has(id)) ? new Set([...s].filter((id) => !ids.includes(id))) : new Set([...s, ...ids]),
+    )
 
   const report = (r: ApiRetryResult) => {
-    const skipped = r.skipped.length > 0 ? ` Skipped ${r.skipped.length}: ${r.skipped.map((s) => `#${s.jobId} (${s.reason.replace('_', ' ')})`).join(', ')}.` : ''
+    const skipped =
+      r.skipped.length > 0
+        ? ` Skipped ${r.skipped.length}: ${r.skipped.map((s) => `#${s.jobId} (${s.reason.replace('_', ' ')})`).join(', ')}.`
+        : ''
     const more = r.truncated ? ' More match: retry all again for the rest.' : ''
-    setResult({ tone: r.retried.length > 0 ? 'success' : 'error', text: `Retried ${r.retried.length} ${r.retried.length === 1 ? 'job' : 'jobs'}.${skipped}${more}` })
+    setResult({
+      tone: r.retried.length > 0 ? 'success' : 'error',
+      text: `Retried ${r.retried.length} ${r.retried.length === 1 ? 'job' : 'jobs'}.${skipped}${more}`,
+    })
     setSelected(new Set())
   }
   const run = (body: Parameters<typeof retryMany.mutate>[0]) =>
@@ -80,7 +97,9 @@ export function DeadLetters() {
               </span>
             ) : null}
           </h1>
-          <p className="mt-1 text-sm text-stone-600">Jobs that failed their last attempt. Each needs a person: fix the cause, then retry, or cancel.</p>
+          <p className="mt-1 text-sm text-stone-600">
+            Jobs that failed their last attempt. Each needs a person: fix the cause, then retry, or cancel.
+          </p>
         </div>
         <RefreshControl
           paused={paused}
@@ -117,13 +136,21 @@ export function DeadLetters() {
         <Button onClick={() => setConfirming('selected')} disabled={shownSelected.length === 0 || retryMany.isPending}>
           Retry selected ({shownSelected.length})
         </Button>
-        <Button variant="secondary" onClick={() => setConfirming('all')} disabled={jobs.length === 0 || retryMany.isPending}>
+        <Button
+          variant="secondary"
+          onClick={() => setConfirming('all')}
+          disabled={jobs.length === 0 || retryMany.isPending}
+        >
           Retry all {task ? `${task} ` : ''}dead letters{matching ? ` (${matching})` : ''}
         </Button>
       </div>
 
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-      {query.error ? <Alert tone="error" title="The dead letters could not be loaded">{query.error.message}</Alert> : null}
+      {query.error ? (
+        <Alert tone="error" title="The dead letters could not be loaded">
+          {query.error.message}
+        </Alert>
+      ) : null}
 
       <Card>
         <CardContent>
@@ -141,7 +168,9 @@ export function DeadLetters() {
               />
             )
           ) : (
-            <p role="status" className="py-6 text-center text-sm text-stone-500">Loading dead letters…</p>
+            <p role="status" className="py-6 text-center text-sm text-stone-500">
+              Loading dead letters…
+            </p>
           )}
         </CardContent>
       </Card>
@@ -158,7 +187,10 @@ export function DeadLetters() {
         onDismiss={() => setConfirming(null)}
         onConfirm={() => run({ jobIds: shownSelected })}
       >
-        <p>Each runs again now with its attempts reset; failed orders go back to pending or submitted. Fix the cause first.</p>
+        <p>
+          Each runs again now with its attempts reset; failed orders go back to pending or submitted. Fix the cause
+          first.
+        </p>
         <p className="font-mono text-xs">{shownSelected.map((id) => `#${id}`).join(' ')}</p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -172,8 +204,8 @@ export function DeadLetters() {
         onConfirm={() => run({ state: 'dead', task })}
       >
         <p>
-          Every dead job{task ? ` of task ${task}` : ''} runs again now with its attempts reset ({matching} at the last count, up to 500 per
-          request). Fix the cause first, or they will fail the same way.
+          Every dead job{task ? ` of task ${task}` : ''} runs again now with its attempts reset ({matching} at the last
+          count, up to 500 per request). Fix the cause first, or they will fail the same way.
         </p>
       </ConfirmDialog>
     </div>

@@ -24,23 +24,40 @@ export function JobActions({ job, size = 'sm', compact = false }: JobActionsProp
   const order = job.orderId ? `order ${shortId(job.orderId)}` : null
 
   if (!canRetry(job.state) && !canCancel(job.state)) {
-    return job.state === 'running' ? <span className="text-xs text-stone-500">running: no action until it ends</span> : null
+    return job.state === 'running' ? (
+      <span className="text-xs text-stone-500">running: no action until it ends</span>
+    ) : null
   }
 
   return (
     <div className={`inline-flex items-center gap-2 ${compact ? 'flex-nowrap' : 'flex-wrap'}`}>
       {canRetry(job.state) ? (
-        <Button size={size} variant="primary" onClick={() => setConfirming('retry')} disabled={busy} aria-label={`Retry job ${job.id}`}>
+        <Button
+          size={size}
+          variant="primary"
+          onClick={() => setConfirming('retry')}
+          disabled={busy}
+          aria-label={`Retry job ${job.id}`}
+        >
           {compact ? 'Retry' : 'Retry job'}
         </Button>
       ) : null}
       {canCancel(job.state) ? (
-        <Button size={size} variant="secondary" onClick={() => setConfirming('cancel')} disabled={busy} aria-label={`Cancel job ${job.id}`}>
+        <Button
+          size={size}
+          variant="secondary"
+          onClick={() => setConfirming('cancel')}
+          disabled={busy}
+          aria-label={`Cancel job ${job.id}`}
+        >
           {compact ? 'Cancel' : 'Cancel job'}
         </Button>
       ) : null}
       {message ? (
-        <span role={message.tone === 'error' ? 'alert' : 'status'} className={`text-xs ${message.tone === 'error' ? 'text-red-700' : 'text-emerald-700'}`}>
+        <span
+          role={message.tone === 'error' ? 'alert' : 'status'}
+          className={`text-xs ${message.tone === 'error' ? 'text-red-700' : 'text-emerald-700'}`}
+        >
           {message.text}
         </span>
       ) : null}
@@ -55,7 +72,11 @@ export function JobActions({ job, size = 'sm', compact = false }: JobActionsProp
         onDismiss={() => setConfirming(null)}
         onConfirm={() =>
           retry.mutate(job.id, {
-            onSuccess: (r) => setMessage({ tone: 'ok', text: `Job #${r.jobId} queued again${r.orderStatus ? `; order ${r.orderStatus}` : ''}.` }),
+            onSuccess: (r) =>
+              setMessage({
+                tone: 'ok',
+                text: `Job #${r.jobId} queued again${r.orderStatus ? `; order ${r.orderStatus}` : ''}.`,
+              }),
             onError: (e) => setMessage({ tone: 'error', text: e.message }),
             onSettled: () => setConfirming(null),
           })
@@ -88,13 +109,15 @@ export function JobActions({ job, size = 'sm', compact = false }: JobActionsProp
         }
       >
         <p>
-          The job stops for good{order ? <> and {order} becomes cancelled, with every other waiting job of that order</> : null}. This
-          cannot be undone.
+          The job stops for good
+          {order ? <> and {order} becomes cancelled, with every other waiting job of that order</> : null}. This cannot
+          be undone.
         </p>
         {order ? (
           <p>
-            If a nonce was reserved for the order, it is released: the worker fills it with a zero-value transfer at a higher fee so later
-            mints are not blocked. If the original mint transaction was already broadcast, it can still be mined before that.
+            If a nonce was reserved for the order, it is released: the worker fills it with a zero-value transfer at a
+            higher fee so later mints are not blocked. If the original mint transaction was already broadcast, it can
+            still be mined before that.
           </p>
         ) : null}
       </ConfirmDialog>

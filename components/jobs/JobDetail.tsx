@@ -33,7 +33,10 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
       <div className="space-y-4">
         <h1>Job #{jobId}</h1>
         <Alert tone="warning" title="No such job">
-          There is no job #{jobId}. <Link href="/admin/jobs" className="underline">Back to the jobs</Link>
+          There is no job #{jobId}.{' '}
+          <Link href="/admin/jobs" className="underline">
+            Back to the jobs
+          </Link>
         </Alert>
       </div>
     )
@@ -43,7 +46,13 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
     return (
       <div className="space-y-4">
         <h1>Job #{jobId}</h1>
-        {query.error ? <Alert tone="error" title="The job could not be loaded">{query.error.message}</Alert> : <p role="status">Loading…</p>}
+        {query.error ? (
+          <Alert tone="error" title="The job could not be loaded">
+            {query.error.message}
+          </Alert>
+        ) : (
+          <p role="status">Loading…</p>
+        )}
       </div>
     )
   }
@@ -55,21 +64,36 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-sm text-stone-500">
-            <Link href="/admin/jobs" className="hover:underline">Jobs</Link> / <span className="font-mono">{job.task}</span>
+            <Link href="/admin/jobs" className="hover:underline">
+              Jobs
+            </Link>{' '}
+            / <span className="font-mono">{job.task}</span>
           </p>
           <h1 className="mt-1 flex items-center gap-3">
             Job #{job.id} <JobStateBadge state={job.state} />
           </h1>
           <p className="mt-1 text-sm text-stone-600">
-            Attempts <span className="tabular font-semibold">{job.attempts} of {job.maxAttempts}</span>
-            {job.state === 'running' && job.lockedBy ? <> · running on <span className="font-mono">{job.lockedBy}</span> since {formatRelative(job.lockedAt)}</> : null}
-            {(job.state === 'scheduled' || job.state === 'retrying' || job.state === 'queued') && job.runAt ? <> · runs {formatRelative(job.runAt)}</> : null}
+            Attempts{' '}
+            <span className="tabular font-semibold">
+              {job.attempts} of {job.maxAttempts}
+            </span>
+            {job.state === 'running' && job.lockedBy ? (
+              <>
+                {' '}
+                · running on <span className="font-mono">{job.lockedBy}</span> since {formatRelative(job.lockedAt)}
+              </>
+            ) : null}
+            {(job.state === 'scheduled' || job.state === 'retrying' || job.state === 'queued') && job.runAt ? (
+              <> · runs {formatRelative(job.runAt)}</>
+            ) : null}
           </p>
         </div>
         <JobActions job={job} size="md" />
       </div>
 
-      {query.error ? <Alert tone="warning">Refresh failed: {query.error.message} Showing the last data received.</Alert> : null}
+      {query.error ? (
+        <Alert tone="warning">Refresh failed: {query.error.message} Showing the last data received.</Alert>
+      ) : null}
 
       {lastError && (job.state === 'dead' || job.state === 'retrying') ? (
         <Alert tone="error" title={job.state === 'dead' ? 'Dead letter: its last error' : 'Last error (will retry)'}>
@@ -96,10 +120,24 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
             <CardContent>
               <Facts
                 rows={[
-                  ['Task', <span key="t" className="font-mono">{job.task}</span>],
+                  [
+                    'Task',
+                    <span key="t" className="font-mono">
+                      {job.task}
+                    </span>,
+                  ],
                   ['State', <JobStateBadge key="s" state={job.state} />],
                   ['Attempts', `${job.attempts} of ${job.maxAttempts}`],
-                  ['Key', job.key ? <span key="k" className="font-mono break-all">{job.key}</span> : '—'],
+                  [
+                    'Key',
+                    job.key ? (
+                      <span key="k" className="font-mono break-all">
+                        {job.key}
+                      </span>
+                    ) : (
+                      '—'
+                    ),
+                  ],
                   ['Created', formatDateTime(job.createdAt)],
                   ['Updated', formatDateTime(job.updatedAt)],
                   ['Finished', formatDateTime(job.finishedAt)],
@@ -107,7 +145,9 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
               />
               <details className="mt-3">
                 <summary className="cursor-pointer text-sm font-medium">Payload</summary>
-                <pre className="mt-2 overflow-x-auto rounded bg-stone-50 p-2 text-xs">{JSON.stringify(job.payload, null, 2)}</pre>
+                <pre className="mt-2 overflow-x-auto rounded bg-stone-50 p-2 text-xs">
+                  {JSON.stringify(job.payload, null, 2)}
+                </pre>
               </details>
               {d.relatedJobs.length > 1 ? (
                 <div className="mt-4">
@@ -118,7 +158,9 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
                         {r.id === job.id ? (
                           <span className="font-mono">#{r.id}</span>
                         ) : (
-                          <Link href={`/admin/jobs/${r.id}`} className="font-mono text-brand-700 hover:underline">#{r.id}</Link>
+                          <Link href={`/admin/jobs/${r.id}`} className="font-mono text-brand-700 hover:underline">
+                            #{r.id}
+                          </Link>
                         )}
                         <span className="font-mono text-stone-600">{r.task}</span>
                         <JobStateBadge state={r.state} />
@@ -178,19 +220,56 @@ function OrderCard({ order, nonces }: { order: NonNullable<JobDetailData['order'
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
-        {order.failureReason ? <Alert tone="error" title="Failure reason">{order.failureReason}</Alert> : null}
+        {order.failureReason ? (
+          <Alert tone="error" title="Failure reason">
+            {order.failureReason}
+          </Alert>
+        ) : null}
         <Facts
           rows={[
-            ['Order id', <span key="o" className="font-mono break-all">{order.orderId}</span>],
-            ['Recipient', <span key="r" className="font-mono break-all">{order.to}</span>],
-            ['Amount', <span key="a" className="tabular">{order.amount} oz</span>],
+            [
+              'Order id',
+              <span key="o" className="font-mono break-all">
+                {order.orderId}
+              </span>,
+            ],
+            [
+              'Recipient',
+              <span key="r" className="font-mono break-all">
+                {order.to}
+              </span>,
+            ],
+            [
+              'Amount',
+              <span key="a" className="tabular">
+                {order.amount} oz
+              </span>,
+            ],
             ['Requested by', order.requestedBy ?? '—'],
             ['Created', formatDateTime(order.createdAt)],
             ['Submitted', formatDateTime(order.submittedAt)],
             ['Confirmed', formatDateTime(order.confirmedAt)],
-            ['Signer', order.signer ? <span key="s" className="font-mono" title={order.signer}>{shortHex(order.signer, 6)}</span> : '—'],
+            [
+              'Signer',
+              order.signer ? (
+                <span key="s" className="font-mono" title={order.signer}>
+                  {shortHex(order.signer, 6)}
+                </span>
+              ) : (
+                '—'
+              ),
+            ],
             ['Nonce', order.nonce ?? '—'],
-            ['Mined tx', order.txHash ? <span key="h" className="font-mono break-all">{order.txHash}</span> : '—'],
+            [
+              'Mined tx',
+              order.txHash ? (
+                <span key="h" className="font-mono break-all">
+                  {order.txHash}
+                </span>
+              ) : (
+                '—'
+              ),
+            ],
             ['Block', order.blockNumber ?? '—'],
           ]}
         />
@@ -198,30 +277,52 @@ function OrderCard({ order, nonces }: { order: NonNullable<JobDetailData['order'
           <p className="text-sm text-stone-600">
             {nonces.map((n) => (
               <span key={`${n.signer}-${n.nonce}`} className="mr-3 inline-flex items-center gap-1">
-                nonce <span className="tabular font-mono">{n.nonce}</span> <Badge tone={n.state === 'released' ? 'warning' : n.state === 'mined' ? 'success' : 'info'}>{n.state}</Badge>
+                nonce <span className="tabular font-mono">{n.nonce}</span>{' '}
+                <Badge tone={n.state === 'released' ? 'warning' : n.state === 'mined' ? 'success' : 'info'}>
+                  {n.state}
+                </Badge>
               </span>
             ))}
           </p>
         ) : null}
         <section aria-labelledby="proof-heading">
-          <h3 id="proof-heading" className="text-sm font-semibold">Vault proof</h3>
+          <h3 id="proof-heading" className="text-sm font-semibold">
+            Vault proof
+          </h3>
           <Facts
             rows={[
               ['Vault', order.vaultProof.vault],
               ['Receipt', order.vaultProof.receiptRef],
-              ['Document SHA-256', <span key="d" className="font-mono text-xs break-all">{order.vaultProof.documentSha256}</span>],
+              [
+                'Document SHA-256',
+                <span key="d" className="font-mono text-xs break-all">
+                  {order.vaultProof.documentSha256}
+                </span>,
+              ],
             ]}
           />
           <table className="mt-2 w-full text-xs">
             <caption className="sr-only">Bars backing the order</caption>
             <thead>
               <tr className="border-b border-stone-200 text-left text-stone-500">
-                <th scope="col" className="py-1 pr-2 font-medium">Serial</th>
-                <th scope="col" className="px-1 py-1 font-medium">Refiner</th>
-                <th scope="col" className="px-1 py-1 font-medium">Year</th>
-                <th scope="col" className="px-1 py-1 text-right font-medium">Gross oz</th>
-                <th scope="col" className="px-1 py-1 text-right font-medium">Fineness</th>
-                <th scope="col" className="py-1 pl-1 text-right font-medium">Fine oz</th>
+                <th scope="col" className="py-1 pr-2 font-medium">
+                  Serial
+                </th>
+                <th scope="col" className="px-1 py-1 font-medium">
+                  Refiner
+                </th>
+                <th scope="col" className="px-1 py-1 font-medium">
+                  Year
+                </th>
+                <th scope="col" className="px-1 py-1 text-right font-medium">
+                  Gross oz
+                </th>
+                <th scope="col" className="px-1 py-1 text-right font-medium">
+                  Fineness
+                </th>
+                <th scope="col" className="py-1 pl-1 text-right font-medium">
+                  Fine oz
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -251,29 +352,53 @@ function TransactionsTable({ txs }: { txs: JobDetailData['transactions'] }) {
         <caption className="sr-only">Signed transactions of the order</caption>
         <thead>
           <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500">
-            <th scope="col" className="py-2 pr-3 font-medium">Hash</th>
-            <th scope="col" className="px-2 py-2 font-medium">Kind</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Nonce</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Max fee</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Priority fee</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Gas limit</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Max cost</th>
-            <th scope="col" className="px-2 py-2 font-medium">Broadcast</th>
-            <th scope="col" className="px-2 py-2 text-right font-medium">Mined in</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Hash
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Kind
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Nonce
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Max fee
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Priority fee
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Gas limit
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Max cost
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Broadcast
+            </th>
+            <th scope="col" className="px-2 py-2 text-right font-medium">
+              Mined in
+            </th>
           </tr>
         </thead>
         <tbody>
           {txs.map((t) => (
             <tr key={t.hash} className="border-b border-stone-100 last:border-0">
               <td className="py-2 pr-3 font-mono text-xs break-all">{t.hash}</td>
-              <td className="px-2 py-2"><Badge tone={t.kind === 'replacement' ? 'warning' : 'neutral'}>{t.kind}</Badge></td>
+              <td className="px-2 py-2">
+                <Badge tone={t.kind === 'replacement' ? 'warning' : 'neutral'}>{t.kind}</Badge>
+              </td>
               <td className="tabular px-2 py-2 text-right">{t.nonce}</td>
               <td className="tabular px-2 py-2 text-right whitespace-nowrap">{formatGweiOf(t.maxFeePerGas)}</td>
               <td className="tabular px-2 py-2 text-right whitespace-nowrap">{formatGweiOf(t.maxPriorityFeePerGas)}</td>
               <td className="tabular px-2 py-2 text-right">{t.gasLimit}</td>
-              <td className="tabular px-2 py-2 text-right whitespace-nowrap">{formatEth(BigInt(t.maxFeePerGas) * BigInt(t.gasLimit))}</td>
+              <td className="tabular px-2 py-2 text-right whitespace-nowrap">
+                {formatEth(BigInt(t.maxFeePerGas) * BigInt(t.gasLimit))}
+              </td>
               <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(t.broadcastAt)}</td>
-              <td className="tabular px-2 py-2 text-right">{t.minedBlock === null ? <span className="text-stone-400">not yet</span> : `block ${t.minedBlock}`}</td>
+              <td className="tabular px-2 py-2 text-right">
+                {t.minedBlock === null ? <span className="text-stone-400">not yet</span> : `block ${t.minedBlock}`}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -7,9 +7,9 @@ import { RefreshControl } from '@/components/admin/RefreshControl'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent } from '@/components/ui/Card'
 import { JOB_STATES } from '@/lib/jobs/jobStates'
+import { JobsTable } from './JobsTable'
 import { JobSearch } from './job-search/JobSearch'
 import { type JobSearch as JobSearchValue, jobSearchFromParams, jobSearchToParams } from './job-search/parser'
-import { JobsTable } from './JobsTable'
 import { Pager } from './Pager'
 import { usePagedJobs } from './usePagedJobs'
 
@@ -67,13 +67,19 @@ export function JobsBrowser() {
           </Link>
         </p>
       ) : null}
-      {query.error ? <Alert tone="error" title="The jobs could not be loaded">{query.error.message}</Alert> : null}
+      {query.error ? (
+        <Alert tone="error" title="The jobs could not be loaded">
+          {query.error.message}
+        </Alert>
+      ) : null}
       <Card>
         <CardContent>
           {query.data ? (
             <JobsTable jobs={query.data.items} caption="Jobs, newest first" emptyText="No job matches these filters." />
           ) : (
-            <p role="status" className="py-6 text-center text-sm text-stone-500">Loading jobs…</p>
+            <p role="status" className="py-6 text-center text-sm text-stone-500">
+              Loading jobs…
+            </p>
           )}
         </CardContent>
       </Card>

@@ -18,7 +18,14 @@ export type JobsTableProps = {
 }
 
 /** The jobs as a table: id (to the timeline), task, state, attempts "n of max", order, recipient, last error, times. */
-export function JobsTable({ jobs, caption, selection, actions, now = new Date(), emptyText = 'No jobs match.' }: JobsTableProps) {
+export function JobsTable({
+  jobs,
+  caption,
+  selection,
+  actions,
+  now = new Date(),
+  emptyText = 'No jobs match.',
+}: JobsTableProps) {
   const ids = jobs.map((j) => j.id)
   const allSelected = selection !== undefined && ids.length > 0 && ids.every((id) => selection.selected.has(id))
   return (
@@ -38,21 +45,43 @@ export function JobsTable({ jobs, caption, selection, actions, now = new Date(),
                 />
               </th>
             ) : null}
-            <th scope="col" className="py-2 pr-3 font-medium">Job</th>
-            <th scope="col" className="px-2 py-2 font-medium">Task</th>
-            <th scope="col" className="px-2 py-2 font-medium">State</th>
-            <th scope="col" className="px-2 py-2 font-medium">Attempts</th>
-            <th scope="col" className="px-2 py-2 font-medium">Order</th>
-            <th scope="col" className="px-2 py-2 font-medium">Recipient</th>
-            <th scope="col" className="px-2 py-2 font-medium">Last error</th>
-            <th scope="col" className="px-2 py-2 font-medium">Updated</th>
-            {actions ? <th scope="col" className="py-2 pl-2 font-medium"><span className="sr-only">Actions</span></th> : null}
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Job
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Task
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              State
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Attempts
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Order
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Recipient
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Last error
+            </th>
+            <th scope="col" className="px-2 py-2 font-medium">
+              Updated
+            </th>
+            {actions ? (
+              <th scope="col" className="py-2 pl-2 font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
           {jobs.length === 0 ? (
             <tr>
-              <td colSpan={10} className="py-8 text-center text-stone-500">{emptyText}</td>
+              <td colSpan={10} className="py-8 text-center text-stone-500">
+                {emptyText}
+              </td>
             </tr>
           ) : null}
           {jobs.map((job) => (
@@ -68,12 +97,18 @@ export function JobsTable({ jobs, caption, selection, actions, now = new Date(),
                 </td>
               ) : null}
               <th scope="row" className="py-2 pr-3 text-left font-mono font-medium">
-                <Link href={`/admin/jobs/${job.id}`} className="text-brand-700 hover:underline" aria-label={`Job ${job.id}`}>
+                <Link
+                  href={`/admin/jobs/${job.id}`}
+                  className="text-brand-700 hover:underline"
+                  aria-label={`Job ${job.id}`}
+                >
                   #{job.id}
                 </Link>
               </th>
               <td className="px-2 py-2 font-mono">{job.task}</td>
-              <td className="px-2 py-2"><JobStateBadge state={job.state} /></td>
+              <td className="px-2 py-2">
+                <JobStateBadge state={job.state} />
+              </td>
               <td className="tabular px-2 py-2 whitespace-nowrap">
                 {job.attempts} of {job.maxAttempts}
               </td>
@@ -81,18 +116,24 @@ export function JobsTable({ jobs, caption, selection, actions, now = new Date(),
                 {job.order ? (
                   <span className="flex flex-col items-start gap-0.5">
                     <span className="inline-flex items-center gap-2">
-                      <span className="font-mono" title={job.order.orderId}>{shortId(job.order.orderId)}</span>
+                      <span className="font-mono" title={job.order.orderId}>
+                        {shortId(job.order.orderId)}
+                      </span>
                       <OrderStatusBadge status={job.order.status} />
                     </span>
                     <span className="tabular text-xs text-stone-500">{job.order.amount} oz</span>
                   </span>
                 ) : job.orderId ? (
-                  <span className="font-mono" title={job.orderId}>{shortId(job.orderId)}</span>
+                  <span className="font-mono" title={job.orderId}>
+                    {shortId(job.orderId)}
+                  </span>
                 ) : (
                   <span className="text-stone-400">—</span>
                 )}
               </td>
-              <td className="px-2 py-2 font-mono whitespace-nowrap" title={job.order?.to}>{job.order ? shortHex(job.order.to) : '—'}</td>
+              <td className="px-2 py-2 font-mono whitespace-nowrap" title={job.order?.to}>
+                {job.order ? shortHex(job.order.to) : '—'}
+              </td>
               <td className="max-w-[16rem] px-2 py-2">
                 {job.lastError ? (
                   <span className="line-clamp-2 font-mono text-xs break-all text-red-800" title={job.lastError}>

@@ -20,8 +20,15 @@ import { fetchSqsDeadLetters, retrySqsDeadLetters, sqsDeadLettersQueryKey } from
  */
 export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; paused: boolean }) {
   const queryClient = useQueryClient()
-  const query = useQuery({ queryKey: sqsDeadLettersQueryKey, queryFn: fetchSqsDeadLetters, refetchInterval: paused ? false : refreshMs })
-  const retry = useMutation({ mutationFn: retrySqsDeadLetters, onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) })
+  const query = useQuery({
+    queryKey: sqsDeadLettersQueryKey,
+    queryFn: fetchSqsDeadLetters,
+    refetchInterval: paused ? false : refreshMs,
+  })
+  const retry = useMutation({
+    mutationFn: retrySqsDeadLetters,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  })
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<SqsRetryBody | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -35,7 +42,10 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
   const run = (body: SqsRetryBody) =>
     retry.mutate(body, {
       onSuccess: (r) => {
-        setResult({ tone: r.retried.length > 0 ? 'success' : 'error', text: `Moving ${r.retried.length} ${r.retried.length === 1 ? 'message' : 'messages'} back to the queue.` })
+        setResult({
+          tone: r.retried.length > 0 ? 'success' : 'error',
+          text: `Moving ${r.retried.length} ${r.retried.length === 1 ? 'message' : 'messages'} back to the queue.`,
+        })
         setSelected(new Set())
       },
       onError: (e) => setResult({ tone: 'error', text: e.message }),
@@ -48,20 +58,29 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
         <div>
           <h2 id="sqs-dead-letters" className="flex items-center gap-3 text-lg font-semibold">
             SQS dead-letter queue
-            <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${data.items.length > 0 ? 'bg-red-600 text-white' : 'bg-emerald-100 text-emerald-800'}`}>
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${data.items.length > 0 ? 'bg-red-600 text-white' : 'bg-emerald-100 text-emerald-800'}`}
+            >
               {data.items.length}
             </span>
           </h2>
           <p className="mt-1 text-sm text-stone-600">
-            mint_send messages SQS moved after their 5th receive. Queue: {m.depth} waiting, {m.inFlight} in flight, oldest {m.oldestAgeSeconds} s,{' '}
-            {m.unsent} not yet relayed.
+            mint_send messages SQS moved after their 5th receive. Queue: {m.depth} waiting, {m.inFlight} in flight,
+            oldest {m.oldestAgeSeconds} s, {m.unsent} not yet relayed.
           </p>
         </div>
         <div className="flex gap-2">
-          <Button onClick={() => setConfirming({ messageIds: shownSelected })} disabled={shownSelected.length === 0 || retry.isPending}>
+          <Button
+            onClick={() => setConfirming({ messageIds: shownSelected })}
+            disabled={shownSelected.length === 0 || retry.isPending}
+          >
             Retry selected messages ({shownSelected.length})
           </Button>
-          <Button variant="secondary" onClick={() => setConfirming({ all: true })} disabled={open.length === 0 || retry.isPending}>
+          <Button
+            variant="secondary"
+            onClick={() => setConfirming({ all: true })}
+            disabled={open.length === 0 || retry.isPending}
+          >
             Retry all SQS dead letters ({open.length})
           </Button>
         </div>
@@ -104,7 +123,10 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
                   </td>
                   <td className="px-3 py-2">
                     {d.orderId ? (
-                      <Link className="font-mono text-xs underline" href={d.jobId ? `/admin/jobs/${d.jobId}` : `/admin/jobs?q=${d.orderId}`}>
+                      <Link
+                        className="font-mono text-xs underline"
+                        href={d.jobId ? `/admin/jobs/${d.jobId}` : `/admin/jobs?q=${d.orderId}`}
+                      >
                         {d.orderId.slice(0, 8)}
                       </Link>
                     ) : (
@@ -116,7 +138,9 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
                   <td className="px-3 py-2 text-right tabular-nums">{d.receiveCount}</td>
                   <td className="px-3 py-2 font-mono text-xs text-stone-500">
                     {d.messageId.slice(0, 8)}
-                    {d.retryRequestedAt ? <span className="ml-2 font-sans text-emerald-700">retry requested</span> : null}
+                    {d.retryRequestedAt ? (
+                      <span className="ml-2 font-sans text-emerald-700">retry requested</span>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -126,7 +150,11 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
       </Card>
       <ConfirmDialog
         open={confirming !== null}
-        title={confirming && 'all' in confirming ? 'Retry all SQS dead letters?' : `Retry ${shownSelected.length} selected ${shownSelected.length === 1 ? 'message' : 'messages'}?`}
+        title={
+          confirming && 'all' in confirming
+            ? 'Retry all SQS dead letters?'
+            : `Retry ${shownSelected.length} selected ${shownSelected.length === 1 ? 'message' : 'messages'}?`
+        }
         confirmLabel="Retry"
         dismissLabel="Not now"
         tone="primary"
@@ -134,7 +162,10 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
         onDismiss={() => setConfirming(null)}
         onConfirm={() => confirming && run(confirming)}
       >
-        <p>Each message goes back to the queue with fresh receives; failed orders go back to pending or submitted. Fix the cause first.</p>
+        <p>
+          Each message goes back to the queue with fresh receives; failed orders go back to pending or submitted. Fix
+          the cause first.
+        </p>
       </ConfirmDialog>
     </section>
   )

@@ -16,7 +16,12 @@ const apiJob: ApiJob = {
   createdAt: '2026-01-01T09:59:00.000Z',
   updatedAt: '2026-01-01T10:00:05.000Z',
   finishedAt: null,
-  order: { orderId: '0b9f6a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', status: 'failed', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '401.084' },
+  order: {
+    orderId: '0b9f6a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+    status: 'failed',
+    to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    amount: '401.084',
+  },
 }
 
 describe('API data to app data', () => {
@@ -34,7 +39,19 @@ describe('API data to app data', () => {
       job: { ...apiJob, payload: { orderId: apiJob.orderId }, key: 'mint_send:x', priority: 0, live: true },
       errors: [{ at: '2026-01-01T10:00:05.000Z', attempt: 5, message: 'Error: boom', stack: 'at x' }],
       timeline: [
-        { id: '1', at: '2026-01-01T09:59:00.000Z', event: 'enqueued', jobId: '17', task: 'mint_send', attempt: null, detail: null, error: null, actor: null, durationMs: null, data: null },
+        {
+          id: '1',
+          at: '2026-01-01T09:59:00.000Z',
+          event: 'enqueued',
+          jobId: '17',
+          task: 'mint_send',
+          attempt: null,
+          detail: null,
+          error: null,
+          actor: null,
+          durationMs: null,
+          data: null,
+        },
       ],
       order: {
         orderId: apiJob.orderId!,

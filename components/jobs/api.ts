@@ -9,8 +9,8 @@ import type {
   ApiRetryResult,
   ApiTimelineEvent,
 } from '@/lib/admin/apiTypes'
-import type { JobState } from '@/lib/jobs/jobStates'
 import { ApiError } from '@/lib/errors/api'
+import type { JobState } from '@/lib/jobs/jobStates'
 
 /**
  * The jobs pages' one boundary with the admin API: fetch helpers that throw `ApiError`
@@ -19,7 +19,11 @@ import { ApiError } from '@/lib/errors/api'
  */
 
 export async function fetchJson<T>(url: string, init?: RequestInit): Promise<T> {
-  const res = await fetch(url, { cache: 'no-store', ...init, headers: { accept: 'application/json', ...init?.headers } })
+  const res = await fetch(url, {
+    cache: 'no-store',
+    ...init,
+    headers: { accept: 'application/json', ...init?.headers },
+  })
   if (!res.ok) throw await ApiError.from(res)
   return (await res.json()) as T
 }
@@ -87,7 +91,11 @@ export function apiJobDetailToJobDetail(a: ApiJobDetail): JobDetail {
           confirmedAt: maybeDate(a.order.confirmedAt),
         }
       : null,
-    transactions: a.transactions.map((t) => ({ ...t, createdAt: date(t.createdAt), broadcastAt: maybeDate(t.broadcastAt) })),
+    transactions: a.transactions.map((t) => ({
+      ...t,
+      createdAt: date(t.createdAt),
+      broadcastAt: maybeDate(t.broadcastAt),
+    })),
     nonces: a.nonces,
     relatedJobs: a.relatedJobs,
   }
@@ -123,6 +131,8 @@ export function cancelJob(jobId: string): Promise<ApiCancelResult> {
   return postJson(`/api/admin/jobs/${encodeURIComponent(jobId)}/cancel`)
 }
 
-export function retryJobs(body: { jobIds: string[] } | { state: 'dead' | 'retrying'; task?: string }): Promise<ApiRetryResult> {
+export function retryJobs(
+  body: { jobIds: string[] } | { state: 'dead' | 'retrying'; task?: string },
+): Promise<ApiRetryResult> {
   return postJson('/api/admin/jobs/retry', body)
 }

@@ -10,6 +10,12 @@ export function fetchSqsDeadLetters(): Promise<SqsDeadLetters> {
   return fetchJson<SqsDeadLetters>('/api/admin/dead-letters/sqs')
 }
 
-export function retrySqsDeadLetters(body: SqsRetryBody): Promise<{ retried: string[]; skipped: { messageId: string; reason: string }[] }> {
-  return fetchJson('/api/admin/dead-letters/sqs/retry', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+export function retrySqsDeadLetters(
+  body: SqsRetryBody,
+): Promise<{ retried: string[]; skipped: { messageId: string; reason: string }[] }> {
+  return fetchJson('/api/admin/dead-letters/sqs/retry', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
 }

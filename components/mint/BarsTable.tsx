@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { TableHead } from '@/components/ui/Table'
-import { MINT_LIMITS } from '@/lib/mint/limits'
 import { BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
+import { MINT_LIMITS } from '@/lib/mint/limits'
 import { BarRow } from './BarRow'
 import { barErrorsOf, type FieldErrors } from './mintFormModel'
 
@@ -41,8 +41,8 @@ export function BarsTable({ bars, errors, onRemove, fallbackFocusId, children }:
       <CardHeader>
         <CardTitle id={titleId}>Bars of this mint</CardTitle>
         <CardDescription>
-          Weights come from the vault&apos;s bar list; fine weight = gross × fineness / 1000, rounded down to 0.001 oz (LBMA). Up to{' '}
-          {MINT_LIMITS.maxBars} bars.
+          Weights come from the vault&apos;s bar list; fine weight = gross × fineness / 1000, rounded down to 0.001 oz
+          (LBMA). Up to {MINT_LIMITS.maxBars} bars.
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto p-0">
@@ -84,7 +84,9 @@ export function BarsTable({ bars, errors, onRemove, fallbackFocusId, children }:
                   {totals.count}
                 </output>{' '}
                 bar{totals.count === 1 ? '' : 's'}
-                {errors['vaultProof.bars'] ? <span className="ml-3 text-xs text-red-700">{errors['vaultProof.bars']}</span> : null}
+                {errors['vaultProof.bars'] ? (
+                  <span className="ml-3 text-xs text-red-700">{errors['vaultProof.bars']}</span>
+                ) : null}
               </td>
               <td className="px-2 py-3 text-right font-medium">
                 <span className="sr-only">Total fine weight: </span>

@@ -5,9 +5,9 @@ import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
+import type { MintOrderResponse } from '@/lib/mint/types'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import type { MintOrderResponse } from '@/lib/mint/types'
 import { formatUtc } from './format'
 import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
@@ -56,7 +56,8 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
         <CardContent>
           <dl className="grid gap-x-8 gap-y-4 sm:grid-cols-2 lg:grid-cols-4">
             <Item label="Amount">
-              <span className="tabular text-lg font-semibold">{order.amount}</span> <span className="text-stone-500">fine oz</span>
+              <span className="tabular text-lg font-semibold">{order.amount}</span>{' '}
+              <span className="text-stone-500">fine oz</span>
             </Item>
             <Item label="Recipient" wide>
               <span className="break-all font-mono text-xs">{order.to}</span>
@@ -104,10 +105,16 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
                 </tbody>
                 <tfoot>
                   <tr className="border-t border-stone-200 bg-stone-50 font-medium">
-                    <th scope="row" colSpan={6} className="px-3 py-2 text-right text-xs uppercase tracking-wide text-stone-500">
+                    <th
+                      scope="row"
+                      colSpan={6}
+                      className="px-3 py-2 text-right text-xs uppercase tracking-wide text-stone-500"
+                    >
                       Total fine weight
                     </th>
-                    <td className="tabular px-3 py-2 text-right">{formatDecimal(barsTotal, { decimals: 3, minFraction: 3 })}</td>
+                    <td className="tabular px-3 py-2 text-right">
+                      {formatDecimal(barsTotal, { decimals: 3, minFraction: 3 })}
+                    </td>
                   </tr>
                 </tfoot>
               </table>
@@ -157,12 +164,17 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
                 <ol className="relative space-y-4 border-l border-stone-200 pl-5" aria-label="Timeline">
                   {order.timeline.map((entry, i) => (
                     <li key={`${entry.at}-${i}`} className="relative">
-                      <span aria-hidden="true" className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full border-2 border-white bg-brand-500" />
+                      <span
+                        aria-hidden="true"
+                        className="absolute -left-[1.6rem] top-1.5 size-2.5 rounded-full border-2 border-white bg-brand-500"
+                      />
                       <p className="text-sm font-medium text-stone-900">{eventLabel(entry.event)}</p>
                       <p className="text-xs text-stone-500">
                         <time dateTime={entry.at}>{formatUtc(entry.at)}</time>
                       </p>
-                      {entry.detail ? <p className="mt-0.5 break-words text-sm text-stone-700">{entry.detail}</p> : null}
+                      {entry.detail ? (
+                        <p className="mt-0.5 break-words text-sm text-stone-700">{entry.detail}</p>
+                      ) : null}
                     </li>
                   ))}
                 </ol>

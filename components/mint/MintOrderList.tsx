@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { TableHead } from '@/components/ui/Table'
-import { mintStatuses, type MintOrderListResponse, type MintOrderSummary, type MintStatus } from '@/lib/mint/types'
+import { type MintOrderListResponse, type MintOrderSummary, type MintStatus, mintStatuses } from '@/lib/mint/types'
 import { formatUtc, shortHex } from './format'
 import { hasInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
@@ -64,7 +64,9 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
           <select
             id={filterId}
             value={status}
-            onChange={(e) => setStatus(e.target.value as MintStatus | '') /* the options are exactly '' and mintStatuses */}
+            onChange={
+              (e) => setStatus(e.target.value as MintStatus | '') /* the options are exactly '' and mintStatuses */
+            }
             className="h-9 rounded-md border border-stone-300 bg-white px-3 text-sm text-stone-900"
           >
             <option value="">All statuses</option>
@@ -137,7 +139,11 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
                 </td>
                 <td className="px-4 py-2.5 font-mono text-xs">
                   {order.txHash ? (
-                    <Link href={`/mints/${order.orderId}`} title={order.txHash} className="text-brand-700 underline-offset-2 hover:underline">
+                    <Link
+                      href={`/mints/${order.orderId}`}
+                      title={order.txHash}
+                      className="text-brand-700 underline-offset-2 hover:underline"
+                    >
                       {shortHex(order.txHash, 10, 6)}
                     </Link>
                   ) : (

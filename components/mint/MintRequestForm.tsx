@@ -68,7 +68,13 @@ export function MintRequestForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Request a mint" className="space-y-6">
       <IssueSummary summary={summary} />
-      <RecipientFields to={draft.to} amount={amountOf(draft.bars)} barCount={draft.bars.length} errors={errors} onChange={setField} />
+      <RecipientFields
+        to={draft.to}
+        amount={amountOf(draft.bars)}
+        barCount={draft.bars.length}
+        errors={errors}
+        onChange={setField}
+      />
       <VaultProofFields
         vault={draft.vault}
         receiptRef={draft.receiptRef}

@@ -12,7 +12,8 @@ export function OrderDecision({ order }: { order: Pick<MintOrderResponse, 'statu
   if (decision?.outcome === 'approved') {
     return (
       <Alert tone="success" title="Approved" aria-label="Decision">
-        Approved by <span className="font-medium">{decision.by}</span> on <time dateTime={decision.at}>{formatUtc(decision.at)}</time>.
+        Approved by <span className="font-medium">{decision.by}</span> on{' '}
+        <time dateTime={decision.at}>{formatUtc(decision.at)}</time>.
       </Alert>
     )
   }
@@ -20,8 +21,8 @@ export function OrderDecision({ order }: { order: Pick<MintOrderResponse, 'statu
     return (
       <Alert tone="warning" title="Rejected" aria-label="Decision">
         <p>
-          Rejected by <span className="font-medium">{decision.by}</span> on <time dateTime={decision.at}>{formatUtc(decision.at)}</time>.
-          Nothing will be minted; its bars are free again.
+          Rejected by <span className="font-medium">{decision.by}</span> on{' '}
+          <time dateTime={decision.at}>{formatUtc(decision.at)}</time>. Nothing will be minted; its bars are free again.
         </p>
         {decision.reason ? (
           <p className="mt-1">
@@ -34,7 +35,8 @@ export function OrderDecision({ order }: { order: Pick<MintOrderResponse, 'statu
   if (order.status === 'awaiting_approval') {
     return (
       <Alert tone="info" title="Awaiting approval" aria-label="Decision">
-        A second person (an approver or an admin who did not request it) must approve this order before anything is signed.
+        A second person (an approver or an admin who did not request it) must approve this order before anything is
+        signed.
       </Alert>
     )
   }

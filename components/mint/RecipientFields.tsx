@@ -55,7 +55,11 @@ export function RecipientFields({ to, amount, barCount, errors, onChange }: Reci
             placeholder="0.000"
             className="tabular bg-stone-50 text-right"
             aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={describedBy(errors, { errorId: `${ids.amount}-error`, path: 'amount', hintId: `${ids.amount}-hint` })}
+            aria-describedby={describedBy(errors, {
+              errorId: `${ids.amount}-error`,
+              path: 'amount',
+              hintId: `${ids.amount}-hint`,
+            })}
           />
           <FieldError id={`${ids.amount}-error`} message={errors.amount} />
           <AmountHint id={`${ids.amount}-hint`} barCount={barCount} />

@@ -35,7 +35,9 @@ export function VaultProofFields(props: VaultProofFieldsProps) {
     <Card>
       <CardHeader>
         <CardTitle>Vault proof</CardTitle>
-        <CardDescription>The vault receipt for these bars. The document itself stays on your computer: only its SHA-256 is sent.</CardDescription>
+        <CardDescription>
+          The vault receipt for these bars. The document itself stays on your computer: only its SHA-256 is sent.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
         <div>
@@ -49,7 +51,11 @@ export function VaultProofFields(props: VaultProofFieldsProps) {
             autoComplete="off"
             spellCheck={false}
             aria-invalid={errors['vaultProof.vault'] ? true : undefined}
-            aria-describedby={describedBy(errors, { errorId: `${ids.vault}-error`, path: 'vaultProof.vault', hintId: `${ids.vault}-hint` })}
+            aria-describedby={describedBy(errors, {
+              errorId: `${ids.vault}-error`,
+              path: 'vaultProof.vault',
+              hintId: `${ids.vault}-hint`,
+            })}
           />
           <FieldError id={`${ids.vault}-error`} message={errors['vaultProof.vault']} />
           <p id={`${ids.vault}-hint`} className="mt-1 text-xs text-stone-500">
@@ -65,7 +71,10 @@ export function VaultProofFields(props: VaultProofFieldsProps) {
             onChange={(e) => onChange('receiptRef', e.target.value)}
             placeholder="VR-2026-000123"
             aria-invalid={errors['vaultProof.receiptRef'] ? true : undefined}
-            aria-describedby={describedBy(errors, { errorId: `${ids.receiptRef}-error`, path: 'vaultProof.receiptRef' })}
+            aria-describedby={describedBy(errors, {
+              errorId: `${ids.receiptRef}-error`,
+              path: 'vaultProof.receiptRef',
+            })}
           />
           <FieldError id={`${ids.receiptRef}-error`} message={errors['vaultProof.receiptRef']} />
         </div>
@@ -83,7 +92,11 @@ export function VaultProofFields(props: VaultProofFieldsProps) {
             className="block w-full text-sm text-stone-700 file:mr-3 file:rounded-md file:border file:border-stone-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-stone-800 hover:file:bg-stone-100"
           />
           <p id={`${ids.file}-hint`} className="mt-1 text-xs text-stone-500" aria-live="polite">
-            {hashing ? 'Computing SHA-256…' : documentName ? `SHA-256 of ${documentName} filled in.` : 'Choose the PDF or scan; its SHA-256 is computed here.'}
+            {hashing
+              ? 'Computing SHA-256…'
+              : documentName
+                ? `SHA-256 of ${documentName} filled in.`
+                : 'Choose the PDF or scan; its SHA-256 is computed here.'}
           </p>
         </div>
         <div>

@@ -1,6 +1,6 @@
+import { ApiError } from '@/lib/errors/api'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/mint/types'
-import { ApiError } from '@/lib/errors/api'
 
 // The browser's calls to the mint API (docs/api.md). Same-origin fetches: the session
 // cookie goes along, and the browser sets the Origin header the POST check wants.
@@ -11,7 +11,12 @@ export async function fetchMintOrder(orderId: string, init: { signal?: AbortSign
   return (await res.json()) as MintOrderResponse
 }
 
-export type FetchMintOrdersParameters = { status?: MintStatus; cursor?: string | null; limit?: number; signal?: AbortSignal }
+export type FetchMintOrdersParameters = {
+  status?: MintStatus
+  cursor?: string | null
+  limit?: number
+  signal?: AbortSignal
+}
 
 export async function fetchMintOrders(p: FetchMintOrdersParameters = {}): Promise<MintOrderListResponse> {
   const query = new URLSearchParams()
@@ -24,7 +29,10 @@ export async function fetchMintOrders(p: FetchMintOrdersParameters = {}): Promis
   return (await res.json()) as MintOrderListResponse
 }
 
-export async function postMintRequest(request: MintRequestInput, idempotencyKey: string): Promise<MintAcceptedResponse> {
+export async function postMintRequest(
+  request: MintRequestInput,
+  idempotencyKey: string,
+): Promise<MintAcceptedResponse> {
   const res = await fetch('/api/gold/mint', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import type { PickedBar } from '@/components/vault/pickedBars'
+import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import {
   amountOf,
   barErrorsOf,
@@ -15,7 +15,16 @@ import {
 import { sha256Hex } from './sha256Hex'
 
 function bar(serial: string, fineOz = '401.084', vault = 'LDN-1'): PickedBar {
-  return { id: `id-${serial}`, vault, serial, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz }
+  return {
+    id: `id-${serial}`,
+    vault,
+    serial,
+    refiner: 'Valcambi SA',
+    year: 2025,
+    grossOz: '401.125',
+    fineness: '999.9',
+    fineOz,
+  }
 }
 
 function draft(): MintDraft {
@@ -88,7 +97,10 @@ describe('mint form model', () => {
       'vaultProof.bars.1.year': 'must be 2024 as in the bar list (got 2025)',
     }
     expect(barErrorsOf(errors, 0)).toEqual(['bar AB123456 (Valcambi SA) is already used'])
-    expect(barErrorsOf(errors, 1)).toEqual(['year: must be 2024 as in the bar list (got 2025)', 'gross weight: must be 400.000 as in the bar list (got 401)'])
+    expect(barErrorsOf(errors, 1)).toEqual([
+      'year: must be 2024 as in the bar list (got 2025)',
+      'gross weight: must be 400.000 as in the bar list (got 401)',
+    ])
     expect(barErrorsOf(errors, 2)).toEqual([])
   })
 
@@ -101,7 +113,11 @@ describe('mint form model', () => {
       'vaultProof.bars.1': 'second',
       'vaultProof.bars.2.serial': 'third',
     }
-    expect(shiftBarErrors(errors, 1)).toEqual({ to: 'x', 'vaultProof.bars.0': 'first', 'vaultProof.bars.1.serial': 'third' })
+    expect(shiftBarErrors(errors, 1)).toEqual({
+      to: 'x',
+      'vaultProof.bars.0': 'first',
+      'vaultProof.bars.1.serial': 'third',
+    })
   })
 
   it('hashes a document with Web Crypto', async () => {

@@ -1,6 +1,6 @@
+import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
 import type { ErrorIssue } from '@/lib/errors/BaseError'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
-import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
 
 // The request form's state and its pure rules (no React here, so it is unit-tested).
 // Bars are picked from the vault's inventory (components/vault): the request names each
@@ -53,7 +53,12 @@ export function checkDraftBars(draft: Pick<MintDraft, 'vault' | 'bars'>): ErrorI
   return draft.bars.flatMap((bar, index) =>
     bar.vault === vault
       ? []
-      : [{ path: `vaultProof.bars.${index}`, message: `is in vault ${bar.vault}, not ${vault || 'the one above'}: remove it, or set the vault back` }],
+      : [
+          {
+            path: `vaultProof.bars.${index}`,
+            message: `is in vault ${bar.vault}, not ${vault || 'the one above'}: remove it, or set the vault back`,
+          },
+        ],
   )
 }
 
@@ -61,7 +66,16 @@ const BAR_PATH = /^vaultProof\.bars\.([0-9]+)(?:\.(serial|refiner|year|grossOz|f
 
 /** Paths the form shows next to a field or a bar; any other issue goes to the summary at the top. */
 export function isFieldPath(path: string, barCount: number): boolean {
-  if (['to', 'amount', 'vaultProof.vault', 'vaultProof.receiptRef', 'vaultProof.documentSha256', 'vaultProof.bars'].includes(path)) {
+  if (
+    [
+      'to',
+      'amount',
+      'vaultProof.vault',
+      'vaultProof.receiptRef',
+      'vaultProof.documentSha256',
+      'vaultProof.bars',
+    ].includes(path)
+  ) {
     return true
   }
   const match = BAR_PATH.exec(path)
@@ -69,7 +83,10 @@ export function isFieldPath(path: string, barCount: number): boolean {
 }
 
 /** Server (or client-side) issues -> field errors by path, and the rest for the summary. */
-export function issuesToErrors(issues: readonly ErrorIssue[], barCount: number): { fields: FieldErrors; other: ErrorIssue[] } {
+export function issuesToErrors(
+  issues: readonly ErrorIssue[],
+  barCount: number,
+): { fields: FieldErrors; other: ErrorIssue[] } {
   const fields: FieldErrors = {}
   const other: ErrorIssue[] = []
   for (const issue of issues) {

@@ -21,7 +21,11 @@ export type UseReceiptDocumentReturnType = {
  * The receipt document, hashed in the browser: the document itself never leaves the
  * user's computer, only its SHA-256 is sent with the vault proof.
  */
-export function useReceiptDocument({ onStart, onHashed, onError }: UseReceiptDocumentParameters): UseReceiptDocumentReturnType {
+export function useReceiptDocument({
+  onStart,
+  onHashed,
+  onError,
+}: UseReceiptDocumentParameters): UseReceiptDocumentReturnType {
   const [hashing, setHashing] = useState(false)
   const [documentName, setDocumentName] = useState<string | null>(null)
 

@@ -1,12 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
-import type { ErrorIssue } from '@/lib/errors/BaseError'
-import { mintRequestSchema, type MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { ApiError } from '@/lib/errors/api'
+import type { ErrorIssue } from '@/lib/errors/BaseError'
+import { type MintRequestInput, mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import type { Summary } from './IssueSummary'
 import { postMintRequest } from './mintApi'
-import { checkDraftBars, draftToRequest, type FieldErrors, issuesToErrors, type MintDraft, newIdempotencyKey } from './mintFormModel'
+import {
+  checkDraftBars,
+  draftToRequest,
+  type FieldErrors,
+  issuesToErrors,
+  type MintDraft,
+  newIdempotencyKey,
+} from './mintFormModel'
 
 export type UseSubmitMintRequestParameters = {
   /** how many bars the form has now: issues about bars beyond it go to the summary */
@@ -29,7 +36,10 @@ export type UseSubmitMintRequestReturnType = {
  * bar_already_used name it by its index) land next to that bar. A retry of the same submission reuses its Idempotency-Key, so it can never mint
  * twice; on success the cached order lists are dropped and the browser opens the order.
  */
-export function useSubmitMintRequest({ barCount, setErrors }: UseSubmitMintRequestParameters): UseSubmitMintRequestReturnType {
+export function useSubmitMintRequest({
+  barCount,
+  setErrors,
+}: UseSubmitMintRequestParameters): UseSubmitMintRequestReturnType {
   const router = useRouter()
   const queryClient = useQueryClient()
   const [summary, setSummary] = useState<Summary | null>(null)
@@ -54,14 +64,17 @@ export function useSubmitMintRequest({ barCount, setErrors }: UseSubmitMintReque
   function showServerError(error: unknown) {
     if (!(error instanceof ApiError)) {
       setSummary({
-        title: 'The server could not be reached. Your request may not have arrived; submitting again is safe, it will not mint twice.',
+        title:
+          'The server could not be reached. Your request may not have arrived; submitting again is safe, it will not mint twice.',
         issues: [],
       })
       return
     }
     if (error.issues.length > 0) {
       showIssues(
-        error.code === 'validation_failed' ? 'The request was not accepted. Fix the fields below and submit again.' : error.message,
+        error.code === 'validation_failed'
+          ? 'The request was not accepted. Fix the fields below and submit again.'
+          : error.message,
         error.issues,
       )
       return
@@ -80,7 +93,9 @@ export function useSubmitMintRequest({ barCount, setErrors }: UseSubmitMintReque
     const request = draftToRequest(draft)
     const checked = mintRequestSchema.safeParse(request)
     const issues = [
-      ...(checked.success ? [] : checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))),
+      ...(checked.success
+        ? []
+        : checked.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }))),
       ...checkDraftBars(draft),
     ]
     if (issues.length > 0) {

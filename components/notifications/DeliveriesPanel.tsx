@@ -92,13 +92,23 @@ export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) 
                       <li key={a.attempt} className="text-xs">
                         #{a.attempt} {a.statusCode ?? 'no answer'} in {a.durationMs} ms
                         {a.error ? <span className="text-red-700"> ({a.error})</span> : null}
-                        {a.responseExcerpt ? <span className="block truncate font-mono text-[11px] text-stone-500">{a.responseExcerpt.slice(0, 120)}</span> : null}
+                        {a.responseExcerpt ? (
+                          <span className="block truncate font-mono text-[11px] text-stone-500">
+                            {a.responseExcerpt.slice(0, 120)}
+                          </span>
+                        ) : null}
                       </li>
                     ))}
                   </ol>
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <Button size="sm" variant="secondary" disabled={busy !== null || d.status === 'cancelled'} onClick={() => void again(d)} aria-label={`Redeliver ${d.eventId}`}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    disabled={busy !== null || d.status === 'cancelled'}
+                    onClick={() => void again(d)}
+                    aria-label={`Redeliver ${d.eventId}`}
+                  >
                     Redeliver
                   </Button>
                 </td>

@@ -33,7 +33,8 @@ export function SubscribeForm({ onSubscribed }: { onSubscribed: (created: ApiCre
       setUrl('')
       onSubscribed(made)
     } catch (thrown) {
-      if (thrown instanceof ApiError && thrown.issues.length > 0) setIssues(Object.fromEntries(thrown.issues.map((i) => [i.path.split('.')[0] ?? i.path, i.message])))
+      if (thrown instanceof ApiError && thrown.issues.length > 0)
+        setIssues(Object.fromEntries(thrown.issues.map((i) => [i.path.split('.')[0] ?? i.path, i.message])))
       setError(thrown instanceof Error ? thrown.message : 'The subscription failed.')
     } finally {
       setBusy(false)
@@ -48,14 +49,28 @@ export function SubscribeForm({ onSubscribed }: { onSubscribed: (created: ApiCre
             Endpoint <span className="font-mono text-xs">{created.url}</span>
           </p>
           <p className="mt-2">
-            Secret: <code data-testid="webhook-secret" className="select-all break-all rounded bg-white px-1 font-mono text-xs">{created.secret}</code>
+            Secret:{' '}
+            <code data-testid="webhook-secret" className="select-all break-all rounded bg-white px-1 font-mono text-xs">
+              {created.secret}
+            </code>
           </p>
-          <p className="mt-2 text-xs">Verify each delivery: HMAC-SHA256 of &quot;&lt;t&gt;.&lt;raw body&gt;&quot; with this secret equals v1 in the Mintdesk-Signature header.</p>
+          <p className="mt-2 text-xs">
+            Verify each delivery: HMAC-SHA256 of &quot;&lt;t&gt;.&lt;raw body&gt;&quot; with this secret equals v1 in
+            the Mintdesk-Signature header.
+          </p>
         </Alert>
       ) : null}
       {error ? <Alert tone="error" title={error} className="mb-4" /> : null}
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <ControlField id="webhook-url" label="Endpoint URL" value={url} onChange={setUrl} issue={issues.url} placeholder="https://ledger.example.com/hooks/mintdesk" className="font-mono" />
+        <ControlField
+          id="webhook-url"
+          label="Endpoint URL"
+          value={url}
+          onChange={setUrl}
+          issue={issues.url}
+          placeholder="https://ledger.example.com/hooks/mintdesk"
+          className="font-mono"
+        />
         <fieldset aria-describedby={issues.events ? 'webhook-events-issue' : undefined}>
           <legend className="text-sm font-medium text-stone-700">Events</legend>
           <div className="mt-1 flex flex-wrap gap-4">
@@ -64,7 +79,9 @@ export function SubscribeForm({ onSubscribed }: { onSubscribed: (created: ApiCre
                 <input
                   type="checkbox"
                   checked={events.includes(type)}
-                  onChange={(e) => setEvents((all) => (e.target.checked ? [...all, type] : all.filter((x) => x !== type)))}
+                  onChange={(e) =>
+                    setEvents((all) => (e.target.checked ? [...all, type] : all.filter((x) => x !== type)))
+                  }
                 />
                 <span className="font-mono text-xs">{type}</span>
               </label>

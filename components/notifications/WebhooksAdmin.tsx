@@ -44,8 +44,8 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
         <CardHeader>
           <CardTitle>Subscribe an endpoint</CardTitle>
           <CardDescription>
-            Each event is POSTed as JSON, signed (Mintdesk-Signature: HMAC-SHA256 over the timestamp and the raw body), with Mintdesk-Event-Id to dedupe on; retried with
-            backoff until a 2xx.
+            Each event is POSTed as JSON, signed (Mintdesk-Signature: HMAC-SHA256 over the timestamp and the raw body),
+            with Mintdesk-Event-Id to dedupe on; retried with backoff until a 2xx.
           </CardDescription>
         </CardHeader>
         <CardContent>
@@ -75,17 +75,31 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
                 </tr>
               ) : null}
               {endpoints.map((e) => (
-                <tr key={e.id} className={e.id === selected ? 'border-t border-stone-100 bg-amber-50' : 'border-t border-stone-100'}>
+                <tr
+                  key={e.id}
+                  className={e.id === selected ? 'border-t border-stone-100 bg-amber-50' : 'border-t border-stone-100'}
+                >
                   <td className="px-3 py-2 font-mono text-xs">{e.url}</td>
                   <td className="px-3 py-2 font-mono text-[11px]">{e.events.join(', ')}</td>
                   <td className="px-3 py-2">{e.counts.delivered}</td>
                   <td className="px-3 py-2">{e.counts.pending}</td>
                   <td className="px-3 py-2">{e.counts.dead}</td>
                   <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">
-                    <Button size="sm" variant="secondary" onClick={() => setSelected(e.id)} aria-label={`Deliveries of ${e.url}`}>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setSelected(e.id)}
+                      aria-label={`Deliveries of ${e.url}`}
+                    >
                       Deliveries
                     </Button>
-                    <Button size="sm" variant="danger" disabled={busy} onClick={() => setPending(e)} aria-label={`Remove ${e.url}`}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      onClick={() => setPending(e)}
+                      aria-label={`Remove ${e.url}`}
+                    >
                       Remove
                     </Button>
                   </td>
@@ -100,7 +114,13 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
           ) : null}
         </CardContent>
       </Card>
-      <ConfirmDialog title={pending ? `Remove ${pending.url}?` : ''} confirmLabel="Remove endpoint" dismissLabel="Not now" tone="danger" {...change.dialog}>
+      <ConfirmDialog
+        title={pending ? `Remove ${pending.url}?` : ''}
+        confirmLabel="Remove endpoint"
+        dismissLabel="Not now"
+        tone="danger"
+        {...change.dialog}
+      >
         <p>It gets no new deliveries; pending ones are cancelled. Its delivery history stays.</p>
       </ConfirmDialog>
     </div>

@@ -6,20 +6,36 @@ import { formatOunces } from './format'
 /** Each confirmed mint of a lookup with the bars that back it (serial, refiner, vault, fine weight). */
 export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
   if (lookup.mints.length === 0) {
-    return <p className="text-sm text-stone-600">No confirmed mint {'tx' in lookup.query ? 'in this transaction' : 'to this address'}.</p>
+    return (
+      <p className="text-sm text-stone-600">
+        No confirmed mint {'tx' in lookup.query ? 'in this transaction' : 'to this address'}.
+      </p>
+    )
   }
   return (
     <div className="space-y-4">
-      {lookup.truncated ? <p className="text-sm text-stone-600">Showing the newest {lookup.mints.length} mints.</p> : null}
+      {lookup.truncated ? (
+        <p className="text-sm text-stone-600">Showing the newest {lookup.mints.length} mints.</p>
+      ) : null}
       {lookup.mints.map((m) => (
-        <section key={m.orderId} aria-label={`Mint of ${formatOunces(m.amount)} in ${m.txHash}`} className="rounded-lg border border-stone-200 bg-white">
+        <section
+          key={m.orderId}
+          aria-label={`Mint of ${formatOunces(m.amount)} in ${m.txHash}`}
+          className="rounded-lg border border-stone-200 bg-white"
+        >
           <header className="flex flex-wrap items-baseline gap-x-4 gap-y-1 border-b border-stone-100 px-4 py-3 text-sm">
             <span className="tabular font-semibold">{formatOunces(m.amount)}</span>
             <span>
-              to <span className="font-mono" title={m.to}>{shortHex(m.to)}</span>
+              to{' '}
+              <span className="font-mono" title={m.to}>
+                {shortHex(m.to)}
+              </span>
             </span>
             <span>
-              tx <span className="font-mono" title={m.txHash}>{shortHex(m.txHash, 10, 8)}</span>
+              tx{' '}
+              <span className="font-mono" title={m.txHash}>
+                {shortHex(m.txHash, 10, 8)}
+              </span>
             </span>
             {m.blockNumber ? <span className="text-stone-500">block {m.blockNumber}</span> : null}
             {m.confirmedAt ? (
@@ -32,21 +48,39 @@ export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
             <caption className="sr-only">Bars backing this mint</caption>
             <thead>
               <tr className="border-b border-stone-100 text-left text-xs uppercase tracking-wide text-stone-500">
-                <th scope="col" className="px-4 py-2 font-medium">Serial</th>
-                <th scope="col" className="px-2 py-2 font-medium">Refiner</th>
-                <th scope="col" className="px-2 py-2 font-medium">Vault</th>
-                <th scope="col" className="px-2 py-2 text-right font-medium">Fine weight</th>
-                <th scope="col" className="px-4 py-2 font-medium">On the latest list</th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Serial
+                </th>
+                <th scope="col" className="px-2 py-2 font-medium">
+                  Refiner
+                </th>
+                <th scope="col" className="px-2 py-2 font-medium">
+                  Vault
+                </th>
+                <th scope="col" className="px-2 py-2 text-right font-medium">
+                  Fine weight
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  On the latest list
+                </th>
               </tr>
             </thead>
             <tbody>
               {m.bars.map((b) => (
                 <tr key={`${b.vault}:${b.refiner}:${b.serial}`} className="border-b border-stone-50 last:border-0">
-                  <th scope="row" className="px-4 py-2 text-left font-mono font-normal">{b.serial}</th>
+                  <th scope="row" className="px-4 py-2 text-left font-mono font-normal">
+                    {b.serial}
+                  </th>
                   <td className="px-2 py-2">{b.refiner}</td>
                   <td className="px-2 py-2 font-mono">{b.vault}</td>
                   <td className="tabular px-2 py-2 text-right">{formatOunces(b.fineOz)}</td>
-                  <td className="px-4 py-2">{b.status === 'missing' ? <Badge tone="danger">missing</Badge> : <Badge tone="success">listed</Badge>}</td>
+                  <td className="px-4 py-2">
+                    {b.status === 'missing' ? (
+                      <Badge tone="danger">missing</Badge>
+                    ) : (
+                      <Badge tone="success">listed</Badge>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -9,14 +9,20 @@ export function BarListDates({ barLists }: { barLists: ApiReserves['barLists'] }
       <caption className="sr-only">Latest bar list of each vault</caption>
       <thead>
         <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500">
-          <th scope="col" className="py-2 pr-3 font-medium">Vault</th>
-          <th scope="col" className="py-2 font-medium">Bar list as of</th>
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Vault
+          </th>
+          <th scope="col" className="py-2 font-medium">
+            Bar list as of
+          </th>
         </tr>
       </thead>
       <tbody>
         {barLists.map((l) => (
           <tr key={l.vault} className="border-b border-stone-100 last:border-0">
-            <th scope="row" className="py-2 pr-3 text-left font-mono font-normal">{l.vault}</th>
+            <th scope="row" className="py-2 pr-3 text-left font-mono font-normal">
+              {l.vault}
+            </th>
             <td className="py-2">
               <time dateTime={l.asOf}>{formatUtc(l.asOf)}</time>
             </td>

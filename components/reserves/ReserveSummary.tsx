@@ -12,11 +12,23 @@ import { ReserveStatusBadge } from './ReserveStatusBadge'
 export function ReserveSummary({ reserves }: { reserves: ApiReserves }) {
   const shortfall = reserves.status === 'shortfall'
   const rows: { label: string; value: string; note: string }[] = [
-    { label: 'Token supply (on chain)', value: reserves.totalSupply, note: `at block ${reserves.blockNumber}; 1 token = 1 fine troy ounce` },
-    { label: 'Backing', value: reserves.backingFineOz, note: 'fine gold of the bars behind confirmed mints, present on the latest bar lists' },
+    {
+      label: 'Token supply (on chain)',
+      value: reserves.totalSupply,
+      note: `at block ${reserves.blockNumber}; 1 token = 1 fine troy ounce`,
+    },
+    {
+      label: 'Backing',
+      value: reserves.backingFineOz,
+      note: 'fine gold of the bars behind confirmed mints, present on the latest bar lists',
+    },
     { label: 'In flight', value: reserves.inFlightFineOz, note: 'bars of mints signed or sent and not yet confirmed' },
     { label: 'Available', value: reserves.availableFineOz, note: 'listed bars that back no token yet' },
-    { label: 'Missing', value: reserves.missingFineOz, note: 'bars held by a mint that the latest list lacks: they back nothing' },
+    {
+      label: 'Missing',
+      value: reserves.missingFineOz,
+      note: 'bars held by a mint that the latest list lacks: they back nothing',
+    },
     { label: 'Shortfall', value: reserves.shortfallOz, note: 'supply above backing + in flight' },
   ]
   return (
@@ -30,7 +42,8 @@ export function ReserveSummary({ reserves }: { reserves: ApiReserves }) {
       </div>
       {shortfall ? (
         <Alert tone="error" title={`Shortfall: ${formatOunces(reserves.shortfallOz)}`}>
-          The token supply exceeds the fine gold of the bars backing it. No new mint is signed while it would not be covered.
+          The token supply exceeds the fine gold of the bars backing it. No new mint is signed while it would not be
+          covered.
         </Alert>
       ) : null}
       {reserves.source === 'check' ? (

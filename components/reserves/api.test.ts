@@ -7,7 +7,8 @@ describe('the reserves lookup box', () => {
     const tx = `0x${'ab'.repeat(32)}`
     expect(parseLookupInput(` ${address} `)).toEqual({ address })
     expect(parseLookupInput(tx)).toEqual({ tx })
-    for (const bad of ['', '0x', address.slice(0, 41), `${tx}0`, 'LDN-1', `0x${'g'.repeat(40)}`]) expect(parseLookupInput(bad), bad).toBeNull()
+    for (const bad of ['', '0x', address.slice(0, 41), `${tx}0`, 'LDN-1', `0x${'g'.repeat(40)}`])
+      expect(parseLookupInput(bad), bad).toBeNull()
     expect(lookupSearch({ tx })).toBe(`tx=${tx}`)
     expect(lookupSearch({ address })).toBe(`address=${address}`)
   })

@@ -11,7 +11,15 @@ export function TableHead({ children }: { children: ReactNode }) {
 }
 
 /** One column title (scope="col"); numbers are right-aligned, so is their title. */
-export function ColumnHeader({ className, right, children }: { className: string; right?: boolean; children: ReactNode }) {
+export function ColumnHeader({
+  className,
+  right,
+  children,
+}: {
+  className: string
+  right?: boolean
+  children: ReactNode
+}) {
   return (
     <th scope="col" className={cn(className, right && 'text-right')}>
       {children}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { ColumnHeader } from '@/components/ui/Table'
 import { cn } from '@/components/ui/cn'
+import { ColumnHeader } from '@/components/ui/Table'
 import type { MintBar } from '@/lib/mint/types'
 
 /** A bar's columns, in the order every bar table shows them. */
@@ -51,7 +51,14 @@ export type BarCellsProps = BarColumnsProps & {
  * A bar's cells, matching BarColumnHeaders: the serial in monospace (the row's header unless
  * told), the numbers right-aligned, the fine weight (what backs the tokens) in medium weight.
  */
-export function BarCells({ bar, columns = allBarColumns, pad, serialPad, serialAs = 'rowheader', children }: BarCellsProps) {
+export function BarCells({
+  bar,
+  columns = allBarColumns,
+  pad,
+  serialPad,
+  serialAs = 'rowheader',
+  children,
+}: BarCellsProps) {
   return columns.map((c) => {
     if (c === 'serial') {
       const className = serialPad ?? pad
@@ -68,7 +75,15 @@ export function BarCells({ bar, columns = allBarColumns, pad, serialPad, serialA
       )
     }
     return (
-      <td key={c} className={cn(numeric.has(c) && 'tabular', pad, numeric.has(c) && 'text-right', c === 'fineOz' && 'font-medium')}>
+      <td
+        key={c}
+        className={cn(
+          numeric.has(c) && 'tabular',
+          pad,
+          numeric.has(c) && 'text-right',
+          c === 'fineOz' && 'font-medium',
+        )}
+      >
         {bar[c]}
       </td>
     )

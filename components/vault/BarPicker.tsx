@@ -41,8 +41,8 @@ export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
       <CardHeader>
         <CardTitle>Find bars</CardTitle>
         <CardDescription>
-          Search the latest bar list of the vault by serial or refiner and add the bars behind this mint. Only available bars are
-          listed: a bar can back one order only.
+          Search the latest bar list of the vault by serial or refiner and add the bars behind this mint. Only available
+          bars are listed: a bar can back one order only.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
@@ -67,7 +67,13 @@ export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
       </CardContent>
       {search.bars.length > 0 ? (
         <CardContent className={`overflow-x-auto p-0 ${search.pending ? 'opacity-60' : ''}`}>
-          <BarSearchResults label={`Available bars in ${where}`} bars={search.bars} picked={picked} onAdd={onAdd} fallbackFocusId={searchId} />
+          <BarSearchResults
+            label={`Available bars in ${where}`}
+            bars={search.bars}
+            picked={picked}
+            onAdd={onAdd}
+            fallbackFocusId={searchId}
+          />
           {search.more ? (
             <div className="border-t border-stone-100 px-3 py-2">
               <Button variant="ghost" size="sm" onClick={search.more} disabled={search.loadingMore}>
@@ -86,7 +92,8 @@ function statusLine(search: ReturnType<typeof useBarSearch>, vault: string): str
   if (search.error) return `The search failed: ${search.error.message}`
   if (search.loading || (search.pending && search.bars.length === 0)) return 'Searching…'
   const q = search.searched.q
-  if (search.bars.length === 0) return q ? `No available bar in ${vault} matches “${q}”.` : `Vault ${vault} has no available bar.`
+  if (search.bars.length === 0)
+    return q ? `No available bar in ${vault} matches “${q}”.` : `Vault ${vault} has no available bar.`
   const shown = `${search.bars.length}${search.more ? '+' : ''} available bar${search.bars.length === 1 ? '' : 's'}`
   return q ? `${shown} in ${vault} matching “${q}”.` : `${shown} in ${vault}.`
 }

@@ -28,7 +28,9 @@ export function BarSearchResults({ label, bars, picked, onAdd, fallbackFocusId }
 
   useEffect(() => {
     if (!focusAfter) return
-    const buttons = [...(body.current?.querySelectorAll<HTMLButtonElement>('button[data-result-index]') ?? [])].filter((b) => !b.disabled)
+    const buttons = [...(body.current?.querySelectorAll<HTMLButtonElement>('button[data-result-index]') ?? [])].filter(
+      (b) => !b.disabled,
+    )
     const next = buttons.find((b) => Number(b.dataset.resultIndex) > focusAfter.index) ?? buttons[0]
     ;(next ?? document.getElementById(fallbackFocusId))?.focus()
     setFocusAfter(null)
@@ -54,7 +56,11 @@ export function BarSearchResults({ label, bars, picked, onAdd, fallbackFocusId }
                   size="sm"
                   data-result-index={index}
                   disabled={state !== 'add'}
-                  aria-label={state === 'add' ? `Add bar ${bar.serial} (${bar.refiner})` : `Bar ${bar.serial} (${bar.refiner}): ${buttonText[state].toLowerCase()}`}
+                  aria-label={
+                    state === 'add'
+                      ? `Add bar ${bar.serial} (${bar.refiner})`
+                      : `Bar ${bar.serial} (${bar.refiner}): ${buttonText[state].toLowerCase()}`
+                  }
                   onClick={() => {
                     onAdd(bar)
                     setFocusAfter({ index })

@@ -18,7 +18,10 @@ export type BarListImportRequest =
 const ENDPOINT = '/api/admin/vault/bar-lists'
 
 /** The file's format, from its extension first (browsers disagree on CSV's type), then its type. */
-export function barListFormatOf({ fileName, fileType }: Pick<BarListImportRequestParameters, 'fileName' | 'fileType'>): 'json' | 'csv' | null {
+export function barListFormatOf({
+  fileName,
+  fileType,
+}: Pick<BarListImportRequestParameters, 'fileName' | 'fileType'>): 'json' | 'csv' | null {
   const name = fileName.toLowerCase()
   if (name.endsWith('.json')) return 'json'
   if (name.endsWith('.csv')) return 'csv'

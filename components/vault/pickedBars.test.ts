@@ -35,7 +35,16 @@ describe('bar picker model', () => {
     picked = addPickedBar(picked, result(1))
     picked = addPickedBar(picked, result(2))
     expect(picked.map((b) => b.serial)).toEqual(['VC100002', 'VC100001'])
-    expect(picked[0]).toEqual({ id: 'bar-2', vault: 'LDN-1', serial: 'VC100002', refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' })
+    expect(picked[0]).toEqual({
+      id: 'bar-2',
+      vault: 'LDN-1',
+      serial: 'VC100002',
+      refiner: 'Valcambi SA',
+      year: 2025,
+      grossOz: '401.125',
+      fineness: '999.9',
+      fineOz: '401.084',
+    })
   })
 
   it('says what each result may do: add, added already, or the mint is full', () => {

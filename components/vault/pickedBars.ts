@@ -1,6 +1,6 @@
+import { MINT_LIMITS } from '@/lib/mint/limits'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import { MINT_LIMITS } from '@/lib/mint/limits'
 import type { VaultBarResponse } from '@/lib/vault/types'
 
 // The bar picker's model (no React here, so it is unit-tested): the bars chosen from the
@@ -8,7 +8,10 @@ import type { VaultBarResponse } from '@/lib/vault/types'
 // Weights stay exact: bigint milli-ounces, never a float.
 
 /** A bar chosen from the inventory: what the form shows and sends (serial + refiner). */
-export type PickedBar = Pick<VaultBarResponse, 'id' | 'vault' | 'serial' | 'refiner' | 'year' | 'grossOz' | 'fineness' | 'fineOz'>
+export type PickedBar = Pick<
+  VaultBarResponse,
+  'id' | 'vault' | 'serial' | 'refiner' | 'year' | 'grossOz' | 'fineness' | 'fineOz'
+>
 
 export type PickedTotals = {
   /** how many bars are chosen */

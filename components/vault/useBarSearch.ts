@@ -38,13 +38,18 @@ const DEBOUNCE_MS = 250
 export function useBarSearch({ vault, q, pageSize = 10 }: UseBarSearchParameters): UseBarSearchReturnType {
   const typed = { vault: vault.trim(), q: q.trim() }
   // a string, not the object: a fresh object each render would restart the pause forever
-  const [settledVault = '', settledQ = ''] = JSON.parse(useDebouncedValue(JSON.stringify([typed.vault, typed.q]), DEBOUNCE_MS)) as string[]
+  const [settledVault = '', settledQ = ''] = JSON.parse(
+    useDebouncedValue(JSON.stringify([typed.vault, typed.q]), DEBOUNCE_MS),
+  ) as string[]
   const searched = { vault: settledVault, q: settledQ }
   const enabled = searched.vault !== ''
   const query = useInfiniteQuery({
     queryKey: ['vault-bars', 'available', searched.vault, searched.q, pageSize],
     queryFn: ({ pageParam, signal }) =>
-      fetchVaultBars({ vault: searched.vault, status: 'available', q: searched.q, cursor: pageParam, limit: pageSize }, { signal }),
+      fetchVaultBars(
+        { vault: searched.vault, status: 'available', q: searched.q, cursor: pageParam, limit: pageSize },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: keepPreviousData,
@@ -57,7 +62,8 @@ export function useBarSearch({ vault, q, pageSize = 10 }: UseBarSearchParameters
     searched,
     enabled,
     loading: enabled && query.isPending,
-    pending: typed.vault !== searched.vault || typed.q !== searched.q || (query.isFetching && !query.isFetchingNextPage),
+    pending:
+      typed.vault !== searched.vault || typed.q !== searched.q || (query.isFetching && !query.isFetchingNextPage),
     error: query.error,
     more: query.hasNextPage ? () => void query.fetchNextPage() : undefined,
     loadingMore: query.isFetchingNextPage,

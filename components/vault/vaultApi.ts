@@ -1,18 +1,24 @@
 import { ApiError } from '@/lib/errors/api'
 import type { BarListImportResponse, BarListListResponse, VaultBarListResponse } from '@/lib/vault/types'
-import { vaultBarsUrl, type VaultBarsQuery } from './vaultBarsUrl'
+import { type VaultBarsQuery, vaultBarsUrl } from './vaultBarsUrl'
 
 // The browser's calls to the vault inventory API (API.md, Vault inventory). Same-origin
 // fetches: the session cookie goes along, and the browser sets the Origin the POST check
 // wants. Errors are thrown as ApiError (with the status, so React Query skips a 4xx).
 
-export async function fetchVaultBars(query: VaultBarsQuery, init: { signal?: AbortSignal } = {}): Promise<VaultBarListResponse> {
+export async function fetchVaultBars(
+  query: VaultBarsQuery,
+  init: { signal?: AbortSignal } = {},
+): Promise<VaultBarListResponse> {
   const res = await fetch(vaultBarsUrl(query), { cache: 'no-store', signal: init.signal })
   if (!res.ok) throw await ApiError.from(res)
   return (await res.json()) as VaultBarListResponse
 }
 
-export async function fetchBarLists(cursor: string | null, init: { signal?: AbortSignal } = {}): Promise<BarListListResponse> {
+export async function fetchBarLists(
+  cursor: string | null,
+  init: { signal?: AbortSignal } = {},
+): Promise<BarListListResponse> {
   const qs = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''
   const res = await fetch(`/api/admin/vault/bar-lists${qs}`, { cache: 'no-store', signal: init.signal })
   if (!res.ok) throw await ApiError.from(res)
@@ -20,7 +26,15 @@ export async function fetchBarLists(cursor: string | null, init: { signal?: Abor
 }
 
 /** Sends a bar-list file as it is (its bytes, not parsed here) with its content type. */
-export async function postBarList({ url, contentType, file }: { url: string; contentType: string; file: Blob }): Promise<BarListImportResponse> {
+export async function postBarList({
+  url,
+  contentType,
+  file,
+}: {
+  url: string
+  contentType: string
+  file: Blob
+}): Promise<BarListImportResponse> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: file })
   if (res.status !== 201) throw await ApiError.from(res)
   return (await res.json()) as BarListImportResponse

@@ -36,7 +36,10 @@ const ROLE_RACE_CODES = new Set(['23505', '42710', 'XX000', '40001', '40P01'])
  * - mintdesk's functions kept from PUBLIC (FUNCTION_GRANTS): EXECUTE for the roles listed;
  * - drizzle's journal: read (the web's /api/ready counts the applied migrations).
  */
-export async function applyDatabaseRoles(sql: postgres.Sql, { roles = {} }: ApplyDatabaseRolesParameters = {}): Promise<void> {
+export async function applyDatabaseRoles(
+  sql: postgres.Sql,
+  { roles = {} }: ApplyDatabaseRolesParameters = {},
+): Promise<void> {
   for (const [role, given] of Object.entries(roles)) {
     if (given && !PASSWORD_SHAPE.test(given.password)) {
       throw new Error(`the ${role} database role's password must be 8 to 200 printable ASCII characters without spaces`)
@@ -89,7 +92,8 @@ async function applyInTransaction(tx: postgres.TransactionSql, roles: DatabaseRo
   await tx.unsafe(`revoke insert, update, delete on graphile_worker.migrations from ${BOTH}`)
   const crontabs = await tx`select to_regclass('graphile_worker._private_known_crontabs') is not null as ok`
   // cron bookkeeping is the runner's (the worker's) alone
-  if (crontabs[0]?.ok) await tx.unsafe(`revoke insert, update, delete on graphile_worker._private_known_crontabs from ${WEB}`)
+  if (crontabs[0]?.ok)
+    await tx.unsafe(`revoke insert, update, delete on graphile_worker._private_known_crontabs from ${WEB}`)
   await tx.unsafe(`grant usage, select on all sequences in schema graphile_worker to ${BOTH}`)
   await tx.unsafe(`grant execute on all functions in schema graphile_worker to ${BOTH}`)
   await tx.unsafe(`
@@ -106,7 +110,8 @@ async function applyInTransaction(tx: postgres.TransactionSql, roles: DatabaseRo
 
   // mintdesk's functions kept from PUBLIC: EXECUTE for exactly the roles of FUNCTION_GRANTS
   for (const [fn, callers] of Object.entries(FUNCTION_GRANTS)) {
-    const exists = await tx`select exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = ${fn}) as ok`
+    const exists =
+      await tx`select exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = ${fn}) as ok`
     if (!exists[0]?.ok) continue
     await tx.unsafe(`revoke all on function public.${fn} from public, ${BOTH}`)
     for (const role of callers) await tx.unsafe(`grant execute on function public.${fn} to ${DATABASE_ROLES[role]}`)

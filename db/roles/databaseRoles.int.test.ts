@@ -56,13 +56,24 @@ describe('database roles (invariant 7)', () => {
 
   it('each process logs in as its own role, which is nothing more than a login', async () => {
     for (const r of ROLES) {
-      const [me] = await role(r)<{ user: string; superuser: boolean; createdb: boolean; createrole: boolean; bypassrls: boolean; owns: number }[]>`
+      const [me] = await role(r)<
+        { user: string; superuser: boolean; createdb: boolean; createrole: boolean; bypassrls: boolean; owns: number }[]
+      >`
         select current_user as user, r.rolsuper as superuser, r.rolcreatedb as createdb, r.rolcreaterole as createrole, r.rolbypassrls as bypassrls,
           (select count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
            where c.relowner = r.oid and n.nspname in ('public', 'graphile_worker', 'drizzle')) as owns
         from pg_roles r where r.rolname = current_user`
-      expect(me).toEqual({ user: DATABASE_ROLES[r], superuser: false, createdb: false, createrole: false, bypassrls: false, owns: 0 })
-      const [member] = await role(r)<{ n: number }[]>`select count(*)::int as n from pg_auth_members m join pg_roles g on g.oid = m.roleid where m.member = (select oid from pg_roles where rolname = current_user)`
+      expect(me).toEqual({
+        user: DATABASE_ROLES[r],
+        superuser: false,
+        createdb: false,
+        createrole: false,
+        bypassrls: false,
+        owns: 0,
+      })
+      const [member] = await role(r)<
+        { n: number }[]
+      >`select count(*)::int as n from pg_auth_members m join pg_roles g on g.oid = m.roleid where m.member = (select oid from pg_roles where rolname = current_user)`
       expect(member?.n, `${r} is a member of no other role`).toBe(0)
     }
   })
@@ -70,15 +81,27 @@ describe('database roles (invariant 7)', () => {
   it('the web cannot write signed transactions, nonces or signers: 42501', async () => {
     const web = role('web')
     const hash = `0x${randomBytes(32).toString('hex')}`
-    expect(await outcome(web`insert into chain_txs (hash, signer_address, nonce, order_id, kind, raw_tx, max_fee_per_gas, max_priority_fee_per_gas, gas_limit)
-      values (${hash}, ${signer}, 0, ${orderId}::uuid, 'mint', '0x00', '1', '1', '21000')`)).toBe('42501')
+    expect(
+      await outcome(web`insert into chain_txs (hash, signer_address, nonce, order_id, kind, raw_tx, max_fee_per_gas, max_priority_fee_per_gas, gas_limit)
+      values (${hash}, ${signer}, 0, ${orderId}::uuid, 'mint', '0x00', '1', '1', '21000')`),
+    ).toBe('42501')
     expect(await outcome(web`update chain_txs set raw_tx = '0x00'`)).toBe('42501')
     expect(await outcome(web`delete from chain_txs`)).toBe('42501')
-    expect(await outcome(web`update signer_nonces set state = 'released' where order_id = ${orderId}::uuid`)).toBe('42501')
-    expect(await outcome(web`insert into signer_nonces (signer_address, nonce, use, state) values (${signer}, 99, 'gap_fill', 'reserved')`)).toBe('42501')
+    expect(await outcome(web`update signer_nonces set state = 'released' where order_id = ${orderId}::uuid`)).toBe(
+      '42501',
+    )
+    expect(
+      await outcome(
+        web`insert into signer_nonces (signer_address, nonce, use, state) values (${signer}, 99, 'gap_fill', 'reserved')`,
+      ),
+    ).toBe('42501')
     expect(await outcome(web`delete from signer_nonces`)).toBe('42501')
     expect(await outcome(web`update signers set next_nonce = 0`)).toBe('42501')
-    expect(await outcome(web`insert into signers (address, kms_key_id, chain_id, next_nonce) values ('0x0000000000000000000000000000000000000001', 'k', 1, 0)`)).toBe('42501')
+    expect(
+      await outcome(
+        web`insert into signers (address, kms_key_id, chain_id, next_nonce) values ('0x0000000000000000000000000000000000000001', 'k', 1, 0)`,
+      ),
+    ).toBe('42501')
     expect(await outcome(web`update workers set stopped_at = now()`)).toBe('42501')
     // what it reads for the admin pages, it still reads
     expect(await outcome(web`select * from chain_txs, signer_nonces, signers limit 1`)).toBe('ok')
@@ -93,33 +116,65 @@ describe('database roles (invariant 7)', () => {
         expect(await outcome(c.unsafe(`truncate ${table}`)), `${r} truncate ${table}`).toBe('42501')
       }
       // appending is what they do
-      expect(await outcome(c`insert into job_events (event, task, detail) values ('enqueued', 'nonce_health', ${`appended by ${r}`})`)).toBe('ok')
-      expect(await outcome(c`insert into audit_log (actor_email, action, target_type, target_id) values (${`${r}@mintdesk.test`}, 'test', 'job', '1')`)).toBe('ok')
+      expect(
+        await outcome(
+          c`insert into job_events (event, task, detail) values ('enqueued', 'nonce_health', ${`appended by ${r}`})`,
+        ),
+      ).toBe('ok')
+      expect(
+        await outcome(
+          c`insert into audit_log (actor_email, action, target_type, target_id) values (${`${r}@mintdesk.test`}, 'test', 'job', '1')`,
+        ),
+      ).toBe('ok')
     }
-    const [rows] = await t.sql<{ n: number }[]>`select count(*)::int as n from audit_log where actor_email = 'admin@mintdesk.test'`
+    const [rows] = await t.sql<
+      { n: number }[]
+    >`select count(*)::int as n from audit_log where actor_email = 'admin@mintdesk.test'`
     expect(rows?.n).toBe(1)
   })
 
   it('the worker creates no orders, bars or users, and neither role changes the schema: 42501', async () => {
     const worker = role('worker')
     expect(await outcome(worker`update users set role = 'admin'`)).toBe('42501')
-    expect(await outcome(worker`insert into mint_order_bars (order_id, bar_id, position) select ${orderId}::uuid, id, 99 from vault_bars limit 1`)).toBe('42501')
+    expect(
+      await outcome(
+        worker`insert into mint_order_bars (order_id, bar_id, position) select ${orderId}::uuid, id, 99 from vault_bars limit 1`,
+      ),
+    ).toBe('42501')
     expect(await outcome(worker`delete from mint_orders`)).toBe('42501')
     expect(await outcome(worker`update bar_lists set bar_count = 0`)).toBe('42501')
     for (const r of ROLES) {
       const c = role(r)
       expect(await outcome(c`create table public.evil (id int)`), `${r} create table`).toBe('42501')
       expect(await outcome(c`alter table mint_orders add column evil int`), `${r} alter table`).toBe('42501')
-      expect(await outcome(c`create table graphile_worker.evil (id int)`), `${r} create in graphile_worker`).toBe('42501')
-      expect(await outcome(c`insert into graphile_worker.migrations (id) values (999999)`), `${r} graphile migrations`).toBe('42501')
+      expect(await outcome(c`create table graphile_worker.evil (id int)`), `${r} create in graphile_worker`).toBe(
+        '42501',
+      )
+      expect(
+        await outcome(c`insert into graphile_worker.migrations (id) values (999999)`),
+        `${r} graphile migrations`,
+      ).toBe('42501')
       expect(await outcome(c`delete from drizzle.__drizzle_migrations`), `${r} drizzle journal`).toBe('42501')
       expect(await outcome(c`select count(*) from drizzle.__drizzle_migrations`), `${r} reads the journal`).toBe('ok')
     }
   })
 
   it('holds exactly the privileges of db/roles/tableGrants.ts on every table of schema public', async () => {
-    const tables = (await t.sql<{ name: string }[]>`select tablename as name from pg_tables where schemaname = 'public' order by 1`).map((x) => x.name)
-    expect(tables).toEqual(expect.arrayContaining(['chain_txs', 'signer_nonces', 'signers', 'workers', 'audit_log', 'job_events', 'mint_orders', 'users']))
+    const tables = (
+      await t.sql<{ name: string }[]>`select tablename as name from pg_tables where schemaname = 'public' order by 1`
+    ).map((x) => x.name)
+    expect(tables).toEqual(
+      expect.arrayContaining([
+        'chain_txs',
+        'signer_nonces',
+        'signers',
+        'workers',
+        'audit_log',
+        'job_events',
+        'mint_orders',
+        'users',
+      ]),
+    )
     for (const table of tables) {
       for (const r of ROLES) {
         const expected = TABLE_GRANTS[table]?.[r] ?? DEFAULT_TABLE_PRIVILEGES
@@ -131,7 +186,9 @@ describe('database roles (invariant 7)', () => {
                  has_table_privilege(${DATABASE_ROLES[r]}, ${`public.${table}`}, 'truncate') as truncate,
                  has_table_privilege(${DATABASE_ROLES[r]}, ${`public.${table}`}, 'references') as references,
                  has_table_privilege(${DATABASE_ROLES[r]}, ${`public.${table}`}, 'trigger') as trigger`
-        const granted = Object.entries(held ?? {}).filter(([, v]) => v).map(([k]) => k)
+        const granted = Object.entries(held ?? {})
+          .filter(([, v]) => v)
+          .map(([k]) => k)
         expect(granted.sort(), `${r} on ${table}`).toEqual([...expected].sort())
       }
     }
@@ -140,9 +197,13 @@ describe('database roles (invariant 7)', () => {
   it('both use the queue through graphile-worker functions, its rows visible despite its row level security', async () => {
     for (const r of ROLES) {
       const c = role(r)
-      const [added] = await c<{ id: string }[]>`select id::text as id from graphile_worker.add_job('nonce_health', '{}'::json, run_at := now() + interval '1 hour')`
+      const [added] = await c<
+        { id: string }[]
+      >`select id::text as id from graphile_worker.add_job('nonce_health', '{}'::json, run_at := now() + interval '1 hour')`
       expect(added?.id).toBeDefined()
-      const [seen] = await c<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where id = ${added?.id ?? '0'}::bigint`
+      const [seen] = await c<
+        { n: number }[]
+      >`select count(*)::int as n from graphile_worker._private_jobs where id = ${added?.id ?? '0'}::bigint`
       expect(seen?.n, `${r} sees the job it added`).toBe(1)
       const done = await c`select id from graphile_worker.complete_jobs(array[${added?.id ?? '0'}::bigint])`
       expect(done).toHaveLength(1)
@@ -182,6 +243,8 @@ describe('database roles (invariant 7)', () => {
     } finally {
       await t.sql.unsafe(`drop role ${name}`)
     }
-    await expect(applyDatabaseRoles(t.sql, { roles: { web: { password: "it's; drop" } } })).rejects.toThrow(/printable ASCII/)
+    await expect(applyDatabaseRoles(t.sql, { roles: { web: { password: "it's; drop" } } })).rejects.toThrow(
+      /printable ASCII/,
+    )
   })
 })

@@ -47,7 +47,10 @@ export const signerNonces = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'signer_nonces_pkey', columns: [t.signerAddress, t.nonce] }), index('signer_nonces_order_idx').on(t.orderId)],
+  (t) => [
+    primaryKey({ name: 'signer_nonces_pkey', columns: [t.signerAddress, t.nonce] }),
+    index('signer_nonces_order_idx').on(t.orderId),
+  ],
 )
 
 export const txKind = pgEnum('tx_kind', ['mint', 'replacement', 'gap_fill'])

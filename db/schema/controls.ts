@@ -17,7 +17,10 @@ export const allowedRecipients = pgTable(
   },
   (t) => [
     primaryKey({ name: 'allowed_recipients_pkey', columns: [t.address] }),
-    check('allowed_recipients_address_lower', sql`${t.address} = lower(${t.address}) and ${t.address} ~ '^0x[0-9a-f]{40}$'`),
+    check(
+      'allowed_recipients_address_lower',
+      sql`${t.address} = lower(${t.address}) and ${t.address} ~ '^0x[0-9a-f]{40}$'`,
+    ),
   ],
 )
 
@@ -38,6 +41,9 @@ export const mintLimits = pgTable(
   (t) => [
     primaryKey({ name: 'mint_limits_pkey', columns: [t.id] }),
     check('mint_limits_singleton', sql`${t.id}`),
-    check('mint_limits_positive', sql`(${t.maxOrderWei} is null or ${t.maxOrderWei} > 0) and (${t.dailyCapWei} is null or ${t.dailyCapWei} > 0)`),
+    check(
+      'mint_limits_positive',
+      sql`(${t.maxOrderWei} is null or ${t.maxOrderWei} > 0) and (${t.dailyCapWei} is null or ${t.dailyCapWei} > 0)`,
+    ),
   ],
 )

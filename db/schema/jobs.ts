@@ -32,9 +32,7 @@ export const jobEvents = pgTable(
     // admin metrics: attempts, failures and throughput over the last hour, across tasks
     index('job_events_event_at_idx').on(t.event, t.at),
     // admin search in error text (pg_trgm, created by the migration); only failures carry an error
-    index('job_events_error_trgm_idx')
-      .using('gin', t.error.op('gin_trgm_ops'))
-      .where(sql`${t.error} is not null`),
+    index('job_events_error_trgm_idx').using('gin', t.error.op('gin_trgm_ops')).where(sql`${t.error} is not null`),
   ],
 )
 

@@ -21,7 +21,15 @@ import { vaultBars } from './vault'
  * awaiting_approval: at or above the approval threshold, waits for a second person (no job
  * yet); rejected: an approver said no (its bars are free again).
  */
-export const mintStatus = pgEnum('mint_status', ['pending', 'submitted', 'confirmed', 'failed', 'cancelled', 'awaiting_approval', 'rejected'])
+export const mintStatus = pgEnum('mint_status', [
+  'pending',
+  'submitted',
+  'confirmed',
+  'failed',
+  'cancelled',
+  'awaiting_approval',
+  'rejected',
+])
 export type MintStatus = (typeof mintStatus.enumValues)[number]
 
 export const mintOrders = pgTable(
@@ -94,5 +102,8 @@ export const mintOrderBars = pgTable(
       .references(() => mintOrders.id),
     position: integer('position').notNull(),
   },
-  (t) => [primaryKey({ name: 'mint_order_bars_pkey', columns: [t.orderId, t.barId] }), index('mint_order_bars_bar_idx').on(t.barId)],
+  (t) => [
+    primaryKey({ name: 'mint_order_bars_pkey', columns: [t.orderId, t.barId] }),
+    index('mint_order_bars_bar_idx').on(t.barId),
+  ],
 )

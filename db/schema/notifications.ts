@@ -1,10 +1,27 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { mintOrders } from './mint'
 import { users } from './users'
 
 /** what a subscriber can listen to (docs/api.md "Webhooks and email") */
-export const NOTIFICATION_EVENT_TYPES = ['mint.awaiting_approval', 'mint.confirmed', 'mint.failed', 'mint.dead_letter'] as const
+export const NOTIFICATION_EVENT_TYPES = [
+  'mint.awaiting_approval',
+  'mint.confirmed',
+  'mint.failed',
+  'mint.dead_letter',
+] as const
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]
 
 const eventTypeList = NOTIFICATION_EVENT_TYPES.map((t) => `'${t}'`).join(', ')

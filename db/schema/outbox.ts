@@ -28,9 +28,7 @@ export const sqsOutbox = pgTable(
   },
   (t) => [
     // the relay's scan: unsent rows, oldest first
-    index('sqs_outbox_unsent_idx')
-      .on(t.jobId)
-      .where(sql`${t.sentAt} is null`),
+    index('sqs_outbox_unsent_idx').on(t.jobId).where(sql`${t.sentAt} is null`),
     index('sqs_outbox_order_idx').on(t.orderId),
   ],
 )

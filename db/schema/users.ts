@@ -29,8 +29,6 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_oidc_identity_key')
-      .on(t.oidcIssuer, t.oidcSubject)
-      .where(sql`${t.oidcIssuer} is not null`),
+    uniqueIndex('users_oidc_identity_key').on(t.oidcIssuer, t.oidcSubject).where(sql`${t.oidcIssuer} is not null`),
   ],
 )

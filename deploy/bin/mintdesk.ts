@@ -17,7 +17,9 @@ const ctx = (key: string): string | undefined => {
 
 const certificateArn = ctx('certificateArn')
 if (!certificateArn) {
-  console.error('context certificateArn is required: -c certificateArn=arn:aws:acm:REGION:ACCOUNT:certificate/ID (docs/deploy.md)')
+  console.error(
+    'context certificateArn is required: -c certificateArn=arn:aws:acm:REGION:ACCOUNT:certificate/ID (docs/deploy.md)',
+  )
   process.exit(1)
 }
 
@@ -25,7 +27,10 @@ new MintdeskStack(app, ctx('stackName') ?? 'Mintdesk', {
   env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
   description: 'mintdesk: web + worker on ECS Fargate, RDS Postgres, KMS signing keys',
   certificateArn,
-  signerKeyNames: ctx('signerKeys')?.split(',').map((s) => s.trim()).filter(Boolean),
+  signerKeyNames: ctx('signerKeys')
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
   alarmEmail: ctx('alarmEmail'),
   natGateways: ctx('natGateways') !== undefined ? Number(ctx('natGateways')) : undefined,
 })

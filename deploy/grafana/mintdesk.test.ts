@@ -8,8 +8,18 @@ import { METRIC } from '@/lib/ops/metricFamilies'
 // dashboard), every counter and histogram family is on it, and it imports cleanly.
 
 const root = path.resolve(import.meta.dirname, '..', '..')
-type Panel = { id: number; type: string; title: string; targets?: { expr: string; refId: string }[]; datasource?: { uid: string } }
-const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/mintdesk.json'), 'utf8')) as { uid: string; title: string; panels: Panel[] }
+type Panel = {
+  id: number
+  type: string
+  title: string
+  targets?: { expr: string; refId: string }[]
+  datasource?: { uid: string }
+}
+const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/mintdesk.json'), 'utf8')) as {
+  uid: string
+  title: string
+  panels: Panel[]
+}
 const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr))
 
 /** the gauge families, as lib/ops/snapshotGauges.ts and (QUEUE_TRANSPORT=sqs) lib/queue/sqsGauges.ts name them */
@@ -19,7 +29,9 @@ const gauges = ['lib/ops/snapshotGauges.ts', 'lib/queue/sqsGauges.ts'].flatMap((
 const families = Object.values(METRIC)
 const series = new Set([
   ...gauges,
-  ...families.flatMap((f) => (f.type === 'histogram' ? [`${f.name}_bucket`, `${f.name}_sum`, `${f.name}_count`] : [f.name])),
+  ...families.flatMap((f) =>
+    f.type === 'histogram' ? [`${f.name}_bucket`, `${f.name}_sum`, `${f.name}_count`] : [f.name],
+  ),
 ])
 
 describe('deploy/grafana/mintdesk.json', () => {
@@ -32,12 +44,17 @@ describe('deploy/grafana/mintdesk.json', () => {
   it('shows every counter and histogram family, histograms as quantiles of their buckets', () => {
     for (const f of families) {
       const name = f.type === 'histogram' ? `${f.name}_bucket` : f.name
-      expect(exprs.some((e) => e.includes(name)), f.name).toBe(true)
+      expect(
+        exprs.some((e) => e.includes(name)),
+        f.name,
+      ).toBe(true)
     }
-    for (const e of exprs.filter((x) => x.includes('_bucket'))) expect(e).toMatch(/^histogram_quantile\(0\.\d+, max by \(le[^)]*\) \(rate\(/)
+    for (const e of exprs.filter((x) => x.includes('_bucket')))
+      expect(e).toMatch(/^histogram_quantile\(0\.\d+, max by \(le[^)]*\) \(rate\(/)
     // counters only through rate() or increase(): a raw counter on a panel means nothing
     for (const f of families.filter((x) => x.type === 'counter')) {
-      for (const e of exprs.filter((x) => x.includes(f.name))) expect(e, e).toMatch(new RegExp(`(rate|increase)\\(${f.name}`))
+      for (const e of exprs.filter((x) => x.includes(f.name)))
+        expect(e, e).toMatch(new RegExp(`(rate|increase)\\(${f.name}`))
     }
   })
 
@@ -49,6 +66,7 @@ describe('deploy/grafana/mintdesk.json', () => {
     const ids = dashboard.panels.map((p) => p.id)
     expect(new Set(ids).size).toBe(ids.length)
     expect(dashboard.uid).toBe('mintdesk')
-    for (const p of dashboard.panels.filter((x) => x.type !== 'row')) expect(p.datasource?.uid, p.title).toBe('${datasource}')
+    for (const p of dashboard.panels.filter((x) => x.type !== 'row'))
+      expect(p.datasource?.uid, p.title).toBe('${datasource}')
   })
 })

@@ -34,7 +34,11 @@ describe('onEvent', () => {
   it('starts one Fargate task of the migration in the private subnets and returns its ARN', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {})
     const commands = stubEcs(() => ({ tasks: [{ taskArn: TASK_ARN }], failures: [] }))
-    const res = await onEvent({ RequestType: 'Update', PhysicalResourceId: 'mintdesk-migration', ResourceProperties: properties })
+    const res = await onEvent({
+      RequestType: 'Update',
+      PhysicalResourceId: 'mintdesk-migration',
+      ResourceProperties: properties,
+    })
     expect(res).toEqual({ PhysicalResourceId: 'mintdesk-migration', Data: { TaskArn: TASK_ARN } })
     expect(commands).toHaveLength(1)
     const run = commands[0] as RunTaskCommand
@@ -44,18 +48,28 @@ describe('onEvent', () => {
       taskDefinition: properties.TaskDefinition,
       launchType: 'FARGATE',
       count: 1,
-      networkConfiguration: { awsvpcConfiguration: { subnets: properties.Subnets, securityGroups: properties.SecurityGroups, assignPublicIp: 'DISABLED' } },
+      networkConfiguration: {
+        awsvpcConfiguration: {
+          subnets: properties.Subnets,
+          securityGroups: properties.SecurityGroups,
+          assignPublicIp: 'DISABLED',
+        },
+      },
     })
   })
 
   it('fails the deploy when ECS started no task', async () => {
     stubEcs(() => ({ tasks: [], failures: [{ reason: 'RESOURCE:MEMORY' }] }))
-    await expect(onEvent({ RequestType: 'Create', ResourceProperties: properties })).rejects.toThrow(/RunTask started no task: .*RESOURCE:MEMORY/)
+    await expect(onEvent({ RequestType: 'Create', ResourceProperties: properties })).rejects.toThrow(
+      /RunTask started no task: .*RESOURCE:MEMORY/,
+    )
   })
 
   it('does nothing on Delete: the schema stays', async () => {
     const commands = stubEcs(() => ({}))
-    await expect(onEvent({ RequestType: 'Delete', PhysicalResourceId: 'mintdesk-migration', ResourceProperties: properties })).resolves.toEqual({
+    await expect(
+      onEvent({ RequestType: 'Delete', PhysicalResourceId: 'mintdesk-migration', ResourceProperties: properties }),
+    ).resolves.toEqual({
       PhysicalResourceId: 'mintdesk-migration',
     })
     expect(commands).toHaveLength(0)
@@ -78,7 +92,15 @@ describe('isComplete', () => {
   })
 
   it('fails the deploy, with the exit code and the reasons, when it exited otherwise', async () => {
-    stubEcs(() => ({ tasks: [{ lastStatus: 'STOPPED', stoppedReason: 'Essential container exited', containers: [{ name: 'migrate', exitCode: 1 }] }] }))
+    stubEcs(() => ({
+      tasks: [
+        {
+          lastStatus: 'STOPPED',
+          stoppedReason: 'Essential container exited',
+          containers: [{ name: 'migrate', exitCode: 1 }],
+        },
+      ],
+    }))
     await expect(isComplete(event)).rejects.toThrow(/migration task .* failed: exit 1, Essential container exited/)
   })
 })

@@ -47,7 +47,9 @@ export async function onEvent(event: MigrationEvent): Promise<OnEventResponse> {
       launchType: 'FARGATE',
       count: 1,
       startedBy: 'mintdesk-deploy',
-      networkConfiguration: { awsvpcConfiguration: { subnets: p.Subnets, securityGroups: p.SecurityGroups, assignPublicIp: 'DISABLED' } },
+      networkConfiguration: {
+        awsvpcConfiguration: { subnets: p.Subnets, securityGroups: p.SecurityGroups, assignPublicIp: 'DISABLED' },
+      },
     }),
   )
   const taskArn = out.tasks?.[0]?.taskArn

@@ -67,7 +67,13 @@ function actionsOf(s: Statement): string[] {
 
 /** IAM action matching: `kms:*`, `kms:S*`, `*` all cover kms:Sign */
 function covers(pattern: string, action: string): boolean {
-  const re = new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i')
+  const re = new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  )
   return re.test(action)
 }
 
@@ -160,17 +166,21 @@ describe('MintdeskStack (synthesized offline)', () => {
       // the account root keeps administration (CDK/KMS lockout safety) but no use and no grants
       const admin = statements.find((s) => s.Sid === 'KeyAdministration')
       expect(admin).toBeDefined()
-      for (const a of ['kms:Sign', 'kms:GetPublicKey', 'kms:CreateGrant', 'kms:Decrypt']) expect(grants(admin as Statement, a), a).toBe(false)
+      for (const a of ['kms:Sign', 'kms:GetPublicKey', 'kms:CreateGrant', 'kms:Decrypt'])
+        expect(grants(admin as Statement, a), a).toBe(false)
       expect(statements.every((s) => s.Principal !== '*' && JSON.stringify(s.Principal) !== '{"AWS":"*"}')).toBe(true)
       expect(JSON.stringify(statements)).not.toContain(logicalId(stack.webTaskRole))
     }
     // and no identity policy anywhere hands out signing (the key policy is the only grant)
     const documents: [string, { Statement: Statement[] }][] = [
       ...[...ofType('AWS::IAM::Policy'), ...ofType('AWS::IAM::ManagedPolicy')].map(
-        ([id, p]) => [id, p.Properties?.PolicyDocument as { Statement: Statement[] }] as [string, { Statement: Statement[] }],
+        ([id, p]) =>
+          [id, p.Properties?.PolicyDocument as { Statement: Statement[] }] as [string, { Statement: Statement[] }],
       ),
       ...ofType('AWS::IAM::Role').flatMap(([id, r]) =>
-        ((r.Properties?.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).map((p) => [id, p.PolicyDocument] as [string, { Statement: Statement[] }]),
+        ((r.Properties?.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[]).map(
+          (p) => [id, p.PolicyDocument] as [string, { Statement: Statement[] }],
+        ),
       ),
     ]
     expect(documents.length).toBeGreaterThan(0)
@@ -189,20 +199,28 @@ describe('MintdeskStack (synthesized offline)', () => {
 
   it('passes the fee ceiling to the worker only when it is set (issue 13)', () => {
     const workerEnvOf = (t: Template) => {
-      const defs = Object.values(t.findResources('AWS::ECS::TaskDefinition')) as { Properties?: { ContainerDefinitions?: ContainerDefinition[] } }[]
+      const defs = Object.values(t.findResources('AWS::ECS::TaskDefinition')) as {
+        Properties?: { ContainerDefinitions?: ContainerDefinition[] }
+      }[]
       const worker = defs.flatMap((d) => d.Properties?.ContainerDefinitions ?? []).find((c) => c.Name === 'worker')
       return envOf(worker as ContainerDefinition)
     }
     expect(workerEnvOf(template).MAX_FEE_PER_GAS).toBeUndefined()
-    const capped = new MintdeskStack(new App(), 'MintdeskCapped', { certificateArn: CERT, maxFeePerGasWei: '200000000000', maxPriorityFeeWei: '2000000000' })
+    const capped = new MintdeskStack(new App(), 'MintdeskCapped', {
+      certificateArn: CERT,
+      maxFeePerGasWei: '200000000000',
+      maxPriorityFeeWei: '2000000000',
+    })
     const env = workerEnvOf(Template.fromStack(capped))
     expect(env).toMatchObject({ MAX_FEE_PER_GAS: '200000000000', MAX_PRIORITY_FEE: '2000000000' })
   })
 
   it('(the policy check above catches wildcards)', () => {
     const st = (Action: string | string[]): Statement => ({ Effect: 'Allow', Action })
-    for (const a of ['kms:Sign', 'kms:*', 'kms:S*', '*', 'KMS:sign', ['kms:Decrypt', 'kms:Si*']]) expect(grants(st(a), 'kms:Sign'), String(a)).toBe(true)
-    for (const a of ['kms:GetPublicKey', 'kms:SignX', 'kms:Verify', 'kms:Get*']) expect(grants(st(a), 'kms:Sign'), String(a)).toBe(false)
+    for (const a of ['kms:Sign', 'kms:*', 'kms:S*', '*', 'KMS:sign', ['kms:Decrypt', 'kms:Si*']])
+      expect(grants(st(a), 'kms:Sign'), String(a)).toBe(true)
+    for (const a of ['kms:GetPublicKey', 'kms:SignX', 'kms:Verify', 'kms:Get*'])
+      expect(grants(st(a), 'kms:Sign'), String(a)).toBe(false)
     expect(grants(st('kms:Get*'), 'kms:GetPublicKey')).toBe(true)
     expect(grants({ Effect: 'Deny', Action: '*' }, 'kms:Sign')).toBe(false)
   })
@@ -244,35 +262,60 @@ describe('MintdeskStack (synthesized offline)', () => {
         Metrics: Match.arrayWith([
           Match.objectLike({ Expression: expression, ReturnData: true }),
           ...metricNames.map((name) =>
-            Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ Namespace: QUEUE_METRICS_NAMESPACE, MetricName: name }), Stat: 'Maximum', Period: 300 }), ReturnData: false }),
+            Match.objectLike({
+              MetricStat: Match.objectLike({
+                Metric: Match.objectLike({ Namespace: QUEUE_METRICS_NAMESPACE, MetricName: name }),
+                Stat: 'Maximum',
+                Period: 300,
+              }),
+              ReturnData: false,
+            }),
           ),
         ]),
       })
-    mathAlarm('IF(DIFF(attempts) > 0, 100 * DIFF(failures) / DIFF(attempts), 0)', [QUEUE_METRICS.jobAttemptsTotal.metricName, QUEUE_METRICS.jobFailuresTotal.metricName], 50)
+    mathAlarm(
+      'IF(DIFF(attempts) > 0, 100 * DIFF(failures) / DIFF(attempts), 0)',
+      [QUEUE_METRICS.jobAttemptsTotal.metricName, QUEUE_METRICS.jobFailuresTotal.metricName],
+      50,
+    )
     mathAlarm('DIFF(throttles)', [QUEUE_METRICS.kmsThrottlesTotal.metricName], 100)
     mathAlarm('DIFF(reorgs)', [QUEUE_METRICS.reorgsTotal.metricName], 0)
-    const workerLogGroup = (containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }).LogConfiguration
-      .Options['awslogs-group']
+    const workerLogGroup = (
+      containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }
+    ).LogConfiguration.Options['awslogs-group']
     for (const m of Object.values(QUEUE_METRICS)) {
       template.hasResourceProperties('AWS::Logs::MetricFilter', {
         LogGroupName: workerLogGroup,
         FilterPattern: `{ $.msg = "${QUEUE_METRICS_MESSAGE}" }`,
-        MetricTransformations: [Match.objectLike({ MetricNamespace: QUEUE_METRICS_NAMESPACE, MetricName: m.metricName, MetricValue: `$.${m.field}` })],
+        MetricTransformations: [
+          Match.objectLike({
+            MetricNamespace: QUEUE_METRICS_NAMESPACE,
+            MetricName: m.metricName,
+            MetricValue: `$.${m.field}`,
+          }),
+        ],
       })
     }
   })
 
   it('alarms on a reserve shortfall > 0 (issue 12), from a metric filter on the reserve_check log line, to the same topic', () => {
-    const workerLogGroup = (containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }).LogConfiguration
-      .Options['awslogs-group']
+    const workerLogGroup = (
+      containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }
+    ).LogConfiguration.Options['awslogs-group']
     template.hasResourceProperties('AWS::Logs::MetricFilter', {
       LogGroupName: workerLogGroup,
       FilterPattern: `{ $.msg = "${RESERVE_METRICS_MESSAGE}" }`,
       MetricTransformations: [
-        Match.objectLike({ MetricNamespace: RESERVE_METRICS_NAMESPACE, MetricName: RESERVE_METRICS.shortfallOz.metricName, MetricValue: '$.shortfallOz' }),
+        Match.objectLike({
+          MetricNamespace: RESERVE_METRICS_NAMESPACE,
+          MetricName: RESERVE_METRICS.shortfallOz.metricName,
+          MetricValue: '$.shortfallOz',
+        }),
       ],
     })
-    const alarms = ofType('AWS::CloudWatch::Alarm').filter(([, r]) => r.Properties?.MetricName === RESERVE_METRICS.shortfallOz.metricName)
+    const alarms = ofType('AWS::CloudWatch::Alarm').filter(
+      ([, r]) => r.Properties?.MetricName === RESERVE_METRICS.shortfallOz.metricName,
+    )
     expect(alarms).toHaveLength(1)
     const [[, alarm] = ['', { Type: '' }]] = alarms
     expect(alarm.Properties).toMatchObject({
@@ -303,14 +346,27 @@ describe('MintdeskStack (synthesized offline)', () => {
     const dbSgs = db.Properties?.VPCSecurityGroups as { 'Fn::GetAtt': [string, string] }[]
     expect(dbSgs).toHaveLength(1)
     const dbSg = dbSgs[0]?.['Fn::GetAtt'][0] as string
-    const ingress = ofType('AWS::EC2::SecurityGroupIngress').filter(([, r]) => JSON.stringify(r.Properties?.GroupId).includes(dbSg))
+    const ingress = ofType('AWS::EC2::SecurityGroupIngress').filter(([, r]) =>
+      JSON.stringify(r.Properties?.GroupId).includes(dbSg),
+    )
     expect(ingress.map(([, r]) => r.Properties?.FromPort)).toEqual([5432, 5432, 5432])
     expect(resources[dbSg]?.Properties?.SecurityGroupIngress).toBeUndefined()
   })
 
   it('references every secret from Secrets Manager, never inlines one, and bakes in no dev default', () => {
-    const secretNames = ['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'SMTP_URL', 'WEB_DATABASE_PASSWORD', 'WEBHOOK_SECRETS_KEY', 'WORKER_DATABASE_PASSWORD']
-    const banned = /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_STAFF_PASSWORD|DEV_APPROVER_PASSWORD|DEV_ADMIN_PASSWORD|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|NODE_ENV)$/
+    const secretNames = [
+      'AUTH_SECRET',
+      'METRICS_TOKEN',
+      'OIDC_CLIENT_SECRET',
+      'PGPASSWORD',
+      'RPC_URL',
+      'SMTP_URL',
+      'WEB_DATABASE_PASSWORD',
+      'WEBHOOK_SECRETS_KEY',
+      'WORKER_DATABASE_PASSWORD',
+    ]
+    const banned =
+      /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_STAFF_PASSWORD|DEV_APPROVER_PASSWORD|DEV_ADMIN_PASSWORD|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|NODE_ENV)$/
     for (const [id] of ofType('AWS::ECS::TaskDefinition')) {
       for (const c of containersOf(id)) {
         const env = envOf(c)
@@ -324,8 +380,16 @@ describe('MintdeskStack (synthesized offline)', () => {
         expect(JSON.stringify(env.DATABASE_URL)).toContain('sslmode=verify-full')
       }
     }
-    const secretsOf = (name: string) => (containersOf(taskDefinitionByContainer(name))[0]?.Secrets ?? []).map((s) => s.Name).sort()
-    expect(secretsOf('web')).toEqual(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET', 'PGPASSWORD', 'RPC_URL', 'WEBHOOK_SECRETS_KEY'])
+    const secretsOf = (name: string) =>
+      (containersOf(taskDefinitionByContainer(name))[0]?.Secrets ?? []).map((s) => s.Name).sort()
+    expect(secretsOf('web')).toEqual([
+      'AUTH_SECRET',
+      'METRICS_TOKEN',
+      'OIDC_CLIENT_SECRET',
+      'PGPASSWORD',
+      'RPC_URL',
+      'WEBHOOK_SECRETS_KEY',
+    ])
     expect(secretsOf('worker')).toEqual(['PGPASSWORD', 'RPC_URL', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY'])
     expect(secretsOf('migrate')).toEqual(['PGPASSWORD', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD'])
     // the generated secrets are generated, not literal
@@ -345,7 +409,9 @@ describe('MintdeskStack (synthesized offline)', () => {
     const secretOf = (name: string, variable: string): string => {
       const from = JSON.stringify(container(name).Secrets?.find((s) => s.Name === variable)?.ValueFrom ?? null)
       const types = ['AWS::SecretsManager::Secret', 'AWS::SecretsManager::SecretTargetAttachment']
-      const ids = Object.keys(resources).filter((id) => types.includes(resources[id]?.Type ?? '') && from.includes(`"${id}"`))
+      const ids = Object.keys(resources).filter(
+        (id) => types.includes(resources[id]?.Type ?? '') && from.includes(`"${id}"`),
+      )
       if (ids.length !== 1) throw new Error(`${name}'s ${variable} comes from ${ids.length} secrets: ${from}`)
       return ids[0] as string
     }
@@ -360,7 +426,10 @@ describe('MintdeskStack (synthesized offline)', () => {
     expect(masterSecret).not.toContain(workerSecret)
     expect(secretOf('migrate', 'WEB_DATABASE_PASSWORD')).toBe(webSecret)
     expect(secretOf('migrate', 'WORKER_DATABASE_PASSWORD')).toBe(workerSecret)
-    for (const [id, r] of [[webSecret, resources[webSecret]], [workerSecret, resources[workerSecret]]] as const) {
+    for (const [id, r] of [
+      [webSecret, resources[webSecret]],
+      [workerSecret, resources[workerSecret]],
+    ] as const) {
       expect(r?.Properties?.GenerateSecretString, id).toMatchObject({ ExcludePunctuation: true })
     }
     // each process connects as its own role; only the migration as the master user
@@ -376,15 +445,20 @@ describe('MintdeskStack (synthesized offline)', () => {
     expect(more).toHaveLength(0)
     expect(migration.Properties?.TaskDefinition).toEqual({ Ref: migrateTask })
     for (const [id, service] of ofType('AWS::ECS::Service')) expect(service.DependsOn ?? [], id).toContain(migrationId)
-    for (const name of ['web', 'worker']) expect(containersOf(taskDefinitionByContainer(name))[0]?.Command).toBeUndefined()
+    for (const name of ['web', 'worker'])
+      expect(containersOf(taskDefinitionByContainer(name))[0]?.Command).toBeUndefined()
     // the migration task is not a service
-    expect(ofType('AWS::ECS::Service').map(([, s]) => s.Properties?.TaskDefinition)).not.toContainEqual({ Ref: migrateTask })
+    expect(ofType('AWS::ECS::Service').map(([, s]) => s.Properties?.TaskDefinition)).not.toContainEqual({
+      Ref: migrateTask,
+    })
   })
 
   it('sends every container log to CloudWatch Logs', () => {
     for (const [id] of ofType('AWS::ECS::TaskDefinition')) {
       for (const c of containersOf(id)) {
-        expect((c as unknown as { LogConfiguration?: { LogDriver: string } }).LogConfiguration?.LogDriver).toBe('awslogs')
+        expect((c as unknown as { LogConfiguration?: { LogDriver: string } }).LogConfiguration?.LogDriver).toBe(
+          'awslogs',
+        )
       }
     }
     expect(ofType('AWS::Logs::LogGroup').length).toBeGreaterThanOrEqual(3)
@@ -419,12 +493,16 @@ describe('deploy/bin/mintdesk.ts', () => {
   it('synthesizes the app to a cloud assembly, like `cdk synth`, offline', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'mintdesk-cdk-'))
     try {
-      const res = spawnSync(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'deploy', 'bin', 'mintdesk.ts')], {
-        cwd: path.join(root, 'deploy'),
-        env: { ...process.env, CDK_OUTDIR: out, CDK_CONTEXT_JSON: JSON.stringify({ certificateArn: CERT }) },
-        encoding: 'utf8',
-        timeout: 60_000,
-      })
+      const res = spawnSync(
+        process.execPath,
+        [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'deploy', 'bin', 'mintdesk.ts')],
+        {
+          cwd: path.join(root, 'deploy'),
+          env: { ...process.env, CDK_OUTDIR: out, CDK_CONTEXT_JSON: JSON.stringify({ certificateArn: CERT }) },
+          encoding: 'utf8',
+          timeout: 60_000,
+        },
+      )
       expect(res.status, res.stderr).toBe(0)
       const file = path.join(out, 'Mintdesk.template.json')
       expect(existsSync(file)).toBe(true)

@@ -1,28 +1,28 @@
 import {
+  CfnOutput,
   type aws_cloudwatch as cloudwatch,
   type aws_ec2 as ec2,
   aws_ecs as ecs,
   type aws_ecs_patterns as ecsPatterns,
+  Fn,
   type aws_iam as iam,
   type aws_kms as kms,
-  CfnOutput,
-  Fn,
   Stack,
   type StackProps,
 } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { addAppSecrets } from './addAppSecrets'
-import { addEmail } from './addEmail'
 import { addCluster } from './addCluster'
 import { addDatabase } from './addDatabase'
 import { addDatabaseRoles } from './addDatabaseRoles'
+import { addDeadLetterQueueAlarm } from './addDeadLetterQueueAlarm'
+import { addEmail } from './addEmail'
 import { addMigrateTask } from './addMigrateTask'
 import { addMigrationOnDeploy } from './addMigrationOnDeploy'
 import { addNetwork } from './addNetwork'
 import { addParameters } from './addParameters'
 import { addQueue } from './addQueue'
 import { addQueueAlarms } from './addQueueAlarms'
-import { addDeadLetterQueueAlarm } from './addDeadLetterQueueAlarm'
 import { addReserveAlarm } from './addReserveAlarm'
 import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
@@ -143,20 +143,30 @@ export class MintdeskStack extends Stack {
     })
     // the web and the worker connect as their own least-privilege roles, never as the master user
     const dbRoles = addDatabaseRoles(this, { db })
-    const secrets = addAppSecrets(this, { oidcClientSecretName: props.oidcClientSecretName, rpcUrlSecretName: props.rpcUrlSecretName })
+    const secrets = addAppSecrets(this, {
+      oidcClientSecretName: props.oidcClientSecretName,
+      rpcUrlSecretName: props.rpcUrlSecretName,
+    })
     const email = addEmail(this, { mailFromDomain: props.mailFromDomain, smtpUrlSecretName: props.smtpUrlSecretName })
     const webhookSecretsKey = ecs.Secret.fromSecretsManager(email.webhookSecretsKey)
     const roles = addTaskRoles(this)
     this.webTaskRole = roles.web
     this.workerTaskRole = roles.worker
     this.signerKeys = addSignerKeys(this, { names: props.signerKeyNames ?? ['signer-1'], signerRole: roles.worker })
-    const kmsKeyIds = Fn.join(',', this.signerKeys.map((k) => k.keyId))
+    const kmsKeyIds = Fn.join(
+      ',',
+      this.signerKeys.map((k) => k.keyId),
+    )
     // QUEUE_TRANSPORT=sqs: the queue and its DLQ; SQS rights for the worker only (the relay runs in the worker)
     const queues = props.queueTransport === 'sqs' ? addQueue(this, { workerRole: roles.worker }) : null
     const queueEnv: { web: Record<string, string>; worker: Record<string, string> } = queues
       ? {
           web: { QUEUE_TRANSPORT: 'sqs' },
-          worker: { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: queues.queue.queueUrl, SQS_DLQ_URL: queues.deadLetterQueue.queueUrl },
+          worker: {
+            QUEUE_TRANSPORT: 'sqs',
+            SQS_QUEUE_URL: queues.queue.queueUrl,
+            SQS_DLQ_URL: queues.deadLetterQueue.queueUrl,
+          },
         }
       : { web: {}, worker: {} }
 
@@ -214,7 +224,12 @@ export class MintdeskStack extends Stack {
       },
       kmsKeyIds,
       concurrency: props.workerConcurrency,
-      secrets: { PGPASSWORD: dbRoles.worker.password, RPC_URL: rpcUrl, SMTP_URL: ecs.Secret.fromSecretsManager(email.smtpUrl), WEBHOOK_SECRETS_KEY: webhookSecretsKey },
+      secrets: {
+        PGPASSWORD: dbRoles.worker.password,
+        RPC_URL: rpcUrl,
+        SMTP_URL: ecs.Secret.fromSecretsManager(email.smtpUrl),
+        WEBHOOK_SECRETS_KEY: webhookSecretsKey,
+      },
     })
     this.workerService.node.addDependency(migration)
     this.webService = addWebService(this, {
@@ -250,13 +265,17 @@ export class MintdeskStack extends Stack {
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
     this.feeCappedOrdersAlarm = alarms.feeCappedOrders
     this.reserveShortfallAlarm = addReserveAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
-    this.sqsDeadLetterQueueAlarm = queues ? addDeadLetterQueueAlarm(this, { deadLetterQueue: queues.deadLetterQueue, topic: alarms.topic }) : undefined
+    this.sqsDeadLetterQueueAlarm = queues
+      ? addDeadLetterQueueAlarm(this, { deadLetterQueue: queues.deadLetterQueue, topic: alarms.topic })
+      : undefined
 
     // ---- what the operator needs (docs/deploy.md)
     new CfnOutput(this, 'LoadBalancerDns', { value: this.webService.loadBalancer.loadBalancerDnsName })
     new CfnOutput(this, 'ClusterName', { value: cluster.clusterName })
     new CfnOutput(this, 'MigrateTaskDefinitionArn', { value: this.migrateTaskDefinition.taskDefinitionArn })
-    new CfnOutput(this, 'AppSubnetIds', { value: Fn.join(',', network.vpc.selectSubnets(network.appSubnets).subnetIds) })
+    new CfnOutput(this, 'AppSubnetIds', {
+      value: Fn.join(',', network.vpc.selectSubnets(network.appSubnets).subnetIds),
+    })
     new CfnOutput(this, 'MigrateSecurityGroupId', { value: network.migrateSg.securityGroupId })
     new CfnOutput(this, 'SignerKeyIds', { value: kmsKeyIds })
     new CfnOutput(this, 'DbSecretArn', { value: db.secretArn })

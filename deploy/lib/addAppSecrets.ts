@@ -1,4 +1,4 @@
-import { aws_secretsmanager as secretsmanager, type Stack } from 'aws-cdk-lib'
+import { type Stack, aws_secretsmanager as secretsmanager } from 'aws-cdk-lib'
 
 export type AddAppSecretsParameters = {
   /** Secrets Manager names of the secrets the operator creates before the first deploy */
@@ -27,7 +27,11 @@ export function addAppSecrets(stack: Stack, p: AddAppSecretsParameters): AppSecr
       description: 'mintdesk METRICS_TOKEN (bearer token of GET /api/metrics)',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     }),
-    oidcClientSecret: secretsmanager.Secret.fromSecretNameV2(stack, 'OidcClientSecret', p.oidcClientSecretName ?? 'mintdesk/oidc-client-secret'),
+    oidcClientSecret: secretsmanager.Secret.fromSecretNameV2(
+      stack,
+      'OidcClientSecret',
+      p.oidcClientSecretName ?? 'mintdesk/oidc-client-secret',
+    ),
     rpcUrl: secretsmanager.Secret.fromSecretNameV2(stack, 'RpcUrl', p.rpcUrlSecretName ?? 'mintdesk/rpc-url'),
   }
 }

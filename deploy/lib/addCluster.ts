@@ -1,4 +1,11 @@
-import { aws_ec2 as ec2, aws_ecr as ecr, aws_ecs as ecs, aws_logs as logs, RemovalPolicy, type Stack } from 'aws-cdk-lib'
+import {
+  aws_ec2 as ec2,
+  aws_ecr as ecr,
+  aws_ecs as ecs,
+  aws_logs as logs,
+  RemovalPolicy,
+  type Stack,
+} from 'aws-cdk-lib'
 
 export type AddClusterParameters = {
   vpc: ec2.IVpc
@@ -25,7 +32,10 @@ export type Cluster = {
 export function addCluster(stack: Stack, p: AddClusterParameters): Cluster {
   const cluster = new ecs.Cluster(stack, 'Cluster', { vpc: p.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED })
   const logGroup = (name: string) =>
-    new logs.LogGroup(stack, `${name}Logs`, { retention: logs.RetentionDays.ONE_YEAR, removalPolicy: RemovalPolicy.RETAIN })
+    new logs.LogGroup(stack, `${name}Logs`, {
+      retention: logs.RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.RETAIN,
+    })
   const web = logGroup('Web')
   const worker = logGroup('Worker')
   const migrate = logGroup('Migrate')

@@ -1,4 +1,4 @@
-import { aws_ec2 as ec2, aws_ecs as ecs, aws_rds as rds, Duration, RemovalPolicy, type Stack } from 'aws-cdk-lib'
+import { Duration, aws_ec2 as ec2, aws_ecs as ecs, RemovalPolicy, aws_rds as rds, type Stack } from 'aws-cdk-lib'
 
 export const DB_NAME = 'mintdesk'
 export const DB_USER = 'mintdesk'
@@ -38,7 +38,11 @@ export type Database = {
  * Secrets Manager, reachable only from the given clients' security groups.
  */
 export function addDatabase(stack: Stack, p: AddDatabaseParameters): Database {
-  const dbSg = new ec2.SecurityGroup(stack, 'DbSg', { vpc: p.vpc, description: 'mintdesk Postgres: the app tasks only', allowAllOutbound: false })
+  const dbSg = new ec2.SecurityGroup(stack, 'DbSg', {
+    vpc: p.vpc,
+    description: 'mintdesk Postgres: the app tasks only',
+    allowAllOutbound: false,
+  })
   for (const [sg, who] of p.clients) dbSg.addIngressRule(sg, ec2.Port.tcp(5432), `Postgres from the ${who}`)
   const engine = rds.DatabaseInstanceEngine.postgres({ version: DB_ENGINE_VERSION })
   const instance = new rds.DatabaseInstance(stack, 'Db', {
@@ -51,7 +55,9 @@ export function addDatabase(stack: Stack, p: AddDatabaseParameters): Database {
     multiAz: p.multiAz ?? true,
     databaseName: DB_NAME,
     // the password goes into PGPASSWORD, never into a URL: still, keep it URL-safe
-    credentials: rds.Credentials.fromGeneratedSecret(DB_USER, { excludeCharacters: ` %+~\`#$&*()|[]{}:;<>?!'/@"\\,=^` }),
+    credentials: rds.Credentials.fromGeneratedSecret(DB_USER, {
+      excludeCharacters: ` %+~\`#$&*()|[]{}:;<>?!'/@"\\,=^`,
+    }),
     storageEncrypted: true,
     storageType: rds.StorageType.GP3,
     allocatedStorage: 20,

@@ -1,4 +1,4 @@
-import { aws_ecs as ecs, aws_secretsmanager as secretsmanager, type Stack } from 'aws-cdk-lib'
+import { aws_ecs as ecs, type Stack, aws_secretsmanager as secretsmanager } from 'aws-cdk-lib'
 import { databaseRoleName } from '../../lib/config/databaseRoleName'
 import type { Database } from './addDatabase'
 
@@ -26,7 +26,11 @@ export function addDatabaseRoles(stack: Stack, { db }: { db: Database }): Databa
       description: `mintdesk Postgres password of ${databaseRoleName(which)} (the ${which}'s least-privilege role)`,
       generateSecretString: { passwordLength: 40, excludePunctuation: true },
     })
-    return { databaseUrl: db.databaseUrlAs(databaseRoleName(which)), secret, password: ecs.Secret.fromSecretsManager(secret) }
+    return {
+      databaseUrl: db.databaseUrlAs(databaseRoleName(which)),
+      secret,
+      password: ecs.Secret.fromSecretsManager(secret),
+    }
   }
   return { web: role('WebDbPassword', 'web'), worker: role('WorkerDbPassword', 'worker') }
 }

@@ -1,4 +1,11 @@
-import { aws_cloudwatch as cloudwatch, aws_cloudwatch_actions as cloudwatchActions, type aws_sns as sns, type aws_sqs as sqs, Duration, type Stack } from 'aws-cdk-lib'
+import {
+  aws_cloudwatch as cloudwatch,
+  aws_cloudwatch_actions as cloudwatchActions,
+  Duration,
+  type Stack,
+  type aws_sns as sns,
+  type aws_sqs as sqs,
+} from 'aws-cdk-lib'
 
 export type AddDeadLetterQueueAlarmParameters = {
   deadLetterQueue: sqs.IQueue
@@ -15,7 +22,10 @@ export function addDeadLetterQueueAlarm(stack: Stack, p: AddDeadLetterQueueAlarm
   const alarm = new cloudwatch.Alarm(stack, 'SqsDeadLetterQueueAlarm', {
     alarmDescription:
       'A mint_send message reached the SQS dead-letter queue after its 5th failed receive (QUEUE_TRANSPORT=sqs). See /admin/dead: fix the cause, then retry it.',
-    metric: p.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ statistic: cloudwatch.Stats.MAXIMUM, period: Duration.minutes(1) }),
+    metric: p.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+      statistic: cloudwatch.Stats.MAXIMUM,
+      period: Duration.minutes(1),
+    }),
     threshold: 0,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
     evaluationPeriods: 1,

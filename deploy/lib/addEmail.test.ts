@@ -7,13 +7,21 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown 
 
 describe('addEmail: SES and the webhook key (issue 16)', () => {
   const app = new App()
-  const stack = new MintdeskStack(app, 'MintdeskEmailTest', { certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc', mailFromDomain: 'mail.example.com' })
+  const stack = new MintdeskStack(app, 'MintdeskEmailTest', {
+    certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
+    mailFromDomain: 'mail.example.com',
+  })
   const template = Template.fromStack(stack)
-  const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: Record<string, unknown> }>
+  const resources = template.toJSON().Resources as Record<
+    string,
+    { Type: string; Properties?: Record<string, unknown> }
+  >
 
   it('an SES domain identity, and an SMTP user that may only send raw email from it', () => {
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.com' })
-    const policies = Object.values(resources).filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties?.Users ?? '').includes('SesSmtpUser'))
+    const policies = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties?.Users ?? '').includes('SesSmtpUser'),
+    )
     expect(policies).toHaveLength(1)
     const statements = (policies[0]?.Properties?.PolicyDocument as { Statement: Statement[] }).Statement
     expect(statements.map((s) => s.Action)).toEqual(['ses:SendRawEmail'])
@@ -23,11 +31,22 @@ describe('addEmail: SES and the webhook key (issue 16)', () => {
   })
 
   it('WEBHOOK_SECRETS_KEY is generated as 64 hex characters; MAIL_FROM and the link base reach the worker', () => {
-    const key = Object.values(resources).find((r) => r.Type === 'AWS::SecretsManager::Secret' && String(r.Properties?.Description).includes('WEBHOOK_SECRETS_KEY'))
-    expect(key?.Properties?.GenerateSecretString).toMatchObject({ PasswordLength: 64, ExcludeUppercase: true, ExcludePunctuation: true, ExcludeCharacters: 'ghijklmnopqrstuvwxyz' })
+    const key = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::SecretsManager::Secret' && String(r.Properties?.Description).includes('WEBHOOK_SECRETS_KEY'),
+    )
+    expect(key?.Properties?.GenerateSecretString).toMatchObject({
+      PasswordLength: 64,
+      ExcludeUppercase: true,
+      ExcludePunctuation: true,
+      ExcludeCharacters: 'ghijklmnopqrstuvwxyz',
+    })
     const worker = Object.values(resources)
       .filter((r) => r.Type === 'AWS::ECS::TaskDefinition')
-      .flatMap((r) => r.Properties?.ContainerDefinitions as { Name: string; Environment?: { Name: string; Value: unknown }[] }[])
+      .flatMap(
+        (r) =>
+          r.Properties?.ContainerDefinitions as { Name: string; Environment?: { Name: string; Value: unknown }[] }[],
+      )
       .find((c) => c.Name === 'worker')
     const env = Object.fromEntries((worker?.Environment ?? []).map((e) => [e.Name, e.Value]))
     expect(env.MAIL_FROM).toBe('mintdesk <no-reply@mail.example.com>')

@@ -1,4 +1,4 @@
-import { aws_iam as iam, aws_secretsmanager as secretsmanager, aws_ses as ses, type Stack } from 'aws-cdk-lib'
+import { aws_iam as iam, type Stack, aws_secretsmanager as secretsmanager, aws_ses as ses } from 'aws-cdk-lib'
 
 export type AddEmailParameters = {
   /** the domain mail is sent from (an SES identity, DKIM records to publish); none: the operator verifies an identity by hand */
@@ -30,12 +30,18 @@ export type Email = {
  * - WEBHOOK_SECRETS_KEY, generated (64 hex characters), given to the web and the worker.
  */
 export function addEmail(stack: Stack, p: AddEmailParameters): Email {
-  const identity = p.mailFromDomain ? new ses.EmailIdentity(stack, 'MailIdentity', { identity: ses.Identity.domain(p.mailFromDomain) }) : undefined
+  const identity = p.mailFromDomain
+    ? new ses.EmailIdentity(stack, 'MailIdentity', { identity: ses.Identity.domain(p.mailFromDomain) })
+    : undefined
   const smtpUser = new iam.User(stack, 'SesSmtpUser')
   smtpUser.addToPolicy(
     new iam.PolicyStatement({
       actions: ['ses:SendRawEmail'],
-      resources: [identity ? `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${p.mailFromDomain}` : `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/*`],
+      resources: [
+        identity
+          ? `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${p.mailFromDomain}`
+          : `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/*`,
+      ],
     }),
   )
   return {
@@ -43,7 +49,13 @@ export function addEmail(stack: Stack, p: AddEmailParameters): Email {
     webhookSecretsKey: new secretsmanager.Secret(stack, 'WebhookSecretsKey', {
       description: 'mintdesk WEBHOOK_SECRETS_KEY (seals the webhook signing secrets at rest, AES-256-GCM)',
       // 64 characters of 0-9a-f: the 32-byte key as hex
-      generateSecretString: { passwordLength: 64, excludePunctuation: true, excludeUppercase: true, includeSpace: false, excludeCharacters: 'ghijklmnopqrstuvwxyz' },
+      generateSecretString: {
+        passwordLength: 64,
+        excludePunctuation: true,
+        excludeUppercase: true,
+        includeSpace: false,
+        excludeCharacters: 'ghijklmnopqrstuvwxyz',
+      },
     }),
     mailFrom: p.mailFromDomain ? `mintdesk <no-reply@${p.mailFromDomain}>` : undefined,
     identity,

@@ -26,14 +26,21 @@ export function addMigrateTask(stack: Stack, p: AddMigrateTaskParameters): ecs.F
     cpu: 256,
     memoryLimitMiB: 512,
     taskRole: p.role,
-    runtimePlatform: { cpuArchitecture: ecs.CpuArchitecture.X86_64, operatingSystemFamily: ecs.OperatingSystemFamily.LINUX },
+    runtimePlatform: {
+      cpuArchitecture: ecs.CpuArchitecture.X86_64,
+      operatingSystemFamily: ecs.OperatingSystemFamily.LINUX,
+    },
   })
   task.addContainer(MIGRATE_CONTAINER, {
     image: p.image,
     command: MIGRATE_COMMAND,
     essential: true,
     environment: { DATABASE_URL: p.databaseUrl },
-    secrets: { PGPASSWORD: p.dbPassword, WEB_DATABASE_PASSWORD: p.rolePasswords.web, WORKER_DATABASE_PASSWORD: p.rolePasswords.worker },
+    secrets: {
+      PGPASSWORD: p.dbPassword,
+      WEB_DATABASE_PASSWORD: p.rolePasswords.web,
+      WORKER_DATABASE_PASSWORD: p.rolePasswords.worker,
+    },
     logging: ecs.LogDrivers.awsLogs({ logGroup: p.logGroup, streamPrefix: 'migrate' }),
   })
   return task

@@ -1,5 +1,14 @@
 import path from 'node:path'
-import { aws_ec2 as ec2, type aws_ecs as ecs, aws_iam as iam, aws_lambda as lambda, aws_lambda_nodejs as nodejs, CustomResource, Duration, type Stack } from 'aws-cdk-lib'
+import {
+  CustomResource,
+  Duration,
+  aws_ec2 as ec2,
+  type aws_ecs as ecs,
+  aws_iam as iam,
+  aws_lambda as lambda,
+  aws_lambda_nodejs as nodejs,
+  type Stack,
+} from 'aws-cdk-lib'
 import { Provider } from 'aws-cdk-lib/custom-resources'
 import type { MigrationProperties } from '../lambda/migrate'
 import { MIGRATE_CONTAINER } from './addMigrateTask'
@@ -42,7 +51,12 @@ function handler(stack: Stack, id: string, name: 'onEvent' | 'isComplete', descr
 export function addMigrationOnDeploy(stack: Stack, p: AddMigrationOnDeployParameters): CustomResource {
   const task = p.taskDefinition
   const onEvent = handler(stack, 'MigrateOnEvent', 'onEvent', 'mintdesk: starts the migration task of a deploy')
-  const isComplete = handler(stack, 'MigrateIsComplete', 'isComplete', 'mintdesk: waits for the migration task of a deploy to exit')
+  const isComplete = handler(
+    stack,
+    'MigrateIsComplete',
+    'isComplete',
+    'mintdesk: waits for the migration task of a deploy to exit',
+  )
   onEvent.addToRolePolicy(
     new iam.PolicyStatement({
       actions: ['ecs:RunTask'],

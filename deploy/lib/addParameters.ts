@@ -30,7 +30,15 @@ export function addParameters(stack: Stack): StackParameters {
       allowedPattern: '^0x[0-9a-fA-F]{40}$',
     }),
     confirmations: new CfnParameter(stack, 'Confirmations', { type: 'Number', default: 3, minValue: 1 }),
-    oidcIssuer: new CfnParameter(stack, 'OidcIssuer', { type: 'String', description: 'OIDC issuer URL', allowedPattern: '^https://.+$' }),
-    oidcClientId: new CfnParameter(stack, 'OidcClientId', { type: 'String', description: 'OIDC client id', minLength: 1 }),
+    oidcIssuer: new CfnParameter(stack, 'OidcIssuer', {
+      type: 'String',
+      description: 'OIDC issuer URL',
+      allowedPattern: '^https://.+$',
+    }),
+    oidcClientId: new CfnParameter(stack, 'OidcClientId', {
+      type: 'String',
+      description: 'OIDC client id',
+      minLength: 1,
+    }),
   }
 }

@@ -20,7 +20,7 @@ const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.T
 function statementsOfRole(roleId: string): Statement[] {
   return ofType('AWS::IAM::Policy')
     .filter(([, p]) => JSON.stringify(p.Properties?.Roles ?? []).includes(roleId))
-    .flatMap(([, p]) => ((p.Properties?.PolicyDocument as { Statement?: Statement[] })?.Statement ?? []))
+    .flatMap(([, p]) => (p.Properties?.PolicyDocument as { Statement?: Statement[] })?.Statement ?? [])
 }
 
 function roleId(role: MintdeskStack['workerTaskRole']): string {
@@ -31,7 +31,10 @@ function roleId(role: MintdeskStack['workerTaskRole']): string {
 
 function containerEnv(name: string): Record<string, unknown> {
   for (const [, r] of ofType('AWS::ECS::TaskDefinition')) {
-    const defs = (r.Properties?.ContainerDefinitions ?? []) as { Name: string; Environment?: { Name: string; Value: unknown }[] }[]
+    const defs = (r.Properties?.ContainerDefinitions ?? []) as {
+      Name: string
+      Environment?: { Name: string; Value: unknown }[]
+    }[]
     const c = defs.find((d) => d.Name === name)
     if (c) return Object.fromEntries((c.Environment ?? []).map((e) => [e.Name, e.Value]))
   }
@@ -67,9 +70,18 @@ describe('MintdeskStack with queueTransport sqs', () => {
   })
 
   it('gives SQS rights to the worker role only, on these two queues, no wildcard', () => {
-    const worker = statementsOfRole(roleId(stack.workerTaskRole)).filter((s) => [s.Action].flat().some((a) => a.startsWith('sqs:')))
+    const worker = statementsOfRole(roleId(stack.workerTaskRole)).filter((s) =>
+      [s.Action].flat().some((a) => a.startsWith('sqs:')),
+    )
     const actions = worker.flatMap((s) => [s.Action].flat())
-    expect(actions).toEqual(expect.arrayContaining(['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage']))
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'sqs:SendMessage',
+        'sqs:ReceiveMessage',
+        'sqs:ChangeMessageVisibility',
+        'sqs:DeleteMessage',
+      ]),
+    )
     expect(actions.some((a) => a.includes('*'))).toBe(false)
     expect(worker.every((s) => s.Resource !== '*')).toBe(true)
     const web = statementsOfRole(roleId(stack.webTaskRole))

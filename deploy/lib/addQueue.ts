@@ -1,4 +1,4 @@
-import { aws_iam as iam, aws_sqs as sqs, Duration, type Stack } from 'aws-cdk-lib'
+import { Duration, aws_iam as iam, type Stack, aws_sqs as sqs } from 'aws-cdk-lib'
 
 /** receives before SQS moves a mint_send message to the dead-letter queue (the source design's 5) */
 export const SQS_MAX_RECEIVE_COUNT = 5
@@ -38,7 +38,13 @@ export function addQueue(stack: Stack, p: AddQueueParameters): AddQueueReturnTyp
   p.workerRole.addToPrincipalPolicy(
     new iam.PolicyStatement({
       sid: 'MintSendQueue',
-      actions: ['sqs:SendMessage', 'sqs:ReceiveMessage', 'sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'],
+      actions: [
+        'sqs:SendMessage',
+        'sqs:ReceiveMessage',
+        'sqs:ChangeMessageVisibility',
+        'sqs:DeleteMessage',
+        'sqs:GetQueueAttributes',
+      ],
       resources: [queue.queueArn],
     }),
   )

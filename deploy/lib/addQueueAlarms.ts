@@ -1,4 +1,12 @@
-import { aws_cloudwatch as cloudwatch, aws_cloudwatch_actions as cloudwatchActions, aws_logs as logs, aws_sns as sns, aws_sns_subscriptions as snsSubscriptions, Duration, type Stack } from 'aws-cdk-lib'
+import {
+  aws_cloudwatch as cloudwatch,
+  aws_cloudwatch_actions as cloudwatchActions,
+  Duration,
+  aws_logs as logs,
+  type Stack,
+  aws_sns as sns,
+  aws_sns_subscriptions as snsSubscriptions,
+} from 'aws-cdk-lib'
 import { QUEUE_METRICS, QUEUE_METRICS_MESSAGE, QUEUE_METRICS_NAMESPACE } from '../../lib/ops/emitQueueMetrics'
 
 export type AddQueueAlarmsParameters = {
@@ -51,7 +59,8 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
   const queueMetric = (key: keyof typeof QUEUE_METRICS, period = Duration.minutes(1)) =>
     filters[key].metric({ statistic: cloudwatch.Stats.MAXIMUM, period })
   const deadLetters = new cloudwatch.Alarm(stack, 'DeadLettersAlarm', {
-    alarmDescription: 'A mint job exhausted its attempts: it waits in the dead letters (/admin/dead) for an admin to retry or cancel it.',
+    alarmDescription:
+      'A mint job exhausted its attempts: it waits in the dead letters (/admin/dead) for an admin to retry or cancel it.',
     metric: queueMetric('deadLetters'),
     threshold: 0,
     comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -86,7 +95,10 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
       'Over half of the job attempts failed for 10 minutes (mintdesk_job_attempts_total{outcome="failed"}): the chain RPC, KMS or the database is failing. The jobs retry; the last errors are on /admin/jobs?state=retrying.',
     metric: new cloudwatch.MathExpression({
       expression: 'IF(DIFF(attempts) > 0, 100 * DIFF(failures) / DIFF(attempts), 0)',
-      usingMetrics: { attempts: queueMetric('jobAttemptsTotal', fiveMinutes), failures: queueMetric('jobFailuresTotal', fiveMinutes) },
+      usingMetrics: {
+        attempts: queueMetric('jobAttemptsTotal', fiveMinutes),
+        failures: queueMetric('jobFailuresTotal', fiveMinutes),
+      },
       period: fiveMinutes,
       label: 'failed job attempts, % of the period',
     }),
@@ -111,7 +123,8 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
   })
   const reorgs = new cloudwatch.Alarm(stack, 'ReorgAlarm', {
-    alarmDescription: 'A mined mint left the canonical chain (mintdesk_reorgs_total): the worker sends it again and it confirms later. Look at the reorged events of the orders; repeated reorgs mean too few CONFIRMATIONS for this chain.',
+    alarmDescription:
+      'A mined mint left the canonical chain (mintdesk_reorgs_total): the worker sends it again and it confirms later. Look at the reorged events of the orders; repeated reorgs mean too few CONFIRMATIONS for this chain.',
     metric: new cloudwatch.MathExpression({
       expression: 'DIFF(reorgs)',
       usingMetrics: { reorgs: queueMetric('reorgsTotal', fiveMinutes) },

@@ -1,4 +1,11 @@
-import { aws_cloudwatch as cloudwatch, aws_cloudwatch_actions as cloudwatchActions, aws_logs as logs, type aws_sns as sns, Duration, type Stack } from 'aws-cdk-lib'
+import {
+  aws_cloudwatch as cloudwatch,
+  aws_cloudwatch_actions as cloudwatchActions,
+  Duration,
+  aws_logs as logs,
+  type Stack,
+  type aws_sns as sns,
+} from 'aws-cdk-lib'
 import { RESERVE_METRICS, RESERVE_METRICS_MESSAGE, RESERVE_METRICS_NAMESPACE } from '../../lib/reserves/reserveMetrics'
 
 export type AddReserveAlarmParameters = {

@@ -6,11 +6,17 @@ export type TaskRoles = { web: iam.Role; worker: iam.Role; migrate: iam.Role }
 export function addTaskRoles(stack: Stack): TaskRoles {
   const ecsTasks = () => new iam.ServicePrincipal('ecs-tasks.amazonaws.com')
   return {
-    web: new iam.Role(stack, 'WebTaskRole', { assumedBy: ecsTasks(), description: 'mintdesk web: no AWS permissions (it never signs)' }),
+    web: new iam.Role(stack, 'WebTaskRole', {
+      assumedBy: ecsTasks(),
+      description: 'mintdesk web: no AWS permissions (it never signs)',
+    }),
     worker: new iam.Role(stack, 'WorkerTaskRole', {
       assumedBy: ecsTasks(),
       description: 'mintdesk worker: the only principal allowed to sign with the mint keys',
     }),
-    migrate: new iam.Role(stack, 'MigrateTaskRole', { assumedBy: ecsTasks(), description: 'mintdesk migration task: no AWS permissions' }),
+    migrate: new iam.Role(stack, 'MigrateTaskRole', {
+      assumedBy: ecsTasks(),
+      description: 'mintdesk migration task: no AWS permissions',
+    }),
   }
 }

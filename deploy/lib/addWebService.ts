@@ -1,12 +1,12 @@
 import {
   aws_certificatemanager as acm,
+  Duration,
   aws_ec2 as ec2,
   aws_ecs as ecs,
   aws_ecs_patterns as ecsPatterns,
   aws_elasticloadbalancingv2 as elbv2,
   aws_iam as iam,
   aws_logs as logs,
-  Duration,
   type Stack,
 } from 'aws-cdk-lib'
 import { containerHealthCheck } from './containerHealthCheck'
@@ -44,12 +44,18 @@ export type AddWebServiceParameters = {
  * The web: the Next.js server behind a public HTTPS ALB (HTTP redirects), its target
  * ready when GET /api/ready answers 200 (database up, migrations current).
  */
-export function addWebService(stack: Stack, p: AddWebServiceParameters): ecsPatterns.ApplicationLoadBalancedFargateService {
+export function addWebService(
+  stack: Stack,
+  p: AddWebServiceParameters,
+): ecsPatterns.ApplicationLoadBalancedFargateService {
   const task = new ecs.FargateTaskDefinition(stack, 'WebTask', {
     cpu: 512,
     memoryLimitMiB: 1024,
     taskRole: p.role,
-    runtimePlatform: { cpuArchitecture: ecs.CpuArchitecture.X86_64, operatingSystemFamily: ecs.OperatingSystemFamily.LINUX },
+    runtimePlatform: {
+      cpuArchitecture: ecs.CpuArchitecture.X86_64,
+      operatingSystemFamily: ecs.OperatingSystemFamily.LINUX,
+    },
   })
   task.addContainer('web', {
     image: p.image,

@@ -1,4 +1,4 @@
-import { aws_ec2 as ec2, aws_ecs as ecs, aws_iam as iam, aws_logs as logs, Duration, type Stack } from 'aws-cdk-lib'
+import { Duration, aws_ec2 as ec2, aws_ecs as ecs, aws_iam as iam, aws_logs as logs, type Stack } from 'aws-cdk-lib'
 import { containerHealthCheck } from './containerHealthCheck'
 
 /** ECS waits this long after SIGTERM before SIGKILL; the worker drains in ~25 s. */
@@ -30,7 +30,10 @@ export function addWorkerService(stack: Stack, p: AddWorkerServiceParameters): e
     cpu: 512,
     memoryLimitMiB: 1024,
     taskRole: p.role,
-    runtimePlatform: { cpuArchitecture: ecs.CpuArchitecture.X86_64, operatingSystemFamily: ecs.OperatingSystemFamily.LINUX },
+    runtimePlatform: {
+      cpuArchitecture: ecs.CpuArchitecture.X86_64,
+      operatingSystemFamily: ecs.OperatingSystemFamily.LINUX,
+    },
   })
   task.addContainer('worker', {
     image: p.image,

@@ -1,4 +1,4 @@
-import { type aws_ecs as ecs, Duration } from 'aws-cdk-lib'
+import { Duration, type aws_ecs as ecs } from 'aws-cdk-lib'
 
 /** the images' health checks (Dockerfile HEALTHCHECK), repeated for ECS, which ignores HEALTHCHECK */
 export const CONTAINER_HEALTHCHECK_COMMAND = ['CMD', 'node', 'healthcheck.mjs']

@@ -23,7 +23,10 @@ type Finding = { Level: string; Message: string; Rule: { Id: string }; Location:
 
 /** W3005 "dependency already enforced" that the CDK writes itself, not our code */
 function isCdksOwnDependency(f: Finding): boolean {
-  return f.Rule.Id === 'W3005' && /at 'Resources\/[^/]+\/Properties\/(Role|RoleArn|LoadBalancers\/\d+\/TargetGroupArn)'/.test(f.Message)
+  return (
+    f.Rule.Id === 'W3005' &&
+    /at 'Resources\/[^/]+\/Properties\/(Role|RoleArn|LoadBalancers\/\d+\/TargetGroupArn)'/.test(f.Message)
+  )
 }
 
 describe('the deploy template (cfn-lint)', () => {
@@ -34,7 +37,11 @@ describe('the deploy template (cfn-lint)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mintdesk-cfn-'))
     const app = new App({ outdir: path.join(dir, 'cdk.out') })
     // a region, as a deploy has: cfn-lint then checks the region's resource specifications
-    const stack = new MintdeskStack(app, 'Mintdesk', { certificateArn: CERT, env: { region: 'eu-west-1' }, signerKeyNames: ['signer-1', 'signer-2'] })
+    const stack = new MintdeskStack(app, 'Mintdesk', {
+      certificateArn: CERT,
+      env: { region: 'eu-west-1' },
+      signerKeyNames: ['signer-1', 'signer-2'],
+    })
     template = Template.fromStack(stack).toJSON()
     file = path.join(dir, 'template.json')
     writeFileSync(file, JSON.stringify(template, null, 1))
@@ -45,9 +52,13 @@ describe('the deploy template (cfn-lint)', () => {
 
   it('pins the RDS engine to a full version RDS offers (17.x), not the bare major', () => {
     expect(DB_ENGINE_VERSION.postgresFullVersion).toBe(PINNED_ENGINE_VERSION)
-    const resources = Object.values((template.Resources ?? {}) as Record<string, { Type: string; Properties?: Record<string, unknown> }>)
+    const resources = Object.values(
+      (template.Resources ?? {}) as Record<string, { Type: string; Properties?: Record<string, unknown> }>,
+    )
     const db = resources.filter((r) => r.Type === 'AWS::RDS::DBInstance')
-    expect(db.map((r) => [r.Properties?.Engine, r.Properties?.EngineVersion])).toEqual([['postgres', PINNED_ENGINE_VERSION]])
+    expect(db.map((r) => [r.Properties?.Engine, r.Properties?.EngineVersion])).toEqual([
+      ['postgres', PINNED_ENGINE_VERSION],
+    ])
   })
 
   it('has no cfn-lint error and no warning of ours', () => {
@@ -57,7 +68,10 @@ describe('the deploy template (cfn-lint)', () => {
         'cfn-lint is not installed on this machine: the template cannot be linted. It is a Python tool (not on npm, not in Debian 12): `pip install cfn-lint` (any 1.x; the project image ships 1.51.0), then run this test again.',
       )
     }
-    const run = spawnSync('cfn-lint', ['--format', 'json', '--', file], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 })
+    const run = spawnSync('cfn-lint', ['--format', 'json', '--', file], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    })
     // exit codes are a bit mask: 2 errors, 4 warnings, 8 informational; 1 means cfn-lint itself failed
     expect(run.status === null || (run.status & 1) === 1, `cfn-lint failed: ${run.stderr}`).toBe(false)
     const findings = JSON.parse(run.stdout || '[]') as Finding[]

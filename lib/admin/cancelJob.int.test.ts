@@ -35,14 +35,24 @@ describe('cancelJob', () => {
   })
 
   const isLive = async (jobId: bigint) =>
-    (await t.db.execute(sql`select 1 from graphile_worker._private_jobs where id = ${jobId.toString()}::bigint`)).length === 1
+    (await t.db.execute(sql`select 1 from graphile_worker._private_jobs where id = ${jobId.toString()}::bigint`))
+      .length === 1
   const orderStatus = async (id: string) =>
     (await t.db.execute<{ s: string }>(sql`select status::text as s from mint_orders where id = ${id}::uuid`))[0]!.s
   const nonceState = async (orderId: string) =>
-    (await t.db.execute<{ s: string }>(sql`select state::text as s from signer_nonces where order_id = ${orderId}::uuid`))[0]?.s
+    (
+      await t.db.execute<{ s: string }>(
+        sql`select state::text as s from signer_nonces where order_id = ${orderId}::uuid`,
+      )
+    )[0]?.s
 
   it("refuses the signer's confirmer (it follows every in-flight order of the signer) and leaves it queued", async () => {
-    const { jobId } = await addJob(t.db, { task: TASK.mintConfirmer, jobKey: mintConfirmerJobKey(signer), payload: { signer }, runAt: new Date(Date.now() + 600_000) })
+    const { jobId } = await addJob(t.db, {
+      task: TASK.mintConfirmer,
+      jobKey: mintConfirmerJobKey(signer),
+      payload: { signer },
+      runAt: new Date(Date.now() + 600_000),
+    })
     const refused = await cancelJob(web.db, { jobId, actor: admin }).catch((e: unknown) => e)
     expect(refused).toBeInstanceOf(JobNotCancellableError)
     expect((refused as JobNotCancellableError).message).toContain('confirms every in-flight order of its signer')
@@ -57,7 +67,12 @@ describe('cancelJob', () => {
     await reserveNonce(t.db, { signer, nonce, orderId: o.id, signed: true })
     const jobId = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm' })
     await setJobState(t.db, jobId, 'dead')
-    const { jobId: health } = await addJob(t.db, { task: 'nonce_health', jobKey: NONCE_HEALTH_JOB_KEY, payload: {}, runAt: new Date(Date.now() + 600_000) })
+    const { jobId: health } = await addJob(t.db, {
+      task: 'nonce_health',
+      jobKey: NONCE_HEALTH_JOB_KEY,
+      payload: {},
+      runAt: new Date(Date.now() + 600_000),
+    })
 
     const result = await cancelJob(web.db, { jobId, actor: admin })
     expect(result).toEqual({
@@ -98,7 +113,11 @@ describe('cancelJob', () => {
     await reserveNonce(t.db, { signer, nonce: nextNonce++, orderId: o.id })
     const send = await addMintJob(t.db, { orderId: o.id })
     await setJobState(t.db, send, 'retrying')
-    const confirm = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm', runAt: new Date(Date.now() + 60_000) })
+    const confirm = await addMintJob(t.db, {
+      orderId: o.id,
+      task: 'mint_confirm',
+      runAt: new Date(Date.now() + 60_000),
+    })
     const result = await cancelJob(web.db, { jobId: confirm, actor: admin })
     expect(result.cancelledJobIds).toEqual([send.toString(), confirm.toString()])
     expect(await isLive(send)).toBe(false)
@@ -116,7 +135,11 @@ describe('cancelJob', () => {
     expect(statusForCode((error as JobRunningError).code)).toBe(409)
     expect((error as Error).message).toMatch(/running/)
 
-    const confirm = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm', runAt: new Date(Date.now() + 60_000) })
+    const confirm = await addMintJob(t.db, {
+      orderId: o.id,
+      task: 'mint_confirm',
+      runAt: new Date(Date.now() + 60_000),
+    })
     await expect(cancelJob(web.db, { jobId: confirm, actor: admin })).rejects.toBeInstanceOf(JobRunningError)
     expect(await isLive(send)).toBe(true)
     expect(await isLive(confirm)).toBe(true)
@@ -133,14 +156,19 @@ describe('cancelJob', () => {
     await reserveNonce(t.db, { signer, nonce: nextNonce++, orderId: mined.id, minedBlock: 12n })
     const b = await addMintJob(t.db, { orderId: mined.id, task: 'mint_confirm' })
     await setJobState(t.db, b, 'dead')
-    await expect(cancelJob(web.db, { jobId: b, actor: admin })).rejects.toMatchObject({ message: expect.stringMatching(/mined/) })
+    await expect(cancelJob(web.db, { jobId: b, actor: admin })).rejects.toMatchObject({
+      message: expect.stringMatching(/mined/),
+    })
     expect(await orderStatus(mined.id)).toBe('submitted')
     expect(await nonceState(mined.id)).toBe('mined')
   })
 
   it('cancels a job without an order; refuses a finished job (409) and an unknown one (404)', async () => {
     const plain = await addPlainJob(t.db, { task: 'nonce_health', runAt: new Date(Date.now() + 60_000) })
-    expect(await cancelJob(web.db, { jobId: plain, actor: admin })).toMatchObject({ orderId: null, releasedNonce: null })
+    expect(await cancelJob(web.db, { jobId: plain, actor: admin })).toMatchObject({
+      orderId: null,
+      releasedNonce: null,
+    })
     await expect(cancelJob(web.db, { jobId: plain, actor: admin })).rejects.toMatchObject({ state: 'cancelled' })
     const done = await addPlainJob(t.db, { task: 'nonce_health' })
     await completeJob(t.db, done)

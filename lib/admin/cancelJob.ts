@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/errors/admin'
 import { NotFoundError } from '@/lib/errors/resource'
-import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { completeJobs } from '@/lib/jobs/completeJobs'
-import { TASK } from '@/lib/jobs/jobKeys'
 import { findOrderOfJob } from '@/lib/jobs/findOrderOfJob'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
-import { releaseBars } from '@/lib/vault/releaseBars'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { wakeNonceHealth } from '@/lib/jobs/wakeNonceHealth'
+import { releaseBars } from '@/lib/vault/releaseBars'
 import type { ApiCancelResult } from './apiTypes'
 import { type AdminActor, recordAudit } from './recordAudit'
 
@@ -41,7 +41,9 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     // every live job of the order, locked in id order (the same order retryJobs uses)
     const jobs = await lockLiveJobs(tx, { jobIds: [jobId], orderId })
     if (!jobs.some((j) => j.jobId === jobId)) {
-      const history = await tx.execute<{ state: string }>(sql`select state from job_records where job_id = ${id}::bigint`)
+      const history = await tx.execute<{ state: string }>(
+        sql`select state from job_records where job_id = ${id}::bigint`,
+      )
       const state = history[0]?.state
       if (state === undefined) throw new NotFoundError({ what: 'Job' })
       throw new JobNotCancellableError({ jobId: id, state: state === 'cancelled' ? 'cancelled' : 'done' })
@@ -116,7 +118,8 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
       const parts = [`Cancelled by ${actor.email}`]
       if (job.jobId !== jobId) parts.push(`with job ${id} of the same order`)
       if (orderId) parts.push('order cancelled')
-      if (releasedNonce) parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} handed to the worker to release and fill`)
+      if (releasedNonce)
+        parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} handed to the worker to release and fill`)
       await recordJobEvent(tx, {
         event: 'cancelled',
         task: job.task,

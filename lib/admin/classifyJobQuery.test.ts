@@ -23,7 +23,9 @@ describe('classifyJobQuery', () => {
   })
   it('refuses a text too short or too long (422 on q)', () => {
     expect(() => classifyJobQuery('ab')).toThrow(expect.objectContaining({ code: 'validation_failed' }))
-    expect(() => classifyJobQuery('x'.repeat(201))).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'q' })] }))
+    expect(() => classifyJobQuery('x'.repeat(201))).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: 'q' })] }),
+    )
   })
 })
 
@@ -34,7 +36,9 @@ describe('job cursor', () => {
   it('refuses a job id past the bigint range (422, not a 500 from Postgres)', () => {
     expect(decodeJobCursor(encodeJobCursor(9_223_372_036_854_775_807n))).toBe(9_223_372_036_854_775_807n)
     for (const id of [9_223_372_036_854_775_808n, 9_999_999_999_999_999_999n]) {
-      expect(() => decodeJobCursor(encodeJobCursor(id))).toThrow(expect.objectContaining({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'cursor' })] }))
+      expect(() => decodeJobCursor(encodeJobCursor(id))).toThrow(
+        expect.objectContaining({ code: 'validation_failed', issues: [expect.objectContaining({ path: 'cursor' })] }),
+      )
     }
   })
   it('refuses what it did not make', () => {

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { NotFoundError } from '@/lib/errors/resource'
+import type { JobState } from '@/lib/jobs/jobStates'
+import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
+import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
+import { readMintOrder } from '@/lib/mint/readMintOrder'
 import type {
   ApiChainTx,
   ApiJobDetail,
@@ -10,11 +14,7 @@ import type {
   ApiRelatedJob,
   ApiTimelineEvent,
 } from './apiTypes'
-import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import { readMintOrder } from '@/lib/mint/readMintOrder'
-import type { JobState } from '@/lib/jobs/jobStates'
 import { listJobs } from './listJobs'
-import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { isoSql } from './sql'
 
 export type GetJobDetailOrThrowParameters = { jobId: bigint }
@@ -39,7 +39,12 @@ export async function getJobDetailOrThrow(
   const job = items[0]
   if (!job || job.id !== id) throw new NotFoundError({ what: 'Job' })
 
-  const [extra] = await db.execute<{ payload: unknown; key: string | null; priority: number | null; live: boolean }>(sql`
+  const [extra] = await db.execute<{
+    payload: unknown
+    key: string | null
+    priority: number | null
+    live: boolean
+  }>(sql`
     select coalesce(l.payload::jsonb, r.payload) as payload, l.key, l.priority, l.job_id is not null as live
     from (select ${id}::bigint as job_id) x
     left join ${liveJobsSql} l on l.job_id = x.job_id
@@ -82,10 +87,17 @@ export async function getJobDetailOrThrow(
     .filter((e) => e.error !== null && (e.jobId === id || e.jobId === null))
     .map((e) => ({ at: e.at, attempt: e.attempt, ...(e.error as ApiJobError) }))
   // the last error graphile-worker holds, when the timeline has none (a job added outside addJob)
-  if (errors.length === 0 && job.lastError) errors.push({ at: job.updatedAt, attempt: job.attempts, ...splitError(job.lastError) })
+  if (errors.length === 0 && job.lastError)
+    errors.push({ at: job.updatedAt, attempt: job.attempts, ...splitError(job.lastError) })
 
   return {
-    job: { ...job, payload: extra?.payload ?? null, key: extra?.key ?? null, priority: extra?.priority ?? null, live: extra?.live ?? false },
+    job: {
+      ...job,
+      payload: extra?.payload ?? null,
+      key: extra?.key ?? null,
+      priority: extra?.priority ?? null,
+      live: extra?.live ?? false,
+    },
     errors,
     timeline,
     order: orderId ? await getOrder(db, orderId) : null,

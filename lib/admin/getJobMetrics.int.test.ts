@@ -22,7 +22,12 @@ describe('getJobMetrics', () => {
   beforeAll(async () => {
     t = await createTestDatabase()
     // alpha: 100 successes taking 1..100 ms, 10 minutes ago
-    await events('alpha', 'succeeded', Array.from({ length: 100 }, (_, i) => i + 1), 600)
+    await events(
+      'alpha',
+      'succeeded',
+      Array.from({ length: 100 }, (_, i) => i + 1),
+      600,
+    )
     // beta: 6 successes, 2 failures (the last one died), with known run times
     await events('beta', 'succeeded', [200, 200, 200, 400, 400, 400], 300)
     await events('beta', 'failed', [1_000, 3_000], 120)
@@ -33,14 +38,18 @@ describe('getJobMetrics', () => {
 
     // live jobs: 2 queued alpha (the older due 10 minutes ago), 1 scheduled, 1 running, 1 retrying, 2 dead beta
     const old = await addPlainJob(t.db, { task: 'alpha' })
-    await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now() - interval '10 minutes' where id = ${old.toString()}::bigint`)
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set run_at = now() - interval '10 minutes' where id = ${old.toString()}::bigint`,
+    )
     await addPlainJob(t.db, { task: 'alpha' })
     await addPlainJob(t.db, { task: 'alpha', runAt: new Date(Date.now() + 3_600_000) })
     await setJobState(t.db, await addPlainJob(t.db, { task: 'beta' }), 'running')
     const retrying = await addPlainJob(t.db, { task: 'beta' })
     await setJobState(t.db, retrying, 'retrying')
     // a retrying job waiting long is not "queued": it must not make the oldest age
-    await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now() - interval '2 hours' where id = ${retrying.toString()}::bigint`)
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set run_at = now() - interval '2 hours' where id = ${retrying.toString()}::bigint`,
+    )
     await setJobState(t.db, await addPlainJob(t.db, { task: 'beta' }), 'dead', { error: 'Error: first' })
     await setJobState(t.db, await addPlainJob(t.db, { task: 'beta' }), 'dead', { error: 'Error: second' })
   })
@@ -74,10 +83,26 @@ describe('getJobMetrics', () => {
     const m = await getJobMetrics(t.db, limits)
     expect(m.windowSeconds).toBe(3600)
     const alpha = m.tasks.find((x) => x.task === 'alpha')!
-    expect(alpha).toMatchObject({ succeeded: 100, failed: 0, failureRate: 0, p50Ms: 50, p95Ms: 95, maxMs: 100, died: 0 })
+    expect(alpha).toMatchObject({
+      succeeded: 100,
+      failed: 0,
+      failureRate: 0,
+      p50Ms: 50,
+      p95Ms: 95,
+      maxMs: 100,
+      died: 0,
+    })
     const beta = m.tasks.find((x) => x.task === 'beta')!
     // 8 attempts: 200 200 200 400 400 400 1000 3000 -> p50 = 4th = 400, p95 = 8th = 3000
-    expect(beta).toMatchObject({ succeeded: 6, failed: 2, failureRate: 0.25, p50Ms: 400, p95Ms: 3000, maxMs: 3000, died: 1 })
+    expect(beta).toMatchObject({
+      succeeded: 6,
+      failed: 2,
+      failureRate: 0.25,
+      p50Ms: 400,
+      p95Ms: 3000,
+      maxMs: 3000,
+      died: 1,
+    })
     expect(m.limits).toEqual({ heartbeatMs: 2_000, staleAfterMs: 30_000, lockTimeoutMs: 4 * 3600 * 1000 })
   })
 

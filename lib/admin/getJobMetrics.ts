@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import type { ApiMetrics, ApiTaskMetrics } from './apiTypes'
 import { countDeadJobs } from '@/lib/jobs/countDeadJobs'
 import { GRAPHILE_LOCK_TIMEOUT_MS, LIVE_JOB_STATES, type LiveJobState } from '@/lib/jobs/jobStates'
 import { listTaskNames } from '@/lib/jobs/listTaskNames'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
+import type { ApiMetrics, ApiTaskMetrics } from './apiTypes'
 import { isoSql } from './sql'
 
 export type GetJobMetricsParameters = {
@@ -44,7 +44,12 @@ export async function getJobMetrics(db: DbOrTx, p: GetJobMetricsParameters): Pro
     async (tx) => {
       const [now] = await tx.execute<{ now: string }>(sql`select ${isoSql(sql`now()`)} as now`)
 
-      const depthRows = await tx.execute<{ task: string; state: LiveJobState; n: number; oldest_age: number | null }>(sql`
+      const depthRows = await tx.execute<{
+        task: string
+        state: LiveJobState
+        n: number
+        oldest_age: number | null
+      }>(sql`
         select l.task, l.state, count(*)::int as n,
           extract(epoch from now() - min(l.run_at))::float8 as oldest_age
         from ${liveJobsSql} l
@@ -152,10 +157,18 @@ export async function getJobMetrics(db: DbOrTx, p: GetJobMetricsParameters): Pro
         windowSeconds,
         depth: depthRows
           .map((r) => ({ task: r.task, state: r.state, count: r.n }))
-          .sort((a, b) => a.task.localeCompare(b.task) || LIVE_JOB_STATES.indexOf(a.state) - LIVE_JOB_STATES.indexOf(b.state)),
+          .sort(
+            (a, b) =>
+              a.task.localeCompare(b.task) || LIVE_JOB_STATES.indexOf(a.state) - LIVE_JOB_STATES.indexOf(b.state),
+          ),
         totals,
         oldestQueued: oldest
-          ? { jobId: oldest.job_id.toString(), task: oldest.task, ageSeconds: roundSeconds(oldest.age) ?? 0, runAt: oldest.run_at }
+          ? {
+              jobId: oldest.job_id.toString(),
+              task: oldest.task,
+              ageSeconds: roundSeconds(oldest.age) ?? 0,
+              runAt: oldest.run_at,
+            }
           : null,
         tasks,
         deadLetters: {

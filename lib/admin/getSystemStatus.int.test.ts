@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainClient } from '@/lib/chain/createChainClient'
-import { ANVIL_DEV_ADDRESS, startAnvil, type StartAnvilReturnType } from '@/scripts/stack/anvil'
+import { ANVIL_DEV_ADDRESS, type StartAnvilReturnType, startAnvil } from '@/scripts/stack/anvil'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
@@ -12,7 +12,12 @@ describe('getSystemStatus', () => {
   let t: TestDatabase
   let anvil: StartAnvilReturnType
   let empty: string
-  const base = { chainId: 31337, tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3', confirmations: 2, staleAfterMs: 30_000 }
+  const base = {
+    chainId: 31337,
+    tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    confirmations: 2,
+    staleAfterMs: 30_000,
+  }
 
   beforeAll(async () => {
     ;[t, anvil] = await Promise.all([createTestDatabase(), startAnvil()])
@@ -37,7 +42,12 @@ describe('getSystemStatus', () => {
   it('puts each signer nonce in Postgres next to the chain, with in-flight count and balance', async () => {
     const chain = createChainClient({ rpcUrl: anvil.rpcUrl, chainId: 31337, pollingMs: 100 })
     const s = await getSystemStatus(t.db, { ...base, chain, rpcUrl: anvil.rpcUrl, lowBalanceWei: 10n ** 17n })
-    expect(s).toMatchObject({ chainId: 31337, confirmations: 2, rpcUrl: anvil.rpcUrl, chain: { available: true, error: null } })
+    expect(s).toMatchObject({
+      chainId: 31337,
+      confirmations: 2,
+      rpcUrl: anvil.rpcUrl,
+      chain: { available: true, error: null },
+    })
     expect(s.chain.blockNumber).toBeGreaterThanOrEqual(0)
     const dev = s.signers.find((x) => x.address === ANVIL_DEV_ADDRESS)!
     expect(dev).toEqual({
@@ -66,7 +76,9 @@ describe('getSystemStatus', () => {
     expect((await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(0)
     const user = await insertUser(t.db)
     const held = await insertOrder(t.db, { requestedBy: user.id })
-    await t.db.execute(sql`insert into job_events (event, task, order_id) values ('fee_capped', 'mint_send', ${held.id}::uuid)`)
+    await t.db.execute(
+      sql`insert into job_events (event, task, order_id) values ('fee_capped', 'mint_send', ${held.id}::uuid)`,
+    )
     expect((await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(1)
   })
 
@@ -77,6 +89,13 @@ describe('getSystemStatus', () => {
     expect(s.chain.error).toMatch(/could not be read|did not answer/)
     expect(s).not.toHaveProperty('rpcUrl')
     const dev = s.signers.find((x) => x.address === ANVIL_DEV_ADDRESS)!
-    expect(dev).toMatchObject({ nextNonce: 3, inFlight: 2, chainNonce: null, pending: null, balanceWei: null, lowBalance: null })
+    expect(dev).toMatchObject({
+      nextNonce: 3,
+      inFlight: 2,
+      chainNonce: null,
+      pending: null,
+      balanceWei: null,
+      lowBalance: null,
+    })
   })
 })

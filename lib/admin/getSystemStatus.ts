@@ -61,7 +61,13 @@ export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters):
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'
   if (p.chain) {
     try {
-      chainRead = await withTimeout(readChain(p.chain, signerRows.map((s) => s.address)), p.chainTimeoutMs ?? 3_000)
+      chainRead = await withTimeout(
+        readChain(
+          p.chain,
+          signerRows.map((s) => s.address),
+        ),
+        p.chainTimeoutMs ?? 3_000,
+      )
     } catch (error) {
       chainError = describeChainError(error)
     }
@@ -138,7 +144,8 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /** A short, client-safe reason (viem's messages can carry the RPC URL; they stay in the server log). */
 function describeChainError(error: unknown): string {
-  if (error instanceof ChainTimeoutError) return `The chain RPC did not answer within the time limit (${error.message}).`
+  if (error instanceof ChainTimeoutError)
+    return `The chain RPC did not answer within the time limit (${error.message}).`
   const name = error instanceof Error ? error.name : 'Error'
   return `The chain RPC could not be read (${name}).`
 }

@@ -16,6 +16,7 @@ export function decodeJobCursor(cursor: string): bigint {
   const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   const match = /^j:(\d{1,19})$/.exec(text)
   const jobId = match?.[1] ? BigInt(match[1]) : null
-  if (jobId === null || jobId > MAX_JOB_ID) throw new ValidationError([{ path: 'cursor', message: 'not a cursor from this list' }])
+  if (jobId === null || jobId > MAX_JOB_ID)
+    throw new ValidationError([{ path: 'cursor', message: 'not a cursor from this list' }])
   return jobId
 }

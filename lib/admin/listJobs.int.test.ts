@@ -27,7 +27,9 @@ describe('listJobs', () => {
     ids.done = await addMintJob(t.db, { orderId: orderA.id })
     await completeJob(t.db, ids.done)
     ids.dead = await addMintJob(t.db, { orderId: orderB.id })
-    await setJobState(t.db, ids.dead, 'dead', { error: 'ContractFunctionRevertedError: AccountFrozen(0x7099)\n    at simulate (worker/tasks/mintSend.ts:10:5)' })
+    await setJobState(t.db, ids.dead, 'dead', {
+      error: 'ContractFunctionRevertedError: AccountFrozen(0x7099)\n    at simulate (worker/tasks/mintSend.ts:10:5)',
+    })
     ids.running = await addMintJob(t.db, { orderId: orderC.id })
     await setJobState(t.db, ids.running, 'running')
     ids.retrying = await addMintJob(t.db, { orderId: orderD.id, task: 'mint_confirm' })
@@ -35,10 +37,18 @@ describe('listJobs', () => {
     ids.scheduled = await addPlainJob(t.db, { task: 'nonce_health', runAt: new Date(Date.now() + 3_600_000) })
     ids.queued = await addPlainJob(t.db, { task: 'nonce_health' })
     // a job added straight through graphile-worker, without a history row
-    const [bare] = await t.db.execute<{ id: bigint }>(sql`select id from graphile_worker.add_job('nonce_health', '{}'::json)`)
+    const [bare] = await t.db.execute<{ id: bigint }>(
+      sql`select id from graphile_worker.add_job('nonce_health', '{}'::json)`,
+    )
     ids.bare = BigInt(bare!.id)
     txHash = await reserveNonce(t.db, { signer, nonce: 0n, orderId: orderA.id, signed: true })
-    await recordJobEvent(t.db, { event: 'failed', task: 'mint_send', jobId: ids.done, orderId: orderA.id, error: 'Error: nonce too low\n  at x' })
+    await recordJobEvent(t.db, {
+      event: 'failed',
+      task: 'mint_send',
+      jobId: ids.done,
+      orderId: orderA.id,
+      error: 'Error: nonce too low\n  at x',
+    })
   })
   afterAll(async () => {
     await t.drop()
@@ -60,7 +70,12 @@ describe('listJobs', () => {
     const order = items.map((j) => BigInt(j.id))
     expect(order).toEqual([...order].sort((a, b) => (a > b ? -1 : 1)))
     const dead = items.find((j) => j.id === ids.dead!.toString())!
-    expect(dead).toMatchObject({ task: 'mint_send', attempts: 5, maxAttempts: 5, order: { status: 'pending', amount: '401.084' } })
+    expect(dead).toMatchObject({
+      task: 'mint_send',
+      attempts: 5,
+      maxAttempts: 5,
+      order: { status: 'pending', amount: '401.084' },
+    })
     expect(dead.lastError).toContain('AccountFrozen')
   })
 
@@ -78,18 +93,26 @@ describe('listJobs', () => {
   it('filters by task and state together', async () => {
     const { items } = await listJobs(t.db, { task: 'nonce_health' })
     expect(items).toHaveLength(3)
-    expect((await listJobs(t.db, { task: 'mint_send', state: 'dead' })).items.map((j) => j.id)).toEqual([ids.dead!.toString()])
+    expect((await listJobs(t.db, { task: 'mint_send', state: 'dead' })).items.map((j) => j.id)).toEqual([
+      ids.dead!.toString(),
+    ])
   })
 
   it('finds jobs by order id, recipient, tx hash, job id and error text', async () => {
     expect((await listJobs(t.db, { q: orderA.id })).items.map((j) => j.id)).toEqual([ids.done!.toString()])
-    expect((await listJobs(t.db, { q: orderA.to.toLowerCase() })).items.map((j) => j.id)).toEqual([ids.done!.toString()])
+    expect((await listJobs(t.db, { q: orderA.to.toLowerCase() })).items.map((j) => j.id)).toEqual([
+      ids.done!.toString(),
+    ])
     expect((await listJobs(t.db, { q: txHash! })).items.map((j) => j.id)).toEqual([ids.done!.toString()])
-    expect((await listJobs(t.db, { q: ids.retrying!.toString() })).items.map((j) => j.id)).toEqual([ids.retrying!.toString()])
+    expect((await listJobs(t.db, { q: ids.retrying!.toString() })).items.map((j) => j.id)).toEqual([
+      ids.retrying!.toString(),
+    ])
     expect((await listJobs(t.db, { q: 'accountfrozen' })).items.map((j) => j.id)).toEqual([ids.dead!.toString()])
     // an error from an earlier attempt, kept only in the timeline
     expect((await listJobs(t.db, { q: 'nonce too low' })).items.map((j) => j.id)).toEqual([ids.done!.toString()])
-    expect((await listJobs(t.db, { q: 'fetch failed', state: 'retrying' })).items.map((j) => j.id)).toEqual([ids.retrying!.toString()])
+    expect((await listJobs(t.db, { q: 'fetch failed', state: 'retrying' })).items.map((j) => j.id)).toEqual([
+      ids.retrying!.toString(),
+    ])
     expect((await listJobs(t.db, { q: '100%_x' })).items).toEqual([])
   })
 
@@ -125,8 +148,13 @@ describe('listJobs with SQS jobs', () => {
     const user = await insertUser(t.db)
     for (const state of ['queued', 'scheduled', 'running', 'retrying', 'dead', 'done', 'cancelled'] as const) {
       const order = await insertOrder(t.db, { requestedBy: user.id })
-      const { jobId } = await t.db.transaction((tx) => enqueueMintSend(tx, { transport: 'sqs', orderId: order.id, maxAttempts: 5, actor: 'test' }))
-      if (state !== 'queued') await t.db.execute(sql`update job_records set state = ${state}, attempts = 2 where job_id = ${jobId.toString()}::bigint`)
+      const { jobId } = await t.db.transaction((tx) =>
+        enqueueMintSend(tx, { transport: 'sqs', orderId: order.id, maxAttempts: 5, actor: 'test' }),
+      )
+      if (state !== 'queued')
+        await t.db.execute(
+          sql`update job_records set state = ${state}, attempts = 2 where job_id = ${jobId.toString()}::bigint`,
+        )
       sqs[state] = jobId
     }
     const other = await insertOrder(t.db, { requestedBy: user.id })
@@ -143,7 +171,12 @@ describe('listJobs with SQS jobs', () => {
       ...Object.fromEntries(Object.entries(sqs).map(([state, id]) => [id.toString(), state])),
       [graphileDone.toString()]: 'done',
     })
-    expect(items.find((j) => j.id === sqs.running!.toString())).toMatchObject({ task: 'mint_send', attempts: 2, maxAttempts: 5, finishedAt: null })
+    expect(items.find((j) => j.id === sqs.running!.toString())).toMatchObject({
+      task: 'mint_send',
+      attempts: 2,
+      maxAttempts: 5,
+      finishedAt: null,
+    })
   })
 
   it('filters SQS jobs by their state, alone and with the task', async () => {
@@ -151,10 +184,17 @@ describe('listJobs with SQS jobs', () => {
       const { items } = await listJobs(t.db, { state })
       expect(items.map((j) => [j.id, j.state])).toEqual([[sqs[state]!.toString(), state]])
     }
-    expect((await listJobs(t.db, { state: 'done' })).items.map((j) => j.id)).toEqual([graphileDone.toString(), sqs.done!.toString()])
-    expect((await listJobs(t.db, { state: 'running', task: 'mint_send' })).items.map((j) => j.id)).toEqual([sqs.running!.toString()])
+    expect((await listJobs(t.db, { state: 'done' })).items.map((j) => j.id)).toEqual([
+      graphileDone.toString(),
+      sqs.done!.toString(),
+    ])
+    expect((await listJobs(t.db, { state: 'running', task: 'mint_send' })).items.map((j) => j.id)).toEqual([
+      sqs.running!.toString(),
+    ])
     expect((await listJobs(t.db, { state: 'running', task: 'nonce_health' })).items).toEqual([])
-    expect((await listJobs(t.db, { state: 'retrying', q: sqs.retrying!.toString() })).items.map((j) => j.id)).toEqual([sqs.retrying!.toString()])
+    expect((await listJobs(t.db, { state: 'retrying', q: sqs.retrying!.toString() })).items.map((j) => j.id)).toEqual([
+      sqs.retrying!.toString(),
+    ])
   })
 
   it('pages across graphile and SQS jobs of one state without gaps or repeats', async () => {

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addMintJob, setJobState } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
-import { buildListJobsQuery, listJobs, type ListJobsParameters } from './listJobs'
+import { buildListJobsQuery, type ListJobsParameters, listJobs } from './listJobs'
 
 const HISTORY_ROWS = 100_000
 /** generous: 2 shared CPU cores, a cold cache; the real figures are a few milliseconds */
@@ -45,9 +45,13 @@ describe('listJobs at scale', () => {
         case when g % 2 = 1 then 50 + g % 500 end,
         now() - make_interval(secs => ${HISTORY_ROWS} - g / 2)
       from generate_series(2, ${HISTORY_ROWS * 2 + 1}) g`)
-    await t.db.execute(sql`update job_events set error = 'needle: AccountFrozen(0xdead)' where id = (select max(id) / 2 from job_events)`)
+    await t.db.execute(
+      sql`update job_events set error = 'needle: AccountFrozen(0xdead)' where id = (select max(id) / 2 from job_events)`,
+    )
     // graphile-worker's identity must start past the history ids, as in a real database
-    await t.db.execute(sql`select setval(pg_get_serial_sequence('graphile_worker._private_jobs', 'id'), ${HISTORY_ROWS + 10})`)
+    await t.db.execute(
+      sql`select setval(pg_get_serial_sequence('graphile_worker._private_jobs', 'id'), ${HISTORY_ROWS + 10})`,
+    )
     const user = await insertUser(t.db)
     const order = await insertOrder(t.db, { requestedBy: user.id })
     orderId = order.id
@@ -100,7 +104,8 @@ describe('listJobs at scale', () => {
     expect(ms).toBeLessThan(BOUND_MS)
     if (params.q === 'AccountFrozen') expect(page.items).toHaveLength(1)
     if (params.state === 'dead') expect(page.items.map((j) => j.orderId)).toEqual([orderId])
-    if (params.state === 'running') for (const job of page.items) expect([job.state, BigInt(job.id) % 1000n]).toEqual(['running', 7n])
+    if (params.state === 'running')
+      for (const job of page.items) expect([job.state, BigInt(job.id) % 1000n]).toEqual(['running', 7n])
     if (params.q === '77777') expect(page.items.map((j) => j.id)).toEqual(['77777'])
     if (!params.q && params.state !== 'dead') expect(page.items).toHaveLength(50)
     return page

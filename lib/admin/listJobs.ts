@@ -1,11 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import type { ApiJob, ApiJobList } from './apiTypes'
-import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import { classifyJobQuery, type JobQuery } from './classifyJobQuery'
-import { decodeJobCursor, encodeJobCursor } from './jobCursor'
 import { isLiveJobState, type JobState } from '@/lib/jobs/jobStates'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
+import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
+import type { ApiJob, ApiJobList } from './apiTypes'
+import { classifyJobQuery, type JobQuery } from './classifyJobQuery'
+import { decodeJobCursor, encodeJobCursor } from './jobCursor'
 import { containsPattern, isoSql } from './sql'
 
 export type ListJobsParameters = {

@@ -43,7 +43,13 @@ describe('retryJobs / retryJob', () => {
     await setJobState(t.db, jobId, 'dead', { error: 'AccountFrozen' })
 
     const result = await retryJob(t.db, { jobId, actor: admin })
-    expect(result).toEqual({ jobId: jobId.toString(), task: 'mint_send', orderId: o.id, orderStatus: 'pending', state: 'queued' })
+    expect(result).toEqual({
+      jobId: jobId.toString(),
+      task: 'mint_send',
+      orderId: o.id,
+      orderStatus: 'pending',
+      state: 'queued',
+    })
     expect(await live(jobId)).toEqual({ attempts: 0, due: true, locked_at: null })
     expect(await order(o.id)).toEqual({ status: 'pending', failure_reason: null })
 
@@ -87,7 +93,9 @@ describe('retryJobs / retryJob', () => {
     const o = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })
     const jobId = await addMintJob(t.db, { orderId: o.id })
     // the worker's endAttemptsNow: max_attempts lowered to the attempts made
-    await t.db.execute(sql`update graphile_worker._private_jobs set attempts = 1, max_attempts = 1, last_error = 'MintRevertedError: AccountFrozen' where id = ${jobId.toString()}::bigint`)
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set attempts = 1, max_attempts = 1, last_error = 'MintRevertedError: AccountFrozen' where id = ${jobId.toString()}::bigint`,
+    )
     await retryJob(t.db, { jobId, actor: admin })
     const [row] = await t.db.execute<{ attempts: number; max_attempts: number }>(
       sql`select attempts::int as attempts, max_attempts::int as max_attempts from graphile_worker._private_jobs where id = ${jobId.toString()}::bigint`,
@@ -133,7 +141,11 @@ describe('retryJobs / retryJob', () => {
   })
 
   it('retries all dead jobs matching a task filter, and only those', async () => {
-    const dead = [await addPlainJob(t.db, { task: 'bulk_a' }), await addPlainJob(t.db, { task: 'bulk_a' }), await addPlainJob(t.db, { task: 'bulk_a' })]
+    const dead = [
+      await addPlainJob(t.db, { task: 'bulk_a' }),
+      await addPlainJob(t.db, { task: 'bulk_a' }),
+      await addPlainJob(t.db, { task: 'bulk_a' }),
+    ]
     for (const id of dead) await setJobState(t.db, id, 'dead')
     const otherTask = await addPlainJob(t.db, { task: 'bulk_b' })
     await setJobState(t.db, otherTask, 'dead')
@@ -144,7 +156,9 @@ describe('retryJobs / retryJob', () => {
     expect(result.retried.map((r) => r.jobId).sort()).toEqual(dead.map(String).sort())
     expect(await live(otherTask)).toMatchObject({ attempts: 5 })
     expect(await live(retrying)).toMatchObject({ attempts: 1 })
-    const audits = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'job.retry' and detail->'filter'->>'task' = 'bulk_a'`)
+    const audits = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'job.retry' and detail->'filter'->>'task' = 'bulk_a'`,
+    )
     expect(audits[0]!.n).toBe(3)
     // nothing left to retry: a second call is a no-op
     expect((await retryJobs(t.db, { state: 'dead', task: 'bulk_a', actor: admin })).retried).toEqual([])
@@ -166,7 +180,9 @@ describe('retryJobs / retryJob', () => {
     const lost = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })
     const other = await insertOrder(t.db, { requestedBy: staffId, status: 'pending' })
     const [bar] = await barsOf(lost.id)
-    await t.db.execute(sql`update vault_bars set status = 'reserved', order_id = ${other.id}::uuid where id = ${bar!.id}::uuid`)
+    await t.db.execute(
+      sql`update vault_bars set status = 'reserved', order_id = ${other.id}::uuid where id = ${bar!.id}::uuid`,
+    )
     const lostJob = await addMintJob(t.db, { orderId: lost.id })
     await setJobState(t.db, lostJob, 'dead')
     const error = await retryJob(t.db, { jobId: lostJob, actor: admin }).catch((e: unknown) => e)

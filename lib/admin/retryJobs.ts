@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx, Tx } from '@/db/client'
 import { BarAlreadyUsedError } from '@/lib/errors/mint'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
+import type { JobState, RetryableJobState } from '@/lib/jobs/jobStates'
 import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { rescheduleJobsNow } from '@/lib/jobs/rescheduleJobsNow'
 import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import type { ApiRetriedJob, ApiRetryResult } from './apiTypes'
-import type { JobState, RetryableJobState } from '@/lib/jobs/jobStates'
 import { type AdminActor, recordAudit } from './recordAudit'
 
 /** One request retries at most this many jobs; a filter that matches more says `truncated`. */
@@ -59,13 +59,21 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
           state === undefined
             ? { jobId: id.toString(), reason: 'not_found', state: null }
             : // gone from graphile-worker's table: finished (done) or cancelled
-              { jobId: id.toString(), reason: 'not_retryable', state: (state === 'cancelled' ? 'cancelled' : 'done') as JobState },
+              {
+                jobId: id.toString(),
+                reason: 'not_retryable',
+                state: (state === 'cancelled' ? 'cancelled' : 'done') as JobState,
+              },
         )
       }
     }
     const toRetry = candidates.filter((j) => {
       if (j.state === 'dead' || j.state === 'retrying') return true
-      skipped.push({ jobId: j.jobId.toString(), reason: j.state === 'running' ? 'running' : 'not_retryable', state: j.state })
+      skipped.push({
+        jobId: j.jobId.toString(),
+        reason: j.state === 'running' ? 'running' : 'not_retryable',
+        state: j.state,
+      })
       return false
     })
     if (toRetry.length === 0) return { retried: [], skipped, truncated }
@@ -154,6 +162,8 @@ export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string
     if (lost.length > 0) throw new BarAlreadyUsedError({ bars: lost })
     return rows[0].status
   }
-  const current = await tx.execute<{ status: string }>(sql`select status::text as status from mint_orders where id = ${orderId}::uuid`)
+  const current = await tx.execute<{ status: string }>(
+    sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
+  )
   return current[0]?.status ?? null
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { MAX_QUERY_LENGTH } from './classifyJobQuery'
-import { MAX_RETRY_BATCH } from './retryJobs'
 import { JOB_STATES, RETRYABLE_JOB_STATES } from '@/lib/jobs/jobStates'
+import { MAX_QUERY_LENGTH } from './classifyJobQuery'
 import { MAX_JOBS_PAGE } from './listJobs'
+import { MAX_RETRY_BATCH } from './retryJobs'
 
 /** The zod schemas of the admin routes' inputs (params, query strings, bodies). */
 

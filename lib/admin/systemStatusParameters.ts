@@ -1,5 +1,5 @@
-import type { Config } from '@/lib/config/loadConfig'
 import { createChainClient } from '@/lib/chain/createChainClient'
+import type { Config } from '@/lib/config/loadConfig'
 import type { GetSystemStatusParameters } from './getSystemStatus'
 
 /**
@@ -9,7 +9,12 @@ import type { GetSystemStatusParameters } from './getSystemStatus'
 export function systemStatusParameters(config: Config): GetSystemStatusParameters {
   const chain =
     config.rpcUrl && config.chainId
-      ? createChainClient({ rpcUrl: config.rpcUrl, chainId: config.chainId, pollingMs: config.rpcPollingMs, timeoutMs: 2_500 })
+      ? createChainClient({
+          rpcUrl: config.rpcUrl,
+          chainId: config.chainId,
+          pollingMs: config.rpcPollingMs,
+          timeoutMs: 2_500,
+        })
       : null
   return {
     chain,

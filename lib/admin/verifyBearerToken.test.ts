@@ -8,7 +8,16 @@ describe('verifyBearerToken', () => {
     expect(verifyBearerToken({ authorization: 'bearer s3cret-token', expected })).toBe(true)
   })
   it('refuses anything else', () => {
-    for (const authorization of [null, '', 'Bearer', 'Bearer ', 'Basic s3cret-token', 'Bearer s3cret-toke', 'Bearer s3cret-token2', 's3cret-token']) {
+    for (const authorization of [
+      null,
+      '',
+      'Bearer',
+      'Bearer ',
+      'Basic s3cret-token',
+      'Bearer s3cret-toke',
+      'Bearer s3cret-token2',
+      's3cret-token',
+    ]) {
       expect(verifyBearerToken({ authorization, expected })).toBe(false)
     }
   })

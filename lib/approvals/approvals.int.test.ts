@@ -1,17 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '@/db/client'
 import { auditLog, jobEvents } from '@/db/schema/jobs'
 import { mintOrders } from '@/db/schema/mint'
-import type { Db } from '@/db/client'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { ConflictError, NotAwaitingApprovalError, NotFoundError, SelfApprovalError, ValidationError } from '@/lib/errors'
+import {
+  ConflictError,
+  NotAwaitingApprovalError,
+  NotFoundError,
+  SelfApprovalError,
+  ValidationError,
+} from '@/lib/errors'
 import { OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { importTestBarList, stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
 import { listOrdersAwaitingApproval } from './listOrdersAwaitingApproval'
 import { rejectMintOrder } from './rejectMintOrder'
@@ -47,9 +53,17 @@ afterAll(async () => {
 
 /** An order awaiting approval (threshold 0), requested by `by`, its bars on the list first. */
 async function awaiting(by: SessionUser = u.staff, p: { bars?: number; to?: string } = {}) {
-  const request = buildMintRequest({ to: p.to, bars: Array.from({ length: p.bars ?? 1 }, () => ({ serial: `APR-${++serial}` })) })
+  const request = buildMintRequest({
+    to: p.to,
+    bars: Array.from({ length: p.bars ?? 1 }, () => ({ serial: `APR-${++serial}` })),
+  })
   await stockBarsOf(t.db, request)
-  const accepted = await createMintOrder(web.db, { session: intakeSession(by), request, maxAttempts: 5, approvalThresholdWei: 0n })
+  const accepted = await createMintOrder(web.db, {
+    session: intakeSession(by),
+    request,
+    maxAttempts: 5,
+    approvalThresholdWei: 0n,
+  })
   expect(accepted.status).toBe('awaiting_approval')
   return { orderId: accepted.orderId, request }
 }
@@ -60,9 +74,17 @@ const jobsOf = async (orderId: string) =>
     sql`select id::text, max_attempts, task_identifier from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`,
   )
 const eventsOf = async (orderId: string) =>
-  (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, orderId)).orderBy(jobEvents.at, jobEvents.id)).map((e) => e.event)
+  (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, orderId)).orderBy(jobEvents.at, jobEvents.id)).map(
+    (e) => e.event,
+  )
 const auditOf = async (orderId: string) =>
-  (await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId))).orderBy(auditLog.id)).map((a) => a.action)
+  (
+    await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, orderId)))
+      .orderBy(auditLog.id)
+  ).map((a) => a.action)
 const barsOf = async (orderId: string) =>
   t.db.execute<{ serial: string; status: string; order_id: string | null }>(sql`
     select b.serial, b.status::text as status, b.order_id::text as order_id
@@ -70,7 +92,8 @@ const barsOf = async (orderId: string) =>
 
 const approve = (orderId: string, user: SessionUser, hooks?: Parameters<typeof approveMintOrder>[1]['hooks']) =>
   approveMintOrder(web.db, { orderId, user, maxAttempts: 6, hooks })
-const reject = (orderId: string, user: SessionUser, reason = 'the receipt does not match the bars') => rejectMintOrder(web.db, { orderId, user, reason })
+const reject = (orderId: string, user: SessionUser, reason = 'the receipt does not match the bars') =>
+  rejectMintOrder(web.db, { orderId, user, reason })
 
 describe('approveMintOrder', () => {
   it('pending + approved_by/at, its mint_send job (MAX_ATTEMPTS) in the same transaction, the approved and enqueued events, an audit row; answers the order with the decision', async () => {
@@ -91,13 +114,23 @@ describe('approveMintOrder', () => {
     expect(jobs).toEqual([{ id: expect.any(String), max_attempts: 6, task_identifier: 'mint_send' }])
     expect(row?.jobId?.toString()).toBe(jobs[0]?.id)
     expect(await auditOf(orderId)).toEqual(['mint.approval_requested', 'mint.approve'])
-    const [audit] = await t.db.select().from(auditLog).where(and(eq(auditLog.targetId, orderId), eq(auditLog.action, 'mint.approve')))
-    expect(audit).toMatchObject({ actorId: approver.id, actorEmail: approver.email, detail: { jobId: jobs[0]?.id, to: TEST_RECIPIENT, amount: '401.084' } })
+    const [audit] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, orderId), eq(auditLog.action, 'mint.approve')))
+    expect(audit).toMatchObject({
+      actorId: approver.id,
+      actorEmail: approver.email,
+      detail: { jobId: jobs[0]?.id, to: TEST_RECIPIENT, amount: '401.084' },
+    })
   })
 
   it('an admin approves the request of a staff member too', async () => {
     const { orderId } = await awaiting()
-    expect(await approve(orderId, u.admin)).toMatchObject({ status: 'pending', decision: { outcome: 'approved', by: u.admin.email } })
+    expect(await approve(orderId, u.admin)).toMatchObject({
+      status: 'pending',
+      decision: { outcome: 'approved', by: u.admin.email },
+    })
   })
 
   it('self-approval is refused for every role that may approve (approver, admin): 403 self_approval, nothing changes', async () => {
@@ -118,7 +151,9 @@ describe('approveMintOrder', () => {
 
   it('the database refuses a self-approval written around the code (CHECK mint_orders_not_self_approved)', async () => {
     const { orderId } = await awaiting()
-    const error: unknown = await web.db.execute(sql`update mint_orders set approved_by = requested_by where id = ${orderId}::uuid`).catch((e: unknown) => e)
+    const error: unknown = await web.db
+      .execute(sql`update mint_orders set approved_by = requested_by where id = ${orderId}::uuid`)
+      .catch((e: unknown) => e)
     // drizzle wraps the driver's error: the Postgres one is its cause
     const pgError = error instanceof Error && error.cause ? error.cause : error
     expect(pgError).toMatchObject({ code: '23514', constraint_name: 'mint_orders_not_self_approved' })
@@ -127,8 +162,16 @@ describe('approveMintOrder', () => {
   it('409 not_awaiting_approval for an order below the threshold, an approved one, a rejected one; 404 for an unknown or malformed id', async () => {
     const request = buildMintRequest({ bars: [{ serial: `APR-${++serial}` }] })
     await stockBarsOf(t.db, request)
-    const pending = await createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
-    await expect(approve(pending.orderId, approver)).rejects.toMatchObject({ code: 'not_awaiting_approval', status: 'pending' })
+    const pending = await createMintOrder(web.db, {
+      session: intakeSession(u.staff),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
+    await expect(approve(pending.orderId, approver)).rejects.toMatchObject({
+      code: 'not_awaiting_approval',
+      status: 'pending',
+    })
 
     const approved = await awaiting()
     await approve(approved.orderId, approver)
@@ -147,12 +190,19 @@ describe('approveMintOrder', () => {
   it('two approvers at once: exactly one approval, one job; the other gets 409 not_awaiting_approval', async () => {
     for (let round = 0; round < 5; round++) {
       const { orderId } = await awaiting()
-      const outcomes = await Promise.allSettled([approve(orderId, approver), approve(orderId, secondApprover), approve(orderId, u.admin)])
+      const outcomes = await Promise.allSettled([
+        approve(orderId, approver),
+        approve(orderId, secondApprover),
+        approve(orderId, u.admin),
+      ])
       const won = outcomes.filter((o) => o.status === 'fulfilled')
       expect(won).toHaveLength(1)
       for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(NotAwaitingApprovalError)
       expect(await jobsOf(orderId)).toHaveLength(1)
-      expect((await eventsOf(orderId)).filter((e) => e === 'approved' || e === 'enqueued')).toEqual(['approved', 'enqueued'])
+      expect((await eventsOf(orderId)).filter((e) => e === 'approved' || e === 'enqueued')).toEqual([
+        'approved',
+        'enqueued',
+      ])
       expect((await auditOf(orderId)).filter((a) => a === 'mint.approve')).toHaveLength(1)
     }
   })
@@ -223,8 +273,17 @@ describe('approveMintOrder', () => {
   it('re-checks the bars: a bar dropped by a newer bar list (missing) makes the order unapprovable (409 conflict), still rejectable', async () => {
     const vault = 'APR-VAULT'
     const request = buildMintRequest({ vault, bars: [{ serial: 'KEEP-1' }, { serial: 'DROP-1' }] })
-    await importTestBarList(t.db, { vault, asOf: new Date(Date.now() - 60_000), bars: [{ serial: 'KEEP-1' }, { serial: 'DROP-1' }] })
-    const accepted = await createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: 0n })
+    await importTestBarList(t.db, {
+      vault,
+      asOf: new Date(Date.now() - 60_000),
+      bars: [{ serial: 'KEEP-1' }, { serial: 'DROP-1' }],
+    })
+    const accepted = await createMintOrder(web.db, {
+      session: intakeSession(u.staff),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: 0n,
+    })
     await importTestBarList(t.db, { vault, bars: [{ serial: 'KEEP-1' }] })
     const error = await approve(accepted.orderId, approver).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ConflictError)
@@ -244,7 +303,9 @@ describe('approveMintOrder', () => {
     const error = await approve(orderId, approver, {
       beforeCommit: async (tx, p) => {
         // inside the transaction the job is there...
-        const rows = await tx.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where id = ${p.jobId.toString()}::bigint`)
+        const rows = await tx.execute<{ n: number }>(
+          sql`select count(*)::int as n from graphile_worker.jobs where id = ${p.jobId.toString()}::bigint`,
+        )
         const [o] = await tx.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, orderId))
         inside = { jobs: rows[0]?.n ?? 0, status: o?.status ?? '' }
         throw boom
@@ -254,11 +315,18 @@ describe('approveMintOrder', () => {
     expect(inside).toEqual({ jobs: 1, status: 'pending' })
     // ...and after the rollback it is not
     expect(await jobsOf(orderId)).toEqual([])
-    const jobRecords = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from job_records where order_id = ${orderId}::uuid`)
+    const jobRecords = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from job_records where order_id = ${orderId}::uuid`,
+    )
     expect(jobRecords[0]?.n).toBe(0)
     expect(await eventsOf(orderId)).toEqual(['approval_requested'])
     expect(await auditOf(orderId)).toEqual(['mint.approval_requested'])
-    expect(await orderRow(orderId)).toMatchObject({ status: 'awaiting_approval', approvedBy: null, approvedAt: null, jobId: null })
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'awaiting_approval',
+      approvedBy: null,
+      approvedAt: null,
+      jobId: null,
+    })
     // and the approval can be made again, for real
     await approve(orderId, approver)
     expect(await jobsOf(orderId)).toHaveLength(1)
@@ -271,11 +339,21 @@ describe('rejectMintOrder', () => {
     const order = await reject(orderId, approver, '  the receipt is for another vault  ')
     expect(order).toMatchObject({
       status: 'rejected',
-      decision: { outcome: 'rejected', by: approver.email, at: expect.any(String), reason: 'the receipt is for another vault' },
+      decision: {
+        outcome: 'rejected',
+        by: approver.email,
+        at: expect.any(String),
+        reason: 'the receipt is for another vault',
+      },
     })
     expect(order.timeline.map((e) => e.event)).toEqual(['approval_requested', 'rejected'])
     expect(order.timeline[1]?.detail).toContain('the receipt is for another vault')
-    expect(await orderRow(orderId)).toMatchObject({ status: 'rejected', rejectedBy: approver.id, rejectionReason: 'the receipt is for another vault', approvedBy: null })
+    expect(await orderRow(orderId)).toMatchObject({
+      status: 'rejected',
+      rejectedBy: approver.id,
+      rejectionReason: 'the receipt is for another vault',
+      approvedBy: null,
+    })
     expect(await jobsOf(orderId)).toEqual([])
     expect(await auditOf(orderId)).toEqual(['mint.approval_requested', 'mint.reject'])
     expect((await barsOf(orderId)).map((b) => [b.status, b.order_id])).toEqual([
@@ -285,7 +363,12 @@ describe('rejectMintOrder', () => {
     // the order keeps its bars in its history (the order page shows them)...
     expect(order.vaultProof.bars.map((b) => b.serial)).toEqual(request.vaultProof.bars.map((b) => b.serial))
     // ...and a new request gets them
-    const again = await createMintOrder(web.db, { session: intakeSession(u.otherStaff), request, maxAttempts: 5, approvalThresholdWei: null })
+    const again = await createMintOrder(web.db, {
+      session: intakeSession(u.otherStaff),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     expect(again.status).toBe('pending')
   })
 
@@ -302,7 +385,10 @@ describe('rejectMintOrder', () => {
 
   it('two rejections at once: one wins, the other gets 409', async () => {
     const { orderId } = await awaiting()
-    const outcomes = await Promise.allSettled([reject(orderId, approver, 'first'), reject(orderId, secondApprover, 'second')])
+    const outcomes = await Promise.allSettled([
+      reject(orderId, approver, 'first'),
+      reject(orderId, secondApprover, 'second'),
+    ])
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     expect((await auditOf(orderId)).filter((a) => a === 'mint.reject')).toHaveLength(1)
   })
@@ -326,16 +412,24 @@ describe('listOrdersAwaitingApproval (the approvals page)', () => {
       requestedBy: u.staff.email,
       createdAt: expect.any(String),
       mine: false,
-      bars: first.request.vaultProof.bars.map((b) => expect.objectContaining({ serial: b.serial, refiner: b.refiner, fineOz: '401.084' })),
+      bars: first.request.vaultProof.bars.map((b) =>
+        expect.objectContaining({ serial: b.serial, refiner: b.refiner, fineOz: '401.084' }),
+      ),
     })
     expect(queue.items.find((i) => i.orderId === second.orderId)?.mine).toBe(true)
-    expect((await listOrdersAwaitingApproval(web.db, { user: approver })).items.find((i) => i.orderId === second.orderId)?.mine).toBe(false)
+    expect(
+      (await listOrdersAwaitingApproval(web.db, { user: approver })).items.find((i) => i.orderId === second.orderId)
+        ?.mine,
+    ).toBe(false)
 
     await approve(first.orderId, approver)
     await reject(second.orderId, approver)
     const after = (await listOrdersAwaitingApproval(web.db, { user: u.admin })).items.map((i) => i.orderId)
     expect(after).not.toContain(first.orderId)
     expect(after).not.toContain(second.orderId)
-    expect(await listOrdersAwaitingApproval(web.db, { user: u.admin, limit: 1 })).toMatchObject({ items: [expect.anything()], more: after.length - 1 })
+    expect(await listOrdersAwaitingApproval(web.db, { user: u.admin, limit: 1 })).toMatchObject({
+      items: [expect.anything()],
+      more: after.length - 1,
+    })
   })
 })

@@ -6,12 +6,12 @@ import type { SessionUser } from '@/lib/auth/SessionUser'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
 import { NotFoundError } from '@/lib/errors/resource'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { MintOrderResponse } from '@/lib/mint/types'
+import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
 import { checkBarsStillReserved } from './checkBarsStillReserved'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
 
@@ -64,7 +64,13 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
       .set({ status: 'pending', approvedBy: p.user.id, approvedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(mintOrders.id, orderId))
     const what = `mint ${formatOrderAmount(order.amountWei.toString())} oz to ${order.toAddress}`
-    await recordJobEvent(tx, { event: 'approved', task: TASK.mintSend, orderId, actor: p.user.email, detail: `approved by ${p.user.email}` })
+    await recordJobEvent(tx, {
+      event: 'approved',
+      task: TASK.mintSend,
+      orderId,
+      actor: p.user.email,
+      detail: `approved by ${p.user.email}`,
+    })
     const { jobId } = await enqueueMintSend(tx, {
       transport: p.transport ?? 'postgres',
       orderId,

@@ -19,7 +19,11 @@ export async function checkBarsStillReserved(tx: Tx, { orderId }: CheckBarsStill
   if (rows.length === 0) throw new ConflictError('This order has no bars: it cannot be approved.')
   const lost = rows.filter((r) => !(r.status === 'reserved' && r.held_by_order))
   if (lost.length > 0) {
-    const names = lost.map((r) => `${r.serial} (${r.refiner}): ${r.held_by_order ? r.status : 'not held by this order'}`).join(', ')
-    throw new ConflictError(`The bars of this order are no longer all reserved by it (${names}); it cannot be approved, only rejected.`)
+    const names = lost
+      .map((r) => `${r.serial} (${r.refiner}): ${r.held_by_order ? r.status : 'not held by this order'}`)
+      .join(', ')
+    throw new ConflictError(
+      `The bars of this order are no longer all reserved by it (${names}); it cannot be approved, only rejected.`,
+    )
   }
 }

@@ -5,13 +5,13 @@ import { DATABASE_ROLES } from '@/db/roles/roleNames'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
 import type { BaseError } from '@/lib/errors/BaseError'
-import { statusForCode, type ErrorCode } from '@/lib/errors/http'
+import { type ErrorCode, statusForCode } from '@/lib/errors/http'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
 import { rejectMintOrder } from './rejectMintOrder'
 
@@ -51,7 +51,8 @@ beforeEach(async () => {
 })
 
 /** The intake of `request` as the route calls it, every order awaiting approval. */
-const intake = (request: MintRequest) => createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: 0n })
+const intake = (request: MintRequest) =>
+  createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: 0n })
 
 /** An order of two 401.084 oz bars (802.168 oz) awaiting approval. */
 async function awaiting(to = TEST_RECIPIENT) {
@@ -64,7 +65,13 @@ async function awaiting(to = TEST_RECIPIENT) {
 
 /** What a client and the admin see of a refusal. */
 function seen(error: unknown) {
-  const e = error as BaseError & { limit?: unknown; amountWei?: unknown; limitWei?: unknown; usedWei?: unknown; to?: unknown }
+  const e = error as BaseError & {
+    limit?: unknown
+    amountWei?: unknown
+    limitWei?: unknown
+    usedWei?: unknown
+    to?: unknown
+  }
   return {
     class: e.constructor.name,
     code: e.code,
@@ -81,8 +88,12 @@ function seen(error: unknown) {
 
 /** The approval's refusal of the order, then (after its rejection freed the bars) the intake's of the same request. */
 async function bothRefusals(orderId: string, request: MintRequest) {
-  const atApproval = await approveMintOrder(web.db, { orderId, user: approver, maxAttempts: 5 }).catch((e: unknown) => e)
-  expect((await rejectMintOrder(web.db, { orderId, user: approver, reason: 'refused by the controls' })).status).toBe('rejected')
+  const atApproval = await approveMintOrder(web.db, { orderId, user: approver, maxAttempts: 5 }).catch(
+    (e: unknown) => e,
+  )
+  expect((await rejectMintOrder(web.db, { orderId, user: approver, reason: 'refused by the controls' })).status).toBe(
+    'rejected',
+  )
   const atIntake = await intake(request).catch((e: unknown) => e)
   return { approval: seen(atApproval), intake: seen(atIntake) }
 }
@@ -105,7 +116,13 @@ describe('the same refusal at intake and at approval (one home: public.check_min
     const used = BigInt(row?.used ?? '0') // includes this order's 802.168 oz
     await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: used - 1n })
     const { approval, intake: atIntake } = await bothRefusals(orderId, request)
-    expect(approval).toMatchObject({ class: 'OverLimitError', code: 'over_limit', status: 422, limit: 'daily_cap', usedWei: used - 802_168n * 10n ** 15n })
+    expect(approval).toMatchObject({
+      class: 'OverLimitError',
+      code: 'over_limit',
+      status: 422,
+      limit: 'daily_cap',
+      usedWei: used - 802_168n * 10n ** 15n,
+    })
     expect(atIntake).toEqual(approval)
   })
 
@@ -125,7 +142,9 @@ describe('the same refusal at intake and at approval (one home: public.check_min
     const { orderId, request } = await awaiting()
     await setTestMintLimits(t.db, { maxOrderWei: 800n * 10n ** 18n, dailyCapWei: null })
     const order = { to: request.to, amountWei: 802_168n * 10n ** 15n, excludeOrderId: orderId }
-    const unlocked = await web.db.transaction((tx) => checkMintControls(tx, { ...order, lock: false })).catch((e: unknown) => e)
+    const unlocked = await web.db
+      .transaction((tx) => checkMintControls(tx, { ...order, lock: false }))
+      .catch((e: unknown) => e)
     const locked = await web.db.transaction((tx) => checkMintControls(tx, order)).catch((e: unknown) => e)
     expect(seen(unlocked)).toEqual(seen(locked))
     expect(seen(locked)).toMatchObject({ code: 'over_limit', limit: 'max_order' })
@@ -147,7 +166,12 @@ describe('the same refusal at intake and at approval (one home: public.check_min
       const { orderId, request } = await awaiting()
       await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: 10n ** 30n })
       const passed = await worker.db.transaction((tx) =>
-        checkMintControls(tx, { to: request.to, amountWei: 802_168n * 10n ** 15n, excludeOrderId: orderId, lock: false }),
+        checkMintControls(tx, {
+          to: request.to,
+          amountWei: 802_168n * 10n ** 15n,
+          excludeOrderId: orderId,
+          lock: false,
+        }),
       )
       expect(passed.usedWei).toBeGreaterThan(0n)
     } finally {

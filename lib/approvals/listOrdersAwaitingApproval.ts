@@ -58,7 +58,16 @@ export async function listOrdersAwaitingApproval(
   const barsOf = new Map<string, MintBar[]>()
   for (const row of bars) {
     const list = barsOf.get(row.order_id) ?? []
-    list.push(toMintBar({ serial: row.serial, refiner: row.refiner, year: row.year, grossOz: row.gross_oz, fineness: row.fineness, fineOz: row.fine_oz }))
+    list.push(
+      toMintBar({
+        serial: row.serial,
+        refiner: row.refiner,
+        year: row.year,
+        grossOz: row.gross_oz,
+        fineness: row.fineness,
+        fineOz: row.fine_oz,
+      }),
+    )
     barsOf.set(row.order_id, list)
   }
 

@@ -46,5 +46,11 @@ export async function lockOrderAwaitingApproval(
   if (!order) throw new NotFoundError({ what: 'Order' })
   if (order.requestedBy === p.user.id) throw new SelfApprovalError()
   if (order.status !== 'awaiting_approval') throw new NotAwaitingApprovalError({ status: order.status })
-  return { id: order.id, toAddress: order.toAddress, amountWei: BigInt(order.amountWei), vault: order.vault, requestedBy: order.requestedBy }
+  return {
+    id: order.id,
+    toAddress: order.toAddress,
+    amountWei: BigInt(order.amountWei),
+    vault: order.vault,
+    requestedBy: order.requestedBy,
+  }
 }

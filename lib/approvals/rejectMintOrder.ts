@@ -3,9 +3,9 @@ import type { Db, Tx } from '@/db/client'
 import { mintOrders } from '@/db/schema/mint'
 import { recordAudit } from '@/lib/admin/recordAudit'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { zodIssues } from '@/lib/http/createRouteWrapper'
 import { ValidationError } from '@/lib/errors/request'
 import { NotFoundError } from '@/lib/errors/resource'
+import { zodIssues } from '@/lib/http/createRouteWrapper'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
@@ -52,11 +52,30 @@ export async function rejectMintOrder(db: Db, p: RejectMintOrderParameters): Pro
     await lockOrderAwaitingApproval(tx, { orderId, user: p.user })
     await tx
       .update(mintOrders)
-      .set({ status: 'rejected', rejectedBy: p.user.id, rejectedAt: sql`now()`, rejectionReason: reason, updatedAt: sql`now()` })
+      .set({
+        status: 'rejected',
+        rejectedBy: p.user.id,
+        rejectedAt: sql`now()`,
+        rejectionReason: reason,
+        updatedAt: sql`now()`,
+      })
       .where(eq(mintOrders.id, orderId))
     const { released } = await releaseBars(tx, { orderId })
-    await recordJobEvent(tx, { event: 'rejected', task: TASK.mintSend, orderId, actor: p.user.email, detail: `rejected by ${p.user.email}: ${reason}`, data: { barsReleased: released } })
-    await recordAudit(tx, { actor: p.user, action: 'mint.reject', targetType: 'order', targetId: orderId, detail: { reason, barsReleased: released } })
+    await recordJobEvent(tx, {
+      event: 'rejected',
+      task: TASK.mintSend,
+      orderId,
+      actor: p.user.email,
+      detail: `rejected by ${p.user.email}: ${reason}`,
+      data: { barsReleased: released },
+    })
+    await recordAudit(tx, {
+      actor: p.user,
+      action: 'mint.reject',
+      targetType: 'order',
+      targetId: orderId,
+      detail: { reason, barsReleased: released },
+    })
     await p.hooks?.beforeCommit?.(tx, { orderId })
   })
 

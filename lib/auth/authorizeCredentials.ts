@@ -56,7 +56,10 @@ export async function authorizeCredentials(
   if (!user || !user.passwordHash || !matches || user.disabled) return { ok: false, reason: 'invalid' }
 
   attempt.succeeded()
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } }
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion },
+  }
 }
 
 let dummy: Promise<string> | undefined

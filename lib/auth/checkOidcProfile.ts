@@ -5,7 +5,9 @@ export type CheckOidcProfileParameters = {
 
 export type OidcProfileRefusal = 'no_email' | 'email_not_verified' | 'no_subject'
 
-export type CheckOidcProfileReturnType = { ok: true; email: string; subject: string } | { ok: false; reason: OidcProfileRefusal }
+export type CheckOidcProfileReturnType =
+  | { ok: true; email: string; subject: string }
+  | { ok: false; reason: OidcProfileRefusal }
 
 /**
  * What an OIDC sign-in must carry before any user is looked up: an email the provider

@@ -7,7 +7,10 @@ describe('decidePageAccess (the proxy: a session cookie or not; roles are decide
       action: 'redirect',
       to: '/login?callbackUrl=%2Fmints%3Fstatus%3Dpending',
     })
-    expect(decidePageAccess({ pathname: '/', search: '', signedIn: false })).toEqual({ action: 'redirect', to: '/login' })
+    expect(decidePageAccess({ pathname: '/', search: '', signedIn: false })).toEqual({
+      action: 'redirect',
+      to: '/login',
+    })
     expect(decidePageAccess({ pathname: '/admin/jobs/17', search: '', signedIn: false })).toEqual({
       action: 'redirect',
       to: '/login?callbackUrl=%2Fadmin%2Fjobs%2F17',
@@ -18,9 +21,14 @@ describe('decidePageAccess (the proxy: a session cookie or not; roles are decide
     expect(decidePageAccess({ pathname: '/forbidden', search: '', signedIn: false })).toEqual({ action: 'next' })
   })
   it('lets anyone see the public reserves page, signed in or not, and nothing that only starts like it', () => {
-    expect(decidePageAccess({ pathname: '/reserves', search: '?address=0x1', signedIn: false })).toEqual({ action: 'next' })
+    expect(decidePageAccess({ pathname: '/reserves', search: '?address=0x1', signedIn: false })).toEqual({
+      action: 'next',
+    })
     expect(decidePageAccess({ pathname: '/reserves', search: '', signedIn: true })).toEqual({ action: 'next' })
-    expect(decidePageAccess({ pathname: '/reservesx', search: '', signedIn: false })).toEqual({ action: 'redirect', to: '/login?callbackUrl=%2Freservesx' })
+    expect(decidePageAccess({ pathname: '/reservesx', search: '', signedIn: false })).toEqual({
+      action: 'redirect',
+      to: '/login?callbackUrl=%2Freservesx',
+    })
   })
   it('never redirects API routes (the route wrapper answers 401/403 JSON)', () => {
     expect(decidePageAccess({ pathname: '/api/gold/mint', search: '', signedIn: false })).toEqual({ action: 'next' })

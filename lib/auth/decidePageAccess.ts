@@ -21,7 +21,11 @@ const publicPages = ['/login', '/forbidden', '/reserves']
  * 401/403 JSON), and signed-in users on /login are sent home by the login page itself
  * (here it could loop: a revoked session still decrypts).
  */
-export function decidePageAccess({ pathname, search, signedIn }: DecidePageAccessParameters): DecidePageAccessReturnType {
+export function decidePageAccess({
+  pathname,
+  search,
+  signedIn,
+}: DecidePageAccessParameters): DecidePageAccessReturnType {
   if (pathname === '/api' || pathname.startsWith('/api/')) return { action: 'next' }
   if (signedIn) return { action: 'next' }
   const isPublic = publicPages.some((p) => pathname === p || pathname.startsWith(`${p}/`))

@@ -4,10 +4,17 @@ import { isUuid } from '@/lib/mint/isUuid'
 
 export type GetSessionRowParameters = { userId: string }
 
-export type GetSessionRowReturnType = { id: string; email: string; role: UserRole; disabled: boolean; sessionVersion: number } | null
+export type GetSessionRowReturnType = {
+  id: string
+  email: string
+  role: UserRole
+  disabled: boolean
+  sessionVersion: number
+} | null
 
 /** The statement's text never changes: postgres.js prepares it once per connection (parse and plan once, not per request). */
-const SESSION_ROW_SQL = 'select id::text as id, email, role::text as role, disabled, session_version from users where id = $1::uuid limit 1'
+const SESSION_ROW_SQL =
+  'select id::text as id, email, role::text as role, disabled, session_version from users where id = $1::uuid limit 1'
 
 /**
  * What a session is checked against on every request: the user's email, role, disabled
@@ -17,10 +24,10 @@ const SESSION_ROW_SQL = 'select id::text as id, email, role::text as role, disab
  */
 export async function getSessionRow(db: Db, { userId }: GetSessionRowParameters): Promise<GetSessionRowReturnType> {
   if (!isUuid(userId)) return null
-  const [row] = await db.$client.unsafe<{ id: string; email: string; role: UserRole; disabled: boolean; session_version: number }[]>(
-    SESSION_ROW_SQL,
-    [userId],
-    { prepare: true },
-  )
-  return row ? { id: row.id, email: row.email, role: row.role, disabled: row.disabled, sessionVersion: row.session_version } : null
+  const [row] = await db.$client.unsafe<
+    { id: string; email: string; role: UserRole; disabled: boolean; session_version: number }[]
+  >(SESSION_ROW_SQL, [userId], { prepare: true })
+  return row
+    ? { id: row.id, email: row.email, role: row.role, disabled: row.disabled, sessionVersion: row.session_version }
+    : null
 }

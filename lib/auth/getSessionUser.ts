@@ -6,8 +6,8 @@ import { getConfig } from '@/lib/config/getConfig'
 import { getWebDb } from '@/lib/web/webProcess'
 import { logSessionRefusal } from './logSessionRefusal'
 import { readSessionClaims } from './readSessionClaims'
-import type { SessionClaims } from './sessionClaimsFrom'
 import type { SessionUser, UserRole } from './SessionUser'
+import type { SessionClaims } from './sessionClaimsFrom'
 import { verifySession } from './verifySession'
 
 /**
@@ -20,7 +20,11 @@ import { verifySession } from './verifySession'
 export const getSessionUser = cache(async (): Promise<SessionUser | null> => {
   const claims = await getSessionClaims()
   if (!claims) return null
-  const verdict = await verifySession(getWebDb().db, { claims, now: new Date(), maxAgeSeconds: getConfig('web').sessionMaxAgeSeconds })
+  const verdict = await verifySession(getWebDb().db, {
+    claims,
+    now: new Date(),
+    maxAgeSeconds: getConfig('web').sessionMaxAgeSeconds,
+  })
   if (verdict.ok) return verdict.user
   logSessionRefusal({ reason: verdict.reason, userId: claims.id })
   return null

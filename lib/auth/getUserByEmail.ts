@@ -6,13 +6,12 @@ export type GetUserByEmailParameters = { email: string }
 export type GetUserByEmailReturnType = typeof users.$inferSelect | null
 
 /** The user with this email (compared case-insensitively), or null. */
-export async function getUserByEmail(db: DbOrTx, { email }: GetUserByEmailParameters): Promise<GetUserByEmailReturnType> {
+export async function getUserByEmail(
+  db: DbOrTx,
+  { email }: GetUserByEmailParameters,
+): Promise<GetUserByEmailReturnType> {
   const normalized = email.trim().toLowerCase()
   if (normalized === '') return null
-  const rows = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${normalized}`)
-    .limit(1)
+  const rows = await db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).limit(1)
   return rows[0] ?? null
 }

@@ -28,7 +28,8 @@ describe('createLoginThrottle', () => {
 
   it('treats emails case-insensitively', () => {
     const throttle = createLoginThrottle()
-    for (let i = 0; i < 5; i++) fail(throttle, { email: i % 2 ? 'Staff@MintDesk.local' : ' staff@mintdesk.local ', ip: null })
+    for (let i = 0; i < 5; i++)
+      fail(throttle, { email: i % 2 ? 'Staff@MintDesk.local' : ' staff@mintdesk.local ', ip: null })
     expect(throttle.attempt({ email: 'STAFF@mintdesk.local', ip: null }).allowed).toBe(false)
   })
 

@@ -1,10 +1,10 @@
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth'
 import type { Provider } from 'next-auth/providers'
 import Credentials from 'next-auth/providers/credentials'
-import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { authMethods } from '@/lib/auth/authMethods'
 import { authorizeCredentials } from '@/lib/auth/authorizeCredentials'
 import { getClientIp } from '@/lib/auth/getClientIp'
+import { authConfig } from '@/lib/auth/nextAuthConfig'
 import { oidcSignIn } from '@/lib/auth/oidcSignIn'
 import { sessionClaimsFrom } from '@/lib/auth/sessionClaimsFrom'
 import { verifySession } from '@/lib/auth/verifySession'
@@ -74,7 +74,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       if (account?.provider !== 'oidc' || !config.oidc) return true
       // a verified email of an existing, enabled user, bound to this issuer and sub (lib/auth/oidcSignIn.ts)
       const result = await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer })
-      if (!result.ok) console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
+      if (!result.ok)
+        console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
       return result.ok
     },
     async jwt(params) {
@@ -94,7 +95,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
       if (user) return base.callbacks?.jwt ? base.callbacks.jwt(params) : token
       // next-auth's own session endpoint (/api/auth/session): a session the server would
       // refuse (lifetime, disabled, version) is signed out here too, its cookie removed
-      const verdict = await verifySession(getWebDb().db, { claims: sessionClaimsFrom(token), now: new Date(), maxAgeSeconds: config.sessionMaxAgeSeconds })
+      const verdict = await verifySession(getWebDb().db, {
+        claims: sessionClaimsFrom(token),
+        now: new Date(),
+        maxAgeSeconds: config.sessionMaxAgeSeconds,
+      })
       return verdict.ok ? token : null
     },
   }

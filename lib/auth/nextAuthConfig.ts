@@ -50,7 +50,11 @@ export function authConfig(): NextAuthConfig {
     // (decrypt only) instead of next-auth's auth(), which re-encrypts on every call
     // (`updateAge` does not gate that for JWT sessions in @auth/core 0.41), and the proxy
     // re-issues it at most once per SESSION_UPDATE_AGE_SECONDS (refreshSessionCookie).
-    session: { strategy: 'jwt', maxAge: Math.min(SESSION_IDLE_SECONDS, config.sessionMaxAgeSeconds), updateAge: SESSION_UPDATE_AGE_SECONDS },
+    session: {
+      strategy: 'jwt',
+      maxAge: Math.min(SESSION_IDLE_SECONDS, config.sessionMaxAgeSeconds),
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
+    },
     cookies: {
       sessionToken: {
         name: sessionCookie().cookieName,
@@ -86,7 +90,13 @@ export function authConfig(): NextAuthConfig {
       error(error) {
         // Failed sign-ins are expected and logged (without the password) by `lib/auth/nextAuth.ts`.
         if (error instanceof CredentialsSignin) return
-        console.error(JSON.stringify({ level: 'error', msg: 'auth error', err: { name: error.name, message: error.message, stack: error.stack } }))
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'auth error',
+            err: { name: error.name, message: error.message, stack: error.stack },
+          }),
+        )
       },
       warn(code) {
         console.warn(JSON.stringify({ level: 'warn', msg: 'auth warning', code }))

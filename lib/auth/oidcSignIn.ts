@@ -39,7 +39,10 @@ export async function oidcSignIn(db: DbOrTx, { profile, issuer }: OidcSignInPara
     bound = row ?? (await boundIdentityOf(db, user.id))
   }
   if (bound.issuer !== issuer || bound.subject !== checked.subject) return { ok: false, reason: 'identity_mismatch' }
-  return { ok: true, user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion } }
+  return {
+    ok: true,
+    user: { id: user.id, email: user.email, name: user.name, role: user.role, sessionVersion: user.sessionVersion },
+  }
 }
 
 type Identity = { issuer: string | null; subject: string | null }
@@ -59,7 +62,10 @@ async function bindIdentity(db: DbOrTx, p: { userId: string; issuer: string; sub
 }
 
 async function boundIdentityOf(db: DbOrTx, userId: string): Promise<Identity> {
-  const [row] = await db.select({ issuer: users.oidcIssuer, subject: users.oidcSubject }).from(users).where(eq(users.id, userId))
+  const [row] = await db
+    .select({ issuer: users.oidcIssuer, subject: users.oidcSubject })
+    .from(users)
+    .where(eq(users.id, userId))
   return row ?? { issuer: null, subject: null }
 }
 

@@ -1,6 +1,6 @@
 import { getToken, type JWT } from 'next-auth/jwt'
-import { getSessionTokenCache } from './sessionTokenCache'
 import { type SessionClaims, sessionClaimsFrom } from './sessionClaimsFrom'
+import { getSessionTokenCache } from './sessionTokenCache'
 
 export type ReadSessionClaimsParameters = {
   /** the request's Cookie header (null: none) */
@@ -28,7 +28,11 @@ export async function readSessionClaims(p: ReadSessionClaimsParameters): Promise
  * (lib/auth/refreshSessionCookie.ts). A cookie value seen before is not decrypted again
  * (lib/auth/sessionTokenCache.ts); a cookie that does not decrypt is never remembered.
  */
-export async function readSessionToken({ cookieHeader, secret, cookieName }: ReadSessionClaimsParameters): Promise<JWT | null> {
+export async function readSessionToken({
+  cookieHeader,
+  secret,
+  cookieName,
+}: ReadSessionClaimsParameters): Promise<JWT | null> {
   if (!cookieHeader) return null
   const value = sessionCookieValue(cookieHeader, cookieName)
   if (value === null) return null

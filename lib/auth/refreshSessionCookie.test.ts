@@ -8,7 +8,11 @@ const cookieName = 'authjs.session-token'
 const MAX_AGE = 12 * 60 * 60
 
 async function tokenAt(authTime: number) {
-  const value = await encode({ token: { id: 'u1', sub: 'u1', email: 'a@mintdesk.test', role: 'staff', sv: 2, authTime, name: 'A' }, secret, salt: cookieName })
+  const value = await encode({
+    token: { id: 'u1', sub: 'u1', email: 'a@mintdesk.test', role: 'staff', sv: 2, authTime, name: 'A' },
+    secret,
+    salt: cookieName,
+  })
   const token = await decode({ token: value, secret, salt: cookieName })
   const claims = sessionClaimsFrom(token)
   if (!token || !claims) throw new Error('no token')
@@ -18,7 +22,16 @@ async function tokenAt(authTime: number) {
 describe('refreshSessionCookie: the idle timeout slides at most once an hour, never past the absolute lifetime', () => {
   it('leaves a token issued less than an hour ago alone (no encryption, no Set-Cookie)', async () => {
     const { token, claims, iat } = await tokenAt(Math.floor(Date.now() / 1000))
-    expect(await refreshSessionCookie({ token, claims, cookieName, secret, now: new Date((iat + 59 * 60) * 1000), maxAgeSeconds: MAX_AGE })).toBeNull()
+    expect(
+      await refreshSessionCookie({
+        token,
+        claims,
+        cookieName,
+        secret,
+        now: new Date((iat + 59 * 60) * 1000),
+        maxAgeSeconds: MAX_AGE,
+      }),
+    ).toBeNull()
   })
 
   it('re-issues an older one with the same claims for another idle period', async () => {
@@ -34,8 +47,24 @@ describe('refreshSessionCookie: the idle timeout slides at most once an hour, ne
   it('caps the new lifetime at sign-in + SESSION_MAX_AGE_HOURS, and refreshes nothing past it', async () => {
     const signIn = Math.floor(Date.now() / 1000) - 10 * 3600
     const { token, claims, iat } = await tokenAt(signIn)
-    const refreshed = await refreshSessionCookie({ token, claims, cookieName, secret, now: new Date((iat + 3600) * 1000), maxAgeSeconds: MAX_AGE })
+    const refreshed = await refreshSessionCookie({
+      token,
+      claims,
+      cookieName,
+      secret,
+      now: new Date((iat + 3600) * 1000),
+      maxAgeSeconds: MAX_AGE,
+    })
     expect(refreshed?.maxAge).toBe(signIn + MAX_AGE - (iat + 3600))
-    expect(await refreshSessionCookie({ token, claims, cookieName, secret, now: new Date((signIn + MAX_AGE) * 1000), maxAgeSeconds: MAX_AGE })).toBeNull()
+    expect(
+      await refreshSessionCookie({
+        token,
+        claims,
+        cookieName,
+        secret,
+        now: new Date((signIn + MAX_AGE) * 1000),
+        maxAgeSeconds: MAX_AGE,
+      }),
+    ).toBeNull()
   })
 })

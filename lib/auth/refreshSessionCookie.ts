@@ -24,7 +24,9 @@ export type RefreshSessionCookieParameters = {
  * SESSION_MAX_AGE_HOURS). Otherwise null: the cookie is left alone, so a busy user costs
  * one decryption per request, not an encryption and a Set-Cookie.
  */
-export async function refreshSessionCookie(p: RefreshSessionCookieParameters): Promise<{ value: string; maxAge: number } | null> {
+export async function refreshSessionCookie(
+  p: RefreshSessionCookieParameters,
+): Promise<{ value: string; maxAge: number } | null> {
   const nowSeconds = Math.floor(p.now.getTime() / 1000)
   const issuedAt = typeof p.token.iat === 'number' ? p.token.iat : 0
   if (nowSeconds - issuedAt < SESSION_UPDATE_AGE_SECONDS) return null

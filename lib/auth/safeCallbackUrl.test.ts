@@ -23,7 +23,9 @@ describe('safeCallbackUrl', () => {
     }
   })
   it('reduces an absolute URL on our own origin to its path', () => {
-    expect(safeCallbackUrl('http://localhost:3000/mints?x=1', { ownOrigin: 'http://localhost:3000' })).toBe('/mints?x=1')
+    expect(safeCallbackUrl('http://localhost:3000/mints?x=1', { ownOrigin: 'http://localhost:3000' })).toBe(
+      '/mints?x=1',
+    )
     expect(safeCallbackUrl('http://evil.test/mints', { ownOrigin: 'http://localhost:3000' })).toBeNull()
   })
   it('never points back at the sign-in flow', () => {

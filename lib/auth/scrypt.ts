@@ -1,7 +1,12 @@
-import { scrypt as scryptCallback, type ScryptOptions } from 'node:crypto'
+import { type ScryptOptions, scrypt as scryptCallback } from 'node:crypto'
 
 /** Node's callback `crypto.scrypt` as a promise, with `maxmem` sized for the cost asked. */
-export function scrypt(password: string, salt: Buffer, keylen: number, { N, r, p }: { N: number; r: number; p: number }): Promise<Buffer> {
+export function scrypt(
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  { N, r, p }: { N: number; r: number; p: number },
+): Promise<Buffer> {
   // scrypt needs about 128 * N * r bytes; node refuses above maxmem (32 MiB by default,
   // exactly what N=2^15, r=8 needs), so give it twice that.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r }

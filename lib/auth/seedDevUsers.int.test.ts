@@ -19,7 +19,11 @@ describe('seedDevUsers', () => {
     return r
   }
 
-  const passwords = { staffPassword: 'staff-dev-password', approverPassword: 'approver-dev-password', adminPassword: 'admin-dev-password' }
+  const passwords = {
+    staffPassword: 'staff-dev-password',
+    approverPassword: 'approver-dev-password',
+    adminPassword: 'admin-dev-password',
+  }
 
   it('creates the staff, approver and admin users with hashed passwords', async () => {
     const result = await seedDevUsers(t.db, passwords)

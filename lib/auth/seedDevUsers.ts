@@ -35,7 +35,8 @@ export async function seedDevUsers(
     const [existing] = await db.select().from(users).where(eq(users.email, w.email)).limit(1)
     const keepHash =
       existing?.passwordHash != null && (await verifyPassword({ password: w.password, hash: existing.passwordHash }))
-    const passwordHash = keepHash && existing?.passwordHash ? existing.passwordHash : await hashPassword({ password: w.password })
+    const passwordHash =
+      keepHash && existing?.passwordHash ? existing.passwordHash : await hashPassword({ password: w.password })
     const [row] = await db
       .insert(users)
       .values({ email: w.email, name: w.name, role: w.role, passwordHash })

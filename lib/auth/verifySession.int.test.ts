@@ -18,7 +18,10 @@ const nowSeconds = Math.floor(now.getTime() / 1000)
 beforeAll(async () => {
   t = await createTestDatabase()
   web = createDb({ url: t.roleUrl('web'), max: 2 })
-  const [row] = await t.db.insert(users).values({ email: 'ada@mintdesk.test', name: 'Ada', role: 'admin' }).returning({ id: users.id })
+  const [row] = await t.db
+    .insert(users)
+    .values({ email: 'ada@mintdesk.test', name: 'Ada', role: 'admin' })
+    .returning({ id: users.id })
   id = row?.id ?? ''
 })
 
@@ -27,7 +30,14 @@ afterAll(async () => {
   await t?.drop()
 })
 
-const claims = (over: Partial<SessionClaims> = {}): SessionClaims => ({ id, email: 'ada@mintdesk.test', role: 'admin', sessionVersion: 0, authTime: nowSeconds - 60, ...over })
+const claims = (over: Partial<SessionClaims> = {}): SessionClaims => ({
+  id,
+  email: 'ada@mintdesk.test',
+  role: 'admin',
+  sessionVersion: 0,
+  authTime: nowSeconds - 60,
+  ...over,
+})
 const verify = (c: SessionClaims | null) => verifySession(web.db, { claims: c, now, maxAgeSeconds: MAX_AGE })
 
 describe('verifySession', () => {
@@ -37,7 +47,10 @@ describe('verifySession', () => {
 
   it('authorizes with the database’s role, not the token’s', async () => {
     await t.db.update(users).set({ role: 'staff' }).where(eq(users.id, id))
-    expect(await verify(claims({ role: 'admin' }))).toEqual({ ok: true, user: { id, email: 'ada@mintdesk.test', role: 'staff' } })
+    expect(await verify(claims({ role: 'admin' }))).toEqual({
+      ok: true,
+      user: { id, email: 'ada@mintdesk.test', role: 'staff' },
+    })
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, id))
   })
 
@@ -47,7 +60,10 @@ describe('verifySession', () => {
   })
 
   it('refuses a session of an older version (a role change or a disable since), and of a disabled user', async () => {
-    await t.db.update(users).set({ sessionVersion: sql`${users.sessionVersion} + 1` }).where(eq(users.id, id))
+    await t.db
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, id))
     expect(await verify(claims())).toEqual({ ok: false, reason: 'revoked' })
     expect((await verify(claims({ sessionVersion: 1 }))).ok).toBe(true)
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, id))
@@ -57,7 +73,10 @@ describe('verifySession', () => {
 
   it('refuses no session, an unknown user and an id that is not a uuid', async () => {
     expect(await verify(null)).toEqual({ ok: false, reason: 'no_session' })
-    expect(await verify(claims({ id: '00000000-0000-4000-8000-000000000000' }))).toEqual({ ok: false, reason: 'unknown_user' })
+    expect(await verify(claims({ id: '00000000-0000-4000-8000-000000000000' }))).toEqual({
+      ok: false,
+      reason: 'unknown_user',
+    })
     expect(await verify(claims({ id: 'admin' }))).toEqual({ ok: false, reason: 'unknown_user' })
   })
 })

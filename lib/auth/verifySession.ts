@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client'
 import { getSessionRow } from './getSessionRow'
-import { sessionRowVerdict } from './sessionRowVerdict'
-import { sessionPastLifetime } from './sessionPastLifetime'
-import type { SessionClaims } from './sessionClaimsFrom'
 import type { SessionUser } from './SessionUser'
+import type { SessionClaims } from './sessionClaimsFrom'
+import { sessionPastLifetime } from './sessionPastLifetime'
+import { sessionRowVerdict } from './sessionRowVerdict'
 
 export type VerifySessionParameters = {
   /** the session cookie's claims (lib/auth/readSessionClaims.ts), null without a session */
@@ -26,7 +26,10 @@ export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: fa
  * `session_version` (an admin changed the role or disabled the user since: revoked).
  * The user it returns carries the database's email and role, never the token's.
  */
-export async function verifySession(db: Db, { claims, now, maxAgeSeconds }: VerifySessionParameters): Promise<VerifySessionReturnType> {
+export async function verifySession(
+  db: Db,
+  { claims, now, maxAgeSeconds }: VerifySessionParameters,
+): Promise<VerifySessionReturnType> {
   if (!claims) return { ok: false, reason: 'no_session' }
   if (sessionPastLifetime({ claims, now, maxAgeSeconds })) return { ok: false, reason: 'expired' }
   const row = await getSessionRow(db, { userId: claims.id })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createChainClient } from './createChainClient'
 
 describe('createChainClient', () => {
-  it('polls at the given interval, never caches, and leaves viem\'s retries off (transient answers are retried in its fetch)', () => {
+  it("polls at the given interval, never caches, and leaves viem's retries off (transient answers are retried in its fetch)", () => {
     const client = createChainClient({ rpcUrl: 'http://127.0.0.1:1', chainId: 31337, pollingMs: 100 })
     expect(client.chain?.id).toBe(31337)
     expect(client.pollingInterval).toBe(100)

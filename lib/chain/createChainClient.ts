@@ -37,7 +37,9 @@ export function createChainClient({
     chain,
     // requests of the same tick go out as one JSON-RPC batch (the confirmer's receipts: one round trip per pass, decision 015);
     // a mint's chain calls are spans of its trace (traceTransport, issue 17)
-    transport: traceTransport(http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } })),
+    transport: traceTransport(
+      http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } }),
+    ),
     pollingInterval: pollingMs,
     cacheTime: 0,
   })

@@ -46,7 +46,9 @@ describe('createRetryingFetch', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('timed out')), 300)
     takeFaultCounts()
-    await expect(createRetryingFetch({ baseDelayMs: 50 })('http://127.0.0.1:1', { signal: controller.signal })).rejects.toThrow()
+    await expect(
+      createRetryingFetch({ baseDelayMs: 50 })('http://127.0.0.1:1', { signal: controller.signal }),
+    ).rejects.toThrow()
     expect(takeFaultCounts().rpc_retry).toBeGreaterThan(0)
   })
 

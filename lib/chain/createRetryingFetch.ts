@@ -32,7 +32,12 @@ export function retryAfterMs(header: string | null): number | undefined {
  * "already known" or "nonce too low", which worker/chain/broadcastRawTx.ts takes as sent.
  * Each retry is counted ('rpc_retry', and 'rpc_rate_limited' for a 429).
  */
-export function createRetryingFetch({ retries = 6, baseDelayMs = 100, maxDelayMs = 3_000, maxRetryAfterMs = 5_000 }: CreateRetryingFetchParameters = {}): typeof fetch {
+export function createRetryingFetch({
+  retries = 6,
+  baseDelayMs = 100,
+  maxDelayMs = 3_000,
+  maxRetryAfterMs = 5_000,
+}: CreateRetryingFetchParameters = {}): typeof fetch {
   return async (input, init) => {
     for (let retry = 0; ; retry++) {
       let res: Response | undefined

@@ -37,7 +37,8 @@ export function decodeMintError(error: unknown): DecodeMintErrorReturnType | und
   const withData = error.walk((e) => typeof e === 'object' && e !== null && 'data' in e)
   const data = revertData(withData)
   if (data) return fromData(data)
-  if (/revert/i.test(error.message)) return { errorName: undefined, args: [], reason: 'execution reverted without a reason' }
+  if (/revert/i.test(error.message))
+    return { errorName: undefined, args: [], reason: 'execution reverted without a reason' }
   return undefined
 }
 
@@ -45,7 +46,13 @@ function revertData(error: unknown): Hex | undefined {
   if (typeof error !== 'object' || error === null || !('data' in error)) return undefined
   const { data } = error
   if (typeof data === 'string' && data.startsWith('0x')) return data as Hex // checked to be 0x-prefixed
-  if (typeof data === 'object' && data !== null && 'data' in data && typeof data.data === 'string' && data.data.startsWith('0x')) {
+  if (
+    typeof data === 'object' &&
+    data !== null &&
+    'data' in data &&
+    typeof data.data === 'string' &&
+    data.data.startsWith('0x')
+  ) {
     return data.data as Hex // the JSON-RPC error's nested data field, checked above
   }
   return undefined

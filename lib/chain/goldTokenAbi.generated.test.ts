@@ -6,7 +6,9 @@ import { GOLD_TOKEN_ABI_MODULE, goldTokenAbiModule } from '@/scripts/contracts/g
 import { goldTokenAbi } from './goldTokenAbi.generated'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
-const artifact = JSON.parse(readFileSync(path.join(root, 'contracts', 'GoldToken.json'), 'utf8')) as GoldTokenArtifactJson
+const artifact = JSON.parse(
+  readFileSync(path.join(root, 'contracts', 'GoldToken.json'), 'utf8'),
+) as GoldTokenArtifactJson
 
 describe('lib/chain/goldTokenAbi.generated.ts', () => {
   it('is what scripts/compile-contracts.ts generates from contracts/GoldToken.json (else run npm run contracts:build)', () => {

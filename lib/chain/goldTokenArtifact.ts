@@ -1,7 +1,7 @@
 import type { Hex } from 'viem'
 import artifactJson from '@/contracts/GoldToken.json' with { type: 'json' }
-import { goldTokenAbi } from './goldTokenAbi.generated'
 import { GoldTokenArtifactError } from '@/lib/errors/contract'
+import { goldTokenAbi } from './goldTokenAbi.generated'
 
 export type LoadGoldTokenArtifactReturnType = {
   contractName: 'GoldToken'
@@ -21,7 +21,8 @@ export type LoadGoldTokenArtifactReturnType = {
 export function loadGoldTokenArtifact(): LoadGoldTokenArtifactReturnType {
   const { contractName, bytecode, solcVersion, sourceHash } = artifactJson
   if (contractName !== 'GoldToken') throw new GoldTokenArtifactError(`contracts/GoldToken.json holds ${contractName}`)
-  if (!isHex(bytecode) || bytecode.length <= 2) throw new GoldTokenArtifactError('contracts/GoldToken.json has no bytecode')
+  if (!isHex(bytecode) || bytecode.length <= 2)
+    throw new GoldTokenArtifactError('contracts/GoldToken.json has no bytecode')
   if (!isHex(sourceHash)) throw new GoldTokenArtifactError('contracts/GoldToken.json has no sourceHash')
   return { contractName, abi: goldTokenAbi, bytecode, solcVersion, sourceHash }
 }

@@ -16,7 +16,11 @@ export type CheckDatabaseRoleReturnType = { ok: true } | { ok: false; variables:
  * process's role. The message names the user, never the password. (The dev passwords of
  * the local stack cannot reach production: cli/migrate.ts refuses to set them there.)
  */
-export function checkDatabaseRole({ role, databaseUrl, env }: CheckDatabaseRoleParameters): CheckDatabaseRoleReturnType {
+export function checkDatabaseRole({
+  role,
+  databaseUrl,
+  env,
+}: CheckDatabaseRoleParameters): CheckDatabaseRoleReturnType {
   const expected = DATABASE_ROLES[role]
   let user = ''
   try {

@@ -11,7 +11,10 @@ export type DatabaseUrlAsParameters = {
  * The same database as `databaseUrl` (the owner's, say), reached as a runtime role:
  * how the local stack and the test harness hand the web and the workers their own login.
  */
-export function databaseUrlAs(databaseUrl: string, { role, password = DEV_DATABASE_PASSWORDS[role] }: DatabaseUrlAsParameters): string {
+export function databaseUrlAs(
+  databaseUrl: string,
+  { role, password = DEV_DATABASE_PASSWORDS[role] }: DatabaseUrlAsParameters,
+): string {
   const url = new URL(databaseUrl)
   url.username = DATABASE_ROLES[role]
   url.password = encodeURIComponent(password)

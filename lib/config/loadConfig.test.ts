@@ -35,12 +35,21 @@ describe('loadConfig', () => {
   })
 
   it('accepts a single KMS_KEY_ID', () => {
-    expect(loadConfig({ env: { ...base, RPC_URL: worker.RPC_URL, TOKEN_ADDRESS: worker.TOKEN_ADDRESS, KMS_KEY_ID: 'k' }, role: 'worker' }).kmsKeyIds).toEqual(['k'])
+    expect(
+      loadConfig({
+        env: { ...base, RPC_URL: worker.RPC_URL, TOKEN_ADDRESS: worker.TOKEN_ADDRESS, KMS_KEY_ID: 'k' },
+        role: 'worker',
+      }).kmsKeyIds,
+    ).toEqual(['k'])
   })
 
   it('names each missing variable', () => {
     expect(errorOf(() => loadConfig({ env: {}, role: 'web' })).variables).toContain('DATABASE_URL')
-    expect(errorOf(() => loadConfig({ env: base, role: 'worker' })).variables).toEqual(['RPC_URL', 'TOKEN_ADDRESS', 'KMS_KEY_IDS'])
+    expect(errorOf(() => loadConfig({ env: base, role: 'worker' })).variables).toEqual([
+      'RPC_URL',
+      'TOKEN_ADDRESS',
+      'KMS_KEY_IDS',
+    ])
   })
 
   it('uses dev defaults only outside production', () => {
@@ -51,9 +60,13 @@ describe('loadConfig', () => {
 
   it('APPROVAL_THRESHOLD_OZ: fine oz to wei, 0 (every order needs a second person) by default', () => {
     expect(loadConfig({ env: base, role: 'web' }).approvalThresholdWei).toBe(0n)
-    expect(loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: '5000.5' }, role: 'web' }).approvalThresholdWei).toBe(5_000_500n * 10n ** 15n)
+    expect(loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: '5000.5' }, role: 'web' }).approvalThresholdWei).toBe(
+      5_000_500n * 10n ** 15n,
+    )
     for (const bad of ['-1', '1.2345', 'lots', '1e9']) {
-      expect(errorOf(() => loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: bad }, role: 'web' })).variables).toEqual(['APPROVAL_THRESHOLD_OZ'])
+      expect(
+        errorOf(() => loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: bad }, role: 'web' })).variables,
+      ).toEqual(['APPROVAL_THRESHOLD_OZ'])
     }
   })
 
@@ -82,13 +95,24 @@ describe('loadConfig', () => {
   })
 
   it('MINTDESK_ALLOW_LOOPBACK_KMS=1 lifts the loopback KMS_ENDPOINT check and nothing else', () => {
-    const env = { ...worker, ...asWorkerRole, NODE_ENV: 'production', KMS_ENDPOINT: 'http://127.0.0.1:4599', MINTDESK_ALLOW_LOOPBACK_KMS: '1' }
+    const env = {
+      ...worker,
+      ...asWorkerRole,
+      NODE_ENV: 'production',
+      KMS_ENDPOINT: 'http://127.0.0.1:4599',
+      MINTDESK_ALLOW_LOOPBACK_KMS: '1',
+    }
     const c = loadConfig({ env, role: 'worker' })
     expect(c.production).toBe(true)
     expect(c.kmsEndpoint).toBe('http://127.0.0.1:4599')
-    expect(errorOf(() => loadConfig({ env: { ...env, MINTDESK_ALLOW_LOOPBACK_KMS: 'true' }, role: 'worker' })).variables).toEqual(['KMS_ENDPOINT'])
+    expect(
+      errorOf(() => loadConfig({ env: { ...env, MINTDESK_ALLOW_LOOPBACK_KMS: 'true' }, role: 'worker' })).variables,
+    ).toEqual(['KMS_ENDPOINT'])
     const e = errorOf(() =>
-      loadConfig({ env: { ...env, AWS_ACCESS_KEY_ID: 'mintdesk-local', DEV_STAFF_PASSWORD: 'x', AUTH_SECRET: DEV_AUTH_SECRET }, role: 'worker' }),
+      loadConfig({
+        env: { ...env, AWS_ACCESS_KEY_ID: 'mintdesk-local', DEV_STAFF_PASSWORD: 'x', AUTH_SECRET: DEV_AUTH_SECRET },
+        role: 'worker',
+      }),
     )
     expect(e.variables).toEqual(['AUTH_SECRET', 'AWS_ACCESS_KEY_ID', 'DEV_STAFF_PASSWORD'])
   })
@@ -100,12 +124,14 @@ describe('loadConfig', () => {
 
   describe('dev mode with NODE_ENV=production (issue 13)', () => {
     const devProd = { NODE_ENV: 'production', MINTDESK_DEV: '1' }
-    it.each(['postgres://u:p@127.0.0.1:5432/db', 'postgres://u:p@localhost/db', 'postgres://u:p@[::1]:5432/db', 'postgres:///db?host=/var/run/postgresql'])(
-      'is allowed on a database on this machine: %s',
-      (url) => {
-        expect(loadConfig({ env: { ...devProd, DATABASE_URL: url }, role: 'web' }).production).toBe(false)
-      },
-    )
+    it.each([
+      'postgres://u:p@127.0.0.1:5432/db',
+      'postgres://u:p@localhost/db',
+      'postgres://u:p@[::1]:5432/db',
+      'postgres:///db?host=/var/run/postgresql',
+    ])('is allowed on a database on this machine: %s', (url) => {
+      expect(loadConfig({ env: { ...devProd, DATABASE_URL: url }, role: 'web' }).production).toBe(false)
+    })
     it.each([
       'postgres://u:p@mintdesk.abc123.eu-west-1.rds.amazonaws.com:5432/db',
       'postgres://u:p@10.0.0.5/db',
@@ -128,34 +154,59 @@ describe('loadConfig', () => {
 
   describe('production secrets (issue 13)', () => {
     const strong = 'x'.repeat(32)
-    const web = { ...base, ...asWebRole, NODE_ENV: 'production', APP_URL: 'https://mintdesk.example', AUTH_SECRET: strong, METRICS_TOKEN: strong }
+    const web = {
+      ...base,
+      ...asWebRole,
+      NODE_ENV: 'production',
+      APP_URL: 'https://mintdesk.example',
+      AUTH_SECRET: strong,
+      METRICS_TOKEN: strong,
+    }
     it('accepts secrets of 32 characters or more', () => {
       expect(loadConfig({ env: { ...web, OIDC_CLIENT_SECRET: strong }, role: 'web' }).production).toBe(true)
     })
-    it.each(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET'])('refuses a %s shorter than 32 characters, naming it', (name) => {
-      const e = errorOf(() => loadConfig({ env: { ...web, [name]: 'x'.repeat(31) }, role: 'web' }))
-      expect(e.variables).toEqual([name])
-      expect(e.message).toContain(name)
-      expect(e.message).not.toContain('x'.repeat(31))
-    })
+    it.each(['AUTH_SECRET', 'METRICS_TOKEN', 'OIDC_CLIENT_SECRET'])(
+      'refuses a %s shorter than 32 characters, naming it',
+      (name) => {
+        const e = errorOf(() => loadConfig({ env: { ...web, [name]: 'x'.repeat(31) }, role: 'web' }))
+        expect(e.variables).toEqual([name])
+        expect(e.message).toContain(name)
+        expect(e.message).not.toContain('x'.repeat(31))
+      },
+    )
     it('refuses the dev METRICS_TOKEN (and the dev AUTH_SECRET) as dev defaults', () => {
-      const e = errorOf(() => loadConfig({ env: { ...web, AUTH_SECRET: DEV_AUTH_SECRET, METRICS_TOKEN: DEV_METRICS_TOKEN }, role: 'web' }))
+      const e = errorOf(() =>
+        loadConfig({ env: { ...web, AUTH_SECRET: DEV_AUTH_SECRET, METRICS_TOKEN: DEV_METRICS_TOKEN }, role: 'web' }),
+      )
       expect(e.variables).toEqual(['AUTH_SECRET', 'METRICS_TOKEN'])
     })
     it('checks the worker too, and leaves dev mode alone', () => {
-      const e = errorOf(() => loadConfig({ env: { ...worker, NODE_ENV: 'production', AUTH_SECRET: 'short' }, role: 'worker' }))
+      const e = errorOf(() =>
+        loadConfig({ env: { ...worker, NODE_ENV: 'production', AUTH_SECRET: 'short' }, role: 'worker' }),
+      )
       expect(e.variables).toEqual(['AUTH_SECRET'])
-      expect(loadConfig({ env: { ...base, AUTH_SECRET: 'short', METRICS_TOKEN: 'short' }, role: 'web' }).authSecret).toBe('short')
+      expect(
+        loadConfig({ env: { ...base, AUTH_SECRET: 'short', METRICS_TOKEN: 'short' }, role: 'web' }).authSecret,
+      ).toBe('short')
     })
   })
 
   it('reads the fee ceiling in wei (issue 13), none by default', () => {
-    expect(loadConfig({ env: worker, role: 'worker' }).worker.feeCeiling).toEqual({ maxFeePerGas: undefined, maxPriorityFeePerGas: undefined })
-    const c = loadConfig({ env: { ...worker, MAX_FEE_PER_GAS: '200000000000', MAX_PRIORITY_FEE: '2000000000', FEE_CAPPED_RETRY_MS: '5000' }, role: 'worker' })
+    expect(loadConfig({ env: worker, role: 'worker' }).worker.feeCeiling).toEqual({
+      maxFeePerGas: undefined,
+      maxPriorityFeePerGas: undefined,
+    })
+    const c = loadConfig({
+      env: { ...worker, MAX_FEE_PER_GAS: '200000000000', MAX_PRIORITY_FEE: '2000000000', FEE_CAPPED_RETRY_MS: '5000' },
+      role: 'worker',
+    })
     expect(c.worker.feeCeiling).toEqual({ maxFeePerGas: 200_000_000_000n, maxPriorityFeePerGas: 2_000_000_000n })
     expect(c.worker.feeCappedRetryMs).toBe(5000)
     for (const bad of ['1.5', '-1', '20 gwei', '0x10']) {
-      expect(errorOf(() => loadConfig({ env: { ...worker, MAX_FEE_PER_GAS: bad, MAX_PRIORITY_FEE: bad }, role: 'worker' })).variables).toEqual(['MAX_FEE_PER_GAS', 'MAX_PRIORITY_FEE'])
+      expect(
+        errorOf(() => loadConfig({ env: { ...worker, MAX_FEE_PER_GAS: bad, MAX_PRIORITY_FEE: bad }, role: 'worker' }))
+          .variables,
+      ).toEqual(['MAX_FEE_PER_GAS', 'MAX_PRIORITY_FEE'])
     }
   })
 
@@ -166,12 +217,22 @@ describe('loadConfig', () => {
 
   describe('production database roles (issue 13, invariant 7)', () => {
     const strong = 'x'.repeat(32)
-    const web = { NODE_ENV: 'production', APP_URL: 'https://mintdesk.example', AUTH_SECRET: strong, METRICS_TOKEN: strong }
+    const web = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://mintdesk.example',
+      AUTH_SECRET: strong,
+      METRICS_TOKEN: strong,
+    }
     const prodWorker = { ...worker, NODE_ENV: 'production' }
     it('accepts each process as its own role, the user from the URL or PGUSER', () => {
       expect(loadConfig({ env: { ...web, ...asWebRole }, role: 'web' }).production).toBe(true)
       expect(loadConfig({ env: { ...prodWorker, ...asWorkerRole }, role: 'worker' }).production).toBe(true)
-      expect(loadConfig({ env: { ...web, DATABASE_URL: 'postgres://db.internal/mintdesk', PGUSER: 'mintdesk_web' }, role: 'web' }).production).toBe(true)
+      expect(
+        loadConfig({
+          env: { ...web, DATABASE_URL: 'postgres://db.internal/mintdesk', PGUSER: 'mintdesk_web' },
+          role: 'web',
+        }).production,
+      ).toBe(true)
     })
     it.each([
       ['web', 'postgres://mintdesk:secret@db.internal/mintdesk'],
@@ -187,7 +248,9 @@ describe('loadConfig', () => {
       expect(e.message).not.toContain('secret')
     })
     it('leaves dev mode and the tools alone', () => {
-      expect(loadConfig({ env: { ...base, MINTDESK_DEV: '1', NODE_ENV: 'production' }, role: 'web' }).production).toBe(false)
+      expect(loadConfig({ env: { ...base, MINTDESK_DEV: '1', NODE_ENV: 'production' }, role: 'web' }).production).toBe(
+        false,
+      )
       expect(loadConfig({ env: { ...base, NODE_ENV: 'production' }, role: 'tool' }).production).toBe(true)
     })
   })

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ConfigError } from '@/lib/errors/config'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { checkDatabaseRole } from './checkDatabaseRole'
 import { type NotificationSettings, notificationSettings } from '@/lib/notifications/notificationSettings'
+import { checkDatabaseRole } from './checkDatabaseRole'
 import { databaseHostOf, isLocalDatabase, isLoopback } from './localHosts'
 
 /**
@@ -20,9 +20,12 @@ export const DEV_KMS_ACCESS_KEY = 'mintdesk-local'
 /** production secrets shorter than this are refused: guessable, or a placeholder left in place */
 export const MIN_SECRET_LENGTH = 32
 
-const csv = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean),
+)
 
 const optionalUrl = z.string().url().optional()
 const intFrom = (def: number) => z.coerce.number().int().nonnegative().default(def)
@@ -56,9 +59,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().positive().default(3000),
   METRICS_TOKEN: z.string().optional(),
   /** the trace viewer's URL of one trace, with `{traceId}` (e.g. Grafana Explore on Tempo): the admin job page links a job's trace there (issue 17) */
-  TRACE_URL: z.string().url().refine((u) => u.includes('{traceId}'), 'TRACE_URL must contain {traceId}').optional(),
+  TRACE_URL: z
+    .string()
+    .url()
+    .refine((u) => u.includes('{traceId}'), 'TRACE_URL must contain {traceId}')
+    .optional(),
   /** a session signed in longer ago than this is refused, however busy (the absolute lifetime; issue 13) */
-  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 7)
+    .default(12),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -105,8 +117,14 @@ const envSchema = z.object({
    * (base fee + tip over MAX_FEE_PER_GAS) it waits, with a 'fee_capped' event and the
    * mintdesk_fee_capped_orders gauge, instead of paying. Unset: no ceiling.
    */
-  MAX_FEE_PER_GAS: z.string().regex(/^\d{1,30}$/, 'MAX_FEE_PER_GAS is wei per gas, a decimal integer').optional(),
-  MAX_PRIORITY_FEE: z.string().regex(/^\d{1,30}$/, 'MAX_PRIORITY_FEE is wei per gas, a decimal integer').optional(),
+  MAX_FEE_PER_GAS: z
+    .string()
+    .regex(/^\d{1,30}$/, 'MAX_FEE_PER_GAS is wei per gas, a decimal integer')
+    .optional(),
+  MAX_PRIORITY_FEE: z
+    .string()
+    .regex(/^\d{1,30}$/, 'MAX_PRIORITY_FEE is wei per gas, a decimal integer')
+    .optional(),
   /** how long a mint held back by the fee ceiling waits before it looks at the fees again */
   FEE_CAPPED_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
   /**
@@ -258,7 +276,8 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     if (production) {
       if (e.AUTH_SECRET === DEV_AUTH_SECRET) devDefaults.push('AUTH_SECRET')
       if (e.METRICS_TOKEN === DEV_METRICS_TOKEN) devDefaults.push('METRICS_TOKEN')
-      if (e.KMS_ENDPOINT && isLoopback(e.KMS_ENDPOINT) && e.MINTDESK_ALLOW_LOOPBACK_KMS !== '1') devDefaults.push('KMS_ENDPOINT')
+      if (e.KMS_ENDPOINT && isLoopback(e.KMS_ENDPOINT) && e.MINTDESK_ALLOW_LOOPBACK_KMS !== '1')
+        devDefaults.push('KMS_ENDPOINT')
       if (env.AWS_ACCESS_KEY_ID === DEV_KMS_ACCESS_KEY) devDefaults.push('AWS_ACCESS_KEY_ID')
       if (e.DEV_STAFF_PASSWORD !== undefined) devDefaults.push('DEV_STAFF_PASSWORD')
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
@@ -287,7 +306,10 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
   }
   const short = production && (role === 'web' || role === 'worker') ? shortSecrets(e) : []
   if (short.length > 0) {
-    throw new ConfigError(short, `production mode refuses secrets shorter than ${MIN_SECRET_LENGTH} characters: ${short.join(', ')}`)
+    throw new ConfigError(
+      short,
+      `production mode refuses secrets shorter than ${MIN_SECRET_LENGTH} characters: ${short.join(', ')}`,
+    )
   }
   if (production && (role === 'web' || role === 'worker')) {
     // each process as its own least-privilege database role, never the migration owner (invariant 7)
@@ -345,7 +367,11 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
         maxPriorityFeePerGas: e.MAX_PRIORITY_FEE === undefined ? undefined : BigInt(e.MAX_PRIORITY_FEE),
       },
       feeCappedRetryMs: e.FEE_CAPPED_RETRY_MS,
-      kmsSign: { ratePerProcess: e.KMS_SIGN_RATE, ratePerKey: e.KMS_SIGN_RATE_PER_KEY, throttleBudgetMs: e.KMS_THROTTLE_BUDGET_MS },
+      kmsSign: {
+        ratePerProcess: e.KMS_SIGN_RATE,
+        ratePerKey: e.KMS_SIGN_RATE_PER_KEY,
+        throttleBudgetMs: e.KMS_THROTTLE_BUDGET_MS,
+      },
       sendBatch: e.MINT_SEND_BATCH,
       maxInFlightPerSigner: e.MAX_IN_FLIGHT_PER_SIGNER,
       signConcurrency: e.SIGN_CONCURRENCY,

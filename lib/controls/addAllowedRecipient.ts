@@ -24,7 +24,10 @@ export type AddAllowedRecipientReturnType = ApiAllowedRecipient
  * refused (422 on `address`); an address already listed is a 409 conflict, its label
  * unchanged.
  */
-export async function addAllowedRecipient(db: DbOrTx, p: AddAllowedRecipientParameters): Promise<AddAllowedRecipientReturnType> {
+export async function addAllowedRecipient(
+  db: DbOrTx,
+  p: AddAllowedRecipientParameters,
+): Promise<AddAllowedRecipientReturnType> {
   const address = p.address.toLowerCase()
   if (p.tokenAddress && address === p.tokenAddress.toLowerCase()) {
     throw new ValidationError([{ path: 'address', message: 'The token contract itself cannot receive mints.' }])
@@ -36,7 +39,18 @@ export async function addAllowedRecipient(db: DbOrTx, p: AddAllowedRecipientPara
       .onConflictDoNothing()
       .returning()
     if (!row) throw new ConflictError(`${getAddress(address)} is already on the recipient allowlist.`)
-    await recordAudit(tx, { actor: p.actor, action: 'recipient.add', targetType: 'recipient', targetId: getAddress(address), detail: { label: p.label } })
-    return { address: getAddress(address), label: row.label, addedBy: p.actor.email, addedAt: row.addedAt.toISOString() }
+    await recordAudit(tx, {
+      actor: p.actor,
+      action: 'recipient.add',
+      targetType: 'recipient',
+      targetId: getAddress(address),
+      detail: { label: p.label },
+    })
+    return {
+      address: getAddress(address),
+      label: row.label,
+      addedBy: p.actor.email,
+      addedAt: row.addedAt.toISOString(),
+    }
   })
 }

@@ -34,7 +34,9 @@ beforeEach(async () => {
 
 describe('checkMintControls', () => {
   it('passes an allowed recipient in any case, with no limits set', async () => {
-    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('1000000') })).resolves.toEqual({ usedWei: 0n })
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('1000000') })).resolves.toEqual({
+      usedWei: 0n,
+    })
     await expect(checkMintControls(t.db, { to: ALLOWED.toLowerCase(), amountWei: 1n })).resolves.toBeDefined()
   })
 
@@ -62,9 +64,13 @@ describe('checkMintControls', () => {
       await insertOrder(t.db, { requestedBy: u.staff.id, status, barsFineOz: ['100.000'] })
     }
     const old = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'confirmed', barsFineOz: ['100.000'] })
-    await t.db.execute(sql`update mint_orders set created_at = now() - interval '24 hours 1 minute' where id = ${old.id}`)
+    await t.db.execute(
+      sql`update mint_orders set created_at = now() - interval '24 hours 1 minute' where id = ${old.id}`,
+    )
 
-    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('600') })).resolves.toEqual({ usedWei: ozToWei('400') })
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('600') })).resolves.toEqual({
+      usedWei: ozToWei('400'),
+    })
     const error = await checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('600.001') }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OverLimitError)
     expect(error).toMatchObject({ limit: 'daily_cap', usedWei: ozToWei('400'), limitWei: ozToWei('1000') })
@@ -75,8 +81,12 @@ describe('checkMintControls', () => {
   it('leaves the order being checked out of the total (excludeOrderId)', async () => {
     await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('100') })
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'pending', barsFineOz: ['100.000'] })
-    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('100') })).rejects.toBeInstanceOf(OverLimitError)
-    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('100'), excludeOrderId: order.id })).resolves.toEqual({ usedWei: 0n })
+    await expect(checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('100') })).rejects.toBeInstanceOf(
+      OverLimitError,
+    )
+    await expect(
+      checkMintControls(t.db, { to: ALLOWED, amountWei: ozToWei('100'), excludeOrderId: order.id }),
+    ).resolves.toEqual({ usedWei: 0n })
   })
 
   it('serialises the cap: of two transactions that would together pass it, the second waits and then refuses', async () => {
@@ -121,7 +131,12 @@ describe('checkMintControlsOfOrders (a send batch, one statement)', () => {
     expect(verdicts.get(stranger.id)).toBeInstanceOf(RecipientNotAllowedError)
     expect(verdicts.get(large.id)).toMatchObject({ code: 'over_limit', limit: 'max_order' })
     for (const o of orders) {
-      const alone = await checkMintControls(t.db, { to: o.to, amountWei: o.amountWei, excludeOrderId: o.orderId, lock: false }).then(
+      const alone = await checkMintControls(t.db, {
+        to: o.to,
+        amountWei: o.amountWei,
+        excludeOrderId: o.orderId,
+        lock: false,
+      }).then(
         () => null,
         (e: unknown) => e,
       )
@@ -129,7 +144,9 @@ describe('checkMintControlsOfOrders (a send batch, one statement)', () => {
     }
     // 100 + 100 + 500.001 of the others in the last 24 h: a 100 oz order is over the 800 oz cap
     const capped = await insertOrder(t.db, { requestedBy: u.staff.id, to: ALLOWED, barsFineOz: ['100.000'] })
-    const more = await checkMintControlsOfOrders(t.db, { orders: [{ orderId: capped.id, to: ALLOWED, amountWei: ozToWei('100') }] })
+    const more = await checkMintControlsOfOrders(t.db, {
+      orders: [{ orderId: capped.id, to: ALLOWED, amountWei: ozToWei('100') }],
+    })
     expect(more.get(capped.id)).toMatchObject({ code: 'over_limit', limit: 'daily_cap' })
     expect(await checkMintControlsOfOrders(t.db, { orders: [] })).toEqual(new Map())
   })

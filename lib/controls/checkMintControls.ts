@@ -42,7 +42,10 @@ export type CheckMintControlsReturnType = {
  * A refusal comes back as a row, not a database error, so the caller's transaction is not
  * aborted by it (the worker maps it to its own permanent error).
  */
-export async function checkMintControls(db: DbOrTx, p: CheckMintControlsParameters): Promise<CheckMintControlsReturnType> {
+export async function checkMintControls(
+  db: DbOrTx,
+  p: CheckMintControlsParameters,
+): Promise<CheckMintControlsReturnType> {
   const [row] = await db.execute<{ refusal: string | null; detail: unknown; used_wei: string }>(sql`
     select r_refusal as refusal, r_detail as detail, r_used_wei::text as used_wei
       from public.check_mint_controls(${p.to}, ${p.amountWei.toString()}::numeric, ${p.excludeOrderId ?? null}::uuid, ${p.lock !== false}::boolean)`)

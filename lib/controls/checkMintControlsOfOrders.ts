@@ -19,7 +19,10 @@ export type CheckMintControlsOfOrdersReturnType = Map<string, RecipientNotAllowe
  * nothing to the total: its orders were counted at intake, as checkMintControls with
  * `lock: false`). A refusal comes back in the map, not thrown: it is that order's alone.
  */
-export async function checkMintControlsOfOrders(db: DbOrTx, { orders }: CheckMintControlsOfOrdersParameters): Promise<CheckMintControlsOfOrdersReturnType> {
+export async function checkMintControlsOfOrders(
+  db: DbOrTx,
+  { orders }: CheckMintControlsOfOrdersParameters,
+): Promise<CheckMintControlsOfOrdersReturnType> {
   const result: CheckMintControlsOfOrdersReturnType = new Map()
   if (orders.length === 0) return result
   const rows = await db.execute<{ order_id: string; refusal: string | null; detail: unknown }>(sql`
@@ -33,6 +36,7 @@ export async function checkMintControlsOfOrders(db: DbOrTx, { orders }: CheckMin
     if (row.refusal !== null && !refused) throw new Error(`check_mint_controls: unknown refusal ${row.refusal}`)
     result.set(row.order_id, refused)
   }
-  for (const o of orders) if (!result.has(o.orderId)) throw new Error(`check_mint_controls returned no row for order ${o.orderId}`)
+  for (const o of orders)
+    if (!result.has(o.orderId)) throw new Error(`check_mint_controls returned no row for order ${o.orderId}`)
   return result
 }

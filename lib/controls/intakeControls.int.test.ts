@@ -7,7 +7,7 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 
 // The controls at intake (createMintOrder, as the route calls it): what is refused
 // writes nothing, and concurrent intakes never pass the rolling 24 h cap together.
@@ -33,7 +33,13 @@ async function request(to = TEST_RECIPIENT) {
   return r
 }
 
-const create = async (to?: string) => createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: await request(to) })
+const create = async (to?: string) =>
+  createMintOrder(t.db, {
+    session: intakeSession(u.staff),
+    maxAttempts: 5,
+    approvalThresholdWei: null,
+    request: await request(to),
+  })
 
 async function counts() {
   const [row] = await t.db.execute<{ orders: number; reserved: number; jobs: number }>(sql`
@@ -63,7 +69,14 @@ describe('createMintOrder with the controls', () => {
     await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('401.084') * 5n + ozToWei('100') })
     const requests = await Promise.all(Array.from({ length: 12 }, () => request()))
     const results = await Promise.allSettled(
-      requests.map((r) => createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: r })),
+      requests.map((r) =>
+        createMintOrder(t.db, {
+          session: intakeSession(u.staff),
+          maxAttempts: 5,
+          approvalThresholdWei: null,
+          request: r,
+        }),
+      ),
     )
     const won = results.filter((x) => x.status === 'fulfilled')
     const lost = results.flatMap((x) => (x.status === 'rejected' ? [x.reason as unknown] : []))

@@ -17,7 +17,9 @@ export type MintControlsRefusalParameters = {
  * (checkMintControls: approval, worker) or raised by create_mint_order (intakeRefusal).
  * Null when the order passes or the code is not one of the controls'.
  */
-export function mintControlsRefusal(p: MintControlsRefusalParameters): RecipientNotAllowedError | OverLimitError | null {
+export function mintControlsRefusal(
+  p: MintControlsRefusalParameters,
+): RecipientNotAllowedError | OverLimitError | null {
   if (p.refusal === 'recipient_not_allowed') return new RecipientNotAllowedError({ to: p.to })
   if (p.refusal !== 'over_limit') return null
   const d = typeof p.detail === 'object' && p.detail !== null ? (p.detail as Record<string, unknown>) : {}

@@ -14,12 +14,21 @@ export type RemoveAllowedRecipientReturnType = { address: string; label: string;
  * Orders to it that are not signed yet are then refused by the worker before signing
  * (and by approval); what is already signed or mined stays. Not listed: 404.
  */
-export async function removeAllowedRecipient(db: DbOrTx, p: RemoveAllowedRecipientParameters): Promise<RemoveAllowedRecipientReturnType> {
+export async function removeAllowedRecipient(
+  db: DbOrTx,
+  p: RemoveAllowedRecipientParameters,
+): Promise<RemoveAllowedRecipientReturnType> {
   const address = p.address.toLowerCase()
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(allowedRecipients).where(eq(allowedRecipients.address, address)).returning()
     if (!row) throw new NotFoundError({ what: 'Recipient' })
-    await recordAudit(tx, { actor: p.actor, action: 'recipient.remove', targetType: 'recipient', targetId: getAddress(address), detail: { label: row.label } })
+    await recordAudit(tx, {
+      actor: p.actor,
+      action: 'recipient.remove',
+      targetType: 'recipient',
+      targetId: getAddress(address),
+      detail: { label: row.label },
+    })
     return { address: getAddress(address), label: row.label, removed: true }
   })
 }

@@ -12,7 +12,10 @@ import { controlFieldSchemas } from '@/lib/mint/mintRequestSchema'
  */
 
 /** POST /api/admin/recipients */
-export const addRecipientBodySchema = z.strictObject({ address: controlFieldSchemas.address, label: controlFieldSchemas.text })
+export const addRecipientBodySchema = z.strictObject({
+  address: controlFieldSchemas.address,
+  label: controlFieldSchemas.text,
+})
 
 /** `{address}` in DELETE /api/admin/recipients/{address} */
 export const recipientParamsSchema = z.object({ address: controlFieldSchemas.address })

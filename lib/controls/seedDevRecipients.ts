@@ -28,7 +28,10 @@ export const DEV_RECIPIENTS = [
  * left alone (what an admin removed stays removed). Both limits stay unset (unlimited).
  * Dev only: production never calls it (scripts/stack/startStack.ts).
  */
-export async function seedDevRecipients(db: DbOrTx, p: SeedDevRecipientsParameters = {}): Promise<SeedDevRecipientsReturnType> {
+export async function seedDevRecipients(
+  db: DbOrTx,
+  p: SeedDevRecipientsParameters = {},
+): Promise<SeedDevRecipientsReturnType> {
   const log = p.log ?? (() => {})
   const rows = DEV_RECIPIENTS.map((address, i) => ({ address, label: `dev customer ${i + 1}` }))
   const inserted = await db.execute<{ address: string }>(sql`
@@ -37,7 +40,10 @@ export async function seedDevRecipients(db: DbOrTx, p: SeedDevRecipientsParamete
      where not exists (select 1 from allowed_recipients)
     on conflict (address) do nothing
     returning address`)
-  if (inserted.length > 0) log(`dev recipients: anvil's accounts 1 to ${inserted.length} allowed ("dev customer N"); no mint limits set (unlimited)`)
+  if (inserted.length > 0)
+    log(
+      `dev recipients: anvil's accounts 1 to ${inserted.length} allowed ("dev customer N"); no mint limits set (unlimited)`,
+    )
   else log('dev recipients: not seeded (the allowlist has addresses already)')
   return { seeded: inserted.length }
 }

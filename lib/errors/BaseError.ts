@@ -34,7 +34,6 @@ export class BaseError extends Error {
 
 export function isBaseError(error: unknown): error is BaseError {
   return (
-    error instanceof BaseError ||
-    (error instanceof Error && (error as Error & { [brand]?: unknown })[brand] === true)
+    error instanceof BaseError || (error instanceof Error && (error as Error & { [brand]?: unknown })[brand] === true)
   )
 }

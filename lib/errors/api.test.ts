@@ -5,13 +5,24 @@ import { isBaseError } from './BaseError'
 describe('ApiError.from', () => {
   it('reads the API error body: status, code, message and issues', async () => {
     const res = new Response(
-      JSON.stringify({ error: { code: 'validation_failed', message: 'The request is invalid.', issues: [{ path: 'to', message: 'bad' }, { path: 1 }] } }),
+      JSON.stringify({
+        error: {
+          code: 'validation_failed',
+          message: 'The request is invalid.',
+          issues: [{ path: 'to', message: 'bad' }, { path: 1 }],
+        },
+      }),
       { status: 422 },
     )
     const error = await ApiError.from(res)
     expect(error).toBeInstanceOf(ApiError)
     expect(isBaseError(error)).toBe(true)
-    expect(error).toMatchObject({ name: 'ApiError', status: 422, code: 'validation_failed', message: 'The request is invalid.' })
+    expect(error).toMatchObject({
+      name: 'ApiError',
+      status: 422,
+      code: 'validation_failed',
+      message: 'The request is invalid.',
+    })
     expect(error.issues).toEqual([{ path: 'to', message: 'bad' }])
   })
 
@@ -21,7 +32,9 @@ describe('ApiError.from', () => {
   })
 
   it('an unknown code becomes http_error, the message is kept', async () => {
-    const error = await ApiError.from(new Response(JSON.stringify({ error: { code: 'teapot', message: 'short and stout' } }), { status: 418 }))
+    const error = await ApiError.from(
+      new Response(JSON.stringify({ error: { code: 'teapot', message: 'short and stout' } }), { status: 418 }),
+    )
     expect(error).toMatchObject({ status: 418, code: 'http_error', message: 'short and stout' })
   })
 })

@@ -13,7 +13,12 @@ export class ApiError extends BaseError {
   readonly status: number
   override readonly issues: ErrorIssue[]
 
-  constructor({ status, code, message, issues = [] }: { status: number; code: string; message: string; issues?: ErrorIssue[] }) {
+  constructor({
+    status,
+    code,
+    message,
+    issues = [],
+  }: { status: number; code: string; message: string; issues?: ErrorIssue[] }) {
     super(isErrorCode(code) ? code : 'http_error', message, { issues })
     this.status = status
     this.issues = issues

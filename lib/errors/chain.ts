@@ -44,7 +44,9 @@ export class MintNotMinedError extends PermanentJobError {
     readonly hash: string,
     readonly replacements: number,
   ) {
-    super(`transaction ${hash} is still not mined after ${replacements} replacements; cancel the order to fill its nonce, or retry`)
+    super(
+      `transaction ${hash} is still not mined after ${replacements} replacements; cancel the order to fill its nonce, or retry`,
+    )
   }
 }
 

@@ -14,7 +14,9 @@ export class RecipientNotAllowedError extends BaseError {
   readonly to: string
   constructor({ to }: { to: string }) {
     super('recipient_not_allowed', `${to} is not on the recipient allowlist.`, {
-      issues: [{ path: 'to', message: 'is not on the recipient allowlist; an admin adds recipients on the Controls page' }],
+      issues: [
+        { path: 'to', message: 'is not on the recipient allowlist; an admin adds recipients on the Controls page' },
+      ],
     })
     this.to = to
   }

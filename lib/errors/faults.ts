@@ -31,7 +31,11 @@ export class KmsThrottledError extends TransientFaultError {
     readonly throttles: number,
     options?: { cause?: unknown },
   ) {
-    super(`KMS key ${keyId}: Sign still throttled after ${throttles} throttled answer(s); try again in ${retryAfterMs} ms`, retryAfterMs, options)
+    super(
+      `KMS key ${keyId}: Sign still throttled after ${throttles} throttled answer(s); try again in ${retryAfterMs} ms`,
+      retryAfterMs,
+      options,
+    )
   }
 }
 

@@ -1,6 +1,10 @@
-export { BaseError, isBaseError, type BaseErrorOptions, type ErrorIssue } from './BaseError'
-export { errorStatus, isErrorCode, statusForCode, type ErrorCode } from './http'
+export { NotAwaitingApprovalError, SelfApprovalError } from './approvals'
 export { ForbiddenError, UnauthenticatedError } from './auth'
+export { BaseError, type BaseErrorOptions, type ErrorIssue, isBaseError } from './BaseError'
+export { type MintLimitKind, OverLimitError, RecipientNotAllowedError } from './controls'
+export { type ErrorCode, errorStatus, isErrorCode, statusForCode } from './http'
+export { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from './mint'
+export { NotReadyError } from './ops'
 export {
   MalformedJsonError,
   MethodNotAllowedError,
@@ -10,10 +14,11 @@ export {
   ValidationError,
 } from './request'
 export { ConflictError, NotFoundError } from './resource'
-export { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from './mint'
-export { NotReadyError } from './ops'
+export {
+  type ErrorLogEntry,
+  INTERNAL_ERROR_MESSAGE,
+  type ToErrorResponseOptions,
+  toErrorResponse,
+} from './toErrorResponse'
 export { SelfLockoutError } from './users'
-export { NotAwaitingApprovalError, SelfApprovalError } from './approvals'
-export { OverLimitError, RecipientNotAllowedError, type MintLimitKind } from './controls'
-export { BarMismatchError, BarNotInVaultError, StaleBarListError, type BarMismatch, type RequestedBar } from './vault'
-export { INTERNAL_ERROR_MESSAGE, toErrorResponse, type ErrorLogEntry, type ToErrorResponseOptions } from './toErrorResponse'
+export { type BarMismatch, BarMismatchError, BarNotInVaultError, type RequestedBar, StaleBarListError } from './vault'

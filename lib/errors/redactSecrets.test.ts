@@ -3,7 +3,10 @@ import { redactErrorInPlace, redactSecrets } from './redactSecrets'
 
 describe('redactSecrets', () => {
   it.each([
-    ['HTTP request failed.\n\nURL: http://127.0.0.1:8545/v3/SECRETKEY\nRequest body: {}', 'HTTP request failed.\n\nURL: http://127.0.0.1:8545/[redacted]\nRequest body: {}'],
+    [
+      'HTTP request failed.\n\nURL: http://127.0.0.1:8545/v3/SECRETKEY\nRequest body: {}',
+      'HTTP request failed.\n\nURL: http://127.0.0.1:8545/[redacted]\nRequest body: {}',
+    ],
     ['https://mainnet.infura.io/v3/0123456789abcdef0123456789abcdef', 'https://mainnet.infura.io/[redacted]'],
     ['see https://eth-mainnet.g.alchemy.com/v2/KEY123.', 'see https://eth-mainnet.g.alchemy.com/[redacted]'],
     ['https://rpc.example/?apikey=SECRETKEY', 'https://rpc.example/[redacted]'],
@@ -12,7 +15,10 @@ describe('redactSecrets', () => {
     ['postgres://mintdesk:SECRETKEY@db.internal:5432/mintdesk', 'postgres://[redacted]@db.internal:5432/[redacted]'],
     ['https://user:SECRETKEY@rpc.example', 'https://[redacted]@rpc.example'],
     // inside a JSON log line: the URL ends at the quote or at an escape
-    ['{"msg":"x","err":{"message":"URL: http://127.0.0.1:1/v3/SECRETKEY\\nRequest body"}}', '{"msg":"x","err":{"message":"URL: http://127.0.0.1:1/[redacted]\\nRequest body"}}'],
+    [
+      '{"msg":"x","err":{"message":"URL: http://127.0.0.1:1/v3/SECRETKEY\\nRequest body"}}',
+      '{"msg":"x","err":{"message":"URL: http://127.0.0.1:1/[redacted]\\nRequest body"}}',
+    ],
     ['{"url":"https://rpc.example/SECRETKEY"}', '{"url":"https://rpc.example/[redacted]"}'],
   ])('%j', (input, expected) => {
     expect(redactSecrets(input)).toBe(expected)
@@ -22,7 +28,16 @@ describe('redactSecrets', () => {
   })
 
   it('leaves texts without a credential-bearing URL alone', () => {
-    for (const text of ['nonce too low', 'http://127.0.0.1:8545', 'http://127.0.0.1:8545/', 'sent 0xabc (nonce 4)', 'GET /api/gold/mint/0b9f', 'a:b://', '    at send (file:///app/worker.mjs:1204:17)', 'at x (webpack-internal:///(rsc)/./lib/a.ts:3:1)']) {
+    for (const text of [
+      'nonce too low',
+      'http://127.0.0.1:8545',
+      'http://127.0.0.1:8545/',
+      'sent 0xabc (nonce 4)',
+      'GET /api/gold/mint/0b9f',
+      'a:b://',
+      '    at send (file:///app/worker.mjs:1204:17)',
+      'at x (webpack-internal:///(rsc)/./lib/a.ts:3:1)',
+    ]) {
       expect(redactSecrets(text)).toBe(text)
     }
   })

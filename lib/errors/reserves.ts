@@ -15,7 +15,13 @@ export class ReserveCheckRefusedError extends PermanentJobError {
    * over_limit: the mint controls, lib/errors/controls.ts; approval_missing: four eyes,
    * lib/errors/approvals.ts)
    */
-  readonly check: 'bar_not_held' | 'amount_mismatch' | 'supply_exceeds_reserves' | 'recipient_not_allowed' | 'over_limit' | 'approval_missing'
+  readonly check:
+    | 'bar_not_held'
+    | 'amount_mismatch'
+    | 'supply_exceeds_reserves'
+    | 'recipient_not_allowed'
+    | 'over_limit'
+    | 'approval_missing'
   constructor(check: ReserveCheckRefusedError['check'], reason: string) {
     super(`refused to sign: ${reason}`)
     this.check = check
@@ -44,7 +50,11 @@ export class BarNotHeldError extends ReserveCheckRefusedError {
   override name = 'BarNotHeldError'
   readonly bar: { serial: string; refiner: string; vault: string } | null
   readonly state: BarNotHeldState
-  constructor(p: { bar: { serial: string; refiner: string; vault: string } | null; state: BarNotHeldState; detail: string }) {
+  constructor(p: {
+    bar: { serial: string; refiner: string; vault: string } | null
+    state: BarNotHeldState
+    detail: string
+  }) {
     super('bar_not_held', p.detail)
     this.bar = p.bar
     this.state = p.state

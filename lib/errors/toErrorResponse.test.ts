@@ -5,7 +5,6 @@ import { errorStatus } from './http'
 import { KmsPublicKeyError } from './kms'
 import { BarAlreadyUsedError, IdempotencyConflictError } from './mint'
 import { NotReadyError } from './ops'
-import { BarMismatchError, BarNotInVaultError, StaleBarListError } from './vault'
 import {
   MalformedJsonError,
   MethodNotAllowedError,
@@ -16,9 +15,12 @@ import {
 } from './request'
 import { ConflictError, NotFoundError } from './resource'
 import { type ErrorLogEntry, toErrorResponse } from './toErrorResponse'
+import { BarMismatchError, BarNotInVaultError, StaleBarListError } from './vault'
 
 async function bodyOf(res: Response) {
-  return (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
+  return (await res.json()) as {
+    error: { code: string; message: string; issues?: { path: string; message: string }[] }
+  }
 }
 
 describe('errorStatus (the one table)', () => {
@@ -59,8 +61,20 @@ describe('toErrorResponse', () => {
     [new BarAlreadyUsedError({ bars: [{ serial: 'AB1', refiner: 'Valcambi SA', index: 1 }] }), 409, 'bar_already_used'],
     [new IdempotencyConflictError(), 409, 'idempotency_conflict'],
     [new NotReadyError(), 503, 'not_ready'],
-    [new BarNotInVaultError({ vault: 'LDN-1', bars: [{ serial: 'AB1', refiner: 'V', index: 0 }] }), 422, 'bar_not_in_vault'],
-    [new BarMismatchError({ mismatches: [{ serial: 'AB1', refiner: 'V', index: 0, field: 'grossOz', inventory: '401.125', given: '401.000' }] }), 422, 'bar_mismatch'],
+    [
+      new BarNotInVaultError({ vault: 'LDN-1', bars: [{ serial: 'AB1', refiner: 'V', index: 0 }] }),
+      422,
+      'bar_not_in_vault',
+    ],
+    [
+      new BarMismatchError({
+        mismatches: [
+          { serial: 'AB1', refiner: 'V', index: 0, field: 'grossOz', inventory: '401.125', given: '401.000' },
+        ],
+      }),
+      422,
+      'bar_mismatch',
+    ],
     [new StaleBarListError({ vault: 'LDN-1', asOf: new Date(0), latestAsOf: new Date(1) }), 409, 'stale_bar_list'],
   ]
 
@@ -89,7 +103,9 @@ describe('toErrorResponse', () => {
   })
 
   it('names the used bar by its index in issues', async () => {
-    const body = await bodyOf(toErrorResponse(new BarAlreadyUsedError({ bars: [{ serial: 'AB1', refiner: 'V', index: 3 }] })))
+    const body = await bodyOf(
+      toErrorResponse(new BarAlreadyUsedError({ bars: [{ serial: 'AB1', refiner: 'V', index: 3 }] })),
+    )
     expect(body.error.issues?.[0]?.path).toBe('vaultProof.bars.3')
   })
 
@@ -114,7 +130,11 @@ describe('toErrorResponse', () => {
     const lines: unknown[] = []
     const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(line))
     try {
-      toErrorResponse(new Error('HTTP request failed. URL: https://mainnet.infura.io/v3/SECRETKEY', { cause: new Error('at postgres://u:SECRETKEY@db/x') }))
+      toErrorResponse(
+        new Error('HTTP request failed. URL: https://mainnet.infura.io/v3/SECRETKEY', {
+          cause: new Error('at postgres://u:SECRETKEY@db/x'),
+        }),
+      )
     } finally {
       spy.mockRestore()
     }

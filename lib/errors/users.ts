@@ -9,6 +9,9 @@ import { BaseError } from './BaseError'
 export class SelfLockoutError extends BaseError {
   override name = 'SelfLockoutError'
   constructor() {
-    super('self_lockout', 'You cannot disable your own account or take away your own admin role; another admin must do it.')
+    super(
+      'self_lockout',
+      'You cannot disable your own account or take away your own admin role; another admin must do it.',
+    )
   }
 }

@@ -48,12 +48,16 @@ export class BarMismatchError extends BaseError {
   readonly mismatches: BarMismatch[]
   constructor({ mismatches }: { mismatches: BarMismatch[] }) {
     const bars = [...new Set(mismatches.map((m) => `${m.serial} (${m.refiner})`))].join(', ')
-    super('bar_mismatch', `The bar list says otherwise for ${bars}: leave the field out or give the bar list's value.`, {
-      issues: mismatches.map((m) => ({
-        path: `vaultProof.bars.${m.index}.${m.field}`,
-        message: `must be ${m.inventory} as in the bar list (got ${m.given})`,
-      })),
-    })
+    super(
+      'bar_mismatch',
+      `The bar list says otherwise for ${bars}: leave the field out or give the bar list's value.`,
+      {
+        issues: mismatches.map((m) => ({
+          path: `vaultProof.bars.${m.index}.${m.field}`,
+          message: `must be ${m.inventory} as in the bar list (got ${m.given})`,
+        })),
+      },
+    )
     this.mismatches = mismatches
   }
 }

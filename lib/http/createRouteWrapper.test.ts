@@ -12,10 +12,18 @@ const APP = 'http://localhost:3000'
 const NO_CLAIMS = { getClaims: async () => null, getSessionMaxAgeSeconds: () => 12 * 60 * 60 }
 
 function wrapper(user: SessionUser | null, opts: { log?: () => void } = {}) {
-  return createRouteWrapper({ getUser: async () => user, ...NO_CLAIMS, getAppUrl: () => APP, log: opts.log ?? (() => {}) })
+  return createRouteWrapper({
+    getUser: async () => user,
+    ...NO_CLAIMS,
+    getAppUrl: () => APP,
+    log: opts.log ?? (() => {}),
+  })
 }
 
-function request(method: string, { body, headers = {}, path = '/api/x' }: { body?: string; headers?: Record<string, string>; path?: string } = {}) {
+function request(
+  method: string,
+  { body, headers = {}, path = '/api/x' }: { body?: string; headers?: Record<string, string>; path?: string } = {},
+) {
   return new Request(`${APP}${path}`, {
     method,
     body,
@@ -26,7 +34,9 @@ function request(method: string, { body, headers = {}, path = '/api/x' }: { body
 const ctx = (params: Record<string, string> = {}) => ({ params: Promise.resolve(params) })
 
 async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }).error
+  return (
+    (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
+  ).error
 }
 
 const mintBody = z.object({
@@ -60,7 +70,10 @@ describe('route() wrapper', () => {
   })
 
   it('returns a handler Response as is, and 204 for nothing', async () => {
-    const accepted = await wrapper(staff)({ roles: ['staff'], handler: () => json({ orderId: 'o1' }, 202) })(request('GET'), ctx())
+    const accepted = await wrapper(staff)({ roles: ['staff'], handler: () => json({ orderId: 'o1' }, 202) })(
+      request('GET'),
+      ctx(),
+    )
     expect(accepted.status).toBe(202)
     const empty = await wrapper(staff)({ roles: ['staff'], handler: () => undefined })(request('GET'), ctx())
     expect(empty.status).toBe(204)
@@ -68,7 +81,10 @@ describe('route() wrapper', () => {
 
   it('public routes do not look at the session', async () => {
     const getUser = vi.fn(async () => null)
-    const route = createRouteWrapper({ getUser, ...NO_CLAIMS, getAppUrl: () => undefined })({ roles: 'public', handler: ({ user }) => ({ user }) })
+    const route = createRouteWrapper({ getUser, ...NO_CLAIMS, getAppUrl: () => undefined })({
+      roles: 'public',
+      handler: ({ user }) => ({ user }),
+    })
     const res = await route(request('GET'))
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ user: null })
@@ -130,7 +146,9 @@ describe('route() wrapper', () => {
     })
     it('422 with issues, paths joined with dots', async () => {
       const res = await route(
-        request('POST', { body: JSON.stringify({ to: '0x12', vaultProof: { bars: [{ fineOz: '401.084' }, { fineOz: '1.5' }] } }) }),
+        request('POST', {
+          body: JSON.stringify({ to: '0x12', vaultProof: { bars: [{ fineOz: '401.084' }, { fineOz: '1.5' }] } }),
+        }),
         ctx(),
       )
       expect(res.status).toBe(422)
@@ -152,7 +170,10 @@ describe('route() wrapper', () => {
     it('parses the query string, 422 on a bad one', async () => {
       const route = wrapper(staff)({
         roles: ['staff'],
-        query: z.object({ status: z.enum(['pending', 'confirmed']).optional(), limit: z.coerce.number().int().max(100).default(20) }),
+        query: z.object({
+          status: z.enum(['pending', 'confirmed']).optional(),
+          limit: z.coerce.number().int().max(100).default(20),
+        }),
         handler: ({ query }) => query,
       })
       const ok = await route(request('GET', { path: '/api/x?status=pending&limit=5' }), ctx())
@@ -258,7 +279,10 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
     })
 
   it('hands the text and its media type to the handler', async () => {
-    const res = await route()(request('POST', { body: 'serial,refiner\nA,B\n', headers: { 'content-type': 'text/csv; charset=utf-8' } }), ctx())
+    const res = await route()(
+      request('POST', { body: 'serial,refiner\nA,B\n', headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+      ctx(),
+    )
     expect(await res.json()).toEqual({ mediaType: 'text/csv', length: 19 })
   })
 
@@ -270,17 +294,32 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
 
   it('takes a body over 64 KiB when the route allows more, and 413 payload_too_large past its own cap', async () => {
     const big = 'x'.repeat(100 * 1024)
-    expect((await route()(request('POST', { body: big, headers: { 'content-type': 'text/csv' } }), ctx())).status).toBe(413)
-    const allowed = await route(1024 * 1024)(request('POST', { body: big, headers: { 'content-type': 'text/csv' } }), ctx())
+    expect((await route()(request('POST', { body: big, headers: { 'content-type': 'text/csv' } }), ctx())).status).toBe(
+      413,
+    )
+    const allowed = await route(1024 * 1024)(
+      request('POST', { body: big, headers: { 'content-type': 'text/csv' } }),
+      ctx(),
+    )
     expect(await allowed.json()).toEqual({ mediaType: 'text/csv', length: big.length })
-    const over = await route(64 * 1024 * 1024 / 64)(request('POST', { body: 'y'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'text/csv' } }), ctx())
+    const over = await route((64 * 1024 * 1024) / 64)(
+      request('POST', { body: 'y'.repeat(1024 * 1024 + 1), headers: { 'content-type': 'text/csv' } }),
+      ctx(),
+    )
     expect(over.status).toBe(413)
-    expect(await errorOf(over)).toEqual({ code: 'payload_too_large', message: 'The request body is larger than 1 MiB.' })
+    expect(await errorOf(over)).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is larger than 1 MiB.',
+    })
   })
 
   it('422 for bytes that are not UTF-8', async () => {
     const res = await route()(
-      new Request(`${APP}/api/x`, { method: 'POST', body: new Uint8Array([0x61, 0xff, 0x62]), headers: { origin: APP, 'content-type': 'text/csv' } }),
+      new Request(`${APP}/api/x`, {
+        method: 'POST',
+        body: new Uint8Array([0x61, 0xff, 0x62]),
+        headers: { origin: APP, 'content-type': 'text/csv' },
+      }),
       ctx(),
     )
     expect(res.status).toBe(422)

@@ -1,10 +1,10 @@
 import type { z } from 'zod'
 import type { ClaimedSessionUser } from '@/lib/auth/ClaimedSessionUser'
+import type { SessionUser, UserRole } from '@/lib/auth/SessionUser'
 import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 import { sessionPastLifetime } from '@/lib/auth/sessionPastLifetime'
-import type { SessionUser, UserRole } from '@/lib/auth/SessionUser'
-import type { ErrorIssue } from '@/lib/errors/BaseError'
 import { ForbiddenError, UnauthenticatedError } from '@/lib/errors/auth'
+import type { ErrorIssue } from '@/lib/errors/BaseError'
 import { ValidationError } from '@/lib/errors/request'
 import { NotFoundError } from '@/lib/errors/resource'
 import { type ToErrorResponseOptions, toErrorResponse } from '@/lib/errors/toErrorResponse'
@@ -164,7 +164,8 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
    */
   async function claimedUser(roles: readonly UserRole[]): Promise<{ user: ClaimedSessionUser; rowChecked: boolean }> {
     const claims = await deps.getClaims()
-    const stands = claims && !sessionPastLifetime({ claims, now: new Date(), maxAgeSeconds: deps.getSessionMaxAgeSeconds() })
+    const stands =
+      claims && !sessionPastLifetime({ claims, now: new Date(), maxAgeSeconds: deps.getSessionMaxAgeSeconds() })
     if (claims && stands && roles.includes(claims.role)) return { user: claimedFrom(claims, roles), rowChecked: false }
     await checkRow(roles)
     if (!claims) throw new UnauthenticatedError()
@@ -239,10 +240,15 @@ async function readInput<
   if (MUTATING_METHODS.has(req.method.toUpperCase())) checkSameOrigin(req, { appUrl })
   const rawParams: RawRouteParams = (await ctx?.params) ?? {}
   const params = options.params ? parseOr404(options.params, rawParams) : rawParams
-  const query = options.query ? parseOr422(options.query, searchParamsToObject(req), 'The query string is invalid.') : undefined
+  const query = options.query
+    ? parseOr422(options.query, searchParamsToObject(req), 'The query string is invalid.')
+    : undefined
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   const body = options.body ? parseOr422(options.body, await readJsonBody(req, { maxBytes })) : undefined
-  const rawBody = options.rawBody && !options.body ? await readTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes }) : undefined
+  const rawBody =
+    options.rawBody && !options.body
+      ? await readTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes })
+      : undefined
   // The casts restate what the generics already say: each value was parsed by the schema of
   // the same generic parameter (or is undefined/raw when it was not given).
   return {
@@ -254,7 +260,13 @@ async function readInput<
 }
 
 function claimedFrom(claims: SessionClaims, allowedRoles: readonly UserRole[]): ClaimedSessionUser {
-  return { id: claims.id, email: claims.email, claimedRole: claims.role, sessionVersion: claims.sessionVersion, allowedRoles }
+  return {
+    id: claims.id,
+    email: claims.email,
+    claimedRole: claims.role,
+    sessionVersion: claims.sessionVersion,
+    allowedRoles,
+  }
 }
 
 /** zod issues -> the API's `{ path, message }`, the path joined with dots (`vaultProof.bars.0.fineOz`). */

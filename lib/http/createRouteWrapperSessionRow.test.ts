@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { ClaimedSessionUser } from '@/lib/auth/ClaimedSessionUser'
-import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 import { createRouteWrapper } from './createRouteWrapper'
 
 // The wrapper's `sessionRow: 'in_handler'` branch (POST /api/gold/mint): the row is not read
@@ -26,7 +26,13 @@ const staffRow: SessionUser = { id: 'u-staff', email: 'staff@mintdesk.local', ro
 function wrapper(p: { claims: SessionClaims | null; row: SessionUser | null }) {
   const getUser = vi.fn(async () => p.row)
   const getClaims = vi.fn(async () => p.claims)
-  const route = createRouteWrapper({ getUser, getClaims, getSessionMaxAgeSeconds: () => MAX_AGE, getAppUrl: () => APP, log: () => {} })
+  const route = createRouteWrapper({
+    getUser,
+    getClaims,
+    getSessionMaxAgeSeconds: () => MAX_AGE,
+    getAppUrl: () => APP,
+    log: () => {},
+  })
   return { route, getUser, getClaims }
 }
 
@@ -67,7 +73,10 @@ describe("route() wrapper: sessionRow 'in_handler'", () => {
     for (const c of [null, claims({ authTime: nowSeconds() - MAX_AGE })]) {
       const { route, getUser } = wrapper({ claims: c, row: null })
       const handler = handled()
-      expect(await answer(await route({ roles: ['staff'], sessionRow: 'in_handler', body, handler })(post()))).toEqual({ status: 401, code: 'unauthenticated' })
+      expect(await answer(await route({ roles: ['staff'], sessionRow: 'in_handler', body, handler })(post()))).toEqual({
+        status: 401,
+        code: 'unauthenticated',
+      })
       expect(getUser).toHaveBeenCalledOnce()
       expect(handler).not.toHaveBeenCalled()
     }
@@ -76,35 +85,66 @@ describe("route() wrapper: sessionRow 'in_handler'", () => {
   it('a claimed role the route does not take: the row decides, 403 for its role, and lets in a role the row has', async () => {
     const approverRow: SessionUser = { ...staffRow, role: 'approver' }
     const refused = wrapper({ claims: claims({ role: 'approver' }), row: approverRow })
-    expect(await answer(await refused.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(post()))).toEqual({ status: 403, code: 'forbidden' })
+    expect(
+      await answer(
+        await refused.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(post()),
+      ),
+    ).toEqual({ status: 403, code: 'forbidden' })
     expect(refused.getUser).toHaveBeenCalledOnce()
 
     // the row says staff although the claims say approver (set without a version bump): the row's role decides
     const allowed = wrapper({ claims: claims({ role: 'approver' }), row: staffRow })
     const handler = handled()
-    expect((await allowed.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler })(post())).status).toBe(200)
+    expect((await allowed.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler })(post())).status).toBe(
+      200,
+    )
     expect(handler.mock.calls[0]?.[0].user.claimedRole).toBe('approver')
   })
 
   describe('a refusal before the handler first makes the full row check', () => {
     const refusals = [
-      { name: 'a foreign Origin (403)', req: () => post({ origin: 'https://evil.test' }), status: 403, code: 'forbidden' },
-      { name: 'another media type (415)', req: () => post({ type: 'text/plain' }), status: 415, code: 'unsupported_media_type' },
+      {
+        name: 'a foreign Origin (403)',
+        req: () => post({ origin: 'https://evil.test' }),
+        status: 403,
+        code: 'forbidden',
+      },
+      {
+        name: 'another media type (415)',
+        req: () => post({ type: 'text/plain' }),
+        status: 415,
+        code: 'unsupported_media_type',
+      },
       { name: 'malformed JSON (400)', req: () => post({ body: '{"amount":' }), status: 400, code: 'malformed_json' },
-      { name: 'an invalid body (422)', req: () => post({ body: JSON.stringify({ amount: '1.5' }) }), status: 422, code: 'validation_failed' },
+      {
+        name: 'an invalid body (422)',
+        req: () => post({ body: JSON.stringify({ amount: '1.5' }) }),
+        status: 422,
+        code: 'validation_failed',
+      },
     ]
     for (const r of refusals) {
       it(`${r.name}: 401 when the session no longer stands, 403 for a role the row lost, else the refusal itself`, async () => {
         const revoked = wrapper({ claims: claims(), row: null })
-        expect(await answer(await revoked.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(r.req()))).toEqual({ status: 401, code: 'unauthenticated' })
+        expect(
+          await answer(
+            await revoked.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(r.req()),
+          ),
+        ).toEqual({ status: 401, code: 'unauthenticated' })
         expect(revoked.getUser).toHaveBeenCalledOnce()
 
         const demoted = wrapper({ claims: claims(), row: { ...staffRow, role: 'approver' } })
-        expect(await answer(await demoted.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(r.req()))).toEqual({ status: 403, code: 'forbidden' })
+        expect(
+          await answer(
+            await demoted.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(r.req()),
+          ),
+        ).toEqual({ status: 403, code: 'forbidden' })
 
         const standing = wrapper({ claims: claims(), row: staffRow })
         const handler = handled()
-        expect(await answer(await standing.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler })(r.req()))).toEqual({ status: r.status, code: r.code })
+        expect(
+          await answer(await standing.route({ roles: ['staff'], sessionRow: 'in_handler', body, handler })(r.req())),
+        ).toEqual({ status: r.status, code: r.code })
         expect(standing.getUser).toHaveBeenCalledOnce()
         expect(handler).not.toHaveBeenCalled()
       })
@@ -112,16 +152,32 @@ describe("route() wrapper: sessionRow 'in_handler'", () => {
 
     it('params (404) and query (422) too', async () => {
       const revoked = wrapper({ claims: claims(), row: null })
-      const byParams = revoked.route({ roles: ['staff'], sessionRow: 'in_handler', params: z.object({ id: z.uuid() }), handler: handled() })
+      const byParams = revoked.route({
+        roles: ['staff'],
+        sessionRow: 'in_handler',
+        params: z.object({ id: z.uuid() }),
+        handler: handled(),
+      })
       expect((await byParams(post(), { params: Promise.resolve({ id: 'nope' }) })).status).toBe(401)
-      const byQuery = revoked.route({ roles: ['staff'], sessionRow: 'in_handler', query: z.object({ n: z.coerce.number() }), handler: handled() })
+      const byQuery = revoked.route({
+        roles: ['staff'],
+        sessionRow: 'in_handler',
+        query: z.object({ n: z.coerce.number() }),
+        handler: handled(),
+      })
       expect((await byQuery(new Request(`${APP}/api/x?n=x`, { method: 'GET' }))).status).toBe(401)
     })
   })
 
   it('the row is checked once at most: a refusal after the claims fell back to it does not read it again', async () => {
     const { route, getUser } = wrapper({ claims: claims({ role: 'approver' }), row: staffRow })
-    expect((await route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(post({ type: 'text/plain' }))).status).toBe(415)
+    expect(
+      (
+        await route({ roles: ['staff'], sessionRow: 'in_handler', body, handler: handled() })(
+          post({ type: 'text/plain' }),
+        )
+      ).status,
+    ).toBe(415)
     expect(getUser).toHaveBeenCalledOnce()
   })
 

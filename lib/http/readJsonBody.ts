@@ -12,7 +12,10 @@ export type ReadJsonBodyParameters = { maxBytes?: number }
  * reading, and reading stops as soon as the limit is passed, whatever Content-Length
  * claimed; 400 `malformed_json` for an empty body, invalid UTF-8 or invalid JSON.
  */
-export async function readJsonBody(request: Request, { maxBytes = DEFAULT_MAX_BODY_BYTES }: ReadJsonBodyParameters = {}): Promise<unknown> {
+export async function readJsonBody(
+  request: Request,
+  { maxBytes = DEFAULT_MAX_BODY_BYTES }: ReadJsonBodyParameters = {},
+): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) throw new UnsupportedMediaTypeError()
 
   const declared = request.headers.get('content-length')

@@ -17,7 +17,10 @@ export type RawBody = { mediaType: string; text: string }
  * there); 422 for bytes that are not UTF-8. Chunks are decoded as they arrive, so the
  * body is held once, as text, never also as one buffer of bytes.
  */
-export async function readTextBody(request: Request, { mediaTypes, maxBytes }: ReadTextBodyParameters): Promise<RawBody> {
+export async function readTextBody(
+  request: Request,
+  { mediaTypes, maxBytes }: ReadTextBodyParameters,
+): Promise<RawBody> {
   const mediaType = mediaTypeOf(request.headers.get('content-type'))
   if (mediaType === null || !mediaTypes.includes(mediaType)) throw new UnsupportedMediaTypeError({ mediaTypes })
 
@@ -47,7 +50,11 @@ export async function readTextBody(request: Request, { mediaTypes, maxBytes }: R
   } catch (error) {
     if (error instanceof TypeError) {
       await reader.cancel().catch(() => {})
-      throw new ValidationError([{ path: '', message: 'the body is not UTF-8 text' }], 'The request body is not UTF-8.', { cause: error })
+      throw new ValidationError(
+        [{ path: '', message: 'the body is not UTF-8 text' }],
+        'The request body is not UTF-8.',
+        { cause: error },
+      )
     }
     throw error
   }

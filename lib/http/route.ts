@@ -3,7 +3,13 @@ import { getSessionClaims, getSessionUser } from '@/lib/auth/getSessionUser'
 import { getConfig } from '@/lib/config/getConfig'
 import { createRouteWrapper } from './createRouteWrapper'
 
-export type { NextRouteHandler, RouteAccess, RouteHandlerArgs, RouteOptions, SessionRowCheck } from './createRouteWrapper'
+export type {
+  NextRouteHandler,
+  RouteAccess,
+  RouteHandlerArgs,
+  RouteOptions,
+  SessionRowCheck,
+} from './createRouteWrapper'
 
 /**
  * THE route-handler wrapper: auth, roles, same-origin check, body/query/params parsing

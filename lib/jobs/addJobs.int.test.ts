@@ -10,9 +10,33 @@ import { insertUser } from '@/tests/helpers/users'
 import { addJob } from './addJob'
 import { addJobs } from './addJobs'
 
-type GraphileJob = { id: string; task: string; key: string | null; queue: string | null; priority: number; flags: Record<string, boolean> | null; run_at: Date; max_attempts: number; payload: Record<string, unknown> }
-type JobRecord = { job_id: string; task: string; order_id: string | null; state: string; max_attempts: number; payload: Record<string, unknown> }
-type JobEvent = { job_id: string; event: string; task: string; order_id: string | null; actor: string | null; detail: string | null }
+type GraphileJob = {
+  id: string
+  task: string
+  key: string | null
+  queue: string | null
+  priority: number
+  flags: Record<string, boolean> | null
+  run_at: Date
+  max_attempts: number
+  payload: Record<string, unknown>
+}
+type JobRecord = {
+  job_id: string
+  task: string
+  order_id: string | null
+  state: string
+  max_attempts: number
+  payload: Record<string, unknown>
+}
+type JobEvent = {
+  job_id: string
+  event: string
+  task: string
+  order_id: string | null
+  actor: string | null
+  detail: string | null
+}
 
 // addJobs runs as the web's own database role (mintdesk_web): add_job per row needs no
 // grant beyond the EXECUTE the runtime roles already have
@@ -62,7 +86,18 @@ describe('addJobs', () => {
     const later = new Date(Date.now() + 3_600_000)
     const before = counted.statements()
     const { jobIds } = await addJobs(counted.db, [
-      { task: 'test_alpha', payload: { orderId: order.id, n: 1 }, jobKey: 'test_alpha:1', queueName: 'test_lane:1', priority: 3, flags: ['notify', 'slow'], maxAttempts: 7, orderId: order.id, actor: 'tester', detail: 'the first' },
+      {
+        task: 'test_alpha',
+        payload: { orderId: order.id, n: 1 },
+        jobKey: 'test_alpha:1',
+        queueName: 'test_lane:1',
+        priority: 3,
+        flags: ['notify', 'slow'],
+        maxAttempts: 7,
+        orderId: order.id,
+        actor: 'tester',
+        detail: 'the first',
+      },
       { task: 'test_beta', payload: { n: 2 }, runAt: later },
       { task: 'test_alpha', payload: { n: 3 }, queueName: 'test_lane:2', priority: -1, actor: 'tester' },
     ])
@@ -72,17 +107,62 @@ describe('addJobs', () => {
 
     const jobs = new Map((await graphileJobs(jobIds)).map((j) => [j.id, j]))
     const [first, second, third] = jobIds.map((id) => jobs.get(id.toString()))
-    expect(first).toMatchObject({ task: 'test_alpha', key: 'test_alpha:1', queue: 'test_lane:1', priority: 3, flags: { notify: true, slow: true }, max_attempts: 7, payload: { orderId: order.id, n: 1 } })
-    expect(second).toMatchObject({ task: 'test_beta', key: null, queue: null, priority: 0, flags: null, max_attempts: 5, payload: { n: 2 } })
+    expect(first).toMatchObject({
+      task: 'test_alpha',
+      key: 'test_alpha:1',
+      queue: 'test_lane:1',
+      priority: 3,
+      flags: { notify: true, slow: true },
+      max_attempts: 7,
+      payload: { orderId: order.id, n: 1 },
+    })
+    expect(second).toMatchObject({
+      task: 'test_beta',
+      key: null,
+      queue: null,
+      priority: 0,
+      flags: null,
+      max_attempts: 5,
+      payload: { n: 2 },
+    })
     expect(new Date(second?.run_at ?? 0).getTime()).toBe(later.getTime())
-    expect(third).toMatchObject({ task: 'test_alpha', key: null, queue: 'test_lane:2', priority: -1, flags: null, max_attempts: 5, payload: { n: 3 } })
+    expect(third).toMatchObject({
+      task: 'test_alpha',
+      key: null,
+      queue: 'test_lane:2',
+      priority: -1,
+      flags: null,
+      max_attempts: 5,
+      payload: { n: 3 },
+    })
     expect(new Date(third?.run_at ?? later).getTime()).toBeLessThanOrEqual(Date.now())
 
     const records = new Map((await jobRecordsOf(jobIds)).map((r) => [r.job_id, r]))
     expect(jobIds.map((id) => records.get(id.toString()))).toEqual([
-      { job_id: jobIds[0]?.toString(), task: 'test_alpha', order_id: order.id, state: 'queued', max_attempts: 7, payload: { orderId: order.id, n: 1 } },
-      { job_id: jobIds[1]?.toString(), task: 'test_beta', order_id: null, state: 'scheduled', max_attempts: 5, payload: { n: 2 } },
-      { job_id: jobIds[2]?.toString(), task: 'test_alpha', order_id: null, state: 'queued', max_attempts: 5, payload: { n: 3 } },
+      {
+        job_id: jobIds[0]?.toString(),
+        task: 'test_alpha',
+        order_id: order.id,
+        state: 'queued',
+        max_attempts: 7,
+        payload: { orderId: order.id, n: 1 },
+      },
+      {
+        job_id: jobIds[1]?.toString(),
+        task: 'test_beta',
+        order_id: null,
+        state: 'scheduled',
+        max_attempts: 5,
+        payload: { n: 2 },
+      },
+      {
+        job_id: jobIds[2]?.toString(),
+        task: 'test_alpha',
+        order_id: null,
+        state: 'queued',
+        max_attempts: 5,
+        payload: { n: 3 },
+      },
     ])
     const events = await eventsOf(jobIds)
     expect(events.map((e) => [e.job_id, e.event, e.task, e.order_id, e.actor, e.detail])).toEqual([
@@ -96,7 +176,12 @@ describe('addJobs', () => {
     const before = counted.statements()
     const { jobIds } = await addJobs(
       counted.db,
-      Array.from({ length: 60 }, (_, i) => ({ task: 'test_many', payload: { n: i }, jobKey: `test_many:${i}`, queueName: `test_many:${i % 4}` })),
+      Array.from({ length: 60 }, (_, i) => ({
+        task: 'test_many',
+        payload: { n: i },
+        jobKey: `test_many:${i}`,
+        queueName: `test_many:${i % 4}`,
+      })),
     )
     expect(counted.statements() - before).toBe(3)
     const payloadOf = new Map((await graphileJobs(jobIds)).map((j) => [j.id, j.payload]))
@@ -114,8 +199,14 @@ describe('addJobs', () => {
   })
 
   it('a job key added again replaces the waiting job, as add_job does: in two calls and twice in one call', async () => {
-    const { jobIds: [firstId] } = await addJobs(web.db, [{ task: 'test_keyed', payload: { v: 1 }, jobKey: 'test_keyed:a', runAt: new Date(Date.now() + 60_000) }])
-    const { jobIds: [againId] } = await addJobs(web.db, [{ task: 'test_keyed', payload: { v: 2 }, jobKey: 'test_keyed:a', priority: 4 }])
+    const {
+      jobIds: [firstId],
+    } = await addJobs(web.db, [
+      { task: 'test_keyed', payload: { v: 1 }, jobKey: 'test_keyed:a', runAt: new Date(Date.now() + 60_000) },
+    ])
+    const {
+      jobIds: [againId],
+    } = await addJobs(web.db, [{ task: 'test_keyed', payload: { v: 2 }, jobKey: 'test_keyed:a', priority: 4 }])
     expect(firstId).toBeDefined()
     expect(againId).toBe(firstId)
     const ids = [firstId ?? 0n]
@@ -126,7 +217,13 @@ describe('addJobs', () => {
     // within one call the later row replaces the earlier one's job; its record is the one
     // two addJob calls would leave (the first's row, queued, with the last payload)
     const { jobIds } = await addJobs(web.db, [
-      { task: 'test_keyed', payload: { v: 1 }, jobKey: 'test_keyed:b', runAt: new Date(Date.now() + 60_000), maxAttempts: 3 },
+      {
+        task: 'test_keyed',
+        payload: { v: 1 },
+        jobKey: 'test_keyed:b',
+        runAt: new Date(Date.now() + 60_000),
+        maxAttempts: 3,
+      },
       { task: 'test_other', payload: { v: 0 } },
       { task: 'test_keyed', payload: { v: 2 }, jobKey: 'test_keyed:b' },
     ])
@@ -136,13 +233,23 @@ describe('addJobs', () => {
     const [job] = await graphileJobs(keyed)
     expect(job).toMatchObject({ key: 'test_keyed:b', payload: { v: 2 }, max_attempts: 5 })
     expect(new Date(job?.run_at ?? 0).getTime()).toBeLessThanOrEqual(Date.now())
-    expect(await jobRecordsOf(keyed)).toMatchObject([{ task: 'test_keyed', state: 'queued', max_attempts: 3, payload: { v: 2 } }])
+    expect(await jobRecordsOf(keyed)).toMatchObject([
+      { task: 'test_keyed', state: 'queued', max_attempts: 3, payload: { v: 2 } },
+    ])
     expect((await eventsOf(keyed)).map((e) => e.event)).toEqual(['enqueued', 'enqueued'])
   })
 
   it('addJob is addJobs with one job', async () => {
-    const { jobId } = await addJob(web.db, { task: 'test_single', payload: { one: true }, queueName: 'test_single', maxAttempts: 2, detail: 'alone' })
-    expect(await graphileJobs([jobId])).toMatchObject([{ task: 'test_single', queue: 'test_single', max_attempts: 2, payload: { one: true } }])
+    const { jobId } = await addJob(web.db, {
+      task: 'test_single',
+      payload: { one: true },
+      queueName: 'test_single',
+      maxAttempts: 2,
+      detail: 'alone',
+    })
+    expect(await graphileJobs([jobId])).toMatchObject([
+      { task: 'test_single', queue: 'test_single', max_attempts: 2, payload: { one: true } },
+    ])
     expect(await jobRecordsOf([jobId])).toMatchObject([{ state: 'queued', max_attempts: 2 }])
     expect(await eventsOf([jobId])).toMatchObject([{ event: 'enqueued', detail: 'alone' }])
   })
@@ -154,6 +261,12 @@ describe('addJobs', () => {
  */
 function countingDb(url: string): { db: Db; statements: () => number; close: () => Promise<void> } {
   let n = 0
-  const client = postgres(url, { max: 1, onnotice: () => {}, types: { bigint: postgres.BigInt }, connection: { application_name: 'add-jobs-counted' }, debug: () => n++ })
+  const client = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    types: { bigint: postgres.BigInt },
+    connection: { application_name: 'add-jobs-counted' },
+    debug: () => n++,
+  })
   return { db: drizzle(client, { schema }), statements: () => n, close: () => client.end({ timeout: 5 }) }
 }

@@ -99,7 +99,12 @@ export async function addJobs(tx: DbOrTx, jobs: AddJobsParameters): Promise<AddJ
  * row is then the first add's, 'queued' with the last add's payload, which is what the
  * first addJob's insert followed by the second's upsert leaves.
  */
-function jobRecordRows(p: { jobs: AddJobsParameters; payloads: Record<string, unknown>[]; jobIds: bigint[]; now: number }): JobRecordRow[] {
+function jobRecordRows(p: {
+  jobs: AddJobsParameters
+  payloads: Record<string, unknown>[]
+  jobIds: bigint[]
+  now: number
+}): JobRecordRow[] {
   const byId = new Map<bigint, JobRecordRow>()
   p.jobs.forEach((job, i) => {
     const jobId = p.jobIds[i] ?? 0n

@@ -27,7 +27,10 @@ export type ClaimedJob = {
  * to graphile-worker (mintdesk adds none). The caller must finish every claimed job
  * (lib/jobs/finishClaimedJob.ts) before its own job ends.
  */
-export async function claimQueuedJobs(db: DbOrTx, { task, workerId, limit }: ClaimQueuedJobsParameters): Promise<ClaimedJob[]> {
+export async function claimQueuedJobs(
+  db: DbOrTx,
+  { task, workerId, limit }: ClaimQueuedJobsParameters,
+): Promise<ClaimedJob[]> {
   if (limit <= 0) return []
   const rows = await db.execute<{ id: string; payload: unknown; attempts: number; max_attempts: number }>(sql`
     with j as (
@@ -46,5 +49,10 @@ export async function claimQueuedJobs(db: DbOrTx, { task, workerId, limit }: Cla
     from j
     where jobs.id = j.id
     returning jobs.id::text as id, jobs.payload, jobs.attempts::int as attempts, jobs.max_attempts::int as max_attempts`)
-  return rows.map((r) => ({ jobId: BigInt(r.id), payload: r.payload, attempts: Number(r.attempts), maxAttempts: Number(r.max_attempts) }))
+  return rows.map((r) => ({
+    jobId: BigInt(r.id),
+    payload: r.payload,
+    attempts: Number(r.attempts),
+    maxAttempts: Number(r.max_attempts),
+  }))
 }

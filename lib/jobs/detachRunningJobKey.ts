@@ -15,7 +15,10 @@ export type DetachRunningJobKeyParameters = {
  * If a take-over already happened, the attempts are put back to this run's. A new job
  * added under the key starts only after its adder commits, so it sees what woke it.
  */
-export async function detachRunningJobKey(db: DbOrTx, { jobId, attempt }: DetachRunningJobKeyParameters): Promise<void> {
+export async function detachRunningJobKey(
+  db: DbOrTx,
+  { jobId, attempt }: DetachRunningJobKeyParameters,
+): Promise<void> {
   await db.execute(sql`
     update graphile_worker._private_jobs set key = null, attempts = least(attempts, ${attempt}::smallint), updated_at = now()
     where id = ${jobId}::bigint and locked_at is not null and (key is not null or attempts > ${attempt}::smallint)`)

@@ -16,7 +16,10 @@ export type EnqueueFollowUpParameters = AddJobParameters & {
  * own completion then deletes nothing). Deleting first also keeps add_job from treating
  * the running job as superseded.
  */
-export async function enqueueFollowUp(tx: Tx, { currentJobId, ...job }: EnqueueFollowUpParameters): Promise<AddJobReturnType> {
+export async function enqueueFollowUp(
+  tx: Tx,
+  { currentJobId, ...job }: EnqueueFollowUpParameters,
+): Promise<AddJobReturnType> {
   await tx.execute(sql`delete from graphile_worker._private_jobs where id = ${currentJobId}::bigint`)
   return addJob(tx, job)
 }

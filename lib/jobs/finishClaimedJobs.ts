@@ -23,7 +23,10 @@ export type FinishClaimedJobsParameters = {
  * meanwhile handed to another worker is not touched. Three statements at most. Returns
  * the ids that were still ours.
  */
-export async function finishClaimedJobs(db: DbOrTx, { workerId, done = [], failed = [], deferred = [] }: FinishClaimedJobsParameters): Promise<Set<bigint>> {
+export async function finishClaimedJobs(
+  db: DbOrTx,
+  { workerId, done = [], failed = [], deferred = [] }: FinishClaimedJobsParameters,
+): Promise<Set<bigint>> {
   const ours = new Set<bigint>()
   const note = (rows: { id: string }[]) => rows.forEach((r) => ours.add(BigInt(r.id)))
   if (done.length > 0) {
@@ -35,7 +38,9 @@ export async function finishClaimedJobs(db: DbOrTx, { workerId, done = [], faile
     )
   }
   if (failed.length > 0) {
-    const specs = JSON.stringify(failed.map((f) => ({ id: f.jobId.toString(), message: f.message, permanent: f.permanent })))
+    const specs = JSON.stringify(
+      failed.map((f) => ({ id: f.jobId.toString(), message: f.message, permanent: f.permanent })),
+    )
     note(
       await db.execute<{ id: string }>(sql`
         update graphile_worker._private_jobs as jobs

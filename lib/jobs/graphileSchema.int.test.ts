@@ -85,7 +85,9 @@ describe("graphile-worker's private schema, as lib/jobs uses it", () => {
 
   it(`is graphile-worker ${PINNED_VERSION}, installed and pinned: an upgrade must re-check the decision record 011`, () => {
     const require = createRequire(import.meta.url)
-    const installed = JSON.parse(readFileSync(require.resolve('graphile-worker/package.json'), 'utf8')) as { version: string }
+    const installed = JSON.parse(readFileSync(require.resolve('graphile-worker/package.json'), 'utf8')) as {
+      version: string
+    }
     expect(installed.version).toBe(PINNED_VERSION)
     const ours = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>
@@ -144,13 +146,17 @@ describe("graphile-worker's private schema, as lib/jobs uses it", () => {
     expect(rows).toHaveLength(2)
     for (const r of rows) {
       const body = r.body.replace(/\s+/g, ' ').toLowerCase()
-      expect(body, r.name).toContain('locked_at is null or locked_at < now() - interval \'4 hours\'')
+      expect(body, r.name).toContain("locked_at is null or locked_at < now() - interval '4 hours'")
     }
   })
 
   it('force_unlock_workers clears locked_at and locked_by of the given workers', async () => {
-    const [job] = await t.db.execute<{ id: string }>(sql`select id::text as id from graphile_worker.add_job('schema_probe', '{}'::json)`)
-    await t.db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'probe-worker', attempts = 1 where id = ${job?.id}::bigint`)
+    const [job] = await t.db.execute<{ id: string }>(
+      sql`select id::text as id from graphile_worker.add_job('schema_probe', '{}'::json)`,
+    )
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'probe-worker', attempts = 1 where id = ${job?.id}::bigint`,
+    )
     await t.db.execute(sql`select graphile_worker.force_unlock_workers(array['probe-worker']::text[])`)
     const [after] = await t.db.execute<{ locked_at: string | null; locked_by: string | null; attempts: number }>(sql`
       select locked_at::text, locked_by, attempts::int as attempts from graphile_worker._private_jobs where id = ${job?.id}::bigint`)

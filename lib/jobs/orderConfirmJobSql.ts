@@ -15,7 +15,11 @@ export function orderConfirmJobSql(orderId: SQL, state: OrderConfirmJobState): S
 }
 
 /** The same condition for the order's job of another mint task (its key `<task>:<orderId>`). */
-export function orderJobSql(task: typeof TASK.mintConfirm | typeof TASK.mintSend, orderId: SQL, state: OrderConfirmJobState): SQL {
+export function orderJobSql(
+  task: typeof TASK.mintConfirm | typeof TASK.mintSend,
+  orderId: SQL,
+  state: OrderConfirmJobState,
+): SQL {
   const which =
     state === 'any'
       ? sql``

@@ -14,7 +14,10 @@ export type RescheduleJobsNowParameters = {
  * ignores `attempts: 0`). Returns the ids graphile-worker rescheduled; a job a worker
  * holds is left alone by graphile-worker and is missing from the result.
  */
-export async function rescheduleJobsNow(db: DbOrTx, { jobIds, maxAttempts }: RescheduleJobsNowParameters): Promise<bigint[]> {
+export async function rescheduleJobsNow(
+  db: DbOrTx,
+  { jobIds, maxAttempts }: RescheduleJobsNowParameters,
+): Promise<bigint[]> {
   if (jobIds.length === 0) return []
   const rows = await db.execute<{ id: string }>(sql`
     select id::text as id from graphile_worker.reschedule_jobs(

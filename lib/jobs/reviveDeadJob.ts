@@ -28,8 +28,22 @@ export async function reviveDeadJob(db: DbOrTx, p: ReviveDeadJobParameters): Pro
   await rescheduleJobsNow(db, { jobIds: [p.jobId], maxAttempts: p.maxAttempts })
   await db
     .update(jobRecords)
-    .set({ state: 'queued', attempts: 0, maxAttempts: p.maxAttempts, lastError: null, finishedAt: null, updatedAt: new Date() })
+    .set({
+      state: 'queued',
+      attempts: 0,
+      maxAttempts: p.maxAttempts,
+      lastError: null,
+      finishedAt: null,
+      updatedAt: new Date(),
+    })
     .where(eq(jobRecords.jobId, p.jobId))
-  await recordJobEvent(db, { event: 'retried', task: p.task, orderId: p.orderId, jobId: p.jobId, actor: p.actor, detail: p.detail ?? null })
+  await recordJobEvent(db, {
+    event: 'retried',
+    task: p.task,
+    orderId: p.orderId,
+    jobId: p.jobId,
+    actor: p.actor,
+    detail: p.detail ?? null,
+  })
   return true
 }

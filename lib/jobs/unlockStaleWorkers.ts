@@ -37,7 +37,10 @@ export type UnlockStaleWorkersReturnType = { jobs: UnlockedJob[]; workerIds: str
  * only one sweeper at a time does anything (advisory lock, skipped if taken). Times
  * are the database's (now()), never a worker's clock.
  */
-export async function unlockStaleWorkers(tx: Tx, { selfId, staleAfterMs }: UnlockStaleWorkersParameters): Promise<UnlockStaleWorkersReturnType> {
+export async function unlockStaleWorkers(
+  tx: Tx,
+  { selfId, staleAfterMs }: UnlockStaleWorkersParameters,
+): Promise<UnlockStaleWorkersReturnType> {
   const got = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtext('mintdesk:sweep')) as ok`)
   if (!got[0]?.ok) return { jobs: [], workerIds: [] }
   const stale = sql`now() - make_interval(secs => ${staleAfterMs}::double precision / 1000)`
@@ -67,9 +70,14 @@ export async function unlockStaleWorkers(tx: Tx, { selfId, staleAfterMs }: Unloc
     for update of j`)
   // the attempt our history saw start: runTask's 'running' record, or one more for a job a send batch claimed
   const takenOver = (r: (typeof rows)[number]) =>
-    r.key === null && r.recorded_attempts !== null && r.attempts >= r.max_attempts && Number(r.recorded_attempts) + 1 < Number(r.attempts)
+    r.key === null &&
+    r.recorded_attempts !== null &&
+    r.attempts >= r.max_attempts &&
+    Number(r.recorded_attempts) + 1 < Number(r.attempts)
   for (const r of rows.filter(takenOver)) {
-    await tx.execute(sql`update graphile_worker._private_jobs set attempts = ${r.recorded_attempts}::smallint where id = ${r.id}::bigint`)
+    await tx.execute(
+      sql`update graphile_worker._private_jobs set attempts = ${r.recorded_attempts}::smallint where id = ${r.id}::bigint`,
+    )
   }
   const workerIds = [...new Set(rows.map((r) => r.locked_by))]
   if (workerIds.length > 0) {

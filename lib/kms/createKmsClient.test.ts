@@ -9,7 +9,10 @@ const credentialsOf = async (client: ReturnType<typeof createKmsClient>) => {
 describe('createKmsClient', () => {
   it('uses the dev credentials only for an endpoint on loopback', async () => {
     const local = createKmsClient({ region: 'eu-west-1', endpoint: 'http://127.0.0.1:4599', env: {} })
-    expect(await credentialsOf(local)).toMatchObject({ accessKeyId: 'mintdesk-local', secretAccessKey: 'mintdesk-local' })
+    expect(await credentialsOf(local)).toMatchObject({
+      accessKeyId: 'mintdesk-local',
+      secretAccessKey: 'mintdesk-local',
+    })
     expect(await local.config.region()).toBe('eu-west-1')
     const endpoint = await local.config.endpoint?.()
     expect(endpoint?.hostname).toBe('127.0.0.1')
@@ -27,7 +30,7 @@ describe('createKmsClient', () => {
     client.destroy()
   })
 
-  it('takes a remote endpoint\'s credentials from the environment, never the dev pair', async () => {
+  it("takes a remote endpoint's credentials from the environment, never the dev pair", async () => {
     // (without them the SDK's default chain would run, which probes the network: not here)
     const client = createKmsClient({
       region: 'us-east-1',

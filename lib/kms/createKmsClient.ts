@@ -1,7 +1,7 @@
 import { KMSClient } from '@aws-sdk/client-kms'
 import { DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
-import { instrumentKmsClient } from '@/lib/telemetry/instrumentKmsClient'
 import { countFault } from '@/lib/ops/faultCounts'
+import { instrumentKmsClient } from '@/lib/telemetry/instrumentKmsClient'
 
 export type CreateKmsClientParameters = {
   region: string
@@ -68,7 +68,11 @@ function countingThrottles(client: KMSClient): KMSClient {
       try {
         return await next(args)
       } catch (error) {
-        if (error instanceof Error && (error.name === 'ThrottlingException' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 429)) {
+        if (
+          error instanceof Error &&
+          (error.name === 'ThrottlingException' ||
+            (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 429)
+        ) {
           countFault('kms_throttled')
         }
         throw error

@@ -47,7 +47,8 @@ export function readDerElement(bytes: Uint8Array, offset = 0): DerElement {
     if (length < 0x80) throw new DerParseError('long-form length below 128')
   }
   const end = pos + length
-  if (end > bytes.length) throw new DerParseError(`element at offset ${offset} claims ${length} bytes, ${bytes.length - pos} left`)
+  if (end > bytes.length)
+    throw new DerParseError(`element at offset ${offset} claims ${length} bytes, ${bytes.length - pos} left`)
   return { tag, content: bytes.subarray(pos, end), end }
 }
 

@@ -7,6 +7,9 @@ export type GetKmsAddressParameters = { keyId: string }
 export type GetKmsAddressReturnType = Address
 
 /** The checksummed Ethereum address of a secp256k1 KMS key, from its public key. */
-export async function getKmsAddress(client: KMSClient, { keyId }: GetKmsAddressParameters): Promise<GetKmsAddressReturnType> {
+export async function getKmsAddress(
+  client: KMSClient,
+  { keyId }: GetKmsAddressParameters,
+): Promise<GetKmsAddressReturnType> {
   return publicKeyToAddress(await getKmsPublicKey(client, { keyId }))
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { KmsPublicKeyError } from '@/lib/errors/kms'
 import { parseSecp256k1PublicKey } from './getKmsPublicKey'
 
-const spkiOf = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) => new Uint8Array(key.export({ type: 'spki', format: 'der' }))
+const spkiOf = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) =>
+  new Uint8Array(key.export({ type: 'spki', format: 'der' }))
 
 describe('parseSecp256k1PublicKey', () => {
   it('returns the 65-byte uncompressed key of a secp256k1 SubjectPublicKeyInfo', () => {
@@ -17,7 +18,9 @@ describe('parseSecp256k1PublicKey', () => {
 
   it('rejects other curves and algorithms', () => {
     const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).publicKey
-    expect(() => parseSecp256k1PublicKey(spkiOf(p256), { keyId: 'k' })).toThrow(/1\.2\.840\.10045\.3\.1\.7 is not secp256k1/)
+    expect(() => parseSecp256k1PublicKey(spkiOf(p256), { keyId: 'k' })).toThrow(
+      /1\.2\.840\.10045\.3\.1\.7 is not secp256k1/,
+    )
     const ed = generateKeyPairSync('ed25519').publicKey
     expect(() => parseSecp256k1PublicKey(spkiOf(ed), { keyId: 'k' })).toThrow(/is not id-ecPublicKey/)
     const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey

@@ -19,7 +19,10 @@ export type GetKmsPublicKeyReturnType = Hex
  * DER SubjectPublicKeyInfo must name id-ecPublicKey with curve secp256k1 and hold a
  * valid uncompressed curve point. SDK errors (NotFoundException, ...) pass through.
  */
-export async function getKmsPublicKey(client: KMSClient, { keyId }: GetKmsPublicKeyParameters): Promise<GetKmsPublicKeyReturnType> {
+export async function getKmsPublicKey(
+  client: KMSClient,
+  { keyId }: GetKmsPublicKeyParameters,
+): Promise<GetKmsPublicKeyReturnType> {
   const res = await client.send(new GetPublicKeyCommand({ KeyId: keyId }))
   if (res.KeySpec !== undefined && res.KeySpec !== 'ECC_SECG_P256K1') {
     throw new KmsPublicKeyError(keyId, `key spec is ${res.KeySpec}, expected ECC_SECG_P256K1`)
@@ -40,13 +43,17 @@ export function parseSecp256k1PublicKey(der: Uint8Array, { keyId }: { keyId: str
   try {
     spki = parseSubjectPublicKeyInfo(der)
   } catch (err) {
-    if (err instanceof DerParseError) throw new KmsPublicKeyError(keyId, 'public key is not a valid SubjectPublicKeyInfo', { cause: err })
+    if (err instanceof DerParseError)
+      throw new KmsPublicKeyError(keyId, 'public key is not a valid SubjectPublicKeyInfo', { cause: err })
     throw err
   }
-  if (spki.algorithm !== EC_PUBLIC_KEY_OID) throw new KmsPublicKeyError(keyId, `public key algorithm ${spki.algorithm} is not id-ecPublicKey`)
-  if (spki.parameters !== SECP256K1_OID) throw new KmsPublicKeyError(keyId, `curve ${spki.parameters ?? '(none)'} is not secp256k1 (${SECP256K1_OID})`)
+  if (spki.algorithm !== EC_PUBLIC_KEY_OID)
+    throw new KmsPublicKeyError(keyId, `public key algorithm ${spki.algorithm} is not id-ecPublicKey`)
+  if (spki.parameters !== SECP256K1_OID)
+    throw new KmsPublicKeyError(keyId, `curve ${spki.parameters ?? '(none)'} is not secp256k1 (${SECP256K1_OID})`)
   const key = spki.publicKey
-  if (key.length !== 65 || key[0] !== 0x04) throw new KmsPublicKeyError(keyId, `public key is not a 65-byte uncompressed point`)
+  if (key.length !== 65 || key[0] !== 0x04)
+    throw new KmsPublicKeyError(keyId, `public key is not a 65-byte uncompressed point`)
   try {
     secp256k1.Point.fromBytes(key).assertValidity()
   } catch (err) {

@@ -4,13 +4,13 @@ import { auditLog, jobEvents, jobRecords } from '@/db/schema/jobs'
 import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/errors'
-import { stockBarsOf } from '@/tests/helpers/barLists'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
 import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
-import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
+import { stockBarsOf } from '@/tests/helpers/barLists'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
+import { type CreateMintOrderParameters, createMintOrder } from './createMintOrder'
 
 let t: TestDatabase
 let u: TestUsers
@@ -50,10 +50,16 @@ async function create(
   return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...rest })
 }
 
-async function count(table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs'): Promise<number> {
+async function count(
+  table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs',
+): Promise<number> {
   // held_bars: bars an order holds (the bar list made them; the intake only reserves them)
   const from =
-    table === 'jobs' ? sql.raw('graphile_worker.jobs') : table === 'held_bars' ? sql.raw('public.vault_bars where order_id is not null') : sql.raw(`public.${table}`)
+    table === 'jobs'
+      ? sql.raw('graphile_worker.jobs')
+      : table === 'held_bars'
+        ? sql.raw('public.vault_bars where order_id is not null')
+        : sql.raw(`public.${table}`)
   const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${from}`)
   return rows[0]?.n ?? 0
 }
@@ -94,7 +100,12 @@ describe('createMintOrder', () => {
     })
 
     const links = await t.db
-      .select({ position: mintOrderBars.position, serial: vaultBars.serial, fineOz: vaultBars.fineOz, fineness: vaultBars.fineness })
+      .select({
+        position: mintOrderBars.position,
+        serial: vaultBars.serial,
+        fineOz: vaultBars.fineOz,
+        fineness: vaultBars.fineness,
+      })
       .from(mintOrderBars)
       .innerJoin(vaultBars, eq(vaultBars.id, mintOrderBars.barId))
       .where(eq(mintOrderBars.orderId, accepted.orderId))
@@ -104,7 +115,13 @@ describe('createMintOrder', () => {
       { position: 1, serial: request.vaultProof.bars[1]?.serial, fineOz: '401.084', fineness: '999.90' },
     ])
 
-    const jobs = await t.db.execute<{ id: string; task_identifier: string; key: string; max_attempts: number; payload: unknown }>(
+    const jobs = await t.db.execute<{
+      id: string
+      task_identifier: string
+      key: string
+      max_attempts: number
+      payload: unknown
+    }>(
       sql`select j.id::text, j.task_identifier, j.key, j.max_attempts, p.payload
           from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
           where j.id = ${jobId}::bigint`,
@@ -117,18 +134,31 @@ describe('createMintOrder', () => {
       payload: { orderId: accepted.orderId },
     })
 
-    const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, BigInt(jobId)))
+    const [record] = await t.db
+      .select()
+      .from(jobRecords)
+      .where(eq(jobRecords.jobId, BigInt(jobId)))
     expect(record).toMatchObject({ task: 'mint_send', orderId: accepted.orderId, state: 'queued', maxAttempts: 5 })
 
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ event: 'enqueued', task: 'mint_send', jobId: BigInt(jobId), actor: u.staff.email })
+    expect(events[0]).toMatchObject({
+      event: 'enqueued',
+      task: 'mint_send',
+      jobId: BigInt(jobId),
+      actor: u.staff.email,
+    })
   })
 
   it("gives the job the caller's max_attempts (the route passes MAX_ATTEMPTS)", async () => {
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 7, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request,
+      maxAttempts: 7,
+      approvalThresholdWei: null,
+    })
     const rows = await t.db.execute<{ max_attempts: number }>(
       sql`select max_attempts from graphile_worker.jobs where id = ${acceptedJobId(accepted)}::bigint`,
     )
@@ -151,9 +181,14 @@ describe('createMintOrder', () => {
     })
 
     expect(await snapshot()).toEqual(before)
-    const firstBar = await t.db.select({ status: vaultBars.status, orderId: vaultBars.orderId }).from(vaultBars).where(eq(vaultBars.serial, first))
+    const firstBar = await t.db
+      .select({ status: vaultBars.status, orderId: vaultBars.orderId })
+      .from(vaultBars)
+      .where(eq(vaultBars.serial, first))
     expect(firstBar).toEqual([{ status: 'available', orderId: null }]) // the first bar was not reserved either: it is free for a later order
-    await expect(create({ request: buildMintRequest({ bars: [{ serial: first }] }) })).resolves.toMatchObject({ status: 'pending' })
+    await expect(create({ request: buildMintRequest({ bars: [{ serial: first }] }) })).resolves.toMatchObject({
+      status: 'pending',
+    })
   })
 
   it('a failure just before the commit (after the job was added) leaves nothing behind', async () => {
@@ -166,7 +201,9 @@ describe('createMintOrder', () => {
       hooks: {
         beforeCommit: async (tx, accepted) => {
           // inside the transaction everything is there...
-          const rows = await tx.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`)
+          const rows = await tx.execute<{ n: number }>(
+            sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`,
+          )
           expect(rows[0]?.n).toBe(1)
           seen = accepted
           throw boom
@@ -177,26 +214,34 @@ describe('createMintOrder', () => {
     expect(seen).toBeDefined()
     // ...and after the rollback nothing is
     expect(await snapshot()).toEqual(before)
-    const orders = await t.db.select().from(mintOrders).where(eq(mintOrders.id, seen?.orderId ?? ''))
+    const orders = await t.db
+      .select()
+      .from(mintOrders)
+      .where(eq(mintOrders.id, seen?.orderId ?? ''))
     expect(orders).toEqual([])
   })
 
   it('refuses the same bar in another letter case (it is the same physical bar)', async () => {
     const s = freshSerial('CASE')
     await create({ request: buildMintRequest({ bars: [{ serial: s, refiner: 'PAMP SA' }] }) })
-    await expect(create({ request: buildMintRequest({ bars: [{ serial: s.toLowerCase(), refiner: 'pamp sa' }] }) })).rejects.toBeInstanceOf(
-      BarAlreadyUsedError,
-    )
+    await expect(
+      create({ request: buildMintRequest({ bars: [{ serial: s.toLowerCase(), refiner: 'pamp sa' }] }) }),
+    ).rejects.toBeInstanceOf(BarAlreadyUsedError)
   })
 
   it('names every bar that is already used', async () => {
     const a = freshSerial()
     const b = freshSerial()
     await create({ request: buildMintRequest({ bars: [{ serial: a }, { serial: b }] }) })
-    const error = await create({ request: buildMintRequest({ bars: [{ serial: b }, { serial: freshSerial() }, { serial: a }] }) }).catch(
-      (e: unknown) => e,
-    )
-    expect(error).toMatchObject({ bars: [{ serial: b, index: 0 }, { serial: a, index: 2 }] })
+    const error = await create({
+      request: buildMintRequest({ bars: [{ serial: b }, { serial: freshSerial() }, { serial: a }] }),
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({
+      bars: [
+        { serial: b, index: 0 },
+        { serial: a, index: 2 },
+      ],
+    })
   })
 
   it('validates the request itself: a bad request writes nothing', async () => {
@@ -211,7 +256,9 @@ describe('createMintOrder', () => {
 
   it('50 concurrent requests for distinct bars create 50 orders and 50 jobs', async () => {
     const before = await snapshot()
-    const requests = Array.from({ length: 50 }, () => buildMintRequest({ bars: [{ serial: freshSerial('D') }, { serial: freshSerial('D') }] }))
+    const requests = Array.from({ length: 50 }, () =>
+      buildMintRequest({ bars: [{ serial: freshSerial('D') }, { serial: freshSerial('D') }] }),
+    )
     await stockBarsOf(t.db, requests)
     const results = await Promise.all(requests.map((request) => create({ request, stock: false })))
     expect(new Set(results.map((r) => r.orderId)).size).toBe(50)
@@ -226,9 +273,15 @@ describe('createMintOrder', () => {
     const before = await snapshot()
     const contested = freshSerial('SAME')
     // each request also brings a bar of its own, so the losers' other bars must roll back too
-    const requests = Array.from({ length: 50 }, () => buildMintRequest({ bars: [{ serial: freshSerial('OWN') }, { serial: contested }] }))
+    const requests = Array.from({ length: 50 }, () =>
+      buildMintRequest({ bars: [{ serial: freshSerial('OWN') }, { serial: contested }] }),
+    )
     await stockBarsOf(t.db, requests)
-    const outcomes = await Promise.allSettled(requests.map((request, i) => create({ request, stock: false, session: intakeSession(i % 2 ? u.staff : u.otherStaff) })))
+    const outcomes = await Promise.allSettled(
+      requests.map((request, i) =>
+        create({ request, stock: false, session: intakeSession(i % 2 ? u.staff : u.otherStaff) }),
+      ),
+    )
     const won = outcomes.filter((o) => o.status === 'fulfilled')
     const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')
     expect(won).toHaveLength(1)
@@ -246,7 +299,10 @@ describe('createMintOrder', () => {
     await stockBarsOf(t.db, buildMintRequest({ bars: [{ serial: x }, { serial: y }] }))
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        create({ request: buildMintRequest({ bars: i % 2 ? [{ serial: x }, { serial: y }] : [{ serial: y }, { serial: x }] }), stock: false }),
+        create({
+          request: buildMintRequest({ bars: i % 2 ? [{ serial: x }, { serial: y }] : [{ serial: y }, { serial: x }] }),
+          stock: false,
+        }),
       ),
     )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
@@ -263,15 +319,33 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
     const before = await snapshot()
     const request = twoBars()
     const accepted = await create({ request, approvalThresholdWei: 802_168n * 10n ** 15n })
-    expect(accepted).toEqual({ orderId: expect.any(String), status: 'awaiting_approval', statusUrl: `/api/gold/mint/${accepted.orderId}` })
+    expect(accepted).toEqual({
+      orderId: expect.any(String),
+      status: 'awaiting_approval',
+      statusUrl: `/api/gold/mint/${accepted.orderId}`,
+    })
 
     const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
-    expect(order).toMatchObject({ status: 'awaiting_approval', jobId: null, approvedBy: null, acceptedResponse: accepted })
+    expect(order).toMatchObject({
+      status: 'awaiting_approval',
+      jobId: null,
+      approvedBy: null,
+      acceptedResponse: accepted,
+    })
     const after = await snapshot()
     // the one job is the notification's (issue 16: mint.awaiting_approval, through
     // on_mint_awaiting_approval in the same statement), never a mint_send
-    expect(after).toEqual({ ...before, orders: before.orders + 1, bars: before.bars + 2, links: before.links + 2, events: before.events + 1, jobs: before.jobs + 1 })
-    const jobs = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`)
+    expect(after).toEqual({
+      ...before,
+      orders: before.orders + 1,
+      bars: before.bars + 2,
+      links: before.links + 2,
+      events: before.events + 1,
+      jobs: before.jobs + 1,
+    })
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`,
+    )
     expect(jobs[0]?.n).toBe(0)
     const notified = await t.db.execute<{ type: string; task: string }>(sql`
       select e.type, j.task_identifier as task from notification_events e, graphile_worker.jobs j
@@ -279,25 +353,44 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
     expect(notified).toEqual([{ type: 'mint.awaiting_approval', task: 'notify_dispatch' }])
 
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
-    expect(events).toEqual([expect.objectContaining({ event: 'approval_requested', task: 'mint_send', jobId: null, actor: u.staff.email })])
-    const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, accepted.orderId)))
+    expect(events).toEqual([
+      expect.objectContaining({ event: 'approval_requested', task: 'mint_send', jobId: null, actor: u.staff.email }),
+    ])
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, 'order'), eq(auditLog.targetId, accepted.orderId)))
     expect(audit).toEqual([
-      expect.objectContaining({ action: 'mint.approval_requested', actorId: u.staff.id, actorEmail: u.staff.email, detail: { to: request.to, amount: '802.168', vault: 'LDN-1' } }),
+      expect.objectContaining({
+        action: 'mint.approval_requested',
+        actorId: u.staff.id,
+        actorEmail: u.staff.email,
+        detail: { to: request.to, amount: '802.168', vault: 'LDN-1' },
+      }),
     ])
   })
 
   it('below the threshold: pending with its job at once; 0 makes every order wait, null none', async () => {
-    expect(await create({ request: twoBars(), approvalThresholdWei: 802_169n * 10n ** 15n })).toMatchObject({ status: 'pending', jobId: expect.any(String) })
-    expect(await create({ request: twoBars(), approvalThresholdWei: 0n })).toMatchObject({ status: 'awaiting_approval' })
+    expect(await create({ request: twoBars(), approvalThresholdWei: 802_169n * 10n ** 15n })).toMatchObject({
+      status: 'pending',
+      jobId: expect.any(String),
+    })
+    expect(await create({ request: twoBars(), approvalThresholdWei: 0n })).toMatchObject({
+      status: 'awaiting_approval',
+    })
     expect(await create({ request: twoBars(), approvalThresholdWei: null })).toMatchObject({ status: 'pending' })
-    expect(await create({ request: twoBars(), approvalThresholdWei: 10_000n * OZ })).toMatchObject({ status: 'pending' })
+    expect(await create({ request: twoBars(), approvalThresholdWei: 10_000n * OZ })).toMatchObject({
+      status: 'pending',
+    })
   })
 
   it('a replay of an order awaiting approval returns its first answer (no jobId) and creates nothing', async () => {
     const request = twoBars()
     const first = await create({ request, idempotencyKey: 'await-replay', approvalThresholdWei: 0n })
     const before = await snapshot()
-    expect(await create({ request: structuredClone(request), idempotencyKey: 'await-replay', approvalThresholdWei: 0n })).toEqual(first)
+    expect(
+      await create({ request: structuredClone(request), idempotencyKey: 'await-replay', approvalThresholdWei: 0n }),
+    ).toEqual(first)
     expect(await snapshot()).toEqual(before)
   })
 
@@ -328,7 +421,9 @@ describe('createMintOrder: the token contract as recipient', () => {
     const request = buildMintRequest({ to: tokenAddress, bars: [{ serial: freshSerial() }] })
     const err = await create({ request, tokenAddress: tokenAddress.toLowerCase() }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ValidationError)
-    expect((err as ValidationError).issues).toEqual([{ path: 'to', message: expect.stringContaining('token contract') }])
+    expect((err as ValidationError).issues).toEqual([
+      { path: 'to', message: expect.stringContaining('token contract') },
+    ])
     expect(await snapshot()).toEqual(before)
   })
 })
@@ -362,17 +457,24 @@ describe('createMintOrder: Idempotency-Key', () => {
   })
 
   it('keys are per user: another user may use the same key', async () => {
-    const a = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key' })
-    const b = await create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'shared-key', session: intakeSession(u.otherStaff) })
+    const a = await create({
+      request: buildMintRequest({ bars: [{ serial: freshSerial() }] }),
+      idempotencyKey: 'shared-key',
+    })
+    const b = await create({
+      request: buildMintRequest({ bars: [{ serial: freshSerial() }] }),
+      idempotencyKey: 'shared-key',
+      session: intakeSession(u.otherStaff),
+    })
     expect(b.orderId).not.toBe(a.orderId)
   })
 
   it('a key whose first request failed can be used again', async () => {
     const taken = freshSerial()
     await create({ request: buildMintRequest({ bars: [{ serial: taken }] }) })
-    await expect(create({ request: buildMintRequest({ bars: [{ serial: taken }] }), idempotencyKey: 'retry-after-409' })).rejects.toBeInstanceOf(
-      BarAlreadyUsedError,
-    )
+    await expect(
+      create({ request: buildMintRequest({ bars: [{ serial: taken }] }), idempotencyKey: 'retry-after-409' }),
+    ).rejects.toBeInstanceOf(BarAlreadyUsedError)
     await expect(
       create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'retry-after-409' }),
     ).resolves.toMatchObject({ status: 'pending' })
@@ -382,7 +484,9 @@ describe('createMintOrder: Idempotency-Key', () => {
     const before = await snapshot()
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
     await stockBarsOf(t.db, request)
-    const results = await Promise.all(Array.from({ length: 20 }, () => create({ request, idempotencyKey: 'concurrent-same', stock: false })))
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => create({ request, idempotencyKey: 'concurrent-same', stock: false })),
+    )
     expect(new Set(results.map((r) => r.orderId)).size).toBe(1)
     expect((await snapshot()).orders - before.orders).toBe(1)
   })
@@ -391,7 +495,9 @@ describe('createMintOrder: Idempotency-Key', () => {
     const before = await snapshot()
     const requests = Array.from({ length: 20 }, () => buildMintRequest({ bars: [{ serial: freshSerial() }] }))
     await stockBarsOf(t.db, requests)
-    const outcomes = await Promise.allSettled(requests.map((request) => create({ request, idempotencyKey: 'concurrent-different', stock: false })))
+    const outcomes = await Promise.allSettled(
+      requests.map((request) => create({ request, idempotencyKey: 'concurrent-different', stock: false })),
+    )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(IdempotencyConflictError)
     expect((await snapshot()).orders - before.orders).toBe(1)

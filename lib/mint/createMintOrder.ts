@@ -102,7 +102,8 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
       rows = await db.transaction(async (tx) => {
         const result = [...(await tx.execute<IntakeRow>(call.query()))]
         const first = result[0]
-        if (first?.r_outcome === 'created' && isAcceptedResponse(first.r_accepted)) await beforeCommit(tx, first.r_accepted)
+        if (first?.r_outcome === 'created' && isAcceptedResponse(first.r_accepted))
+          await beforeCommit(tx, first.r_accepted)
         return result
       })
     } else {
@@ -118,7 +119,8 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     throw new IdempotencyConflictError()
   }
   const accepted = row.r_accepted
-  if (!isAcceptedResponse(accepted)) throw new Error(`create_mint_order answered ${row.r_outcome} without an accepted response`)
+  if (!isAcceptedResponse(accepted))
+    throw new Error(`create_mint_order answered ${row.r_outcome} without an accepted response`)
   // the stored answer is jsonb (keys reordered): answered in the API's order
   return accepted.status === 'pending'
     ? { orderId: accepted.orderId, jobId: accepted.jobId, status: accepted.status, statusUrl: accepted.statusUrl }
@@ -157,5 +159,8 @@ function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
   if (typeof v.orderId !== 'string' || typeof v.statusUrl !== 'string') return false
-  return (v.status === 'pending' && typeof v.jobId === 'string') || (v.status === 'awaiting_approval' && v.jobId === undefined)
+  return (
+    (v.status === 'pending' && typeof v.jobId === 'string') ||
+    (v.status === 'awaiting_approval' && v.jobId === undefined)
+  )
 }

@@ -1,6 +1,6 @@
 import type { SessionToCheck } from '@/lib/auth/ClaimedSessionUser'
-import { ValidationError } from '@/lib/errors/request'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
+import { ValidationError } from '@/lib/errors/request'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
@@ -38,7 +38,11 @@ export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters):
   const { request, orderId } = a
   const proof = request.vaultProof
   const what = `mint ${request.amount} oz to ${request.to}`
-  const accepted = { orderId, status: a.needsApproval ? 'awaiting_approval' : 'pending', statusUrl: statusUrlFor(orderId) }
+  const accepted = {
+    orderId,
+    status: a.needsApproval ? 'awaiting_approval' : 'pending',
+    statusUrl: statusUrlFor(orderId),
+  }
   return [
     [orderId, 'uuid'],
     [a.session.id, 'uuid'],

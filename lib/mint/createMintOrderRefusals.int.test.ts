@@ -6,8 +6,8 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
-import { createMintOrder, type CreateMintOrderParameters } from './createMintOrder'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
+import { type CreateMintOrderParameters, createMintOrder } from './createMintOrder'
 import type { MintRequestInput } from './mintRequestSchema'
 
 // Every refusal of the intake (create_mint_order raises it inside its one statement)
@@ -47,7 +47,8 @@ async function everything() {
 
 type Intake = Partial<Omit<CreateMintOrderParameters, 'request'>> & { request: MintRequestInput }
 
-const intake = (p: Intake) => createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...p })
+const intake = (p: Intake) =>
+  createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...p })
 
 /** the refusal's code and status; fails the test if nothing was refused or if anything was written */
 async function refusal(p: Intake): Promise<{ code: string; status: number; issues: unknown }> {
@@ -61,7 +62,10 @@ async function refusal(p: Intake): Promise<{ code: string; status: number; issue
   return { code: error.code, status: statusForCode(error.code), issues: error.issues }
 }
 
-async function stocked(bars: Parameters<typeof buildMintRequest>[0]['bars'], extra: Partial<Parameters<typeof buildMintRequest>[0]> = {}) {
+async function stocked(
+  bars: Parameters<typeof buildMintRequest>[0]['bars'],
+  extra: Partial<Parameters<typeof buildMintRequest>[0]> = {},
+) {
   const request = buildMintRequest({ bars, ...extra })
   await stockBarsOf(t.db, request)
   return request
@@ -78,12 +82,17 @@ describe.each([
 
   it('validation_failed 422 (the token contract as recipient)', async () => {
     const request = await stocked([{ serial: fresh() }])
-    expect(await refusal({ request, approvalThresholdWei, tokenAddress: TEST_RECIPIENT.toLowerCase() })).toMatchObject({ code: 'validation_failed', status: 422 })
+    expect(await refusal({ request, approvalThresholdWei, tokenAddress: TEST_RECIPIENT.toLowerCase() })).toMatchObject({
+      code: 'validation_failed',
+      status: 422,
+    })
   })
 
   it('bar_not_in_vault 422', async () => {
     const listed = await stocked([{ serial: fresh() }])
-    const request = buildMintRequest({ bars: [{ serial: listed.vaultProof.bars[0]?.serial ?? '' }, { serial: 'NEVER-LISTED' }] })
+    const request = buildMintRequest({
+      bars: [{ serial: listed.vaultProof.bars[0]?.serial ?? '' }, { serial: 'NEVER-LISTED' }],
+    })
     expect(await refusal({ request, approvalThresholdWei })).toMatchObject({ code: 'bar_not_in_vault', status: 422 })
   })
 
@@ -103,7 +112,9 @@ describe.each([
     expect(await refusal({ request, approvalThresholdWei })).toEqual({
       code: 'validation_failed',
       status: 422,
-      issues: [{ path: 'amount', message: "must equal the sum of the bars' fine weights in the bar list of LDN-1: 401.084" }],
+      issues: [
+        { path: 'amount', message: "must equal the sum of the bars' fine weights in the bar list of LDN-1: 401.084" },
+      ],
     })
   })
 
@@ -116,15 +127,24 @@ describe.each([
 
   it('recipient_not_allowed 422', async () => {
     const request = await stocked([{ serial: fresh() }], { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' })
-    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({ code: 'recipient_not_allowed', status: 422 })
+    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({
+      code: 'recipient_not_allowed',
+      status: 422,
+    })
   })
 
   it('over_limit 422 (per order, then the rolling 24 h cap)', async () => {
     try {
       await setTestMintLimits(t.db, { maxOrderWei: ozToWei('401.083'), dailyCapWei: null })
-      expect(await refusal({ request: await stocked([{ serial: fresh() }]), approvalThresholdWei })).toMatchObject({ code: 'over_limit', status: 422 })
+      expect(await refusal({ request: await stocked([{ serial: fresh() }]), approvalThresholdWei })).toMatchObject({
+        code: 'over_limit',
+        status: 422,
+      })
       await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('0.001') })
-      expect(await refusal({ request: await stocked([{ serial: fresh() }]), approvalThresholdWei })).toMatchObject({ code: 'over_limit', status: 422 })
+      expect(await refusal({ request: await stocked([{ serial: fresh() }]), approvalThresholdWei })).toMatchObject({
+        code: 'over_limit',
+        status: 422,
+      })
     } finally {
       await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: null })
     }
@@ -134,6 +154,9 @@ describe.each([
     const key = `conflict-${fresh()}`
     await intake({ request: await stocked([{ serial: fresh() }]), idempotencyKey: key, approvalThresholdWei })
     const request = await stocked([{ serial: fresh() }])
-    expect(await refusal({ request, idempotencyKey: key, approvalThresholdWei })).toMatchObject({ code: 'idempotency_conflict', status: 409 })
+    expect(await refusal({ request, idempotencyKey: key, approvalThresholdWei })).toMatchObject({
+      code: 'idempotency_conflict',
+      status: 409,
+    })
   })
 })

@@ -37,9 +37,20 @@ afterAll(async () => {
   await t?.drop()
 })
 
-async function user(over: { role?: 'staff' | 'approver' | 'admin'; disabled?: boolean; sessionVersion?: number } = {}): Promise<SessionToCheck> {
+async function user(
+  over: { role?: 'staff' | 'approver' | 'admin'; disabled?: boolean; sessionVersion?: number } = {},
+): Promise<SessionToCheck> {
   const email = `cms-${++serial}@mintdesk.test`
-  const [row] = await t.db.insert(users).values({ email, name: email, role: over.role ?? 'staff', disabled: over.disabled ?? false, sessionVersion: over.sessionVersion ?? 0 }).returning({ id: users.id })
+  const [row] = await t.db
+    .insert(users)
+    .values({
+      email,
+      name: email,
+      role: over.role ?? 'staff',
+      disabled: over.disabled ?? false,
+      sessionVersion: over.sessionVersion ?? 0,
+    })
+    .returning({ id: users.id })
   if (!row) throw new Error('no user')
   return { id: row.id, email, sessionVersion: over.sessionVersion ?? 0, allowedRoles: MINT_REQUEST_ROLES }
 }
@@ -51,7 +62,9 @@ async function request() {
 }
 
 async function orders(): Promise<number> {
-  const [row] = await t.db.execute<{ n: number }>(sql`select (select count(*) from mint_orders) + (select count(*) from job_events) + (select count(*) from graphile_worker._private_jobs) as n`)
+  const [row] = await t.db.execute<{ n: number }>(
+    sql`select (select count(*) from mint_orders) + (select count(*) from job_events) + (select count(*) from graphile_worker._private_jobs) as n`,
+  )
   return Number(row?.n)
 }
 
@@ -77,7 +90,9 @@ describe('createMintOrder: the session checked in the statement', () => {
     const unknown = { ...(await user()), id: '00000000-0000-4000-8000-000000000000' }
     await expect(intake(unknown)).rejects.toBeInstanceOf(UnauthenticatedError)
     await expect(intake(await user({ disabled: true }))).rejects.toBeInstanceOf(UnauthenticatedError)
-    await expect(intake({ ...(await user({ sessionVersion: 2 })), sessionVersion: 1 })).rejects.toBeInstanceOf(UnauthenticatedError)
+    await expect(intake({ ...(await user({ sessionVersion: 2 })), sessionVersion: 1 })).rejects.toBeInstanceOf(
+      UnauthenticatedError,
+    )
     await expect(intake(await user({ role: 'approver' }))).rejects.toBeInstanceOf(ForbiddenError)
     await expect(intake({ ...(await user()), allowedRoles: [] })).rejects.toBeInstanceOf(ForbiddenError)
     // the same refusals inside the test hook's transaction
@@ -100,11 +115,24 @@ describe('createMintOrder: the session checked in the statement', () => {
     const staff = await user()
     const r = parseMintRequest(await request())
     const call = createMintOrderCall(
-      createMintOrderArguments({ orderId: randomUUID(), session: staff, request: r, requestHash: 'h', amountWei: ozToWei(r.amount), needsApproval: false, idempotencyKey: null, maxAttempts: 5, transport: 'postgres' }),
+      createMintOrderArguments({
+        orderId: randomUUID(),
+        session: staff,
+        request: r,
+        requestHash: 'h',
+        amountWei: ozToWei(r.amount),
+        needsApproval: false,
+        idempotencyKey: null,
+        maxAttempts: 5,
+        transport: 'postgres',
+      }),
     )
     const values = [...call.values]
     values[3] = '{NULL}'
-    await expect(web.db.$client.unsafe(call.text, values)).rejects.toMatchObject({ code: 'MDR01', message: 'forbidden' })
+    await expect(web.db.$client.unsafe(call.text, values)).rejects.toMatchObject({
+      code: 'MDR01',
+      message: 'forbidden',
+    })
   })
 
   it('one function of that name, the new signature; EXECUTE for mintdesk_web, not for the worker', async () => {
@@ -112,10 +140,16 @@ describe('createMintOrder: the session checked in the statement', () => {
       select count(*)::int as n, max(pg_get_function_identity_arguments(p.oid)) as args
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = 'create_mint_order'`
     expect(fns?.n).toBe(1)
-    expect(fns?.args).toMatch(/^p_order_id uuid, p_user_id uuid, p_session_version integer, p_allowed_roles text\[\], p_actor text,/)
+    expect(fns?.args).toMatch(
+      /^p_order_id uuid, p_user_id uuid, p_session_version integer, p_allowed_roles text\[\], p_actor text,/,
+    )
     const worker = postgres(t.roleUrl('worker'), { max: 1, onnotice: () => {} })
     try {
-      await expect(worker.unsafe(`select * from create_mint_order(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)`)).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        worker.unsafe(
+          `select * from create_mint_order(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)`,
+        ),
+      ).rejects.toMatchObject({ code: '42501' })
     } finally {
       await worker.end({ timeout: 5 })
     }

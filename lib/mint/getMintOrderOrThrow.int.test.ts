@@ -5,10 +5,10 @@ import { mintOrders } from '@/db/schema/mint'
 import { NotFoundError } from '@/lib/errors'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { stockBarsOf } from '@/tests/helpers/barLists'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
 
@@ -40,7 +40,12 @@ describe('getMintOrderOrThrow', () => {
       ],
     })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(order).toEqual({
       orderId: accepted.orderId,
@@ -57,7 +62,14 @@ describe('getMintOrderOrThrow', () => {
         documentSha256: request.vaultProof.documentSha256,
         bars: [
           { serial: 'G-B', refiner: 'PAMP SA', year: 2025, grossOz: '400.000', fineness: '999.9', fineOz: '399.960' },
-          { serial: 'G-A', refiner: 'Valcambi SA', year: 2019, grossOz: '32.150', fineness: '999.99', fineOz: '32.149' },
+          {
+            serial: 'G-A',
+            refiner: 'Valcambi SA',
+            year: 2019,
+            grossOz: '32.150',
+            fineness: '999.99',
+            fineOz: '32.149',
+          },
         ],
       },
       timeline: [{ at: expect.any(String), event: 'enqueued', detail: `mint 432.109 oz to ${request.to}` }],
@@ -65,7 +77,12 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it('shows the transaction the worker stored, and a confirmation count from the timeline', async () => {
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })), maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     const signer = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
     await t.db.insert(signers).values({ address: signer, kmsKeyId: 'key-1', chainId: 31337, nextNonce: 42n })
     const hash = `0x${'ab'.repeat(32)}`
@@ -80,7 +97,10 @@ describe('getMintOrderOrThrow', () => {
       maxPriorityFeePerGas: '1',
       gasLimit: '100000',
     })
-    await t.db.update(mintOrders).set({ status: 'submitted', signerAddress: signer, nonce: 41n }).where(eq(mintOrders.id, accepted.orderId))
+    await t.db
+      .update(mintOrders)
+      .set({ status: 'submitted', signerAddress: signer, nonce: 41n })
+      .where(eq(mintOrders.id, accepted.orderId))
 
     const submitted = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(submitted.status).toBe('submitted')
@@ -91,8 +111,20 @@ describe('getMintOrderOrThrow', () => {
       .set({ status: 'confirmed', txHash: hash, blockNumber: 1234n })
       .where(eq(mintOrders.id, accepted.orderId))
     // as mint_confirm writes it: decimal strings in data; an older event about another block is ignored
-    await recordJobEvent(t.db, { event: 'mined', task: 'mint_confirm', orderId: accepted.orderId, detail: 'block 1200', data: { blockNumber: '1200', confirmations: '9' } })
-    await recordJobEvent(t.db, { event: 'confirmed', task: 'mint_confirm', orderId: accepted.orderId, detail: 'block 1234', data: { hash, blockNumber: '1234', confirmations: '3' } })
+    await recordJobEvent(t.db, {
+      event: 'mined',
+      task: 'mint_confirm',
+      orderId: accepted.orderId,
+      detail: 'block 1200',
+      data: { blockNumber: '1200', confirmations: '9' },
+    })
+    await recordJobEvent(t.db, {
+      event: 'confirmed',
+      task: 'mint_confirm',
+      orderId: accepted.orderId,
+      detail: 'block 1234',
+      data: { hash, blockNumber: '1234', confirmations: '3' },
+    })
     const confirmed = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.admin })
     expect(confirmed.tx).toEqual({ hash, nonce: 41, blockNumber: 1234, confirmations: 3 })
     expect(confirmed.timeline.map((e) => e.event)).toEqual(['enqueued', 'mined', 'confirmed'])
@@ -100,8 +132,15 @@ describe('getMintOrderOrThrow', () => {
   })
 
   it("staff cannot read another user's order (404), approvers and admins can", async () => {
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.otherStaff), request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })), maxAttempts: 5, approvalThresholdWei: null })
-    await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(NotFoundError)
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.otherStaff),
+      request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
+    await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(
+      NotFoundError,
+    )
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.otherStaff })).resolves.toMatchObject({
       requestedBy: u.otherStaff.email,
     })

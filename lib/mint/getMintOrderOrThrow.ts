@@ -5,8 +5,8 @@ import { jobEvents } from '@/db/schema/jobs'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { NotFoundError } from '@/lib/errors'
 import { isUuid } from './isUuid'
-import { readsEveryOrder } from './readsEveryOrder'
 import { readMintOrder } from './readMintOrder'
+import { readsEveryOrder } from './readsEveryOrder'
 import { toMintOrderResponse } from './toMintOrderResponse'
 import type { MintOrderResponse } from './types'
 
@@ -26,7 +26,10 @@ export type GetMintOrderOrThrowReturnType = MintOrderResponse
  * and admins read every order (they decide on others' requests). Reads the database only, never the chain:
  * `tx.confirmations` is the count the worker last stored in the timeline, else null.
  */
-export async function getMintOrderOrThrow(db: DbOrTx, p: GetMintOrderOrThrowParameters): Promise<GetMintOrderOrThrowReturnType> {
+export async function getMintOrderOrThrow(
+  db: DbOrTx,
+  p: GetMintOrderOrThrowParameters,
+): Promise<GetMintOrderOrThrowReturnType> {
   if (!isUuid(p.orderId)) throw new NotFoundError({ what: 'Order' })
   const orderId = p.orderId.toLowerCase()
 

@@ -10,7 +10,11 @@ describe('hashMintRequest', () => {
 
   it('the same request in another key order or spelling hashes the same; another request does not', () => {
     const a = mintRequestSchema.parse(buildMintRequest({ bars: [{ serial: 'H1' }, { serial: 'H2' }] }))
-    const reordered = mintRequestSchema.parse({ vaultProof: { ...a.vaultProof }, amount: a.amount, to: a.to.toLowerCase() })
+    const reordered = mintRequestSchema.parse({
+      vaultProof: { ...a.vaultProof },
+      amount: a.amount,
+      to: a.to.toLowerCase(),
+    })
     expect(hashMintRequest(reordered)).toBe(hashMintRequest(a))
     const swapped = mintRequestSchema.parse(buildMintRequest({ bars: [{ serial: 'H2' }, { serial: 'H1' }] }))
     expect(hashMintRequest(swapped)).not.toBe(hashMintRequest(a))

@@ -1,11 +1,11 @@
 import { logSessionRefusal } from '@/lib/auth/logSessionRefusal'
 import type { SessionRefusal } from '@/lib/auth/verifySession'
+import { mintControlsRefusal } from '@/lib/controls/mintControlsRefusal'
 import { ForbiddenError, UnauthenticatedError } from '@/lib/errors/auth'
 import type { BaseError } from '@/lib/errors/BaseError'
 import { BarAlreadyUsedError } from '@/lib/errors/mint'
 import { ValidationError } from '@/lib/errors/request'
 import { type BarMismatch, BarMismatchError, BarNotInVaultError } from '@/lib/errors/vault'
-import { mintControlsRefusal } from '@/lib/controls/mintControlsRefusal'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { MintRequest } from './mintRequestSchema'
@@ -60,9 +60,17 @@ export function intakeRefusal(error: unknown, { request, userId }: IntakeRefusal
     case 'bar_mismatch':
       return new BarMismatchError({ mismatches: mismatches(raised.detail, request) })
     case 'amount_mismatch': {
-      const fineOz = formatDecimal(parseDecimal(String(raised.detail), { decimals: 3 }), { decimals: 3, minFraction: 3 })
+      const fineOz = formatDecimal(parseDecimal(String(raised.detail), { decimals: 3 }), {
+        decimals: 3,
+        minFraction: 3,
+      })
       return new ValidationError(
-        [{ path: 'amount', message: `must equal the sum of the bars' fine weights in the bar list of ${vault}: ${fineOz}` }],
+        [
+          {
+            path: 'amount',
+            message: `must equal the sum of the bars' fine weights in the bar list of ${vault}: ${fineOz}`,
+          },
+        ],
         'The mint request is invalid.',
       )
     }
@@ -107,7 +115,10 @@ function mismatches(detail: unknown, request: MintRequest): BarMismatch[] {
     const places = DECIMAL_PLACES[field]
     const given = bar[field]
     if (places === undefined || given === undefined) return []
-    const inventory = formatDecimal(parseDecimal(listed, { decimals: places }), { decimals: places, minFraction: places === 2 ? 1 : 3 })
+    const inventory = formatDecimal(parseDecimal(listed, { decimals: places }), {
+      decimals: places,
+      minFraction: places === 2 ? 1 : 3,
+    })
     return [{ ...named, field, inventory, given }]
   })
 }

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintOrders } from '@/db/schema/mint'
 import { ValidationError } from '@/lib/errors'
 import { stockBars } from '@/tests/helpers/barLists'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { listMintOrders } from './listMintOrders'
 import { encodeMintOrderCursor } from './mintOrderCursor'
@@ -21,27 +21,50 @@ beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
   await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
-  await stockBars(t.db, { bars: [...Array.from({ length: 7 }, (_, i) => ({ serial: `L-${i}` })), ...Array.from({ length: 3 }, (_, i) => ({ serial: `M-${i}` }))] })
+  await stockBars(t.db, {
+    bars: [
+      ...Array.from({ length: 7 }, (_, i) => ({ serial: `L-${i}` })),
+      ...Array.from({ length: 3 }, (_, i) => ({ serial: `M-${i}` })),
+    ],
+  })
   for (let i = 0; i < 7; i++) {
-    const a = await createMintOrder(t.db, { session: intakeSession(u.staff), request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }), maxAttempts: 5, approvalThresholdWei: null })
+    const a = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     staffOrders.push(a.orderId)
   }
   for (let i = 0; i < 3; i++) {
-    const a = await createMintOrder(t.db, { session: intakeSession(u.otherStaff), request: buildMintRequest({ bars: [{ serial: `M-${i}` }] }), maxAttempts: 5, approvalThresholdWei: null })
+    const a = await createMintOrder(t.db, {
+      session: intakeSession(u.otherStaff),
+      request: buildMintRequest({ bars: [{ serial: `M-${i}` }] }),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     otherOrders.push(a.orderId)
   }
   // several orders in the very same microsecond: the id breaks the tie
-  await t.db.update(mintOrders).set({ createdAt: sql`timestamptz '2026-01-01 00:00:00.123456+00'` }).where(
-    inArray(mintOrders.id, [staffOrders[1] ?? '', staffOrders[2] ?? '', staffOrders[3] ?? '']),
-  )
-  await t.db.update(mintOrders).set({ status: 'confirmed' }).where(inArray(mintOrders.id, [staffOrders[0] ?? '', staffOrders[4] ?? '']))
+  await t.db
+    .update(mintOrders)
+    .set({ createdAt: sql`timestamptz '2026-01-01 00:00:00.123456+00'` })
+    .where(inArray(mintOrders.id, [staffOrders[1] ?? '', staffOrders[2] ?? '', staffOrders[3] ?? '']))
+  await t.db
+    .update(mintOrders)
+    .set({ status: 'confirmed' })
+    .where(inArray(mintOrders.id, [staffOrders[0] ?? '', staffOrders[4] ?? '']))
 })
 
 afterAll(async () => {
   await t.drop()
 })
 
-async function all(p: { user: TestUsers[keyof TestUsers]; status?: MintStatus; limit?: number }): Promise<MintOrderSummary[]> {
+async function all(p: {
+  user: TestUsers[keyof TestUsers]
+  status?: MintStatus
+  limit?: number
+}): Promise<MintOrderSummary[]> {
   const items: MintOrderSummary[] = []
   let cursor: string | undefined
   for (let pages = 0; pages < 100; pages++) {
@@ -77,7 +100,9 @@ describe('listMintOrders', () => {
     const items = await all({ user: u.admin })
     expect(new Set(items.map((i) => i.orderId))).toEqual(new Set([...staffOrders, ...otherOrders]))
     const approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' as const }
-    expect(new Set((await all({ user: approver })).map((i) => i.orderId))).toEqual(new Set([...staffOrders, ...otherOrders]))
+    expect(new Set((await all({ user: approver })).map((i) => i.orderId))).toEqual(
+      new Set([...staffOrders, ...otherOrders]),
+    )
   })
 
   it.each([1, 2, 3, 4])('pages of %i never skip or repeat an order, even within one microsecond', async (limit) => {
@@ -95,7 +120,10 @@ describe('listMintOrders', () => {
   })
 
   it('a cursor shows no more than the user may see', async () => {
-    const [first] = await t.db.select({ id: mintOrders.id }).from(mintOrders).where(eq(mintOrders.id, otherOrders[0] ?? ''))
+    const [first] = await t.db
+      .select({ id: mintOrders.id })
+      .from(mintOrders)
+      .where(eq(mintOrders.id, otherOrders[0] ?? ''))
     expect(first).toBeDefined()
     const cursor = encodeMintOrderCursor({ createdAtMicros: 9_999_999_999_999_999n, id: otherOrders[0] ?? '' })
     const page = await listMintOrders(t.db, { user: u.staff, cursor, limit: 100 })

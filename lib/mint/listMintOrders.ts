@@ -1,14 +1,14 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { chainTxs } from '@/db/schema/chain'
-import { mintOrders, type MintStatus } from '@/db/schema/mint'
+import { type MintStatus, mintOrders } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { ValidationError } from '@/lib/errors'
 import { decodeMintOrderCursor, encodeMintOrderCursor } from './mintOrderCursor'
 import { readsEveryOrder } from './readsEveryOrder'
 import { toMintOrderSummary } from './toMintOrderSummary'
-import { mintStatuses, type MintOrderListResponse } from './types'
+import { type MintOrderListResponse, mintStatuses } from './types'
 
 export const LIST_MINT_ORDERS_DEFAULT_LIMIT = 20
 export const LIST_MINT_ORDERS_MAX_LIMIT = 100
@@ -60,7 +60,9 @@ export async function listMintOrders(db: DbOrTx, p: ListMintOrdersParameters): P
       createdAt: mintOrders.createdAt,
       createdAtMicros: sql<string>`(extract(epoch from ${mintOrders.createdAt}) * 1000000)::bigint::text`,
       // the confirmed transaction, else a mined one, else the newest signed one
-      txHash: sql<string | null>`coalesce(${mintOrders.txHash}, (select ${chainTxs.hash} from ${chainTxs} where ${chainTxs.orderId} = ${mintOrders.id} order by ${chainTxs.minedBlock} is null, ${chainTxs.createdAt} desc limit 1))`,
+      txHash: sql<
+        string | null
+      >`coalesce(${mintOrders.txHash}, (select ${chainTxs.hash} from ${chainTxs} where ${chainTxs.orderId} = ${mintOrders.id} order by ${chainTxs.minedBlock} is null, ${chainTxs.createdAt} desc limit 1))`,
     })
     .from(mintOrders)
     .innerJoin(users, eq(users.id, mintOrders.requestedBy))
@@ -73,6 +75,8 @@ export async function listMintOrders(db: DbOrTx, p: ListMintOrdersParameters): P
   return {
     items: page.map(toMintOrderSummary),
     nextCursor:
-      rows.length > limit && last ? encodeMintOrderCursor({ createdAtMicros: BigInt(last.createdAtMicros), id: last.id }) : null,
+      rows.length > limit && last
+        ? encodeMintOrderCursor({ createdAtMicros: BigInt(last.createdAtMicros), id: last.id })
+        : null,
   }
 }

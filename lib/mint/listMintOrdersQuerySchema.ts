@@ -17,7 +17,13 @@ export const listMintOrdersQuerySchema = z.object({
       .string()
       .regex(/^[0-9]{1,3}$/, { error: 'must be a whole number from 1 to 100' })
       .transform(Number)
-      .pipe(z.number().int().min(1, { error: 'must be a whole number from 1 to 100' }).max(100, { error: 'must be a whole number from 1 to 100' }))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: 'must be a whole number from 1 to 100' })
+          .max(100, { error: 'must be a whole number from 1 to 100' }),
+      )
       .optional(),
   ),
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mintRequestSchema, type MintRequestInput } from './mintRequestSchema'
+import { type MintRequestInput, mintRequestSchema } from './mintRequestSchema'
 
 const CHECKSUMMED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
@@ -12,8 +12,22 @@ function validRequest(): MintRequestInput {
       receiptRef: 'VR-2026-000123',
       documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
       bars: [
-        { serial: 'AB123456', refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' },
-        { serial: 'AB123457', refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', fineOz: '401.084' },
+        {
+          serial: 'AB123456',
+          refiner: 'Valcambi SA',
+          year: 2025,
+          grossOz: '401.125',
+          fineness: '999.9',
+          fineOz: '401.084',
+        },
+        {
+          serial: 'AB123457',
+          refiner: 'Valcambi SA',
+          year: 2025,
+          grossOz: '401.125',
+          fineness: '999.9',
+          fineOz: '401.084',
+        },
       ],
     },
   }
@@ -40,13 +54,30 @@ describe('mintRequestSchema: a valid request', () => {
   it('accepts bars named by serial and refiner only (the bar list supplies the rest); amount then unchecked here', () => {
     const r = withChange((x) => {
       x.amount = '1.000'
-      x.vaultProof.bars = x.vaultProof.bars.map((b: { serial: string; refiner: string }) => ({ serial: b.serial, refiner: b.refiner }))
+      x.vaultProof.bars = x.vaultProof.bars.map((b: { serial: string; refiner: string }) => ({
+        serial: b.serial,
+        refiner: b.refiner,
+      }))
     })
     expect(mintRequestSchema.safeParse(r).success).toBe(true)
     // one bar without its fine weight is enough to leave the sum to the server
-    expect(pathsOf(withChange((x) => { x.amount = '1.000'; delete x.vaultProof.bars[0].fineOz }))).toEqual([])
+    expect(
+      pathsOf(
+        withChange((x) => {
+          x.amount = '1.000'
+          delete x.vaultProof.bars[0].fineOz
+        }),
+      ),
+    ).toEqual([])
     // given fields are still checked, and so is fineOz against grossOz x fineness
-    expect(pathsOf(withChange((x) => { delete x.vaultProof.bars[0].year; x.vaultProof.bars[0].fineOz = '401.085' }))).toEqual(['vaultProof.bars.0.fineOz', 'amount'])
+    expect(
+      pathsOf(
+        withChange((x) => {
+          delete x.vaultProof.bars[0].year
+          x.vaultProof.bars[0].fineOz = '401.085'
+        }),
+      ),
+    ).toEqual(['vaultProof.bars.0.fineOz', 'amount'])
   })
 
   it('accepts the docs/api.md example', () => {
@@ -165,11 +196,27 @@ describe('mintRequestSchema: every rule has a failing example with its path', ()
     ['fineOz with 4 decimals', (r) => (r.vaultProof.bars[0].fineOz = '401.0848'), ['vaultProof.bars.0.fineOz']],
     ['fineOz null', (r) => (r.vaultProof.bars[0].fineOz = null), ['vaultProof.bars.0.fineOz']],
     // serial and refiner must make bar keys: ASCII only (lib/vault/normalizeBarKey)
-    ['serial with a Cyrillic look-alike', (r) => (r.vaultProof.bars[0].serial = '\u0410B123456'), ['vaultProof.bars.0.serial']],
-    ['serial with fullwidth digits', (r) => (r.vaultProof.bars[0].serial = 'AB\uff11\uff12'), ['vaultProof.bars.0.serial']],
-    ['refiner with a Greek look-alike', (r) => (r.vaultProof.bars[0].refiner = 'Valcambi S\u0391'), ['vaultProof.bars.0.refiner']],
+    [
+      'serial with a Cyrillic look-alike',
+      (r) => (r.vaultProof.bars[0].serial = '\u0410B123456'),
+      ['vaultProof.bars.0.serial'],
+    ],
+    [
+      'serial with fullwidth digits',
+      (r) => (r.vaultProof.bars[0].serial = 'AB\uff11\uff12'),
+      ['vaultProof.bars.0.serial'],
+    ],
+    [
+      'refiner with a Greek look-alike',
+      (r) => (r.vaultProof.bars[0].refiner = 'Valcambi S\u0391'),
+      ['vaultProof.bars.0.refiner'],
+    ],
     ['serial only dashes', (r) => (r.vaultProof.bars[0].serial = '--'), ['vaultProof.bars.0.serial']],
-    ['the same bar twice, spelled with dashes and spaces', (r) => (r.vaultProof.bars[1].serial = 'ab-123 456'), ['vaultProof.bars.1.serial']],
+    [
+      'the same bar twice, spelled with dashes and spaces',
+      (r) => (r.vaultProof.bars[1].serial = 'ab-123 456'),
+      ['vaultProof.bars.1.serial'],
+    ],
     // fineness
     ['fineness below 900', (r) => (r.vaultProof.bars[0].fineness = '899.99'), ['vaultProof.bars.0.fineness']],
     ['fineness 1000', (r) => (r.vaultProof.bars[0].fineness = '1000'), ['vaultProof.bars.0.fineness']],
@@ -182,7 +229,11 @@ describe('mintRequestSchema: every rule has a failing example with its path', ()
     ['grossOz negative', (r) => (r.vaultProof.bars[0].grossOz = '-1'), ['vaultProof.bars.0.grossOz']],
     // year
     ['year before 1900', (r) => (r.vaultProof.bars[0].year = 1899), ['vaultProof.bars.0.year']],
-    ['year in the future', (r) => (r.vaultProof.bars[0].year = new Date().getUTCFullYear() + 1), ['vaultProof.bars.0.year']],
+    [
+      'year in the future',
+      (r) => (r.vaultProof.bars[0].year = new Date().getUTCFullYear() + 1),
+      ['vaultProof.bars.0.year'],
+    ],
     ['year not an integer', (r) => (r.vaultProof.bars[0].year = 2024.5), ['vaultProof.bars.0.year']],
     ['year as a string', (r) => (r.vaultProof.bars[0].year = '2025'), ['vaultProof.bars.0.year']],
     // digest
@@ -194,8 +245,16 @@ describe('mintRequestSchema: every rule has a failing example with its path', ()
     ['vault 65 chars', (r) => (r.vaultProof.vault = 'V'.repeat(65)), ['vaultProof.vault']],
     ['receiptRef with a newline', (r) => (r.vaultProof.receiptRef = 'VR\n1'), ['vaultProof.receiptRef']],
     ['serial with a NUL', (r) => (r.vaultProof.bars[0].serial = 'AB\u00001'), ['vaultProof.bars.0.serial']],
-    ['refiner with a bidi override', (r) => (r.vaultProof.bars[0].refiner = 'Valcambi\u202e SA'), ['vaultProof.bars.0.refiner']],
-    ['refiner with a zero-width space', (r) => (r.vaultProof.bars[0].refiner = 'Valcambi\u200bSA'), ['vaultProof.bars.0.refiner']],
+    [
+      'refiner with a bidi override',
+      (r) => (r.vaultProof.bars[0].refiner = 'Valcambi\u202e SA'),
+      ['vaultProof.bars.0.refiner'],
+    ],
+    [
+      'refiner with a zero-width space',
+      (r) => (r.vaultProof.bars[0].refiner = 'Valcambi\u200bSA'),
+      ['vaultProof.bars.0.refiner'],
+    ],
     ['serial not a string', (r) => (r.vaultProof.bars[0].serial = 123456), ['vaultProof.bars.0.serial']],
     // strict objects
     ['unknown top-level key', (r) => (r.extra = 1), ['']],
@@ -233,8 +292,16 @@ describe('mintRequestSchema: every rule has a failing example with its path', ()
 
   it.each([
     ['__proto__ at the top', (j: string) => j.replace(/^\{/, '{"__proto__":{"polluted":true},'), ''],
-    ['constructor in the proof', (j: string) => j.replace('"vaultProof":{', '"vaultProof":{"constructor":{"prototype":{"polluted":true}},'), 'vaultProof'],
-    ['__proto__ in a bar', (j: string) => j.replace('"bars":[{', '"bars":[{"__proto__":{"polluted":true},'), 'vaultProof.bars.0'],
+    [
+      'constructor in the proof',
+      (j: string) => j.replace('"vaultProof":{', '"vaultProof":{"constructor":{"prototype":{"polluted":true}},'),
+      'vaultProof',
+    ],
+    [
+      '__proto__ in a bar',
+      (j: string) => j.replace('"bars":[{', '"bars":[{"__proto__":{"polluted":true},'),
+      'vaultProof.bars.0',
+    ],
   ])('rejects prototype-pollution keys: %s', (_name, inject, path) => {
     // JSON.parse makes an own "__proto__" key, exactly as a request body would
     const input: unknown = JSON.parse(inject(JSON.stringify(validRequest())))

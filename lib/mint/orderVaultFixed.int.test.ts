@@ -16,17 +16,25 @@ describe("an order's vault is fixed", () => {
   let u: TestUsers
   setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
-  const vaultOf = async (id: string) => (await t.db.select({ vault: mintOrders.vault }).from(mintOrders).where(eq(mintOrders.id, id)))[0]?.vault
+  const vaultOf = async (id: string) =>
+    (await t.db.select({ vault: mintOrders.vault }).from(mintOrders).where(eq(mintOrders.id, id)))[0]?.vault
 
   it('an update of the vault is refused (check_violation), whoever asks; nothing changes', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id })
     const before = await vaultOf(order.id)
-    await expect(t.db.execute(sql`update mint_orders set vault = 'ELSEWHERE-1' where id = ${order.id}::uuid`)).rejects.toMatchObject({
-      cause: expect.objectContaining({ code: '23514', message: expect.stringMatching(/the vault of mint order .* cannot change/) }),
+    await expect(
+      t.db.execute(sql`update mint_orders set vault = 'ELSEWHERE-1' where id = ${order.id}::uuid`),
+    ).rejects.toMatchObject({
+      cause: expect.objectContaining({
+        code: '23514',
+        message: expect.stringMatching(/the vault of mint order .* cannot change/),
+      }),
     })
     const worker = postgres(t.roleUrl('worker'), { max: 1, onnotice: () => {} })
     try {
-      await expect(worker`update mint_orders set vault = 'ELSEWHERE-2' where id = ${order.id}::uuid`).rejects.toMatchObject({ code: '23514' })
+      await expect(
+        worker`update mint_orders set vault = 'ELSEWHERE-2' where id = ${order.id}::uuid`,
+      ).rejects.toMatchObject({ code: '23514' })
     } finally {
       await worker.end()
     }
@@ -36,7 +44,12 @@ describe("an order's vault is fixed", () => {
   it('the same vault written again, and the other columns, change as before', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id })
     const vault = await vaultOf(order.id)
-    await t.db.update(mintOrders).set({ vault: vault ?? '', status: 'submitted' }).where(eq(mintOrders.id, order.id))
-    expect((await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status).toBe('submitted')
+    await t.db
+      .update(mintOrders)
+      .set({ vault: vault ?? '', status: 'submitted' })
+      .where(eq(mintOrders.id, order.id))
+    expect(
+      (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status,
+    ).toBe('submitted')
   })
 })

@@ -14,6 +14,8 @@ describe('parseIdempotencyKey', () => {
   it.each(['', 'k'.repeat(129), 'caf\u00e9'])('rejects %j with a 422 on the header', (key) => {
     const headers = new Headers({ 'idempotency-key': key })
     expect(() => parseIdempotencyKey(headers)).toThrow(ValidationError)
-    expect(() => parseIdempotencyKey(headers)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'Idempotency-Key' })] }))
+    expect(() => parseIdempotencyKey(headers)).toThrow(
+      expect.objectContaining({ issues: [expect.objectContaining({ path: 'Idempotency-Key' })] }),
+    )
   })
 })

@@ -1,5 +1,5 @@
 import { ValidationError } from '@/lib/errors'
-import { mintRequestSchema, type MintRequest } from './mintRequestSchema'
+import { type MintRequest, mintRequestSchema } from './mintRequestSchema'
 
 /**
  * Validates a mint request (any JSON value) against every rule of docs/api.md. Throws a

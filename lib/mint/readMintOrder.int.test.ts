@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getJobDetailOrThrow } from '@/lib/admin/getJobDetailOrThrow'
+import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
-import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
 import { readMintOrder } from './readMintOrder'
 
 let t: TestDatabase
@@ -32,9 +32,19 @@ describe('readMintOrder (the one reader of an order)', () => {
       ],
     })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     const order = await readMintOrder(t.db, { orderId: accepted.orderId })
-    expect(order).toMatchObject({ id: accepted.orderId, status: 'pending', requestedByEmail: u.staff.email, nonce: null })
+    expect(order).toMatchObject({
+      id: accepted.orderId,
+      status: 'pending',
+      requestedByEmail: u.staff.email,
+      nonce: null,
+    })
     expect(order?.bars.map((b) => [b.serial, b.grossOz, b.fineness, b.fineOz])).toEqual([
       ['R-B', '400.000', '999.0', '399.600'],
       ['R-A', '32.150', '999.9', '32.146'],
@@ -46,7 +56,12 @@ describe('readMintOrder (the one reader of an order)', () => {
   it("the staff's order page and the admin's job detail show the same amount and bars", async () => {
     const request = buildMintRequest({ bars: [{ serial: 'R-SAME', grossOz: '401.125', fineness: '995.00' }] })
     await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: null })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+    })
     const staffView = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     const adminView = await getJobDetailOrThrow(t.db, { jobId: BigInt(acceptedJobId(accepted)) })
     expect(adminView.order?.amount).toBe(staffView.amount)

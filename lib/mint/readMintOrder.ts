@@ -1,7 +1,7 @@
 import { and, asc, eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { DbOrTx } from '@/db/client'
-import { mintOrderBars, mintOrders, type MintStatus } from '@/db/schema/mint'
+import { type MintStatus, mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
 import { vaultBars } from '@/db/schema/vault'
 import { toMintBar } from './toMintBar'
@@ -58,7 +58,9 @@ export type ReadMintOrderReturnType = MintOrderRecord | null
  */
 export async function readMintOrder(db: DbOrTx, p: ReadMintOrderParameters): Promise<ReadMintOrderReturnType> {
   const visible: SQL | undefined =
-    p.requestedBy === undefined ? eq(mintOrders.id, p.orderId) : and(eq(mintOrders.id, p.orderId), eq(mintOrders.requestedBy, p.requestedBy))
+    p.requestedBy === undefined
+      ? eq(mintOrders.id, p.orderId)
+      : and(eq(mintOrders.id, p.orderId), eq(mintOrders.requestedBy, p.requestedBy))
   // both at once: the bars of an order the caller may not see are read and dropped
   const [[order], bars] = await Promise.all([
     db

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toMintBar } from './toMintBar'
-import { toMintOrderResponse, type ToMintOrderResponseParameters } from './toMintOrderResponse'
+import { type ToMintOrderResponseParameters, toMintOrderResponse } from './toMintOrderResponse'
 
 const base: ToMintOrderResponseParameters = {
   order: {
@@ -54,13 +54,24 @@ describe('toMintOrderResponse', () => {
   it('decision: none, the approval (who, when), or the rejection with its reason', () => {
     expect(toMintOrderResponse(base).decision).toBeNull()
     const at = new Date('2026-02-01T09:00:00.000Z')
-    expect(toMintOrderResponse({ ...base, order: { ...base.order, approvedByEmail: 'approver@mintdesk.local', approvedAt: at } }).decision).toEqual({
+    expect(
+      toMintOrderResponse({
+        ...base,
+        order: { ...base.order, approvedByEmail: 'approver@mintdesk.local', approvedAt: at },
+      }).decision,
+    ).toEqual({
       outcome: 'approved',
       by: 'approver@mintdesk.local',
       at: '2026-02-01T09:00:00.000Z',
       reason: null,
     })
-    const rejected = { ...base.order, status: 'rejected' as const, rejectedByEmail: 'admin@mintdesk.local', rejectedAt: at, rejectionReason: 'receipt unreadable' }
+    const rejected = {
+      ...base.order,
+      status: 'rejected' as const,
+      rejectedByEmail: 'admin@mintdesk.local',
+      rejectedAt: at,
+      rejectionReason: 'receipt unreadable',
+    }
     expect(toMintOrderResponse({ ...base, order: rejected }).decision).toEqual({
       outcome: 'rejected',
       by: 'admin@mintdesk.local',
@@ -70,11 +81,16 @@ describe('toMintOrderResponse', () => {
   })
 
   it('an amount that is not whole milli-ounces is shown in wei, not rounded', () => {
-    expect(toMintOrderResponse({ ...base, order: { ...base.order, amountWei: '1000000000000000001' } }).amount).toBe('1000000000000000001 wei')
+    expect(toMintOrderResponse({ ...base, order: { ...base.order, amountWei: '1000000000000000001' } }).amount).toBe(
+      '1000000000000000001 wei',
+    )
   })
 
   it('amounts beyond 2^53 wei stay exact', () => {
-    const r = toMintOrderResponse({ ...base, order: { ...base.order, amountWei: '123456789012345678901000000000000000' } })
+    const r = toMintOrderResponse({
+      ...base,
+      order: { ...base.order, amountWei: '123456789012345678901000000000000000' },
+    })
     expect(r.amount).toBe('123456789012345678.901')
   })
 

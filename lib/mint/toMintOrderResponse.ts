@@ -45,7 +45,12 @@ function toDecision(order: MintOrderRecord): MintOrderDecision | null {
     return { outcome: 'approved', by: order.approvedByEmail, at: order.approvedAt.toISOString(), reason: null }
   }
   if (order.rejectedByEmail !== null && order.rejectedAt !== null) {
-    return { outcome: 'rejected', by: order.rejectedByEmail, at: order.rejectedAt.toISOString(), reason: order.rejectionReason }
+    return {
+      outcome: 'rejected',
+      by: order.rejectedByEmail,
+      at: order.rejectedAt.toISOString(),
+      reason: order.rejectionReason,
+    }
   }
   return null
 }

@@ -5,7 +5,15 @@ import type { MintStatus } from '@/db/schema/mint'
 
 export type { MintStatus }
 
-export const mintStatuses = ['awaiting_approval', 'pending', 'submitted', 'confirmed', 'failed', 'rejected', 'cancelled'] as const satisfies readonly MintStatus[]
+export const mintStatuses = [
+  'awaiting_approval',
+  'pending',
+  'submitted',
+  'confirmed',
+  'failed',
+  'rejected',
+  'cancelled',
+] as const satisfies readonly MintStatus[]
 
 /** Statuses in which an order still changes on its own (the pages poll while any is shown). */
 export const inFlightStatuses: readonly MintStatus[] = ['pending', 'submitted']

@@ -17,7 +17,10 @@ export type FormatDecimalReturnType = string
  * `formatDecimal(401084n, { decimals: 3, minFraction: 3 })` is `'401.084'`.
  * The inverse of parseDecimal for non-negative values; negative values get a '-'.
  */
-export function formatDecimal(value: bigint, { decimals, minFraction = 0 }: FormatDecimalParameters): FormatDecimalReturnType {
+export function formatDecimal(
+  value: bigint,
+  { decimals, minFraction = 0 }: FormatDecimalParameters,
+): FormatDecimalReturnType {
   assertDecimals(decimals)
   if (typeof value !== 'bigint') throw new TypeError('formatDecimal takes a bigint')
   if (!Number.isInteger(minFraction) || minFraction < 0 || minFraction > decimals) {

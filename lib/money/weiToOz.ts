@@ -1,5 +1,5 @@
-import { formatDecimal } from './formatDecimal'
 import { InvalidDecimalError } from '@/lib/errors/money'
+import { formatDecimal } from './formatDecimal'
 import { OZ_DECIMALS, WEI_PER_MILLI_OZ } from './units'
 
 export type WeiToOzReturnType = string

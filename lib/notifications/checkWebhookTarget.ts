@@ -24,9 +24,11 @@ export async function checkWebhookTarget({ url, production, resolve }: CheckWebh
   } catch {
     return refuse('Not a URL.')
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') refuse('Only http and https URLs can receive webhooks.')
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    refuse('Only http and https URLs can receive webhooks.')
   if (production && parsed.protocol !== 'https:') refuse('Webhook targets must use https in production.')
-  if (parsed.username || parsed.password) refuse('A webhook URL cannot carry credentials; the signature authenticates the sender.')
+  if (parsed.username || parsed.password)
+    refuse('A webhook URL cannot carry credentials; the signature authenticates the sender.')
   if (parsed.hash) refuse('A webhook URL cannot have a fragment.')
   const safe = await resolveSafeAddresses({ hostname: parsed.hostname, production, resolve })
   if (!safe.ok) refuse(`Refused: ${safe.reason}.`)

@@ -76,8 +76,16 @@ export async function claimEmails(db: DbOrTx, { ids, leaseMs }: ClaimEmailsParam
     const row = byId.get(id)
     if (!row) missing++
     else if (row.mine) {
-      const payload = typeof row.payload === 'object' && row.payload !== null ? (row.payload as Record<string, unknown>) : {}
-      claimed.push({ id: row.id, address: row.address, eventId: row.event_id, type: row.type, orderId: row.order_id, payload })
+      const payload =
+        typeof row.payload === 'object' && row.payload !== null ? (row.payload as Record<string, unknown>) : {}
+      claimed.push({
+        id: row.id,
+        address: row.address,
+        eventId: row.event_id,
+        type: row.type,
+        orderId: row.order_id,
+        payload,
+      })
     } else if (row.status !== 'pending') finished++
     else {
       held++

@@ -24,7 +24,10 @@ export type ClaimNotificationReturnType =
  * claim; once the lease is over the next attempt claims and sends again: a late duplicate
  * at worst, never a lost message. (An email job's rows are claimed together: claimEmails.)
  */
-export async function claimNotification(db: DbOrTx, { table, id, leaseMs }: ClaimNotificationParameters): Promise<ClaimNotificationReturnType> {
+export async function claimNotification(
+  db: DbOrTx,
+  { table, id, leaseMs }: ClaimNotificationParameters,
+): Promise<ClaimNotificationReturnType> {
   const t = sql.identifier(table)
   const claimed = await db.execute<{ token: string; attempts: number; until: string }>(sql`
     update ${t} set ${takeClaimSql({ token: randomUUID(), leaseMs })}
@@ -32,7 +35,9 @@ export async function claimNotification(db: DbOrTx, { table, id, leaseMs }: Clai
     returning claim_token::text as token, attempts, claimed_until::text as until`)
   const row = claimed[0]
   if (row) return { outcome: 'claimed', token: row.token, attempts: row.attempts, until: new Date(row.until) }
-  const found = await db.execute<{ status: string; until: string | null }>(sql`select status, claimed_until::text as until from ${t} where id = ${id}::uuid`)
+  const found = await db.execute<{ status: string; until: string | null }>(
+    sql`select status, claimed_until::text as until from ${t} where id = ${id}::uuid`,
+  )
   const current = found[0]
   if (!current) return { outcome: 'missing' }
   if (current.status !== 'pending') return { outcome: 'finished', status: current.status }

@@ -38,7 +38,10 @@ export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParamete
   const text = [
     headline,
     '',
-    ...lines.flatMap((l) => [`- ${capitalize(l.status)}: ${l.amount} to ${l.to}${l.detail ? `, ${l.detail}` : ''}`, `  ${l.link}`]),
+    ...lines.flatMap((l) => [
+      `- ${capitalize(l.status)}: ${l.amount} to ${l.to}${l.detail ? `, ${l.detail}` : ''}`,
+      `  ${l.link}`,
+    ]),
     '',
     '-- mintdesk',
   ].join('\n')
@@ -49,7 +52,8 @@ export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParamete
         `<td><a href="${escapeHtml(l.link)}">${escapeHtml(l.orderId)}</a></td></tr>`,
     )
     .join('')
-  const head = '<tr><th align="left">Status</th><th align="left">Amount</th><th align="left">Recipient</th><th align="left">Transaction or reason</th><th align="left">Order</th></tr>'
+  const head =
+    '<tr><th align="left">Status</th><th align="left">Amount</th><th align="left">Recipient</th><th align="left">Transaction or reason</th><th align="left">Order</th></tr>'
   const html = `<!doctype html><html><body><h1>${escapeHtml(headline)}</h1><table>${head}${rows}</table><p>-- mintdesk</p></body></html>`
   return { subject: `[mintdesk] ${headline}`, text, html }
 }

@@ -5,7 +5,13 @@ import { signWebhook } from './signWebhook'
 import { verifyWebhookSignature } from './verifyWebhookSignature'
 
 const orderId = '2b7c3c1e-5d7a-4a8f-9a51-0d6f3e3c9b21'
-const payload = { orderId, status: 'confirmed', to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amountWei: '401084000000000000000', txHash: '0xabc' }
+const payload = {
+  orderId,
+  status: 'confirmed',
+  to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  amountWei: '401084000000000000000',
+  txHash: '0xabc',
+}
 
 describe('the email of an order event', () => {
   it('plain text and HTML with the amount in ounces and the order link', () => {
@@ -17,7 +23,12 @@ describe('the email of an order event', () => {
   })
 
   it('escapes what comes from the order in the HTML', () => {
-    const email = composeOrderEmail({ type: 'mint.failed', orderId, payload: { ...payload, reason: '<script>x</script>' }, appUrl: 'http://localhost:3000' })
+    const email = composeOrderEmail({
+      type: 'mint.failed',
+      orderId,
+      payload: { ...payload, reason: '<script>x</script>' },
+      appUrl: 'http://localhost:3000',
+    })
     expect(email.html).not.toContain('<script>')
     expect(email.html).toContain('&lt;script&gt;')
     expect(email.text).toContain('Reason: <script>x</script>')
@@ -26,13 +37,26 @@ describe('the email of an order event', () => {
 
 describe('the webhook body and its signature', () => {
   it('the contract fields first, amount in ounces, no wei; the signature verifies only over the same bytes and secret', () => {
-    const raw = buildWebhookBody({ id: 'e1', type: 'mint.confirmed', createdAt: new Date('2026-11-30T12:00:00Z'), payload })
-    expect(JSON.parse(raw)).toEqual({ id: 'evt_e1', type: 'mint.confirmed', createdAt: '2026-11-30T12:00:00.000Z', data: { orderId, status: 'confirmed', to: payload.to, amount: '401.084', txHash: '0xabc' } })
+    const raw = buildWebhookBody({
+      id: 'e1',
+      type: 'mint.confirmed',
+      createdAt: new Date('2026-11-30T12:00:00Z'),
+      payload,
+    })
+    expect(JSON.parse(raw)).toEqual({
+      id: 'evt_e1',
+      type: 'mint.confirmed',
+      createdAt: '2026-11-30T12:00:00.000Z',
+      data: { orderId, status: 'confirmed', to: payload.to, amount: '401.084', txHash: '0xabc' },
+    })
     const now = 1_796_000_000
     const header = signWebhook({ secret: 's', rawBody: raw, timestamp: now })
     expect(header).toMatch(/^t=1796000000,v1=[0-9a-f]{64}$/)
     expect(verifyWebhookSignature({ secret: 's', rawBody: raw, header, now })).toBe(true)
     expect(verifyWebhookSignature({ secret: 's', rawBody: `${raw} `, header, now })).toBe(false)
-    expect(verifyWebhookSignature({ secret: 's', rawBody: raw, header, now: now + 301 }), 'a replay after 5 minutes').toBe(false)
+    expect(
+      verifyWebhookSignature({ secret: 's', rawBody: raw, header, now: now + 301 }),
+      'a replay after 5 minutes',
+    ).toBe(false)
   })
 })

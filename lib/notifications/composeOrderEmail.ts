@@ -36,8 +36,18 @@ export function composeOrderEmail({ type, orderId, payload, appUrl }: ComposeOrd
   } else {
     headline = `Mint order ${orderId}: ${type}`
   }
-  const text = [headline, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Open the order: ${link}`, '', '-- mintdesk'].join('\n')
-  const rows = facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')
+  const text = [
+    headline,
+    '',
+    ...facts.map(([k, v]) => `${k}: ${v}`),
+    '',
+    `Open the order: ${link}`,
+    '',
+    '-- mintdesk',
+  ].join('\n')
+  const rows = facts
+    .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('')
   const html = `<!doctype html><html><body><h1>${escapeHtml(headline)}</h1><table>${rows}</table><p><a href="${escapeHtml(link)}">Open the order</a></p><p>-- mintdesk</p></body></html>`
   return { subject: `[mintdesk] ${headline}`, text, html, link }
 }

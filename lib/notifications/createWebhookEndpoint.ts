@@ -35,8 +35,16 @@ export async function createWebhookEndpoint(db: Db, p: CreateWebhookEndpointPara
   const secret = `whsec_${randomBytes(32).toString('base64url')}`
   const secretCiphertext = sealSecret({ key: p.secretsKey, secret, endpointId: id })
   await db.transaction(async (tx) => {
-    await tx.insert(webhookEndpoints).values({ id, url, events: p.events, secretCiphertext, createdBy: isUuid(p.actor.id) ? p.actor.id : null })
-    await recordAudit(tx, { actor: p.actor, action: 'webhook.subscribe', targetType: 'webhook', targetId: id, detail: { url, events: p.events } })
+    await tx
+      .insert(webhookEndpoints)
+      .values({ id, url, events: p.events, secretCiphertext, createdBy: isUuid(p.actor.id) ? p.actor.id : null })
+    await recordAudit(tx, {
+      actor: p.actor,
+      action: 'webhook.subscribe',
+      targetType: 'webhook',
+      targetId: id,
+      detail: { url, events: p.events },
+    })
   })
   return { id, secret, url, events: p.events }
 }

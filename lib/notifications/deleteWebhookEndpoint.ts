@@ -12,7 +12,10 @@ export type DeleteWebhookEndpointParameters = { id: string; actor: AdminActor }
  * a pending one is cancelled at its next attempt. The row stays (deleted_at) so its
  * deliveries keep their history. Unknown or already deleted: 404. Audited.
  */
-export async function deleteWebhookEndpoint(db: Db, p: DeleteWebhookEndpointParameters): Promise<{ id: string; deleted: true }> {
+export async function deleteWebhookEndpoint(
+  db: Db,
+  p: DeleteWebhookEndpointParameters,
+): Promise<{ id: string; deleted: true }> {
   if (!isUuid(p.id)) throw new NotFoundError({ what: 'Webhook' })
   const id = p.id.toLowerCase()
   await db.transaction(async (tx) => {
@@ -22,7 +25,13 @@ export async function deleteWebhookEndpoint(db: Db, p: DeleteWebhookEndpointPara
       .where(and(eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
       .returning({ url: webhookEndpoints.url })
     if (rows.length === 0) throw new NotFoundError({ what: 'Webhook' })
-    await recordAudit(tx, { actor: p.actor, action: 'webhook.delete', targetType: 'webhook', targetId: id, detail: { url: rows[0]?.url } })
+    await recordAudit(tx, {
+      actor: p.actor,
+      action: 'webhook.delete',
+      targetType: 'webhook',
+      targetId: id,
+      detail: { url: rows[0]?.url },
+    })
   })
   return { id, deleted: true }
 }

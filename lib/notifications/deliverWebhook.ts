@@ -39,7 +39,11 @@ export type DeliverWebhookReturnType =
  *    job is retried with backoff.
  */
 export async function deliverWebhook(run: NotifyRun, p: DeliverWebhookParameters): Promise<DeliverWebhookReturnType> {
-  const claim = await claimNotification(run.db, { table: 'webhook_deliveries', id: p.deliveryId, leaseMs: run.settings.claimLeaseMs })
+  const claim = await claimNotification(run.db, {
+    table: 'webhook_deliveries',
+    id: p.deliveryId,
+    leaseMs: run.settings.claimLeaseMs,
+  })
   if (claim.outcome === 'missing') throw new PermanentJobError(`webhook delivery ${p.deliveryId} does not exist`)
   if (claim.outcome === 'finished') return { outcome: 'finished', status: claim.status }
   if (claim.outcome === 'held') throw new NotificationClaimedError(`webhook delivery ${p.deliveryId}`, claim.until)
@@ -54,11 +58,19 @@ export async function deliverWebhook(run: NotifyRun, p: DeliverWebhookParameters
   const release = { status: 'pending', claimToken: null, claimedUntil: null, updatedAt: sql`now()` } as const
   const mine = and(eq(webhookDeliveries.id, p.deliveryId), eq(webhookDeliveries.claimToken, claim.token))
   if (row.endpoint.deletedAt) {
-    await run.db.update(webhookDeliveries).set({ ...release, status: 'cancelled', lastError: 'the endpoint was deleted' }).where(mine)
+    await run.db
+      .update(webhookDeliveries)
+      .set({ ...release, status: 'cancelled', lastError: 'the endpoint was deleted' })
+      .where(mine)
     return { outcome: 'cancelled' }
   }
-  if (!run.settings.secretsKey) throw new WebhookSecretError('WEBHOOK_SECRETS_KEY is not set: no delivery can be signed')
-  const secret = openSecret({ key: run.settings.secretsKey, sealed: row.endpoint.secretCiphertext, endpointId: row.endpoint.id })
+  if (!run.settings.secretsKey)
+    throw new WebhookSecretError('WEBHOOK_SECRETS_KEY is not set: no delivery can be signed')
+  const secret = openSecret({
+    key: run.settings.secretsKey,
+    sealed: row.endpoint.secretCiphertext,
+    endpointId: row.endpoint.id,
+  })
 
   const rawBody = buildWebhookBody(row.event)
   const timestamp = Math.floor(Date.now() / 1000)
@@ -104,6 +116,9 @@ export async function deliverWebhook(run: NotifyRun, p: DeliverWebhookParameters
       })
       .where(mine)
   })
-  if (!ok) throw new WebhookDeliveryFailedError(`webhook delivery ${p.deliveryId} to ${new URL(row.endpoint.url).host}: ${error}`)
+  if (!ok)
+    throw new WebhookDeliveryFailedError(
+      `webhook delivery ${p.deliveryId} to ${new URL(row.endpoint.url).host}: ${error}`,
+    )
   return { outcome: 'delivered', statusCode: answer.statusCode ?? 0, durationMs: answer.durationMs }
 }

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '@/db/client'
 import * as schema from '@/db/schema'
 import { emailDeliveries, notificationEvents, webhookDeliveries } from '@/db/schema'
-import { emailSendJobKey, NOTIFY_JOB_FLAG, NOTIFY_JOB_PRIORITY, notifyQueueName, TASK, webhookDeliverJobKey } from '@/lib/jobs/jobKeys'
+import {
+  emailSendJobKey,
+  NOTIFY_JOB_FLAG,
+  NOTIFY_JOB_PRIORITY,
+  notifyQueueName,
+  TASK,
+  webhookDeliverJobKey,
+} from '@/lib/jobs/jobKeys'
 import { type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -24,10 +31,13 @@ describe('dispatchNotificationBatch', () => {
   let u: TestUsers
   setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
-  const dispatch = (limit: number) => dispatchNotificationBatch(t.db, { limit, email: true, lanes: 2, actor: 'test-worker' })
+  const dispatch = (limit: number) =>
+    dispatchNotificationBatch(t.db, { limit, email: true, lanes: 2, actor: 'test-worker' })
   const jobsOf = async (task: string) =>
-    (await t.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = ${task}`))[0]?.n
+    (
+      await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = ${task}`)
+    )[0]?.n
 
   it('takes the oldest undispatched events in batches, one delivery per subscribed endpoint and one email per recipient, and stamps them', async () => {
     const endpoint = await subscribeTestEndpoint(t.db, { url: 'http://127.0.0.1:9/hook', adminId: u.admin.id })
@@ -35,7 +45,9 @@ describe('dispatchNotificationBatch', () => {
     const confirmed: string[] = []
     for (let i = 0; i < 3; i++) {
       const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
-      await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }] }))
+      await t.db.transaction((tx) =>
+        markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 1n }] }),
+      )
       confirmed.push(order.id)
     }
     expect(await dispatch(2)).toEqual({ events: 2, deliveries: 2, emails: 2 })
@@ -52,7 +64,10 @@ describe('dispatchNotificationBatch', () => {
     expect(await jobsOf(TASK.emailSend)).toBe(2)
 
     // a re-opened event (a job queued before the coalescing) is dispatched again: nothing new
-    const [first] = await t.db.select().from(notificationEvents).where(eq(notificationEvents.orderId, confirmed[0] ?? ''))
+    const [first] = await t.db
+      .select()
+      .from(notificationEvents)
+      .where(eq(notificationEvents.orderId, confirmed[0] ?? ''))
     await reopenNotificationEvent(t.db, { eventId: first?.id ?? '' })
     expect(await dispatch(10)).toEqual({ events: 1, deliveries: 0, emails: 0 })
     expect(await jobsOf(TASK.webhookDeliver)).toBe(3)
@@ -61,9 +76,19 @@ describe('dispatchNotificationBatch', () => {
   it('awaiting approval: every enabled approver and admin but the requester; without email, no email', async () => {
     const approver = await insertUser(t.db, 'approver')
     const waiting = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'awaiting_approval' })
-    await recordMintEvent(t.db, { type: 'mint.awaiting_approval', orderId: waiting.id, status: 'awaiting_approval', from: ['awaiting_approval'] })
+    await recordMintEvent(t.db, {
+      type: 'mint.awaiting_approval',
+      orderId: waiting.id,
+      status: 'awaiting_approval',
+      from: ['awaiting_approval'],
+    })
     const byAdmin = await insertOrder(t.db, { requestedBy: u.admin.id, status: 'awaiting_approval' })
-    await recordMintEvent(t.db, { type: 'mint.awaiting_approval', orderId: byAdmin.id, status: 'awaiting_approval', from: ['awaiting_approval'] })
+    await recordMintEvent(t.db, {
+      type: 'mint.awaiting_approval',
+      orderId: byAdmin.id,
+      status: 'awaiting_approval',
+      from: ['awaiting_approval'],
+    })
     expect(await dispatch(10)).toEqual({ events: 2, deliveries: 0, emails: 3 })
     const addressesOf = async (orderId: string) => {
       const rows = await t.db
@@ -77,8 +102,17 @@ describe('dispatchNotificationBatch', () => {
     expect(await addressesOf(byAdmin.id)).toEqual([approver.email])
 
     const third = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'awaiting_approval' })
-    await recordMintEvent(t.db, { type: 'mint.awaiting_approval', orderId: third.id, status: 'awaiting_approval', from: ['awaiting_approval'] })
-    expect(await dispatchNotificationBatch(t.db, { limit: 10, email: false, lanes: 2, actor: 'test-worker' })).toEqual({ events: 1, deliveries: 0, emails: 0 })
+    await recordMintEvent(t.db, {
+      type: 'mint.awaiting_approval',
+      orderId: third.id,
+      status: 'awaiting_approval',
+      from: ['awaiting_approval'],
+    })
+    expect(await dispatchNotificationBatch(t.db, { limit: 10, email: false, lanes: 2, actor: 'test-worker' })).toEqual({
+      events: 1,
+      deliveries: 0,
+      emails: 0,
+    })
   })
 })
 
@@ -97,12 +131,28 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
     await worker?.close()
   })
 
-  const dispatch = (limit: number) => dispatchNotificationBatch(worker.db, { limit, email: true, lanes: 3, actor: 'test-worker' })
+  const dispatch = (limit: number) =>
+    dispatchNotificationBatch(worker.db, { limit, email: true, lanes: 3, actor: 'test-worker' })
   const confirmOrders = async (n: number) => {
-    const orders = await Promise.all(Array.from({ length: n }, () => insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })))
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 2n })) }))
+    const orders = await Promise.all(
+      Array.from({ length: n }, () => insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })),
+    )
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, {
+        orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 2n })),
+      }),
+    )
   }
-  type Job = { key: string; task: string; queue: string; priority: number; flags: Record<string, boolean>; max_attempts: number; payload: Record<string, unknown>; detail: string | null }
+  type Job = {
+    key: string
+    task: string
+    queue: string
+    priority: number
+    flags: Record<string, boolean>
+    max_attempts: number
+    payload: Record<string, unknown>
+    detail: string | null
+  }
   const jobs = async () =>
     t.db.execute<Job>(sql`
       select j.key, k.identifier as task, q.queue_name as queue, j.priority, j.flags, j.max_attempts, j.payload,
@@ -112,7 +162,11 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
       left join graphile_worker._private_job_queues q on q.id = j.job_queue_id
       where k.identifier in (${TASK.webhookDeliver}, ${TASK.emailSend})`)
   const enqueuedEvents = async () =>
-    (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from job_events where event = 'enqueued' and task in (${TASK.webhookDeliver}, ${TASK.emailSend})`))[0]?.n
+    (
+      await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from job_events where event = 'enqueued' and task in (${TASK.webhookDeliver}, ${TASK.emailSend})`,
+      )
+    )[0]?.n
 
   it('one delivery and job per (event, endpoint), one email row per (event, recipient), in the same statements for 3 events as for 40; again, nothing new', async () => {
     const endpoint = await subscribeTestEndpoint(t.db, { url: 'http://127.0.0.1:9/many', adminId: u.admin.id })
@@ -139,7 +193,11 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
     expect(new Set(emails.map((e) => e.eventId)).size).toBe(43)
     expect(emails.every((e) => e.address === u.staff.email)).toBe(true)
 
-    const common = { priority: NOTIFY_JOB_PRIORITY, flags: { [NOTIFY_JOB_FLAG]: true }, max_attempts: NOTIFY_MAX_ATTEMPTS }
+    const common = {
+      priority: NOTIFY_JOB_PRIORITY,
+      flags: { [NOTIFY_JOB_FLAG]: true },
+      max_attempts: NOTIFY_MAX_ATTEMPTS,
+    }
     const all = await jobs()
     const byKey = new Map(all.map((j) => [j.key, j]))
     expect(byKey.size).toBe(45)
@@ -195,7 +253,9 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
     await confirmOrders(n)
     const other = await insertUser(t.db, 'staff')
     const lone = await insertOrder(t.db, { requestedBy: other.id, status: 'submitted' })
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: lone.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 3n }] }))
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, { orders: [{ orderId: lone.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 3n }] }),
+    )
     expect(await dispatch(500)).toMatchObject({ events: n + 1, emails: n + 1 })
     const emailJobs = (await jobs()).filter((j) => j.task === TASK.emailSend && !earlier.has(j.key))
     const sizes = emailJobs.map((j) => (j.payload.emailIds as string[]).length).sort((a, b) => b - a)
@@ -214,6 +274,12 @@ describe('dispatchNotificationBatch, a batch of many events', () => {
  */
 function countingDb(url: string): { db: Db; statements: () => number; close: () => Promise<void> } {
   let n = 0
-  const client = postgres(url, { max: 1, onnotice: () => {}, types: { bigint: postgres.BigInt }, connection: { application_name: 'dispatch-counted' }, debug: () => n++ })
+  const client = postgres(url, {
+    max: 1,
+    onnotice: () => {},
+    types: { bigint: postgres.BigInt },
+    connection: { application_name: 'dispatch-counted' },
+    debug: () => n++,
+  })
   return { db: drizzle(client, { schema }), statements: () => n, close: () => client.end({ timeout: 5 }) }
 }

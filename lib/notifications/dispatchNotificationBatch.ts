@@ -1,10 +1,24 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
-import { emailDeliveries, mintOrders, notificationEvents, users, webhookDeliveries, webhookEndpoints } from '@/db/schema'
+import {
+  emailDeliveries,
+  mintOrders,
+  notificationEvents,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '@/db/schema'
 import type { AddJobParameters } from '@/lib/jobs/addJob'
 import { addJobs } from '@/lib/jobs/addJobs'
+import {
+  emailSendJobKey,
+  NOTIFY_JOB_FLAG,
+  NOTIFY_JOB_PRIORITY,
+  notifyQueueName,
+  TASK,
+  webhookDeliverJobKey,
+} from '@/lib/jobs/jobKeys'
 import { NOTIFY_MAX_ATTEMPTS } from './notifyMaxAttempts'
-import { emailSendJobKey, NOTIFY_JOB_FLAG, NOTIFY_JOB_PRIORITY, notifyQueueName, TASK, webhookDeliverJobKey } from '@/lib/jobs/jobKeys'
 
 export type DispatchNotificationBatchParameters = {
   /** the most events taken by this transaction (NOTIFY_DISPATCH_BATCH) */
@@ -46,7 +60,10 @@ export const EMAIL_DIGEST_MAX = 50
  * of all its emails, addJobs' three for all the new rows' jobs, the stamp); a round trip
  * per row had cost about four per confirmed mint.
  */
-export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationBatchParameters): Promise<DispatchNotificationBatchReturnType> {
+export async function dispatchNotificationBatch(
+  db: Db,
+  p: DispatchNotificationBatchParameters,
+): Promise<DispatchNotificationBatchReturnType> {
   return db.transaction(async (tx) => {
     const events: BatchEvent[] = await tx
       .select({ id: notificationEvents.id, type: notificationEvents.type, requestedBy: mintOrders.requestedBy })
@@ -58,9 +75,16 @@ export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationB
       .for('update', { of: notificationEvents, skipLocked: true })
     if (events.length === 0) return { events: 0, deliveries: 0, emails: 0 }
 
-    const common = { maxAttempts: NOTIFY_MAX_ATTEMPTS, priority: NOTIFY_JOB_PRIORITY, flags: [NOTIFY_JOB_FLAG], actor: p.actor }
+    const common = {
+      maxAttempts: NOTIFY_MAX_ATTEMPTS,
+      priority: NOTIFY_JOB_PRIORITY,
+      flags: [NOTIFY_JOB_FLAG],
+      actor: p.actor,
+    }
     const newDeliveries = groupByEvent(await insertWebhookDeliveries(tx, events))
-    const newEmails = groupByEvent(p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await loadRecipients(tx, events) }) : [])
+    const newEmails = groupByEvent(
+      p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await loadRecipients(tx, events) }) : [],
+    )
 
     // the deliveries' jobs, events oldest first (a lane runs its jobs in that order), then
     // the emails' jobs: each address's rows in event order, EMAIL_DIGEST_MAX to a message
@@ -90,7 +114,10 @@ export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationB
           // the first row's key: each row is in exactly one job, so no two jobs share it
           jobKey: emailSendJobKey(first.id),
           queueName: notifyQueueName('email', address, p.lanes),
-          detail: chunk.length === 1 ? `${typeOf.get(first.eventId) ?? 'event'} email to ${address}` : `${chunk.length} events in one email to ${address}`,
+          detail:
+            chunk.length === 1
+              ? `${typeOf.get(first.eventId) ?? 'event'} email to ${address}`
+              : `${chunk.length} events in one email to ${address}`,
         })
       }
     }
@@ -98,7 +125,12 @@ export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationB
     await tx
       .update(notificationEvents)
       .set({ dispatchedAt: new Date() })
-      .where(inArray(notificationEvents.id, events.map((e) => e.id)))
+      .where(
+        inArray(
+          notificationEvents.id,
+          events.map((e) => e.id),
+        ),
+      )
     return { events: events.length, deliveries: countRows(newDeliveries), emails: countRows(newEmails) }
   })
 }
@@ -108,18 +140,30 @@ export async function dispatchNotificationBatch(db: Db, p: DispatchNotificationB
  * users only, each address once.
  */
 async function loadRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
-  const requesterIds = [...new Set(events.filter((e) => e.type === 'mint.confirmed' || e.type === 'mint.failed').map((e) => e.requestedBy))]
-  const requesters = requesterIds.length === 0 ? [] : await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.id, requesterIds), eq(users.disabled, false)))
+  const requesterIds = [
+    ...new Set(events.filter((e) => e.type === 'mint.confirmed' || e.type === 'mint.failed').map((e) => e.requestedBy)),
+  ]
+  const requesters =
+    requesterIds.length === 0
+      ? []
+      : await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(and(inArray(users.id, requesterIds), eq(users.disabled, false)))
   const emailOf = new Map(requesters.map((r) => [r.id, r.email]))
   const approvers = events.some((e) => e.type === 'mint.awaiting_approval')
-    ? await tx.select({ id: users.id, email: users.email }).from(users).where(and(inArray(users.role, ['approver', 'admin']), eq(users.disabled, false)))
+    ? await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(inArray(users.role, ['approver', 'admin']), eq(users.disabled, false)))
     : []
   return (event) => {
     if (event.type === 'mint.confirmed' || event.type === 'mint.failed') {
       const email = emailOf.get(event.requestedBy)
       return email === undefined ? [] : [email]
     }
-    if (event.type === 'mint.awaiting_approval') return [...new Set(approvers.filter((a) => a.id !== event.requestedBy).map((a) => a.email))]
+    if (event.type === 'mint.awaiting_approval')
+      return [...new Set(approvers.filter((a) => a.id !== event.requestedBy).map((a) => a.email))]
     return []
   }
 }
@@ -145,10 +189,17 @@ async function insertWebhookDeliveries(tx: Tx, events: readonly BatchEvent[]): P
  * The email_deliveries rows of the batch in one statement: a row for each (event,
  * recipient address); only the rows inserted come back, as for webhooks.
  */
-async function insertEmailDeliveries(tx: Tx, p: { events: readonly BatchEvent[]; recipientsOf: (event: BatchEvent) => string[] }): Promise<NewEmail[]> {
+async function insertEmailDeliveries(
+  tx: Tx,
+  p: { events: readonly BatchEvent[]; recipientsOf: (event: BatchEvent) => string[] },
+): Promise<NewEmail[]> {
   const pairs = p.events.flatMap((event) => p.recipientsOf(event).map((address) => ({ eventId: event.id, address })))
   if (pairs.length === 0) return []
-  return tx.insert(emailDeliveries).values(pairs).onConflictDoNothing().returning({ id: emailDeliveries.id, eventId: emailDeliveries.eventId, address: emailDeliveries.address })
+  return tx
+    .insert(emailDeliveries)
+    .values(pairs)
+    .onConflictDoNothing()
+    .returning({ id: emailDeliveries.id, eventId: emailDeliveries.eventId, address: emailDeliveries.address })
 }
 
 function groupByEvent<R extends { eventId: string }>(rows: readonly R[]): Map<string, R[]> {
@@ -158,7 +209,10 @@ function groupByEvent<R extends { eventId: string }>(rows: readonly R[]): Map<st
 }
 
 /** the new email rows by address (addresses in the order of their first event), each address's rows in event order */
-function groupByAddress(events: readonly BatchEvent[], byEvent: ReadonlyMap<string, readonly NewEmail[]>): Map<string, NewEmail[]> {
+function groupByAddress(
+  events: readonly BatchEvent[],
+  byEvent: ReadonlyMap<string, readonly NewEmail[]>,
+): Map<string, NewEmail[]> {
   const byAddress = new Map<string, NewEmail[]>()
   for (const event of events) {
     for (const row of byEvent.get(event.id) ?? []) {

@@ -22,7 +22,7 @@ function isBlockedV4(b: number[]): boolean {
   const n = toUint32(b)
   return V4_NETS.some(([base, bits]) => {
     const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0
-    return ((n & mask) >>> 0) === ((toUint32(v4Bytes(base)) & mask) >>> 0)
+    return (n & mask) >>> 0 === (toUint32(v4Bytes(base)) & mask) >>> 0
   })
 }
 

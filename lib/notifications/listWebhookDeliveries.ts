@@ -12,10 +12,16 @@ export type ListWebhookDeliveriesParameters = { endpointId: string; limit?: numb
  * answer's first bytes): GET /api/admin/webhooks/{id}/deliveries. A deleted endpoint's
  * history is still readable; an unknown id is a 404.
  */
-export async function listWebhookDeliveries(db: Db, p: ListWebhookDeliveriesParameters): Promise<{ items: ApiWebhookDelivery[] }> {
+export async function listWebhookDeliveries(
+  db: Db,
+  p: ListWebhookDeliveriesParameters,
+): Promise<{ items: ApiWebhookDelivery[] }> {
   if (!isUuid(p.endpointId)) throw new NotFoundError({ what: 'Webhook' })
   const endpointId = p.endpointId.toLowerCase()
-  const [endpoint] = await db.select({ id: webhookEndpoints.id }).from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId))
+  const [endpoint] = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.id, endpointId))
   if (!endpoint) throw new NotFoundError({ what: 'Webhook' })
   const rows = await db
     .select({ delivery: webhookDeliveries, eventType: notificationEvents.type, orderId: notificationEvents.orderId })
@@ -28,7 +34,11 @@ export async function listWebhookDeliveries(db: Db, p: ListWebhookDeliveriesPara
   const attempts =
     ids.length === 0
       ? []
-      : await db.select().from(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, ids)).orderBy(asc(webhookDeliveryAttempts.id))
+      : await db
+          .select()
+          .from(webhookDeliveryAttempts)
+          .where(inArray(webhookDeliveryAttempts.deliveryId, ids))
+          .orderBy(asc(webhookDeliveryAttempts.id))
   return {
     items: rows.map(({ delivery: d, eventType, orderId }) => ({
       id: d.id,

@@ -9,7 +9,8 @@ const mail = (to: string) => ({ from: 'mintdesk@example.test', to, subject: 'ord
 
 describe('mailTransport', () => {
   let sink: SmtpSink | undefined
-  const start = async () => (sink = await startSmtpSink({ mailDir: mkdtempSync(path.join(os.tmpdir(), 'mintdesk-pool-')) }))
+  const start = async () =>
+    (sink = await startSmtpSink({ mailDir: mkdtempSync(path.join(os.tmpdir(), 'mintdesk-pool-')) }))
   const received = () => (sink ? readdirSync(sink.mailDir).length : 0)
   afterEach(async () => {
     if (sink) mailTransport(sink.url).close()

@@ -17,7 +17,9 @@ export function mailTransport(smtpUrl: string): Transporter {
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
       secure: url.protocol === 'smtps:',
-      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
       // the local sink speaks plain SMTP on loopback; anywhere else STARTTLS is required
       requireTLS: url.protocol === 'smtp:' && !['localhost', '127.0.0.1', '::1', '[::1]'].includes(url.hostname),
       connectionTimeout: 10_000,

@@ -49,11 +49,17 @@ export function notificationSettings({ env, production }: NotificationSettingsPa
   const parsed = schema.safeParse(env)
   if (!parsed.success) {
     const vars = parsed.error.issues.map((i) => String(i.path[0]))
-    throw new ConfigError(vars, `invalid configuration: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; ')}`)
+    throw new ConfigError(
+      vars,
+      `invalid configuration: ${parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('; ')}`,
+    )
   }
   const e = parsed.data
   if (production && e.WEBHOOK_SECRETS_KEY?.toLowerCase() === DEV_WEBHOOK_SECRETS_KEY) {
-    throw new ConfigError(['WEBHOOK_SECRETS_KEY'], 'production mode refuses dev defaults: WEBHOOK_SECRETS_KEY (set real values, or MINTDESK_DEV=1 for a local run)')
+    throw new ConfigError(
+      ['WEBHOOK_SECRETS_KEY'],
+      'production mode refuses dev defaults: WEBHOOK_SECRETS_KEY (set real values, or MINTDESK_DEV=1 for a local run)',
+    )
   }
   const key = e.WEBHOOK_SECRETS_KEY ?? (production ? undefined : DEV_WEBHOOK_SECRETS_KEY)
   return {

@@ -10,7 +10,13 @@ export type OrderEventFacts = {
 }
 
 /** What an order event's email says about it, read once from its payload for the order's own email and the digest's line. */
-export function orderEventFacts({ type, payload }: { type: string; payload: Record<string, unknown> }): OrderEventFacts {
+export function orderEventFacts({
+  type,
+  payload,
+}: {
+  type: string
+  payload: Record<string, unknown>
+}): OrderEventFacts {
   const amount = typeof payload.amountWei === 'string' ? `${formatOrderAmount(payload.amountWei)} oz` : 'unknown amount'
   const outcome =
     type === 'mint.confirmed'

@@ -39,10 +39,15 @@ export async function postWebhook(p: PostWebhookParameters): Promise<PostWebhook
   const lookup: LookupFunction = (hostname, options, callback) => {
     resolveSafeAddresses({ hostname, production: p.production, resolve: p.resolve }).then(
       (safe) => {
-        if (!safe.ok) return callback(Object.assign(new Error(`refused: ${safe.reason}`), { code: 'EREFUSED_TARGET' }), '', 4)
-        const wanted = options.family === 4 || options.family === 6 ? safe.addresses.filter((a) => a.family === options.family) : safe.addresses
+        if (!safe.ok)
+          return callback(Object.assign(new Error(`refused: ${safe.reason}`), { code: 'EREFUSED_TARGET' }), '', 4)
+        const wanted =
+          options.family === 4 || options.family === 6
+            ? safe.addresses.filter((a) => a.family === options.family)
+            : safe.addresses
         const chosen = wanted.length > 0 ? wanted : safe.addresses
-        if (options.all) return (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, chosen)
+        if (options.all)
+          return (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, chosen)
         const first = chosen[0]
         if (!first) return callback(new Error('no address'), '', 4)
         callback(null, first.address, first.family)
@@ -60,7 +65,12 @@ export async function postWebhook(p: PostWebhookParameters): Promise<PostWebhook
     }
     const req = client.request(
       url,
-      { method: 'POST', headers: { ...p.headers, 'content-length': String(Buffer.byteLength(p.rawBody)) }, lookup, agent: false },
+      {
+        method: 'POST',
+        headers: { ...p.headers, 'content-length': String(Buffer.byteLength(p.rawBody)) },
+        lookup,
+        agent: false,
+      },
       (res) => {
         const chunks: Buffer[] = []
         let size = 0
@@ -68,7 +78,13 @@ export async function postWebhook(p: PostWebhookParameters): Promise<PostWebhook
           if (size < EXCERPT_BYTES) chunks.push(chunk)
           size += chunk.length
         })
-        res.on('end', () => finish({ statusCode: res.statusCode ?? null, excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES), error: null }))
+        res.on('end', () =>
+          finish({
+            statusCode: res.statusCode ?? null,
+            excerpt: Buffer.concat(chunks).toString('utf8').slice(0, EXCERPT_BYTES),
+            error: null,
+          }),
+        )
         res.on('error', (error) => finish({ statusCode: res.statusCode ?? null, excerpt: null, error: error.message }))
       },
     )

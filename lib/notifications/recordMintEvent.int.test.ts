@@ -8,8 +8,8 @@ import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
 import { failOrderOfDeadJob } from '@/worker/db/failOrderOfDeadJob'
-import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { markOrderFailed } from '@/worker/db/markOrderFailed'
+import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { recordMintEvent } from './recordMintEvent'
 
 describe('the outbox of order events (issue 16)', () => {
@@ -17,7 +17,8 @@ describe('the outbox of order events (issue 16)', () => {
   let u: TestUsers
   setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
-  const eventsOf = (orderId: string) => t.db.select().from(notificationEvents).where(eq(notificationEvents.orderId, orderId))
+  const eventsOf = (orderId: string) =>
+    t.db.select().from(notificationEvents).where(eq(notificationEvents.orderId, orderId))
   /** every notify_dispatch job, keyed or not (id, key, attempts, locked) */
   const dispatchJobs = () =>
     t.db.execute<{ id: string; key: string | null; attempts: number; max_attempts: number; payload: unknown }>(sql`
@@ -35,19 +36,31 @@ describe('the outbox of order events (issue 16)', () => {
   const confirm = async (n: number) => {
     for (let i = 0; i < n; i++) {
       const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
-      await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 9n }] }))
+      await t.db.transaction((tx) =>
+        markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'ef'.repeat(32)}`, blockNumber: 9n }] }),
+      )
     }
   }
 
   it('a confirmation writes one mint.confirmed event and its dispatch job; confirming again writes none', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
     const hash = `0x${'ab'.repeat(32)}`
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: hash, blockNumber: 7n }] }))
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: hash, blockNumber: 7n }] }))
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: hash, blockNumber: 7n }] }),
+    )
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: hash, blockNumber: 7n }] }),
+    )
     const events = await eventsOf(order.id)
     expect(events).toHaveLength(1)
     expect(events[0]?.type).toBe('mint.confirmed')
-    expect(events[0]?.payload).toMatchObject({ orderId: order.id, status: 'confirmed', to: order.to, amountWei: order.amountWei.toString(), txHash: hash })
+    expect(events[0]?.payload).toMatchObject({
+      orderId: order.id,
+      status: 'confirmed',
+      to: order.to,
+      amountWei: order.amountWei.toString(),
+      txHash: hash,
+    })
     expect((await dispatchJobs()).filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toHaveLength(1)
   })
 
@@ -56,11 +69,15 @@ describe('the outbox of order events (issue 16)', () => {
     await t.db.transaction(async (tx) => {
       for (let i = 0; i < 3; i++) {
         const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
-        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'12'.repeat(32)}`, blockNumber: 10n }] })
+        await markOrdersConfirmed(tx, {
+          orders: [{ orderId: order.id, txHash: `0x${'12'.repeat(32)}`, blockNumber: 10n }],
+        })
       }
     })
     const jobs = await dispatchJobs()
-    expect(jobs).toEqual([expect.objectContaining({ key: NOTIFY_DISPATCH_JOB_KEY, attempts: 0, max_attempts: 10, payload: {} })])
+    expect(jobs).toEqual([
+      expect.objectContaining({ key: NOTIFY_DISPATCH_JOB_KEY, attempts: 0, max_attempts: 10, payload: {} }),
+    ])
   })
 
   it("the wake-up runs at commit: an open transaction's event does not hold the dispatch job against another's", async () => {
@@ -71,7 +88,9 @@ describe('the outbox of order events (issue 16)', () => {
     const inside = new Promise<void>((resolve) => (recorded = resolve))
     const open = t.db.transaction(async (tx) => {
       const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
-      await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'34'.repeat(32)}`, blockNumber: 11n }] })
+      await markOrdersConfirmed(tx, {
+        orders: [{ orderId: order.id, txHash: `0x${'34'.repeat(32)}`, blockNumber: 11n }],
+      })
       recorded()
       await held
     })
@@ -81,7 +100,9 @@ describe('the outbox of order events (issue 16)', () => {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local lock_timeout = '2s'`)
         const order = await insertOrder(tx, { requestedBy: u.staff.id, status: 'submitted' })
-        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'56'.repeat(32)}`, blockNumber: 12n }] })
+        await markOrdersConfirmed(tx, {
+          orders: [{ orderId: order.id, txHash: `0x${'56'.repeat(32)}`, blockNumber: 12n }],
+        })
       })
     } finally {
       release()
@@ -90,7 +111,7 @@ describe('the outbox of order events (issue 16)', () => {
     expect((await dispatchJobs()).filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toHaveLength(1)
   })
 
-  it('a worker taking the waiting job between add_job\'s two statements: the wake-up calls add_job again and adds a new job', async () => {
+  it("a worker taking the waiting job between add_job's two statements: the wake-up calls add_job again and adds a new job", async () => {
     await confirm(1)
     // a stand-in for the worker: holds the waiting job's row, then takes the job (get_job) once the event's commit waits on it
     let release = () => {}
@@ -99,11 +120,15 @@ describe('the outbox of order events (issue 16)', () => {
     const holding = new Promise<void>((resolve) => (rowHeld = resolve))
     let taken = 0n
     const worker = t.db.transaction(async (tx) => {
-      const [row] = await tx.execute<{ id: string }>(sql`select id::text as id from graphile_worker._private_jobs where key = ${NOTIFY_DISPATCH_JOB_KEY} for update`)
+      const [row] = await tx.execute<{ id: string }>(
+        sql`select id::text as id from graphile_worker._private_jobs where key = ${NOTIFY_DISPATCH_JOB_KEY} for update`,
+      )
       taken = BigInt(row?.id ?? '0')
       rowHeld()
       await held
-      await tx.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = attempts + 1 where id = ${taken}::bigint`)
+      await tx.execute(
+        sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'test-worker', attempts = attempts + 1 where id = ${taken}::bigint`,
+      )
     })
     await holding
     const event = confirm(1)
@@ -148,14 +173,18 @@ describe('the outbox of order events (issue 16)', () => {
     jobs = await dispatchJobs()
     expect(jobs.find((j) => BigInt(j.id) === second)).toMatchObject({ key: null, attempts: 1 })
     expect(jobs.filter((j) => j.key === NOTIFY_DISPATCH_JOB_KEY)).toEqual([expect.objectContaining({ attempts: 0 })])
-    await t.db.execute(sql`delete from graphile_worker._private_jobs where id in (${running}::bigint, ${second}::bigint)`)
+    await t.db.execute(
+      sql`delete from graphile_worker._private_jobs where id in (${running}::bigint, ${second}::bigint)`,
+    )
   })
 
   it('no event when the change rolls back', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
     await expect(
       t.db.transaction(async (tx) => {
-        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n }] })
+        await markOrdersConfirmed(tx, {
+          orders: [{ orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n }],
+        })
         throw new Error('boom before commit')
       }),
     ).rejects.toThrow('boom')
@@ -166,7 +195,9 @@ describe('the outbox of order events (issue 16)', () => {
     await t.db.execute(sql`delete from graphile_worker._private_jobs where key = ${NOTIFY_DISPATCH_JOB_KEY}`)
     await expect(
       t.db.transaction(async (tx) => {
-        await markOrdersConfirmed(tx, { orders: [{ orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n }] })
+        await markOrdersConfirmed(tx, {
+          orders: [{ orderId: order.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 8n }],
+        })
         throw new Error('boom again')
       }),
     ).rejects.toThrow('boom')
@@ -177,13 +208,19 @@ describe('the outbox of order events (issue 16)', () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'pending' })
     await t.db.transaction((tx) => markOrderFailed(tx, { orderId: order.id, reason: 'reverted' }))
     await t.db.transaction((tx) => markOrderFailed(tx, { orderId: order.id, reason: 'again' }))
-    await t.db.transaction((tx) => failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: order.id, reason: 'gave up after 5 attempts' }))
+    await t.db.transaction((tx) =>
+      failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: order.id, reason: 'gave up after 5 attempts' }),
+    )
     const types = (await eventsOf(order.id)).map((e) => e.type).sort()
     expect(types).toEqual(['mint.dead_letter', 'mint.failed'])
     const dead = (await eventsOf(order.id)).find((e) => e.type === 'mint.dead_letter')
     expect(dead?.payload).toMatchObject({ status: 'failed', task: TASK.mintSend, reason: 'gave up after 5 attempts' })
     // not a mint task: nothing
-    expect(await t.db.transaction((tx) => failOrderOfDeadJob(tx, { task: TASK.webhookDeliver, orderId: order.id, reason: 'x' }))).toBe(false)
+    expect(
+      await t.db.transaction((tx) =>
+        failOrderOfDeadJob(tx, { task: TASK.webhookDeliver, orderId: order.id, reason: 'x' }),
+      ),
+    ).toBe(false)
     expect(await eventsOf(order.id)).toHaveLength(2)
   })
 
@@ -194,6 +231,13 @@ describe('the outbox of order events (issue 16)', () => {
     await t.db.execute(sql`select public.on_mint_awaiting_approval(${pending.id}::uuid)`)
     expect((await eventsOf(waiting.id)).map((e) => e.type)).toEqual(['mint.awaiting_approval'])
     expect(await eventsOf(pending.id)).toHaveLength(0)
-    expect(await recordMintEvent(t.db, { type: 'mint.confirmed', orderId: pending.id, status: 'confirmed', from: ['submitted'] })).toBeNull()
+    expect(
+      await recordMintEvent(t.db, {
+        type: 'mint.confirmed',
+        orderId: pending.id,
+        status: 'confirmed',
+        from: ['submitted'],
+      }),
+    ).toBeNull()
   })
 })

@@ -22,19 +22,29 @@ export type RedeliverWebhookParameters = {
  * event keeps its id, so a receiver that already has it can tell. A claim still held by a
  * running attempt is left alone (the new job waits for it). An endpoint deleted since: 409.
  */
-export async function redeliverWebhook(db: Db, p: RedeliverWebhookParameters): Promise<{ deliveryId: string; jobId: string }> {
+export async function redeliverWebhook(
+  db: Db,
+  p: RedeliverWebhookParameters,
+): Promise<{ deliveryId: string; jobId: string }> {
   if (!isUuid(p.deliveryId)) throw new NotFoundError({ what: 'Delivery' })
   const deliveryId = p.deliveryId.toLowerCase()
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ endpointId: webhookDeliveries.endpointId, status: webhookDeliveries.status, deletedAt: webhookEndpoints.deletedAt })
+      .select({
+        endpointId: webhookDeliveries.endpointId,
+        status: webhookDeliveries.status,
+        deletedAt: webhookEndpoints.deletedAt,
+      })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .where(eq(webhookDeliveries.id, deliveryId))
       .for('update', { of: webhookDeliveries })
     if (!row) throw new NotFoundError({ what: 'Delivery' })
     if (row.deletedAt) throw new ConflictError('The endpoint of this delivery was deleted.')
-    await tx.update(webhookDeliveries).set({ status: 'pending', updatedAt: sql`now()` }).where(eq(webhookDeliveries.id, deliveryId))
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', updatedAt: sql`now()` })
+      .where(eq(webhookDeliveries.id, deliveryId))
     const { jobId } = await addJob(tx, {
       task: TASK.webhookDeliver,
       payload: { deliveryId },
@@ -46,7 +56,13 @@ export async function redeliverWebhook(db: Db, p: RedeliverWebhookParameters): P
       actor: p.actor.email,
       detail: `redelivery by ${p.actor.email} (was ${row.status})`,
     })
-    await recordAudit(tx, { actor: p.actor, action: 'webhook.redeliver', targetType: 'webhook_delivery', targetId: deliveryId, detail: { was: row.status, jobId: jobId.toString() } })
+    await recordAudit(tx, {
+      actor: p.actor,
+      action: 'webhook.redeliver',
+      targetType: 'webhook_delivery',
+      targetId: deliveryId,
+      detail: { was: row.status, jobId: jobId.toString() },
+    })
     return { deliveryId, jobId: jobId.toString() }
   })
 }

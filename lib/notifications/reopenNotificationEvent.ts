@@ -9,6 +9,9 @@ export type ReopenNotificationEventParameters = { eventId: string }
  * (payload { eventId }); the migration stamped that event dispatched, so the job re-opens
  * it for the batch dispatch. Dispatching an event twice adds nothing (unique rows).
  */
-export async function reopenNotificationEvent(db: DbOrTx, { eventId }: ReopenNotificationEventParameters): Promise<void> {
+export async function reopenNotificationEvent(
+  db: DbOrTx,
+  { eventId }: ReopenNotificationEventParameters,
+): Promise<void> {
   await db.update(notificationEvents).set({ dispatchedAt: null }).where(eq(notificationEvents.id, eventId))
 }

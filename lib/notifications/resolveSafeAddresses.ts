@@ -25,7 +25,11 @@ export type ResolveSafeAddressesReturnType = { ok: true; addresses: ResolvedAddr
  * since a resolver may answer differently next time. Outside production (the local stack,
  * tests) loopback and private addresses are allowed.
  */
-export async function resolveSafeAddresses({ hostname, production, resolve = resolveHost }: ResolveSafeAddressesParameters): Promise<ResolveSafeAddressesReturnType> {
+export async function resolveSafeAddresses({
+  hostname,
+  production,
+  resolve = resolveHost,
+}: ResolveSafeAddressesParameters): Promise<ResolveSafeAddressesReturnType> {
   let addresses: ResolvedAddress[]
   try {
     addresses = await resolve(hostname)
@@ -35,7 +39,11 @@ export async function resolveSafeAddresses({ hostname, production, resolve = res
   if (addresses.length === 0) return { ok: false, reason: `${hostname} does not resolve` }
   if (production) {
     const blocked = addresses.find((a) => isBlockedAddress(a.address))
-    if (blocked) return { ok: false, reason: `${hostname} resolves to ${blocked.address}, a loopback, private or reserved address` }
+    if (blocked)
+      return {
+        ok: false,
+        reason: `${hostname} resolves to ${blocked.address}, a loopback, private or reserved address`,
+      }
   }
   return { ok: true, addresses }
 }

@@ -7,7 +7,11 @@ import { NOTIFICATION_EVENT_TYPES } from './eventTypes'
 export const createWebhookBodySchema = z.strictObject({
   url: z.string().trim().min(1, 'A URL is required.').max(2000, 'At most 2000 characters.'),
   events: z
-    .array(z.enum(NOTIFICATION_EVENT_TYPES, { error: `Unknown event; the events are ${NOTIFICATION_EVENT_TYPES.join(', ')}.` }))
+    .array(
+      z.enum(NOTIFICATION_EVENT_TYPES, {
+        error: `Unknown event; the events are ${NOTIFICATION_EVENT_TYPES.join(', ')}.`,
+      }),
+    )
     .min(1, 'Subscribe to at least one event.')
     .max(NOTIFICATION_EVENT_TYPES.length)
     .transform((events) => [...new Set(events)]),

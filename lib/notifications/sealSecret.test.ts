@@ -18,7 +18,9 @@ describe('webhook secrets at rest (AES-256-GCM)', () => {
   it('refuses another key, another endpoint, or a tampered ciphertext', () => {
     const sealed = sealSecret({ key, secret: 'whsec_abc', endpointId })
     expect(() => openSecret({ key: randomBytes(32), sealed, endpointId })).toThrow(/does not open/)
-    expect(() => openSecret({ key, sealed, endpointId: '00000000-0000-4000-8000-000000000000' })).toThrow(/does not open/)
+    expect(() => openSecret({ key, sealed, endpointId: '00000000-0000-4000-8000-000000000000' })).toThrow(
+      /does not open/,
+    )
     const parts = sealed.split('.')
     const tampered = [...parts.slice(0, 3), Buffer.from('whsec_abd').toString('base64url')].join('.')
     expect(() => openSecret({ key, sealed: tampered, endpointId })).toThrow(/does not open/)

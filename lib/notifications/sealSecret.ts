@@ -18,5 +18,7 @@ export function sealSecret({ key, secret, endpointId }: SealSecretParameters): s
   const cipher = createCipheriv('aes-256-gcm', key, nonce)
   cipher.setAAD(Buffer.from(endpointId, 'utf8'))
   const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()])
-  return ['v1', nonce, cipher.getAuthTag(), ciphertext].map((x) => (typeof x === 'string' ? x : x.toString('base64url'))).join('.')
+  return ['v1', nonce, cipher.getAuthTag(), ciphertext]
+    .map((x) => (typeof x === 'string' ? x : x.toString('base64url')))
+    .join('.')
 }

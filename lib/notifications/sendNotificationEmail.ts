@@ -31,9 +31,13 @@ export type SendNotificationEmailReturnType =
  * rows dead at the last attempt). Rows another attempt still holds fail this attempt once
  * the others are sent: the retry takes them after the lease.
  */
-export async function sendNotificationEmail(run: NotifyRun, p: SendNotificationEmailParameters): Promise<SendNotificationEmailReturnType> {
+export async function sendNotificationEmail(
+  run: NotifyRun,
+  p: SendNotificationEmailParameters,
+): Promise<SendNotificationEmailReturnType> {
   if (!run.settings.smtpUrl) throw new EmailNotConfiguredError()
-  const what = p.emailIds.length === 1 ? `email ${p.emailIds[0]}` : `the ${p.emailIds.length} emails from ${p.emailIds[0]}`
+  const what =
+    p.emailIds.length === 1 ? `email ${p.emailIds[0]}` : `the ${p.emailIds.length} emails from ${p.emailIds[0]}`
   const claim = await claimEmails(run.db, { ids: p.emailIds, leaseMs: run.settings.claimLeaseMs })
   if (claim.missing === p.emailIds.length) throw new PermanentJobError(`${what}: no such email row`)
   const heldError = () => new NotificationClaimedError(what, claim.held.until ?? new Date())
@@ -46,7 +50,10 @@ export async function sendNotificationEmail(run: NotifyRun, p: SendNotificationE
   const [first] = claim.claimed
   if (!first || claim.claimed.some((c) => c.address !== first.address)) {
     // dispatchNotificationBatch never groups two addresses: the claims go back, and the job is a dead letter an admin sees
-    await run.db.update(emailDeliveries).set({ claimToken: null, claimedUntil: null, updatedAt: sql`now()` }).where(mine)
+    await run.db
+      .update(emailDeliveries)
+      .set({ claimToken: null, claimedUntil: null, updatedAt: sql`now()` })
+      .where(mine)
     throw new PermanentJobError(`${what}: the rows of one email job must share one address`)
   }
   const message = composeMessage(claim.claimed, run.settings.linkBaseUrl ?? 'http://localhost:3000')
@@ -57,13 +64,27 @@ export async function sendNotificationEmail(run: NotifyRun, p: SendNotificationE
     const dead = p.attempt >= p.maxAttempts
     await run.db
       .update(emailDeliveries)
-      .set({ status: dead ? 'dead' : 'pending', claimToken: null, claimedUntil: null, lastError: text, updatedAt: sql`now()` })
+      .set({
+        status: dead ? 'dead' : 'pending',
+        claimToken: null,
+        claimedUntil: null,
+        lastError: text,
+        updatedAt: sql`now()`,
+      })
       .where(mine)
     throw new EmailSendFailedError(`${what}: ${text}`, { cause: error })
   }
   await run.db
     .update(emailDeliveries)
-    .set({ status: 'sent', claimToken: null, claimedUntil: null, messageId: message.messageId, lastError: null, sentAt: sql`now()`, updatedAt: sql`now()` })
+    .set({
+      status: 'sent',
+      claimToken: null,
+      claimedUntil: null,
+      messageId: message.messageId,
+      lastError: null,
+      sentAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
     .where(mine)
   if (claim.held.count > 0) throw heldError()
   return { outcome: 'sent', messageId: message.messageId, events: claim.claimed.length }
@@ -92,7 +113,10 @@ function composeMessage(rows: readonly ClaimedEmail[], appUrl: string): Message 
   }
   const email = composeDigestEmail({ items: rows, appUrl })
   const events = rows.map((r) => r.eventId)
-  const digest = createHash('sha256').update([...events].sort().join(',')).digest('hex').slice(0, 32)
+  const digest = createHash('sha256')
+    .update([...events].sort().join(','))
+    .digest('hex')
+    .slice(0, 32)
   return {
     subject: email.subject,
     text: email.text,

@@ -12,7 +12,13 @@ export type VerifyWebhookSignatureParameters = {
 }
 
 /** What a receiver does with a delivery (documented in docs/api.md, used by the tests): true iff it is ours and fresh. */
-export function verifyWebhookSignature({ secret, rawBody, header, now = Math.floor(Date.now() / 1000), toleranceSeconds = 300 }: VerifyWebhookSignatureParameters): boolean {
+export function verifyWebhookSignature({
+  secret,
+  rawBody,
+  header,
+  now = Math.floor(Date.now() / 1000),
+  toleranceSeconds = 300,
+}: VerifyWebhookSignatureParameters): boolean {
   const t = /(?:^|,)t=(\d+)/.exec(header)?.[1]
   const v1 = /(?:^|,)v1=([0-9a-f]{64})/.exec(header)?.[1]
   if (!t || !v1) return false

@@ -24,7 +24,10 @@ export async function checkReadiness(
   if (ping === timedOut) return { ready: false, reason: `database did not answer within ${timeoutMs} ms` }
   if (ping instanceof Error) return { ready: false, reason: 'database unavailable' }
 
-  const counted = await withDeadline(sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`, deadline)
+  const counted = await withDeadline(
+    sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`,
+    deadline,
+  )
   if (counted === timedOut) return { ready: false, reason: `database did not answer within ${timeoutMs} ms` }
   if (counted instanceof Error) return { ready: false, reason: 'migrations not applied' }
   const applied = counted[0]?.n ?? 0

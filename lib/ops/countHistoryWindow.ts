@@ -10,7 +10,18 @@ export type MetricSample = { name: string; labels: string; value: number }
 /** [from, to) on the time each fact was recorded; null: unbounded */
 export type HistoryWindow = { from: Date | null; to: Date | null }
 
-const COUNTED_EVENTS = ['succeeded', 'failed', 'dead', 'replaced', 'fee_capped', 'reorged', 'approved', 'rejected', ...Object.keys(TX_SENT_EVENTS), ...FAULT_EVENTS]
+const COUNTED_EVENTS = [
+  'succeeded',
+  'failed',
+  'dead',
+  'replaced',
+  'fee_capped',
+  'reorged',
+  'approved',
+  'rejected',
+  ...Object.keys(TX_SENT_EVENTS),
+  ...FAULT_EVENTS,
+]
 
 /**
  * The counter and histogram samples of the facts the history tables recorded in one
@@ -22,8 +33,13 @@ const COUNTED_EVENTS = ['succeeded', 'failed', 'dead', 'replaced', 'fee_capped',
  * of its own timestamp, so windows that tile time add up to the whole history:
  * lib/ops/foldHistoryMetrics.ts folds the settled past, a scrape adds the recent tail.
  */
-export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow, { histograms = true }: { histograms?: boolean } = {}): Promise<MetricSample[]> {
-  const at = (column: SQL) => sql`${w.from ? sql` and ${column} >= ${w.from.toISOString()}::timestamptz` : sql``}${w.to ? sql` and ${column} < ${w.to.toISOString()}::timestamptz` : sql``}`
+export async function countHistoryWindow(
+  db: DbOrTx,
+  w: HistoryWindow,
+  { histograms = true }: { histograms?: boolean } = {},
+): Promise<MetricSample[]> {
+  const at = (column: SQL) =>
+    sql`${w.from ? sql` and ${column} >= ${w.from.toISOString()}::timestamptz` : sql``}${w.to ? sql` and ${column} < ${w.to.toISOString()}::timestamptz` : sql``}`
   const firstIn = (event: string) => sql`(
     select e.order_id, e.at from job_events e
     where e.event = ${event} and e.order_id is not null ${at(sql`e.at`)}
@@ -41,22 +57,48 @@ export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow, { histogr
       select (select count(*) from mint_orders where true ${at(sql`created_at`)})::text as requested,
         (select count(*) from ${firstIn('confirmed')} c)::text as confirmed,
         (select count(*) from ${firstIn('cancelled')} c)::text as cancelled`),
-    db.execute<{ ok: boolean; n: string }>(sql`select ok, count(*)::text as n from webhook_delivery_attempts where true ${at(sql`started_at`)} group by ok`),
-    histograms && histogram(db, METRIC.queuePickupSeconds, 'task', sql`
+    db.execute<{ ok: boolean; n: string }>(
+      sql`select ok, count(*)::text as n from webhook_delivery_attempts where true ${at(sql`started_at`)} group by ok`,
+    ),
+    histograms &&
+      histogram(
+        db,
+        METRIC.queuePickupSeconds,
+        'task',
+        sql`
       select s.task as lbl, extract(epoch from s.at - e.at)::float8 as d
       from job_events s
       join lateral (select min(at) as at from job_events e where e.job_id = s.job_id and e.event = 'enqueued') e on e.at is not null
-      where s.event = 'started' and s.attempt = 1 and s.job_id is not null ${at(sql`s.at`)}`),
-    histograms && histogram(db, METRIC.requestToBroadcastSeconds, null, sql`
+      where s.event = 'started' and s.attempt = 1 and s.job_id is not null ${at(sql`s.at`)}`,
+      ),
+    histograms &&
+      histogram(
+        db,
+        METRIC.requestToBroadcastSeconds,
+        null,
+        sql`
       select '' as lbl, extract(epoch from b.at - o.created_at)::float8 as d
-      from ${firstIn('broadcast')} b join mint_orders o on o.id = b.order_id`),
-    histograms && histogram(db, METRIC.broadcastToConfirmedSeconds, null, sql`
+      from ${firstIn('broadcast')} b join mint_orders o on o.id = b.order_id`,
+      ),
+    histograms &&
+      histogram(
+        db,
+        METRIC.broadcastToConfirmedSeconds,
+        null,
+        sql`
       select '' as lbl, extract(epoch from c.at - b.at)::float8 as d
       from ${firstIn('confirmed')} c
-      join lateral (select min(at) as at from job_events b where b.order_id = c.order_id and b.event = 'broadcast') b on b.at is not null`),
-    histograms && histogram(db, METRIC.jobRunSeconds, 'task', sql`
+      join lateral (select min(at) as at from job_events b where b.order_id = c.order_id and b.event = 'broadcast') b on b.at is not null`,
+      ),
+    histograms &&
+      histogram(
+        db,
+        METRIC.jobRunSeconds,
+        'task',
+        sql`
       select task as lbl, duration_ms / 1000.0::float8 as d
-      from job_events where event in ('succeeded', 'failed') and duration_ms is not null ${at(sql`at`)}`),
+      from job_events where event in ('succeeded', 'failed') and duration_ms is not null ${at(sql`at`)}`,
+      ),
   ])
 
   const samples: MetricSample[] = []
@@ -67,10 +109,12 @@ export async function countHistoryWindow(db: DbOrTx, w: HistoryWindow, { histogr
   for (const r of counts) {
     const n = Number(r.n)
     if (r.task === 'faults') {
-      if ((FAULT_EVENTS as readonly string[]).includes(r.event)) add(METRIC.faultsTotal.name, { fault: r.event }, Number(r.faults))
+      if ((FAULT_EVENTS as readonly string[]).includes(r.event))
+        add(METRIC.faultsTotal.name, { fault: r.event }, Number(r.faults))
       continue
     }
-    if (r.event === 'succeeded' || r.event === 'failed') add(METRIC.jobAttemptsTotal.name, { outcome: r.event, task: r.task }, n)
+    if (r.event === 'succeeded' || r.event === 'failed')
+      add(METRIC.jobAttemptsTotal.name, { outcome: r.event, task: r.task }, n)
     if (r.event === 'dead') add(METRIC.deadLettersTotal.name, { task: r.task }, n)
     if (r.event === 'dead' && r.task === TASK.mintSend) add(METRIC.ordersTotal.name, { outcome: 'failed' }, n)
     if (r.event === 'rejected') add(METRIC.ordersTotal.name, { outcome: 'rejected' }, n)
@@ -104,7 +148,12 @@ function mergeSamples(samples: MetricSample[]): MetricSample[] {
 type Row = { lbl: string; count: string; sum: number; [bucket: `b${number}`]: string }
 
 /** a histogram's samples over its observations `(lbl, d)`: every bucket (cumulative), +Inf, _sum, _count per label value */
-async function histogram(db: DbOrTx, info: MetricFamilyInfo, label: string | null, observations: SQL): Promise<MetricSample[]> {
+async function histogram(
+  db: DbOrTx,
+  info: MetricFamilyInfo,
+  label: string | null,
+  observations: SQL,
+): Promise<MetricSample[]> {
   const buckets = info.buckets ?? []
   // the bounds are our own numeric constants (lib/ops/metricFamilies.ts), never input
   const columns = sql.join(
@@ -117,7 +166,13 @@ async function histogram(db: DbOrTx, info: MetricFamilyInfo, label: string | nul
   const samples: MetricSample[] = []
   for (const r of rows) {
     const labels: Record<string, string> = label ? { [label]: r.lbl } : {}
-    buckets.forEach((le, i) => samples.push({ name: `${info.name}_bucket`, labels: labelText({ ...labels, le: formatLe(le) }), value: Number(r[`b${i}`]) }))
+    buckets.forEach((le, i) =>
+      samples.push({
+        name: `${info.name}_bucket`,
+        labels: labelText({ ...labels, le: formatLe(le) }),
+        value: Number(r[`b${i}`]),
+      }),
+    )
     samples.push({ name: `${info.name}_bucket`, labels: labelText({ ...labels, le: '+Inf' }), value: Number(r.count) })
     samples.push({ name: `${info.name}_sum`, labels: labelText(labels), value: Number(r.sum) })
     samples.push({ name: `${info.name}_count`, labels: labelText(labels), value: Number(r.count) })

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client'
-import { readQueueMetrics, type ReadQueueMetricsReturnType } from './readQueueMetrics'
+import { type ReadQueueMetricsReturnType, readQueueMetrics } from './readQueueMetrics'
 
 /**
  * The structured log line that production turns into CloudWatch metrics. The worker's
@@ -32,7 +32,10 @@ export type EmitQueueMetricsParameters = {
 export type EmitQueueMetricsReturnType = ReadQueueMetricsReturnType
 
 /** Reads the queue figures and writes them as one `queue_metrics` log line. */
-export async function emitQueueMetrics(db: Db, { log = writeJsonLine }: EmitQueueMetricsParameters = {}): Promise<EmitQueueMetricsReturnType> {
+export async function emitQueueMetrics(
+  db: Db,
+  { log = writeJsonLine }: EmitQueueMetricsParameters = {},
+): Promise<EmitQueueMetricsReturnType> {
   const metrics = await readQueueMetrics(db)
   log(metrics, QUEUE_METRICS_MESSAGE)
   return metrics

@@ -17,7 +17,13 @@ export async function flushFaultCounts(db: DbOrTx, { actor }: { actor: string })
   if (rows.length === 0) return 0
   try {
     await db.insert(jobEvents).values(
-      rows.map(([event, count]) => ({ task: FAULTS_TASK, event, actor, detail: `${count} since the last flush`, data: { count } })),
+      rows.map(([event, count]) => ({
+        task: FAULTS_TASK,
+        event,
+        actor,
+        detail: `${count} since the last flush`,
+        data: { count },
+      })),
     )
   } catch (error) {
     restoreFaultCounts(taken)

@@ -19,7 +19,10 @@ export type FlushMetricSeriesParameters = {
  * metric_series, one statement. Values are cumulative, so a lost flush only delays them.
  * Returns the version written, for the next call's `since`.
  */
-export async function flushMetricSeries(db: DbOrTx, { role, since = -1 }: FlushMetricSeriesParameters): Promise<number> {
+export async function flushMetricSeries(
+  db: DbOrTx,
+  { role, since = -1 }: FlushMetricSeriesParameters,
+): Promise<number> {
   const { version, series } = snapshotMetricSeries()
   if (version === since || series.length === 0) return version
   const processId = `${role}:${METRIC_PROCESS_ID}`

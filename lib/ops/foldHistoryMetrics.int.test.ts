@@ -28,7 +28,9 @@ describe('the history counters: folded totals + the recent tail = counting the w
   /** one mint's story, its events `minutesAgo` back, a minute apart at most */
   async function mint(minutesAgo: number, events: string[]): Promise<void> {
     const { id } = await insertOrder(t.db, { requestedBy: userId, status: 'confirmed' })
-    await t.db.execute(sql`update mint_orders set created_at = now() - ${minutesAgo} * interval '1 minute' where id = ${id}::uuid`)
+    await t.db.execute(
+      sql`update mint_orders set created_at = now() - ${minutesAgo} * interval '1 minute' where id = ${id}::uuid`,
+    )
     let jobId = Math.floor(Math.random() * 1e9)
     for (const [i, event] of events.entries()) {
       if (event === 'enqueued') jobId++
@@ -51,7 +53,9 @@ describe('the history counters: folded totals + the recent tail = counting the w
     // that read folded everything older than 10 minutes (the default lag): the 3-minutes-old mint is in the tail;
     // a cut never moves back
     expect(await foldHistoryMetrics(t.db, { lagMs: 30 * 60_000, minStepMs: 0 })).toBe(false)
-    const cut = await t.db.execute<{ n: string }>(sql`select count(*)::text as n from metric_series where process = 'history'`)
+    const cut = await t.db.execute<{ n: string }>(
+      sql`select count(*)::text as n from metric_series where process = 'history'`,
+    )
     expect(Number(cut[0]?.n)).toBeGreaterThan(5)
     expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
 
@@ -73,15 +77,22 @@ describe('the history counters: folded totals + the recent tail = counting the w
     // too soon for another fold: nothing happens
     expect(await foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 60_000 })).toBe(false)
 
-    const confirmed = (await readHistoryTotals(t.db)).find((s) => s.name === 'mintdesk_orders_total' && s.labels === '{outcome="confirmed"}')
+    const confirmed = (await readHistoryTotals(t.db)).find(
+      (s) => s.name === 'mintdesk_orders_total' && s.labels === '{outcome="confirmed"}',
+    )
     expect(confirmed?.value, 'the reorged order is confirmed once').toBe(4)
   })
 
   it('two folds at once: one folds, the other skips, nothing counted twice', async () => {
     // (recorded now: a fact is never recorded before a cut already passed, save a transaction open for longer than the lag)
     await mint(0, story)
-    const results = await Promise.all([foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 }), foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 })])
+    const results = await Promise.all([
+      foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 }),
+      foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 }),
+    ])
     expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1)
-    expect(table(await readHistoryTotals(t.db))).toEqual(table(await countHistoryWindow(t.db, { from: null, to: null })))
+    expect(table(await readHistoryTotals(t.db))).toEqual(
+      table(await countHistoryWindow(t.db, { from: null, to: null })),
+    )
   })
 })

@@ -30,7 +30,10 @@ export type FoldHistoryMetricsParameters = {
  * cost follows the last minutes' activity, not the size of the history. The first fold
  * counts the whole history once. Returns whether it folded.
  */
-export async function foldHistoryMetrics(db: Db, { lagMs = 10 * 60_000, minStepMs = 60_000 }: FoldHistoryMetricsParameters = {}): Promise<boolean> {
+export async function foldHistoryMetrics(
+  db: Db,
+  { lagMs = 10 * 60_000, minStepMs = 60_000 }: FoldHistoryMetricsParameters = {},
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [lock] = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(${FOLD_LOCK}) as ok`)
     if (!lock?.ok) return false
@@ -54,7 +57,10 @@ export async function foldHistoryMetrics(db: Db, { lagMs = 10 * 60_000, minStepM
     await tx
       .insert(metricSeries)
       .values({ process: HISTORY_PROCESS, name: HISTORY_CUT, labels: '', value: to.getTime() / 1000 })
-      .onConflictDoUpdate({ target: [metricSeries.process, metricSeries.name, metricSeries.labels], set: { value: to.getTime() / 1000, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: [metricSeries.process, metricSeries.name, metricSeries.labels],
+        set: { value: to.getTime() / 1000, updatedAt: sql`now()` },
+      })
     return true
   })
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { observeHistogram, incrementCounter, snapshotMetricSeries } from '@/lib/telemetry/metricRegistry'
+import { incrementCounter, observeHistogram, snapshotMetricSeries } from '@/lib/telemetry/metricRegistry'
 import { parsePrometheusText } from '@/tests/helpers/parsePrometheusText'
 import { formatExposition } from './formatExposition'
 import { METRIC } from './metricFamilies'
 import { parseLabelText } from './readProcessSeries'
 
 describe('the strict exposition reader (tests/helpers/parsePrometheusText)', () => {
-  const ok = '# HELP a_total A.\n# TYPE a_total counter\na_total{x="1"} 3\n# HELP h H.\n# TYPE h histogram\nh_bucket{le="1"} 1\nh_bucket{le="+Inf"} 2\nh_sum 3.5\nh_count 2\n'
+  const ok =
+    '# HELP a_total A.\n# TYPE a_total counter\na_total{x="1"} 3\n# HELP h H.\n# TYPE h histogram\nh_bucket{le="1"} 1\nh_bucket{le="+Inf"} 2\nh_sum 3.5\nh_count 2\n'
   it('reads a good exposition', () => {
     const f = parsePrometheusText(ok)
     expect(f.get('a_total')?.type).toBe('counter')
@@ -23,7 +24,10 @@ describe('the strict exposition reader (tests/helpers/parsePrometheusText)', () 
     ['a bad value', '# TYPE a gauge\na 0x10\n'],
     ['no +Inf bucket', '# TYPE h histogram\nh_bucket{le="1"} 1\nh_sum 1\nh_count 1\n'],
     ['+Inf not _count', '# TYPE h histogram\nh_bucket{le="1"} 1\nh_bucket{le="+Inf"} 2\nh_sum 1\nh_count 3\n'],
-    ['buckets not cumulative', '# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="2"} 1\nh_bucket{le="+Inf"} 2\nh_sum 1\nh_count 2\n'],
+    [
+      'buckets not cumulative',
+      '# TYPE h histogram\nh_bucket{le="1"} 2\nh_bucket{le="2"} 1\nh_bucket{le="+Inf"} 2\nh_sum 1\nh_count 2\n',
+    ],
     ['no trailing newline', '# TYPE a gauge\na 1'],
   ])('refuses %s', (_, text) => {
     expect(() => parsePrometheusText(text)).toThrow()
@@ -32,7 +36,8 @@ describe('the strict exposition reader (tests/helpers/parsePrometheusText)', () 
 
 describe('formatExposition and the process registry', () => {
   it('writes counters, gauges and histograms that the strict reader accepts, +Inf equal to _count', () => {
-    for (const s of [0.001, 0.02, 0.3, 0.3, 7, 120]) observeHistogram(METRIC.kmsSignSeconds.name, METRIC.kmsSignSeconds.buckets, s)
+    for (const s of [0.001, 0.02, 0.3, 0.3, 7, 120])
+      observeHistogram(METRIC.kmsSignSeconds.name, METRIC.kmsSignSeconds.buckets, s)
     incrementCounter(METRIC.kmsRequestsTotal.name, { operation: 'Sign', outcome: 'ok' }, 6)
     incrementCounter(METRIC.kmsRequestsTotal.name, { operation: 'Sign', outcome: 'throttled' })
     const { series } = snapshotMetricSeries()
@@ -41,11 +46,24 @@ describe('formatExposition and the process registry', () => {
       help: info.help,
       type: info.type,
       samples: series
-        .filter((s) => s.name === info.name || (info.type === 'histogram' && ['_bucket', '_sum', '_count'].some((x) => s.name === `${info.name}${x}`)))
-        .map((s) => ({ suffix: s.name.slice(info.name.length) as '' | '_bucket' | '_sum' | '_count', labels: parseLabelText(s.labels), value: s.value })),
+        .filter(
+          (s) =>
+            s.name === info.name ||
+            (info.type === 'histogram' && ['_bucket', '_sum', '_count'].some((x) => s.name === `${info.name}${x}`)),
+        )
+        .map((s) => ({
+          suffix: s.name.slice(info.name.length) as '' | '_bucket' | '_sum' | '_count',
+          labels: parseLabelText(s.labels),
+          value: s.value,
+        })),
     })
     const text = formatExposition([
-      { name: 'mintdesk_dead_letters', help: 'Dead letters now.', type: 'gauge', samples: [{ value: 0 }, { labels: { x: 'unknown' }, value: null }] },
+      {
+        name: 'mintdesk_dead_letters',
+        help: 'Dead letters now.',
+        type: 'gauge',
+        samples: [{ value: 0 }, { labels: { x: 'unknown' }, value: null }],
+      },
       family(METRIC.kmsRequestsTotal),
       family(METRIC.kmsSignSeconds),
     ])

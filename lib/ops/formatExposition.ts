@@ -1,7 +1,16 @@
 /** one line of a family: `suffix` '' for a counter or gauge, '_bucket' | '_sum' | '_count' for a histogram */
-export type ExpositionSample = { suffix?: '' | '_bucket' | '_sum' | '_count'; labels?: Record<string, string>; value: number | string | null }
+export type ExpositionSample = {
+  suffix?: '' | '_bucket' | '_sum' | '_count'
+  labels?: Record<string, string>
+  value: number | string | null
+}
 
-export type ExpositionFamily = { name: string; help: string; type: 'counter' | 'gauge' | 'histogram'; samples: ExpositionSample[] }
+export type ExpositionFamily = {
+  name: string
+  help: string
+  type: 'counter' | 'gauge' | 'histogram'
+  samples: ExpositionSample[]
+}
 
 /**
  * Families in the Prometheus text exposition format 0.0.4: HELP and TYPE once per family,
@@ -24,7 +33,12 @@ function formatValue(value: number | string | null): string | null {
   if (value === null) return null
   if (typeof value === 'string') return /^\d+(\.\d+)?$/.test(value) ? value : null
   if (!Number.isFinite(value)) return null
-  return Number.isInteger(value) ? value.toString() : value.toPrecision(15).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '')
+  return Number.isInteger(value)
+    ? value.toString()
+    : value
+        .toPrecision(15)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '')
 }
 
 function formatLabels(labels: Record<string, string> | undefined): string {

@@ -42,10 +42,16 @@ describe('queue metrics (the figures behind the production alarms)', () => {
     const [dead] = await add('dead', ago(600))
     const [locked] = await add('last-attempt-running', ago(900))
     const [retrying] = await add('retrying', ago(1200))
-    await t.db.execute(sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'boom' where id = ${dead?.id}::bigint`)
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = 'boom' where id = ${dead?.id}::bigint`,
+    )
     // a job on its last attempt is running, not dead: no false alarm while it runs
-    await t.db.execute(sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'w1', attempts = max_attempts where id = ${locked?.id}::bigint`)
-    await t.db.execute(sql`update graphile_worker._private_jobs set attempts = 1, last_error = 'rpc down' where id = ${retrying?.id}::bigint`)
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set locked_at = now(), locked_by = 'w1', attempts = max_attempts where id = ${locked?.id}::bigint`,
+    )
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set attempts = 1, last_error = 'rpc down' where id = ${retrying?.id}::bigint`,
+    )
 
     const m = await readQueueMetrics(t.db)
     expect(m.deadLetters).toBe(1)
@@ -73,9 +79,12 @@ describe('queue metrics (the figures behind the production alarms)', () => {
 
   it('reports the cumulative counters the rate alarms take DIFF() of (issue 17)', async () => {
     const before = await readQueueMetrics(t.db)
-    for (const event of ['succeeded', 'failed', 'failed', 'reorged'] as const) await recordJobEvent(t.db, { event, task: 'mint_send' })
+    for (const event of ['succeeded', 'failed', 'failed', 'reorged'] as const)
+      await recordJobEvent(t.db, { event, task: 'mint_send' })
     await recordJobEvent(t.db, { event: 'succeeded', task: 'faults' })
-    await t.db.execute(sql`insert into job_events (task, event, data) values ('faults', 'kms_throttled', '{"count": 7}'::jsonb), ('faults', 'rpc_retry', '{"count": 3}'::jsonb)`)
+    await t.db.execute(
+      sql`insert into job_events (task, event, data) values ('faults', 'kms_throttled', '{"count": 7}'::jsonb), ('faults', 'rpc_retry', '{"count": 3}'::jsonb)`,
+    )
     const after = await readQueueMetrics(t.db)
     expect(after.jobAttemptsTotal - before.jobAttemptsTotal).toBe(3)
     expect(after.jobFailuresTotal - before.jobFailuresTotal).toBe(2)

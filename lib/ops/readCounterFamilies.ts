@@ -10,8 +10,12 @@ const SUFFIXES = ['', '_bucket', '_sum', '_count'] as const
 
 /** the series every scrape shows, 0 until something happens, so rate() has a series from the start */
 const ZERO_SERIES: Record<string, Record<string, string>[]> = {
-  [METRIC.ordersTotal.name]: ['requested', 'confirmed', 'failed', 'rejected', 'cancelled'].map((outcome) => ({ outcome })),
-  [METRIC.jobAttemptsTotal.name]: [TASK.mintSend, TASK.mintConfirm].flatMap((task) => ['succeeded', 'failed'].map((outcome) => ({ outcome, task }))),
+  [METRIC.ordersTotal.name]: ['requested', 'confirmed', 'failed', 'rejected', 'cancelled'].map((outcome) => ({
+    outcome,
+  })),
+  [METRIC.jobAttemptsTotal.name]: [TASK.mintSend, TASK.mintConfirm].flatMap((task) =>
+    ['succeeded', 'failed'].map((outcome) => ({ outcome, task })),
+  ),
   [METRIC.deadLettersTotal.name]: [TASK.mintSend, TASK.mintConfirm].map((task) => ({ task })),
   [METRIC.transactionsSentTotal.name]: Object.values(TX_SENT_EVENTS).map((kind) => ({ kind })),
   [METRIC.feeBumpsTotal.name]: [{}],
@@ -41,7 +45,8 @@ export async function readCounterFamilies(db: Db): Promise<ExpositionFamily[]> {
     }
     for (const labels of ZERO_SERIES[info.name] ?? []) {
       const key = JSON.stringify(Object.entries(labels).sort())
-      if (!own.some((s) => JSON.stringify(Object.entries(s.labels ?? {}).sort()) === key)) own.push({ suffix: '', labels, value: 0 })
+      if (!own.some((s) => JSON.stringify(Object.entries(s.labels ?? {}).sort()) === key))
+        own.push({ suffix: '', labels, value: 0 })
     }
     own.sort(compareSamples)
     return { name: info.name, help: info.help, type: info.type, samples: own }
@@ -57,6 +62,15 @@ function compareSamples(a: ExpositionSample, b: ExpositionSample): number {
 
 function sortKey(s: ExpositionSample): [string, number] {
   const { le, ...rest } = s.labels ?? {}
-  const within = s.suffix === '_bucket' ? (le === '+Inf' ? 1e300 : Number(le)) : s.suffix === '_sum' ? 2e300 : s.suffix === '_count' ? 3e300 : 0
+  const within =
+    s.suffix === '_bucket'
+      ? le === '+Inf'
+        ? 1e300
+        : Number(le)
+      : s.suffix === '_sum'
+        ? 2e300
+        : s.suffix === '_count'
+          ? 3e300
+          : 0
   return [JSON.stringify(Object.entries(rest).sort()), within]
 }

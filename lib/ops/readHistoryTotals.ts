@@ -12,7 +12,10 @@ import { METRIC } from './metricFamilies'
  * `histograms: false` leaves the histograms out (their folded rows and their tail): a
  * reader of counters only (the alarms' every minute) skips their costly tail.
  */
-export async function readHistoryTotals(db: Db, { histograms = true }: { histograms?: boolean } = {}): Promise<MetricSample[]> {
+export async function readHistoryTotals(
+  db: Db,
+  { histograms = true }: { histograms?: boolean } = {},
+): Promise<MetricSample[]> {
   await foldHistoryMetrics(db).catch(() => false)
   return db.transaction(
     async (tx) => {
@@ -20,7 +23,11 @@ export async function readHistoryTotals(db: Db, { histograms = true }: { histogr
         select name, labels, value from metric_series where process = ${HISTORY_PROCESS}`)
       const cutRow = rows.find((r) => r.name === HISTORY_CUT)
       const folded = rows.filter((r) => r.name !== HISTORY_CUT && (histograms || !HISTOGRAM_SAMPLES.has(r.name)))
-      const tail = await countHistoryWindow(tx, { from: cutRow ? new Date(cutRow.value * 1000) : null, to: null }, { histograms })
+      const tail = await countHistoryWindow(
+        tx,
+        { from: cutRow ? new Date(cutRow.value * 1000) : null, to: null },
+        { histograms },
+      )
       const byKey = new Map<string, MetricSample>()
       for (const s of [...folded, ...tail]) {
         const key = `${s.name}${s.labels}`

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { countFeeCappedOrders } from './countFeeCappedOrders'
-import { readAlarmCounters, type ReadAlarmCountersReturnType } from './readAlarmCounters'
+import { type ReadAlarmCountersReturnType, readAlarmCounters } from './readAlarmCounters'
 
 export type ReadQueueMetricsReturnType = {
   /** jobs in the dead letters (attempts used up, not running): should be 0 */
@@ -34,5 +34,11 @@ export async function readQueueMetrics(db: Db): Promise<ReadQueueMetricsReturnTy
   const row = rows[0]
   const feeCappedOrders = await countFeeCappedOrders(db)
   const counters = await readAlarmCounters(db)
-  return { deadLetters: row?.dead ?? 0, queued: row?.queued ?? 0, oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0), feeCappedOrders, ...counters }
+  return {
+    deadLetters: row?.dead ?? 0,
+    queued: row?.queued ?? 0,
+    oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0),
+    feeCappedOrders,
+    ...counters,
+  }
 }

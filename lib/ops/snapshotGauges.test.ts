@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiReserveCheck } from '@/lib/reserves/apiTypes'
 import type { ApiMetrics, ApiSystem } from '@/lib/admin/apiTypes'
+import type { ApiReserveCheck } from '@/lib/reserves/apiTypes'
 import { formatExposition } from './formatExposition'
 import { snapshotGauges } from './snapshotGauges'
 
@@ -48,8 +48,26 @@ const system: ApiSystem = {
   tokenAddress: null,
   confirmations: 1,
   signers: [
-    { address: '0xabc', active: true, nextNonce: 7, chainNonce: 5, pending: 6, balanceWei: '50000000000000000', inFlight: 2, lowBalance: true },
-    { address: '0xdef', active: true, nextNonce: 1, chainNonce: null, pending: null, balanceWei: null, inFlight: 0, lowBalance: null },
+    {
+      address: '0xabc',
+      active: true,
+      nextNonce: 7,
+      chainNonce: 5,
+      pending: 6,
+      balanceWei: '50000000000000000',
+      inFlight: 2,
+      lowBalance: true,
+    },
+    {
+      address: '0xdef',
+      active: true,
+      nextNonce: 1,
+      chainNonce: null,
+      pending: null,
+      balanceWei: null,
+      inFlight: 0,
+      lowBalance: null,
+    },
   ],
   workers: [
     { id: 'a', host: 'h', pid: 1, startedAt: '', lastSeenAt: '', alive: true },
@@ -72,7 +90,11 @@ const system: ApiSystem = {
     status: 'shortfall',
   },
 }
-const coveredCheck: ApiReserveCheck = { ...(system.reserveCheck as ApiReserveCheck), shortfallOz: '0.000', status: 'covered' }
+const coveredCheck: ApiReserveCheck = {
+  ...(system.reserveCheck as ApiReserveCheck),
+  shortfallOz: '0.000',
+  status: 'covered',
+}
 
 describe('snapshotGauges (the gauges of GET /api/metrics)', () => {
   const text = formatPrometheusMetrics({ metrics, system })
@@ -105,7 +127,13 @@ describe('snapshotGauges (the gauges of GET /api/metrics)', () => {
   })
 
   it('has no windowed gauges left: what happens over time is a counter or a histogram (issue 17)', () => {
-    for (const gone of ['mintdesk_job_attempts_window', 'mintdesk_job_failure_ratio', 'mintdesk_job_duration_seconds', 'mintdesk_job_died_window', 'mintdesk_metrics_window_seconds']) {
+    for (const gone of [
+      'mintdesk_job_attempts_window',
+      'mintdesk_job_failure_ratio',
+      'mintdesk_job_duration_seconds',
+      'mintdesk_job_died_window',
+      'mintdesk_metrics_window_seconds',
+    ]) {
       expect(lines.some((l) => l.includes(gone))).toBe(false)
     }
   })

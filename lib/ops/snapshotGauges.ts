@@ -18,7 +18,9 @@ export function snapshotGauges({ metrics, system }: SnapshotGaugesParameters): E
       name: 'mintdesk_jobs',
       help: 'Live jobs per task and state (graphile-worker queue depth).',
       type: 'gauge' as const,
-      samples: metrics.tasks.flatMap((t) => LIVE_JOB_STATES.map((state) => ({ labels: { task: t.task, state }, value: t.depth[state] }))),
+      samples: metrics.tasks.flatMap((t) =>
+        LIVE_JOB_STATES.map((state) => ({ labels: { task: t.task, state }, value: t.depth[state] })),
+      ),
     },
     {
       name: 'mintdesk_dead_letters',
@@ -96,7 +98,10 @@ export function snapshotGauges({ metrics, system }: SnapshotGaugesParameters): E
       name: 'mintdesk_signer_low_balance',
       help: '1 when the signer balance is under the low-balance threshold.',
       type: 'gauge' as const,
-      samples: system.signers.map((s) => ({ labels: { signer: s.address }, value: s.lowBalance === null ? null : s.lowBalance ? 1 : 0 })),
+      samples: system.signers.map((s) => ({
+        labels: { signer: s.address },
+        value: s.lowBalance === null ? null : s.lowBalance ? 1 : 0,
+      })),
     },
   ]
 }

@@ -13,7 +13,10 @@ export type StartFaultCountFlushParameters = {
  * Flushes this process's fault counts (lib/ops/faultCounts.ts) every few seconds, and a
  * last time on stop(), so KMS throttles and RPC retries reach the admin metrics.
  */
-export function startFaultCountFlush(db: DbOrTx, { actor, intervalMs = 5_000, onError }: StartFaultCountFlushParameters): { stop: () => Promise<void> } {
+export function startFaultCountFlush(
+  db: DbOrTx,
+  { actor, intervalMs = 5_000, onError }: StartFaultCountFlushParameters,
+): { stop: () => Promise<void> } {
   let running: Promise<void> = Promise.resolve()
   const tick = () => {
     running = running.then(() => flushFaultCounts(db, { actor }).then(() => undefined, onError))

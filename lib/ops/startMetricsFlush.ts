@@ -15,7 +15,10 @@ export type StartMetricsFlushReturnType = { stop: () => Promise<void> }
  * when something changed) and once more on stop(), so a graceful stop loses nothing and a
  * SIGKILL at most the last interval (decision 020).
  */
-export function startMetricsFlush(db: DbOrTx, { role, intervalMs = 10_000, onError = () => {} }: StartMetricsFlushParameters): StartMetricsFlushReturnType {
+export function startMetricsFlush(
+  db: DbOrTx,
+  { role, intervalMs = 10_000, onError = () => {} }: StartMetricsFlushParameters,
+): StartMetricsFlushReturnType {
   let since = -1
   let running: Promise<void> = Promise.resolve()
   const tick = () => {

@@ -43,5 +43,7 @@ export function startQueueMetrics(
 
 function writeWarning(err: unknown): void {
   const message = err instanceof Error ? err.message : String(err)
-  process.stderr.write(`${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: 'queue_metrics read failed', err: message })}\n`)
+  process.stderr.write(
+    `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: 'queue_metrics read failed', err: message })}\n`,
+  )
 }

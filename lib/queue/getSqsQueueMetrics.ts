@@ -11,7 +11,13 @@ import type { ApiSqsQueueMetrics } from './apiTypes'
  * the queues themselves in production (deploy/lib/addQueue.ts).
  */
 export async function getSqsQueueMetrics(db: DbOrTx): Promise<ApiSqsQueueMetrics> {
-  const [row] = await db.execute<{ unsent: number; depth: number; in_flight: number; oldest: number | null; dead: number }>(sql`
+  const [row] = await db.execute<{
+    unsent: number
+    depth: number
+    in_flight: number
+    oldest: number | null
+    dead: number
+  }>(sql`
     select
       (select count(*) from sqs_outbox where sent_at is null)::int as unsent,
       count(*) filter (where r.state in ('queued', 'retrying'))::int as depth,

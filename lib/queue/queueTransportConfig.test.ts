@@ -22,14 +22,21 @@ describe('QUEUE_TRANSPORT', () => {
 
   it('sqs: the worker needs SQS_QUEUE_URL and SQS_DLQ_URL, the web does not', () => {
     expect(() => loadConfig({ env: { ...worker, QUEUE_TRANSPORT: 'sqs' }, role: 'worker' })).toThrow(ConfigError)
-    expect(() => loadConfig({ env: { ...worker, QUEUE_TRANSPORT: 'sqs' }, role: 'worker' })).toThrow(/SQS_QUEUE_URL, SQS_DLQ_URL/)
+    expect(() => loadConfig({ env: { ...worker, QUEUE_TRANSPORT: 'sqs' }, role: 'worker' })).toThrow(
+      /SQS_QUEUE_URL, SQS_DLQ_URL/,
+    )
     const web = loadConfig({ env: { DATABASE_URL: worker.DATABASE_URL, QUEUE_TRANSPORT: 'sqs' }, role: 'web' })
     expect(web.queueTransport).toBe('sqs')
   })
 
   it('sqs: the settings, with their defaults', () => {
     const c = loadConfig({
-      env: { ...worker, QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: 'http://127.0.0.1:9324/1/q', SQS_DLQ_URL: 'http://127.0.0.1:9324/1/q-dlq' },
+      env: {
+        ...worker,
+        QUEUE_TRANSPORT: 'sqs',
+        SQS_QUEUE_URL: 'http://127.0.0.1:9324/1/q',
+        SQS_DLQ_URL: 'http://127.0.0.1:9324/1/q-dlq',
+      },
       role: 'worker',
     })
     expect(c.sqs).toEqual({
@@ -45,14 +52,20 @@ describe('QUEUE_TRANSPORT', () => {
   })
 
   it('refuses an unknown transport', () => {
-    expect(() => loadConfig({ env: { ...worker, QUEUE_TRANSPORT: 'kafka' }, role: 'worker' })).toThrow(/QUEUE_TRANSPORT/)
+    expect(() => loadConfig({ env: { ...worker, QUEUE_TRANSPORT: 'kafka' }, role: 'worker' })).toThrow(
+      /QUEUE_TRANSPORT/,
+    )
   })
 })
 
 describe('sqsGauges', () => {
   it('writes the queue by state, the oldest age and the DLQ depth', () => {
     const families = sqsGauges({ unsent: 1, depth: 2, inFlight: 3, oldestAgeSeconds: 4, deadLetters: 5 })
-    expect(families.map((f) => f.name)).toEqual(['mintdesk_sqs_messages', 'mintdesk_sqs_oldest_message_age_seconds', 'mintdesk_sqs_dead_letters'])
+    expect(families.map((f) => f.name)).toEqual([
+      'mintdesk_sqs_messages',
+      'mintdesk_sqs_oldest_message_age_seconds',
+      'mintdesk_sqs_dead_letters',
+    ])
     expect(families[0]?.samples).toEqual([
       { labels: { state: 'unsent' }, value: 1 },
       { labels: { state: 'waiting' }, value: 2 },

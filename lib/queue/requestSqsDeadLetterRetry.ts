@@ -11,7 +11,10 @@ export type RequestSqsDeadLetterRetryParameters = {
   actor: AdminActor
 }
 
-export type RequestSqsDeadLetterRetryReturnType = { retried: string[]; skipped: { messageId: string; reason: 'not_found' | 'already_requested' }[] }
+export type RequestSqsDeadLetterRetryReturnType = {
+  retried: string[]
+  skipped: { messageId: string; reason: 'not_found' | 'already_requested' }[]
+}
 
 /**
  * An admin's retry of SQS dead letters (decision 021), in one transaction: each message is
@@ -20,11 +23,19 @@ export type RequestSqsDeadLetterRetryReturnType = { retried: string[]; skipped: 
  * event); a failed order goes back to pending or submitted with its bars (the same reopen
  * as a graphile retry, lib/admin/retryJobs); audited as job.retry.
  */
-export async function requestSqsDeadLetterRetry(db: Db, p: RequestSqsDeadLetterRetryParameters): Promise<RequestSqsDeadLetterRetryReturnType> {
+export async function requestSqsDeadLetterRetry(
+  db: Db,
+  p: RequestSqsDeadLetterRetryParameters,
+): Promise<RequestSqsDeadLetterRetryReturnType> {
   if (p.messageIds !== 'all' && p.messageIds.length === 0) return { retried: [], skipped: [] }
   return db.transaction(async (tx) => {
     const wanted = p.messageIds === 'all' ? null : p.messageIds.slice(0, 500)
-    const rows = await tx.execute<{ message_id: string; job_id: string | null; order_id: string | null; requested: boolean }>(sql`
+    const rows = await tx.execute<{
+      message_id: string
+      job_id: string | null
+      order_id: string | null
+      requested: boolean
+    }>(sql`
       select message_id, job_id::text as job_id, order_id::text as order_id, retry_requested_at is not null as requested
       from sqs_dead_letters
       where ${wanted ? sql`message_id in ${wanted}` : sql`true`}
@@ -33,7 +44,8 @@ export async function requestSqsDeadLetterRetry(db: Db, p: RequestSqsDeadLetterR
       for update`)
     const retried: string[] = []
     const skipped: RequestSqsDeadLetterRetryReturnType['skipped'] = []
-    for (const id of wanted ?? []) if (!rows.some((r) => r.message_id === id)) skipped.push({ messageId: id, reason: 'not_found' })
+    for (const id of wanted ?? [])
+      if (!rows.some((r) => r.message_id === id)) skipped.push({ messageId: id, reason: 'not_found' })
     for (const r of rows) {
       if (r.requested) {
         if (wanted) skipped.push({ messageId: r.message_id, reason: 'already_requested' })

@@ -54,7 +54,10 @@ export async function getReserves(db: DbOrTx, p: GetReservesParameters): Promise
       barLists: f.barLists.map((l) => ({ vault: l.vault, asOf: l.asOf.toISOString() })),
     }
   }
-  if (!lastCheck) throw new NotReadyError('The token supply cannot be read from the chain right now, and no reconciliation check is recorded yet.')
+  if (!lastCheck)
+    throw new NotReadyError(
+      'The token supply cannot be read from the chain right now, and no reconciliation check is recorded yet.',
+    )
   const { barLists } = await readReserveTotals(db)
   const { at, ageSeconds: _ageSeconds, ...figures } = lastCheck
   return {

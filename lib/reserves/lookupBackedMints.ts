@@ -19,7 +19,10 @@ export type LookupBackedMintsReturnType = ApiReserveLookup
  * requester, no vault receipt. Both searches use an index (lower(to_address), the
  * chain_txs primary key), so a public caller cannot make it scan the orders.
  */
-export async function lookupBackedMints(db: DbOrTx, p: LookupBackedMintsParameters): Promise<LookupBackedMintsReturnType> {
+export async function lookupBackedMints(
+  db: DbOrTx,
+  p: LookupBackedMintsParameters,
+): Promise<LookupBackedMintsReturnType> {
   const limit = Math.min(p.limit ?? LOOKUP_MAX_MINTS, LOOKUP_MAX_MINTS)
   let where: SQL
   let query: ApiReserveLookup['query']
@@ -65,7 +68,13 @@ export async function lookupBackedMints(db: DbOrTx, p: LookupBackedMintsParamete
     txHash: r.tx_hash,
     blockNumber: r.block_number,
     confirmedAt: r.confirmed_at,
-    bars: r.bars.map((b) => ({ serial: b.serial, refiner: b.refiner, vault: b.vault, fineOz: formatOz(ozToWei(b.fine_oz)), status: b.status })),
+    bars: r.bars.map((b) => ({
+      serial: b.serial,
+      refiner: b.refiner,
+      vault: b.vault,
+      fineOz: formatOz(ozToWei(b.fine_oz)),
+      status: b.status,
+    })),
   }))
   return { query, mints, truncated: rows.length > limit }
 }

@@ -14,7 +14,10 @@ export type ReadReserveFiguresParameters = {
  * shortfall between them: what GET /api/reserves answers and what the worker's
  * reserve_check records.
  */
-export async function readReserveFigures(db: DbOrTx, { supply }: ReadReserveFiguresParameters): Promise<ReserveFigures> {
+export async function readReserveFigures(
+  db: DbOrTx,
+  { supply }: ReadReserveFiguresParameters,
+): Promise<ReserveFigures> {
   const totals = await readReserveTotals(db)
   const { shortfallWei, status } = computeReserves({ totalSupplyWei: supply.totalSupplyWei, totals })
   return {

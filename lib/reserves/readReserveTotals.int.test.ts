@@ -33,7 +33,13 @@ describe('readReserveTotals', () => {
   it('an empty inventory is all zeros and no lists', async () => {
     const empty = await createTestDatabase({ max: 1 })
     try {
-      expect(await readReserveTotals(empty.db)).toEqual({ backingWei: 0n, inFlightWei: 0n, availableWei: 0n, missingWei: 0n, barLists: [] })
+      expect(await readReserveTotals(empty.db)).toEqual({
+        backingWei: 0n,
+        inFlightWei: 0n,
+        availableWei: 0n,
+        missingWei: 0n,
+        barLists: [],
+      })
     } finally {
       await empty.drop()
     }
@@ -79,15 +85,26 @@ describe('readReserveTotals', () => {
     // the check before signing asks for the held totals only: the same backing and in
     // flight, the free totals (which scan the whole inventory) not read
     const held = await readReserveTotals(t.db, { excludeOrderId: signed.orderId, withFree: false })
-    expect(held).toMatchObject({ backingWei: without.backingWei, inFlightWei: without.inFlightWei, availableWei: 0n, missingWei: 0n })
+    expect(held).toMatchObject({
+      backingWei: without.backingWei,
+      inFlightWei: without.inFlightWei,
+      availableWei: 0n,
+      missingWei: 0n,
+    })
 
     // backing from the running total (vault_backing_deltas) less an excluded order's own bars, as the recount says
     const ownBacking = await weiOf(backing)
-    expect((await readReserveTotals(t.db, { excludeOrderId: confirmed.orderId })).backingWei).toBe(totals.backingWei - ownBacking)
-    expect((await readReserveTotals(t.db, { excludeOrderId: confirmed.orderId, withFree: false })).backingWei).toBe(totals.backingWei - ownBacking)
+    expect((await readReserveTotals(t.db, { excludeOrderId: confirmed.orderId })).backingWei).toBe(
+      totals.backingWei - ownBacking,
+    )
+    expect((await readReserveTotals(t.db, { excludeOrderId: confirmed.orderId, withFree: false })).backingWei).toBe(
+      totals.backingWei - ownBacking,
+    )
     // the running total is what the triggers appended, not a recount: a row appended by hand moves it
     await t.db.execute(sql`insert into vault_backing_deltas (fine_oz) values (1)`)
-    expect((await readReserveTotals(t.db, { withFree: false })).backingWei).toBe(totals.backingWei + 1000n * WEI_PER_MILLI_OZ)
+    expect((await readReserveTotals(t.db, { withFree: false })).backingWei).toBe(
+      totals.backingWei + 1000n * WEI_PER_MILLI_OZ,
+    )
     await t.db.execute(sql`insert into vault_backing_deltas (fine_oz) values (-1)`)
   })
 })

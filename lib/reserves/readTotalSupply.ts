@@ -11,8 +11,16 @@ export type ReadTotalSupplyReturnType = { totalSupplyWei: bigint; blockNumber: b
  * order signed in between then counts as in flight, never the other way round (a token
  * on chain whose order was not yet in flight would look unbacked).
  */
-export async function readTotalSupply(client: PublicClient, { tokenAddress }: ReadTotalSupplyParameters): Promise<ReadTotalSupplyReturnType> {
+export async function readTotalSupply(
+  client: PublicClient,
+  { tokenAddress }: ReadTotalSupplyParameters,
+): Promise<ReadTotalSupplyReturnType> {
   const blockNumber = await client.getBlockNumber()
-  const totalSupplyWei = await client.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply', blockNumber })
+  const totalSupplyWei = await client.readContract({
+    address: tokenAddress,
+    abi: goldTokenAbi,
+    functionName: 'totalSupply',
+    blockNumber,
+  })
   return { totalSupplyWei, blockNumber }
 }

@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const recount = async () => (await readReserveTotals(t.db)).backingWei
 const running = async () => (await readReserveTotals(t.db, { withFree: false })).backingWei
-const deltaRows = async () => (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from vault_backing_deltas`))[0]?.n
+const deltaRows = async () =>
+  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from vault_backing_deltas`))[0]?.n
 
 describe('the running total of the backing bars', () => {
   it('follows every change of status (confirmed as the worker, dropped by an import as the web), and a fold keeps it as one row', async () => {
@@ -42,7 +43,9 @@ describe('the running total of the backing bars', () => {
     expect(await deltaRows()).toBe(0)
 
     await worker.db.transaction(async (tx) => {
-      await tx.execute(sql`update mint_orders set status = 'confirmed' where id in (${a.orderId}::uuid, ${b.orderId}::uuid)`)
+      await tx.execute(
+        sql`update mint_orders set status = 'confirmed' where id in (${a.orderId}::uuid, ${b.orderId}::uuid)`,
+      )
       await markBarsBacking(tx, { orderIds: [a.orderId, b.orderId] })
     })
     expect(await recount()).toBeGreaterThan(0n)

@@ -36,6 +36,10 @@ export async function reconcileBackingTotal(db: Db): Promise<ReconcileBackingTot
         ((select r.fine_oz from recount r) * 1000)::bigint::text as recount,
         (select count(*) from folded)::int as folded`)
     if (!row) throw new Error('the fold of vault_backing_deltas returned no row')
-    return { runningWei: BigInt(row.running) * WEI_PER_MILLI_OZ, recountWei: BigInt(row.recount) * WEI_PER_MILLI_OZ, folded: Number(row.folded) }
+    return {
+      runningWei: BigInt(row.running) * WEI_PER_MILLI_OZ,
+      recountWei: BigInt(row.recount) * WEI_PER_MILLI_OZ,
+      folded: Number(row.folded),
+    }
   })
 }

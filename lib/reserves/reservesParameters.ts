@@ -1,5 +1,5 @@
-import type { Config } from '@/lib/config/loadConfig'
 import { createChainClient } from '@/lib/chain/createChainClient'
+import type { Config } from '@/lib/config/loadConfig'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import type { GetReservesParameters } from './getReserves'
 
@@ -12,12 +12,23 @@ import type { GetReservesParameters } from './getReserves'
 export function reservesParameters(config: Config): GetReservesParameters {
   const chain =
     config.rpcUrl && config.chainId
-      ? createChainClient({ rpcUrl: config.rpcUrl, chainId: config.chainId, pollingMs: config.rpcPollingMs, timeoutMs: 2_500 })
+      ? createChainClient({
+          rpcUrl: config.rpcUrl,
+          chainId: config.chainId,
+          pollingMs: config.rpcPollingMs,
+          timeoutMs: 2_500,
+        })
       : null
   return { chain, chainId: config.chainId, tokenAddress: config.tokenAddress, onChainError: logChainError }
 }
 
 function logChainError(error: unknown): void {
   const err = redactSecrets(error instanceof Error ? error.message : String(error)).split('\n')[0]
-  console.warn(JSON.stringify({ level: 'warn', msg: 'reserves: the chain could not be read, answering with the latest check', err }))
+  console.warn(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'reserves: the chain could not be read, answering with the latest check',
+      err,
+    }),
+  )
 }

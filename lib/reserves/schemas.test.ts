@@ -13,7 +13,13 @@ describe('reserveLookupQuerySchema', () => {
   })
 
   it('refuses malformed values and repeated keys', () => {
-    for (const bad of [{ address: '0x123' }, { address: `${address}00` }, { tx: tx.slice(0, 60) }, { tx: `0x${'zz'.repeat(32)}` }, { address: [address, address] }]) {
+    for (const bad of [
+      { address: '0x123' },
+      { address: `${address}00` },
+      { tx: tx.slice(0, 60) },
+      { tx: `0x${'zz'.repeat(32)}` },
+      { address: [address, address] },
+    ]) {
       expect(reserveLookupQuerySchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false)
     }
   })

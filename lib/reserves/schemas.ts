@@ -18,7 +18,11 @@ export const reserveLookupQuerySchema = z
   .transform(({ address, tx }, ctx): { address: string } | { tx: string } => {
     if (tx !== undefined && address === undefined) return { tx }
     if (address !== undefined && tx === undefined) return { address }
-    ctx.addIssue({ code: 'custom', path: [address === undefined ? 'address' : 'tx'], message: 'give exactly one of address and tx' })
+    ctx.addIssue({
+      code: 'custom',
+      path: [address === undefined ? 'address' : 'tx'],
+      message: 'give exactly one of address and tx',
+    })
     return z.NEVER
   })
 

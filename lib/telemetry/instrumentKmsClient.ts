@@ -1,5 +1,5 @@
-import { SpanKind } from '@opentelemetry/api'
 import type { KMSClient } from '@aws-sdk/client-kms'
+import { SpanKind } from '@opentelemetry/api'
 import { METRIC } from '@/lib/ops/metricFamilies'
 import { incrementCounter, observeHistogram } from './metricRegistry'
 import { withSpan } from './withSpan'
@@ -16,17 +16,37 @@ export function instrumentKmsClient(client: KMSClient): KMSClient {
     (next, context) => async (args) => {
       const operation = (context.commandName ?? 'Unknown').replace(/Command$/, '')
       const input: unknown = args.input
-      const keyId = typeof input === 'object' && input !== null && 'KeyId' in input && typeof input.KeyId === 'string' ? input.KeyId : undefined
+      const keyId =
+        typeof input === 'object' && input !== null && 'KeyId' in input && typeof input.KeyId === 'string'
+          ? input.KeyId
+          : undefined
       const started = performance.now()
       let outcome = 'ok'
       try {
-        return await withSpan(`kms.${operation}`, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'aws-api', 'rpc.service': 'KMS', 'rpc.method': operation, ...(keyId ? { 'aws.kms.key_id': keyId } : {}) } }, () => next(args))
+        return await withSpan(
+          `kms.${operation}`,
+          {
+            kind: SpanKind.CLIENT,
+            attributes: {
+              'rpc.system': 'aws-api',
+              'rpc.service': 'KMS',
+              'rpc.method': operation,
+              ...(keyId ? { 'aws.kms.key_id': keyId } : {}),
+            },
+          },
+          () => next(args),
+        )
       } catch (error) {
         outcome = isThrottle(error) ? 'throttled' : 'error'
         throw error
       } finally {
         incrementCounter(METRIC.kmsRequestsTotal.name, { operation, outcome })
-        if (operation === 'Sign') observeHistogram(METRIC.kmsSignSeconds.name, METRIC.kmsSignSeconds.buckets, (performance.now() - started) / 1000)
+        if (operation === 'Sign')
+          observeHistogram(
+            METRIC.kmsSignSeconds.name,
+            METRIC.kmsSignSeconds.buckets,
+            (performance.now() - started) / 1000,
+          )
       }
     },
     { step: 'finalizeRequest', priority: 'low', name: 'mintdeskTelemetry', override: true },

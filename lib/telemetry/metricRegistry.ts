@@ -29,7 +29,12 @@ export function incrementCounter(name: string, labels: Record<string, string> = 
 }
 
 /** Records one observation (seconds) in a histogram; its buckets are fixed by the first call. */
-export function observeHistogram(name: string, buckets: Buckets, seconds: number, labels: Record<string, string> = {}): void {
+export function observeHistogram(
+  name: string,
+  buckets: Buckets,
+  seconds: number,
+  labels: Record<string, string> = {},
+): void {
   if (!Number.isFinite(seconds) || seconds < 0) return
   const key = `${name}${labelText(labels)}`
   let h = histograms.get(key)
@@ -51,7 +56,11 @@ export function snapshotMetricSeries(): { version: number; series: Series[] } {
   const series: Series[] = [...counters.values()].map((s) => ({ ...s }))
   for (const { name, labels, state } of histograms.values()) {
     state.buckets.forEach((le, i) => {
-      series.push({ name: `${name}_bucket`, labels: labelText({ ...labels, le: formatLe(le) }), value: state.counts[i] ?? 0 })
+      series.push({
+        name: `${name}_bucket`,
+        labels: labelText({ ...labels, le: formatLe(le) }),
+        value: state.counts[i] ?? 0,
+      })
     })
     series.push({ name: `${name}_bucket`, labels: labelText({ ...labels, le: '+Inf' }), value: state.count })
     series.push({ name: `${name}_sum`, labels: labelText(labels), value: state.sum })

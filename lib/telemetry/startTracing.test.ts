@@ -39,6 +39,9 @@ describe('startTracing', () => {
     const json = probe({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })
     expect(json.sdk).toContain('@opentelemetry/exporter-trace-otlp-http')
     expect(json.sdk).not.toContain('@opentelemetry/exporter-trace-otlp-proto')
-    expect(probe({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_SDK_DISABLED: 'true' })).toEqual({ enabled: false, sdk: [] })
+    expect(probe({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_SDK_DISABLED: 'true' })).toEqual({
+      enabled: false,
+      sdk: [],
+    })
   })
 })

@@ -25,14 +25,16 @@ export type StartTracingReturnType = {
  * the exporter reads the endpoint, headers and timeout from the standard variables.
  * Off, every span of lib/telemetry is the API's no-op. OTEL_SDK_DISABLED=true turns it off.
  */
-export async function startTracing({ serviceName, env = process.env, exporter }: StartTracingParameters): Promise<StartTracingReturnType> {
+export async function startTracing({
+  serviceName,
+  env = process.env,
+  exporter,
+}: StartTracingParameters): Promise<StartTracingReturnType> {
   const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || env.OTEL_EXPORTER_OTLP_ENDPOINT
   if ((!exporter && !endpoint) || env.OTEL_SDK_DISABLED === 'true') return { enabled: false, shutdown: async () => {} }
 
-  const [{ NodeTracerProvider, BatchSpanProcessor, SimpleSpanProcessor }, { resourceFromAttributes }] = await Promise.all([
-    import('@opentelemetry/sdk-trace-node'),
-    import('@opentelemetry/resources'),
-  ])
+  const [{ NodeTracerProvider, BatchSpanProcessor, SimpleSpanProcessor }, { resourceFromAttributes }] =
+    await Promise.all([import('@opentelemetry/sdk-trace-node'), import('@opentelemetry/resources')])
   const processor = exporter ? new SimpleSpanProcessor(exporter) : new BatchSpanProcessor(await otlpExporter(env))
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || serviceName }),
@@ -57,7 +59,9 @@ async function otlpExporter(env: Record<string, string | undefined>): Promise<Sp
     return new OTLPTraceExporter()
   }
   if (protocol !== 'http/protobuf') {
-    process.stderr.write(`${JSON.stringify({ level: 'warn', msg: 'OTEL_EXPORTER_OTLP_PROTOCOL not supported: using http/protobuf', protocol })}\n`)
+    process.stderr.write(
+      `${JSON.stringify({ level: 'warn', msg: 'OTEL_EXPORTER_OTLP_PROTOCOL not supported: using http/protobuf', protocol })}\n`,
+    )
   }
   const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-proto')
   return new OTLPTraceExporter()

@@ -12,6 +12,13 @@ export async function startWebTelemetry(): Promise<void> {
   await startTracing({ serviceName: 'mintdesk-web' })
   startMetricsFlush(getWebDb().db, {
     role: 'web',
-    onError: (err) => console.error(JSON.stringify({ level: 'warn', msg: 'metric_series flush failed', err: err instanceof Error ? err.message : String(err) })),
+    onError: (err) =>
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'metric_series flush failed',
+          err: err instanceof Error ? err.message : String(err),
+        }),
+      ),
   })
 }

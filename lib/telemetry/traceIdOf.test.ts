@@ -11,7 +11,9 @@ describe('traceIdOf / traceUrlOf (the admin job page links the trace)', () => {
     expect(traceIdOf(null)).toBeNull()
   })
   it('fills the TRACE_URL template, or gives no link without one', () => {
-    expect(traceUrlOf(id, 'https://grafana.example.com/explore?trace={traceId}')).toBe(`https://grafana.example.com/explore?trace=${id}`)
+    expect(traceUrlOf(id, 'https://grafana.example.com/explore?trace={traceId}')).toBe(
+      `https://grafana.example.com/explore?trace=${id}`,
+    )
     expect(traceUrlOf(id, undefined)).toBeNull()
   })
 })

@@ -11,7 +11,11 @@ import { withSpan } from './withSpan'
 export async function traceIntake<R>(handle: () => Promise<R>): Promise<R> {
   const started = performance.now()
   try {
-    return await withSpan('mint.intake', { kind: SpanKind.SERVER, attributes: { 'http.route': '/api/gold/mint' } }, handle)
+    return await withSpan(
+      'mint.intake',
+      { kind: SpanKind.SERVER, attributes: { 'http.route': '/api/gold/mint' } },
+      handle,
+    )
   } finally {
     observeHistogram(METRIC.intakeSeconds.name, METRIC.intakeSeconds.buckets, (performance.now() - started) / 1000)
   }

@@ -30,7 +30,11 @@ export async function traceOrderEvents(db: DbOrTx, p: { jobId: string; attempt: 
     if (!r.traceparent) continue
     const at = new Date(r.at)
     tracer()
-      .startSpan(`mint.${r.event}`, { startTime: at, links: [link], attributes: { 'mintdesk.order_id': r.order_id } }, contextOfTraceparent(r.traceparent))
+      .startSpan(
+        `mint.${r.event}`,
+        { startTime: at, links: [link], attributes: { 'mintdesk.order_id': r.order_id } },
+        contextOfTraceparent(r.traceparent),
+      )
       .end(at)
   }
 }

@@ -3,7 +3,14 @@ import type { Transport } from 'viem'
 import { withSpan } from './withSpan'
 
 /** the JSON-RPC methods of a mint's path that get a span (polling reads like eth_blockNumber do not) */
-const TRACED_METHODS = new Set(['eth_sendRawTransaction', 'eth_getTransactionReceipt', 'eth_getTransactionByHash', 'eth_call', 'eth_estimateGas', 'eth_getTransactionCount'])
+const TRACED_METHODS = new Set([
+  'eth_sendRawTransaction',
+  'eth_getTransactionReceipt',
+  'eth_getTransactionByHash',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_getTransactionCount',
+])
 
 /**
  * Wraps a viem transport so that the mint's chain calls are spans of its trace
@@ -16,8 +23,13 @@ export function traceTransport<T extends Transport>(transport: T): T {
     return {
       ...inner,
       request: async (args, options) => {
-        if (!TRACED_METHODS.has(args.method) || !trace.getActiveSpan()?.isRecording()) return inner.request(args, options)
-        return withSpan(args.method, { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'jsonrpc', 'rpc.method': args.method } }, () => inner.request(args, options))
+        if (!TRACED_METHODS.has(args.method) || !trace.getActiveSpan()?.isRecording())
+          return inner.request(args, options)
+        return withSpan(
+          args.method,
+          { kind: SpanKind.CLIENT, attributes: { 'rpc.system': 'jsonrpc', 'rpc.method': args.method } },
+          () => inner.request(args, options),
+        )
       },
     }
   }

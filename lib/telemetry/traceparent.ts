@@ -1,4 +1,4 @@
-import { type Context, ROOT_CONTEXT, type SpanContext, trace, TraceFlags } from '@opentelemetry/api'
+import { type Context, ROOT_CONTEXT, type SpanContext, TraceFlags, trace } from '@opentelemetry/api'
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/
 
@@ -22,7 +22,12 @@ export function contextOfTraceparent(traceparent: unknown): Context {
   if (typeof traceparent !== 'string') return ROOT_CONTEXT
   const m = TRACEPARENT.exec(traceparent.trim().toLowerCase())
   if (!m || /^0+$/.test(m[1] ?? '') || /^0+$/.test(m[2] ?? '')) return ROOT_CONTEXT
-  return trace.setSpanContext(ROOT_CONTEXT, { traceId: m[1] ?? '', spanId: m[2] ?? '', traceFlags: Number.parseInt(m[3] ?? '0', 16), isRemote: true })
+  return trace.setSpanContext(ROOT_CONTEXT, {
+    traceId: m[1] ?? '',
+    spanId: m[2] ?? '',
+    traceFlags: Number.parseInt(m[3] ?? '0', 16),
+    isRemote: true,
+  })
 }
 
 /**

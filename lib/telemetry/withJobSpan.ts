@@ -30,8 +30,12 @@ export type WithJobSpanParameters = {
  */
 export async function withJobSpan<T>(p: WithJobSpanParameters, fn: () => Promise<T>): Promise<T> {
   if (!isTracingEnabled()) return fn()
-  const own = typeof p.payload === 'object' && p.payload !== null && 'traceparent' in p.payload ? p.payload.traceparent : undefined
-  const traceparent = own ?? (p.orderId ? await readOrderTraceparent(p.db, { orderId: p.orderId }).catch(() => undefined) : undefined)
+  const own =
+    typeof p.payload === 'object' && p.payload !== null && 'traceparent' in p.payload
+      ? p.payload.traceparent
+      : undefined
+  const traceparent =
+    own ?? (p.orderId ? await readOrderTraceparent(p.db, { orderId: p.orderId }).catch(() => undefined) : undefined)
   const parent = contextOfTraceparent(traceparent)
   const attributes = {
     'mintdesk.task': p.task,
@@ -39,14 +43,16 @@ export async function withJobSpan<T>(p: WithJobSpanParameters, fn: () => Promise
     ...(p.jobId !== null ? { 'mintdesk.job_id': String(p.jobId) } : {}),
     ...(p.orderId ? { 'mintdesk.order_id': p.orderId } : {}),
   }
-  if (p.runAt && p.runAt.getTime() <= Date.now()) tracer().startSpan('job.pickup', { startTime: p.runAt, attributes, kind: SpanKind.CONSUMER }, parent).end()
+  if (p.runAt && p.runAt.getTime() <= Date.now())
+    tracer().startSpan('job.pickup', { startTime: p.runAt, attributes, kind: SpanKind.CONSUMER }, parent).end()
   const servesManyOrders = !p.orderId && p.jobId !== null
   return withSpan(`job ${p.task}`, { parent, kind: SpanKind.CONSUMER, attributes }, async (span) => {
     try {
       return await fn()
     } finally {
       // a confirmer pass: its per-order steps into each order's own trace
-      if (servesManyOrders) await traceOrderEvents(p.db, { jobId: String(p.jobId), attempt: p.attempt, pass: span }).catch(() => undefined)
+      if (servesManyOrders)
+        await traceOrderEvents(p.db, { jobId: String(p.jobId), attempt: p.attempt, pass: span }).catch(() => undefined)
     }
   })
 }

@@ -11,9 +11,17 @@ import { withSpan } from './withSpan'
  * the order's intake span (lib/telemetry/readOrderTraceparent.ts). Off, or an order without
  * a trace: just `fn()`, in the current span.
  */
-export async function withOrderSpan<T>(db: DbOrTx, p: { orderId: string; name: string; attributes?: Attributes }, fn: () => Promise<T>): Promise<T> {
+export async function withOrderSpan<T>(
+  db: DbOrTx,
+  p: { orderId: string; name: string; attributes?: Attributes },
+  fn: () => Promise<T>,
+): Promise<T> {
   if (!isTracingEnabled()) return fn()
   const traceparent = await readOrderTraceparent(db, { orderId: p.orderId }).catch(() => undefined)
   if (!traceparent) return fn()
-  return withSpan(p.name, { parent: contextOfTraceparent(traceparent), attributes: { ...p.attributes, 'mintdesk.order_id': p.orderId } }, fn)
+  return withSpan(
+    p.name,
+    { parent: contextOfTraceparent(traceparent), attributes: { ...p.attributes, 'mintdesk.order_id': p.orderId } },
+    fn,
+  )
 }

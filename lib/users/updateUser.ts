@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { type UserRole, users } from '@/db/schema/users'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
-import { isUuid } from '@/lib/mint/isUuid'
 import { NotFoundError } from '@/lib/errors/resource'
 import { SelfLockoutError } from '@/lib/errors/users'
+import { isUuid } from '@/lib/mint/isUuid'
 import type { ApiUser } from './apiUser'
 import { toApiUser, userColumns } from './userColumns'
 
@@ -47,8 +47,18 @@ export async function updateUser(db: Db, { userId, change, actor }: UpdateUserPa
     if (!updated) throw new NotFoundError({ what: 'User' })
 
     const target = { actor, targetType: 'user' as const, targetId: userId }
-    if (roleChanges) await recordAudit(tx, { ...target, action: 'user.role_change', detail: { email: current.email, from: current.role, to: updated.role } })
-    if (disabledChanges) await recordAudit(tx, { ...target, action: updated.disabled ? 'user.disable' : 'user.enable', detail: { email: current.email } })
+    if (roleChanges)
+      await recordAudit(tx, {
+        ...target,
+        action: 'user.role_change',
+        detail: { email: current.email, from: current.role, to: updated.role },
+      })
+    if (disabledChanges)
+      await recordAudit(tx, {
+        ...target,
+        action: updated.disabled ? 'user.disable' : 'user.enable',
+        detail: { email: current.email },
+      })
     return toApiUser(updated)
   })
 }

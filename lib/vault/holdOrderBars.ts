@@ -16,7 +16,13 @@ export type HoldOrderBarsReturnType = { orderId: string; serial: string; refiner
  */
 export async function holdOrderBars(tx: Tx, { orderIds }: HoldOrderBarsParameters): Promise<HoldOrderBarsReturnType> {
   if (orderIds.length === 0) return []
-  const bars = await tx.execute<{ id: string; serial: string; refiner: string; of_order: string; order_id: string | null }>(sql`
+  const bars = await tx.execute<{
+    id: string
+    serial: string
+    refiner: string
+    of_order: string
+    order_id: string | null
+  }>(sql`
     select b.id::text as id, b.serial, b.refiner, mb.order_id::text as of_order, b.order_id::text as order_id
     from mint_order_bars mb join vault_bars b on b.id = mb.bar_id
     where mb.order_id = any(${uuidArraySql(orderIds)})

@@ -2,12 +2,12 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { StaleBarListError } from '@/lib/errors'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
-import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
-import {type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { buildBarList, generateTestBars, importTestBarList } from '@/tests/helpers/barLists'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
+import { intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { importBarList } from './importBarList'
 
 let t: TestDatabase
@@ -52,18 +52,51 @@ describe('importBarList', () => {
       missing: [],
       conflicts: [],
     })
-    const bars = await t.db.execute<{ serial: string; serial_key: string; refiner_key: string; fine_oz: string; status: string; last: boolean }>(sql`
+    const bars = await t.db.execute<{
+      serial: string
+      serial_key: string
+      refiner_key: string
+      fine_oz: string
+      status: string
+      last: boolean
+    }>(sql`
       select serial, serial_key, refiner_key, fine_oz::text as fine_oz, status::text as status, last_list_id = ${result.listId}::uuid as last
       from vault_bars where vault = 'IMP-1' order by serial`)
     expect(bars).toEqual([
-      { serial: 'A1', serial_key: 'A1', refiner_key: 'VALCAMBISA', fine_oz: '401.084', status: 'available', last: true },
-      { serial: 'A2', serial_key: 'A2', refiner_key: 'VALCAMBISA', fine_oz: '398.000', status: 'available', last: true },
+      {
+        serial: 'A1',
+        serial_key: 'A1',
+        refiner_key: 'VALCAMBISA',
+        fine_oz: '401.084',
+        status: 'available',
+        last: true,
+      },
+      {
+        serial: 'A2',
+        serial_key: 'A2',
+        refiner_key: 'VALCAMBISA',
+        fine_oz: '398.000',
+        status: 'available',
+        last: true,
+      },
     ])
-    const [list] = await t.db.execute<{ imported_by: string; bar_count: number }>(sql`select imported_by::text as imported_by, bar_count from bar_lists where id = ${result.listId}::uuid`)
+    const [list] = await t.db.execute<{ imported_by: string; bar_count: number }>(
+      sql`select imported_by::text as imported_by, bar_count from bar_lists where id = ${result.listId}::uuid`,
+    )
     expect(list).toEqual({ imported_by: u.admin.id, bar_count: 2 })
-    const [audit] = await t.db.execute<{ action: string; target_type: string; actor_email: string; detail: Record<string, unknown> }>(sql`
+    const [audit] = await t.db.execute<{
+      action: string
+      target_type: string
+      actor_email: string
+      detail: Record<string, unknown>
+    }>(sql`
       select action, target_type, actor_email, detail from audit_log where target_id = ${result.listId}`)
-    expect(audit).toMatchObject({ action: 'vault.bar_list_import', target_type: 'bar_list', actor_email: u.admin.email, detail: { vault: 'IMP-1', added: 2, replay: false } })
+    expect(audit).toMatchObject({
+      action: 'vault.bar_list_import',
+      target_type: 'bar_list',
+      actor_email: u.admin.email,
+      detail: { vault: 'IMP-1', added: 2, replay: false },
+    })
   })
 
   it('the same list again changes nothing and answers the same', async () => {
@@ -81,19 +114,39 @@ describe('importBarList', () => {
   it('refuses a list older than the latest one (409 stale_bar_list) and writes nothing', async () => {
     await importTestBarList(t.db, { vault: 'IMP-STALE', asOf: at(10), bars: [{ serial: 'ST1' }] })
     const before = await tableCounts()
-    const error = await importTestBarList(t.db, { vault: 'IMP-STALE', asOf: at(9), bars: [{ serial: 'ST1' }, { serial: 'ST2' }] }).catch((e: unknown) => e)
+    const error = await importTestBarList(t.db, {
+      vault: 'IMP-STALE',
+      asOf: at(9),
+      bars: [{ serial: 'ST1' }, { serial: 'ST2' }],
+    }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(StaleBarListError)
     expect(error).toMatchObject({ code: 'stale_bar_list' })
     expect(await tableCounts()).toEqual(before)
     // another vault's clock is its own
-    await expect(importTestBarList(t.db, { vault: 'IMP-STALE-2', asOf: at(9), bars: [{ serial: 'ST9' }] })).resolves.toMatchObject({ added: 1 })
+    await expect(
+      importTestBarList(t.db, { vault: 'IMP-STALE-2', asOf: at(9), bars: [{ serial: 'ST9' }] }),
+    ).resolves.toMatchObject({ added: 1 })
   })
 
   it('a snapshot: a free bar it lacks is withdrawn, a reserved or backing one missing; both come back when listed again', async () => {
     const vault = 'IMP-SNAP'
-    await importTestBarList(t.db, { vault, asOf: at(0), bars: [{ serial: 'F1' }, { serial: 'R1' }, { serial: 'B1' }, { serial: 'K1' }] })
-    const reserved = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }) })
-    const backing = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }) })
+    await importTestBarList(t.db, {
+      vault,
+      asOf: at(0),
+      bars: [{ serial: 'F1' }, { serial: 'R1' }, { serial: 'B1' }, { serial: 'K1' }],
+    })
+    const reserved = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+      request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }),
+    })
+    const backing = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+      request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }),
+    })
     await t.db.execute(sql`update mint_orders set status = 'confirmed' where id = ${backing.orderId}::uuid`)
     await t.db.execute(sql`update vault_bars set status = 'backing' where order_id = ${backing.orderId}::uuid`)
 
@@ -111,7 +164,11 @@ describe('importBarList', () => {
       ['R1', 'missing', reserved.orderId],
     ])
 
-    const back = await importTestBarList(t.db, { vault, asOf: at(2), bars: [{ serial: 'F1' }, { serial: 'R1' }, { serial: 'B1' }, { serial: 'K1' }, { serial: 'N1' }] })
+    const back = await importTestBarList(t.db, {
+      vault,
+      asOf: at(2),
+      bars: [{ serial: 'F1' }, { serial: 'R1' }, { serial: 'B1' }, { serial: 'K1' }, { serial: 'N1' }],
+    })
     expect(back).toMatchObject({ added: 0, unchanged: 5, withdrawn: 0, missing: [], conflicts: [] })
     expect((await barsOf(vault)).map((b) => [b.serial, b.status, b.order_id])).toEqual([
       ['B1', 'backing', backing.orderId],
@@ -157,19 +214,29 @@ describe('importBarList', () => {
     const next = buildBarList({
       vault,
       asOf: at(1),
-      bars: [...generateTestBars({ count: 100_000, prefix: 'BIG' }).slice(1_000), ...generateTestBars({ count: 1_000, prefix: 'BIGNEW' })],
+      bars: [
+        ...generateTestBars({ count: 100_000, prefix: 'BIG' }).slice(1_000),
+        ...generateTestBars({ count: 1_000, prefix: 'BIGNEW' }),
+      ],
     })
     const t1 = performance.now()
     const second = await importBarList(t.db, { list: next, actor: null })
     const secondMs = performance.now() - t1
     expect(second).toMatchObject({ added: 1_000, unchanged: 99_000, withdrawn: 1_000, missing: [], conflicts: [] })
-    console.log(`[vault] 100,000-bar list imported in ${Math.round(firstMs)} ms (new), then ${Math.round(secondMs)} ms (a snapshot of 100,000 over it)`)
+    console.log(
+      `[vault] 100,000-bar list imported in ${Math.round(firstMs)} ms (new), then ${Math.round(secondMs)} ms (a snapshot of 100,000 over it)`,
+    )
   }, 120_000)
 
   it('keeps quotes, backslashes, commas and braces in serials and refiners as they are', async () => {
-    const odd = [{ serial: 'Q"1\\', refiner: 'Heraeus, {Ltd}' }, { serial: "O'2", refiner: 'NULL' }]
+    const odd = [
+      { serial: 'Q"1\\', refiner: 'Heraeus, {Ltd}' },
+      { serial: "O'2", refiner: 'NULL' },
+    ]
     await importTestBarList(t.db, { vault: 'IMP-ODD', asOf: at(0), bars: odd })
-    const rows = await t.db.execute<{ serial: string; refiner: string }>(sql`select serial, refiner from vault_bars where vault = 'IMP-ODD' order by serial`)
+    const rows = await t.db.execute<{ serial: string; refiner: string }>(
+      sql`select serial, refiner from vault_bars where vault = 'IMP-ODD' order by serial`,
+    )
     expect(rows).toEqual([
       { serial: "O'2", refiner: 'NULL' },
       { serial: 'Q"1\\', refiner: 'Heraeus, {Ltd}' },

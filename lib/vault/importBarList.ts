@@ -45,7 +45,12 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
 
     const replay = await findSameList(tx, list)
     if (replay) {
-      if (p.actor) await audit(tx, p.actor, replay, { barCount: list.bars.length, contentSha256: list.contentSha256, replay: true })
+      if (p.actor)
+        await audit(tx, p.actor, replay, {
+          barCount: list.bars.length,
+          contentSha256: list.contentSha256,
+          replay: true,
+        })
       return replay
     }
 
@@ -68,11 +73,14 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     const conflicts = await findConflicts(tx, list.vault)
     const present = await markPresent(tx, { vault: list.vault, listId })
     const added = await insertNew(tx, { vault: list.vault, listId })
-    const withdrawn = await count(tx, sql`
+    const withdrawn = await count(
+      tx,
+      sql`
       update vault_bars b set status = 'withdrawn', updated_at = now()
       where b.vault = ${list.vault} and b.status = 'available' and not exists (
         select 1 from bar_list_import i where i.serial_key = b.serial_key and i.refiner_key = b.refiner_key)
-      returning 1`)
+      returning 1`,
+    )
     await tx.execute(sql`
       update vault_bars b set status = 'missing', updated_at = now()
       where b.vault = ${list.vault} and b.status in ('reserved', 'backing') and not exists (
@@ -84,7 +92,8 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     ).map((m): MissingBar => ({ serial: m.serial, refiner: m.refiner, orderId: m.order_id }))
 
     // a bar of this vault with an attribute conflict is present, but not unchanged
-    const conflicted = new Set(conflicts.filter((c) => c.field !== 'vault').map((c) => `${c.serial}\u0000${c.refiner}`)).size
+    const conflicted = new Set(conflicts.filter((c) => c.field !== 'vault').map((c) => `${c.serial}\u0000${c.refiner}`))
+      .size
     const result: BarListImportResponse = {
       listId,
       vault: list.vault,
@@ -99,7 +108,8 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
       update bar_lists set added = ${result.added}, unchanged = ${result.unchanged}, withdrawn = ${result.withdrawn},
         missing = ${JSON.stringify(missing)}::jsonb, conflicts = ${JSON.stringify(conflicts)}::jsonb
       where id = ${listId}::uuid`)
-    if (p.actor) await audit(tx, p.actor, result, { barCount: list.bars.length, contentSha256: list.contentSha256, replay: false })
+    if (p.actor)
+      await audit(tx, p.actor, result, { barCount: list.bars.length, contentSha256: list.contentSha256, replay: false })
     return result
   })
 }
@@ -180,7 +190,8 @@ async function findConflicts(tx: Tx, vault: string): Promise<BarConflict[]> {
     if (r.b_vault !== vault) out.push({ ...bar, field: 'vault', inventory: r.b_vault, list: vault })
     if (r.b_year !== r.i_year) out.push({ ...bar, field: 'year', inventory: String(r.b_year), list: String(r.i_year) })
     if (r.b_gross !== r.i_gross) out.push({ ...bar, field: 'grossOz', inventory: r.b_gross, list: r.i_gross })
-    if (r.b_fineness !== r.i_fineness) out.push({ ...bar, field: 'fineness', inventory: r.b_fineness, list: r.i_fineness })
+    if (r.b_fineness !== r.i_fineness)
+      out.push({ ...bar, field: 'fineness', inventory: r.b_fineness, list: r.i_fineness })
   }
   return out
 }
@@ -191,7 +202,9 @@ async function findConflicts(tx: Tx, vault: string): Promise<BarConflict[]> {
  * order is simply available). Returns how many.
  */
 async function markPresent(tx: Tx, { vault, listId }: { vault: string; listId: string }): Promise<number> {
-  return count(tx, sql`
+  return count(
+    tx,
+    sql`
     update vault_bars b set
       last_list_id = ${listId}::uuid,
       status = (case
@@ -203,23 +216,29 @@ async function markPresent(tx: Tx, { vault, listId }: { vault: string; listId: s
       updated_at = case when b.status in ('withdrawn', 'missing') then now() else b.updated_at end
     from bar_list_import i
     where b.vault = ${vault} and b.serial_key = i.serial_key and b.refiner_key = i.refiner_key
-    returning 1`)
+    returning 1`,
+  )
 }
 
 /** Bars new to the inventory (no vault has them): available, on this list. Returns how many. */
 async function insertNew(tx: Tx, { vault, listId }: { vault: string; listId: string }): Promise<number> {
-  return count(tx, sql`
+  return count(
+    tx,
+    sql`
     insert into vault_bars (vault, serial, refiner, serial_key, refiner_key, year, gross_oz, fineness, fine_oz, status, last_list_id)
     select ${vault}, i.serial, i.refiner, i.serial_key, i.refiner_key, i.year, i.gross_oz, i.fineness, i.fine_oz, 'available', ${listId}::uuid
     from bar_list_import i
     where not exists (select 1 from vault_bars b where b.serial_key = i.serial_key and b.refiner_key = i.refiner_key)
     on conflict (serial_key, refiner_key) do nothing
-    returning 1`)
+    returning 1`,
+  )
 }
 
 /** Runs a statement ending in `returning 1` and counts its rows in the database. */
 async function count(tx: Tx, statement: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await tx.execute<{ n: number }>(sql`with changed as (${statement}) select count(*)::int as n from changed`)
+  const [row] = await tx.execute<{ n: number }>(
+    sql`with changed as (${statement}) select count(*)::int as n from changed`,
+  )
   return row?.n ?? 0
 }
 

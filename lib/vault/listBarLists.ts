@@ -32,7 +32,9 @@ export async function listBarLists(db: DbOrTx, p: ListBarListsParameters): Promi
     if (!/^[0-9]{1,19}$/.test(micros ?? '') || !/^[0-9a-f-]{36}$/.test(id ?? '')) {
       throw new ValidationError([{ path: 'cursor', message: 'is not a valid cursor' }], 'The query string is invalid.')
     }
-    conditions.push(sql`(l.imported_at, l.id) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`)
+    conditions.push(
+      sql`(l.imported_at, l.id) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`,
+    )
   }
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
   const rows = await db.execute<{

@@ -20,7 +20,10 @@ export type MarkBarsBackingReturnType = {
  * missing when no longer listed); any that another order holds meanwhile are returned in
  * `lost` for the caller to report.
  */
-export async function markBarsBacking(tx: Tx, { orderIds }: MarkBarsBackingParameters): Promise<MarkBarsBackingReturnType> {
+export async function markBarsBacking(
+  tx: Tx,
+  { orderIds }: MarkBarsBackingParameters,
+): Promise<MarkBarsBackingReturnType> {
   if (orderIds.length === 0) return { backing: 0, lost: [] }
   const lost = await holdOrderBars(tx, { orderIds })
   const rows = await tx.execute<{ id: string }>(sql`

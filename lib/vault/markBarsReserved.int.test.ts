@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { TestUsers } from '@/tests/helpers/users'
 import type { TestDatabase } from '@/tests/helpers/db'
+import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
+import type { TestUsers } from '@/tests/helpers/users'
 import { markBarsBacking } from './markBarsBacking'
 import { markBarsReserved } from './markBarsReserved'
 import { releaseBars } from './releaseBars'
-import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 
 let t: TestDatabase
 let u: TestUsers

@@ -18,7 +18,10 @@ export type MarkBarsReservedReturnType = {
  * reserved again; its bars freed meanwhile and still free are taken back (reserved, or
  * missing when no longer listed); any that another order holds now are returned in `lost`.
  */
-export async function markBarsReserved(tx: Tx, { orderId }: MarkBarsReservedParameters): Promise<MarkBarsReservedReturnType> {
+export async function markBarsReserved(
+  tx: Tx,
+  { orderId }: MarkBarsReservedParameters,
+): Promise<MarkBarsReservedReturnType> {
   const lost = await holdOrderBars(tx, { orderIds: [orderId] })
   const rows = await tx.execute<{ id: string }>(sql`
     update vault_bars set status = 'reserved', updated_at = now()

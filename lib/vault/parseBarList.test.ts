@@ -28,20 +28,50 @@ describe('parseBarList: JSON', () => {
     const list = parseBarList({
       format: 'value',
       now: NOW,
-      value: { vault: 'LDN-1', asOf: '2026-11-30T06:00:00Z', bars: [bar('ab-123456'), bar('X2', { grossOz: '400', fineness: '995' })] },
+      value: {
+        vault: 'LDN-1',
+        asOf: '2026-11-30T06:00:00Z',
+        bars: [bar('ab-123456'), bar('X2', { grossOz: '400', fineness: '995' })],
+      },
     })
     expect(list.vault).toBe('LDN-1')
     expect(list.asOf.toISOString()).toBe('2026-11-30T06:00:00.000Z')
     expect(list.bars).toEqual([
-      { serial: 'ab-123456', refiner: 'Valcambi SA', serialKey: 'AB123456', refinerKey: 'VALCAMBISA', year: 2025, grossOz: '401.125', fineness: '999.90', fineOz: '401.084' },
-      { serial: 'X2', refiner: 'Valcambi SA', serialKey: 'X2', refinerKey: 'VALCAMBISA', year: 2025, grossOz: '400.000', fineness: '995.00', fineOz: '398.000' },
+      {
+        serial: 'ab-123456',
+        refiner: 'Valcambi SA',
+        serialKey: 'AB123456',
+        refinerKey: 'VALCAMBISA',
+        year: 2025,
+        grossOz: '401.125',
+        fineness: '999.90',
+        fineOz: '401.084',
+      },
+      {
+        serial: 'X2',
+        refiner: 'Valcambi SA',
+        serialKey: 'X2',
+        refinerKey: 'VALCAMBISA',
+        year: 2025,
+        grossOz: '400.000',
+        fineness: '995.00',
+        fineOz: '398.000',
+      },
     ])
     expect(list.contentSha256).toMatch(/^[0-9a-f]{64}$/)
   })
 
   it('the same bars in another order, or as CSV, give the same content hash', () => {
-    const a = parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2')] } })
-    const b = parseBarList({ format: 'json', now: NOW, text: JSON.stringify({ vault: 'V', asOf: '2026-11-30', bars: [bar('A2'), bar('A1')] }) })
+    const a = parseBarList({
+      format: 'value',
+      now: NOW,
+      value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2')] },
+    })
+    const b = parseBarList({
+      format: 'json',
+      now: NOW,
+      text: JSON.stringify({ vault: 'V', asOf: '2026-11-30', bars: [bar('A2'), bar('A1')] }),
+    })
     const c = parseBarList({
       format: 'csv',
       now: NOW,
@@ -51,7 +81,11 @@ describe('parseBarList: JSON', () => {
     })
     expect(b.contentSha256).toBe(a.contentSha256)
     expect(c.contentSha256).toBe(a.contentSha256)
-    const d = parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2', { year: 2024 })] } })
+    const d = parseBarList({
+      format: 'value',
+      now: NOW,
+      value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2', { year: 2024 })] },
+    })
     expect(d.contentSha256).not.toBe(a.contentSha256)
   })
 
@@ -60,67 +94,132 @@ describe('parseBarList: JSON', () => {
       parseBarList({
         format: 'value',
         now: NOW,
-        value: { vault: 'LDN-1', asOf: 'yesterday', bars: [bar('A1', { grossOz: '-1' }), bar('A2', { fineness: '1000' }), { serial: 'A3' }, bar('A4', { fineOz: '1' })] },
+        value: {
+          vault: 'LDN-1',
+          asOf: 'yesterday',
+          bars: [
+            bar('A1', { grossOz: '-1' }),
+            bar('A2', { fineness: '1000' }),
+            { serial: 'A3' },
+            bar('A4', { fineOz: '1' }),
+          ],
+        },
       }),
     )
-    expect(issues?.map((i) => i.path)).toEqual(['asOf', 'bars.0.grossOz', 'bars.1.fineness', 'bars.2.refiner', 'bars.2.year', 'bars.2.grossOz', 'bars.2.fineness', 'bars.3'])
+    expect(issues?.map((i) => i.path)).toEqual([
+      'asOf',
+      'bars.0.grossOz',
+      'bars.1.fineness',
+      'bars.2.refiner',
+      'bars.2.year',
+      'bars.2.grossOz',
+      'bars.2.fineness',
+      'bars.3',
+    ])
     expect(issues?.[7]?.message).toBe('unknown field: fineOz')
   })
 
   it('refuses a bar listed twice (same keys, another spelling)', () => {
     const issues = issuesOf(() =>
-      parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [bar('AB-1'), bar('B2'), bar('ab 1', { refiner: 'VALCAMBI-SA' })] } }),
+      parseBarList({
+        format: 'value',
+        now: NOW,
+        value: {
+          vault: 'V',
+          asOf: '2026-11-30',
+          bars: [bar('AB-1'), bar('B2'), bar('ab 1', { refiner: 'VALCAMBI-SA' })],
+        },
+      }),
     )
     expect(issues).toEqual([{ path: 'bars.2.serial', message: 'bar ab 1 (VALCAMBI-SA) is listed twice: also bar 1' }])
   })
 
   it('refuses non-ASCII look-alikes in serial and refiner', () => {
     const issues = issuesOf(() =>
-      parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [bar('\u0410B1'), bar('AB\uff12', { refiner: 'P\u0410MP SA' })] } }),
+      parseBarList({
+        format: 'value',
+        now: NOW,
+        value: {
+          vault: 'V',
+          asOf: '2026-11-30',
+          bars: [bar('\u0410B1'), bar('AB\uff12', { refiner: 'P\u0410MP SA' })],
+        },
+      }),
     )
     expect(issues?.map((i) => i.path)).toEqual(['bars.0.serial', 'bars.1.serial', 'bars.1.refiner'])
     expect(issues?.[0]?.message).toContain("looks like 'A'")
   })
 
   it('refuses an empty list, a list from the future and unknown fields', () => {
-    expect(issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [] } }))).toEqual([
-      { path: 'bars', message: 'must list at least one bar' },
-    ])
-    expect(issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-12-30T00:00:00Z', bars: [bar('A')] } }))?.[0]?.path).toBe('asOf')
-    expect(issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A')], extra: 1 } }))?.[0]?.message).toBe(
-      'unknown field: extra',
-    )
+    expect(
+      issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [] } })),
+    ).toEqual([{ path: 'bars', message: 'must list at least one bar' }])
+    expect(
+      issuesOf(() =>
+        parseBarList({
+          format: 'value',
+          now: NOW,
+          value: { vault: 'V', asOf: '2026-12-30T00:00:00Z', bars: [bar('A')] },
+        }),
+      )?.[0]?.path,
+    ).toBe('asOf')
+    expect(
+      issuesOf(() =>
+        parseBarList({
+          format: 'value',
+          now: NOW,
+          value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A')], extra: 1 },
+        }),
+      )?.[0]?.message,
+    ).toBe('unknown field: extra')
   })
 
   it('malformed JSON is a MalformedJsonError; a non-object a validation issue', () => {
     expect(() => parseBarList({ format: 'json', now: NOW, text: '{"vault":' })).toThrow(MalformedJsonError)
-    expect(issuesOf(() => parseBarList({ format: 'json', now: NOW, text: 'null' }))?.[0]?.message).toContain('must be an object')
+    expect(issuesOf(() => parseBarList({ format: 'json', now: NOW, text: 'null' }))?.[0]?.message).toContain(
+      'must be an object',
+    )
   })
 
   it('caps the issues it reports and counts the rest', () => {
     const bars = Array.from({ length: 300 }, (_, i) => bar(`B${i}`, { grossOz: 'x' }))
-    const issues = issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }))
+    const issues = issuesOf(() =>
+      parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }),
+    )
     expect(issues).toHaveLength(201)
     expect(issues?.[200]).toEqual({ path: '', message: 'and 100 more issues' })
   })
 
   it('parses 100,000 bars, and refuses 100,001', () => {
     const bars = Array.from({ length: 100_000 }, (_, i) => bar(`S${i}`))
-    expect(parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }).bars).toHaveLength(100_000)
+    expect(
+      parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }).bars,
+    ).toHaveLength(100_000)
     bars.push(bar('ONE-MORE'))
-    expect(issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }))?.[0]?.message).toContain(
-      'at most 100,000 bars',
-    )
+    expect(
+      issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }))?.[0]
+        ?.message,
+    ).toContain('at most 100,000 bars')
   })
 })
 
 describe('parseBarList: CSV', () => {
-  const csv = (lines: string[]) => parseBarList({ format: 'csv', now: NOW, vault: 'LDN-1', asOf: '2026-11-30T06:00:00Z', text: lines.join('\n') })
+  const csv = (lines: string[]) =>
+    parseBarList({ format: 'csv', now: NOW, vault: 'LDN-1', asOf: '2026-11-30T06:00:00Z', text: lines.join('\n') })
 
   it('reads the header in any order and letter case', () => {
     const list = csv(['Refiner,SERIAL,year,grossoz,fineness', '"PAMP SA",P-1,2024,400.000,999.9'])
     expect(list.bars).toEqual([
-      { serial: 'P-1', refiner: 'PAMP SA', serialKey: 'P1', refinerKey: 'PAMPSA', year: 2024, grossOz: '400.000', fineness: '999.90', fineOz: '399.960' },
+      {
+        serial: 'P-1',
+        refiner: 'PAMP SA',
+        serialKey: 'P1',
+        refinerKey: 'PAMPSA',
+        year: 2024,
+        grossOz: '400.000',
+        fineness: '999.90',
+        fineOz: '399.960',
+      },
     ])
   })
 
@@ -148,7 +247,15 @@ describe('parseBarList: CSV', () => {
       'the header lacks grossOz, fineness: it must be serial,refiner,year,grossOz,fineness',
       'must list at least one bar',
     ])
-    const issues = issuesOf(() => parseBarList({ format: 'csv', now: NOW, vault: undefined, asOf: '', text: 'serial,refiner,year,grossOz,fineness\nA,B,2025,400,999.9' }))
+    const issues = issuesOf(() =>
+      parseBarList({
+        format: 'csv',
+        now: NOW,
+        vault: undefined,
+        asOf: '',
+        text: 'serial,refiner,year,grossOz,fineness\nA,B,2025,400,999.9',
+      }),
+    )
     expect(issues?.map((i) => i.path)).toEqual(['vault', 'asOf'])
   })
 })

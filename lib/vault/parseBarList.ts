@@ -49,7 +49,8 @@ const barSchema = z.strictObject(
   { serial: text, refiner: text, year, grossOz, fineness },
   {
     error: (issue) => {
-      if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
       if (issue.code === 'invalid_type') return issue.input === undefined ? 'is required' : 'must be an object'
       return undefined
     },
@@ -59,8 +60,14 @@ const barSchema = z.strictObject(
 const asOfSchema = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be an ISO 8601 time') })
   .superRefine((value, ctx) => {
-    if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value))) {
-      ctx.addIssue({ code: 'custom', message: 'must be an ISO 8601 time with its offset, e.g. 2026-11-30T06:00:00Z (or a date, 2026-11-30)' })
+    if (
+      !/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(value) ||
+      Number.isNaN(Date.parse(value))
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an ISO 8601 time with its offset, e.g. 2026-11-30T06:00:00Z (or a date, 2026-11-30)',
+      })
     }
   })
   .transform((value) => new Date(value))
@@ -69,11 +76,14 @@ const headerSchema = z.strictObject(
   {
     vault: text,
     asOf: asOfSchema,
-    bars: z.array(z.unknown(), { error: (issue) => (issue.input === undefined ? 'is required' : 'must be a list of bars') }),
+    bars: z.array(z.unknown(), {
+      error: (issue) => (issue.input === undefined ? 'is required' : 'must be a list of bars'),
+    }),
   },
   {
     error: (issue) => {
-      if (issue.code === 'unrecognized_keys') return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
+      if (issue.code === 'unrecognized_keys')
+        return `unknown field${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.join(', ')}`
       if (issue.code === 'invalid_type') return 'must be an object: { vault, asOf, bars }'
       return undefined
     },
@@ -109,7 +119,8 @@ export function parseBarList(p: ParseBarListParameters): ParseBarListReturnType 
     } else value = p.value
     header = parseHeader(value, issues)
     const bars = typeof value === 'object' && value !== null ? (value as { bars?: unknown }).bars : undefined
-    if (Array.isArray(bars)) bars.forEach((bar, index) => rows.push({ place: `bars.${index}`, label: `bar ${index + 1}`, value: bar }))
+    if (Array.isArray(bars))
+      bars.forEach((bar, index) => rows.push({ place: `bars.${index}`, label: `bar ${index + 1}`, value: bar }))
   }
 
   if (header && header.asOf.getTime() > now.getTime() + BAR_LIST_LIMITS.maxFutureMs) {
@@ -118,7 +129,10 @@ export function parseBarList(p: ParseBarListParameters): ParseBarListReturnType 
   const place = p.format === 'csv' ? '' : 'bars'
   if (rows.length === 0) issues.add({ path: place, message: 'must list at least one bar' })
   if (rows.length > BAR_LIST_LIMITS.maxBars) {
-    issues.add({ path: place, message: `must list at most ${BAR_LIST_LIMITS.maxBars.toLocaleString('en')} bars (it lists ${rows.length.toLocaleString('en')})` })
+    issues.add({
+      path: place,
+      message: `must list at most ${BAR_LIST_LIMITS.maxBars.toLocaleString('en')} bars (it lists ${rows.length.toLocaleString('en')})`,
+    })
     throw issues.toError()
   }
 
@@ -134,7 +148,10 @@ export function parseBarList(p: ParseBarListParameters): ParseBarListReturnType 
     const key = `${bar.serialKey}\u0000${bar.refinerKey}`
     const first = seen.get(key)
     if (first !== undefined) {
-      issues.add({ path: `${row.place}.serial`, message: `bar ${bar.serial} (${bar.refiner}) is listed twice: also ${first}` })
+      issues.add({
+        path: `${row.place}.serial`,
+        message: `bar ${bar.serial} (${bar.refiner}) is listed twice: also ${first}`,
+      })
       continue
     }
     seen.set(key, row.label)
@@ -148,7 +165,8 @@ export function parseBarList(p: ParseBarListParameters): ParseBarListReturnType 
 function parseHeader(value: unknown, issues: IssueList): { vault: string; asOf: Date } | null {
   const result = headerSchema.safeParse(value)
   if (result.success) return { vault: result.data.vault, asOf: result.data.asOf }
-  for (const issue of result.error.issues) issues.add({ path: issue.path.map(String).join('.'), message: issue.message })
+  for (const issue of result.error.issues)
+    issues.add({ path: issue.path.map(String).join('.'), message: issue.message })
   return null
 }
 
@@ -164,19 +182,31 @@ function readCsv(csv: string, rows: Row[], issues: IssueList): void {
   const column = new Map<string, number>()
   names.forEach((name, index) => {
     const known = BAR_LIST_CSV_COLUMNS.find((c) => c.toLowerCase() === name.toLowerCase())
-    if (!known) issues.add({ path: `line.${head.line}`, message: `unknown column '${name}': the header is ${BAR_LIST_CSV_COLUMNS.join(',')}` })
+    if (!known)
+      issues.add({
+        path: `line.${head.line}`,
+        message: `unknown column '${name}': the header is ${BAR_LIST_CSV_COLUMNS.join(',')}`,
+      })
     else if (column.has(known)) issues.add({ path: `line.${head.line}`, message: `column '${known}' is given twice` })
     else column.set(known, index)
   })
   const absent = BAR_LIST_CSV_COLUMNS.filter((c) => !column.has(c))
   if (absent.length > 0) {
-    issues.add({ path: `line.${head.line}`, message: `the header lacks ${absent.join(', ')}: it must be ${BAR_LIST_CSV_COLUMNS.join(',')}` })
+    issues.add({
+      path: `line.${head.line}`,
+      message: `the header lacks ${absent.join(', ')}: it must be ${BAR_LIST_CSV_COLUMNS.join(',')}`,
+    })
     return
   }
   for (const record of body) {
     const place = `line.${record.line}`
     if (record.fields.length !== names.length) {
-      rows.push({ place, label: `line ${record.line}`, value: undefined, problem: `has ${record.fields.length} fields, the header ${names.length}` })
+      rows.push({
+        place,
+        label: `line ${record.line}`,
+        value: undefined,
+        problem: `has ${record.fields.length} fields, the header ${names.length}`,
+      })
       continue
     }
     const field = (name: (typeof BAR_LIST_CSV_COLUMNS)[number]) => record.fields[column.get(name) ?? -1] ?? ''
@@ -199,7 +229,8 @@ function readCsv(csv: string, rows: Row[], issues: IssueList): void {
 function parseBar(row: { place: string; value: unknown }, issues: IssueList): BarListBar | null {
   const result = barSchema.safeParse(row.value)
   if (!result.success) {
-    for (const issue of result.error.issues) issues.add({ path: [row.place, ...issue.path.map(String)].join('.'), message: issue.message })
+    for (const issue of result.error.issues)
+      issues.add({ path: [row.place, ...issue.path.map(String)].join('.'), message: issue.message })
     return null
   }
   const bar = result.data
@@ -229,7 +260,9 @@ function parseBar(row: { place: string; value: unknown }, issues: IssueList): Ba
 
 /** sha256 over the bars sorted by key, one canonical line each. */
 function hashBars(bars: readonly BarListBar[]): string {
-  const lines = bars.map((b) => [b.serialKey, b.refinerKey, b.serial, b.refiner, b.year, b.grossOz, b.fineness].join('\t'))
+  const lines = bars.map((b) =>
+    [b.serialKey, b.refinerKey, b.serial, b.refiner, b.year, b.grossOz, b.fineness].join('\t'),
+  )
   lines.sort()
   const hash = createHash('sha256')
   for (const line of lines) hash.update(`${line}\n`)
@@ -247,7 +280,8 @@ class IssueList {
     return this.issues.length === 0
   }
   toError(): ValidationError {
-    const all = this.dropped > 0 ? [...this.issues, { path: '', message: `and ${this.dropped} more issues` }] : this.issues
+    const all =
+      this.dropped > 0 ? [...this.issues, { path: '', message: `and ${this.dropped} more issues` }] : this.issues
     return new ValidationError(all, 'The bar list is invalid.')
   }
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { TestUsers } from '@/tests/helpers/users'
 import type { TestDatabase } from '@/tests/helpers/db'
-import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { insertOrder } from '@/tests/helpers/orders'
-import { releaseBars } from './releaseBars'
 import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
+import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
+import type { TestUsers } from '@/tests/helpers/users'
+import { releaseBars } from './releaseBars'
 
 let t: TestDatabase
 let u: TestUsers
@@ -23,7 +23,9 @@ describe('releaseBars', () => {
       { serial: serials[0], status: 'available', order_id: null },
       { serial: serials[1], status: 'withdrawn', order_id: null },
     ])
-    const [links] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from mint_order_bars where order_id = ${orderId}::uuid`)
+    const [links] = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from mint_order_bars where order_id = ${orderId}::uuid`,
+    )
     expect(links?.n).toBe(2)
   })
 
@@ -43,6 +45,8 @@ describe('releaseBars', () => {
   })
 
   it('is a no-op for an order without held bars', async () => {
-    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId: '00000000-0000-4000-8000-000000000000' }))).toEqual({ released: 0 })
+    expect(
+      await t.db.transaction((tx) => releaseBars(tx, { orderId: '00000000-0000-4000-8000-000000000000' })),
+    ).toEqual({ released: 0 })
   })
 })

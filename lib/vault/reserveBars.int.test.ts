@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BarAlreadyUsedError, BarMismatchError, BarNotInVaultError, ValidationError } from '@/lib/errors'
-import { createMintOrder, type CreateMintOrderParameters } from '@/lib/mint/createMintOrder'
+import { type CreateMintOrderParameters, createMintOrder } from '@/lib/mint/createMintOrder'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
-import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
-import {type TestUsers, intakeSession } from '@/tests/helpers/users'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
+import { intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { releaseBars } from './releaseBars'
 
 // The intake against the bar list (create_mint_order's bar rules, through createMintOrder as the route calls it).
@@ -32,7 +32,13 @@ beforeAll(async () => {
 })
 
 function create(request: MintRequestInput, p: Partial<CreateMintOrderParameters> = {}) {
-  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request, ...p })
+  return createMintOrder(t.db, {
+    session: intakeSession(u.staff),
+    maxAttempts: 5,
+    approvalThresholdWei: null,
+    request,
+    ...p,
+  })
 }
 
 async function counts() {
@@ -52,7 +58,11 @@ async function barOf(serial: string) {
 /** A request naming bars by serial + refiner only: the bar list supplies the rest. */
 function byName(serials: string[], amount: string, vault = 'RSV-1'): MintRequestInput {
   const base = buildMintRequest({ vault, bars: serials.map((serial) => ({ serial })) })
-  return { ...base, amount, vaultProof: { ...base.vaultProof, bars: serials.map((serial) => ({ serial, refiner: 'Valcambi SA' })) } }
+  return {
+    ...base,
+    amount,
+    vaultProof: { ...base.vaultProof, bars: serials.map((serial) => ({ serial, refiner: 'Valcambi SA' })) },
+  }
 }
 
 describe('reserveBars (the intake)', () => {
@@ -70,19 +80,30 @@ describe('reserveBars (the intake)', () => {
   })
 
   it('accepts given weights that equal the list', async () => {
-    const request = buildMintRequest({ vault: 'RSV-1', bars: [{ serial: 'P-1', refiner: 'pamp-sa', grossOz: '400', fineness: '995', year: 2019 }] })
+    const request = buildMintRequest({
+      vault: 'RSV-1',
+      bars: [{ serial: 'P-1', refiner: 'pamp-sa', grossOz: '400', fineness: '995', year: 2019 }],
+    })
     await expect(create(request)).resolves.toMatchObject({ status: 'pending' })
   })
 
   it('refuses invented bars (422 bar_not_in_vault, each named) and writes nothing', async () => {
     const before = await counts()
-    const error = await create(buildMintRequest({ vault: 'RSV-1', bars: [{ serial: 'R-2' }, { serial: 'INVENTED-1' }, { serial: 'OTHER-1' }] })).catch((e: unknown) => e)
+    const error = await create(
+      buildMintRequest({ vault: 'RSV-1', bars: [{ serial: 'R-2' }, { serial: 'INVENTED-1' }, { serial: 'OTHER-1' }] }),
+    ).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BarNotInVaultError)
     expect(error).toMatchObject({
       code: 'bar_not_in_vault',
       issues: [
-        { path: 'vaultProof.bars.1', message: 'bar INVENTED-1 (Valcambi SA) is not in the latest bar list of vault RSV-1' },
-        { path: 'vaultProof.bars.2', message: 'bar OTHER-1 (Valcambi SA) is not in the latest bar list of vault RSV-1' },
+        {
+          path: 'vaultProof.bars.1',
+          message: 'bar INVENTED-1 (Valcambi SA) is not in the latest bar list of vault RSV-1',
+        },
+        {
+          path: 'vaultProof.bars.2',
+          message: 'bar OTHER-1 (Valcambi SA) is not in the latest bar list of vault RSV-1',
+        },
       ],
     })
     expect(await counts()).toEqual(before)
@@ -90,12 +111,20 @@ describe('reserveBars (the intake)', () => {
   })
 
   it('refuses a vault without any bar list', async () => {
-    await expect(create(buildMintRequest({ vault: 'NO-LIST', bars: [{ serial: 'R-3' }] }))).rejects.toBeInstanceOf(BarNotInVaultError)
+    await expect(create(buildMintRequest({ vault: 'NO-LIST', bars: [{ serial: 'R-3' }] }))).rejects.toBeInstanceOf(
+      BarNotInVaultError,
+    )
   })
 
   it('refuses wrong weights (422 bar_mismatch, each field named) and writes nothing', async () => {
     const before = await counts()
-    const request = buildMintRequest({ vault: 'RSV-1', bars: [{ serial: 'R-3', grossOz: '401.000' }, { serial: 'R-4', year: 2020 }] })
+    const request = buildMintRequest({
+      vault: 'RSV-1',
+      bars: [
+        { serial: 'R-3', grossOz: '401.000' },
+        { serial: 'R-4', year: 2020 },
+      ],
+    })
     const error = await create(request).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BarMismatchError)
     expect((error as BarMismatchError).issues).toEqual([
@@ -106,11 +135,13 @@ describe('reserveBars (the intake)', () => {
     expect(await counts()).toEqual(before)
   })
 
-  it('refuses an amount other than the sum of the list\'s fine weights', async () => {
+  it("refuses an amount other than the sum of the list's fine weights", async () => {
     const before = await counts()
     const error = await create(byName(['R-5'], '401.000')).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ValidationError)
-    expect((error as ValidationError).issues).toEqual([{ path: 'amount', message: "must equal the sum of the bars' fine weights in the bar list of RSV-1: 401.084" }])
+    expect((error as ValidationError).issues).toEqual([
+      { path: 'amount', message: "must equal the sum of the bars' fine weights in the bar list of RSV-1: 401.084" },
+    ])
     expect(await counts()).toEqual(before)
   })
 
@@ -128,7 +159,9 @@ describe('reserveBars (the intake)', () => {
     await stockBars(t.db, { vault: 'RSV-1', bars: Array.from({ length: 20 }, (_, i) => ({ serial: `CC-${i}` })) })
     const before = await counts()
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => create(byName([`CC-${i}`, 'R-8'], '802.168'), { session: intakeSession(i % 2 ? u.staff : u.otherStaff) })),
+      Array.from({ length: 20 }, (_, i) =>
+        create(byName([`CC-${i}`, 'R-8'], '802.168'), { session: intakeSession(i % 2 ? u.staff : u.otherStaff) }),
+      ),
     )
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(BarAlreadyUsedError)

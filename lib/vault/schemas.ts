@@ -15,7 +15,13 @@ const limit = (max: number) =>
       .string()
       .regex(/^[0-9]{1,4}$/, { error: `must be a whole number from 1 to ${max}` })
       .transform(Number)
-      .pipe(z.number().int().min(1, { error: `must be a whole number from 1 to ${max}` }).max(max, { error: `must be a whole number from 1 to ${max}` })),
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(1, { error: `must be a whole number from 1 to ${max}` })
+          .max(max, { error: `must be a whole number from 1 to ${max}` }),
+      ),
   )
 
 /** POST /api/admin/vault/bar-lists?vault=&asOf= (for a CSV body; a JSON body carries both) */

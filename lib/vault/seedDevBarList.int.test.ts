@@ -19,7 +19,9 @@ describe('seedDevBarList', () => {
     const first = await seedDevBarList(t.db, { log: (l) => lines.push(l) })
     expect(first).toMatchObject({ seeded: true, result: { vault: 'LDN-1', added: 2_000 } })
     expect(lines.join('\n')).toContain('DEV DATA')
-    const [list] = await t.db.execute<{ metadata: unknown; bar_count: number }>(sql`select metadata, bar_count from bar_lists where vault = 'LDN-1'`)
+    const [list] = await t.db.execute<{ metadata: unknown; bar_count: number }>(
+      sql`select metadata, bar_count from bar_lists where vault = 'LDN-1'`,
+    )
     expect(list).toEqual({ metadata: DEV_BAR_LIST_METADATA, bar_count: 2_000 })
     const [stats] = await t.db.execute<{ min: string; max: string; finenesses: string[]; refiners: number }>(sql`
       select min(gross_oz)::text as min, max(gross_oz)::text as max, array_agg(distinct fineness::text order by fineness::text) as finenesses,

@@ -11,7 +11,9 @@ export type SeedDevBarListParameters = {
   log?: (line: string) => void
 }
 
-export type SeedDevBarListReturnType = { seeded: false; reason: string } | { seeded: true; result: BarListImportResponse }
+export type SeedDevBarListReturnType =
+  | { seeded: false; reason: string }
+  | { seeded: true; result: BarListImportResponse }
 
 /** Good Delivery refiners (LBMA list) and the serial prefix each is given here. */
 const REFINERS = [
@@ -44,13 +46,18 @@ export const DEV_BAR_LIST_METADATA = {
 export async function seedDevBarList(db: Db, p: SeedDevBarListParameters = {}): Promise<SeedDevBarListReturnType> {
   const vault = p.vault ?? 'LDN-1'
   const log = p.log ?? (() => {})
-  const [existing] = await db.execute<{ n: number }>(sql`select count(*)::int as n from bar_lists where vault = ${vault}`)
+  const [existing] = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from bar_lists where vault = ${vault}`,
+  )
   if ((existing?.n ?? 0) > 0) {
     const reason = `vault ${vault} has a bar list already`
     log(`dev bar list: not seeded (${reason})`)
     return { seeded: false, reason }
   }
-  const list = parseBarList({ format: 'value', value: { vault, asOf: new Date().toISOString(), bars: generateDevBars(p.count ?? 2_000) } })
+  const list = parseBarList({
+    format: 'value',
+    value: { vault, asOf: new Date().toISOString(), bars: generateDevBars(p.count ?? 2_000) },
+  })
   const result = await importBarList(db, { list, actor: null, metadata: { ...DEV_BAR_LIST_METADATA } })
   log(`dev bar list: ${result.added} generated bars (DEV DATA, not a custodian's list) imported for vault ${vault}`)
   return { seeded: true, result }

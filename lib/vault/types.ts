@@ -5,7 +5,13 @@ import type { BarStatus } from '@/db/schema/vault'
 
 export type { BarStatus }
 
-export const barStatuses = ['available', 'reserved', 'backing', 'missing', 'withdrawn'] as const satisfies readonly BarStatus[]
+export const barStatuses = [
+  'available',
+  'reserved',
+  'backing',
+  'missing',
+  'withdrawn',
+] as const satisfies readonly BarStatus[]
 
 /** A bar that is reserved or backing and that a list lacks. */
 export type MissingBar = { serial: string; refiner: string; orderId: string | null }

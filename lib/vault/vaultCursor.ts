@@ -9,7 +9,8 @@ export function encodeVaultCursor(parts: readonly string[]): string {
 
 /** The cursor's parts; a ValidationError (422, path `cursor`) unless it has exactly `length` strings. */
 export function decodeVaultCursor(value: string, length: number): string[] {
-  const invalid = () => new ValidationError([{ path: 'cursor', message: 'is not a valid cursor' }], 'The query string is invalid.')
+  const invalid = () =>
+    new ValidationError([{ path: 'cursor', message: 'is not a valid cursor' }], 'The query string is invalid.')
   if (value.length === 0 || value.length > 512 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid()
   const text = Buffer.from(value, 'base64url').toString('utf8')
   if (Buffer.from(text, 'utf8').toString('base64url') !== value) throw invalid()

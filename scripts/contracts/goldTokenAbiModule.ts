@@ -6,5 +6,9 @@ export const GOLD_TOKEN_ABI_MODULE = path.join('lib', 'chain', 'goldTokenAbi.gen
 
 /** The text of lib/chain/goldTokenAbi.generated.ts for the artifact's ABI. */
 export function goldTokenAbiModule(abi: readonly unknown[]): string {
-  return renderAbiModule(abi, { exportName: 'goldTokenAbi', source: 'contracts/GoldToken.json', generator: 'scripts/compile-contracts.ts' })
+  return renderAbiModule(abi, {
+    exportName: 'goldTokenAbi',
+    source: 'contracts/GoldToken.json',
+    generator: 'scripts/compile-contracts.ts',
+  })
 }

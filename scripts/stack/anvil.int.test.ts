@@ -101,7 +101,7 @@ describe('startAnvil', () => {
     }
   })
 
-  it('fails with AnvilStartError, with anvil\'s output, when the port is taken', async () => {
+  it("fails with AnvilStartError, with anvil's output, when the port is taken", async () => {
     const taken = await startAnvil()
     try {
       const err = await startAnvil({ port: taken.port, startTimeoutMs: 5_000 }).catch((e: unknown) => e)

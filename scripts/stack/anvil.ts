@@ -132,7 +132,10 @@ export async function startAnvil({
   } catch (err) {
     await stop()
     const output = tail.length ? `\n${tail.join('\n')}` : ''
-    throw new AnvilStartError(`anvil did not start${port ? ` on port ${port}` : ''}: ${err instanceof Error ? err.message : String(err)}${output}`, { cause: err })
+    throw new AnvilStartError(
+      `anvil did not start${port ? ` on port ${port}` : ''}: ${err instanceof Error ? err.message : String(err)}${output}`,
+      { cause: err },
+    )
   }
 }
 
@@ -210,9 +213,12 @@ export function anvilBinary(): string {
     const dir = path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`))
     return path.join(dir, 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil')
   } catch (err) {
-    throw new AnvilStartError(`${pkg} is not installed (run npm install; it is an optional dependency of @foundry-rs/anvil)`, {
-      cause: err,
-    })
+    throw new AnvilStartError(
+      `${pkg} is not installed (run npm install; it is an optional dependency of @foundry-rs/anvil)`,
+      {
+        cause: err,
+      },
+    )
   }
 }
 
@@ -222,7 +228,8 @@ export function anvilBinary(): string {
  * SIGKILL, when no 'exit' handler can run. Elsewhere anvil is spawned directly.
  */
 function withParentDeathSignal(binary: string, args: string[]): { command: string; commandArgs: string[] } {
-  if (process.platform === 'linux' && setprivPath) return { command: setprivPath, commandArgs: ['--pdeathsig', 'TERM', '--', binary, ...args] }
+  if (process.platform === 'linux' && setprivPath)
+    return { command: setprivPath, commandArgs: ['--pdeathsig', 'TERM', '--', binary, ...args] }
   return { command: binary, commandArgs: args }
 }
 

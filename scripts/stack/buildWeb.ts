@@ -3,7 +3,20 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { hashSources } from './hashSources'
 
-const SOURCES = ['app', 'components', 'lib', 'db', 'proxy.ts', 'instrumentation-node.ts', 'next.config.js', 'postcss.config.mjs', 'tsconfig.json', 'tsconfig.web.json', 'instrumentation.ts', 'package-lock.json']
+const SOURCES = [
+  'app',
+  'components',
+  'lib',
+  'db',
+  'proxy.ts',
+  'instrumentation-node.ts',
+  'next.config.js',
+  'postcss.config.mjs',
+  'tsconfig.json',
+  'tsconfig.web.json',
+  'instrumentation.ts',
+  'package-lock.json',
+]
 const SKIP = /(^|\/)(node_modules|\.next|\.data)(\/|$)|\.test\.tsx?$/
 
 function webSourcesHash(root: string): string {
@@ -15,7 +28,11 @@ const stampOf = (root: string) => path.join(root, '.next', 'mintdesk-build-hash'
 /** Whether .next holds a build of the current sources (npm start's or the release build's). */
 export function isWebBuildCurrent(root: string): boolean {
   const stamp = stampOf(root)
-  return existsSync(stamp) && existsSync(path.join(root, '.next', 'BUILD_ID')) && readFileSync(stamp, 'utf8') === webSourcesHash(root)
+  return (
+    existsSync(stamp) &&
+    existsSync(path.join(root, '.next', 'BUILD_ID')) &&
+    readFileSync(stamp, 'utf8') === webSourcesHash(root)
+  )
 }
 
 /** Records that .next now holds a build of the current sources. */

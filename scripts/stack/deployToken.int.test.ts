@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createChainClient } from '@/lib/chain/createChainClient'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
-import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { startChainFixture } from '@/tests/fixtures/chain'
+import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { ANVIL_DEV_ADDRESS, ANVIL_DEV_PRIVATE_KEY, type StartAnvilReturnType, startAnvil } from './anvil'
 import { deployToken, ensureToken } from './deployToken'
 
@@ -32,8 +32,19 @@ describe('deployToken / ensureToken', () => {
     const signers = [randomAddress(), randomAddress()]
     const { tokenAddress } = await deployToken({ ...base(), signerAddresses: signers })
     expect(await client.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'symbol' })).toBe('GLDT')
-    const admin = await client.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'DEFAULT_ADMIN_ROLE' })
-    expect(await client.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'hasRole', args: [admin, ANVIL_DEV_ADDRESS] })).toBe(true)
+    const admin = await client.readContract({
+      address: tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'DEFAULT_ADMIN_ROLE',
+    })
+    expect(
+      await client.readContract({
+        address: tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'hasRole',
+        args: [admin, ANVIL_DEV_ADDRESS],
+      }),
+    ).toBe(true)
     for (const s of signers) {
       expect(await isMinter(tokenAddress, s)).toBe(true)
       expect(await client.getBalance({ address: s })).toBe(parseEther('100'))
@@ -44,7 +55,12 @@ describe('deployToken / ensureToken', () => {
     const first = randomAddress()
     const { tokenAddress } = await deployToken({ ...base(), signerAddresses: [first], fundWei: parseEther('1') })
     const second = randomAddress()
-    const again = await ensureToken({ ...base(), tokenAddress, signerAddresses: [first, second], fundWei: parseEther('1') })
+    const again = await ensureToken({
+      ...base(),
+      tokenAddress,
+      signerAddresses: [first, second],
+      fundWei: parseEther('1'),
+    })
     expect(again).toEqual({ tokenAddress, deployed: false })
     expect(await isMinter(tokenAddress, second)).toBe(true)
     expect(await client.getBalance({ address: second })).toBe(parseEther('1'))
@@ -82,7 +98,11 @@ describe('startChainFixture with a dataDir', () => {
             gas: 200_000n,
             maxFeePerGas: 10n ** 10n,
             maxPriorityFeePerGas: 1n,
-            data: encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args: [ANVIL_DEV_ADDRESS, 1n, orderId] }),
+            data: encodeFunctionData({
+              abi: goldTokenAbi,
+              functionName: 'mint',
+              args: [ANVIL_DEV_ADDRESS, 1n, orderId],
+            }),
           }),
         ],
       })
@@ -97,8 +117,22 @@ describe('startChainFixture with a dataDir', () => {
       expect(second.kmsKeyIds[0]).toBe(first.kmsKeyIds[0])
       expect(second.signerAddresses[0]).toBe(first.signerAddresses[0])
       expect(second.signerAddresses).toHaveLength(2)
-      expect(await second.publicClient.readContract({ address: second.tokenAddress, abi: goldTokenAbi, functionName: 'isMinted', args: [orderId] })).toBe(true)
-      expect(await second.publicClient.readContract({ address: second.tokenAddress, abi: goldTokenAbi, functionName: 'hasRole', args: [MINTER_ROLE, second.signerAddresses[1]] })).toBe(true)
+      expect(
+        await second.publicClient.readContract({
+          address: second.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'isMinted',
+          args: [orderId],
+        }),
+      ).toBe(true)
+      expect(
+        await second.publicClient.readContract({
+          address: second.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'hasRole',
+          args: [MINTER_ROLE, second.signerAddresses[1]],
+        }),
+      ).toBe(true)
     } finally {
       await second.stop()
     }

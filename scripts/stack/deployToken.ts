@@ -64,7 +64,9 @@ export async function deployToken(params: DeployTokenParameters): Promise<Deploy
   const minterRole = roleHash(MINTER_ROLE_NAME)
 
   const hashes: Hash[] = []
-  hashes.push(await walletClient.deployContract({ abi: goldTokenAbi, bytecode, args: [deployer.address], nonce: nonce++ }))
+  hashes.push(
+    await walletClient.deployContract({ abi: goldTokenAbi, bytecode, args: [deployer.address], nonce: nonce++ }),
+  )
   for (const signer of signerAddresses) {
     hashes.push(
       await walletClient.writeContract({
@@ -101,8 +103,16 @@ export async function ensureToken(params: EnsureTokenParameters): Promise<Ensure
   let minterRole: Hex
   let isAdmin: boolean
   try {
-    minterRole = await publicClient.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'MINTER_ROLE' })
-    const adminRole = await publicClient.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'DEFAULT_ADMIN_ROLE' })
+    minterRole = await publicClient.readContract({
+      address: tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'MINTER_ROLE',
+    })
+    const adminRole = await publicClient.readContract({
+      address: tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'DEFAULT_ADMIN_ROLE',
+    })
     isAdmin = await publicClient.readContract({
       address: tokenAddress,
       abi: goldTokenAbi,
@@ -113,11 +123,16 @@ export async function ensureToken(params: EnsureTokenParameters): Promise<Ensure
     // some other contract lives there (a different chain state): start over
     return { ...(await deployToken(params)), deployed: true }
   }
-  if (minterRole !== (roleHash(MINTER_ROLE_NAME))) return { ...(await deployToken(params)), deployed: true }
+  if (minterRole !== roleHash(MINTER_ROLE_NAME)) return { ...(await deployToken(params)), deployed: true }
 
   const missing: Address[] = []
   for (const signer of signerAddresses) {
-    const has = await publicClient.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'hasRole', args: [minterRole, signer] })
+    const has = await publicClient.readContract({
+      address: tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'hasRole',
+      args: [minterRole, signer],
+    })
     if (!has) missing.push(signer)
   }
   if (missing.length > 0 && !isAdmin) return { ...(await deployToken(params)), deployed: true }
@@ -136,13 +151,30 @@ export async function ensureToken(params: EnsureTokenParameters): Promise<Ensure
     )
   }
   const balances = await Promise.all(signerAddresses.map((address) => publicClient.getBalance({ address })))
-  const low = signerAddresses.map((address, i) => ({ address, topUp: fundWei - balances[i] })).filter((x) => x.topUp > fundWei / 2n)
-  hashes.push(...(await fund({ walletClient, signerAddresses: low.map((x) => x.address), amounts: low.map((x) => x.topUp), nonce })))
+  const low = signerAddresses
+    .map((address, i) => ({ address, topUp: fundWei - balances[i] }))
+    .filter((x) => x.topUp > fundWei / 2n)
+  hashes.push(
+    ...(await fund({
+      walletClient,
+      signerAddresses: low.map((x) => x.address),
+      amounts: low.map((x) => x.topUp),
+      nonce,
+    })),
+  )
   await waitAll(publicClient, hashes)
   return { tokenAddress, deployed: false }
 }
 
-function clients({ rpcUrl, chainId, deployerPrivateKey }: { rpcUrl: string; chainId: number; deployerPrivateKey: Hex }) {
+function clients({
+  rpcUrl,
+  chainId,
+  deployerPrivateKey,
+}: {
+  rpcUrl: string
+  chainId: number
+  deployerPrivateKey: Hex
+}) {
   const deployer = privateKeyToAccount(deployerPrivateKey)
   const publicClient = createChainClient({ rpcUrl, chainId, pollingMs: 50 })
   const chain = defineChain({
@@ -175,9 +207,12 @@ async function fund({
 }
 
 async function waitAll(publicClient: ReturnType<typeof createChainClient>, hashes: readonly Hash[]): Promise<void> {
-  const receipts = await Promise.all(hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 })))
+  const receipts = await Promise.all(
+    hashes.map((hash) => publicClient.waitForTransactionReceipt({ hash, timeout: 60_000 })),
+  )
   const failed = receipts.filter((r) => r.status !== 'success')
-  if (failed.length > 0) throw new DeployTokenError(`deployment transactions reverted: ${failed.map((r) => r.transactionHash).join(', ')}`)
+  if (failed.length > 0)
+    throw new DeployTokenError(`deployment transactions reverted: ${failed.map((r) => r.transactionHash).join(', ')}`)
 }
 
 function roleHash(name: string): Hex {

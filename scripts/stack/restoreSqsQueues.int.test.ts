@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
 import { restoreSqsQueues } from './restoreSqsQueues'
-import { startSqsServer, type StartSqsServerReturnType } from './sqs'
+import { type StartSqsServerReturnType, startSqsServer } from './sqs'
 
 // npm start after a restart: the embedded endpoint's queues are new and empty, the database
 // is not. Jobs sent but not finished go back to the relay; listed dead letters go back to the DLQ.
@@ -34,8 +34,12 @@ describe('restoreSqsQueues', () => {
     const user = await insertUser(t.db, 'staff')
     const open = await insertOrder(t.db, { requestedBy: user.id })
     const finished = await insertOrder(t.db, { requestedBy: user.id, status: 'confirmed' })
-    const a = await t.db.transaction((tx) => enqueueMintSend(tx, { transport: 'sqs', orderId: open.id, maxAttempts: 5, actor: 'test' }))
-    const b = await t.db.transaction((tx) => enqueueMintSend(tx, { transport: 'sqs', orderId: finished.id, maxAttempts: 5, actor: 'test' }))
+    const a = await t.db.transaction((tx) =>
+      enqueueMintSend(tx, { transport: 'sqs', orderId: open.id, maxAttempts: 5, actor: 'test' }),
+    )
+    const b = await t.db.transaction((tx) =>
+      enqueueMintSend(tx, { transport: 'sqs', orderId: finished.id, maxAttempts: 5, actor: 'test' }),
+    )
     await t.db.update(sqsOutbox).set({ sentAt: new Date() })
     await t.db.execute(sql`update job_records set state = 'done' where job_id = ${b.jobId}::bigint`)
     await t.db.execute(sql`
@@ -47,7 +51,9 @@ describe('restoreSqsQueues', () => {
     expect(row?.sentAt).toBeNull()
     const [done] = await t.db.select({ sentAt: sqsOutbox.sentAt }).from(sqsOutbox).where(eq(sqsOutbox.jobId, b.jobId))
     expect(done?.sentAt).not.toBeNull()
-    const dlq = await client.send(new GetQueueAttributesCommand({ QueueUrl: server.dlqUrl, AttributeNames: ['ApproximateNumberOfMessages'] }))
+    const dlq = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: server.dlqUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
+    )
     expect(dlq.Attributes?.ApproximateNumberOfMessages).toBe('1')
   })
 })

@@ -26,8 +26,17 @@ describe('rpcFaultProxy', () => {
   })
 
   const send = async () => {
-    const chain = defineChain({ id: 31337, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } })
-    const wallet = createWalletClient({ account: privateKeyToAccount(ANVIL_DEV_PRIVATE_KEY), chain, transport: http(anvil.rpcUrl) })
+    const chain = defineChain({
+      id: 31337,
+      name: 'anvil',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    })
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(ANVIL_DEV_PRIVATE_KEY),
+      chain,
+      transport: http(anvil.rpcUrl),
+    })
     return wallet.sendTransaction({ to, value: parseEther('0.001') })
   }
 
@@ -36,9 +45,17 @@ describe('rpcFaultProxy', () => {
     proxy.setFaults({ rateLimit: 0.3, retryAfterSeconds: 0 })
     const client = createChainClient({ rpcUrl: proxy.url, chainId: 31337, pollingMs: 100 })
     for (let i = 0; i < 20; i++) expect(await client.getChainId()).toBe(31337)
-    const res = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
+    const res = await fetch(proxy.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    })
     proxy.setFaults({ rateLimit: 1, retryAfterSeconds: 2 })
-    const limited = await fetch(proxy.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
+    const limited = await fetch(proxy.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    })
     expect([200, 429]).toContain(res.status)
     expect(limited.status).toBe(429)
     expect(limited.headers.get('retry-after')).toBe('2')
@@ -69,7 +86,14 @@ describe('rpcFaultProxy', () => {
 
   it('reads its faults from RPC_FAULT_* variables', () => {
     expect(rpcFaultsFromEnv({})).toBeUndefined()
-    expect(rpcFaultsFromEnv({ RPC_FAULT_RATE_LIMIT: '0.33', RPC_FAULT_LATENCY_MS: '300', RPC_FAULT_LAG_EVERY_MS: '15000', RPC_FAULT_LAG_FOR_MS: '5000' })).toEqual({
+    expect(
+      rpcFaultsFromEnv({
+        RPC_FAULT_RATE_LIMIT: '0.33',
+        RPC_FAULT_LATENCY_MS: '300',
+        RPC_FAULT_LAG_EVERY_MS: '15000',
+        RPC_FAULT_LAG_FOR_MS: '5000',
+      }),
+    ).toEqual({
       rateLimit: 0.33,
       retryAfterSeconds: undefined,
       latencyMs: 300,

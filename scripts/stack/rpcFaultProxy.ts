@@ -59,7 +59,8 @@ export function rpcFaultsFromEnv(env: Record<string, string | undefined>): RpcFa
   const everyMs = num('RPC_FAULT_LAG_EVERY_MS')
   const forMs = num('RPC_FAULT_LAG_FOR_MS')
   if (everyMs && forMs) faults.lag = { everyMs, forMs }
-  for (const [k, v] of Object.entries(faults)) if (typeof v === 'number' && !(v >= 0)) throw new Error(`RPC fault ${k} must be a non-negative number`)
+  for (const [k, v] of Object.entries(faults))
+    if (typeof v === 'number' && !(v >= 0)) throw new Error(`RPC fault ${k} must be a non-negative number`)
   return Object.values(faults).some((v) => v !== undefined) ? faults : undefined
 }
 
@@ -70,7 +71,11 @@ export type StartRpcFaultProxyParameters = {
   random?: () => number
 }
 
-export async function startRpcFaultProxy({ target, faults: initial = {}, random = Math.random }: StartRpcFaultProxyParameters): Promise<RpcFaultProxy> {
+export async function startRpcFaultProxy({
+  target,
+  faults: initial = {},
+  random = Math.random,
+}: StartRpcFaultProxyParameters): Promise<RpcFaultProxy> {
   let faults = initial
   let lagStartedAt = Date.now()
   /** the frozen head while lagging, undefined while fresh */
@@ -79,7 +84,12 @@ export async function startRpcFaultProxy({ target, faults: initial = {}, random 
   const sockets = new Set<Socket>()
 
   const upstream = async (body: unknown): Promise<unknown> => {
-    const res = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) })
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    })
     return res.json()
   }
   const call = async (method: string, params: unknown[]): Promise<unknown> => {
@@ -101,14 +111,18 @@ export async function startRpcFaultProxy({ target, faults: initial = {}, random 
     return frozen
   }
 
-  const tag = (head: bigint, t: unknown) => (t === 'latest' || t === 'safe' || t === 'finalized' || t === undefined ? hex(head) : t)
+  const tag = (head: bigint, t: unknown) =>
+    t === 'latest' || t === 'safe' || t === 'finalized' || t === undefined ? hex(head) : t
   const after = (head: bigint, n: unknown) => typeof n === 'string' && n.startsWith('0x') && BigInt(n) > head
 
   /** one request as the lagging node answers it */
   const stale = async (head: bigint, req: JsonRpcRequest): Promise<JsonRpcResponse> => {
     const p = req.params ?? []
     const ok = (result: unknown): JsonRpcResponse => ({ jsonrpc: '2.0', id: req.id, result })
-    const forward = async (params: unknown[]) => ({ ...((await upstream({ ...req, params })) as JsonRpcResponse), id: req.id })
+    const forward = async (params: unknown[]) => ({
+      ...((await upstream({ ...req, params })) as JsonRpcResponse),
+      id: req.id,
+    })
     switch (req.method) {
       case 'eth_blockNumber':
         return ok(hex(head))
@@ -120,7 +134,9 @@ export async function startRpcFaultProxy({ target, faults: initial = {}, random 
       case 'eth_getTransactionByHash': {
         const r = await forward(p)
         const t = r.result as { blockNumber?: string | null } | null
-        return t && after(head, t.blockNumber) ? ok({ ...t, blockHash: null, blockNumber: null, transactionIndex: null }) : r
+        return t && after(head, t.blockNumber)
+          ? ok({ ...t, blockHash: null, blockNumber: null, transactionIndex: null })
+          : r
       }
       case 'eth_getBlockByNumber':
         if (after(head, p[0])) return ok(null)
@@ -134,7 +150,10 @@ export async function startRpcFaultProxy({ target, faults: initial = {}, random 
         return forward([p[0], p[1] === 'pending' ? p[1] : tag(head, p[1]), ...p.slice(2)])
       case 'eth_getLogs': {
         const filter = (p[0] ?? {}) as { toBlock?: string; fromBlock?: string }
-        const toBlock = filter.toBlock === undefined || filter.toBlock === 'latest' || after(head, filter.toBlock) ? hex(head) : filter.toBlock
+        const toBlock =
+          filter.toBlock === undefined || filter.toBlock === 'latest' || after(head, filter.toBlock)
+            ? hex(head)
+            : filter.toBlock
         if (after(head, filter.fromBlock)) return ok([])
         return forward([{ ...filter, toBlock }])
       }
@@ -170,7 +189,9 @@ export async function startRpcFaultProxy({ target, faults: initial = {}, random 
         try {
           body = JSON.parse(Buffer.concat(chunks).toString('utf8'))
         } catch {
-          res.writeHead(400, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}')
+          res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"parse error"}}')
           return
         }
         if (f.rateLimit && random() < f.rateLimit) {
@@ -178,7 +199,13 @@ export async function startRpcFaultProxy({ target, faults: initial = {}, random 
           const id = Array.isArray(body) ? null : ((body as { id?: unknown }).id ?? null)
           res
             .writeHead(429, { 'content-type': 'application/json', 'retry-after': String(f.retryAfterSeconds ?? 1) })
-            .end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32005, message: 'rate limit exceeded (injected)' } }))
+            .end(
+              JSON.stringify({
+                jsonrpc: '2.0',
+                id,
+                error: { code: -32005, message: 'rate limit exceeded (injected)' },
+              }),
+            )
           return
         }
         try {

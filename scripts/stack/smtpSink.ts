@@ -30,7 +30,11 @@ export type SmtpSink = {
  * authentication and keeps it, exactly as received (headers and MIME body), as a .eml file
  * that any mail client opens. Nothing is relayed anywhere.
  */
-export async function startSmtpSink({ mailDir, port = 0, host = '127.0.0.1' }: StartSmtpSinkParameters): Promise<SmtpSink> {
+export async function startSmtpSink({
+  mailDir,
+  port = 0,
+  host = '127.0.0.1',
+}: StartSmtpSinkParameters): Promise<SmtpSink> {
   mkdirSync(mailDir, { recursive: true })
   let connections = 0
   const sockets = new Set<Socket>()
@@ -47,7 +51,10 @@ export async function startSmtpSink({ mailDir, port = 0, host = '127.0.0.1' }: S
       callback()
     },
     onData(stream, _session, callback) {
-      const file = path.join(mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`)
+      const file = path.join(
+        mailDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      )
       pipeline(stream, createWriteStream(file)).then(
         () => callback(),
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
-import Module, { createRequire } from 'node:module'
 import type { Server } from 'node:http'
+import Module, { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createSqsClient } from '../../lib/queue/createSqsClient'
@@ -43,7 +43,11 @@ export type StartSqsServerReturnType = {
   stop: () => Promise<void>
 }
 
-type CreateSqsServer = (options: { port: number; hostname: string; emulateQueueCreationLifecycle: boolean }) => Promise<Server>
+type CreateSqsServer = (options: {
+  port: number
+  hostname: string
+  emulateQueueCreationLifecycle: boolean
+}) => Promise<Server>
 
 const EMULATOR_FIXES: ReadonlyArray<readonly [string, string]> = [
   // answer a long poll as soon as a round found a message
@@ -57,7 +61,10 @@ const EMULATOR_FIXES: ReadonlyArray<readonly [string, string]> = [
     'let n=Number(t.record.attributes.ApproximateReceiveCount)+(i?0:1);t.record.attributes.ApproximateReceiveCount=String(n),!i&&n==1&&',
   ],
   // ApproximateNumberOfMessages counts the visible ones only (in flight is ApproximateNumberOfMessagesNotVisible)
-  ['ApproximateNumberOfMessages:String(S(this,E).filter(o=>!o.delayed).length)', 'ApproximateNumberOfMessages:String(S(this,E).filter(o=>!o.delayed&&o.visible).length)'],
+  [
+    'ApproximateNumberOfMessages:String(S(this,E).filter(o=>!o.delayed).length)',
+    'ApproximateNumberOfMessages:String(S(this,E).filter(o=>!o.delayed&&o.visible).length)',
+  ],
   // the SDK's current name for the system attributes of a receive
   [
     'MaxNumberOfMessages:r,AttributeNames:n,MessageAttributeNames:o}=this.body',
@@ -75,7 +82,8 @@ function loadEmulator(): CreateSqsServer {
   let source = readFileSync(file, 'utf8')
   for (const [from, to] of EMULATOR_FIXES) {
     const count = source.split(from).length - 1
-    if (count !== 1) throw new Error(`local-aws-sqs: a fix does not apply (found ${count} times): ${from.slice(0, 60)}…`)
+    if (count !== 1)
+      throw new Error(`local-aws-sqs: a fix does not apply (found ${count} times): ${from.slice(0, 60)}…`)
     source = source.replace(from, to)
   }
   // Module's compile hooks are not in @types/node: the two members used, typed here
@@ -93,7 +101,11 @@ function loadEmulator(): CreateSqsServer {
 /** Starts the embedded endpoint and creates the mint_send queue and its DLQ. */
 export async function startSqsServer(p: StartSqsServerParameters = {}): Promise<StartSqsServerReturnType> {
   const createSqsServer = loadEmulator()
-  const server = await createSqsServer({ port: p.port ?? 0, hostname: '127.0.0.1', emulateQueueCreationLifecycle: false })
+  const server = await createSqsServer({
+    port: p.port ?? 0,
+    hostname: '127.0.0.1',
+    emulateQueueCreationLifecycle: false,
+  })
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   const client = createSqsClient({ region: 'us-east-1', endpoint: url })

@@ -12,12 +12,20 @@ export type CreateMintSendQueuesParameters = {
  * (where CloudFormation sets it in production, deploy/lib/addQueue.ts). The DLQ keeps a
  * message 14 days, the longest SQS allows: a dead letter waits for a person.
  */
-export async function createMintSendQueues(client: SQSClient, p: CreateMintSendQueuesParameters): Promise<{ queueUrl: string; dlqUrl: string }> {
+export async function createMintSendQueues(
+  client: SQSClient,
+  p: CreateMintSendQueuesParameters,
+): Promise<{ queueUrl: string; dlqUrl: string }> {
   const dlq = await client.send(
-    new CreateQueueCommand({ QueueName: `${p.queueName}-dlq`, Attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) } }),
+    new CreateQueueCommand({
+      QueueName: `${p.queueName}-dlq`,
+      Attributes: { MessageRetentionPeriod: String(14 * 24 * 3600) },
+    }),
   )
   if (!dlq.QueueUrl) throw new Error('CreateQueue returned no URL for the DLQ')
-  const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }))
+  const attrs = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['QueueArn'] }),
+  )
   const dlqArn = attrs.Attributes?.QueueArn
   if (!dlqArn) throw new Error('the DLQ has no ARN')
   const queue = await client.send(

@@ -1,31 +1,31 @@
 import { mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
 import { CreateKeyCommand } from '@aws-sdk/client-kms'
-import { migrate } from '../../db/migrate'
 import { createDb } from '../../db/client'
+import { migrate } from '../../db/migrate'
 import { seedDevUsers } from '../../lib/auth/seedDevUsers'
-import { seedDevBarList } from '../../lib/vault/seedDevBarList'
-import { seedDevRecipients } from '../../lib/controls/seedDevRecipients'
-import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../lib/config/loadConfig'
 import { databaseUrlAs } from '../../lib/config/databaseUrlAs'
 import { DEV_DATABASE_PASSWORDS } from '../../lib/config/devDatabasePasswords'
+import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../lib/config/loadConfig'
+import { seedDevRecipients } from '../../lib/controls/seedDevRecipients'
 import { createKmsClient } from '../../lib/kms/createKmsClient'
 import { getKmsAddress } from '../../lib/kms/getKmsAddress'
+import { createSqsClient } from '../../lib/queue/createSqsClient'
+import { seedDevBarList } from '../../lib/vault/seedDevBarList'
 import { startAnvil } from './anvil'
 import { buildWeb } from './buildWeb'
 import { ensureToken } from './deployToken'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { startKmsServer } from './kmsServer'
-import { rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
-import { restoreSqsQueues } from './restoreSqsQueues'
-import { startSqsServer } from './sqs'
-import { createSqsClient } from '../../lib/queue/createSqsClient'
-import { startSmtpSink } from './smtpSink'
 import { nextStartArgs } from './nextStartArgs'
 import { startPostgres } from './postgres'
 import type { PreparedRelease } from './prepareRelease'
 import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidFile } from './processes'
+import { restoreSqsQueues } from './restoreSqsQueues'
+import { rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
+import { startSmtpSink } from './smtpSink'
+import { startSqsServer } from './sqs'
 
 /** anvil's first dev account: deploys the token and funds the signers, in dev only */
 const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -182,7 +182,11 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
         const ids: string[] = []
         for (let i = 0; i < count; i++) {
           const made = await client.send(
-            new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY', Description: `mintdesk dev signer ${i + 1}` }),
+            new CreateKeyCommand({
+              KeySpec: 'ECC_SECG_P256K1',
+              KeyUsage: 'SIGN_VERIFY',
+              Description: `mintdesk dev signer ${i + 1}`,
+            }),
           )
           if (!made.KeyMetadata?.KeyId) throw new Error('CreateKey returned no KeyId')
           ids.push(made.KeyMetadata.KeyId)
@@ -205,7 +209,9 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
         const { db, close } = createDb({ url: databaseUrl, max: 1 })
         try {
           const restored = await restoreSqsQueues(db, client, { dlqUrl })
-          log(`embedded SQS endpoint at ${sqsEndpoint}; queue ${queueUrl} (outbox rows to send again: ${restored.resent}, dead letters restored: ${restored.deadLetters})`)
+          log(
+            `embedded SQS endpoint at ${sqsEndpoint}; queue ${queueUrl} (outbox rows to send again: ${restored.resent}, dead letters restored: ${restored.deadLetters})`,
+          )
         } finally {
           client.destroy()
           await close()
@@ -225,7 +231,10 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     // 3c. email: an SMTP sink keeping each message as .data/mail/*.eml, unless SMTP_URL is given (issue 16)
     let smtpUrl = given.SMTP_URL
     if (!smtpUrl) {
-      const sink = await startSmtpSink({ mailDir: path.join(dataDir, 'mail'), port: await pickPort(Number(previous.MINTDESK_SMTP_PORT) || undefined) })
+      const sink = await startSmtpSink({
+        mailDir: path.join(dataDir, 'mail'),
+        port: await pickPort(Number(previous.MINTDESK_SMTP_PORT) || undefined),
+      })
       stops.push({ name: 'smtp sink', stop: sink.stop })
       smtpUrl = sink.url
       log(`SMTP sink at ${smtpUrl}: each email is a .eml file in ${sink.mailDir}`)
@@ -307,13 +316,25 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     const workers: ManagedChild[] = []
     const startWorker = (extraEnv: Record<string, string> = {}) => {
       const r = p.release?.worker
-      const w = spawnManaged('worker', process.execPath, r ? r.args : [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'], {
-        cwd: r ? r.cwd : p.root,
-        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, RPC_URL: workerRpcUrl, ...extraEnv, ...(r ? releaseEnv(r.env, childEnv) : {}) },
-        stdio: ['ignore', stdio, stdio],
-      })
+      const w = spawnManaged(
+        'worker',
+        process.execPath,
+        r ? r.args : [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'],
+        {
+          cwd: r ? r.cwd : p.root,
+          env: {
+            ...childEnv,
+            DATABASE_URL: workerDatabaseUrl,
+            RPC_URL: workerRpcUrl,
+            ...extraEnv,
+            ...(r ? releaseEnv(r.env, childEnv) : {}),
+          },
+          stdio: ['ignore', stdio, stdio],
+        },
+      )
       workers.push(w)
-      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: r ? 'worker.mjs' : 'worker/runtime/main.ts' })
+      if (w.child.pid)
+        tracked.push({ name: 'worker', pid: w.child.pid, cmd: r ? 'worker.mjs' : 'worker/runtime/main.ts' })
       writePidFile(pidFile, tracked)
       w.child.once('exit', (code, signal) => {
         if (stopping) return

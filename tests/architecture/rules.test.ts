@@ -6,8 +6,8 @@ import {
   isImportChecked,
   isSizeChecked,
   MAX_LINES,
-  parseImports,
   PRODUCTION_FOLDERS,
+  parseImports,
   resolveSpecifier,
 } from './rules'
 
@@ -48,7 +48,11 @@ describe('parseImports', () => {
   })
 
   it('gives each import its line and ignores comments and strings that only look like imports', () => {
-    const source = ["// import x from '@/worker/x'", "const s = \"import y from '@/worker/y'\"", "import z from '@/lib/z'"].join('\n')
+    const source = [
+      "// import x from '@/worker/x'",
+      'const s = "import y from \'@/worker/y\'"',
+      "import z from '@/lib/z'",
+    ].join('\n')
     expect(parseImports(source)).toEqual([{ specifier: '@/lib/z', line: 3 }])
   })
 
@@ -80,11 +84,20 @@ describe('resolveSpecifier and folderOf', () => {
 
 describe('import rules', () => {
   it('allows the documented directions', () => {
-    expect(violationsOf('app/api/x/route.ts', "import { getDb } from '@/db'\nimport { route } from '@/lib/http/route'")).toEqual([])
+    expect(
+      violationsOf('app/api/x/route.ts', "import { getDb } from '@/db'\nimport { route } from '@/lib/http/route'"),
+    ).toEqual([])
     expect(violationsOf('app/page.tsx', "import { Card } from '@/components/ui/Card'")).toEqual([])
-    expect(violationsOf('worker/tasks/t.ts', "import { TASK } from '@/lib/jobs/jobKeys'\nimport type { Tx } from '@/db/client'")).toEqual([])
+    expect(
+      violationsOf(
+        'worker/tasks/t.ts',
+        "import { TASK } from '@/lib/jobs/jobKeys'\nimport type { Tx } from '@/db/client'",
+      ),
+    ).toEqual([])
     expect(violationsOf('lib/mint/x.ts', "import { mintOrders } from '@/db/schema/mint'")).toEqual([])
-    expect(violationsOf('components/mint/F.tsx', "import type { MintRequest } from '@/lib/mint/mintRequestSchema'")).toEqual([])
+    expect(
+      violationsOf('components/mint/F.tsx', "import type { MintRequest } from '@/lib/mint/mintRequestSchema'"),
+    ).toEqual([])
     expect(violationsOf('cli/migrate.ts', "import { migrate } from '@/db/migrate'")).toEqual([])
     expect(violationsOf('scripts/test-chaos.ts', "import { run } from '../tests/chaos/runLongChaos'")).toEqual([])
   })
@@ -110,7 +123,14 @@ describe('import rules', () => {
       "import e from '@/cli/e'",
       "import f from '../../tests/helpers/f'",
     ].join('\n')
-    expect(violationsOf('lib/mint/x.ts', source).map((v) => v.to)).toEqual(['worker', 'app', 'components', 'scripts', 'cli', 'tests'])
+    expect(violationsOf('lib/mint/x.ts', source).map((v) => v.to)).toEqual([
+      'worker',
+      'app',
+      'components',
+      'scripts',
+      'cli',
+      'tests',
+    ])
   })
 
   it('db imports nothing of ours', () => {
@@ -120,12 +140,18 @@ describe('import rules', () => {
   })
 
   it('nothing imports app, the web root files included', () => {
-    expect(violationsOf('worker/x.ts', "import x from '../app/x'")).toMatchObject([{ to: 'app', rule: 'nothing imports app' }])
-    expect(violationsOf('lib/auth/x.ts', "import { config } from '@/proxy'")).toMatchObject([{ to: 'app', rule: 'nothing imports app' }])
+    expect(violationsOf('worker/x.ts', "import x from '../app/x'")).toMatchObject([
+      { to: 'app', rule: 'nothing imports app' },
+    ])
+    expect(violationsOf('lib/auth/x.ts', "import { config } from '@/proxy'")).toMatchObject([
+      { to: 'app', rule: 'nothing imports app' },
+    ])
   })
 
   it('worker never imports components', () => {
-    expect(violationsOf('worker/x.ts', "import { Card } from '@/components/ui/Card'")).toMatchObject([{ from: 'worker', to: 'components' }])
+    expect(violationsOf('worker/x.ts', "import { Card } from '@/components/ui/Card'")).toMatchObject([
+      { from: 'worker', to: 'components' },
+    ])
   })
 
   it('production code never imports scripts/ or tests/, by alias, relative path or dynamic import', () => {
@@ -136,7 +162,9 @@ describe('import rules', () => {
         'production code never imports tests/',
       ])
     }
-    expect(violationsOf('worker/integration/verifyMints.ts', "import { x } from '../../tests/fixtures/chain'")).toHaveLength(1)
+    expect(
+      violationsOf('worker/integration/verifyMints.ts', "import { x } from '../../tests/fixtures/chain'"),
+    ).toHaveLength(1)
   })
 
   it('checks production code and the dev tools, not tests', () => {
@@ -154,7 +182,10 @@ describe('size rule', () => {
   const lines = (n: number) => 'x\n'.repeat(n)
 
   it(`flags a production file over ${MAX_LINES} lines, not one at ${MAX_LINES}`, () => {
-    expect(checkFileSize('lib/mint/big.ts', lines(MAX_LINES + 1))).toEqual({ file: 'lib/mint/big.ts', lines: MAX_LINES + 1 })
+    expect(checkFileSize('lib/mint/big.ts', lines(MAX_LINES + 1))).toEqual({
+      file: 'lib/mint/big.ts',
+      lines: MAX_LINES + 1,
+    })
     expect(checkFileSize('lib/mint/ok.ts', lines(MAX_LINES))).toBeNull()
     expect(checkFileSize('deploy/lib/Stack.ts', lines(MAX_LINES + 1))).not.toBeNull()
     expect(checkFileSize('scripts/stack/x.ts', lines(MAX_LINES + 1))).not.toBeNull()

@@ -34,11 +34,7 @@ export const SIZE_CHECKED_FOLDERS: readonly Folder[] = [...PRODUCTION_FOLDERS, '
  * so for the import rules they are `app`. Other root files are tool configuration
  * (vitest, playwright, drizzle-kit, next.config) and are not checked.
  */
-export const WEB_ROOT_FILES: readonly string[] = [
-  'proxy.ts',
-  'instrumentation.ts',
-  'instrumentation-node.ts',
-]
+export const WEB_ROOT_FILES: readonly string[] = ['proxy.ts', 'instrumentation.ts', 'instrumentation-node.ts']
 
 /** Longest production file, in lines. */
 export const MAX_LINES = 400
@@ -161,7 +157,14 @@ export function checkImports(fromRepoPath: string, imports: readonly ImportRef[]
     const target = resolveSpecifier(fromRepoPath, ref.specifier)
     const to = target === null ? null : folderOf(target)
     if (to === null || ALLOWED_IMPORTS[from].includes(to)) continue
-    out.push({ file: toPosix(fromRepoPath), line: ref.line, specifier: ref.specifier, from, to, rule: ruleFor(from, to) })
+    out.push({
+      file: toPosix(fromRepoPath),
+      line: ref.line,
+      specifier: ref.specifier,
+      from,
+      to,
+      rule: ruleFor(from, to),
+    })
   }
   return out
 }

@@ -1,14 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import {
-  checkFileSize,
-  checkImports,
-  isImportChecked,
-  isSizeChecked,
-  MAX_LINES,
-  parseImports,
-} from './rules'
+import { checkFileSize, checkImports, isImportChecked, isSizeChecked, MAX_LINES, parseImports } from './rules'
 
 // The repository against the rules of docs/architecture.md (tests/architecture/rules.ts):
 // which way imports run, and no production file over MAX_LINES lines. Each failure lists
@@ -36,7 +29,10 @@ describe('the repository follows docs/architecture.md', () => {
   it('finds the production code it checks', () => {
     const checked = files.filter(isImportChecked)
     for (const folder of ['app/', 'components/', 'lib/', 'db/', 'worker/']) {
-      expect(checked.some((f) => f.startsWith(folder)), `no file checked under ${folder}`).toBe(true)
+      expect(
+        checked.some((f) => f.startsWith(folder)),
+        `no file checked under ${folder}`,
+      ).toBe(true)
     }
   })
 
@@ -53,6 +49,9 @@ describe('the repository follows docs/architecture.md', () => {
       .filter(isSizeChecked)
       .flatMap((file) => checkFileSize(file, read(file)) ?? [])
       .map((v) => `${v.file}: ${v.lines} lines`)
-    expect(violations, `files over ${MAX_LINES} lines (split them, one exported operation per file):\n${violations.join('\n')}`).toEqual([])
+    expect(
+      violations,
+      `files over ${MAX_LINES} lines (split them, one exported operation per file):\n${violations.join('\n')}`,
+    ).toEqual([])
   })
 })

@@ -4,7 +4,6 @@ import path from 'node:path'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { insertTestUsers } from '@/tests/helpers/users'
 import { type StartAnvilReturnType, startAnvil } from '@/scripts/stack/anvil'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
@@ -13,6 +12,7 @@ import { countEvents, restartAnvilFromOlderState, waitForSettled } from '@/tests
 import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertTestUsers } from '@/tests/helpers/users'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
@@ -45,7 +45,11 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
-    api = createHandlerApi({ origin: 'http://localhost:3000', routes: { 'POST /api/gold/mint': mint.POST }, runAs: runAsWith(users) })
+    api = createHandlerApi({
+      origin: 'http://localhost:3000',
+      routes: { 'POST /api/gold/mint': mint.POST },
+      runAs: runAsWith(users),
+    })
   })
   afterAll(async () => {
     await Promise.all((pool?.live() ?? []).map((w) => w.stop('SIGKILL')))
@@ -71,7 +75,15 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
       accepted.push(...outcomes.map((o) => o.orderId as string))
     }
     const countMinted = async () =>
-      (await chain.publicClient.getContractEvents({ address: chain.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n, toBlock: 'latest' })).length
+      (
+        await chain.publicClient.getContractEvents({
+          address: chain.tokenAddress,
+          abi: goldTokenAbi,
+          eventName: 'Minted',
+          fromBlock: 0n,
+          toBlock: 'latest',
+        })
+      ).length
 
     await submit(plan.slice(0, 10))
     await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 60_000, log })
@@ -106,15 +118,26 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     // more orders on the rewound chain: their nonces sit above the forgotten ones
     await submit(plan.slice(24))
     const settleMs = await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 120_000, log })
-    const report = await checkInvariants({ sql: t.sql, chain: chain.publicClient, tokenAddress: chain.tokenAddress, expectedOrderIds: accepted, liveWorkerIds: p.liveIds() })
+    const report = await checkInvariants({
+      sql: t.sql,
+      chain: chain.publicClient,
+      tokenAddress: chain.tokenAddress,
+      expectedOrderIds: accepted,
+      liveWorkerIds: p.liveIds(),
+    })
     const events = await countEvents(t.sql)
-    log(`${JSON.stringify(restart)}; settled ${settleMs} ms after; ${summarizeReport(report)}; events ${JSON.stringify(events)}`)
+    log(
+      `${JSON.stringify(restart)}; settled ${settleMs} ms after; ${summarizeReport(report)}; events ${JSON.stringify(events)}`,
+    )
     expect(report.problems).toEqual([])
     expect(report.confirmed).toBe(plan.length)
     expect(report.mintedEvents).toBe(plan.length)
     // one signature per order: what came back was re-sent, never re-signed
     expect(events.signed).toBe(plan.length)
-    expect((events.stalled ?? 0) + (events.rebroadcast ?? 0) + (events.reorged ?? 0), 'the workers noticed').toBeGreaterThan(0)
+    expect(
+      (events.stalled ?? 0) + (events.rebroadcast ?? 0) + (events.reorged ?? 0),
+      'the workers noticed',
+    ).toBeGreaterThan(0)
 
     const exits = await p.stopAll()
     expect(exits.map((e) => e.code)).toEqual(exits.map(() => 0))

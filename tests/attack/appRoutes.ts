@@ -40,14 +40,26 @@ function urlOf(root: string, file: string): string {
 export function exportedMethods(source: string): string[] {
   const found = new Set<string>()
   for (const m of source.matchAll(/export\s+(?:const|let|var|async\s+function|function)\s+([A-Z]+)\b/g)) found.add(m[1])
-  for (const m of source.matchAll(/export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=/g)) for (const n of m[1].split(',')) found.add(n.split(':').pop()?.trim() ?? '')
-  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) for (const n of m[1].split(',')) found.add(n.split(/\s+as\s+/).pop()?.trim() ?? '')
+  for (const m of source.matchAll(/export\s+(?:const|let|var)\s*\{([^}]*)\}\s*=/g))
+    for (const n of m[1].split(',')) found.add(n.split(':').pop()?.trim() ?? '')
+  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g))
+    for (const n of m[1].split(','))
+      found.add(
+        n
+          .split(/\s+as\s+/)
+          .pop()
+          ?.trim() ?? '',
+      )
   return METHODS.filter((x) => found.has(x))
 }
 
 export function listApiRoutes(root: string): ApiRoute[] {
   return walk(path.join(root, 'app', 'api'), /^route\.(ts|tsx|js)$/)
-    .map((file) => ({ file: path.relative(root, file), pattern: urlOf(root, file), methods: exportedMethods(readFileSync(file, 'utf8')) }))
+    .map((file) => ({
+      file: path.relative(root, file),
+      pattern: urlOf(root, file),
+      methods: exportedMethods(readFileSync(file, 'utf8')),
+    }))
     .sort((a, b) => a.pattern.localeCompare(b.pattern))
 }
 
@@ -73,7 +85,13 @@ export function samplePath(pattern: string, values: Record<string, string> = {})
 }
 
 /** The API routes anyone may call besides next-auth's own: docs/api.md "Operations" and the proof of reserve ("Reserves"). */
-export const PUBLIC_API_ROUTES: readonly string[] = ['/api/health', '/api/metrics', '/api/ready', '/api/reserves', '/api/reserves/lookup']
+export const PUBLIC_API_ROUTES: readonly string[] = [
+  '/api/health',
+  '/api/metrics',
+  '/api/ready',
+  '/api/reserves',
+  '/api/reserves/lookup',
+]
 
 /** Routes anyone may call (docs/api.md "Operations" and "Reserves", next-auth's own endpoints): not 401 without a session. */
 export function isPublicApi(pattern: string): boolean {

@@ -1,15 +1,15 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertTestUsers } from '@/tests/helpers/users'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
 import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from '@/tests/chaos/orders'
 import { countEvents, type DeployReport, rollingDeploy, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, startKiller, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { createRng } from '@/tests/helpers/createRng'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertTestUsers } from '@/tests/helpers/users'
+import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
 // Chaos, short form (the long form is `npm run test:chaos`): orders through the real
@@ -39,7 +39,11 @@ describe('orders while workers are SIGKILLed', () => {
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
-    api = createHandlerApi({ origin: 'http://localhost:3000', routes: { 'POST /api/gold/mint': mint.POST }, runAs: runAsWith(users) })
+    api = createHandlerApi({
+      origin: 'http://localhost:3000',
+      routes: { 'POST /api/gold/mint': mint.POST },
+      runAs: runAsWith(users),
+    })
   })
   afterAll(async () => {
     await Promise.all((pool?.live() ?? []).map((w) => w.stop('SIGKILL')))
@@ -83,7 +87,13 @@ describe('orders while workers are SIGKILLed', () => {
     expect(tally.hangs).toBe(0)
     expect(kills).toBeGreaterThanOrEqual(3)
 
-    const settleMs = await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 90_000, log: (l) => console.log(`[attack:chaos] ${l}`), liveWorkerIds: () => p.liveIds() })
+    const settleMs = await waitForSettled({
+      sql: t.sql,
+      chain: chain.publicClient,
+      timeoutMs: 90_000,
+      log: (l) => console.log(`[attack:chaos] ${l}`),
+      liveWorkerIds: () => p.liveIds(),
+    })
     const report = await checkInvariants({
       sql: t.sql,
       chain: chain.publicClient,
@@ -91,7 +101,9 @@ describe('orders while workers are SIGKILLed', () => {
       expectedOrderIds: outcomes.map((o) => o.orderId as string),
       liveWorkerIds: p.liveIds(),
     })
-    console.log(`[attack:chaos] ${summarizeReport(report)}; kills ${kills}, deploy ${JSON.stringify(deploy.exits.map((e) => ({ held: e.heldAtSigterm, ms: e.ms, exit: e.code })))}, workers started ${p.stats.started}, settled ${settleMs} ms after the last order; events ${JSON.stringify(await countEvents(t.sql))}`)
+    console.log(
+      `[attack:chaos] ${summarizeReport(report)}; kills ${kills}, deploy ${JSON.stringify(deploy.exits.map((e) => ({ held: e.heldAtSigterm, ms: e.ms, exit: e.code })))}, workers started ${p.stats.started}, settled ${settleMs} ms after the last order; events ${JSON.stringify(await countEvents(t.sql))}`,
+    )
     expect(report.problems).toEqual([])
     expect(report.orders).toBe(ORDERS)
     expect(report.confirmed + report.failed).toBe(ORDERS)

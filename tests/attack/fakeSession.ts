@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 import type { ApiRole } from '@/tests/chaos/api'
 
 /**
@@ -17,7 +17,15 @@ const current = async (): Promise<SessionUser | null> => sessionStore.getStore()
 /** The claims of the current user's session (POST /api/gold/mint's statement checks them against the row): a fresh user's session_version, 0. */
 const claims = async (): Promise<SessionClaims | null> => {
   const user = await current()
-  return user ? { id: user.id, email: user.email, role: user.role, sessionVersion: 0, authTime: Math.floor(Date.now() / 1000) - 60 } : null
+  return user
+    ? {
+        id: user.id,
+        email: user.email,
+        role: user.role,
+        sessionVersion: 0,
+        authTime: Math.floor(Date.now() / 1000) - 60,
+      }
+    : null
 }
 
 export const fakeSessionModule = {

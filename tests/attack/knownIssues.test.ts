@@ -13,7 +13,10 @@ describe('workerDeathCause', () => {
   })
 
   it('calls a runner that stopped for another reason unknown', () => {
-    const log = [line('Runner stopping (reason: worker pool exited with error: error: relation "x" does not exist)'), line('graphile-worker stopped on its own')].join('\n')
+    const log = [
+      line('Runner stopping (reason: worker pool exited with error: error: relation "x" does not exist)'),
+      line('graphile-worker stopped on its own'),
+    ].join('\n')
     expect(workerDeathCause(log)).toBeUndefined()
   })
 })

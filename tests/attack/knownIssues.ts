@@ -44,10 +44,15 @@ export function tolerateKnownPostgresJsCrash(): { seen: Error[]; restore: () => 
 
 /** Whether a worker process died of that same postgres.js bug (its log ends with the TypeError from nextWrite). */
 export function diedOfPostgresJsNullSocket(logText: string): boolean {
-  return /TypeError: Cannot read properties of null \(reading 'write'\)\s+at Immediate\.nextWrite \([^)]*postgres[\\/]src[\\/]connection\.js/.test(logText)
+  return /TypeError: Cannot read properties of null \(reading 'write'\)\s+at Immediate\.nextWrite \([^)]*postgres[\\/]src[\\/]connection\.js/.test(
+    logText,
+  )
 }
 
-export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost while a job finished (by design)' | 'fenced after a long database outage (by design)'
+export type WorkerDeathCause =
+  | 'postgres.js null socket (bug)'
+  | 'database lost while a job finished (by design)'
+  | 'fenced after a long database outage (by design)'
 
 /**
  * Why a worker exited on its own while Postgres was away, if the reason is one we know:
@@ -62,10 +67,22 @@ export type WorkerDeathCause = 'postgres.js null socket (bug)' | 'database lost 
  */
 export function workerDeathCause(logText: string): WorkerDeathCause | undefined {
   if (diedOfPostgresJsNullSocket(logText)) return 'postgres.js null socket (bug)'
-  const lostDatabase = /Failed to (fail|complete) jobs[^"]*(ECONNREFUSED|terminating connection|Connection terminated|ECONNRESET)/.test(logText) || /Worker exited with error: Error: (connect ECONNREFUSED|Connection terminated|terminating connection)/.test(logText) || /worker pool exited with error: error: (the database system is shutting down|terminating connection)/.test(logText)
-  if (lostDatabase && /graphile-worker stopped on its own/.test(logText)) return 'database lost while a job finished (by design)'
+  const lostDatabase =
+    /Failed to (fail|complete) jobs[^"]*(ECONNREFUSED|terminating connection|Connection terminated|ECONNRESET)/.test(
+      logText,
+    ) ||
+    /Worker exited with error: Error: (connect ECONNREFUSED|Connection terminated|terminating connection)/.test(
+      logText,
+    ) ||
+    /worker pool exited with error: error: (the database system is shutting down|terminating connection)/.test(logText)
+  if (lostDatabase && /graphile-worker stopped on its own/.test(logText))
+    return 'database lost while a job finished (by design)'
   // a failover longer than WORKER_STALE_AFTER_MS: the heartbeat could not be written, so the worker fences itself
   // (its jobs may already be taken over: decision 008) and exits 1 for the supervisor to replace it (issue 18)
-  if (/fenced: no heartbeat for \d+ ms/.test(logText) && /ECONNREFUSED|Connection terminated|terminating connection/.test(logText)) return 'fenced after a long database outage (by design)'
+  if (
+    /fenced: no heartbeat for \d+ ms/.test(logText) &&
+    /ECONNREFUSED|Connection terminated|terminating connection/.test(logText)
+  )
+    return 'fenced after a long database outage (by design)'
   return undefined
 }

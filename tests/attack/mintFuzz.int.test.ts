@@ -1,13 +1,20 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
-import { type Api, createHandlerApi } from '@/tests/chaos/api'
-import { BAD_INPUT_STATUSES, type BadRequest, badRequest, errorShapeProblems, headersOf, validBase } from '@/tests/chaos/badInputs'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
+import { type Api, createHandlerApi } from '@/tests/chaos/api'
+import {
+  BAD_INPUT_STATUSES,
+  type BadRequest,
+  badRequest,
+  errorShapeProblems,
+  headersOf,
+  validBase,
+} from '@/tests/chaos/badInputs'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { runAsWith } from './fakeSession'
 
 // Bad input (issue 6): fast-check throws random and adversarial bodies at POST
@@ -59,7 +66,13 @@ afterAll(async () => {
 })
 
 async function send(r: BadRequest, extraHeaders: Record<string, string> = {}) {
-  const res = await api({ method: 'POST', path: '/api/gold/mint', as: 'staff', headers: { ...headersOf(r), ...extraHeaders }, body: r.body })
+  const res = await api({
+    method: 'POST',
+    path: '/api/gold/mint',
+    as: 'staff',
+    headers: { ...headersOf(r), ...extraHeaders },
+    body: r.body,
+  })
   return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
 }
 
@@ -98,7 +111,11 @@ describe('POST /api/gold/mint under fast-check', () => {
           return // not a legal header value: no client can send it
         }
         tried++
-        const body: BadRequest = { kind: 'bad idempotency key', contentType: 'application/json', body: JSON.stringify(validBase('IK')) }
+        const body: BadRequest = {
+          kind: 'bad idempotency key',
+          contentType: 'application/json',
+          body: JSON.stringify(validBase('IK')),
+        }
         const { status, contentType, text } = await send(body, { 'idempotency-key': key })
         // Headers trims the value: a key that is only spaces/tabs becomes '' and is refused too
         expect(status, `key ${JSON.stringify(key)}: ${text}`).toBe(422)
@@ -113,7 +130,13 @@ describe('POST /api/gold/mint under fast-check', () => {
     const valid = validBase('OK')
     await stockBarsOf(t.db, valid as unknown as MintRequestInput) // bars come from the vault's bar list
     const before = await countRows()
-    const res = await api({ method: 'POST', path: '/api/gold/mint', as: 'staff', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid) })
+    const res = await api({
+      method: 'POST',
+      path: '/api/gold/mint',
+      as: 'staff',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(valid),
+    })
     expect(res.status).toBe(202)
     expect(await res.json()).toMatchObject({ status: 'awaiting_approval' }) // APPROVAL_THRESHOLD_OZ's default, 0: every order
     const after = await countRows()

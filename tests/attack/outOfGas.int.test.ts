@@ -1,6 +1,5 @@
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { insertTestUsers } from '@/tests/helpers/users'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
 import { planOrders, stockPlannedOrders } from '@/tests/chaos/orders'
@@ -8,6 +7,7 @@ import { countEvents, fastForwardRetries, runOutOfGas, waitForSettled } from '@/
 import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertTestUsers } from '@/tests/helpers/users'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
@@ -54,18 +54,46 @@ describe('the signer out of gas money', () => {
     pool = createWorkerPool({ env: workerEnv({ databaseUrl: t.url, chain }), prefix: 'gas' })
     const p = pool
     await Promise.all([p.start(), p.start()])
-    const orders = planOrders({ runId: `OG${Date.now().toString(36)}`, count: ORDERS, recipients: [privateKeyToAddress(generatePrivateKey())], seed: 5 })
+    const orders = planOrders({
+      runId: `OG${Date.now().toString(36)}`,
+      count: ORDERS,
+      recipients: [privateKeyToAddress(generatePrivateKey())],
+      seed: 5,
+    })
     await stockPlannedOrders(t.db, orders)
 
-    const gas = await runOutOfGas({ api, sql: t.sql, rpcUrl: chain.rpcUrl, signers: chain.signerAddresses, orders, fastForward: true, timeoutMs: 90_000, log })
+    const gas = await runOutOfGas({
+      api,
+      sql: t.sql,
+      rpcUrl: chain.rpcUrl,
+      signers: chain.signerAddresses,
+      orders,
+      fastForward: true,
+      timeoutMs: 90_000,
+      log,
+    })
     log(JSON.stringify(gas))
     expect(gas.dead).toBe(ORDERS)
     expect(gas.attempts, 'every mint_send used all its attempts').toEqual(Array.from({ length: ORDERS }, () => 5))
-    expect(gas.reasons.every((r) => /gave up after 5 attempts/.test(r) && /insufficient funds/i.test(r)), gas.reasons.join(' | ')).toBe(true)
+    expect(
+      gas.reasons.every((r) => /gave up after 5 attempts/.test(r) && /insufficient funds/i.test(r)),
+      gas.reasons.join(' | '),
+    ).toBe(true)
     expect(gas.retried).toBe(ORDERS)
 
-    await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 60_000, onTick: () => fastForwardRetries(t.sql), log })
-    const report = await checkInvariants({ sql: t.sql, chain: chain.publicClient, tokenAddress: chain.tokenAddress, liveWorkerIds: p.liveIds() })
+    await waitForSettled({
+      sql: t.sql,
+      chain: chain.publicClient,
+      timeoutMs: 60_000,
+      onTick: () => fastForwardRetries(t.sql),
+      log,
+    })
+    const report = await checkInvariants({
+      sql: t.sql,
+      chain: chain.publicClient,
+      tokenAddress: chain.tokenAddress,
+      liveWorkerIds: p.liveIds(),
+    })
     const events = await countEvents(t.sql)
     log(`${summarizeReport(report)}; events ${JSON.stringify(events)}`)
     expect(report.problems).toEqual([])

@@ -7,7 +7,6 @@ import { createDb, type DbClient } from '@/db/client'
 import { migrate } from '@/db/migrate'
 import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
 import { DEV_DATABASE_PASSWORDS } from '@/lib/config/devDatabasePasswords'
-import { insertTestUsers } from '@/tests/helpers/users'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
@@ -15,6 +14,7 @@ import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from '@/tests
 import { countEvents, restartPostgresUnderLoad, waitForSettled } from '@/tests/chaos/scenarios'
 import { createWorkerPool, startSupervisor, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { insertTestUsers } from '@/tests/helpers/users'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
@@ -49,8 +49,14 @@ describe('Postgres stopped and started again under load', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-attack-pg-'))
-    ;[pg, chain] = await Promise.all([startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'mintdesk' }), startChainFixture()])
-    await migrate({ databaseUrl: pg.url, roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } } })
+    ;[pg, chain] = await Promise.all([
+      startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'mintdesk' }),
+      startChainFixture(),
+    ])
+    await migrate({
+      databaseUrl: pg.url,
+      roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } },
+    })
     checks = createDb({ url: pg.url, max: 2, name: 'attack-checks' })
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' }) // the web's own role
@@ -79,7 +85,10 @@ describe('Postgres stopped and started again under load', () => {
     const port = pg.port
     const dataDir = path.join(dir, 'pg')
     // a production-like takeover threshold: a few seconds without the database must not fence a worker
-    pool = createWorkerPool({ env: workerEnv({ databaseUrl: pg.url, chain, env: { WORKER_STALE_AFTER_MS: '15000' } }), prefix: 'pgr' })
+    pool = createWorkerPool({
+      env: workerEnv({ databaseUrl: pg.url, chain, env: { WORKER_STALE_AFTER_MS: '15000' } }),
+      prefix: 'pgr',
+    })
     const p = pool
     await Promise.all([p.start(), p.start()])
     const startedPids = p.live().map((w) => w.pid)
@@ -90,7 +99,13 @@ describe('Postgres stopped and started again under load', () => {
     const probes = all.slice(ORDERS)
 
     const supervisor = startSupervisor({ pool: p, keep: 2, log })
-    const submitting = submitAll(api, { orders, concurrency: 3, perSecond: 4, giveUpAfterMs: 60_000, requestTimeoutMs: 10_000 })
+    const submitting = submitAll(api, {
+      orders,
+      concurrency: 3,
+      perSecond: 4,
+      giveUpAfterMs: 60_000,
+      requestTimeoutMs: 10_000,
+    })
     await new Promise((r) => setTimeout(r, 3_000))
     const restart = await restartPostgresUnderLoad({
       pg: {
@@ -107,7 +122,9 @@ describe('Postgres stopped and started again under load', () => {
     expect(pg.port, 'same port after the restart').toBe(port)
     const outcomes = [...(await submitting), ...(await submitAll(api, { orders: probes, concurrency: 2 }))]
     const tally = tallySubmits(outcomes)
-    log(`restart: ${JSON.stringify(restart)}; intake ${JSON.stringify(tally.byStatus)}, max latency ${tally.maxLatencyMs} ms, slow ${JSON.stringify(tally.slow)}; postgres.js null-socket crashes in this process: ${known.seen.length}`)
+    log(
+      `restart: ${JSON.stringify(restart)}; intake ${JSON.stringify(tally.byStatus)}, max latency ${tally.maxLatencyMs} ms, slow ${JSON.stringify(tally.slow)}; postgres.js null-socket crashes in this process: ${known.seen.length}`,
+    )
 
     expect(Object.keys(restart.readyWhileDown), '/api/ready while down').toEqual(['503'])
     expect(restart.intakeWhileDown.length).toBe(probes.length)
@@ -118,19 +135,33 @@ describe('Postgres stopped and started again under load', () => {
     expect(tally.refused).toEqual([])
     // no request may hang (no answer within 10 s)... except the one whose buffered write
     // postgres.js 3.4.9 dropped when it crashed (knownIssues.ts): that query is never settled
-    expect(tally.hangs, `hangs (postgres.js null-socket crashes: ${known.seen.length})`).toBeLessThanOrEqual(known.seen.length)
+    expect(tally.hangs, `hangs (postgres.js null-socket crashes: ${known.seen.length})`).toBeLessThanOrEqual(
+      known.seen.length,
+    )
     expect(tally.accepted).toBe(ORDERS + probes.length)
 
-    await waitForSettled({ sql: checks.sql, chain: chain.publicClient, timeoutMs: 90_000, log }).catch((error: unknown) => {
-      const workers = p.all.map((w) => `${w.name} pid ${w.pid} ${w.child.exitCode === null && w.child.signalCode === null ? 'alive' : `exited ${w.child.exitCode}/${w.child.signalCode}`}, last line ${String(w.lines.at(-1)?.time ?? '-')} ${String(w.lines.at(-1)?.msg ?? '')} (log ${w.logFile})`)
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${workers.join('\n')}`)
-    })
+    await waitForSettled({ sql: checks.sql, chain: chain.publicClient, timeoutMs: 90_000, log }).catch(
+      (error: unknown) => {
+        const workers = p.all.map(
+          (w) =>
+            `${w.name} pid ${w.pid} ${w.child.exitCode === null && w.child.signalCode === null ? 'alive' : `exited ${w.child.exitCode}/${w.child.signalCode}`}, last line ${String(w.lines.at(-1)?.time ?? '-')} ${String(w.lines.at(-1)?.msg ?? '')} (log ${w.logFile})`,
+        )
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\n${workers.join('\n')}`)
+      },
+    )
     await supervisor.stop()
     const crashes = p.crashes()
     const causes = crashes.map((c) => workerDeathCause(readFileSync(c.logFile, 'utf8')))
-    crashes.forEach((c, i) => expect(causes[i], `${c.name} exited ${c.code}/${c.signal} for an unknown reason (log: ${c.logFile})`).toBeDefined())
+    crashes.forEach((c, i) =>
+      expect(
+        causes[i],
+        `${c.name} exited ${c.code}/${c.signal} for an unknown reason (log: ${c.logFile})`,
+      ).toBeDefined(),
+    )
     const survived = startedPids.filter((pid) => p.live().some((w) => w.pid === pid)).length
-    log(`workers: ${survived} of ${startedPids.length} reconnected; died and replaced: ${JSON.stringify(causes)}; ${p.startFailures()} replacement(s) could not start while it was down`)
+    log(
+      `workers: ${survived} of ${startedPids.length} reconnected; died and replaced: ${JSON.stringify(causes)}; ${p.startFailures()} replacement(s) could not start while it was down`,
+    )
     const report = await checkInvariants({
       sql: checks.sql,
       chain: chain.publicClient,

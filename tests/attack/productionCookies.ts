@@ -32,7 +32,10 @@ const res = await handlers.POST(
   }),
 )
 // what the server's per-request check reads back from the cookie the sign-in set (lib/auth/getSessionUser.ts)
-const cookieHeader = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+const cookieHeader = res.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ')
 const claims = await readSessionClaims({ cookieHeader, ...sessionCookie() })
 console.log(
   JSON.stringify({

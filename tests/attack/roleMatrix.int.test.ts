@@ -111,7 +111,13 @@ let closeDb: () => Promise<void> = async () => {}
 const cookies = new Map<string, string>()
 let callers: Caller[] = []
 
-async function cookieFor(claims: { id: string; email: string; role: UserRole; sv: number; authTime: number }): Promise<string> {
+async function cookieFor(claims: {
+  id: string
+  email: string
+  role: UserRole
+  sv: number
+  authTime: number
+}): Promise<string> {
   const { sessionCookie } = await import('@/lib/auth/sessionCookie')
   const { cookieName, secret } = sessionCookie()
   // the claims nextAuthConfig's jwt callback writes at sign-in
@@ -134,14 +140,31 @@ beforeAll(async () => {
     status: 'covered',
   })
   const insert = async (email: string, role: UserRole, extra: { disabled?: boolean; sessionVersion?: number } = {}) => {
-    const [row] = await t.db.insert(users).values({ email, name: email, role, ...extra }).returning({ id: users.id })
+    const [row] = await t.db
+      .insert(users)
+      .values({ email, name: email, role, ...extra })
+      .returning({ id: users.id })
     if (!row) throw new Error('no user')
     return row.id
   }
   const now = Math.floor(Date.now() / 1000)
-  const session = async (key: string, email: string, role: UserRole, over: { sv?: number; authTime?: number; tokenRole?: UserRole } = {}) => {
+  const session = async (
+    key: string,
+    email: string,
+    role: UserRole,
+    over: { sv?: number; authTime?: number; tokenRole?: UserRole } = {},
+  ) => {
     const id = await insert(email, role)
-    cookies.set(key, await cookieFor({ id, email, role: over.tokenRole ?? role, sv: over.sv ?? 0, authTime: over.authTime ?? now - 60 }))
+    cookies.set(
+      key,
+      await cookieFor({
+        id,
+        email,
+        role: over.tokenRole ?? role,
+        sv: over.sv ?? 0,
+        authTime: over.authTime ?? now - 60,
+      }),
+    )
     return id
   }
   await session('staff', 'staff@matrix.test', 'staff')
@@ -154,13 +177,24 @@ beforeAll(async () => {
   const { updateUser } = await import('@/lib/users/updateUser')
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()
-  await updateUser(getWebDb().db, { userId: demotedId, change: { role: 'staff' }, actor: { id: adminId, email: 'admin@matrix.test' } })
+  await updateUser(getWebDb().db, {
+    userId: demotedId,
+    change: { role: 'staff' },
+    actor: { id: adminId, email: 'admin@matrix.test' },
+  })
   // signed in, then disabled by an admin
   const disabledId = await session('disabled', 'disabled@matrix.test', 'approver')
-  await updateUser(getWebDb().db, { userId: disabledId, change: { disabled: true }, actor: { id: adminId, email: 'admin@matrix.test' } })
+  await updateUser(getWebDb().db, {
+    userId: disabledId,
+    change: { disabled: true },
+    actor: { id: adminId, email: 'admin@matrix.test' },
+  })
   // a session issued before a later version (e.g. a role given back since)
   const oldId = await insert('old-version@matrix.test', 'admin', { sessionVersion: 3 })
-  cookies.set('oldVersion', await cookieFor({ id: oldId, email: 'old-version@matrix.test', role: 'admin', sv: 2, authTime: now - 60 }))
+  cookies.set(
+    'oldVersion',
+    await cookieFor({ id: oldId, email: 'old-version@matrix.test', role: 'admin', sv: 2, authTime: now - 60 }),
+  )
   // used all day long, but signed in longer ago than SESSION_MAX_AGE_HOURS (default 12)
   await session('pastLifetime', 'all-day@matrix.test', 'admin', { authTime: now - 13 * HOUR })
 
@@ -186,11 +220,17 @@ afterAll(async () => {
 const apiKeys = routes.flatMap((r) => r.methods.map((m) => `${m} ${r.pattern}`))
 const callable = (r: ApiRoute) => !r.pattern.startsWith('/api/auth/')
 
-async function callApi(r: ApiRoute, method: string, caller: Caller): Promise<{ status: number; code: string | undefined; text: string }> {
+async function callApi(
+  r: ApiRoute,
+  method: string,
+  caller: Caller,
+): Promise<{ status: number; code: string | undefined; text: string }> {
   const mod = (await import(path.join(root, r.file))) as Record<string, Handler>
   const handler = mod[method]
   if (!handler) throw new Error(`${r.file} exports no ${method}`)
-  const params = Object.fromEntries([...r.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]))
+  const params = Object.fromEntries(
+    [...r.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]),
+  )
   const mutating = method !== 'GET' && method !== 'HEAD'
   const req = new Request(`${ORIGIN}${samplePath(r.pattern)}`, {
     method,
@@ -220,7 +260,9 @@ function layoutsOf(page: AppPage): string[] {
 
 /** What a page answers: 'login' (sent to sign in), 'forbidden', or 'shown' (rendered, a 404 for a sample id, or a redirect elsewhere, such as / sending a user home). */
 async function openPage(page: AppPage, caller: Caller): Promise<string> {
-  const params = Object.fromEntries([...page.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]))
+  const params = Object.fromEntries(
+    [...page.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]),
+  )
   const props = { params: Promise.resolve(params), searchParams: Promise.resolve({}), children: null }
   return cookieOfCall.run(caller.cookie(), async () => {
     for (const file of [...layoutsOf(page), path.join(root, page.file)]) {
@@ -228,7 +270,10 @@ async function openPage(page: AppPage, caller: Caller): Promise<string> {
       try {
         await mod.default(props)
       } catch (error) {
-        const digest = typeof error === 'object' && error !== null && 'digest' in error ? String((error as { digest: unknown }).digest) : ''
+        const digest =
+          typeof error === 'object' && error !== null && 'digest' in error
+            ? String((error as { digest: unknown }).digest)
+            : ''
         if (digest.startsWith('NEXT_REDIRECT;')) {
           const to = digest.split(';')[2] ?? ''
           if (to === '/login' || to.startsWith('/login?')) return 'login'
@@ -246,8 +291,14 @@ async function openPage(page: AppPage, caller: Caller): Promise<string> {
 describe('the role matrix: every route and page against every caller', () => {
   it('every API route and page found on disk is declared in the access table', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20)
-    expect(apiKeys.filter((k) => !(k in API_ACCESS)), 'add these routes to API_ACCESS').toEqual([])
-    expect(pages.map((p) => p.pattern).filter((p) => !(p in PAGE_ACCESS)), 'add these pages to PAGE_ACCESS').toEqual([])
+    expect(
+      apiKeys.filter((k) => !(k in API_ACCESS)),
+      'add these routes to API_ACCESS',
+    ).toEqual([])
+    expect(
+      pages.map((p) => p.pattern).filter((p) => !(p in PAGE_ACCESS)),
+      'add these pages to PAGE_ACCESS',
+    ).toEqual([])
   })
 
   it('API: allowed roles get past the gates, other roles 403 forbidden, refused sessions and visitors 401 unauthenticated; public routes answer the same to everyone', async () => {
@@ -262,12 +313,23 @@ describe('the role matrix: every route and page against every caller', () => {
           const res = await callApi(r, method, caller)
           answers.set(caller.name, res.status)
           if (access === 'public') continue
-          const expected = caller.actsAs === null ? 'unauthenticated' : access.includes(caller.actsAs) ? 'allowed' : 'forbidden'
-          const got = res.code === 'unauthenticated' ? 'unauthenticated' : res.code === 'forbidden' ? 'forbidden' : res.status >= 500 ? `error ${res.status}` : 'allowed'
-          const statusOk = expected === 'unauthenticated' ? res.status === 401 : expected === 'forbidden' ? res.status === 403 : true
-          if (got !== expected || !statusOk) failures.push(`${key} as ${caller.name}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`)
+          const expected =
+            caller.actsAs === null ? 'unauthenticated' : access.includes(caller.actsAs) ? 'allowed' : 'forbidden'
+          const got =
+            res.code === 'unauthenticated'
+              ? 'unauthenticated'
+              : res.code === 'forbidden'
+                ? 'forbidden'
+                : res.status >= 500
+                  ? `error ${res.status}`
+                  : 'allowed'
+          const statusOk =
+            expected === 'unauthenticated' ? res.status === 401 : expected === 'forbidden' ? res.status === 403 : true
+          if (got !== expected || !statusOk)
+            failures.push(`${key} as ${caller.name}: expected ${expected}, got ${res.status} ${res.text.slice(0, 160)}`)
         }
-        if (access === 'public' && new Set(answers.values()).size !== 1) failures.push(`${key} (public) answers differently by session: ${JSON.stringify([...answers])}`)
+        if (access === 'public' && new Set(answers.values()).size !== 1)
+          failures.push(`${key} (public) answers differently by session: ${JSON.stringify([...answers])}`)
       }
     }
     expect(failures).toEqual([])
@@ -280,7 +342,14 @@ describe('the role matrix: every route and page against every caller', () => {
       if (!access) continue
       for (const caller of callers) {
         const got = await openPage(page, caller)
-        const expected = access === 'public' ? 'shown' : caller.actsAs === null ? 'login' : access.includes(caller.actsAs) ? 'shown' : 'forbidden'
+        const expected =
+          access === 'public'
+            ? 'shown'
+            : caller.actsAs === null
+              ? 'login'
+              : access.includes(caller.actsAs)
+                ? 'shown'
+                : 'forbidden'
         if (got !== expected) failures.push(`${page.pattern} as ${caller.name}: expected ${expected}, got ${got}`)
       }
     }

@@ -1,10 +1,10 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { SessionUser } from '@/lib/auth/SessionUser'
-import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { errorShapeProblems } from '@/tests/chaos/badInputs'
 import { reserveChecks } from '@/db/schema/reserves'
+import type { SessionUser } from '@/lib/auth/SessionUser'
+import { errorShapeProblems } from '@/tests/chaos/badInputs'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { type ApiRoute, isPublicApi, listApiRoutes, PUBLIC_API_ROUTES, samplePath } from './appRoutes'
 import { sessionStore } from './fakeSession'
 
@@ -57,7 +57,9 @@ async function insertReserveCheck() {
 
 async function call(r: ApiRoute, method: string, user: SessionUser | null, headers: Record<string, string> = {}) {
   const url = samplePath(r.pattern)
-  const params = Object.fromEntries([...r.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]))
+  const params = Object.fromEntries(
+    [...r.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]),
+  )
   const mutating = method !== 'GET' && method !== 'HEAD'
   const req = new Request(`${ORIGIN}${url}`, {
     method,
@@ -99,7 +101,9 @@ describe('every API route found in app/api', () => {
     const get = async (path: string) => {
       const handler = handlers.get(path.split('?')[0] ?? '')?.GET
       if (!handler) throw new Error(`no GET ${path}`)
-      const res = await sessionStore.run(null, () => handler(new Request(`${ORIGIN}${path}`), { params: Promise.resolve({}) }))
+      const res = await sessionStore.run(null, () =>
+        handler(new Request(`${ORIGIN}${path}`), { params: Promise.resolve({}) }),
+      )
       return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() }
     }
     expect(route('/api/reserves').methods).toEqual(['GET'])
@@ -107,13 +111,25 @@ describe('every API route found in app/api', () => {
 
     const reserves = await get('/api/reserves')
     expect(reserves.status, reserves.text).toBe(200)
-    expect(JSON.parse(reserves.text)).toMatchObject({ source: 'check', status: 'covered', totalSupply: '0.000', shortfallOz: '0.000', blockNumber: '7' })
+    expect(JSON.parse(reserves.text)).toMatchObject({
+      source: 'check',
+      status: 'covered',
+      totalSupply: '0.000',
+      shortfallOz: '0.000',
+      blockNumber: '7',
+    })
 
     const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
     const found = await get(`/api/reserves/lookup?address=${address}`)
     expect(found.status, found.text).toBe(200)
     expect(JSON.parse(found.text)).toEqual({ query: { address }, mints: [], truncated: false })
-    for (const bad of ['', '?address=0x12', `?tx=0x${'g'.repeat(64)}`, `?address=${address}&tx=0x${'a'.repeat(64)}`, `?address=${address}&address=${address}`]) {
+    for (const bad of [
+      '',
+      '?address=0x12',
+      `?tx=0x${'g'.repeat(64)}`,
+      `?address=${address}&tx=0x${'a'.repeat(64)}`,
+      `?address=${address}&address=${address}`,
+    ]) {
       const res = await get(`/api/reserves/lookup${bad}`)
       expect(res.status, `lookup${bad}: ${res.text}`).toBe(422)
       expect(JSON.parse(res.text).error.code).toBe('validation_failed')
@@ -132,7 +148,9 @@ describe('every API route found in app/api', () => {
   it('staff on an admin route: 403 forbidden', async () => {
     const admin = routes.filter((r) => r.pattern.startsWith('/api/admin'))
     expect(admin.length).toBeGreaterThanOrEqual(5)
-    for (const r of admin) for (const method of r.methods) expect((await call(r, method, u.staff)).status, `${method} ${r.pattern}`).toBe(403)
+    for (const r of admin)
+      for (const method of r.methods)
+        expect((await call(r, method, u.staff)).status, `${method} ${r.pattern}`).toBe(403)
   })
 
   it('a cross-origin mutation with an admin session: 403 forbidden', async () => {

@@ -21,7 +21,14 @@ const EMAIL = 'prod-cookie@mintdesk.test'
 const password = randomBytes(12).toString('base64url')
 let t: TestDatabase
 
-type Probe = { claims: SessionClaims | null; useSecureCookies: boolean; sessionToken: unknown; status: number; location: string | null; setCookies: string[] }
+type Probe = {
+  claims: SessionClaims | null
+  useSecureCookies: boolean
+  sessionToken: unknown
+  status: number
+  location: string | null
+  setCookies: string[]
+}
 
 function probe(pw: string): Probe {
   const env: NodeJS.ProcessEnv = {
@@ -35,9 +42,15 @@ function probe(pw: string): Probe {
     PROBE_EMAIL: EMAIL,
     PROBE_PASSWORD: pw,
   }
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'tests/attack/productionCookies.ts'], { cwd: root, env, encoding: 'utf8', timeout: 60_000 })
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'tests/attack/productionCookies.ts'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  })
   const line = res.stdout.split('\n').find((l) => l.startsWith('{'))
-  if (res.status !== 0 || !line) throw new Error(`the production probe failed (exit ${res.status}): ${res.stderr.slice(-2000)}`)
+  if (res.status !== 0 || !line)
+    throw new Error(`the production probe failed (exit ${res.status}): ${res.stderr.slice(-2000)}`)
   return JSON.parse(line) as Probe
 }
 
@@ -54,7 +67,10 @@ describe('next-auth in production mode', () => {
   it('a real sign-in sets only __Secure-/__Host- cookies, each HttpOnly, Secure, SameSite, the session one among them', () => {
     const p = probe(password)
     expect(p.useSecureCookies).toBe(true)
-    expect(p.sessionToken).toEqual({ name: '__Secure-authjs.session-token', options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true } })
+    expect(p.sessionToken).toEqual({
+      name: '__Secure-authjs.session-token',
+      options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true },
+    })
     const names = p.setCookies.map((c) => c.split('=')[0])
     expect(names, JSON.stringify(p)).toContain('__Secure-authjs.session-token')
     for (const cookie of p.setCookies) {

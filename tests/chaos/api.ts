@@ -58,7 +58,13 @@ class CookieJar {
 }
 
 export type SignInParameters = { baseUrl: string; email: string; password: string; headers?: Record<string, string> }
-export type SignInReturnType = { ok: boolean; cookie: string; status: number; location: string | null; setCookies: string[] }
+export type SignInReturnType = {
+  ok: boolean
+  cookie: string
+  status: number
+  location: string | null
+  setCookies: string[]
+}
 
 /** Signs in through next-auth's credentials endpoint; ok when a session cookie was set and the session names the user. */
 export async function signIn({ baseUrl, email, password, headers = {} }: SignInParameters): Promise<SignInReturnType> {
@@ -77,16 +83,28 @@ export async function signIn({ baseUrl, email, password, headers = {} }: SignInP
   await res.arrayBuffer()
   let ok = false
   if (jar.has('session-token')) {
-    const session = await fetch(`${baseUrl}/api/auth/session`, { headers: { cookie: jar.header() }, signal: AbortSignal.timeout(15_000) })
+    const session = await fetch(`${baseUrl}/api/auth/session`, {
+      headers: { cookie: jar.header() },
+      signal: AbortSignal.timeout(15_000),
+    })
     const body = (await session.json()) as { user?: { email?: string } } | null
     ok = body?.user?.email === email
   }
-  return { ok, cookie: jar.header(), status: res.status, location: res.headers.get('location'), setCookies: res.headers.getSetCookie() }
+  return {
+    ok,
+    cookie: jar.header(),
+    status: res.status,
+    location: res.headers.get('location'),
+    setCookies: res.headers.getSetCookie(),
+  }
 }
 
 export type CreateHttpApiParameters = { baseUrl: string; credentials: Credentials }
 
-export function createHttpApi({ baseUrl, credentials }: CreateHttpApiParameters): Api & { cookieOf: (role: ApiRole) => Promise<string> } {
+export function createHttpApi({
+  baseUrl,
+  credentials,
+}: CreateHttpApiParameters): Api & { cookieOf: (role: ApiRole) => Promise<string> } {
   const sessions = new Map<ApiRole, Promise<string>>()
   const cookieOf = (role: ApiRole): Promise<string> => {
     let s = sessions.get(role)
@@ -103,7 +121,8 @@ export function createHttpApi({ baseUrl, credentials }: CreateHttpApiParameters)
   const api = async (req: ApiRequest): Promise<Response> => {
     const headers: Record<string, string> = { ...(req.headers ?? {}) }
     if (req.as) headers.cookie = await cookieOf(req.as)
-    if (req.method !== 'GET' && !Object.keys(headers).some((h) => h.toLowerCase() === 'origin')) headers.origin = baseUrl
+    if (req.method !== 'GET' && !Object.keys(headers).some((h) => h.toLowerCase() === 'origin'))
+      headers.origin = baseUrl
     try {
       return await fetch(`${baseUrl}${req.path}`, {
         method: req.method,
@@ -123,7 +142,10 @@ export function createHttpApi({ baseUrl, credentials }: CreateHttpApiParameters)
 }
 
 /** A route handler as Next.js calls it. */
-export type RouteHandler = (req: Request, ctx?: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>
+export type RouteHandler = (
+  req: Request,
+  ctx?: { params: Promise<Record<string, string | string[] | undefined>> },
+) => Promise<Response>
 
 export type CreateHandlerApiParameters = {
   origin: string
@@ -160,7 +182,10 @@ export function createHandlerApi({ origin, routes, runAs }: CreateHandlerApiPara
       return await Promise.race([
         runAs(req.as, () => route.handler(request, { params: Promise.resolve(params) })),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new ApiTimeoutError(`${req.method} ${req.path} did not answer within ${timeoutMs} ms`)), timeoutMs)
+          timer = setTimeout(
+            () => reject(new ApiTimeoutError(`${req.method} ${req.path} did not answer within ${timeoutMs} ms`)),
+            timeoutMs,
+          )
         }),
       ])
     } finally {

@@ -21,13 +21,75 @@ export type BadRequest = {
 export const MAX_BODY_BYTES = 64 * 1024
 const JSON_TYPE = 'application/json'
 
-const XSS = ['<script>window.__xss=1</script>', '"><img src=x onerror=alert(1)>', "'; drop table mint_orders; --", '{{7*7}}', '${process.env.AUTH_SECRET}']
-const NUMERIC_TEXT = [
-  '0', '-1', '-0', '1e3', '1E-3', '0x10', ' 1', '1 ', '1,000', '1_000', '+5', '.5', '5.', 'NaN', 'Infinity', '-Infinity', '１２３', '٣', '1.2.3', '',
-  '9'.repeat(400), `1.${'1'.repeat(200)}`, '401.0840', '401.1234', '1e308', '0.0001', '999.999', '1000.01', '899.99', '0.000',
+const XSS = [
+  '<script>window.__xss=1</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'; drop table mint_orders; --",
+  '{{7*7}}',
+  '${process.env.AUTH_SECRET}',
 ]
-const CONTROL = ['\u0000', '\u0007', '\b', '\t', '\n', '\r', '\u001b[31m', '\u007f', '\u0085', '\u200b', '\u200e', '\u202e', '\u2028', '\u2029', '\ufeff', '\ud800', '\udfff', '\uffff', '\ue000']
-const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', '__defineGetter__', 'hasOwnProperty', 'toString', 'valueOf']
+const NUMERIC_TEXT = [
+  '0',
+  '-1',
+  '-0',
+  '1e3',
+  '1E-3',
+  '0x10',
+  ' 1',
+  '1 ',
+  '1,000',
+  '1_000',
+  '+5',
+  '.5',
+  '5.',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '１２３',
+  '٣',
+  '1.2.3',
+  '',
+  '9'.repeat(400),
+  `1.${'1'.repeat(200)}`,
+  '401.0840',
+  '401.1234',
+  '1e308',
+  '0.0001',
+  '999.999',
+  '1000.01',
+  '899.99',
+  '0.000',
+]
+const CONTROL = [
+  '\u0000',
+  '\u0007',
+  '\b',
+  '\t',
+  '\n',
+  '\r',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\u200b',
+  '\u200e',
+  '\u202e',
+  '\u2028',
+  '\u2029',
+  '\ufeff',
+  '\ud800',
+  '\udfff',
+  '\uffff',
+  '\ue000',
+]
+const PROTO_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  '__defineGetter__',
+  'hasOwnProperty',
+  'toString',
+  'valueOf',
+]
 
 /** Numbers a JSON parser or a bigint conversion can choke on. */
 const hugeNumber = fc.oneof(
@@ -43,7 +105,14 @@ const nastyString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 80 }),
   fc.string({ minLength: 65, maxLength: 3000 }),
   fc.constantFrom(...CONTROL).map((c) => c.repeat(3)),
-  fc.constantFrom('\u0301'.repeat(70), 'e\u0301'.repeat(40), '👨‍👩‍👧‍👦'.repeat(20), 'Ω'.repeat(65), ' '.repeat(10), 'a'.repeat(65)),
+  fc.constantFrom(
+    '\u0301'.repeat(70),
+    'e\u0301'.repeat(40),
+    '👨‍👩‍👧‍👦'.repeat(20),
+    'Ω'.repeat(65),
+    ' '.repeat(10),
+    'a'.repeat(65),
+  ),
 )
 
 /** Nested arrays/objects up to `depth`, for "deep nesting" inside an otherwise fine body. */
@@ -65,8 +134,22 @@ const adversarialValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: hugeNumber },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [[]], [null], { length: 1e9 }) },
   { weight: 1, arbitrary: fc.integer({ min: 10, max: 2000 }).map((d) => nested(d)) },
-  { weight: 1, arbitrary: fc.constantFrom(...PROTO_KEYS).map((k) => withOwnKey({}, k, { isAdmin: true, polluted: 'yes' })) },
-  { weight: 1, arbitrary: fc.anything({ maxDepth: 3, withBigInt: false, withBoxedValues: false, withMap: false, withSet: false, withTypedArray: false, withSparseArray: false }) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(...PROTO_KEYS).map((k) => withOwnKey({}, k, { isAdmin: true, polluted: 'yes' })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.anything({
+      maxDepth: 3,
+      withBigInt: false,
+      withBoxedValues: false,
+      withMap: false,
+      withSet: false,
+      withTypedArray: false,
+      withSparseArray: false,
+    }),
+  },
 )
 
 type Json = Record<string, unknown>
@@ -100,8 +183,17 @@ type Mutation =
   | { op: 'duplicateBar' }
 
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ op: fc.constant('set' as const), path: fc.constantFrom(...PATHS), value: adversarialValue }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), path: fc.constantFrom(...PATHS.filter((p) => p.length > 0)) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ op: fc.constant('set' as const), path: fc.constantFrom(...PATHS), value: adversarialValue }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constant('delete' as const),
+      path: fc.constantFrom(...PATHS.filter((p) => p.length > 0)),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -111,7 +203,13 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
       value: adversarialValue,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('barCount' as const), count: fc.oneof(fc.constant(0), fc.integer({ min: 101, max: 400 })) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constant('barCount' as const),
+      count: fc.oneof(fc.constant(0), fc.integer({ min: 101, max: 400 })),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ op: 'duplicateBar' as const }) },
 )
 
@@ -121,13 +219,17 @@ function clone<T>(v: T): T {
 
 function apply(base: Json, m: Mutation): unknown {
   const root = clone(base) as unknown
-  const parentOf = (path: (string | number)[]): { parent: Record<string | number, unknown> | undefined; last: string | number | undefined } => {
+  const parentOf = (
+    path: (string | number)[],
+  ): { parent: Record<string | number, unknown> | undefined; last: string | number | undefined } => {
     let cur: unknown = root
     for (const seg of path.slice(0, -1)) {
       if (typeof cur !== 'object' || cur === null) return { parent: undefined, last: undefined }
       cur = (cur as Record<string | number, unknown>)[seg]
     }
-    return typeof cur === 'object' && cur !== null ? { parent: cur as Record<string | number, unknown>, last: path[path.length - 1] } : { parent: undefined, last: undefined }
+    return typeof cur === 'object' && cur !== null
+      ? { parent: cur as Record<string | number, unknown>, last: path[path.length - 1] }
+      : { parent: undefined, last: undefined }
   }
   const proof = (root as Json).vaultProof
   const bars = (): unknown[] | undefined => {
@@ -162,7 +264,9 @@ function apply(base: Json, m: Mutation): unknown {
       if (!list) return root
       const one = list[0]
       ;(proof as Json).bars = Array.from({ length: m.count }, (_, i) =>
-        typeof one === 'object' && one !== null ? { ...(one as Json), serial: `${String((one as Json).serial)}-${i}` } : one,
+        typeof one === 'object' && one !== null
+          ? { ...(one as Json), serial: `${String((one as Json).serial)}-${i}` }
+          : one,
       )
       return root
     }
@@ -178,7 +282,9 @@ let uniq = 0
 /** A valid two-bar request with serials unique to this process (the base every mutation starts from). */
 export function validBase(prefix = 'FZ'): Json {
   const id = `${prefix}-${process.pid}-${Date.now().toString(36)}-${uniq++}`.toUpperCase()
-  return buildMintRequest({ bars: [{ serial: `${id}-A` }, { serial: `${id}-B`, grossOz: '400.000', fineness: '999.5' }] }) as unknown as Json
+  return buildMintRequest({
+    bars: [{ serial: `${id}-A` }, { serial: `${id}-B`, grossOz: '400.000', fineness: '999.5' }],
+  }) as unknown as Json
 }
 
 function jsonText(value: unknown): string {
@@ -187,17 +293,37 @@ function jsonText(value: unknown): string {
   return text === undefined ? 'undefined' : text
 }
 
-const mutatedBody: fc.Arbitrary<BadRequest> = fc
-  .array(mutation, { minLength: 1, maxLength: 3 })
-  .map((ms) => {
-    let value: unknown = validBase()
-    for (const m of ms) value = typeof value === 'object' && value !== null && !Array.isArray(value) ? apply(value as Json, m) : value
-    return { kind: `mutated: ${ms.map((m) => `${m.op}${'path' in m ? ` ${m.path.join('.')}` : ''}${m.op === 'addKey' ? ` +${m.key}` : ''}`).join(', ')}`, contentType: JSON_TYPE, body: jsonText(value) }
-  })
+const mutatedBody: fc.Arbitrary<BadRequest> = fc.array(mutation, { minLength: 1, maxLength: 3 }).map((ms) => {
+  let value: unknown = validBase()
+  for (const m of ms)
+    value = typeof value === 'object' && value !== null && !Array.isArray(value) ? apply(value as Json, m) : value
+  return {
+    kind: `mutated: ${ms.map((m) => `${m.op}${'path' in m ? ` ${m.path.join('.')}` : ''}${m.op === 'addKey' ? ` +${m.key}` : ''}`).join(', ')}`,
+    contentType: JSON_TYPE,
+    body: jsonText(value),
+  }
+})
 
 const notJson: fc.Arbitrary<BadRequest> = fc
   .oneof(
-    fc.constantFrom('{', '[', '{"to":', 'undefined', "{'to': 1}", 'NaN', '', ' ', '\n', '\ufeff{}', '{"a":1,}', '{"a":1}{"b":2}', '/* */{}', 'to=0x1&amount=1', '<xml/>', '\u0000'),
+    fc.constantFrom(
+      '{',
+      '[',
+      '{"to":',
+      'undefined',
+      "{'to': 1}",
+      'NaN',
+      '',
+      ' ',
+      '\n',
+      '\ufeff{}',
+      '{"a":1,}',
+      '{"a":1}{"b":2}',
+      '/* */{}',
+      'to=0x1&amount=1',
+      '<xml/>',
+      '\u0000',
+    ),
     fc.string({ maxLength: 200 }).filter((s) => {
       try {
         JSON.parse(s)
@@ -210,7 +336,13 @@ const notJson: fc.Arbitrary<BadRequest> = fc
   .map((body) => ({ kind: 'not JSON', contentType: JSON_TYPE, body }))
 
 const badUtf8: fc.Arbitrary<BadRequest> = fc
-  .constantFrom([0xff, 0xfe], [0xc0, 0xaf], [0x7b, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d], [0xe2, 0x82], [0x22, 0x80, 0x22])
+  .constantFrom(
+    [0xff, 0xfe],
+    [0xc0, 0xaf],
+    [0x7b, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d],
+    [0xe2, 0x82],
+    [0x22, 0x80, 0x22],
+  )
   .map((bytes) => ({ kind: 'invalid UTF-8', contentType: JSON_TYPE, body: new Uint8Array(bytes) }))
 
 const deepNesting: fc.Arbitrary<BadRequest> = fc
@@ -222,23 +354,51 @@ const deepNesting: fc.Arbitrary<BadRequest> = fc
   }))
 
 const oversize: fc.Arbitrary<BadRequest> = fc
-  .tuple(fc.integer({ min: MAX_BODY_BYTES - 200, max: MAX_BODY_BYTES * 4 }), fc.constantFrom('vault', 'padding', 'bars'))
+  .tuple(
+    fc.integer({ min: MAX_BODY_BYTES - 200, max: MAX_BODY_BYTES * 4 }),
+    fc.constantFrom('vault', 'padding', 'bars'),
+  )
   .map(([size, how]) => {
     const base = validBase('OV')
     let body: string
-    if (how === 'vault') body = jsonText({ ...base, vaultProof: { ...(base.vaultProof as Json), vault: 'x'.repeat(size) } })
+    if (how === 'vault')
+      body = jsonText({ ...base, vaultProof: { ...(base.vaultProof as Json), vault: 'x'.repeat(size) } })
     else if (how === 'padding') body = jsonText(base) + ' '.repeat(size)
     else {
       const bar = ((base.vaultProof as Json).bars as Json[])[0]
       const count = Math.ceil(size / 150)
-      body = jsonText({ ...base, vaultProof: { ...(base.vaultProof as Json), bars: Array.from({ length: count }, (_, i) => ({ ...bar, serial: `S${i}` })) } })
+      body = jsonText({
+        ...base,
+        vaultProof: {
+          ...(base.vaultProof as Json),
+          bars: Array.from({ length: count }, (_, i) => ({ ...bar, serial: `S${i}` })),
+        },
+      })
     }
     return { kind: `oversize: ${how}, ${body.length} bytes`, contentType: JSON_TYPE, body }
   })
 
 const wrongContentType: fc.Arbitrary<BadRequest> = fc
-  .constantFrom(null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json-patch+json', 'application/jsonp', 'text/json', 'application/xml', '*/*', 'json', '')
-  .map((contentType) => ({ kind: `wrong content type: ${JSON.stringify(contentType)}`, contentType, body: jsonText(validBase('CT')) }))
+  .constantFrom(
+    null,
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+    'application/json; charset=utf-16',
+    'application/json-patch+json',
+    'application/jsonp',
+    'text/json',
+    'application/xml',
+    '*/*',
+    'json',
+    '',
+  )
+  .map((contentType) => ({
+    kind: `wrong content type: ${JSON.stringify(contentType)}`,
+    contentType,
+    body: jsonText(validBase('CT')),
+  }))
 
 /** Every kind of bad request, weighted towards the structured mutations. */
 export const badRequest: fc.Arbitrary<BadRequest> = fc
@@ -254,7 +414,8 @@ export const badRequest: fc.Arbitrary<BadRequest> = fc
 
 /** Whether the API would accept this request (those are not bad input, so they are not generated). */
 export function wouldBeAccepted(r: BadRequest): boolean {
-  if (r.contentType === null || !/^application\/json\s*(;\s*charset="?utf-?8"?\s*)?$/i.test(r.contentType.trim())) return false
+  if (r.contentType === null || !/^application\/json\s*(;\s*charset="?utf-?8"?\s*)?$/i.test(r.contentType.trim()))
+    return false
   const bytes = typeof r.body === 'string' ? Buffer.byteLength(r.body) : r.body.byteLength
   if (bytes > MAX_BODY_BYTES) return false
   try {
@@ -268,7 +429,16 @@ export function wouldBeAccepted(r: BadRequest): boolean {
 /** The statuses bad input may get from POST /api/gold/mint (with a valid session and origin). */
 export const BAD_INPUT_STATUSES = new Set([400, 413, 415, 422])
 
-const LEAKS = [/\n\s+at \S/, /node_modules/, /\.tsx?:\d+/, /\binsert into\b/i, /\bselect\b.+\bfrom\b/i, /ZodError/, /postgres:\/\//, /\bstack\b"?\s*:/]
+const LEAKS = [
+  /\n\s+at \S/,
+  /node_modules/,
+  /\.tsx?:\d+/,
+  /\binsert into\b/i,
+  /\bselect\b.+\bfrom\b/i,
+  /ZodError/,
+  /postgres:\/\//,
+  /\bstack\b"?\s*:/,
+]
 
 /**
  * docs/api.md's error shape, exactly: `{ error: { code, message, issues? } }`, the code one of
@@ -293,14 +463,21 @@ export function errorShapeProblems(status: number, contentType: string | null, t
   const extra = Object.keys(e).filter((k) => !['code', 'message', 'issues'].includes(k))
   if (extra.length) problems.push(`unexpected error keys ${extra.join(', ')}`)
   if (typeof e.code !== 'string' || !Object.hasOwn(errorStatus, e.code)) problems.push(`unknown code ${String(e.code)}`)
-  else if (errorStatus[e.code as keyof typeof errorStatus] !== status) problems.push(`code ${e.code} with status ${status}`)
+  else if (errorStatus[e.code as keyof typeof errorStatus] !== status)
+    problems.push(`code ${e.code} with status ${status}`)
   if (typeof e.message !== 'string' || e.message.length === 0) problems.push('no message')
   if (e.issues !== undefined) {
     if (!Array.isArray(e.issues) || e.issues.length === 0) problems.push('issues is not a non-empty list')
     else
       for (const issue of e.issues as unknown[]) {
         const i = issue as Record<string, unknown>
-        if (typeof i !== 'object' || i === null || typeof i.path !== 'string' || typeof i.message !== 'string' || Object.keys(i).length !== 2) {
+        if (
+          typeof i !== 'object' ||
+          i === null ||
+          typeof i.path !== 'string' ||
+          typeof i.message !== 'string' ||
+          Object.keys(i).length !== 2
+        ) {
           problems.push(`malformed issue ${JSON.stringify(issue).slice(0, 200)}`)
           break
         }

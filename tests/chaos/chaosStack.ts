@@ -7,10 +7,10 @@ import { createChainClient } from '@/lib/chain/createChainClient'
 import { type StartAnvilReturnType, startAnvil } from '@/scripts/stack/anvil'
 import { buildWeb } from '@/scripts/stack/buildWeb'
 import { freePort } from '@/scripts/stack/freePort'
-import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
-import { type ManagedChild, spawnManaged } from '@/scripts/stack/processes'
 import type { SignThrottle } from '@/scripts/stack/kms/throttleSign'
 import { startKmsServer } from '@/scripts/stack/kmsServer'
+import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
+import { type ManagedChild, spawnManaged } from '@/scripts/stack/processes'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/scripts/stack/rpcFaultProxy'
 import { startStack } from '@/scripts/stack/startStack'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
@@ -58,7 +58,15 @@ export const WEB_SNAPSHOT = 'web'
  * standalone server with its static files into `into`. Retried when another `next build`
  * holds the checkout's .next at that moment.
  */
-export async function prepareWebSnapshot({ root, into, log }: { root: string; into: string; log: (l: string) => void }): Promise<string> {
+export async function prepareWebSnapshot({
+  root,
+  into,
+  log,
+}: {
+  root: string
+  into: string
+  log: (l: string) => void
+}): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     try {
       buildWeb({ root, log })
@@ -66,14 +74,18 @@ export async function prepareWebSnapshot({ root, into, log }: { root: string; in
       rmSync(into, { recursive: true, force: true })
       cpSync(path.join(root, '.next', 'standalone'), into, { recursive: true, verbatimSymlinks: true })
       cpSync(path.join(root, '.next', 'static'), path.join(into, '.next', 'static'), { recursive: true })
-      if (existsSync(path.join(root, 'public'))) cpSync(path.join(root, 'public'), path.join(into, 'public'), { recursive: true })
+      if (existsSync(path.join(root, 'public')))
+        cpSync(path.join(root, 'public'), path.join(into, 'public'), { recursive: true })
       const after = readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8')
-      if (after !== buildId || readFileSync(path.join(into, '.next', 'BUILD_ID'), 'utf8') !== buildId) throw new Error('the build changed while it was copied')
+      if (after !== buildId || readFileSync(path.join(into, '.next', 'BUILD_ID'), 'utf8') !== buildId)
+        throw new Error('the build changed while it was copied')
       log(`web snapshot of build ${buildId} in ${into}`)
       return buildId
     } catch (error) {
       if (attempt >= 4) throw error
-      log(`web snapshot failed (${error instanceof Error ? error.message : String(error)}): another build may be running, retrying in 30 s`)
+      log(
+        `web snapshot failed (${error instanceof Error ? error.message : String(error)}): another build may be running, retrying in 30 s`,
+      )
       await new Promise((r) => setTimeout(r, 30_000))
     }
   }
@@ -144,7 +156,18 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
       cwd: p.webDir,
       // the web as its own database role (mintdesk_web), without the owner's login
       // no approval threshold: the chaos run tests crashes and restarts, not four eyes (the workers' env says the same)
-      env: { ...process.env, ...stack.env, DATABASE_URL: stack.env.WEB_DATABASE_URL, DATABASE_ADMIN_URL: undefined, WORKER_DATABASE_URL: undefined, PORT: String(port), HOSTNAME: '127.0.0.1', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', APPROVAL_THRESHOLD_OZ: NO_APPROVAL_THRESHOLD_OZ },
+      env: {
+        ...process.env,
+        ...stack.env,
+        DATABASE_URL: stack.env.WEB_DATABASE_URL,
+        DATABASE_ADMIN_URL: undefined,
+        WORKER_DATABASE_URL: undefined,
+        PORT: String(port),
+        HOSTNAME: '127.0.0.1',
+        NODE_ENV: 'production',
+        NEXT_TELEMETRY_DISABLED: '1',
+        APPROVAL_THRESHOLD_OZ: NO_APPROVAL_THRESHOLD_OZ,
+      },
       stdio: ['ignore', out, out],
     })
     stops.push(() => web.stop(10_000))
@@ -154,11 +177,24 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const env = stack.env
     const poolEnv = workerEnv({
       databaseUrl: pg.url,
-      chain: { rpcUrl: rpcProxy.url, chainId: 31337, tokenAddress: env.TOKEN_ADDRESS as Address, kmsEndpoint: env.KMS_ENDPOINT, kmsKeyIds: env.KMS_KEY_IDS.split(',') },
+      chain: {
+        rpcUrl: rpcProxy.url,
+        chainId: 31337,
+        tokenAddress: env.TOKEN_ADDRESS as Address,
+        kmsEndpoint: env.KMS_ENDPOINT,
+        kmsKeyIds: env.KMS_KEY_IDS.split(','),
+      },
       // the SQS transport's settings, when the stack runs it; short visibility so a killed worker's message comes back soon
       env: {
         ...(env.QUEUE_TRANSPORT === 'sqs'
-          ? { QUEUE_TRANSPORT: 'sqs', SQS_QUEUE_URL: env.SQS_QUEUE_URL, SQS_DLQ_URL: env.SQS_DLQ_URL, SQS_ENDPOINT: env.SQS_ENDPOINT, SQS_VISIBILITY_TIMEOUT_S: '10', SQS_WAIT_TIME_S: '1' }
+          ? {
+              QUEUE_TRANSPORT: 'sqs',
+              SQS_QUEUE_URL: env.SQS_QUEUE_URL,
+              SQS_DLQ_URL: env.SQS_DLQ_URL,
+              SQS_ENDPOINT: env.SQS_ENDPOINT,
+              SQS_VISIBILITY_TIMEOUT_S: '10',
+              SQS_WAIT_TIME_S: '1',
+            }
           : {}),
         ...p.workerEnv,
       },
@@ -172,7 +208,9 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const checks = createDb({ url: pg.url, max: 3, name: 'chaos-checks' })
     stops.push(() => checks.close())
     const chain = createChainClient({ rpcUrl: anvil.rpcUrl, chainId: 31337, pollingMs: 100 })
-    const signers = (await checks.sql<{ address: Address }[]>`select address from signers order by address`).map((r) => r.address)
+    const signers = (await checks.sql<{ address: Address }[]>`select address from signers order by address`).map(
+      (r) => r.address,
+    )
 
     return {
       baseUrl,
@@ -214,7 +252,6 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     throw error
   }
 }
-
 
 async function waitForReady(url: string, child: ManagedChild, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs

@@ -71,15 +71,28 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   const { sql } = p
   const problems: string[] = []
 
-  const orders = await sql<OrderRow[]>`select id, status, amount_wei, to_address, failure_reason, tx_hash from mint_orders`
+  const orders = await sql<
+    OrderRow[]
+  >`select id, status, amount_wei, to_address, failure_reason, tx_hash from mint_orders`
   const byId = new Map(orders.map((o) => [o.id, o]))
-  for (const id of p.expectedOrderIds ?? []) if (!byId.has(id)) problems.push(`order ${id} was accepted (202) but has no row`)
+  for (const id of p.expectedOrderIds ?? [])
+    if (!byId.has(id)) problems.push(`order ${id} was accepted (202) but has no row`)
 
   const storedTxs = await sql<{ hash: string; order_id: string | null }[]>`select hash, order_id from chain_txs`
   const txOrder = new Map(storedTxs.map((t) => [t.hash.toLowerCase(), t.order_id]))
 
   // graphile-worker's live table: dead letters and locks
-  const live = await sql<{ id: string; task: string; attempts: number; max_attempts: number; last_error: string | null; locked_by: string | null; order_id: string | null }[]>`
+  const live = await sql<
+    {
+      id: string
+      task: string
+      attempts: number
+      max_attempts: number
+      last_error: string | null
+      locked_by: string | null
+      order_id: string | null
+    }[]
+  >`
     select j.id::text as id, t.identifier as task, j.attempts, j.max_attempts, j.last_error, j.locked_by,
            j.payload->>'orderId' as order_id
     from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id`
@@ -94,19 +107,29 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
     if (!j.last_error) problems.push(`dead SQS job ${j.job_id} (mint_send) has no error`)
     deadSendOf.add(j.order_id)
   }
-  const lockedJobs = live.filter((j) => j.locked_by !== null).map((j) => ({ id: j.id, task: j.task, lockedBy: j.locked_by as string }))
+  const lockedJobs = live
+    .filter((j) => j.locked_by !== null)
+    .map((j) => ({ id: j.id, task: j.task, lockedBy: j.locked_by as string }))
   for (const j of lockedJobs) {
-    if (!p.liveWorkerIds.has(j.lockedBy)) problems.push(`job ${j.id} (${j.task}) is locked by ${j.lockedBy}, which is not a live worker`)
+    if (!p.liveWorkerIds.has(j.lockedBy))
+      problems.push(`job ${j.id} (${j.task}) is locked by ${j.lockedBy}, which is not a live worker`)
   }
 
   // the running total of the backing bars that the check before each signature reads (decision 024) = their recount
   const [backing] = await p.sql<{ running: string; recount: string }[]>`
     select (select coalesce(sum(fine_oz), 0) from vault_backing_deltas)::text as running,
            (select coalesce(sum(fine_oz), 0) from vault_bars where status = 'backing')::text as recount`
-  if (backing && backing.running !== backing.recount) problems.push(`the running backing total is ${backing.running} oz, the backing bars' recount ${backing.recount} oz`)
+  if (backing && backing.running !== backing.recount)
+    problems.push(`the running backing total is ${backing.running} oz, the backing bars' recount ${backing.recount} oz`)
 
   // the chain's view
-  const logs = await p.chain.getContractEvents({ address: p.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n, toBlock: 'latest' })
+  const logs = await p.chain.getContractEvents({
+    address: p.tokenAddress,
+    abi: goldTokenAbi,
+    eventName: 'Minted',
+    fromBlock: 0n,
+    toBlock: 'latest',
+  })
   const mintedBy = new Map<string, typeof logs>()
   for (const log of logs) {
     const orderId = bytes32ToOrderId(log.args.orderId as `0x${string}`)
@@ -131,11 +154,17 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
         continue
       }
       const [log] = minted
-      if (log.args.amount !== BigInt(o.amount_wei)) problems.push(`order ${o.id}: minted ${log.args.amount} wei, ordered ${o.amount_wei}`)
-      if (log.args.to?.toLowerCase() !== o.to_address.toLowerCase()) problems.push(`order ${o.id}: minted to ${log.args.to}, ordered to ${o.to_address}`)
+      if (log.args.amount !== BigInt(o.amount_wei))
+        problems.push(`order ${o.id}: minted ${log.args.amount} wei, ordered ${o.amount_wei}`)
+      if (log.args.to?.toLowerCase() !== o.to_address.toLowerCase())
+        problems.push(`order ${o.id}: minted to ${log.args.to}, ordered to ${o.to_address}`)
       const signedFor = txOrder.get(log.transactionHash.toLowerCase())
-      if (signedFor !== o.id) problems.push(`order ${o.id}: its Minted event comes from ${log.transactionHash}, not a transaction stored for it`)
-      if (!o.tx_hash || txOrder.get(o.tx_hash.toLowerCase()) !== o.id) problems.push(`order ${o.id}: tx_hash ${o.tx_hash} is not one of its stored transactions`)
+      if (signedFor !== o.id)
+        problems.push(
+          `order ${o.id}: its Minted event comes from ${log.transactionHash}, not a transaction stored for it`,
+        )
+      if (!o.tx_hash || txOrder.get(o.tx_hash.toLowerCase()) !== o.id)
+        problems.push(`order ${o.id}: tx_hash ${o.tx_hash} is not one of its stored transactions`)
     } else if (o.status === 'failed') {
       failed++
       if (!o.failure_reason) problems.push(`order ${o.id} failed without a reason`)
@@ -155,7 +184,9 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   const supply = await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
   if (supply !== confirmedSum) problems.push(`total supply ${supply} != sum of confirmed orders ${confirmedSum}`)
 
-  const signerRows = await sql<{ address: string; next_nonce: bigint | string }[]>`select address, next_nonce from signers order by address`
+  const signerRows = await sql<
+    { address: string; next_nonce: bigint | string }[]
+  >`select address, next_nonce from signers order by address`
   const signers: SignerReport[] = []
   for (const s of signerRows) {
     const address = getAddress(s.address)
@@ -172,13 +203,27 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
     const have = new Set(nonces)
     for (let n = first; n < nextNonce; n++) if (!have.has(n)) gaps.push(n)
     const unmined = rows.filter((r) => r.state !== 'mined').map((r) => `${r.nonce}:${r.state}`)
-    const report: SignerReport = { address, nextNonce, chainLatest: BigInt(latest), chainPending: BigInt(pending), nonces: rows.length, gaps, unmined }
+    const report: SignerReport = {
+      address,
+      nextNonce,
+      chainLatest: BigInt(latest),
+      chainPending: BigInt(pending),
+      nonces: rows.length,
+      gaps,
+      unmined,
+    }
     signers.push(report)
-    if (gaps.length > 0) problems.push(`signer ${address}: nonces missing from signer_nonces: ${gaps.slice(0, 10).join(', ')}`)
-    if (nonces.some((n) => n >= nextNonce)) problems.push(`signer ${address}: signer_nonces beyond next_nonce ${nextNonce}`)
+    if (gaps.length > 0)
+      problems.push(`signer ${address}: nonces missing from signer_nonces: ${gaps.slice(0, 10).join(', ')}`)
+    if (nonces.some((n) => n >= nextNonce))
+      problems.push(`signer ${address}: signer_nonces beyond next_nonce ${nextNonce}`)
     if (unmined.length > 0) problems.push(`signer ${address}: nonces not mined: ${unmined.slice(0, 10).join(', ')}`)
-    if (report.chainLatest !== nextNonce) problems.push(`signer ${address}: chain nonce ${report.chainLatest} != next_nonce ${nextNonce}`)
-    if (report.chainPending !== report.chainLatest) problems.push(`signer ${address}: ${report.chainPending - report.chainLatest} transaction(s) still in the node's pool`)
+    if (report.chainLatest !== nextNonce)
+      problems.push(`signer ${address}: chain nonce ${report.chainLatest} != next_nonce ${nextNonce}`)
+    if (report.chainPending !== report.chainLatest)
+      problems.push(
+        `signer ${address}: ${report.chainPending - report.chainLatest} transaction(s) still in the node's pool`,
+      )
   }
 
   return {

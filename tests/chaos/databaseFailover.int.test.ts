@@ -43,8 +43,14 @@ describe('a 90 s database failover mid-burst', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-db-failover-'))
-    ;[pg, chain] = await Promise.all([startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'mintdesk' }), startChainFixture({ signers: 2 })])
-    await migrate({ databaseUrl: pg.url, roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } } })
+    ;[pg, chain] = await Promise.all([
+      startPostgres({ dataDir: path.join(dir, 'pg'), ephemeral: true, database: 'mintdesk' }),
+      startChainFixture({ signers: 2 }),
+    ])
+    await migrate({
+      databaseUrl: pg.url,
+      roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } },
+    })
     checks = createDb({ url: pg.url, max: 2, name: 'failover-checks' })
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' })
@@ -73,7 +79,10 @@ describe('a 90 s database failover mid-burst', () => {
     const port = pg.port
     const dataDir = path.join(dir, 'pg')
     // production's takeover threshold: a worker silent through the outage is fenced and replaced, its jobs taken over
-    pool = createWorkerPool({ env: workerEnv({ databaseUrl: pg.url, chain, env: { WORKER_STALE_AFTER_MS: '30000' } }), prefix: 'dbf' })
+    pool = createWorkerPool({
+      env: workerEnv({ databaseUrl: pg.url, chain, env: { WORKER_STALE_AFTER_MS: '30000' } }),
+      prefix: 'dbf',
+    })
     const p = pool
     await Promise.all([p.start(), p.start()])
     const recipients = [privateKeyToAddress(generatePrivateKey()), privateKeyToAddress(generatePrivateKey())]
@@ -84,7 +93,13 @@ describe('a 90 s database failover mid-burst', () => {
 
     const supervisor = startSupervisor({ pool: p, keep: 2, log })
     // a burst spread over ~10 s: the outage begins in its middle, the rest wait for the database
-    const submitting = submitAll(api, { orders, concurrency: 3, perSecond: 3, giveUpAfterMs: DOWN_MS + 90_000, requestTimeoutMs: 10_000 })
+    const submitting = submitAll(api, {
+      orders,
+      concurrency: 3,
+      perSecond: 3,
+      giveUpAfterMs: DOWN_MS + 90_000,
+      requestTimeoutMs: 10_000,
+    })
     await new Promise((r) => setTimeout(r, 4_000))
     const outage = await restartPostgresUnderLoad({
       pg: {
@@ -101,17 +116,27 @@ describe('a 90 s database failover mid-burst', () => {
     expect(pg.port, 'same port after the failover').toBe(port)
     const outcomes = [...(await submitting), ...(await submitAll(api, { orders: probes, concurrency: 2 }))]
     const tally = tallySubmits(outcomes)
-    log(`outage: down ${outage.downMs} ms, ready ${JSON.stringify(outage.readyWhileDown)}, ready again after ${outage.recoveredAfterMs} ms; intake ${JSON.stringify(tally.byStatus)}; postgres.js null-socket crashes in this process: ${known.seen.length}`)
+    log(
+      `outage: down ${outage.downMs} ms, ready ${JSON.stringify(outage.readyWhileDown)}, ready again after ${outage.recoveredAfterMs} ms; intake ${JSON.stringify(tally.byStatus)}; postgres.js null-socket crashes in this process: ${known.seen.length}`,
+    )
 
     expect(Object.keys(outage.readyWhileDown), '/api/ready while down').toEqual(['503'])
     for (const probe of outage.intakeWhileDown) expect(probe.status, 'intake while down').toBeGreaterThanOrEqual(500)
     expect(tally.refused).toEqual([])
     expect(tally.accepted).toBe(ORDERS + probes.length)
 
-    await waitForSettled({ sql: checks.sql, chain: chain.publicClient, timeoutMs: 150_000, log, liveWorkerIds: () => p.liveIds() })
+    await waitForSettled({
+      sql: checks.sql,
+      chain: chain.publicClient,
+      timeoutMs: 150_000,
+      log,
+      liveWorkerIds: () => p.liveIds(),
+    })
     await supervisor.stop()
     const causes = p.crashes().map((c) => ({ c, cause: workerDeathCause(readFileSync(c.logFile, 'utf8')) }))
-    log(`workers died and replaced: ${JSON.stringify(causes.map((x) => x.cause ?? `unknown (${x.c.logFile})`))}; ${p.startFailures()} start(s) failed while it was down`)
+    log(
+      `workers died and replaced: ${JSON.stringify(causes.map((x) => x.cause ?? `unknown (${x.c.logFile})`))}; ${p.startFailures()} start(s) failed while it was down`,
+    )
     const report = await checkInvariants({
       sql: checks.sql,
       chain: chain.publicClient,

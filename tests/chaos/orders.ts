@@ -1,11 +1,11 @@
 import { type Address, getAddress } from 'viem'
 import type { Db } from '@/db/client'
-import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
-import { createRng } from '@/tests/helpers/createRng'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { stockBarsOf } from '@/tests/helpers/barLists'
+import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { createRng } from '@/tests/helpers/createRng'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { type Api, type ApiRole, ApiTimeoutError } from './api'
 
@@ -18,7 +18,13 @@ export type PlannedOrder = {
   amountWei: bigint
 }
 
-export type PlanOrdersParameters = { runId: string; count: number; recipients: readonly Address[]; seed: number; first?: number }
+export type PlanOrdersParameters = {
+  runId: string
+  count: number
+  recipients: readonly Address[]
+  seed: number
+  first?: number
+}
 
 const FINENESS = ['999.9', '999.99', '999.5', '995.0', '916.7', '900.0']
 
@@ -48,8 +54,14 @@ export function planOrders({ runId, count, recipients, seed, first = 0 }: PlanOr
  */
 export async function stockPlannedOrders(db: Db, orders: readonly PlannedOrder[]): Promise<void> {
   if (orders.length === 0) return
-  await stockBarsOf(db, orders.map((o) => o.body))
-  await allowRecipients(db, orders.map((o) => o.to))
+  await stockBarsOf(
+    db,
+    orders.map((o) => o.body),
+  )
+  await allowRecipients(
+    db,
+    orders.map((o) => o.to),
+  )
 }
 
 export type SubmitOutcome = {
@@ -79,9 +91,21 @@ export type SubmitOrderParameters = {
  * retried with the same Idempotency-Key and body (the answer may have been lost after a
  * commit); a 4xx is final. Returns what the client saw.
  */
-export async function submitOrder(api: Api, order: PlannedOrder, p: SubmitOrderParameters = {}): Promise<SubmitOutcome> {
+export async function submitOrder(
+  api: Api,
+  order: PlannedOrder,
+  p: SubmitOrderParameters = {},
+): Promise<SubmitOutcome> {
   const giveUpAt = Date.now() + (p.giveUpAfterMs ?? 120_000)
-  const outcome: SubmitOutcome = { order, orderId: null, statuses: [], maxLatencyMs: 0, slow: [], hangs: 0, refused: null }
+  const outcome: SubmitOutcome = {
+    order,
+    orderId: null,
+    statuses: [],
+    maxLatencyMs: 0,
+    slow: [],
+    hangs: 0,
+    refused: null,
+  }
   for (let attempt = 0; ; attempt++) {
     const t0 = Date.now()
     let status: number

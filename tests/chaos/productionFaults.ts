@@ -57,7 +57,8 @@ export type RunProductionFaultsParameters = {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const pct = (xs: number[], p: number) => (xs.length === 0 ? 0 : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))])
+const pct = (xs: number[], p: number) =>
+  xs.length === 0 ? 0 : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length - 1) * p))]
 
 export async function runProductionFaults(p: RunProductionFaultsParameters): Promise<ProductionFaultsReport> {
   const { log } = p
@@ -66,11 +67,21 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
   const batches = [0, 1, 2, 3].map((i) => p.orders.slice(i * p.perFault, (i + 1) * p.perFault))
   let baselineP50 = 0
 
-  const measure = async (name: string, batch: readonly PlannedOrder[], run: (submit: () => Promise<string[]>) => Promise<{ faultMs: number; endedAt: number; detail: string }>) => {
+  const measure = async (
+    name: string,
+    batch: readonly PlannedOrder[],
+    run: (submit: () => Promise<string[]>) => Promise<{ faultMs: number; endedAt: number; detail: string }>,
+  ) => {
     log(`production fault: ${name} (${batch.length} orders)`)
     let accepted: string[] = []
     const { faultMs, endedAt, detail } = await run(async () => {
-      const outcomes = await submitAll(p.api, { orders: batch, concurrency: 3, perSecond: 3, giveUpAfterMs: 240_000, requestTimeoutMs: 15_000 })
+      const outcomes = await submitAll(p.api, {
+        orders: batch,
+        concurrency: 3,
+        perSecond: 3,
+        giveUpAfterMs: 240_000,
+        requestTimeoutMs: 15_000,
+      })
       accepted = outcomes.flatMap((o) => o.orderId ?? [])
       return accepted
     })
@@ -80,7 +91,13 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
       from mint_orders where id = any(${accepted}::uuid[])`
     const latencies = rows.flatMap((r) => (r.ms === null ? [] : [Number(r.ms)]))
     const lastConfirmed = Math.max(0, ...rows.map((r) => Number(r.confirmed_ms ?? 0)))
-    const report = await checkInvariants({ sql: p.sql, chain: p.chain, tokenAddress: p.tokenAddress, expectedOrderIds: accepted, liveWorkerIds: p.liveWorkerIds() }).catch(() => undefined)
+    const report = await checkInvariants({
+      sql: p.sql,
+      chain: p.chain,
+      tokenAddress: p.tokenAddress,
+      expectedOrderIds: accepted,
+      liveWorkerIds: p.liveWorkerIds(),
+    }).catch(() => undefined)
     const inBatch = new Set(accepted)
     const unconfirmed = accepted.length - latencies.length
     const lost = report ? report.lost.filter((id) => inBatch.has(id)).length : unconfirmed
@@ -102,7 +119,8 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
     }
     faults.push(figures)
     log(`production fault ${name}: ${JSON.stringify(figures)}`)
-    if (accepted.length !== batch.length) problems.push(`${name}: ${accepted.length} of ${batch.length} orders accepted`)
+    if (accepted.length !== batch.length)
+      problems.push(`${name}: ${accepted.length} of ${batch.length} orders accepted`)
     if (lost) problems.push(`${name}: ${lost} order(s) lost`)
     if (unconfirmed) problems.push(`${name}: ${unconfirmed} order(s) not confirmed`)
     if (doubled) problems.push(`${name}: ${doubled} order(s) minted twice`)
@@ -132,19 +150,33 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
     on = false
     await neighbour
     p.kmsThrottle.setRate(undefined)
-    return { faultMs: Date.now() - t0, endedAt: Date.now(), detail: `20 Sign/s, the quota taken 1 s in 3; ${p.kmsThrottle.counts.throttled - before} Sign calls throttled` }
+    return {
+      faultMs: Date.now() - t0,
+      endedAt: Date.now(),
+      detail: `20 Sign/s, the quota taken 1 s in 3; ${p.kmsThrottle.counts.throttled - before} Sign calls throttled`,
+    }
   })
 
   await measure('RPC limits and a lagging head', batches[2], async (submit) => {
     const before = { ...p.rpcProxy.counts }
-    const [reorgsBefore] = await p.sql<{ n: number }[]>`select count(*)::int as n from job_events where event = 'reorged'`
-    p.rpcProxy.setFaults({ rateLimit: 1 / 3, retryAfterSeconds: 1, latencyMs: 300, drop: 0.02, lag: { everyMs: 15_000, forMs: 5_000 } })
+    const [reorgsBefore] = await p.sql<
+      { n: number }[]
+    >`select count(*)::int as n from job_events where event = 'reorged'`
+    p.rpcProxy.setFaults({
+      rateLimit: 1 / 3,
+      retryAfterSeconds: 1,
+      latencyMs: 300,
+      drop: 0.02,
+      lag: { everyMs: 15_000, forMs: 5_000 },
+    })
     const t0 = Date.now()
     await submit()
     await sleep(10_000)
     p.rpcProxy.setFaults({})
     const c = p.rpcProxy.counts
-    const [reorgsAfter] = await p.sql<{ n: number }[]>`select count(*)::int as n from job_events where event = 'reorged'`
+    const [reorgsAfter] = await p.sql<
+      { n: number }[]
+    >`select count(*)::int as n from job_events where event = 'reorged'`
     return {
       faultMs: Date.now() - t0,
       endedAt: Date.now(),
@@ -157,11 +189,14 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
     await sleep(5_000)
     const outage = await restartPostgresUnderLoad({ pg: p.pg, api: p.api, downForMs: 90_000, probes: [], log })
     await submitting
-    if (Object.keys(outage.readyWhileDown).some((s) => s !== '503')) problems.push(`database failover: /api/ready while down ${JSON.stringify(outage.readyWhileDown)}`)
+    if (Object.keys(outage.readyWhileDown).some((s) => s !== '503'))
+      problems.push(`database failover: /api/ready while down ${JSON.stringify(outage.readyWhileDown)}`)
     return {
       faultMs: outage.downMs,
       endedAt: Date.now() - outage.recoveredAfterMs,
-      detail: `down ${(outage.downMs / 1000).toFixed(1)} s; /api/ready meanwhile ${Object.entries(outage.readyWhileDown).map(([k, v]) => `${k}: ${v}`).join(', ')}; ready again ${(outage.recoveredAfterMs / 1000).toFixed(1)} s after the start`,
+      detail: `down ${(outage.downMs / 1000).toFixed(1)} s; /api/ready meanwhile ${Object.entries(outage.readyWhileDown)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')}; ready again ${(outage.recoveredAfterMs / 1000).toFixed(1)} s after the start`,
     }
   })
   return { faults, problems }

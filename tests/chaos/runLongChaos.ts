@@ -4,11 +4,13 @@ import { type Address, getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import * as schema from '@/db/schema'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { createRng } from '@/tests/helpers/createRng'
+import { workerDeathCause } from '../attack/knownIssues'
 import { createHttpApi } from './api'
 import { startChaosStack } from './chaosStack'
 import { checkInvariants, type InvariantReport, summarizeReport } from './checkInvariants'
-import { createRng } from '@/tests/helpers/createRng'
 import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
+import { type ProductionFaultsReport, runProductionFaults } from './productionFaults'
 import {
   type AnvilRestartReport,
   countEvents,
@@ -25,8 +27,6 @@ import {
   startFuzzer,
   waitForSettled,
 } from './scenarios'
-import { workerDeathCause } from '../attack/knownIssues'
-import { type ProductionFaultsReport, runProductionFaults } from './productionFaults'
 import { collectSecrets, findSecrets, readTexts, type SecretFinding } from './secrets'
 import { startKiller, startSupervisor } from './workerPool'
 
@@ -59,7 +59,14 @@ export type LongChaosResult = {
   problems: string[]
   durations: Record<string, number>
   intake: ReturnType<typeof tallySubmits>
-  workers: { target: number; started: number; sigkills: number; sigterms: number; startFailures: number; crashes: { name: string; code: number | null; signal: string | null; logFile: string }[] }
+  workers: {
+    target: number
+    started: number
+    sigkills: number
+    sigterms: number
+    startFailures: number
+    crashes: { name: string; code: number | null; signal: string | null; logFile: string }[]
+  }
   postgres: PostgresRestartReport | null
   anvil: AnvilRestartReport | null
   deploy: DeployReport | null
@@ -111,7 +118,11 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
   // postgres.js 3.4.9 can throw from a setImmediate when Postgres goes away (see
   // tests/attack/knownIssues.ts); this driver's own check pool must survive it
   const onUncaught = (error: Error) => {
-    if (error instanceof TypeError && /reading 'write'/.test(error.message) && /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '')) {
+    if (
+      error instanceof TypeError &&
+      /reading 'write'/.test(error.message) &&
+      /postgres[\\/]src[\\/]connection\.js/.test(error.stack ?? '')
+    ) {
       result.knownIssues.postgresJsNullSocketInDriver++
       log(`[known issue] postgres.js null-socket crash in the driver process (tolerated): ${error.message}`)
       return
@@ -127,7 +138,12 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     webDir: o.webDir,
     workers: o.workers,
     // takeover after 10 s of silence: kills are noticed quickly, a few seconds without Postgres are not a death
-    workerEnv: { WORKER_STALE_AFTER_MS: '10000', WORKER_HEARTBEAT_MS: '1000', NONCE_STALL_AFTER_MS: '6000', WORKER_CONCURRENCY: '8' },
+    workerEnv: {
+      WORKER_STALE_AFTER_MS: '10000',
+      WORKER_HEARTBEAT_MS: '1000',
+      NONCE_STALL_AFTER_MS: '6000',
+      WORKER_CONCURRENCY: '8',
+    },
     log,
   })
   durations.boot = Date.now() - t0
@@ -144,7 +160,9 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     })
     await api.cookieOf('staff')
     await api.cookieOf('admin')
-    const recipients: Address[] = Array.from({ length: 12 }, () => getAddress(privateKeyToAddress(generatePrivateKey())))
+    const recipients: Address[] = Array.from({ length: 12 }, () =>
+      getAddress(privateKeyToAddress(generatePrivateKey())),
+    )
     const runId = `LC${Date.now().toString(36)}`
     const planned = planOrders({ runId, count: o.orders, recipients, seed: o.seed })
     const db = drizzle(sql, { schema })
@@ -152,13 +170,27 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     const probes = planned.slice(-2)
     const stream = planned.slice(0, -2)
     const countMinted = async () =>
-      (await chain.getContractEvents({ address: stack.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n, toBlock: 'latest' })).length
+      (
+        await chain.getContractEvents({
+          address: stack.tokenAddress,
+          abi: goldTokenAbi,
+          eventName: 'Minted',
+          fromBlock: 0n,
+          toBlock: 'latest',
+        })
+      ).length
 
     // 1. orders under kills and bad input; meanwhile a database restart, a chain restart and a rolling deploy
     const p1 = Date.now()
     let killer = startKiller({ pool, everyMs: [2_000, 5_000], rng, keep: 0, spare: 1, log })
     const fuzzer = startFuzzer({ api, seed: o.seed, pauseMs: 25, collect: (t) => errorBodies.push(t) })
-    const submitting = submitAll(api, { orders: stream, concurrency: 6, perSecond: 5, giveUpAfterMs: 180_000, requestTimeoutMs: 15_000 })
+    const submitting = submitAll(api, {
+      orders: stream,
+      concurrency: 6,
+      perSecond: 5,
+      giveUpAfterMs: 180_000,
+      requestTimeoutMs: 15_000,
+    })
     let submitted = false
     void submitting.finally(() => {
       submitted = true
@@ -170,7 +202,13 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       result.postgres = await restartPostgresUnderLoad({ pg: stack.pg, api, downForMs: 4_000, probes, log })
       await pause(15_000)
       log('fault: anvil SIGKILL, restart from a saved state 5 s old')
-      result.anvil = await restartAnvilFromOlderState({ anvil: stack.anvil, rollbackMs: 5_000, minForgottenMints: 5, countMinted, log })
+      result.anvil = await restartAnvilFromOlderState({
+        anvil: stack.anvil,
+        rollbackMs: 5_000,
+        minForgottenMints: 5,
+        countMinted,
+        log,
+      })
       // a worker beside the pool dies at each step of a batched send, with the batch it leads in hand
       log('fault: SIGKILL at the send failpoints (after_reserve, after_sign, after_broadcast)')
       result.failpoints = await crashAtFailpoints({
@@ -197,31 +235,62 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     durations.ordersSubmitted = Date.now() - p1
     result.intake = tallySubmits([...outcomes, ...probeOutcomes])
     log(`intake: ${JSON.stringify({ ...result.intake, slow: result.intake.slow.length })}`)
-    if (result.intake.refused.length) problems.push(`orders refused at intake: ${result.intake.refused.slice(0, 5).join('; ')}`)
+    if (result.intake.refused.length)
+      problems.push(`orders refused at intake: ${result.intake.refused.slice(0, 5).join('; ')}`)
     if (result.intake.accepted !== o.orders) problems.push(`${result.intake.accepted} of ${o.orders} orders accepted`)
     if (result.intake.hangs > 0) problems.push(`${result.intake.hangs} intake request(s) got no answer within 15 s`)
     if (result.postgres) {
-      if (Object.keys(result.postgres.readyWhileDown).some((s) => s !== '503')) problems.push(`/api/ready while Postgres was down: ${JSON.stringify(result.postgres.readyWhileDown)}`)
-      for (const i of result.postgres.intakeWhileDown) if (i.status < 500 || i.ms > 10_000) problems.push(`intake while Postgres was down: ${JSON.stringify(i)}`)
+      if (Object.keys(result.postgres.readyWhileDown).some((s) => s !== '503'))
+        problems.push(`/api/ready while Postgres was down: ${JSON.stringify(result.postgres.readyWhileDown)}`)
+      for (const i of result.postgres.intakeWhileDown)
+        if (i.status < 500 || i.ms > 10_000) problems.push(`intake while Postgres was down: ${JSON.stringify(i)}`)
     }
-    if (result.anvil && result.anvil.forgottenMints <= 0) problems.push('the anvil restart forgot no mint: the scenario did not bite')
+    if (result.anvil && result.anvil.forgottenMints <= 0)
+      problems.push('the anvil restart forgot no mint: the scenario did not bite')
     if (result.deploy) problems.push(...result.deploy.problems)
-    for (const c of result.failpoints) if (!c.diedThere) problems.push(`failpoint ${c.failpoint}: no batch reached it within 30 s (the orders were all in?)`)
+    for (const c of result.failpoints)
+      if (!c.diedThere)
+        problems.push(`failpoint ${c.failpoint}: no batch reached it within 30 s (the orders were all in?)`)
 
     durations.settle1 = await waitForSettled({ sql, chain, timeoutMs: 300_000, log })
     result.fuzz = await fuzzer.stop()
     problems.push(...result.fuzz.problems.slice(0, 20))
-    const first = await checkInvariants({ sql, chain, tokenAddress: stack.tokenAddress, expectedOrderIds: [...outcomes, ...probeOutcomes].flatMap((x) => x.orderId ?? []), liveWorkerIds: pool.liveIds() })
+    const first = await checkInvariants({
+      sql,
+      chain,
+      tokenAddress: stack.tokenAddress,
+      expectedOrderIds: [...outcomes, ...probeOutcomes].flatMap((x) => x.orderId ?? []),
+      liveWorkerIds: pool.liveIds(),
+    })
     log(`after phase 1: ${summarizeReport(first)}`)
     problems.push(...first.problems.map((p) => `phase 1: ${p}`))
-    if (first.orders !== o.orders) problems.push(`phase 1: ${first.orders} order rows for ${o.orders} orders (bad input or a retry wrote rows)`)
+    if (first.orders !== o.orders)
+      problems.push(`phase 1: ${first.orders} order rows for ${o.orders} orders (bad input or a retry wrote rows)`)
     durations.phase1 = Date.now() - p1
 
     // 2b. the faults production meets most (issue 18): KMS throttling, RPC limits and a lagging head, a 90 s database failover
     const pf = Date.now()
-    const faultOrders = planOrders({ runId, count: 4 * PRODUCTION_FAULT_ORDERS, recipients, seed: o.seed + 2, first: o.orders + o.outOfGasOrders })
+    const faultOrders = planOrders({
+      runId,
+      count: 4 * PRODUCTION_FAULT_ORDERS,
+      recipients,
+      seed: o.seed + 2,
+      first: o.orders + o.outOfGasOrders,
+    })
     await stockPlannedOrders(db, faultOrders)
-    result.production = await runProductionFaults({ api, sql, chain, tokenAddress: stack.tokenAddress, kmsThrottle: stack.kmsThrottle, rpcProxy: stack.rpcProxy, pg: stack.pg, orders: faultOrders, perFault: PRODUCTION_FAULT_ORDERS, liveWorkerIds: () => pool.liveIds(), log })
+    result.production = await runProductionFaults({
+      api,
+      sql,
+      chain,
+      tokenAddress: stack.tokenAddress,
+      kmsThrottle: stack.kmsThrottle,
+      rpcProxy: stack.rpcProxy,
+      pg: stack.pg,
+      orders: faultOrders,
+      perFault: PRODUCTION_FAULT_ORDERS,
+      liveWorkerIds: () => pool.liveIds(),
+      log,
+    })
     problems.push(...result.production.problems.map((x) => `production faults: ${x}`))
     durations.productionFaults = Date.now() - pf
 
@@ -229,31 +298,60 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     const p4 = Date.now()
     const gasOrders = planOrders({ runId, count: o.outOfGasOrders, recipients, seed: o.seed + 1, first: o.orders })
     await stockPlannedOrders(db, gasOrders)
-    result.outOfGas = await runOutOfGas({ api, sql, rpcUrl: stack.anvil.rpcUrl, signers: stack.signers, orders: gasOrders, fastForward: false, timeoutMs: 240_000, log, transport: stack.env.QUEUE_TRANSPORT === 'sqs' ? 'sqs' : 'postgres' })
-    if (result.outOfGas.attempts.some((a) => a !== 5)) problems.push(`out of gas: attempts per dead job ${JSON.stringify(result.outOfGas.attempts)}`)
-    if (result.outOfGas.retried !== o.outOfGasOrders) problems.push(`out of gas: the bulk retry retried ${result.outOfGas.retried} of ${o.outOfGasOrders}`)
+    result.outOfGas = await runOutOfGas({
+      api,
+      sql,
+      rpcUrl: stack.anvil.rpcUrl,
+      signers: stack.signers,
+      orders: gasOrders,
+      fastForward: false,
+      timeoutMs: 240_000,
+      log,
+      transport: stack.env.QUEUE_TRANSPORT === 'sqs' ? 'sqs' : 'postgres',
+    })
+    if (result.outOfGas.attempts.some((a) => a !== 5))
+      problems.push(`out of gas: attempts per dead job ${JSON.stringify(result.outOfGas.attempts)}`)
+    if (result.outOfGas.retried !== o.outOfGasOrders)
+      problems.push(`out of gas: the bulk retry retried ${result.outOfGas.retried} of ${o.outOfGasOrders}`)
     await waitForSettled({ sql, chain, timeoutMs: 180_000, log })
     durations.outOfGas = Date.now() - p4
 
     // the end: every invariant over everything, then a clean SIGTERM of every worker
     await supervisor.stop()
-    result.invariants = await checkInvariants({ sql, chain, tokenAddress: stack.tokenAddress, liveWorkerIds: pool.liveIds() })
+    result.invariants = await checkInvariants({
+      sql,
+      chain,
+      tokenAddress: stack.tokenAddress,
+      liveWorkerIds: pool.liveIds(),
+    })
     result.events = await countEvents(sql)
     problems.push(...result.invariants.problems)
     const expectedRows = o.orders + o.outOfGasOrders + (result.production ? 4 * PRODUCTION_FAULT_ORDERS : 0)
-    if (result.invariants.orders !== expectedRows) problems.push(`${result.invariants.orders} order rows, expected ${expectedRows}`)
+    if (result.invariants.orders !== expectedRows)
+      problems.push(`${result.invariants.orders} order rows, expected ${expectedRows}`)
     const exits = await pool.stopAll()
-    for (const e of exits) if (e.code !== 0 || e.signal !== null) problems.push(`${e.name} exited ${e.code}/${e.signal} on the final SIGTERM`)
+    for (const e of exits)
+      if (e.code !== 0 || e.signal !== null)
+        problems.push(`${e.name} exited ${e.code}/${e.signal} on the final SIGTERM`)
     const locked = await sql`select id from graphile_worker._private_jobs where locked_by is not null`
     if (locked.length) problems.push(`${locked.length} job(s) still locked after every worker stopped`)
-    result.workers = { target: o.workers, started: pool.stats.started, sigkills: pool.stats.sigkills, sigterms: pool.stats.sigterms, startFailures: pool.startFailures(), crashes: pool.crashes() }
+    result.workers = {
+      target: o.workers,
+      started: pool.stats.started,
+      sigkills: pool.stats.sigkills,
+      sigterms: pool.stats.sigterms,
+      startFailures: pool.startFailures(),
+      crashes: pool.crashes(),
+    }
     // a started worker may die on its own only for a known reason when Postgres went away (tests/attack/knownIssues.ts); it is replaced
     for (const c of result.workers.crashes) {
       const cause = workerDeathCause(readFileSync(c.logFile, 'utf8'))
       if (cause) result.knownIssues.workerDeaths[cause] = (result.knownIssues.workerDeaths[cause] ?? 0) + 1
       else problems.push(`worker ${c.name} exited ${c.code}/${c.signal} on its own (log: ${c.logFile})`)
     }
-    log(`final: ${summarizeReport(result.invariants)}; events ${JSON.stringify(result.events)}; workers ${JSON.stringify({ ...result.workers, crashes: result.workers.crashes.length })}`)
+    log(
+      `final: ${summarizeReport(result.invariants)}; events ${JSON.stringify(result.events)}; workers ${JSON.stringify({ ...result.workers, crashes: result.workers.crashes.length })}`,
+    )
   } catch (error) {
     problems.push(`the run stopped: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
   } finally {
@@ -261,9 +359,17 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     // secrets: the web's and KMS endpoint's log, every worker's log, every error body
     const secrets = collectSecrets({ env: stack.env, kmsKeysFile: stack.kmsKeysFile })
     const workerLogs = pool.all.map((w) => w.logFile)
-    const texts = [...readTexts([stack.childLogFile, ...workerLogs]), { where: 'error bodies', text: errorBodies.join('\n') }]
-    result.secrets = { scanned: texts.length, bytes: texts.reduce((n, t) => n + t.text.length, 0), findings: findSecrets(secrets, texts) }
-    for (const f of result.secrets.findings.slice(0, 10)) problems.push(`secret ${f.secret} in ${f.where}: ${f.context}`)
+    const texts = [
+      ...readTexts([stack.childLogFile, ...workerLogs]),
+      { where: 'error bodies', text: errorBodies.join('\n') },
+    ]
+    result.secrets = {
+      scanned: texts.length,
+      bytes: texts.reduce((n, t) => n + t.text.length, 0),
+      findings: findSecrets(secrets, texts),
+    }
+    for (const f of result.secrets.findings.slice(0, 10))
+      problems.push(`secret ${f.secret} in ${f.where}: ${f.context}`)
     result.knownIssues.webUncaught = (readTexts([stack.childLogFile])[0]?.text.match(/uncaughtException/g) ?? []).length
     await stack.stop()
     activeStops.delete(stack.stop)

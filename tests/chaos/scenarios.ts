@@ -2,11 +2,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import fc from 'fast-check'
 import type postgres from 'postgres'
 import { type Address, type PublicClient, parseEther, toHex } from 'viem'
+import { startWorkerProcess } from '@/tests/helpers/workerProcess'
 import { type Api, ApiTimeoutError } from './api'
 import { BAD_INPUT_STATUSES, badRequest, errorShapeProblems, headersOf } from './badInputs'
 import { type PlannedOrder, submitAll } from './orders'
 import type { WorkerPool } from './workerPool'
-import { startWorkerProcess } from '@/tests/helpers/workerProcess'
 
 /**
  * The faults of the chaos suite, each a function over small handles (the short form
@@ -40,7 +40,14 @@ export type WaitForSettledParameters = {
  * Waits until the system is quiet: no order pending or submitted, no live mint job that
  * is not a dead letter, every signer's nonces mined and its pool empty.
  */
-export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () => {}, liveWorkerIds }: WaitForSettledParameters): Promise<number> {
+export async function waitForSettled({
+  sql,
+  chain,
+  timeoutMs,
+  onTick,
+  log = () => {},
+  liveWorkerIds,
+}: WaitForSettledParameters): Promise<number> {
   const t0 = Date.now()
   let last = ''
   for (;;) {
@@ -59,20 +66,33 @@ export async function waitForSettled({ sql, chain, timeoutMs, onTick, log = () =
 }
 
 /** One look at whether the system is quiet (waitForSettled's loop). */
-async function settleState({ sql, chain, onTick, liveWorkerIds }: Omit<WaitForSettledParameters, 'timeoutMs' | 'log'>): Promise<{ settled: boolean; text: string }> {
+async function settleState({
+  sql,
+  chain,
+  onTick,
+  liveWorkerIds,
+}: Omit<WaitForSettledParameters, 'timeoutMs' | 'log'>): Promise<{ settled: boolean; text: string }> {
   await onTick?.()
   const [orders] = await sql<{ open: number; total: number }[]>`
     select count(*) filter (where status in ('pending', 'submitted'))::int as open, count(*)::int as total from mint_orders`
   const [jobs] = await sql<{ live: number }[]>`
     select count(*)::int as live from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
     where t.identifier in ('mint_send', 'mint_confirm', 'mint_confirmer') and j.attempts < j.max_attempts`
-  const [nonces] = await sql<{ unmined: number }[]>`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
+  const [nonces] = await sql<
+    { unmined: number }[]
+  >`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
   const live = liveWorkerIds?.()
   const orphaned = live
-    ? (await sql<{ locked_by: string }[]>`select locked_by from graphile_worker._private_jobs where locked_by is not null`).filter((j) => !live.has(j.locked_by)).length
+    ? (
+        await sql<
+          { locked_by: string }[]
+        >`select locked_by from graphile_worker._private_jobs where locked_by is not null`
+      ).filter((j) => !live.has(j.locked_by)).length
     : 0
   let pool = 0
-  const signers = await sql<{ address: Address; next_nonce: bigint | string }[]>`select address, next_nonce from signers`
+  const signers = await sql<
+    { address: Address; next_nonce: bigint | string }[]
+  >`select address, next_nonce from signers`
   for (const s of signers) {
     const [latest, pending] = await Promise.all([
       chain.getTransactionCount({ address: s.address, blockTag: 'latest' }).catch(() => -1),
@@ -135,7 +155,13 @@ export type RestartPostgresParameters = {
   log?: Log
 }
 
-export async function restartPostgresUnderLoad({ pg, api, downForMs, probes, log = () => {} }: RestartPostgresParameters): Promise<PostgresRestartReport> {
+export async function restartPostgresUnderLoad({
+  pg,
+  api,
+  downForMs,
+  probes,
+  log = () => {},
+}: RestartPostgresParameters): Promise<PostgresRestartReport> {
   const readyWhileDown: Record<string, number> = {}
   const intakeWhileDown: PostgresRestartReport['intakeWhileDown'] = []
   let readyMaxLatencyMs = 0
@@ -263,7 +289,14 @@ export type RestartAnvilParameters = {
  * block since. The worker must notice the missing receipts and nonces and send the
  * stored transactions again, each still exactly once.
  */
-export async function restartAnvilFromOlderState({ anvil, rollbackMs, countMinted, meanwhile, minForgottenMints = 0, log = () => {} }: RestartAnvilParameters): Promise<AnvilRestartReport> {
+export async function restartAnvilFromOlderState({
+  anvil,
+  rollbackMs,
+  countMinted,
+  meanwhile,
+  minForgottenMints = 0,
+  log = () => {},
+}: RestartAnvilParameters): Promise<AnvilRestartReport> {
   const saved = await snapshotStateFile(anvil.stateFile)
   // counted after the copy was taken: the copy holds at most this many
   const mintedAtSnapshot = await countMinted()
@@ -271,7 +304,11 @@ export async function restartAnvilFromOlderState({ anvil, rollbackMs, countMinte
   await meanwhile?.()
   const left = rollbackMs - (Date.now() - t0)
   if (left > 0) await sleep(left)
-  for (const until = Date.now() + 60_000; Date.now() < until && (await countMinted()) - mintedAtSnapshot < minForgottenMints; ) await sleep(500)
+  for (
+    const until = Date.now() + 60_000;
+    Date.now() < until && (await countMinted()) - mintedAtSnapshot < minForgottenMints;
+  )
+    await sleep(500)
   const headBefore = Number(BigInt(await rpc<string>(anvil.rpcUrl, 'eth_blockNumber')))
   const mintedBefore = await countMinted()
   const k0 = Date.now()
@@ -281,8 +318,18 @@ export async function restartAnvilFromOlderState({ anvil, rollbackMs, countMinte
   const downMs = Date.now() - k0
   const headAfter = Number(BigInt(await rpc<string>(anvil.rpcUrl, 'eth_blockNumber')))
   const mintedAfter = await countMinted()
-  log(`anvil restarted from a state ${rollbackMs} ms old: head ${headBefore} -> ${headAfter}, Minted events ${mintedBefore} -> ${mintedAfter}`)
-  return { headBefore, headAfter, forgottenBlocks: headBefore - headAfter, mintedBefore, mintedAfter, forgottenMints: mintedBefore - mintedAfter, downMs }
+  log(
+    `anvil restarted from a state ${rollbackMs} ms old: head ${headBefore} -> ${headAfter}, Minted events ${mintedBefore} -> ${mintedAfter}`,
+  )
+  return {
+    headBefore,
+    headAfter,
+    forgottenBlocks: headBefore - headAfter,
+    mintedBefore,
+    mintedAfter,
+    forgottenMints: mintedBefore - mintedAfter,
+    downMs,
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -320,13 +367,24 @@ export type RunOutOfGasParameters = {
  * are funded and an admin retries every dead mint_send at once (POST /api/admin/jobs/retry
  * { state: "dead", task: "mint_send" }): each order confirms, once.
  */
-export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForward, timeoutMs, log = () => {}, transport = 'postgres' }: RunOutOfGasParameters): Promise<OutOfGasReport> {
+export async function runOutOfGas({
+  api,
+  sql,
+  rpcUrl,
+  signers,
+  orders,
+  fastForward,
+  timeoutMs,
+  log = () => {},
+  transport = 'postgres',
+}: RunOutOfGasParameters): Promise<OutOfGasReport> {
   for (const s of signers) await rpc(rpcUrl, 'anvil_setBalance', [s, '0x0'])
   log(`drained ${signers.length} signer(s)`)
   const t0 = Date.now()
   const submitted = await submitAll(api, { orders, concurrency: 4 })
   const refused = submitted.filter((s) => !s.orderId)
-  if (refused.length) throw new Error(`out of gas: orders refused at intake: ${refused.map((r) => r.refused).join('; ')}`)
+  if (refused.length)
+    throw new Error(`out of gas: orders refused at intake: ${refused.map((r) => r.refused).join('; ')}`)
   const ids = submitted.map((s) => s.orderId as string)
 
   const deadline = t0 + timeoutMs
@@ -344,11 +402,16 @@ export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForwa
           where t.identifier = 'mint_send' and j.locked_at is null and j.attempts >= j.max_attempts and (j.payload->>'orderId')::uuid = any(${ids}::uuid[])) as dead,
         (select count(*)::int from mint_orders where id = any(${ids}::uuid[]) and status = 'failed') as failed`
     if (row.dead === ids.length && row.failed === ids.length) break
-    if (Date.now() > deadline) throw new Error(`out of gas: after ${timeoutMs} ms only ${row.dead} of ${ids.length} mint_send jobs dead, ${row.failed} orders failed`)
+    if (Date.now() > deadline)
+      throw new Error(
+        `out of gas: after ${timeoutMs} ms only ${row.dead} of ${ids.length} mint_send jobs dead, ${row.failed} orders failed`,
+      )
     await sleep(fastForward ? 300 : 1_000)
   }
   const deadAfterMs = Date.now() - t0
-  const failedRows = await sql<{ id: string; failure_reason: string | null }[]>`select id, failure_reason from mint_orders where id = any(${ids}::uuid[])`
+  const failedRows = await sql<
+    { id: string; failure_reason: string | null }[]
+  >`select id, failure_reason from mint_orders where id = any(${ids}::uuid[])`
   const attemptRows = await sql<{ n: number }[]>`
     select count(*)::int as n from job_events where order_id = any(${ids}::uuid[]) and task = 'mint_send' and event = 'started' group by order_id`
   log(`out of gas: ${ids.length} mint_send jobs dead after ${deadAfterMs} ms`)
@@ -356,13 +419,25 @@ export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForwa
   for (const s of signers) await rpc(rpcUrl, 'anvil_setBalance', [s, toHex(parseEther('100'))])
   let retried = 0
   if (transport === 'sqs') {
-    const res = await api({ method: 'POST', path: '/api/admin/dead-letters/sqs/retry', as: 'admin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ all: true }) })
+    const res = await api({
+      method: 'POST',
+      path: '/api/admin/dead-letters/sqs/retry',
+      as: 'admin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ all: true }),
+    })
     const text = await res.text()
     if (res.status !== 200) throw new Error(`SQS dead-letter retry answered ${res.status}: ${text.slice(0, 500)}`)
     retried += (JSON.parse(text) as { retried: unknown[] }).retried.length
   }
   for (let round = 0; transport === 'postgres' && round < 10; round++) {
-    const res = await api({ method: 'POST', path: '/api/admin/jobs/retry', as: 'admin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ state: 'dead', task: 'mint_send' }) })
+    const res = await api({
+      method: 'POST',
+      path: '/api/admin/jobs/retry',
+      as: 'admin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'dead', task: 'mint_send' }),
+    })
     const text = await res.text()
     if (res.status !== 200) throw new Error(`bulk retry answered ${res.status}: ${text.slice(0, 500)}`)
     const body = JSON.parse(text) as { retried: unknown[]; truncated: boolean }
@@ -372,9 +447,14 @@ export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForwa
   log(`funded; bulk retry retried ${retried} job(s)`)
   const r0 = Date.now()
   for (;;) {
-    const [row] = await sql<{ confirmed: number }[]>`select count(*)::int as confirmed from mint_orders where id = any(${ids}::uuid[]) and status = 'confirmed'`
+    const [row] = await sql<
+      { confirmed: number }[]
+    >`select count(*)::int as confirmed from mint_orders where id = any(${ids}::uuid[]) and status = 'confirmed'`
     if (row.confirmed === ids.length) break
-    if (Date.now() - r0 > timeoutMs) throw new Error(`out of gas: ${row.confirmed} of ${ids.length} orders confirmed ${timeoutMs} ms after the bulk retry`)
+    if (Date.now() - r0 > timeoutMs)
+      throw new Error(
+        `out of gas: ${row.confirmed} of ${ids.length} orders confirmed ${timeoutMs} ms after the bulk retry`,
+      )
     await sleep(300)
   }
   return {
@@ -395,12 +475,30 @@ export async function runOutOfGas({ api, sql, rpcUrl, signers, orders, fastForwa
 export type DeployReport = {
   replaced: number
   /** per worker: exit code, how long the graceful stop took, jobs it held at SIGTERM, jobs still locked by it after */
-  exits: { name: string; code: number | null; signal: string | null; ms: number; heldAtSigterm: number; lockedAfter: number; markedStopped: boolean }[]
+  exits: {
+    name: string
+    code: number | null
+    signal: string | null
+    ms: number
+    heldAtSigterm: number
+    lockedAfter: number
+    markedStopped: boolean
+  }[]
   problems: string[]
 }
 
 /** A rolling deploy: each running worker is replaced by a new one, then sent SIGTERM while its jobs run. */
-export async function rollingDeploy({ pool, sql, size, log = () => {} }: { pool: WorkerPool; sql: postgres.Sql; size: number; log?: Log }): Promise<DeployReport> {
+export async function rollingDeploy({
+  pool,
+  sql,
+  size,
+  log = () => {},
+}: {
+  pool: WorkerPool
+  sql: postgres.Sql
+  size: number
+  log?: Log
+}): Promise<DeployReport> {
   const exits: DeployReport['exits'] = []
   const problems: string[] = []
   // the service at full size first (a worker may still be starting after a kill)
@@ -408,16 +506,33 @@ export async function rollingDeploy({ pool, sql, size, log = () => {} }: { pool:
   for (const old of pool.started()) {
     const id = pool.idOf(old)
     await pool.start()
-    const [held] = await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where locked_by = ${id ?? ''}`
+    const [held] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from graphile_worker._private_jobs where locked_by = ${id ?? ''}`
     const t0 = Date.now()
     const exit = await pool.signal(old, 'SIGTERM')
     const ms = Date.now() - t0
-    const [after] = await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker._private_jobs where locked_by = ${id ?? ''}`
-    const [row] = await sql<{ stopped: boolean }[]>`select stopped_at is not null as stopped from workers where id = ${id ?? ''}`
-    const e = { name: old.name, code: exit.code, signal: exit.signal, ms, heldAtSigterm: held.n, lockedAfter: after.n, markedStopped: row?.stopped ?? false }
+    const [after] = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from graphile_worker._private_jobs where locked_by = ${id ?? ''}`
+    const [row] = await sql<
+      { stopped: boolean }[]
+    >`select stopped_at is not null as stopped from workers where id = ${id ?? ''}`
+    const e = {
+      name: old.name,
+      code: exit.code,
+      signal: exit.signal,
+      ms,
+      heldAtSigterm: held.n,
+      lockedAfter: after.n,
+      markedStopped: row?.stopped ?? false,
+    }
     exits.push(e)
-    log(`deploy: ${old.name} SIGTERM with ${held.n} job(s) held -> exit ${exit.code}/${exit.signal} in ${ms} ms, ${after.n} still locked`)
-    if (exit.code !== 0 || exit.signal !== null) problems.push(`${old.name} exited ${exit.code}/${exit.signal} on SIGTERM (log: ${old.logFile})`)
+    log(
+      `deploy: ${old.name} SIGTERM with ${held.n} job(s) held -> exit ${exit.code}/${exit.signal} in ${ms} ms, ${after.n} still locked`,
+    )
+    if (exit.code !== 0 || exit.signal !== null)
+      problems.push(`${old.name} exited ${exit.code}/${exit.signal} on SIGTERM (log: ${old.logFile})`)
     if (after.n !== 0) problems.push(`${old.name} left ${after.n} job(s) locked after a clean shutdown`)
     if (!e.markedStopped) problems.push(`${old.name} did not mark itself stopped`)
   }
@@ -427,14 +542,31 @@ export async function rollingDeploy({ pool, sql, size, log = () => {} }: { pool:
 // ---------------------------------------------------------------------------------------
 // bad input over the real API
 
-export type FuzzReport = { tried: number; byStatus: Record<string, number>; byKind: Record<string, number>; problems: string[] }
+export type FuzzReport = {
+  tried: number
+  byStatus: Record<string, number>
+  byKind: Record<string, number>
+  problems: string[]
+}
 
 /**
  * Sends fast-check's bad requests to POST /api/gold/mint until stopped (or `count` of
  * them); every answer must be a 4xx in docs/api.md's error shape. Rows are counted by the
  * caller (the order count at the end must be exactly the good orders).
  */
-export function startFuzzer({ api, seed, count, pauseMs = 20, collect }: { api: Api; seed: number; count?: number; pauseMs?: number; collect?: (text: string) => void }): { stop: () => Promise<FuzzReport> } {
+export function startFuzzer({
+  api,
+  seed,
+  count,
+  pauseMs = 20,
+  collect,
+}: {
+  api: Api
+  seed: number
+  count?: number
+  pauseMs?: number
+  collect?: (text: string) => void
+}): { stop: () => Promise<FuzzReport> } {
   const report: FuzzReport = { tried: 0, byStatus: {}, byKind: {}, problems: [] }
   let stopped = false
   const loop = (async () => {
@@ -450,7 +582,14 @@ export function startFuzzer({ api, seed, count, pauseMs = 20, collect }: { api: 
         let text = ''
         let contentType: string | null = null
         try {
-          const res = await api({ method: 'POST', path: '/api/gold/mint', as: 'staff', headers: headersOf(r), body: r.body, timeoutMs: 20_000 })
+          const res = await api({
+            method: 'POST',
+            path: '/api/gold/mint',
+            as: 'staff',
+            headers: headersOf(r),
+            body: r.body,
+            timeoutMs: 20_000,
+          })
           status = res.status
           contentType = res.headers.get('content-type')
           text = await res.text()
@@ -462,7 +601,8 @@ export function startFuzzer({ api, seed, count, pauseMs = 20, collect }: { api: 
         report.byStatus[String(status)] = (report.byStatus[String(status)] ?? 0) + 1
         // while Postgres is away every request is refused 503 not_ready before its body is read (the session is checked in the database first)
         const databaseAway = status === 503 && text.includes('"not_ready"')
-        if (!BAD_INPUT_STATUSES.has(status) && !databaseAway) report.problems.push(`${r.kind}: status ${status} ${text.slice(0, 200)}`)
+        if (!BAD_INPUT_STATUSES.has(status) && !databaseAway)
+          report.problems.push(`${r.kind}: status ${status} ${text.slice(0, 200)}`)
         else for (const p of errorShapeProblems(status, contentType, text)) report.problems.push(`${r.kind}: ${p}`)
         if (pauseMs) await sleep(pauseMs)
       }
@@ -500,11 +640,20 @@ export type FailpointCrash = { failpoint: string; diedThere: boolean; ms: number
  * the batch it claimed included, are the pool's to take over after the stale-worker
  * unlock; the caller then waits for the system to settle and checks the invariants.
  */
-export async function crashAtFailpoints({ env, failpoints, feed, timeoutMs, log = () => {} }: CrashAtFailpointsParameters): Promise<FailpointCrash[]> {
+export async function crashAtFailpoints({
+  env,
+  failpoints,
+  feed,
+  timeoutMs,
+  log = () => {},
+}: CrashAtFailpointsParameters): Promise<FailpointCrash[]> {
   const crashes: FailpointCrash[] = []
   for (const failpoint of failpoints) {
     const t0 = Date.now()
-    const victim = startWorkerProcess({ name: `failpoint-${failpoint}`, env: { ...env, MINTDESK_FAILPOINTS: failpoint } })
+    const victim = startWorkerProcess({
+      name: `failpoint-${failpoint}`,
+      env: { ...env, MINTDESK_FAILPOINTS: failpoint },
+    })
     let exited = false
     void victim.exited.then(() => {
       exited = true
@@ -519,8 +668,15 @@ export async function crashAtFailpoints({ env, failpoints, feed, timeoutMs, log 
     if (!exited) await victim.stop('SIGKILL')
     const diedThere = victim.lines.some((l) => l.failpoint === failpoint)
     const started = victim.lines.find((l) => l.msg === 'worker started')
-    crashes.push({ failpoint, diedThere, ms: Date.now() - t0, workerId: started ? String(started.workerId) : undefined })
-    log(`failpoint ${failpoint}: ${diedThere ? 'the worker killed itself there' : 'not reached, killed by us'} after ${Date.now() - t0} ms`)
+    crashes.push({
+      failpoint,
+      diedThere,
+      ms: Date.now() - t0,
+      workerId: started ? String(started.workerId) : undefined,
+    })
+    log(
+      `failpoint ${failpoint}: ${diedThere ? 'the worker killed itself there' : 'not reached, killed by us'} after ${Date.now() - t0} ms`,
+    )
   }
   return crashes
 }

@@ -37,7 +37,9 @@ export function collectSecrets({ env, kmsKeysFile }: CollectSecretsParameters): 
     } catch {}
   }
   if (kmsKeysFile && existsSync(kmsKeysFile)) {
-    const file = JSON.parse(readFileSync(kmsKeysFile, 'utf8')) as { keys?: { keyId: string; privateKey: string }[] } | { keyId: string; privateKey: string }[]
+    const file = JSON.parse(readFileSync(kmsKeysFile, 'utf8')) as
+      | { keys?: { keyId: string; privateKey: string }[] }
+      | { keyId: string; privateKey: string }[]
     const keys = Array.isArray(file) ? file : (file.keys ?? [])
     for (const k of keys) {
       add(`KMS private key of ${k.keyId}`, k.privateKey.toLowerCase())
@@ -50,7 +52,10 @@ export function collectSecrets({ env, kmsKeysFile }: CollectSecretsParameters): 
 export type SecretFinding = { secret: string; where: string; context: string }
 
 /** Every occurrence of a secret (case-insensitive for hex) in the given texts; the context has the secret masked. */
-export function findSecrets(secrets: readonly Secret[], texts: Iterable<{ where: string; text: string }>): SecretFinding[] {
+export function findSecrets(
+  secrets: readonly Secret[],
+  texts: Iterable<{ where: string; text: string }>,
+): SecretFinding[] {
   const findings: SecretFinding[] = []
   for (const { where, text } of texts) {
     const lower = text.toLowerCase()

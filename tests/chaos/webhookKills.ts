@@ -36,7 +36,11 @@ export type WebhookKillsReturnType = {
  * again once the claim's lease is over. At the end one worker finishes everything; every
  * event must have been acknowledged, and each extra request is a duplicate.
  */
-export async function runWebhookKills({ kills, holdMs = 400, log = () => {} }: WebhookKillsParameters): Promise<WebhookKillsReturnType> {
+export async function runWebhookKills({
+  kills,
+  holdMs = 400,
+  log = () => {},
+}: WebhookKillsParameters): Promise<WebhookKillsReturnType> {
   const started = Date.now()
   let t: TestDatabase | undefined
   let chain: ChainFixture | undefined
@@ -50,7 +54,13 @@ export async function runWebhookKills({ kills, holdMs = 400, log = () => {} }: W
     const env = workerEnv({
       databaseUrl: t.url,
       chain,
-      env: { WORKER_CONCURRENCY: '2', WORKER_STALE_AFTER_MS: '1500', WORKER_HEARTBEAT_MS: '300', NOTIFY_CLAIM_LEASE_MS: '1500', LOG_LEVEL: 'warn' },
+      env: {
+        WORKER_CONCURRENCY: '2',
+        WORKER_STALE_AFTER_MS: '1500',
+        WORKER_HEARTBEAT_MS: '300',
+        NOTIFY_CLAIM_LEASE_MS: '1500',
+        LOG_LEVEL: 'warn',
+      },
     })
     const start = async (name: string) => {
       const w = startWorkerProcess({ name, env: { ...env, LOG_LEVEL: 'info' } })
@@ -74,12 +84,18 @@ export async function runWebhookKills({ kills, holdMs = 400, log = () => {} }: W
     worker = await start('webhook-kill-finisher')
     await waitFor(
       async () => {
-        const rows = await db.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))
+        const rows = await db
+          .select({ status: webhookDeliveries.status })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.endpointId, endpoint.id))
         return rows.length === eventIds.length && rows.every((r) => r.status === 'delivered')
       },
       { timeoutMs: 120_000 + kills * 1_000, what: `every delivery delivered (log ${worker.logFile})` },
     )
-    const rows = await db.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))
+    const rows = await db
+      .select({ status: webhookDeliveries.status })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
     const counts = new Map<string, number>()
     for (const r of receiver.received) counts.set(r.eventId, (counts.get(r.eventId) ?? 0) + 1)
     return {

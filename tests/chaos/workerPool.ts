@@ -128,7 +128,11 @@ export function startKiller({ pool, everyMs, rng, keep, spare = 0, log = () => {
         log(`SIGKILL ${victim.name} (${pool.idOf(victim) ?? 'not started yet'})`)
       }
       const missing = keep - pool.live().length
-      await Promise.all(Array.from({ length: Math.max(0, missing) }, () => pool.start().catch((e: unknown) => log(`a replacement worker failed to start: ${String(e)}`))))
+      await Promise.all(
+        Array.from({ length: Math.max(0, missing) }, () =>
+          pool.start().catch((e: unknown) => log(`a replacement worker failed to start: ${String(e)}`)),
+        ),
+      )
     }
   })()
   return {
@@ -142,14 +146,26 @@ export function startKiller({ pool, everyMs, rng, keep, spare = 0, log = () => {
 }
 
 /** Like ECS: keeps `keep` workers running, replacing any that exited (crashed, fenced) within a second. */
-export function startSupervisor({ pool, keep, log = () => {} }: { pool: WorkerPool; keep: number; log?: (line: string) => void }): { stop: () => Promise<void> } {
+export function startSupervisor({
+  pool,
+  keep,
+  log = () => {},
+}: {
+  pool: WorkerPool
+  keep: number
+  log?: (line: string) => void
+}): { stop: () => Promise<void> } {
   let stopped = false
   const loop = (async () => {
     while (!stopped) {
       const missing = keep - pool.live().length
       if (missing > 0) {
         log(`supervisor: ${missing} worker(s) missing, starting`)
-        await Promise.all(Array.from({ length: missing }, () => pool.start().catch((e: unknown) => log(`a worker failed to start: ${String(e)}`))))
+        await Promise.all(
+          Array.from({ length: missing }, () =>
+            pool.start().catch((e: unknown) => log(`a worker failed to start: ${String(e)}`)),
+          ),
+        )
       }
       await new Promise((r) => setTimeout(r, 1_000))
     }

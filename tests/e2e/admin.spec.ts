@@ -3,7 +3,17 @@ import { type Address, createPublicClient, createWalletClient, defineChain, http
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
 import { parsePrometheusText } from '../helpers/parsePrometheusText'
-import { allowRecipient, baseUrl, expect, loginAs, type MintAccepted, saveScreenshot, settleApproval, stockTestVault, test } from './fixtures'
+import {
+  allowRecipient,
+  baseUrl,
+  expect,
+  loginAs,
+  type MintAccepted,
+  saveScreenshot,
+  settleApproval,
+  stockTestVault,
+  test,
+} from './fixtures'
 
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
 // made to fail for real: the recipient is frozen on the token (anvil's first dev account
@@ -101,7 +111,9 @@ test.describe.configure({ mode: 'serial' })
 test.describe('admin console', () => {
   test.use({ viewport: { width: 1360, height: 900 } })
 
-  test('a failed mint lands in the dead letters with its error; fixed and retried from the page, it confirms', async ({ page }) => {
+  test('a failed mint lands in the dead letters with its error; fixed and retried from the page, it confirms', async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
     const request = page.context().request
     const recipient = freshRecipient()
@@ -113,9 +125,13 @@ test.describe('admin console', () => {
     // the dashboard shouts about it
     await page.goto('/admin')
     await expect(page.getByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeVisible()
-    await expect(page.getByRole('alert').filter({ hasText: /dead letters?: jobs that used up their attempts/ })).toBeVisible()
+    await expect(
+      page.getByRole('alert').filter({ hasText: /dead letters?: jobs that used up their attempts/ }),
+    ).toBeVisible()
     await expect(page.getByRole('img', { name: /Throughput, last hour/ })).toBeVisible()
-    await expect(page.getByRole('table', { name: 'Queue depth, failure rate and run time per task' })).toContainText('mint_send')
+    await expect(page.getByRole('table', { name: 'Queue depth, failure rate and run time per task' })).toContainText(
+      'mint_send',
+    )
     await expect(page.getByRole('region', { name: 'Signers' })).toContainText(/in sync|in flight|awaiting gap fill/)
     await expect(page.getByRole('list', { name: 'Workers' })).toContainText('alive')
     await screenshot(page, 'dashboard.png')
@@ -161,7 +177,11 @@ test.describe('admin console', () => {
     const recipient = freshRecipient()
     await setFrozen(recipient, true)
     await loginAs(page, 'admin')
-    const orders = [await requestMint(request, recipient), await requestMint(request, recipient), await requestMint(request, recipient)]
+    const orders = [
+      await requestMint(request, recipient),
+      await requestMint(request, recipient),
+      await requestMint(request, recipient),
+    ]
     for (const o of orders) await waitForDead(request, o.jobId)
     await setFrozen(recipient, false)
 
@@ -178,7 +198,9 @@ test.describe('admin console', () => {
     for (const o of orders) await expect(deadRow(page, o.jobId)).toHaveCount(0)
 
     for (const o of orders) {
-      await expect.poll(() => orderStatus(request, o.orderId), { timeout: 60_000, intervals: [500, 1000] }).toBe('confirmed')
+      await expect
+        .poll(() => orderStatus(request, o.orderId), { timeout: 60_000, intervals: [500, 1000] })
+        .toBe('confirmed')
     }
   })
 

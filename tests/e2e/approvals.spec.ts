@@ -1,5 +1,16 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import { allowRecipient, baseUrl, credentials, expect, loginAs, type MintAccepted, saveScreenshot, signedInRequest, stockTestVault, test } from './fixtures'
+import {
+  allowRecipient,
+  baseUrl,
+  credentials,
+  expect,
+  loginAs,
+  type MintAccepted,
+  saveScreenshot,
+  signedInRequest,
+  stockTestVault,
+  test,
+} from './fixtures'
 
 // Four eyes in the browser (issue 13): with the stack's default APPROVAL_THRESHOLD_OZ
 // (0: every order), a staff member's mint waits on the approvals page until a second
@@ -29,7 +40,12 @@ async function requestMint(requester: APIRequestContext): Promise<Requested> {
     data: {
       to: RECIPIENT,
       amount: '802.168',
-      vaultProof: { vault, receiptRef: `VR-${vault}`, documentSha256: SHA256_OF_TEST, bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner })) },
+      vaultProof: {
+        vault,
+        receiptRef: `VR-${vault}`,
+        documentSha256: SHA256_OF_TEST,
+        bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner })),
+      },
     },
   })
   expect(res.status(), await res.text()).toBe(202)
@@ -54,7 +70,10 @@ function card(page: Page, orderId: string): Locator {
 test.describe('approvals', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  test('a staff request waits; the approver approves it on /approvals (confirm step); the requester sees the decision and the mint confirmed', async ({ page, browser }) => {
+  test('a staff request waits; the approver approves it on /approvals (confirm step); the requester sees the decision and the mint confirmed', async ({
+    page,
+    browser,
+  }) => {
     await loginAs(page, 'staff')
     const order = await requestMint(page.context().request)
 
@@ -94,7 +113,9 @@ test.describe('approvals', () => {
 
     // the requester sees who approved it, then the mint confirmed
     await page.goto(`/mints/${order.orderId}`)
-    await expect(page.getByRole('status', { name: 'Decision' })).toContainText(`Approved by ${credentials.approver.email}`)
+    await expect(page.getByRole('status', { name: 'Decision' })).toContainText(
+      `Approved by ${credentials.approver.email}`,
+    )
     const timeline = page.getByRole('list', { name: 'Timeline' })
     await expect(timeline).toContainText('Approved')
     await expect(timeline).toContainText('Enqueued')
@@ -102,7 +123,10 @@ test.describe('approvals', () => {
     await expect(page.locator('[data-status="confirmed"]')).toBeVisible()
   })
 
-  test('the approver rejects with a reason (asked for first); the requester reads it and the bars are free again', async ({ page, browser }) => {
+  test('the approver rejects with a reason (asked for first); the requester reads it and the bars are free again', async ({
+    page,
+    browser,
+  }) => {
     await loginAs(page, 'staff')
     const order = await requestMint(page.context().request)
 
@@ -134,7 +158,9 @@ test.describe('approvals', () => {
     for (const serial of order.serials) expect(listed).toContain(serial)
   })
 
-  test("an admin's own request: listed on their approvals page but not theirs to decide (403 self_approval through the API)", async ({ page }) => {
+  test("an admin's own request: listed on their approvals page but not theirs to decide (403 self_approval through the API)", async ({
+    page,
+  }) => {
     await loginAs(page, 'admin')
     const order = await requestMint(page.context().request)
     await page.goto('/approvals')
@@ -142,13 +168,18 @@ test.describe('approvals', () => {
     await expect(item).toContainText('You requested this: a second person must approve or reject it.')
     await expect(item.getByRole('button', { name: /^Approve/ })).toHaveCount(0)
     await expect(item.getByRole('button', { name: /^Reject/ })).toHaveCount(0)
-    const refused = await page.context().request.post(`${baseUrl()}/api/gold/mint/${order.orderId}/approve`, { headers: { origin: baseUrl() } })
+    const refused = await page
+      .context()
+      .request.post(`${baseUrl()}/api/gold/mint/${order.orderId}/approve`, { headers: { origin: baseUrl() } })
     expect(refused.status()).toBe(403)
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('self_approval')
 
     // leave nothing waiting: the approver rejects it
     const approver = await signedInRequest('approver')
-    const rejected = await approver.post(`/api/gold/mint/${order.orderId}/reject`, { headers: { origin: baseUrl() }, data: { reason: 'e2e clean-up' } })
+    const rejected = await approver.post(`/api/gold/mint/${order.orderId}/reject`, {
+      headers: { origin: baseUrl() },
+      data: { reason: 'e2e clean-up' },
+    })
     expect(rejected.status(), await rejected.text()).toBe(200)
     await approver.dispose()
   })

@@ -1,5 +1,17 @@
 import type { Page } from '@playwright/test'
-import { baseUrl, expect, importBarList, loginAs, type MintAccepted, saveScreenshot, settleApproval, test, type TestBar, testBars, uniqueName } from './fixtures'
+import {
+  baseUrl,
+  expect,
+  importBarList,
+  loginAs,
+  type MintAccepted,
+  saveScreenshot,
+  settleApproval,
+  type TestBar,
+  test,
+  testBars,
+  uniqueName,
+} from './fixtures'
 
 // The admin's bar-list page (/admin/vault) against the real stack: a custodian's CSV
 // list for a vault of this test's own is uploaded, its counts shown; an order takes one
@@ -15,7 +27,10 @@ function csv(bars: readonly TestBar[]): string {
 }
 
 /** Uploads a CSV list through the page's form, with the vault and as-of time it needs. */
-async function upload(page: Page, { name, bars, vault, asOf }: { name: string; bars: readonly TestBar[]; vault: string; asOf: Date }) {
+async function upload(
+  page: Page,
+  { name, bars, vault, asOf }: { name: string; bars: readonly TestBar[]; vault: string; asOf: Date },
+) {
   const form = page.getByRole('form', { name: 'Import a bar list' })
   await form.getByLabel('Bar list file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv(bars)) })
   await form.getByLabel('Vault (CSV)').fill(vault)
@@ -31,7 +46,9 @@ async function orderStatus(page: Page, orderId: string): Promise<string> {
 test.describe('the admin bar-list page', () => {
   test.use({ viewport: { width: 1360, height: 900 } })
 
-  test('import a CSV list, see its counts; a newer list that drops a bar held by an order shows it missing', async ({ page }) => {
+  test('import a CSV list, see its counts; a newer list that drops a bar held by an order shows it missing', async ({
+    page,
+  }) => {
     test.setTimeout(120_000)
     const vault = uniqueName('E2E-VLT')
     const bars = testBars(vault, 3)
@@ -45,13 +62,16 @@ test.describe('the admin bar-list page', () => {
     await expect(page.getByRole('heading', { name: 'Bar lists', level: 1 })).toBeVisible()
     // the local stack's dev list is there, labelled
     const lists = page.getByRole('table', { name: 'Imported bar lists' })
-    await expect(lists.getByRole('row').filter({ hasText: 'LDN-1' }).filter({ hasText: 'dev data' }).first()).toBeVisible()
+    await expect(
+      lists.getByRole('row').filter({ hasText: 'LDN-1' }).filter({ hasText: 'dev data' }).first(),
+    ).toBeVisible()
 
     // 1. the first list of the vault: three bars added
     await upload(page, { name: 'list-1.csv', bars, vault, asOf: new Date(start) })
     const result = page.getByRole('region', { name: 'Import result' })
     await expect(result).toContainText(`Imported the list of ${vault}`)
-    for (const text of ['Added: 3', 'Unchanged: 0', 'Withdrawn: 0', 'Missing: 0', 'Conflicts: 0']) await expect(result).toContainText(text)
+    for (const text of ['Added: 3', 'Unchanged: 0', 'Withdrawn: 0', 'Missing: 0', 'Conflicts: 0'])
+      await expect(result).toContainText(text)
     const listRow = lists.getByRole('row').filter({ hasText: vault })
     await expect(listRow).toHaveCount(1)
     await expect(listRow).toContainText('admin@mintdesk.local')
@@ -72,7 +92,9 @@ test.describe('the admin bar-list page', () => {
     })
     expect(created.status(), await created.text()).toBe(202)
     const { orderId } = await settleApproval((await created.json()) as MintAccepted)
-    await expect.poll(() => orderStatus(page, orderId), { timeout: 60_000, intervals: [250, 500, 1000] }).toBe('confirmed')
+    await expect
+      .poll(() => orderStatus(page, orderId), { timeout: 60_000, intervals: [250, 500, 1000] })
+      .toBe('confirmed')
 
     // from here until step 5 the vault lacks gold that backs tokens: a shortfall, which
     // would make the worker refuse every later mint; step 5 ends it, the finally block too
@@ -82,29 +104,52 @@ test.describe('the admin bar-list page', () => {
       // 3. a newer list without it (nor the third bar): the held bar is missing, the free one withdrawn
       await upload(page, { name: 'list-2.csv', bars: [kept], vault, asOf: new Date(start + 60_000) })
       await expect(result).toContainText(`Imported the list of ${vault}`)
-      for (const text of ['Added: 0', 'Unchanged: 1', 'Withdrawn: 1', 'Missing: 1', 'Conflicts: 0']) await expect(result).toContainText(text)
-      const missingNow = result.getByRole('table', { name: 'Missing bars of this import' }).getByRole('row').filter({ hasText: held.serial })
-      await expect(missingNow.getByRole('link', { name: orderId.slice(0, 8) })).toHaveAttribute('href', `/mints/${orderId}`)
+      for (const text of ['Added: 0', 'Unchanged: 1', 'Withdrawn: 1', 'Missing: 1', 'Conflicts: 0'])
+        await expect(result).toContainText(text)
+      const missingNow = result
+        .getByRole('table', { name: 'Missing bars of this import' })
+        .getByRole('row')
+        .filter({ hasText: held.serial })
+      await expect(missingNow.getByRole('link', { name: orderId.slice(0, 8) })).toHaveAttribute(
+        'href',
+        `/mints/${orderId}`,
+      )
 
       // the missing bars, with the order holding each
       const missing = page.getByRole('table', { name: 'Missing bars', exact: true })
       const missingRow = missing.getByRole('row').filter({ hasText: held.serial })
       await expect(missingRow).toContainText(vault)
       await expect(missingRow).toContainText('401.084')
-      await expect(missingRow.getByRole('link', { name: `Order ${orderId}`, exact: true })).toHaveAttribute('href', `/mints/${orderId}`)
-      await expect(missingRow.getByRole('link', { name: `Jobs of order ${orderId}`, exact: true })).toHaveAttribute('href', `/admin/jobs?q=${orderId}`)
+      await expect(missingRow.getByRole('link', { name: `Order ${orderId}`, exact: true })).toHaveAttribute(
+        'href',
+        `/mints/${orderId}`,
+      )
+      await expect(missingRow.getByRole('link', { name: `Jobs of order ${orderId}`, exact: true })).toHaveAttribute(
+        'href',
+        `/admin/jobs?q=${orderId}`,
+      )
       await expect(missing.getByRole('row').filter({ hasText: dropped.serial })).toHaveCount(0)
       await expect(lists.getByRole('row').filter({ hasText: vault })).toHaveCount(2)
       await saveScreenshot(page, 'bar-lists.png')
 
       // 4. a list older than the latest is refused, and says why
       await upload(page, { name: 'old.csv', bars, vault, asOf: new Date(start + 30_000) })
-      await expect(page.getByRole('alert').filter({ hasText: 'The list was not imported' })).toContainText('older than the latest one')
+      await expect(page.getByRole('alert').filter({ hasText: 'The list was not imported' })).toContainText(
+        'older than the latest one',
+      )
 
       // 5. the custodian's corrected list has the bar again (and another weight for the first bar: a conflict, not applied)
-      await upload(page, { name: 'list-3.csv', bars: [{ ...kept, grossOz: '400.000' }, held], vault, asOf: new Date(start + 120_000) })
+      await upload(page, {
+        name: 'list-3.csv',
+        bars: [{ ...kept, grossOz: '400.000' }, held],
+        vault,
+        asOf: new Date(start + 120_000),
+      })
       for (const text of ['Missing: 0', 'Conflicts: 1']) await expect(result).toContainText(text)
-      const conflict = result.getByRole('table', { name: 'Conflicts' }).getByRole('row').filter({ hasText: kept.serial })
+      const conflict = result
+        .getByRole('table', { name: 'Conflicts' })
+        .getByRole('row')
+        .filter({ hasText: kept.serial })
       await expect(conflict).toContainText('grossOz')
       await expect(conflict).toContainText('401.125')
       await expect(conflict).toContainText('400.000')
@@ -112,7 +157,8 @@ test.describe('the admin bar-list page', () => {
       expect(await orderStatus(page, orderId)).toBe('confirmed')
       restored = true
     } finally {
-      if (!restored) await importBarList(page.context().request, { vault, bars: [kept, held], asOf: new Date(start + 180_000) })
+      if (!restored)
+        await importBarList(page.context().request, { vault, bars: [kept, held], asOf: new Date(start + 180_000) })
     }
   })
 
@@ -122,11 +168,15 @@ test.describe('the admin bar-list page', () => {
     const vault = uniqueName('E2E-BAD')
     const form = page.getByRole('form', { name: 'Import a bar list' })
     const bad = `${CSV_HEADER}\nOK-1,Valcambi SA,2025,401.125,999.9\nBAD-2,Valcambi SA,2025,heavy,999.9\n`
-    await form.getByLabel('Bar list file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) })
+    await form
+      .getByLabel('Bar list file')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) })
     await form.getByLabel('Vault (CSV)').fill(vault)
     await form.getByRole('button', { name: 'Import list' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'The list was not imported' })
     await expect(alert).toContainText('line.3.grossOz')
-    await expect(page.getByRole('table', { name: 'Imported bar lists' }).getByRole('row').filter({ hasText: vault })).toHaveCount(0)
+    await expect(
+      page.getByRole('table', { name: 'Imported bar lists' }).getByRole('row').filter({ hasText: vault }),
+    ).toHaveCount(0)
   })
 })

@@ -13,7 +13,8 @@ export const credentials: Record<Role, { email: string; password: string }> = {
 
 export function baseUrl(): string {
   const url = process.env.E2E_BASE_URL
-  if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (its globalSetup boots the stack)')
+  if (!url)
+    throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts (its globalSetup boots the stack)')
   return url
 }
 
@@ -22,12 +23,19 @@ export async function loginAs(page: Page, role: Role): Promise<void> {
   const request = page.context().request
   const csrf = (await (await request.get(`${baseUrl()}/api/auth/csrf`)).json()) as { csrfToken: string }
   const res = await request.post(`${baseUrl()}/api/auth/callback/credentials`, {
-    form: { csrfToken: csrf.csrfToken, email: credentials[role].email, password: credentials[role].password, callbackUrl: baseUrl() },
+    form: {
+      csrfToken: csrf.csrfToken,
+      email: credentials[role].email,
+      password: credentials[role].password,
+      callbackUrl: baseUrl(),
+    },
     headers: { origin: baseUrl() },
     maxRedirects: 0,
   })
   expect([200, 302]).toContain(res.status())
-  const session = (await (await request.get(`${baseUrl()}/api/auth/session`)).json()) as { user?: { email?: string } } | null
+  const session = (await (await request.get(`${baseUrl()}/api/auth/session`)).json()) as {
+    user?: { email?: string }
+  } | null
   expect(session?.user?.email).toBe(credentials[role].email)
 }
 
@@ -36,7 +44,12 @@ export async function signedInRequest(role: Role): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({ baseURL: baseUrl() })
   const csrf = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
   await ctx.post('/api/auth/callback/credentials', {
-    form: { csrfToken: csrf.csrfToken, email: credentials[role].email, password: credentials[role].password, callbackUrl: baseUrl() },
+    form: {
+      csrfToken: csrf.csrfToken,
+      email: credentials[role].email,
+      password: credentials[role].password,
+      callbackUrl: baseUrl(),
+    },
     headers: { origin: baseUrl() },
     maxRedirects: 0,
   })
@@ -55,7 +68,13 @@ export type TestBar = { serial: string; refiner: string; year: number; grossOz: 
 
 /** Bars `<prefix>-1`..`<prefix>-count`, Valcambi SA 2025, 401.125 oz at 999.9 (401.084 fine oz each). */
 export function testBars(prefix: string, count: number): TestBar[] {
-  return Array.from({ length: count }, (_, i) => ({ serial: `${prefix}-${i + 1}`, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9' }))
+  return Array.from({ length: count }, (_, i) => ({
+    serial: `${prefix}-${i + 1}`,
+    refiner: 'Valcambi SA',
+    year: 2025,
+    grossOz: '401.125',
+    fineness: '999.9',
+  }))
 }
 
 export type ImportBarListParameters = { vault: string; bars: readonly TestBar[]; asOf?: Date }
@@ -67,7 +86,10 @@ export type ImportBarListParameters = { vault: string; bars: readonly TestBar[];
  * an admin (a page's `page.context().request` after loginAs(page, 'admin'), or
  * signedInRequest('admin')).
  */
-export async function importBarList(admin: APIRequestContext, p: ImportBarListParameters): Promise<BarListImportResponse> {
+export async function importBarList(
+  admin: APIRequestContext,
+  p: ImportBarListParameters,
+): Promise<BarListImportResponse> {
   const res = await admin.post(`${baseUrl()}/api/admin/vault/bar-lists`, {
     headers: { origin: baseUrl(), 'content-type': 'application/json' },
     data: JSON.stringify({ vault: p.vault, asOf: (p.asOf ?? new Date()).toISOString(), bars: p.bars }),
@@ -77,7 +99,10 @@ export async function importBarList(admin: APIRequestContext, p: ImportBarListPa
 }
 
 /** A new vault holding `count` bars of its own (see testBars), imported as one list. */
-export async function stockTestVault(admin: APIRequestContext, { prefix, count }: { prefix: string; count: number }): Promise<{ vault: string; bars: TestBar[] }> {
+export async function stockTestVault(
+  admin: APIRequestContext,
+  { prefix, count }: { prefix: string; count: number },
+): Promise<{ vault: string; bars: TestBar[] }> {
   const vault = uniqueName(prefix)
   const bars = testBars(vault, count)
   await importBarList(admin, { vault, bars })
@@ -85,8 +110,15 @@ export async function stockTestVault(admin: APIRequestContext, { prefix, count }
 }
 
 /** Puts an address on the recipient allowlist (POST /api/admin/recipients); one listed already is fine. */
-export async function allowRecipient(admin: APIRequestContext, address: string, label = 'e2e recipient'): Promise<void> {
-  const res = await admin.post(`${baseUrl()}/api/admin/recipients`, { headers: { origin: baseUrl() }, data: { address, label } })
+export async function allowRecipient(
+  admin: APIRequestContext,
+  address: string,
+  label = 'e2e recipient',
+): Promise<void> {
+  const res = await admin.post(`${baseUrl()}/api/admin/recipients`, {
+    headers: { origin: baseUrl() },
+    data: { address, label },
+  })
   expect([201, 409], await res.text()).toContain(res.status())
 }
 
@@ -99,7 +131,8 @@ export type MintAccepted = { orderId: string; jobId?: string; status: 'pending' 
  * jobs search. Returns the order's job id either way.
  */
 export async function settleApproval(accepted: MintAccepted): Promise<{ orderId: string; jobId: string }> {
-  if (accepted.jobId !== undefined && accepted.status === 'pending') return { orderId: accepted.orderId, jobId: String(accepted.jobId) }
+  if (accepted.jobId !== undefined && accepted.status === 'pending')
+    return { orderId: accepted.orderId, jobId: String(accepted.jobId) }
   const approver = await signedInRequest('approver')
   const approved = await approver.post(`/api/gold/mint/${accepted.orderId}/approve`, { headers: { origin: baseUrl() } })
   expect(approved.status(), await approved.text()).toBe(200)
@@ -107,7 +140,9 @@ export async function settleApproval(accepted: MintAccepted): Promise<{ orderId:
   const admin = await signedInRequest('admin')
   const jobs = await admin.get(`/api/admin/jobs?q=${accepted.orderId}`)
   expect(jobs.status(), await jobs.text()).toBe(200)
-  const job = ((await jobs.json()) as { items: { id: string; task: string }[] }).items.find((j) => j.task === 'mint_send')
+  const job = ((await jobs.json()) as { items: { id: string; task: string }[] }).items.find(
+    (j) => j.task === 'mint_send',
+  )
   await admin.dispose()
   expect(job, `the mint_send job of order ${accepted.orderId}`).toBeDefined()
   return { orderId: accepted.orderId, jobId: String(job?.id) }

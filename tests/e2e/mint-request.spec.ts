@@ -25,12 +25,16 @@ function chosen(page: Page): Locator {
 
 /** The first bar the search offers that is not added yet: its serial and its "Add" button. */
 async function firstAddable(page: Page): Promise<{ serial: string; fineOz: string; add: Locator }> {
-  const any = results(page).getByRole('button', { name: /^Add bar / }).first()
+  const any = results(page)
+    .getByRole('button', { name: /^Add bar / })
+    .first()
   await expect(any).toBeVisible()
   const label = (await any.getAttribute('aria-label')) ?? ''
   const serial = /^Add bar (\S+) \(/.exec(label)?.[1] ?? ''
   expect(serial, label).not.toBe('')
-  const row = results(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: serial, exact: true }) })
+  const row = results(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: serial, exact: true }) })
   const fineOz = ((await row.getByRole('cell').nth(4).textContent()) ?? '').trim()
   expect(fineOz).toMatch(/^\d+\.\d{3}$/)
   // this bar's own button: the results may change under the test (a search settling)
@@ -48,7 +52,9 @@ async function fillReceipt(page: Page) {
 test.describe('the mint request form', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  test('staff search the vault, pick two bars (one by keyboard), remove one, and request the mint', async ({ page }) => {
+  test('staff search the vault, pick two bars (one by keyboard), remove one, and request the mint', async ({
+    page,
+  }) => {
     await loginAs(page, 'staff')
     await page.goto('/mints/new')
     await expect(page.getByRole('heading', { name: 'Request a mint' })).toBeVisible()
@@ -74,7 +80,9 @@ test.describe('the mint request form', () => {
     await add.focus()
     await page.keyboard.press('Enter')
     await expect(chosen(page).getByRole('rowheader', { name: first.serial })).toBeVisible()
-    await expect(results(page).getByRole('button', { name: new RegExp(`^Bar ${first.serial} .*: added$`) })).toBeDisabled()
+    await expect(
+      results(page).getByRole('button', { name: new RegExp(`^Bar ${first.serial} .*: added$`) }),
+    ).toBeDisabled()
     await expect(page.getByRole('status', { name: 'Bar count' })).toHaveText('1')
 
     // a second bar from the unfiltered list, and a third that is removed again
@@ -84,7 +92,9 @@ test.describe('the mint request form', () => {
     const third = await firstAddable(page)
     await third.add.click()
     await expect(page.getByRole('status', { name: 'Bar count' })).toHaveText('3')
-    await chosen(page).getByRole('button', { name: new RegExp(`^Remove bar ${third.serial} `) }).click()
+    await chosen(page)
+      .getByRole('button', { name: new RegExp(`^Remove bar ${third.serial} `) })
+      .click()
     await expect(chosen(page).getByRole('rowheader', { name: third.serial })).toHaveCount(0)
     await expect(page.getByRole('status', { name: 'Bar count' })).toHaveText('2')
 
@@ -130,7 +140,9 @@ test.describe('the mint request form', () => {
     await fillReceipt(page)
     const bar = await firstAddable(page)
     await bar.add.click()
-    const row = chosen(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name: bar.serial }) })
+    const row = chosen(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: bar.serial }) })
     await expect(row).toBeVisible()
 
     // someone else's request takes it first (through the API, named by serial + refiner)
@@ -140,7 +152,12 @@ test.describe('the mint request form', () => {
       data: {
         to: RECIPIENT,
         amount: bar.fineOz,
-        vaultProof: { vault: 'LDN-1', receiptRef: uniqueName('VR-E2E'), documentSha256: SHA256_OF_TEST, bars: [{ serial: bar.serial, refiner }] },
+        vaultProof: {
+          vault: 'LDN-1',
+          receiptRef: uniqueName('VR-E2E'),
+          documentSha256: SHA256_OF_TEST,
+          bars: [{ serial: bar.serial, refiner }],
+        },
       },
     })
     expect(taken.status(), await taken.text()).toBe(202)

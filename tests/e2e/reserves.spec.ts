@@ -3,7 +3,17 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { formatOunces } from '../../components/reserves/format'
 import type { MintOrderResponse } from '../../lib/mint/types'
 import type { ApiReserves } from '../../lib/reserves/apiTypes'
-import { allowRecipient, baseUrl, expect, type MintAccepted, saveScreenshot, settleApproval, signedInRequest, stockTestVault, test } from './fixtures'
+import {
+  allowRecipient,
+  baseUrl,
+  expect,
+  type MintAccepted,
+  saveScreenshot,
+  settleApproval,
+  signedInRequest,
+  stockTestVault,
+  test,
+} from './fixtures'
 
 // The public proof of reserve (issue 12): /reserves answers a visitor who never signed
 // in, with the figures of GET /api/reserves, the bar lists' dates, the latest check and
@@ -82,23 +92,31 @@ test.describe('the public reserves page', () => {
       ] as const) {
         await expect(page.getByLabel(`${label}: ${formatOunces(value)}`)).toBeVisible({ timeout: 1_000 })
       }
-      await expect(page.getByText(api.status === 'covered' ? 'Covered' : 'Shortfall', { exact: true }).first()).toBeVisible({ timeout: 1_000 })
+      await expect(
+        page.getByText(api.status === 'covered' ? 'Covered' : 'Shortfall', { exact: true }).first(),
+      ).toBeVisible({ timeout: 1_000 })
     }).toPass({ timeout: 30_000 })
 
     const lists = page.getByRole('table', { name: 'Latest bar list of each vault' })
     const vault = order.serials[0]?.replace(/-1$/, '') ?? ''
-    await expect(lists.getByRole('row').filter({ hasText: vault })).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/)
+    await expect(lists.getByRole('row').filter({ hasText: vault })).toContainText(
+      /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/,
+    )
     await expect(lists.getByRole('row').filter({ hasText: 'LDN-1' })).toHaveCount(1)
     // the worker records a check when it starts, then every minute
     await expect(async () => {
       await page.reload()
-      await expect(page.getByText(/^Latest check: \d{4}-\d{2}-\d{2} .* UTC at block \d+/)).toBeVisible({ timeout: 1_000 })
+      await expect(page.getByText(/^Latest check: \d{4}-\d{2}-\d{2} .* UTC at block \d+/)).toBeVisible({
+        timeout: 1_000,
+      })
     }).toPass({ timeout: 30_000 })
     expect(await sessionCookies()).toEqual([])
     await saveScreenshot(page, 'reserves.png')
   })
 
-  test('signed out: the lookup lists the bars behind a mint, by address and by transaction, and links to its result', async ({ page }) => {
+  test('signed out: the lookup lists the bars behind a mint, by address and by transaction, and links to its result', async ({
+    page,
+  }) => {
     await page.goto('/reserves')
     const box = page.getByLabel('Address or transaction hash')
 
@@ -109,7 +127,10 @@ test.describe('the public reserves page', () => {
     await box.fill(order.to)
     await page.getByRole('button', { name: 'Look up' }).click()
     await expect(page).toHaveURL(new RegExp(`\\?address=${order.to}$`))
-    const mint = page.getByRole('region', { name: `Mint of ${formatOunces('802.168')} in ${order.txHash}`, exact: true })
+    const mint = page.getByRole('region', {
+      name: `Mint of ${formatOunces('802.168')} in ${order.txHash}`,
+      exact: true,
+    })
     await expect(mint).toBeVisible()
     for (const serial of order.serials) {
       const row = mint.getByRole('row').filter({ has: page.getByRole('rowheader', { name: serial, exact: true }) })
@@ -125,7 +146,9 @@ test.describe('the public reserves page', () => {
 
     // a link to a result opens with it, still signed out
     await page.goto(`/reserves?address=${order.to}`)
-    await expect(page.getByRole('region', { name: `Mint of ${formatOunces('802.168')} in ${order.txHash}`, exact: true })).toBeVisible()
+    await expect(
+      page.getByRole('region', { name: `Mint of ${formatOunces('802.168')} in ${order.txHash}`, exact: true }),
+    ).toBeVisible()
     await page.goto(`/reserves?address=0x${'1'.repeat(40)}`)
     await expect(page.getByText('No confirmed mint to this address.')).toBeVisible()
 

@@ -39,7 +39,12 @@ async function contextAs(role?: Role, headers: Record<string, string> = {}): Pro
 }
 
 /** The credentials flow; true when a session for that email exists afterwards. */
-async function signIn(ctx: APIRequestContext, email: string, password: string, headers: Record<string, string> = {}): Promise<boolean> {
+async function signIn(
+  ctx: APIRequestContext,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
   const { csrfToken } = (await (await ctx.get('/api/auth/csrf', { headers })).json()) as { csrfToken: string }
   await ctx.post('/api/auth/callback/credentials', {
     form: { csrfToken, email, password, callbackUrl: baseUrl() },
@@ -50,7 +55,12 @@ async function signIn(ctx: APIRequestContext, email: string, password: string, h
   return session?.user?.email === email
 }
 
-async function call(ctx: APIRequestContext, method: string, url: string, headers: Record<string, string> = {}): Promise<APIResponse> {
+async function call(
+  ctx: APIRequestContext,
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<APIResponse> {
   const mutating = method !== 'GET' && method !== 'HEAD'
   return ctx.fetch(url, {
     method,
@@ -70,7 +80,10 @@ async function expectError(res: APIResponse, status: number, code: string, what:
 
 /** The script-src directive of a CSP, as its list of sources. */
 function scriptSources(csp: string | undefined): string[] {
-  const directive = (csp ?? '').split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src '))
+  const directive = (csp ?? '')
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith('script-src '))
   return directive ? directive.split(/\s+/).slice(1) : []
 }
 
@@ -80,11 +93,18 @@ function scriptSources(csp: string | undefined): string[] {
  */
 function expectSecurityHeaders(res: APIResponse, what: string, { page = false }: { page?: boolean } = {}) {
   const h = res.headers()
-  expect(res.headersArray().filter((x) => x.name.toLowerCase() === 'content-security-policy'), `${what}: one CSP header`).toHaveLength(1)
+  expect(
+    res.headersArray().filter((x) => x.name.toLowerCase() === 'content-security-policy'),
+    `${what}: one CSP header`,
+  ).toHaveLength(1)
   const scripts = scriptSources(h['content-security-policy'])
   expect(scripts, `${what}: script-src`).toContain("'self'")
   expect(scripts, `${what}: script-src`).not.toContain("'unsafe-inline'")
-  if (page) expect(scripts.filter((x) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(x)), `${what}: a nonce in script-src`).toHaveLength(1)
+  if (page)
+    expect(
+      scripts.filter((x) => /^'nonce-[A-Za-z0-9+/=]{16,}'$/.test(x)),
+      `${what}: a nonce in script-src`,
+    ).toHaveLength(1)
   expect(h['content-security-policy'], `${what}: CSP`).toMatch(/frame-ancestors 'none'/)
   expect(h['content-security-policy'], `${what}: CSP`).toMatch(/default-src 'self'/)
   expect(h['content-security-policy'], `${what}: CSP`).not.toMatch(/unsafe-eval/)
@@ -115,9 +135,22 @@ async function writes(): Promise<Record<string, number>> {
 
 test('the route and page lists are read from app/ and hold what docs/api.md names', () => {
   const patterns = routes.map((r) => r.pattern)
-  for (const p of ['/api/gold/mint', '/api/gold/mint/[orderId]', '/api/health', '/api/ready', '/api/admin/jobs', '/api/admin/jobs/retry']) expect(patterns).toContain(p)
-  expect(routes.every((r) => r.methods.length > 0), JSON.stringify(routes)).toBe(true)
-  expect(pages.map((p) => p.pattern)).toEqual(expect.arrayContaining(['/mints', '/mints/new', '/mints/[orderId]', '/login', '/admin']))
+  for (const p of [
+    '/api/gold/mint',
+    '/api/gold/mint/[orderId]',
+    '/api/health',
+    '/api/ready',
+    '/api/admin/jobs',
+    '/api/admin/jobs/retry',
+  ])
+    expect(patterns).toContain(p)
+  expect(
+    routes.every((r) => r.methods.length > 0),
+    JSON.stringify(routes),
+  ).toBe(true)
+  expect(pages.map((p) => p.pattern)).toEqual(
+    expect.arrayContaining(['/mints', '/mints/new', '/mints/[orderId]', '/login', '/admin']),
+  )
 })
 
 test('every API route without a session: 401 unauthenticated (health, ready, auth and the bearer-token metrics excepted)', async () => {
@@ -140,8 +173,15 @@ test('every API route without a session: 401 unauthenticated (health, ready, aut
   await expectError(await anon.get('/api/metrics'), 401, 'unauthenticated', 'metrics without a token')
   const admin = await contextAs('admin')
   await expectError(await admin.get('/api/metrics'), 401, 'unauthenticated', 'metrics with a session but no token')
-  await expectError(await admin.get('/api/metrics', { headers: { authorization: 'Bearer wrong' } }), 401, 'unauthenticated', 'metrics with a wrong token')
-  expect((await anon.get('/api/metrics', { headers: { authorization: `Bearer ${stackEnv().METRICS_TOKEN}` } })).status()).toBe(200)
+  await expectError(
+    await admin.get('/api/metrics', { headers: { authorization: 'Bearer wrong' } }),
+    401,
+    'unauthenticated',
+    'metrics with a wrong token',
+  )
+  expect(
+    (await anon.get('/api/metrics', { headers: { authorization: `Bearer ${stackEnv().METRICS_TOKEN}` } })).status(),
+  ).toBe(200)
   await Promise.all([anon.dispose(), admin.dispose()])
 })
 
@@ -224,7 +264,9 @@ test("staff reading another user's order: 404, from the API and the page", async
 test('a cross-origin POST with a valid session cookie: 403 forbidden, nothing written', async () => {
   const admin = await contextAs('admin')
   const anon = await contextAs()
-  const posts = routes.filter((r) => !isPublicApi(r.pattern) && r.methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)))
+  const posts = routes.filter(
+    (r) => !isPublicApi(r.pattern) && r.methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m)),
+  )
   expect(posts.length).toBeGreaterThanOrEqual(4)
   const before = await writes()
   const attempts: Record<string, string>[] = [
@@ -238,11 +280,21 @@ test('a cross-origin POST with a valid session cookie: 403 forbidden, nothing wr
     for (const method of r.methods.filter((m) => m !== 'GET')) {
       const url = samplePath(r.pattern)
       for (const headers of attempts) {
-        const res = await admin.fetch(url, { method, headers: { 'content-type': 'application/json', ...headers }, data: '{"jobIds":["1"]}', maxRedirects: 0 })
+        const res = await admin.fetch(url, {
+          method,
+          headers: { 'content-type': 'application/json', ...headers },
+          data: '{"jobIds":["1"]}',
+          maxRedirects: 0,
+        })
         await expectError(res, 403, 'forbidden', `${method} ${url} with ${JSON.stringify(headers)}`)
       }
       // what a hostile page's <form> would send
-      const form = await admin.fetch(url, { method, headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' }, data: 'to=0x1', maxRedirects: 0 })
+      const form = await admin.fetch(url, {
+        method,
+        headers: { origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' },
+        data: 'to=0x1',
+        maxRedirects: 0,
+      })
       await expectError(form, 403, 'forbidden', `${method} ${url} as a cross-site form`)
     }
   }
@@ -267,7 +319,9 @@ test('session and auth cookies: HttpOnly and SameSite (Secure is checked in prod
     headers: { origin: baseUrl() },
     maxRedirects: 0,
   })
-  const setCookies = [...csrf.headersArray(), ...callback.headersArray()].filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value)
+  const setCookies = [...csrf.headersArray(), ...callback.headersArray()]
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value)
   const names = setCookies.map((c) => c.split('=')[0])
   expect(names).toContain('authjs.session-token')
   for (const cookie of setCookies) {
@@ -301,27 +355,39 @@ test('security headers on every page (signed in as admin) and every API answer',
   }
   // the proxy's redirects of an anonymous visitor carry the page policy too
   const anon = await contextAs()
-  for (const p of pages.filter((x) => !isPublicPage(x.pattern))) expectSecurityHeaders(await anon.get(samplePath(p.pattern), { maxRedirects: 0 }), `redirect of ${p.pattern}`, { page: true })
+  for (const p of pages.filter((x) => !isPublicPage(x.pattern)))
+    expectSecurityHeaders(await anon.get(samplePath(p.pattern), { maxRedirects: 0 }), `redirect of ${p.pattern}`, {
+      page: true,
+    })
   await anon.dispose()
-  for (const r of routes) for (const method of r.methods) expectSecurityHeaders(await call(admin, method, samplePath(r.pattern)), `${method} ${r.pattern} as admin`)
+  for (const r of routes)
+    for (const method of r.methods)
+      expectSecurityHeaders(await call(admin, method, samplePath(r.pattern)), `${method} ${r.pattern} as admin`)
   expectSecurityHeaders(await admin.get('/api/no-such-route'), 'unknown API path')
   expectSecurityHeaders(await admin.get('/no-such-page'), 'unknown page', { page: true })
   // a nonce is for one response only
   const nonces = new Set<string>()
-  for (let i = 0; i < 5; i++) for (const x of scriptSources((await admin.get('/admin')).headers()['content-security-policy'])) if (x.startsWith("'nonce-")) nonces.add(x)
+  for (let i = 0; i < 5; i++)
+    for (const x of scriptSources((await admin.get('/admin')).headers()['content-security-policy']))
+      if (x.startsWith("'nonce-")) nonces.add(x)
   expect(nonces.size).toBe(5)
   await admin.dispose()
 })
 
-test('the nonce CSP: every script of a page carries its nonce, the pages work, no CSP violation; an injected inline handler does not run (issue 13)', async ({ page }) => {
+test('the nonce CSP: every script of a page carries its nonce, the pages work, no CSP violation; an injected inline handler does not run (issue 13)', async ({
+  page,
+}) => {
   const consoleViolations: string[] = []
   page.on('console', (m) => {
-    if (/content security policy|content-security-policy/i.test(m.text())) consoleViolations.push(`${page.url()}: ${m.text()}`)
+    if (/content security policy|content-security-policy/i.test(m.text()))
+      consoleViolations.push(`${page.url()}: ${m.text()}`)
   })
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] }
     w.__cspViolations = []
-    document.addEventListener('securitypolicyviolation', (e) => w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`),
+    )
   })
   const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
   /** the nonce of the page's CSP header, and the nonces its script elements carry (a browser hides the attribute, not the property) */
@@ -373,7 +439,7 @@ function tryConnect(host: string, port: number): Promise<string> {
   })
 }
 
-test('the local web listens on 127.0.0.1 only: not on the machine\'s other addresses (issue 13)', async () => {
+test("the local web listens on 127.0.0.1 only: not on the machine's other addresses (issue 13)", async () => {
   const port = Number(new URL(baseUrl()).port)
   expect(await tryConnect('127.0.0.1', port)).toBe('open')
   // every address of this machine but loopback and link-local (those need a scope id)
@@ -400,7 +466,11 @@ test('login brute force is throttled: the 6th try is refused even with the right
   for (let i = 0; i < 5; i++) expect(await signIn(ctx, victim, `wrong-${i}`, ip(i))).toBe(false)
   expect(await signIn(ctx, victim, password, ip(10)), 'the 6th try, right password').toBe(false)
   const { csrfToken } = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
-  const refused = await ctx.post('/api/auth/callback/credentials', { form: { csrfToken, email: victim, password }, headers: { origin: baseUrl(), ...ip(11) }, maxRedirects: 0 })
+  const refused = await ctx.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email: victim, password },
+    headers: { origin: baseUrl(), ...ip(11) },
+    maxRedirects: 0,
+  })
   expect(refused.headers().location ?? '', 'the refusal says why').toMatch(/code=throttled/)
 
   // per IP: five wrong tries from one address at unknown emails, then a right password from it is refused, from another accepted
@@ -408,7 +478,10 @@ test('login brute force is throttled: the 6th try is refused even with the right
   for (let i = 0; i < 5; i++) expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
   expect(await signIn(ctx, other, password, fromIp), 'right password from the throttled address').toBe(false)
   const fresh = await contextAs()
-  expect(await signIn(fresh, other, password, { 'x-forwarded-for': '192.0.2.77' }), 'right password from elsewhere').toBe(true)
+  expect(
+    await signIn(fresh, other, password, { 'x-forwarded-for': '192.0.2.77' }),
+    'right password from elsewhere',
+  ).toBe(true)
   await Promise.all([ctx.dispose(), fresh.dispose()])
 })
 
@@ -419,26 +492,41 @@ test('no secret in the stack logs or in any error body (passwords, AUTH_SECRET, 
   const env = stackEnv()
   const bodies = async (res: APIResponse) => errorBodies.push(await res.text())
   for (const r of routes) for (const method of r.methods) await bodies(await call(anon, method, samplePath(r.pattern)))
-  for (const r of routes.filter((x) => x.pattern.startsWith('/api/admin'))) for (const method of r.methods) await bodies(await call(staff, method, samplePath(r.pattern)))
-  const mint = (headers: Record<string, string>, data: string) => staff.fetch('/api/gold/mint', { method: 'POST', headers: { origin: baseUrl(), 'content-type': 'application/json', ...headers }, data })
+  for (const r of routes.filter((x) => x.pattern.startsWith('/api/admin')))
+    for (const method of r.methods) await bodies(await call(staff, method, samplePath(r.pattern)))
+  const mint = (headers: Record<string, string>, data: string) =>
+    staff.fetch('/api/gold/mint', {
+      method: 'POST',
+      headers: { origin: baseUrl(), 'content-type': 'application/json', ...headers },
+      data,
+    })
   await bodies(await mint({ origin: EVIL }, '{}'))
   await bodies(await mint({}, '{"to":'))
   await bodies(await mint({ 'content-type': 'text/plain' }, '{}'))
   await bodies(await mint({}, JSON.stringify({ vault: 'x'.repeat(70_000) })))
-  await bodies(await mint({}, JSON.stringify({ to: '0x0', amount: '-1e3', vaultProof: { vault: '\u0000', bars: [{ __proto__: 1 }] } })))
+  await bodies(
+    await mint(
+      {},
+      JSON.stringify({ to: '0x0', amount: '-1e3', vaultProof: { vault: '\u0000', bars: [{ __proto__: 1 }] } }),
+    ),
+  )
   await bodies(await mint({ 'idempotency-key': 'k'.repeat(200) }, '{}'))
   await bodies(await staff.get('/api/gold/mint/not-a-uuid'))
   await bodies(await staff.get('/api/gold/mint?limit=abc&cursor=%25%25'))
   await bodies(await anon.get('/api/metrics', { headers: { authorization: 'Bearer nope' } }))
   // failed sign-ins (their passwords must not be logged either), then the real ones
-  for (const pw of ['wrong-password-1', credentials.admin.password]) await signIn(anon, credentials.staff.email, pw, { 'x-forwarded-for': '192.0.2.200' })
+  for (const pw of ['wrong-password-1', credentials.admin.password])
+    await signIn(anon, credentials.staff.email, pw, { 'x-forwarded-for': '192.0.2.200' })
   await signIn(anon, credentials.admin.email, credentials.admin.password, { 'x-forwarded-for': '192.0.2.201' })
   await Promise.all([anon.dispose(), staff.dispose()])
   const echoed = errorBodies
 
   const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.data', 'e2e')
   const secrets = collectSecrets({ env, kmsKeysFile: path.join(dataDir, 'kms', 'keys.json') })
-  expect(secrets.some((x) => x.name.startsWith('KMS private key')), 'the KMS key material was found to search for').toBe(true)
+  expect(
+    secrets.some((x) => x.name.startsWith('KMS private key')),
+    'the KMS key material was found to search for',
+  ).toBe(true)
   expect(echoed.length).toBeGreaterThan(20)
   const texts = [...readTexts([path.join(dataDir, 'children.log')]), { where: 'error bodies', text: echoed.join('\n') }]
   expect(texts[0]?.text.length ?? 0, 'the stack wrote a log').toBeGreaterThan(0)

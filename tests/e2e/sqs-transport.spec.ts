@@ -41,7 +41,12 @@ async function signedIn(role: 'staff' | 'approver' | 'admin'): Promise<APIReques
   const ctx = await playwrightRequest.newContext({ baseURL: stack.url })
   const csrf = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
   await ctx.post('/api/auth/callback/credentials', {
-    form: { csrfToken: csrf.csrfToken, email: `${role}@mintdesk.local`, password: `${role}-dev-password`, callbackUrl: stack.url },
+    form: {
+      csrfToken: csrf.csrfToken,
+      email: `${role}@mintdesk.local`,
+      password: `${role}-dev-password`,
+      callbackUrl: stack.url,
+    },
     headers: { origin: stack.url },
     maxRedirects: 0,
   })
@@ -82,13 +87,22 @@ test('QUEUE_TRANSPORT=sqs: a requested and approved mint is confirmed through SQ
     expect(approved.status(), await approved.text()).toBe(200)
 
     await expect
-      .poll(async () => ((await (await staff.get(`/api/gold/mint/${orderId}`)).json()) as { status: string }).status, { timeout: 60_000, intervals: [500] })
+      .poll(async () => ((await (await staff.get(`/api/gold/mint/${orderId}`)).json()) as { status: string }).status, {
+        timeout: 60_000,
+        intervals: [500],
+      })
       .toBe('confirmed')
-    const order = (await (await admin.get(`/api/gold/mint/${orderId}`)).json()) as { timeline: { event: string; detail?: string | null }[] }
+    const order = (await (await admin.get(`/api/gold/mint/${orderId}`)).json()) as {
+      timeline: { event: string; detail?: string | null }[]
+    }
     expect(order.timeline.some((e) => e.event === 'enqueued' && (e.detail ?? '').includes('SQS'))).toBe(true)
 
     // the admin's dead letters: the SQS dead-letter queue, empty, beside graphile-worker's
-    const dead = (await (await admin.get('/api/admin/dead-letters/sqs')).json()) as { transport: string; items: unknown[]; metrics: { deadLetters: number } }
+    const dead = (await (await admin.get('/api/admin/dead-letters/sqs')).json()) as {
+      transport: string
+      items: unknown[]
+      metrics: { deadLetters: number }
+    }
     expect(dead).toMatchObject({ transport: 'sqs', items: [], metrics: { deadLetters: 0 } })
     const cookies = await admin.storageState()
     await page.context().addCookies(cookies.cookies)

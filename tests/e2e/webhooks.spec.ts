@@ -6,7 +6,18 @@ import type { APIRequestContext } from '@playwright/test'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { verifyWebhookSignature } from '../../lib/notifications/verifyWebhookSignature'
-import { allowRecipient, baseUrl, expect, loginAs, type MintAccepted, saveScreenshot, settleApproval, signedInRequest, stockTestVault, test } from './fixtures'
+import {
+  allowRecipient,
+  baseUrl,
+  expect,
+  loginAs,
+  type MintAccepted,
+  saveScreenshot,
+  settleApproval,
+  signedInRequest,
+  stockTestVault,
+  test,
+} from './fixtures'
 
 // Webhooks and email against the real stack (issue 16): an admin subscribes a local
 // receiver on /admin/webhooks (the secret shown once), a mint confirms, the receiver gets
@@ -21,7 +32,11 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; ser
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      received.push({ eventId: String(req.headers['mintdesk-event-id']), signature: String(req.headers['mintdesk-signature']), rawBody: Buffer.concat(chunks).toString('utf8') })
+      received.push({
+        eventId: String(req.headers['mintdesk-event-id']),
+        signature: String(req.headers['mintdesk-signature']),
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      })
       // the first request is refused: the page then shows two attempts
       res.writeHead(received.length === 1 ? 500 : 200).end(received.length === 1 ? 'try later' : 'ok')
     })
@@ -38,7 +53,12 @@ async function requestConfirmedMint(admin: APIRequestContext, to: Address): Prom
     data: {
       to,
       amount: '401.084',
-      vaultProof: { vault, receiptRef: `VR-${vault}`, documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner })) },
+      vaultProof: {
+        vault,
+        receiptRef: `VR-${vault}`,
+        documentSha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner })),
+      },
     },
   })
   expect(res.status(), await res.text()).toBe(202)
@@ -46,7 +66,9 @@ async function requestConfirmedMint(admin: APIRequestContext, to: Address): Prom
   return orderId
 }
 
-test('an admin subscribes an endpoint, sees the secret once, and follows a signed delivery to redeliver it; the email lands in .data/mail', async ({ page }) => {
+test('an admin subscribes an endpoint, sees the secret once, and follows a signed delivery to redeliver it; the email lands in .data/mail', async ({
+  page,
+}) => {
   test.setTimeout(120_000)
   const receiver = await startReceiver()
   try {
@@ -67,8 +89,13 @@ test('an admin subscribes an endpoint, sees the secret once, and follows a signe
     const orderId = await requestConfirmedMint(admin, privateKeyToAddress(generatePrivateKey()))
     await expect.poll(() => receiver.received.length, { timeout: 60_000 }).toBeGreaterThanOrEqual(2)
     const delivered = receiver.received[1]
-    expect(delivered && verifyWebhookSignature({ secret, rawBody: delivered.rawBody, header: delivered.signature })).toBe(true)
-    expect(JSON.parse(delivered?.rawBody ?? '{}')).toMatchObject({ type: 'mint.confirmed', data: { orderId, status: 'confirmed', amount: '401.084' } })
+    expect(
+      delivered && verifyWebhookSignature({ secret, rawBody: delivered.rawBody, header: delivered.signature }),
+    ).toBe(true)
+    expect(JSON.parse(delivered?.rawBody ?? '{}')).toMatchObject({
+      type: 'mint.confirmed',
+      data: { orderId, status: 'confirmed', amount: '401.084' },
+    })
 
     await page.getByRole('button', { name: `Deliveries of ${receiver.url}` }).click()
     const row = page.getByTestId('delivery-row').filter({ hasText: delivered?.eventId ?? '' })
@@ -84,7 +111,15 @@ test('an admin subscribes an endpoint, sees the secret once, and follows a signe
     // the requester (the admin) got the confirmation email, kept by the stack's SMTP sink
     const mailDir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
     await expect
-      .poll(() => readdirSync(mailDir).some((f) => readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, '').includes(`/mints/${orderId}`)), { timeout: 30_000 })
+      .poll(
+        () =>
+          readdirSync(mailDir).some((f) =>
+            readFileSync(path.join(mailDir, f), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .includes(`/mints/${orderId}`),
+          ),
+        { timeout: 30_000 },
+      )
       .toBe(true)
     await admin.dispose()
   } finally {

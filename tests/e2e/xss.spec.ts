@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test'
-import { baseUrl, credentials, expect, importBarList, loginAs, type MintAccepted, settleApproval, signedInRequest, test, type TestBar } from './fixtures'
+import {
+  baseUrl,
+  credentials,
+  expect,
+  importBarList,
+  loginAs,
+  type MintAccepted,
+  settleApproval,
+  signedInRequest,
+  type TestBar,
+  test,
+} from './fixtures'
 
 // XSS (issue 6): every free-text field of a mint request (vault, receipt reference, bar
 // serial, bar refiner) carries a script payload, accepted by the API (they are printable
@@ -12,7 +23,9 @@ import { baseUrl, credentials, expect, importBarList, loginAs, type MintAccepted
 type Marker = { n: number; text: string }
 
 /** Payloads that set window.__xss to their number when they run. Each stays <= 64 characters with its suffix. */
-function payloads(run: string): Record<'vault' | 'receiptRef' | 'serial1' | 'refiner1' | 'serial2' | 'refiner2' | 'serial3', Marker> {
+function payloads(
+  run: string,
+): Record<'vault' | 'receiptRef' | 'serial1' | 'refiner1' | 'serial2' | 'refiner2' | 'serial3', Marker> {
   const m = (n: number, text: string): Marker => ({ n, text: `${text} ${run}` })
   return {
     vault: m(1, '<script>window.__xss=1</script>'),
@@ -50,16 +63,33 @@ async function expectNoScriptRan(page: Page, seen: { dialogs: string[]; requests
   expect(seen.requests, `${where}: the payload's image was requested`).toEqual([])
   // a payload that became a <script> element holds only the payload's code (Next's own inline
   // scripts carry the page data, payload text included, as escaped JSON strings: harmless)
-  expect(await page.locator('script:not([src])').evaluateAll((els) => els.filter((e) => /^\s*(window|parent)\.__xss/.test(e.textContent ?? '')).length), `${where}: a payload became a script element`).toBe(0)
-  expect(await page.locator('[onerror], [onload], [onmouseover], iframe[srcdoc], svg[onload]').count(), `${where}: a payload became markup`).toBe(0)
+  expect(
+    await page
+      .locator('script:not([src])')
+      .evaluateAll((els) => els.filter((e) => /^\s*(window|parent)\.__xss/.test(e.textContent ?? '')).length),
+    `${where}: a payload became a script element`,
+  ).toBe(0)
+  expect(
+    await page.locator('[onerror], [onload], [onmouseover], iframe[srcdoc], svg[onload]').count(),
+    `${where}: a payload became markup`,
+  ).toBe(0)
 }
 
-test('script payloads in every text field are shown as text on every page that shows the order', async ({ page, browser }) => {
+test('script payloads in every text field are shown as text on every page that shows the order', async ({
+  page,
+  browser,
+}) => {
   const run = Date.now().toString(36).toUpperCase()
   const p = payloads(run)
   // one more bar, left free: the request form's search results show it
   const spare = { n: 8, text: `<img src=x onerror="window.__xss=8"> ${run}` }
-  const listed = (serial: string, refiner: string, grossOz: string): TestBar => ({ serial, refiner, year: 2025, grossOz, fineness: '999.9' })
+  const listed = (serial: string, refiner: string, grossOz: string): TestBar => ({
+    serial,
+    refiner,
+    year: 2025,
+    grossOz,
+    fineness: '999.9',
+  })
 
   // the bars are on the vault's bar list first (the vault's name is a payload too)
   const adminApi = await signedInRequest('admin')
@@ -99,13 +129,16 @@ test('script payloads in every text field are shown as text on every page that s
   const seen = await watch(page)
   await page.goto(`/mints/${orderId}`)
   await expect(page.getByRole('heading', { name: 'Mint order' })).toBeVisible()
-  for (const [field, m] of Object.entries(p)) await expect(page.getByText(m.text, { exact: true }).first(), `order page: ${field} shown literally`).toBeVisible()
+  for (const [field, m] of Object.entries(p))
+    await expect(page.getByText(m.text, { exact: true }).first(), `order page: ${field} shown literally`).toBeVisible()
   await expectNoScriptRan(page, seen, 'staff order page')
 
   // staff: the request form's search shows the vault's free bar
   await page.goto('/mints/new')
   await page.getByLabel('Vault', { exact: true }).fill(p.vault.text)
-  await expect(page.getByRole('table', { name: `Available bars in ${p.vault.text}` }).getByText(spare.text, { exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('table', { name: `Available bars in ${p.vault.text}` }).getByText(spare.text, { exact: true }),
+  ).toBeVisible()
   await expectNoScriptRan(page, seen, 'request form search results')
 
   // staff: My mints (lists the order)
@@ -120,12 +153,25 @@ test('script payloads in every text field are shown as text on every page that s
   await loginAs(admin, 'admin')
   const adminSeen = await watch(admin)
   await admin.goto(`/admin/jobs/${jobId}`)
-  for (const [field, m] of Object.entries(p)) await expect(admin.getByText(m.text, { exact: true }).first(), `admin job page: ${field} shown literally`).toBeVisible()
+  for (const [field, m] of Object.entries(p))
+    await expect(
+      admin.getByText(m.text, { exact: true }).first(),
+      `admin job page: ${field} shown literally`,
+    ).toBeVisible()
   await expectNoScriptRan(admin, adminSeen, 'admin job page')
   await admin.goto('/admin/vault')
-  await expect(admin.getByRole('table', { name: 'Imported bar lists' }).getByText(p.vault.text, { exact: true })).toBeVisible()
+  await expect(
+    admin.getByRole('table', { name: 'Imported bar lists' }).getByText(p.vault.text, { exact: true }),
+  ).toBeVisible()
   await expectNoScriptRan(admin, adminSeen, 'admin bar lists')
-  for (const url of ['/admin/jobs', `/admin/jobs?q=${orderId}`, '/admin/dead', '/admin', `/mints/${orderId}`, '/mints']) {
+  for (const url of [
+    '/admin/jobs',
+    `/admin/jobs?q=${orderId}`,
+    '/admin/dead',
+    '/admin',
+    `/mints/${orderId}`,
+    '/mints',
+  ]) {
     await admin.goto(url)
     await admin.waitForLoadState('networkidle')
     await expectNoScriptRan(admin, adminSeen, `admin ${url}`)
@@ -145,7 +191,9 @@ test('the login page: a script in callbackUrl or error is neither run nor follow
     await page.goto(url)
     await expect(page.getByLabel('Email')).toBeVisible()
     await expectNoScriptRan(page, seen, url)
-    expect(await page.content(), `${url}: the payload is not in the markup as markup`).not.toMatch(/<script>window\.__xss|onerror=window/)
+    expect(await page.content(), `${url}: the payload is not in the markup as markup`).not.toMatch(
+      /<script>window\.__xss|onerror=window/,
+    )
   }
   // signing in from a javascript: callbackUrl lands on our own page
   await page.goto(attempts[0])

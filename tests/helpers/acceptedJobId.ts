@@ -6,6 +6,7 @@ import type { MintAcceptedResponse } from '@/lib/mint/types'
  * `approvalThresholdWei: null`); an order awaiting approval fails the test here.
  */
 export function acceptedJobId(accepted: MintAcceptedResponse): string {
-  if (accepted.status !== 'pending') throw new Error(`order ${accepted.orderId} is ${accepted.status}: it has no job yet`)
+  if (accepted.status !== 'pending')
+    throw new Error(`order ${accepted.orderId} is ${accepted.status}: it has no job yet`)
   return accepted.jobId
 }

@@ -34,7 +34,14 @@ export function buildBarList(p: BuildBarListParameters): ParsedBarList {
   })
 }
 
-const REFINERS = ['Valcambi SA', 'PAMP SA', 'Argor-Heraeus SA', 'Metalor Technologies SA', 'Heraeus Deutschland GmbH & Co. KG', 'Rand Refinery (Pty) Ltd']
+const REFINERS = [
+  'Valcambi SA',
+  'PAMP SA',
+  'Argor-Heraeus SA',
+  'Metalor Technologies SA',
+  'Heraeus Deutschland GmbH & Co. KG',
+  'Rand Refinery (Pty) Ltd',
+]
 const FINENESS = ['999.9', '999.5', '995.0']
 
 /**
@@ -66,14 +73,25 @@ const queues = new Map<string, Promise<unknown>>()
  * already listed are left as they are; when all are, nothing is imported (null). Calls for one vault run one after the other in
  * this process (a snapshot read and imported by two at once would drop one's bars).
  */
-export async function stockBars(db: Db, p: { vault?: string; bars: readonly TestListBar[] }): Promise<BarListImportResponse | null> {
+export async function stockBars(
+  db: Db,
+  p: { vault?: string; bars: readonly TestListBar[] },
+): Promise<BarListImportResponse | null> {
   const vault = p.vault ?? 'LDN-1'
   const run = async () => {
-    const listed = await db.execute<{ serial: string; refiner: string; year: number; gross_oz: string; fineness: string }>(sql`
+    const listed = await db.execute<{
+      serial: string
+      refiner: string
+      year: number
+      gross_oz: string
+      fineness: string
+    }>(sql`
       with latest as (select id from bar_lists where vault = ${vault} order by as_of desc, imported_at desc limit 1)
       select b.serial, b.refiner, b.year, b.gross_oz::text as gross_oz, b.fineness::text as fineness
       from vault_bars b where b.vault = ${vault} and b.last_list_id = (select id from latest)`)
-    const [latestRow] = await db.execute<{ as_of: Date | string }>(sql`select max(as_of) as as_of from bar_lists where vault = ${vault}`)
+    const [latestRow] = await db.execute<{ as_of: Date | string }>(
+      sql`select max(as_of) as as_of from bar_lists where vault = ${vault}`,
+    )
     const latest = latestRow?.as_of ? new Date(latestRow.as_of).getTime() : 0
     const bars = new Map<string, TestListBar>()
     const keyOf = (b: TestListBar) => barKey({ serial: b.serial, refiner: b.refiner ?? 'Valcambi SA' })
@@ -98,7 +116,8 @@ export async function stockBarsOf(db: Db, request: MintRequestInput | readonly M
   const byVault = new Map<string, TestListBar[]>()
   for (const r of requests) {
     const bars = byVault.get(r.vaultProof.vault) ?? []
-    for (const b of r.vaultProof.bars) bars.push({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.grossOz, fineness: b.fineness })
+    for (const b of r.vaultProof.bars)
+      bars.push({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.grossOz, fineness: b.fineness })
     byVault.set(r.vaultProof.vault, bars)
   }
   for (const [vault, bars] of byVault) await stockBars(db, { vault: vault.trim(), bars })

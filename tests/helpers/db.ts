@@ -61,7 +61,9 @@ const LINGER_MS = 5_000
 async function connectionsLeftOn({ sql, name }: { sql: postgres.Sql; name: string }): Promise<string[]> {
   const deadline = Date.now() + LINGER_MS
   for (;;) {
-    const rows = await sql<{ app: string }[]>`select coalesce(nullif(application_name, ''), 'pid ' || pid) as app from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`
+    const rows = await sql<
+      { app: string }[]
+    >`select coalesce(nullif(application_name, ''), 'pid ' || pid) as app from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`
     if (rows.length === 0 || Date.now() > deadline) return rows.map((r) => r.app)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

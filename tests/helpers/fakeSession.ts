@@ -1,5 +1,5 @@
-import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
 
 /**
  * The session a route test signs in with: next-auth's cookie is the one thing a Request
@@ -18,7 +18,13 @@ export const fakeSessionModule = {
   getSessionClaims: async (): Promise<SessionClaims | null> => {
     const user = fakeSession.user
     if (!user) return null
-    return { id: user.id, email: user.email, role: user.role, sessionVersion: fakeSession.sessionVersion, authTime: Math.floor(Date.now() / 1000) - 60 }
+    return {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      sessionVersion: fakeSession.sessionVersion,
+      authTime: Math.floor(Date.now() / 1000) - 60,
+    }
   },
   requireUser: async () => fakeSession.user,
   requireAdmin: async () => fakeSession.user,

@@ -18,7 +18,12 @@ export type InsertOrderBarsParameters = {
 }
 
 export async function insertOrderBars(db: DbOrTx, p: InsertOrderBarsParameters): Promise<string[]> {
-  const status: BarStatus = p.orderStatus === 'confirmed' ? 'backing' : ['failed', 'cancelled', 'rejected'].includes(p.orderStatus) ? 'withdrawn' : 'reserved'
+  const status: BarStatus =
+    p.orderStatus === 'confirmed'
+      ? 'backing'
+      : ['failed', 'cancelled', 'rejected'].includes(p.orderStatus)
+        ? 'withdrawn'
+        : 'reserved'
   const ids: string[] = []
   for (const [position, bar] of p.bars.entries()) {
     const serial = bar.serial ?? `T${randomBytes(5).toString('hex').toUpperCase()}`

@@ -26,7 +26,10 @@ export async function addMintJob(
   return jobId
 }
 
-export async function addPlainJob(db: DbOrTx, p: { task: string; maxAttempts?: number; runAt?: Date }): Promise<bigint> {
+export async function addPlainJob(
+  db: DbOrTx,
+  p: { task: string; maxAttempts?: number; runAt?: Date },
+): Promise<bigint> {
   const { jobId } = await addJob(db, { task: p.task, payload: {}, maxAttempts: p.maxAttempts ?? 5, runAt: p.runAt })
   return jobId
 }
@@ -42,22 +45,36 @@ export async function setJobState(
   const error = opts.error ?? 'Error: boom'
   switch (state) {
     case 'queued':
-      await db.execute(sql`update graphile_worker._private_jobs set attempts = 0, last_error = null, locked_at = null, locked_by = null, run_at = now() where id = ${id}::bigint`)
+      await db.execute(
+        sql`update graphile_worker._private_jobs set attempts = 0, last_error = null, locked_at = null, locked_by = null, run_at = now() where id = ${id}::bigint`,
+      )
       break
     case 'scheduled':
-      await db.execute(sql`update graphile_worker._private_jobs set run_at = now() + interval '1 hour' where id = ${id}::bigint`)
+      await db.execute(
+        sql`update graphile_worker._private_jobs set run_at = now() + interval '1 hour' where id = ${id}::bigint`,
+      )
       break
     case 'running':
-      await db.execute(sql`update graphile_worker._private_jobs set attempts = attempts + 1, locked_at = now(), locked_by = ${opts.workerId ?? 'worker-1'} where id = ${id}::bigint`)
+      await db.execute(
+        sql`update graphile_worker._private_jobs set attempts = attempts + 1, locked_at = now(), locked_by = ${opts.workerId ?? 'worker-1'} where id = ${id}::bigint`,
+      )
       await db.execute(sql`update job_records set state = 'running' where job_id = ${id}::bigint`)
       break
     case 'retrying':
-      await db.execute(sql`update graphile_worker._private_jobs set attempts = ${opts.attempts ?? 1}, last_error = ${error}, run_at = now() + interval '30 seconds', locked_at = null, locked_by = null where id = ${id}::bigint`)
-      await db.execute(sql`update job_records set state = 'retrying', attempts = ${opts.attempts ?? 1}, last_error = ${error} where job_id = ${id}::bigint`)
+      await db.execute(
+        sql`update graphile_worker._private_jobs set attempts = ${opts.attempts ?? 1}, last_error = ${error}, run_at = now() + interval '30 seconds', locked_at = null, locked_by = null where id = ${id}::bigint`,
+      )
+      await db.execute(
+        sql`update job_records set state = 'retrying', attempts = ${opts.attempts ?? 1}, last_error = ${error} where job_id = ${id}::bigint`,
+      )
       break
     case 'dead':
-      await db.execute(sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = ${error}, locked_at = null, locked_by = null where id = ${id}::bigint`)
-      await db.execute(sql`update job_records set state = 'dead', attempts = max_attempts, last_error = ${error} where job_id = ${id}::bigint`)
+      await db.execute(
+        sql`update graphile_worker._private_jobs set attempts = max_attempts, last_error = ${error}, locked_at = null, locked_by = null where id = ${id}::bigint`,
+      )
+      await db.execute(
+        sql`update job_records set state = 'dead', attempts = max_attempts, last_error = ${error} where job_id = ${id}::bigint`,
+      )
       break
   }
 }
@@ -68,4 +85,3 @@ export async function completeJob(db: DbOrTx, jobId: bigint): Promise<void> {
   await db.execute(sql`delete from graphile_worker._private_jobs where id = ${id}::bigint`)
   await db.execute(sql`update job_records set state = 'done', finished_at = now() where job_id = ${id}::bigint`)
 }
-

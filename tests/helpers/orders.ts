@@ -2,13 +2,13 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { Address } from 'viem'
 import type { Db, DbOrTx } from '@/db/client'
-import { mintOrders, type MintStatus } from '@/db/schema/mint'
+import { type MintStatus, mintOrders } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
 import { addJob } from '@/lib/jobs/addJob'
-import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { computeFineOz } from '@/lib/mint/computeFineOz'
 import { formatDecimal } from '@/lib/money/formatDecimal'
+import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
 import { insertOrderBars } from '@/tests/helpers/insertOrderBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
 
@@ -107,7 +107,12 @@ export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): P
       })
       await insertOrderBars(tx, { orderId: id, vault: 'TEST-VAULT', orderStatus: 'pending', bars: [barOf(amountWei)] })
       if (p.transport === 'sqs') {
-        const sent = await enqueueMintSend(tx, { transport: 'sqs', orderId: id, maxAttempts: p.maxAttempts ?? 5, actor: 'test' })
+        const sent = await enqueueMintSend(tx, {
+          transport: 'sqs',
+          orderId: id,
+          maxAttempts: p.maxAttempts ?? 5,
+          actor: 'test',
+        })
         await tx.update(mintOrders).set({ jobId: sent.jobId }).where(eq(mintOrders.id, id))
         return sent
       }

@@ -59,10 +59,12 @@ export function parsePrometheusText(text: string): Map<string, ParsedFamily> {
     const key = `${sample.name}${JSON.stringify(Object.entries(sample.labels).sort())}`
     if (seen.has(key)) throw new Error(`line ${line}: series ${sample.name} ${JSON.stringify(sample.labels)} twice`)
     seen.add(key)
-    if (family.type === 'counter' && (sample.value < 0 || Number.isNaN(sample.value))) throw new Error(`line ${line}: counter ${sample.name} is ${sample.value}`)
+    if (family.type === 'counter' && (sample.value < 0 || Number.isNaN(sample.value)))
+      throw new Error(`line ${line}: counter ${sample.name} is ${sample.value}`)
     if (family.type === 'histogram') {
       const suffix = sample.name.slice(family.name.length)
-      if (!['_bucket', '_sum', '_count'].includes(suffix)) throw new Error(`line ${line}: ${sample.name} is not a histogram sample of ${family.name}`)
+      if (!['_bucket', '_sum', '_count'].includes(suffix))
+        throw new Error(`line ${line}: ${sample.name} is not a histogram sample of ${family.name}`)
       if (suffix === '_bucket' && sample.labels.le === undefined) throw new Error(`line ${line}: a bucket without le`)
       if (suffix !== '_bucket' && sample.labels.le !== undefined) throw new Error(`line ${line}: le on ${sample.name}`)
     }
@@ -88,7 +90,11 @@ function parseSampleLine(raw: string, line: number): ParsedSample {
   const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})?\s+(\S+)(?:\s+(-?\d+))?$/.exec(raw)
   if (!m) throw new Error(`line ${line}: not a sample: ${raw}`)
   const [, name = '', , labelText, valueText = ''] = m
-  return { name, labels: labelText === undefined ? {} : parseLabels(labelText, line), value: parseValue(valueText, line) }
+  return {
+    name,
+    labels: labelText === undefined ? {} : parseLabels(labelText, line),
+    value: parseValue(valueText, line),
+  }
 }
 
 function parseLabels(text: string, line: number): Record<string, string> {

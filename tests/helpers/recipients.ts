@@ -15,7 +15,10 @@ export async function allowRecipients(db: DbOrTx, addresses: readonly string[]):
 }
 
 /** Sets the mint limits directly (wei; null = unlimited), for tests of the limits. */
-export async function setTestMintLimits(db: DbOrTx, p: { maxOrderWei: bigint | null; dailyCapWei: bigint | null }): Promise<void> {
+export async function setTestMintLimits(
+  db: DbOrTx,
+  p: { maxOrderWei: bigint | null; dailyCapWei: bigint | null },
+): Promise<void> {
   const max = p.maxOrderWei === null ? null : p.maxOrderWei.toString()
   const cap = p.dailyCapWei === null ? null : p.dailyCapWei.toString()
   await db.execute(sql`

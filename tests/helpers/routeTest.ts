@@ -45,7 +45,10 @@ export type RouteRequestParameters = {
  * A request to a route as the browser sends it: a GET bare; a write with its Origin and,
  * when it has a body, its content type.
  */
-export function routeRequest(path: string, { method = 'GET', body, type = 'application/json', origin = ROUTE_ORIGIN, headers }: RouteRequestParameters = {}): Request {
+export function routeRequest(
+  path: string,
+  { method = 'GET', body, type = 'application/json', origin = ROUTE_ORIGIN, headers }: RouteRequestParameters = {},
+): Request {
   const write = method !== 'GET'
   return new Request(`${ROUTE_ORIGIN}${path}`, {
     method,
@@ -61,6 +64,8 @@ export function routeParams<P extends Record<string, string>>(params: P): { para
 
 /** The error a route answered: its status and the body's error (code, message, issues). */
 export async function errorOf(res: Response) {
-  const body = (await res.json()) as { error: { code: string; message: string; issues?: { path: string; message: string }[] } }
+  const body = (await res.json()) as {
+    error: { code: string; message: string; issues?: { path: string; message: string }[] }
+  }
   return { status: res.status, ...body.error }
 }

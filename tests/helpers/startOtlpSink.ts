@@ -46,7 +46,9 @@ export async function startOtlpSink(): Promise<OtlpSink> {
           return
         }
       }
-      res.writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' }).end(json ? '{}' : undefined)
+      res
+        .writeHead(200, { 'content-type': json ? 'application/json' : 'application/x-protobuf' })
+        .end(json ? '{}' : undefined)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

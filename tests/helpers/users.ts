@@ -41,5 +41,10 @@ export function intakeSession(
   user: SessionUser,
   p: { sessionVersion?: number; allowedRoles?: readonly UserRole[] } = {},
 ): SessionToCheck {
-  return { id: user.id, email: user.email, sessionVersion: p.sessionVersion ?? 0, allowedRoles: p.allowedRoles ?? [user.role] }
+  return {
+    id: user.id,
+    email: user.email,
+    sessionVersion: p.sessionVersion ?? 0,
+    allowedRoles: p.allowedRoles ?? [user.role],
+  }
 }

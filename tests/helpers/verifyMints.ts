@@ -24,7 +24,13 @@ export type VerifyMintsParameters = {
  * - per signer: chain nonce = Postgres next_nonce, signer_nonces contiguous and all mined.
  */
 export async function verifyMints({ db, chain, orders, unminted = [] }: VerifyMintsParameters): Promise<void> {
-  const logs = await chain.publicClient.getContractEvents({ address: chain.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n, toBlock: 'latest' })
+  const logs = await chain.publicClient.getContractEvents({
+    address: chain.tokenAddress,
+    abi: goldTokenAbi,
+    eventName: 'Minted',
+    fromBlock: 0n,
+    toBlock: 'latest',
+  })
   const byOrder = new Map<string, typeof logs>()
   for (const log of logs) {
     const key = String(log.args.orderId).toLowerCase()
@@ -34,7 +40,18 @@ export async function verifyMints({ db, chain, orders, unminted = [] }: VerifyMi
   expect(duplicates, 'orders minted more than once').toEqual([])
   expect(logs.length, 'Minted events').toBe(orders.length)
 
-  const rows = orders.length === 0 ? [] : await db.select().from(mintOrders).where(inArray(mintOrders.id, orders.map((o) => o.id)))
+  const rows =
+    orders.length === 0
+      ? []
+      : await db
+          .select()
+          .from(mintOrders)
+          .where(
+            inArray(
+              mintOrders.id,
+              orders.map((o) => o.id),
+            ),
+          )
   const rowById = new Map(rows.map((r) => [r.id, r]))
   for (const order of orders) {
     const mintedLogs = byOrder.get(orderIdToBytes32(order.id)) ?? []
@@ -48,9 +65,14 @@ export async function verifyMints({ db, chain, orders, unminted = [] }: VerifyMi
     const stored = await db.select({ hash: chainTxs.hash }).from(chainTxs).where(eq(chainTxs.orderId, order.id))
     expect(stored.map((s) => s.hash)).toContain(log.transactionHash)
   }
-  for (const order of unminted) expect(byOrder.get(orderIdToBytes32(order.id)) ?? [], `order ${order.id} must not be minted`).toEqual([])
+  for (const order of unminted)
+    expect(byOrder.get(orderIdToBytes32(order.id)) ?? [], `order ${order.id} must not be minted`).toEqual([])
 
-  const supply = await chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+  const supply = await chain.publicClient.readContract({
+    address: chain.tokenAddress,
+    abi: goldTokenAbi,
+    functionName: 'totalSupply',
+  })
   expect(supply).toBe(orders.reduce((s, o) => s + o.amountWei, 0n))
 
   for (const address of chain.signerAddresses) {
@@ -61,11 +83,19 @@ export async function verifyMints({ db, chain, orders, unminted = [] }: VerifyMi
       continue
     }
     expect(chainNonce, `chain nonce of ${address}`).toBe(row.nextNonce)
-    const nonces = await db.select().from(signerNonces).where(eq(signerNonces.signerAddress, address)).orderBy(asc(signerNonces.nonce))
+    const nonces = await db
+      .select()
+      .from(signerNonces)
+      .where(eq(signerNonces.signerAddress, address))
+      .orderBy(asc(signerNonces.nonce))
     const first = nonces[0]?.nonce ?? row.nextNonce
-    expect(nonces.map((n) => n.nonce), `signer_nonces of ${address} are contiguous`).toEqual(
-      Array.from({ length: Number(row.nextNonce - first) }, (_, i) => first + BigInt(i)),
-    )
-    expect(nonces.filter((n) => n.state !== 'mined').map((n) => `${n.nonce}:${n.state}`), `unmined nonces of ${address}`).toEqual([])
+    expect(
+      nonces.map((n) => n.nonce),
+      `signer_nonces of ${address} are contiguous`,
+    ).toEqual(Array.from({ length: Number(row.nextNonce - first) }, (_, i) => first + BigInt(i)))
+    expect(
+      nonces.filter((n) => n.state !== 'mined').map((n) => `${n.nonce}:${n.state}`),
+      `unmined nonces of ${address}`,
+    ).toEqual([])
   }
 }

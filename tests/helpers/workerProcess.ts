@@ -161,7 +161,9 @@ export function startWorkerProcess({ name, env }: { name: string; env: Record<st
         if (!waiters.has(waiter)) return
         waiters.delete(waiter)
         clearTimeout(timer)
-        reject(new Error(`worker ${name} exited (code ${code}, signal ${signal}) before the log line (log: ${logFile})`))
+        reject(
+          new Error(`worker ${name} exited (code ${code}, signal ${signal}) before the log line (log: ${logFile})`),
+        )
       })
     })
 

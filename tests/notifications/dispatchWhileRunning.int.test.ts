@@ -38,7 +38,10 @@ describe('notify_dispatch: events arriving while the dispatch runs', () => {
   it('every event is dispatched and delivered once, no dispatch job dies, none is left', async () => {
     const hook = await startWebhookReceiver(() => ({ status: 200 }))
     const endpoint = await subscribeTestEndpoint(t.db, { url: hook.url, adminId: u.admin.id })
-    const worker = startWorkerProcess({ name: 'dispatch-while-running', env: workerEnv({ databaseUrl: t.url, chain, env: { WORKER_CONCURRENCY: '4' } }) })
+    const worker = startWorkerProcess({
+      name: 'dispatch-while-running',
+      env: workerEnv({ databaseUrl: t.url, chain, env: { WORKER_CONCURRENCY: '4' } }),
+    })
     let release = () => {}
     try {
       await worker.waitForLine((l) => l.msg === 'worker started')
@@ -63,7 +66,9 @@ describe('notify_dispatch: events arriving while the dispatch runs', () => {
         { timeoutMs: 20_000, what: `the dispatch blocked on its first delivery (log ${worker.logFile})` },
       )
       const running = (await dispatchJobs()).filter((j) => j.locked)
-      expect(running, 'the running dispatch let go of its key and kept its attempts').toEqual([expect.objectContaining({ key: null, attempts: 1 })])
+      expect(running, 'the running dispatch let go of its key and kept its attempts').toEqual([
+        expect.objectContaining({ key: null, attempts: 1 }),
+      ])
 
       // four more events commit while it runs
       const later = []
@@ -83,16 +88,24 @@ describe('notify_dispatch: events arriving while the dispatch runs', () => {
         },
         { timeoutMs: 45_000, what: `all five delivered (log ${worker.logFile})` },
       )
-      expect(await t.db.select().from(notificationEvents).where(isNull(notificationEvents.dispatchedAt))).toHaveLength(0)
+      expect(await t.db.select().from(notificationEvents).where(isNull(notificationEvents.dispatchedAt))).toHaveLength(
+        0,
+      )
       for (const id of eventIds) expect(hook.acknowledged.get(`evt_${id}`), id).toBe(1)
-      await waitFor(async () => (await dispatchJobs()).length === 0, { timeoutMs: 10_000, what: 'no notify_dispatch job left' })
+      await waitFor(async () => (await dispatchJobs()).length === 0, {
+        timeoutMs: 10_000,
+        what: 'no notify_dispatch job left',
+      })
       const [bad] = await t.db.execute<{ n: number }>(sql`
         select count(*)::int as n from job_events where task = ${TASK.notifyDispatch} and event in ('failed', 'dead')`)
       expect(bad?.n).toBe(0)
       const [ended] = await t.db.execute<{ n: number }>(sql`
         select count(*)::int as n from job_events where task = ${TASK.notifyDispatch} and event = 'succeeded'`)
       expect(ended?.n).toBeGreaterThanOrEqual(2)
-      const endpointDeliveries = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))
+      const endpointDeliveries = await t.db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpoint.id))
       expect(endpointDeliveries).toHaveLength(5)
     } finally {
       release()

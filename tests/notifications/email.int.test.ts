@@ -34,7 +34,10 @@ describe('notification emails through the SMTP sink', () => {
   const mailsAbout = (orderId: string) => mails().filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
 
   beforeAll(async () => {
-    m = await startMailWorker({ name: 'email', env: { NOTIFY_LINK_BASE_URL: linkBase, MAIL_FROM: 'mintdesk <desk@mintdesk.test>' } })
+    m = await startMailWorker({
+      name: 'email',
+      env: { NOTIFY_LINK_BASE_URL: linkBase, MAIL_FROM: 'mintdesk <desk@mintdesk.test>' },
+    })
     ;({ t, u, sink, worker } = m)
   })
   afterAll(async () => {
@@ -43,7 +46,10 @@ describe('notification emails through the SMTP sink', () => {
 
   it('a confirmed order: the requester gets one email, plain text and HTML, with the link to the order', async () => {
     const { orderId, eventId } = await confirmTestOrder(t.db, { requestedBy: u.staff.id })
-    const [mail] = await waitFor(async () => (mailsAbout(orderId).length > 0 ? mailsAbout(orderId) : undefined), { timeoutMs: 30_000, what: `the .eml of ${orderId} (log ${worker.logFile})` })
+    const [mail] = await waitFor(async () => (mailsAbout(orderId).length > 0 ? mailsAbout(orderId) : undefined), {
+      timeoutMs: 30_000,
+      what: `the .eml of ${orderId} (log ${worker.logFile})`,
+    })
     expect(mail).toContain('To: staff@mintdesk.test')
     expect(mail).toContain('From: mintdesk <desk@mintdesk.test>')
     expect(mail).toMatch(/Subject: \[mintdesk\] Your mint of 401\.084 oz is confirmed/)
@@ -70,9 +76,14 @@ describe('notification emails through the SMTP sink', () => {
     const waiting = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'awaiting_approval' })
     await t.db.execute(sql`select public.on_mint_awaiting_approval(${waiting.id}::uuid)`)
     const failing = await insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'pending' })
-    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: failing.id, reason: 'mint reverted on chain: FrozenAddress' }))
+    await t.db.transaction((tx) =>
+      markOrderFailed(tx, { orderId: failing.id, reason: 'mint reverted on chain: FrozenAddress' }),
+    )
 
-    await waitFor(async () => mailsAbout(waiting.id).length >= 2 && mailsAbout(failing.id).length >= 1, { timeoutMs: 30_000, what: `approval and failure emails (log ${worker.logFile})` })
+    await waitFor(async () => mailsAbout(waiting.id).length >= 2 && mailsAbout(failing.id).length >= 1, {
+      timeoutMs: 30_000,
+      what: `approval and failure emails (log ${worker.logFile})`,
+    })
     const approvals = mailsAbout(waiting.id)
     const to = approvals.map((m) => /^To: (.+)$/m.exec(m)?.[1]).sort()
     expect(to).toEqual([u.admin.email, approver.email].sort())
@@ -80,15 +91,27 @@ describe('notification emails through the SMTP sink', () => {
     const [failed] = mailsAbout(failing.id)
     expect(failed).toContain('To: other-staff@mintdesk.test')
     expect(failed).toContain('FrozenAddress')
-    const events = await t.db.select({ type: notificationEvents.type }).from(notificationEvents).where(eq(notificationEvents.orderId, failing.id))
+    const events = await t.db
+      .select({ type: notificationEvents.type })
+      .from(notificationEvents)
+      .where(eq(notificationEvents.orderId, failing.id))
     expect(events.map((e) => e.type)).toEqual(['mint.failed'])
   }, 60_000)
 
   it('five confirmations of one requester committed together: one digest email listing the five orders, every row sent with its Message-ID', async () => {
-    const orders = await Promise.all(Array.from({ length: 5 }, () => insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'submitted' })))
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 2n })) }))
+    const orders = await Promise.all(
+      Array.from({ length: 5 }, () => insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'submitted' })),
+    )
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, {
+        orders: orders.map((o) => ({ orderId: o.id, txHash: `0x${'cd'.repeat(32)}`, blockNumber: 2n })),
+      }),
+    )
     const digests = () => mails().filter((m) => orders.some((o) => m.includes(`${linkBase}/mints/${o.id}`)))
-    const [digest] = await waitFor(async () => (digests().length > 0 ? digests() : undefined), { timeoutMs: 30_000, what: `the digest of 5 orders (log ${worker.logFile})` })
+    const [digest] = await waitFor(async () => (digests().length > 0 ? digests() : undefined), {
+      timeoutMs: 30_000,
+      what: `the digest of 5 orders (log ${worker.logFile})`,
+    })
     expect(digest).toContain('To: other-staff@mintdesk.test')
     expect(digest).toMatch(/Subject: \[mintdesk\] 5 of your mints are confirmed/)
     for (const o of orders) expect(digest).toContain(`<a href="${linkBase}/mints/${o.id}">`)
@@ -98,14 +121,21 @@ describe('notification emails through the SMTP sink', () => {
           .select({ status: emailDeliveries.status, messageId: emailDeliveries.messageId })
           .from(emailDeliveries)
           .innerJoin(notificationEvents, eq(notificationEvents.id, emailDeliveries.eventId))
-          .where(inArray(notificationEvents.orderId, orders.map((o) => o.id)))
+          .where(
+            inArray(
+              notificationEvents.orderId,
+              orders.map((o) => o.id),
+            ),
+          )
         return r.length === 5 && r.every((x) => x.status === 'sent') ? r : undefined
       },
       { timeoutMs: 10_000, what: 'the five email rows sent' },
     )
     expect(new Set(rows.map((r) => r.messageId)).size).toBe(1)
     // headers unfolded (a long header goes on over lines that start with a space)
-    expect(/^Message-ID: (.+)$/im.exec((digest ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim()).toBe(rows[0]?.messageId)
+    expect(/^Message-ID: (.+)$/im.exec((digest ?? '').replace(/\r?\n[ \t]+/g, ' '))?.[1]?.trim()).toBe(
+      rows[0]?.messageId,
+    )
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     expect(digests()).toHaveLength(1)
   }, 60_000)

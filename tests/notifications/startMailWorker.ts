@@ -1,23 +1,39 @@
 import os from 'node:os'
 import path from 'node:path'
-import { startSmtpSink, type SmtpSink } from '@/scripts/stack/smtpSink'
+import { type SmtpSink, startSmtpSink } from '@/scripts/stack/smtpSink'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 /** A test database with its users, a chain, the local SMTP sink and a real worker process sending to it. */
-export type MailWorker = { t: TestDatabase; u: TestUsers; chain: ChainFixture; sink: SmtpSink; worker: WorkerProcess; stop: () => Promise<void> }
+export type MailWorker = {
+  t: TestDatabase
+  u: TestUsers
+  chain: ChainFixture
+  sink: SmtpSink
+  worker: WorkerProcess
+  stop: () => Promise<void>
+}
 
 /** Starts a MailWorker; `env` adds to the worker's settings (SMTP_URL is the sink's). */
-export async function startMailWorker({ name, env = {} }: { name: string; env?: Record<string, string> }): Promise<MailWorker> {
+export async function startMailWorker({
+  name,
+  env = {},
+}: {
+  name: string
+  env?: Record<string, string>
+}): Promise<MailWorker> {
   const [t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
   let sink: SmtpSink | undefined
   let worker: WorkerProcess | undefined
   try {
     const u = await insertTestUsers(t.db)
     sink = await startSmtpSink({ mailDir: path.join(os.tmpdir(), `mintdesk-${name}-${Date.now()}-${process.pid}`) })
-    worker = startWorkerProcess({ name, env: workerEnv({ databaseUrl: t.url, chain, env: { SMTP_URL: sink.url, ...env } }) })
+    worker = startWorkerProcess({
+      name,
+      env: workerEnv({ databaseUrl: t.url, chain, env: { SMTP_URL: sink.url, ...env } }),
+    })
     await worker.waitForLine((l) => l.msg === 'worker started')
     return running({ t, u, chain, sink, worker })
   } catch (error) {

@@ -8,10 +8,14 @@ import { runWebhookKills } from '@/tests/chaos/webhookKills'
 // duplicate (the receiver had the request, the worker never learned the answer).
 const kills = Number(process.env.WEBHOOK_KILLS ?? 3)
 
-it(`${kills} SIGKILLs of the worker during a delivery: every event arrives, at most one duplicate per kill`, async () => {
-  const result = await runWebhookKills({ kills, log: kills > 3 ? (line) => console.log(line) : undefined })
-  console.log(`[webhook kills] ${JSON.stringify(result)}`)
-  expect(result.lost).toBe(0)
-  expect(result.undelivered).toBe(0)
-  expect(result.duplicates).toBeLessThanOrEqual(result.kills)
-}, 120_000 + kills * 40_000)
+it(
+  `${kills} SIGKILLs of the worker during a delivery: every event arrives, at most one duplicate per kill`,
+  async () => {
+    const result = await runWebhookKills({ kills, log: kills > 3 ? (line) => console.log(line) : undefined })
+    console.log(`[webhook kills] ${JSON.stringify(result)}`)
+    expect(result.lost).toBe(0)
+    expect(result.undelivered).toBe(0)
+    expect(result.duplicates).toBeLessThanOrEqual(result.kills)
+  },
+  120_000 + kills * 40_000,
+)

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export type ReceivedWebhook = { at: number; eventId: string; signature: string; rawBody: string; headers: IncomingMessage['headers'] }
+export type ReceivedWebhook = {
+  at: number
+  eventId: string
+  signature: string
+  rawBody: string
+  headers: IncomingMessage['headers']
+}
 
 /** What the receiver does with the n-th request (1-based): answer with a status, or hold it (never answer). */
 export type ReceiverPlan = (n: number, request: ReceivedWebhook) => { status: number; delayMs?: number } | 'hold'
@@ -49,7 +55,8 @@ export async function startWebhookReceiver(plan: ReceiverPlan): Promise<WebhookR
       setTimeout(() => {
         res.writeHead(decision.status, { 'content-type': 'text/plain' })
         res.end(decision.status < 300 ? 'thanks' : 'not now')
-        if (decision.status >= 200 && decision.status < 300) acknowledged.set(request.eventId, (acknowledged.get(request.eventId) ?? 0) + 1)
+        if (decision.status >= 200 && decision.status < 300)
+          acknowledged.set(request.eventId, (acknowledged.get(request.eventId) ?? 0) + 1)
       }, decision.delayMs ?? 0)
     })
   })

@@ -52,31 +52,67 @@ describe('webhook deliveries through a real worker', () => {
     const worker = await start('webhook-retries')
     try {
       const { orderId, eventId } = await confirmTestOrder(t.db, { requestedBy: u.staff.id })
-      await waitFor(async () => (await deliveryOf(t.db, eventId, endpoint.id))?.status === 'delivered', { timeoutMs: 45_000, what: `delivered (log ${worker.logFile})` })
+      await waitFor(async () => (await deliveryOf(t.db, eventId, endpoint.id))?.status === 'delivered', {
+        timeoutMs: 45_000,
+        what: `delivered (log ${worker.logFile})`,
+      })
       expect(hook.received).toHaveLength(3)
       // the same event, the same bytes, each signed with the endpoint's secret
       for (const request of hook.received) {
         expect(request.eventId).toBe(`evt_${eventId}`)
-        expect(verifyWebhookSignature({ secret: endpoint.secret, rawBody: request.rawBody, header: request.signature })).toBe(true)
-        expect(verifyWebhookSignature({ secret: `${endpoint.secret}x`, rawBody: request.rawBody, header: request.signature })).toBe(false)
-        expect(verifyWebhookSignature({ secret: endpoint.secret, rawBody: request.rawBody.replace('confirmed', 'failed'), header: request.signature })).toBe(false)
+        expect(
+          verifyWebhookSignature({ secret: endpoint.secret, rawBody: request.rawBody, header: request.signature }),
+        ).toBe(true)
+        expect(
+          verifyWebhookSignature({
+            secret: `${endpoint.secret}x`,
+            rawBody: request.rawBody,
+            header: request.signature,
+          }),
+        ).toBe(false)
+        expect(
+          verifyWebhookSignature({
+            secret: endpoint.secret,
+            rawBody: request.rawBody.replace('confirmed', 'failed'),
+            header: request.signature,
+          }),
+        ).toBe(false)
       }
-      const body = JSON.parse(hook.received[2]?.rawBody ?? '{}') as { id: string; type: string; createdAt: string; data: Record<string, unknown> }
+      const body = JSON.parse(hook.received[2]?.rawBody ?? '{}') as {
+        id: string
+        type: string
+        createdAt: string
+        data: Record<string, unknown>
+      }
       const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId))
-      expect(body).toMatchObject({ id: `evt_${eventId}`, type: 'mint.confirmed', data: { orderId, status: 'confirmed', to: order?.toAddress, amount: '401.084', txHash: order?.txHash } })
+      expect(body).toMatchObject({
+        id: `evt_${eventId}`,
+        type: 'mint.confirmed',
+        data: { orderId, status: 'confirmed', to: order?.toAddress, amount: '401.084', txHash: order?.txHash },
+      })
       expect(new Date(body.createdAt).toString()).not.toBe('Invalid Date')
 
       const delivery = await deliveryOf(t.db, eventId, endpoint.id)
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, claimToken: null })
-      const attempts = await t.db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, delivery?.id ?? '')).orderBy(asc(webhookDeliveryAttempts.id))
-      expect(attempts.map((a) => [a.attempt, a.statusCode, a.ok])).toEqual([[1, 503, false], [2, 503, false], [3, 200, true]])
+      const attempts = await t.db
+        .select()
+        .from(webhookDeliveryAttempts)
+        .where(eq(webhookDeliveryAttempts.deliveryId, delivery?.id ?? ''))
+        .orderBy(asc(webhookDeliveryAttempts.id))
+      expect(attempts.map((a) => [a.attempt, a.statusCode, a.ok])).toEqual([
+        [1, 503, false],
+        [2, 503, false],
+        [3, 200, true],
+      ])
       expect(attempts.every((a) => a.durationMs >= 0 && a.responseExcerpt !== null)).toBe(true)
       expect(attempts[2]?.responseExcerpt).toBe('thanks')
 
       // never sent again: the job is gone, and a stray run finds the delivery finished
       await new Promise((resolve) => setTimeout(resolve, 3_000))
       expect(hook.received).toHaveLength(3)
-      const left = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs where task_id in (select id from graphile_worker._private_tasks where identifier = ${TASK.webhookDeliver})`)
+      const left = await t.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from graphile_worker._private_jobs where task_id in (select id from graphile_worker._private_tasks where identifier = ${TASK.webhookDeliver})`,
+      )
       expect(left[0]?.n).toBe(0)
     } finally {
       await worker.stop('SIGTERM')
@@ -99,7 +135,10 @@ describe('webhook deliveries through a real worker', () => {
 
     const rescuer = await start('webhook-rescuer')
     try {
-      await waitFor(async () => (await deliveryOf(t.db, eventId, endpoint.id))?.status === 'delivered', { timeoutMs: 60_000, what: `delivered after the kill (log ${rescuer.logFile})` })
+      await waitFor(async () => (await deliveryOf(t.db, eventId, endpoint.id))?.status === 'delivered', {
+        timeoutMs: 60_000,
+        what: `delivered after the kill (log ${rescuer.logFile})`,
+      })
       answered = (hook.acknowledged.get(`evt_${eventId}`) ?? 0) === 1
       expect(answered).toBe(true)
       expect(hook.received.filter((r) => r.eventId === `evt_${eventId}`)).toHaveLength(2)
@@ -116,7 +155,10 @@ describe('webhook deliveries through a real worker', () => {
     for (let i = 0; i < 6; i++) await confirmTestOrder(t.db, { requestedBy: u.staff.id })
     const worker = await start('dead-endpoint', { NOTIFY_CONCURRENCY: '1' })
     try {
-      await waitFor(async () => dead.received.length >= 1, { timeoutMs: 20_000, what: 'the dead endpoint is being called' })
+      await waitFor(async () => dead.received.length >= 1, {
+        timeoutMs: 20_000,
+        what: 'the dead endpoint is being called',
+      })
       await subscribeTestEndpoint(t.db, { url: alive.url, adminId: u.admin.id })
       const to = [privateKeyToAddress(generatePrivateKey())]
       const started = Date.now()
@@ -128,15 +170,24 @@ describe('webhook deliveries through a real worker', () => {
             sql`select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks k on k.id = j.task_id where k.identifier = ${TASK.webhookDeliver} and j.locked_at is not null`,
           )
           busiest = Math.max(busiest, running[0]?.n ?? 0)
-          const rows = await t.db.select({ status: mintOrders.status }).from(mintOrders).where(sql`${mintOrders.id} in ${orders.map((o) => o.id)}`)
+          const rows = await t.db
+            .select({ status: mintOrders.status })
+            .from(mintOrders)
+            .where(sql`${mintOrders.id} in ${orders.map((o) => o.id)}`)
           return rows.length === orders.length && rows.every((r) => r.status === 'confirmed')
         },
-        { timeoutMs: 30_000, intervalMs: 100, what: `4 orders confirmed while the dead endpoint hangs (log ${worker.logFile})` },
+        {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+          what: `4 orders confirmed while the dead endpoint hangs (log ${worker.logFile})`,
+        },
       )
       const tookMs = Date.now() - started
       expect(busiest, 'at most NOTIFY_CONCURRENCY deliveries run at once').toBeLessThanOrEqual(1)
       expect(dead.received.length, 'the dead endpoint held its lane the whole time').toBeLessThanOrEqual(3)
-      console.log(`[notifications] 4 mints confirmed in ${tookMs} ms while a dead endpoint hung (${dead.received.length} requests held)`)
+      console.log(
+        `[notifications] 4 mints confirmed in ${tookMs} ms while a dead endpoint hung (${dead.received.length} requests held)`,
+      )
       expect(tookMs).toBeLessThan(20_000)
     } finally {
       await worker.stop('SIGTERM')

@@ -25,23 +25,34 @@ describe('Dockerfile', () => {
     const nodeImage = /ARG NODE_IMAGE=(\S+)/.exec(text)?.[1]
     // a supported LTS (Node 20 leaves maintenance in April 2026), the tag for readers, the digest for the build
     expect(nodeImage).toMatch(/^node:(22|24)-(bookworm-)?slim@sha256:[0-9a-f]{64}$/)
-    for (const name of ['deps', 'web', 'worker']) expect(stages.find((s) => s.name === name)?.from).toBe('${NODE_IMAGE}')
+    for (const name of ['deps', 'web', 'worker'])
+      expect(stages.find((s) => s.name === name)?.from).toBe('${NODE_IMAGE}')
   })
 
-  it.each(['web', 'worker'])('the %s stage checks the RDS CA bundle against a pinned SHA-256 before using it', (name) => {
-    expect(/^ARG RDS_CA_BUNDLE_SHA256=[0-9a-f]{64}$/m.test(text)).toBe(true)
-    expect(text).toContain('echo "${RDS_CA_BUNDLE_SHA256}  /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -')
-    const steps = stages.find((s) => s.name === name)?.instructions ?? []
-    const arg = steps.findIndex((i) => i.keyword === 'ARG' && i.args === 'RDS_CA_BUNDLE_SHA256')
-    const add = steps.findIndex((i) => i.keyword === 'ADD' && i.args.includes('https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem'))
-    // (the reader folds runs of spaces; the Dockerfile has the two that sha256sum -c wants)
-    const check = steps.findIndex((i) => i.keyword === 'RUN' && i.args === 'echo "${RDS_CA_BUNDLE_SHA256} /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -')
-    expect(arg).toBeGreaterThanOrEqual(0)
-    expect(add).toBeGreaterThan(arg)
-    // verified right after the download, before anything else runs in the stage
-    expect(check).toBe(add + 1)
-    expect(dockerTarget(stages, name).env.NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/certs/rds-global-bundle.pem')
-  })
+  it.each(['web', 'worker'])(
+    'the %s stage checks the RDS CA bundle against a pinned SHA-256 before using it',
+    (name) => {
+      expect(/^ARG RDS_CA_BUNDLE_SHA256=[0-9a-f]{64}$/m.test(text)).toBe(true)
+      expect(text).toContain('echo "${RDS_CA_BUNDLE_SHA256}  /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -')
+      const steps = stages.find((s) => s.name === name)?.instructions ?? []
+      const arg = steps.findIndex((i) => i.keyword === 'ARG' && i.args === 'RDS_CA_BUNDLE_SHA256')
+      const add = steps.findIndex(
+        (i) =>
+          i.keyword === 'ADD' && i.args.includes('https://truststore.pki.rds.amazonaws.com/global/global-bundle.pem'),
+      )
+      // (the reader folds runs of spaces; the Dockerfile has the two that sha256sum -c wants)
+      const check = steps.findIndex(
+        (i) =>
+          i.keyword === 'RUN' &&
+          i.args === 'echo "${RDS_CA_BUNDLE_SHA256} /etc/ssl/certs/rds-global-bundle.pem" | sha256sum -c -',
+      )
+      expect(arg).toBeGreaterThanOrEqual(0)
+      expect(add).toBeGreaterThan(arg)
+      // verified right after the download, before anything else runs in the stage
+      expect(check).toBe(add + 1)
+      expect(dockerTarget(stages, name).env.NODE_EXTRA_CA_CERTS).toBe('/etc/ssl/certs/rds-global-bundle.pem')
+    },
+  )
 
   it.each([
     ['web', 'dist/release/web', ['node', 'server.js']],
@@ -57,11 +68,15 @@ describe('Dockerfile', () => {
     expect(t.healthcheck?.cmd).toEqual(['node', 'healthcheck.mjs'])
     expect(t.env.NODE_ENV).toBe('production')
     // no dev default baked in
-    for (const key of Object.keys(t.env)) expect(key).not.toMatch(/^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_|AUTH_SECRET|METRICS_TOKEN|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|DATABASE_URL)/)
+    for (const key of Object.keys(t.env))
+      expect(key).not.toMatch(
+        /^(MINTDESK_DEV|MINTDESK_ALLOW_LOOPBACK_KMS|DEV_|AUTH_SECRET|METRICS_TOKEN|KMS_ENDPOINT|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|DATABASE_URL)/,
+      )
   })
 
-  it('no stage decodes the bundles\' source maps at start (~60 MB of live heap in the worker: decision 017)', () => {
-    for (const name of ['web', 'worker']) expect(dockerTarget(stages, name).env.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps')
+  it("no stage decodes the bundles' source maps at start (~60 MB of live heap in the worker: decision 017)", () => {
+    for (const name of ['web', 'worker'])
+      expect(dockerTarget(stages, name).env.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps')
   })
 
   it("bounds the worker's heap and malloc arenas as decision 017 measured them (the bench reads these from here)", () => {
@@ -71,7 +86,14 @@ describe('Dockerfile', () => {
   })
 
   it('the worker stage runs the bundles build-release makes', () => {
-    expect(Object.keys(WORKER_ENTRIES).sort()).toEqual(['create-user', 'healthcheck', 'limits', 'migrate', 'signers', 'worker'])
+    expect(Object.keys(WORKER_ENTRIES).sort()).toEqual([
+      'create-user',
+      'healthcheck',
+      'limits',
+      'migrate',
+      'signers',
+      'worker',
+    ])
     expect(dockerTarget(stages, 'web').expose).toEqual(['3000'])
   })
 })

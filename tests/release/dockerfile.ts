@@ -93,7 +93,8 @@ export function dockerTarget(stages: DockerStage[], name: string): DockerTarget 
         const from = parts.find((p) => p.startsWith('--from='))?.slice('--from='.length)
         const paths = parts.filter((p) => !p.startsWith('--'))
         const dest = paths.pop() ?? '.'
-        if (from === 'build') for (const src of paths) t.copiesFromBuild.push({ src, dest: path.posix.resolve(t.workdir, dest) })
+        if (from === 'build')
+          for (const src of paths) t.copiesFromBuild.push({ src, dest: path.posix.resolve(t.workdir, dest) })
         else t.copiesFromContext.push(args)
         break
       }
@@ -105,7 +106,9 @@ export function dockerTarget(stages: DockerStage[], name: string): DockerTarget 
         break
       case 'HEALTHCHECK': {
         const i = args.indexOf(' CMD ')
-        const options = Object.fromEntries([...args.slice(0, i).matchAll(/--([\w-]+)=(\S+)/g)].map((m) => [m[1] ?? '', m[2] ?? '']))
+        const options = Object.fromEntries(
+          [...args.slice(0, i).matchAll(/--([\w-]+)=(\S+)/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+        )
         t.healthcheck = { options, cmd: JSON.parse(args.slice(i + ' CMD '.length)) as string[] } // JSON form
         break
       }

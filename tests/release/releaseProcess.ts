@@ -18,7 +18,10 @@ export type ReleaseProcess = {
   output: () => string
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** sends `signal`, SIGKILL after `graceMs`; resolves with how it ended */
-  stop: (signal?: NodeJS.Signals, graceMs?: number) => Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>
+  stop: (
+    signal?: NodeJS.Signals,
+    graceMs?: number,
+  ) => Promise<{ code: number | null; signal: NodeJS.Signals | null; ms: number }>
 }
 
 export type StartReleaseProcessParameters = {
@@ -41,25 +44,51 @@ export function canIsolate(): boolean {
       process.platform === 'linux' &&
       process.getuid?.() === 0 &&
       existsSync('/usr/bin/unshare') &&
-      spawnSync('/usr/bin/unshare', ['--mount', '--propagation', 'private', '--', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt && true'], {
-        stdio: 'ignore',
-        timeout: 10_000,
-      }).status === 0
+      spawnSync(
+        '/usr/bin/unshare',
+        ['--mount', '--propagation', 'private', '--', 'sh', '-c', 'mount -t tmpfs tmpfs /mnt && true'],
+        {
+          stdio: 'ignore',
+          timeout: 10_000,
+        },
+      ).status === 0
   }
   return isolationProbe
 }
 
-export function startReleaseProcess({ name, cwd, args, env, hide, stdin }: StartReleaseProcessParameters): ReleaseProcess {
+export function startReleaseProcess({
+  name,
+  cwd,
+  args,
+  env,
+  hide,
+  stdin,
+}: StartReleaseProcessParameters): ReleaseProcess {
   const fullEnv: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }
   let command = process.execPath
   let commandArgs = args
   if (hide && canIsolate()) {
     // unshare execs sh, sh mounts the tmpfs and execs node: the pid stays node's
     command = '/usr/bin/unshare'
-    commandArgs = ['--mount', '--propagation', 'private', '--', 'sh', '-c', 'mount -t tmpfs tmpfs "$0" && exec "$@"', hide, nodeOutside(hide), ...args]
+    commandArgs = [
+      '--mount',
+      '--propagation',
+      'private',
+      '--',
+      'sh',
+      '-c',
+      'mount -t tmpfs tmpfs "$0" && exec "$@"',
+      hide,
+      nodeOutside(hide),
+      ...args,
+    ]
   }
   // NODE_ENV comes from the image's ENV like the rest; Next's types merely require the key
-  const child = spawn(command, commandArgs, { cwd, env: fullEnv as NodeJS.ProcessEnv, stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+  const child = spawn(command, commandArgs, {
+    cwd,
+    env: fullEnv as NodeJS.ProcessEnv,
+    stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  })
   if (stdin !== undefined) child.stdin?.end(stdin)
   let out = ''
   const collect = (chunk: Buffer) => {

@@ -1,22 +1,32 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmodSync, cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import {
+  chmodSync,
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/db/client'
-import { stockBarsOf } from '@/tests/helpers/barLists'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
-import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { QUEUE_METRICS_MESSAGE } from '@/lib/ops/emitQueueMetrics'
 import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { stockBarsOf } from '@/tests/helpers/barLists'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { type DockerTarget, dockerTarget, readDockerfile } from './dockerfile'
 import { canIsolate, type ReleaseProcess, runReleaseProcess, startReleaseProcess } from './releaseProcess'
 
@@ -83,7 +93,8 @@ function imageEnv(target: DockerTarget, dir: string): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(target.env)) {
     if (k === 'NODE_EXTRA_CA_CERTS') continue // /etc/ssl/certs/rds-global-bundle.pem: fetched by docker build only
-    env[k] = v === target.workdir || v.startsWith(`${target.workdir}/`) ? path.join(dir, v.slice(target.workdir.length)) : v
+    env[k] =
+      v === target.workdir || v.startsWith(`${target.workdir}/`) ? path.join(dir, v.slice(target.workdir.length)) : v
   }
   return env
 }
@@ -98,11 +109,15 @@ function ancestorsWithNodeModules(dir: string): string[] {
 
 async function buildRelease(log: string): Promise<void> {
   const out = createWriteStream(log)
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build-release.ts', '--if-changed'], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/build-release.ts', '--if-changed'],
+    {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
   // a cold `next build` takes minutes of both cores: let the other test files run first
   if (child.pid) setPriority(child.pid, 10)
   child.stdout.pipe(out)
@@ -118,7 +133,8 @@ async function buildRelease(log: string): Promise<void> {
 async function waitFor(url: string, proc: ReleaseProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
-    if (proc.child.exitCode !== null) throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output().slice(-4000)}`)
+    if (proc.child.exitCode !== null)
+      throw new Error(`${proc.name} exited (${proc.child.exitCode}):\n${proc.output().slice(-4000)}`)
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) })
       if (res.ok) return
@@ -200,10 +216,13 @@ async function signIn(email: string, password: string): Promise<Cookies> {
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: appUrl }).toString(),
   })
   cookies.take(res)
-  const session = (await (await fetch(`${appUrl}/api/auth/session`, { headers: { cookie: cookies.header() } })).json()) as {
+  const session = (await (
+    await fetch(`${appUrl}/api/auth/session`, { headers: { cookie: cookies.header() } })
+  ).json()) as {
     user?: { email?: string }
   } | null
-  if (session?.user?.email !== email) throw new Error(`sign-in failed (status ${res.status}, session ${JSON.stringify(session)})`)
+  if (session?.user?.email !== email)
+    throw new Error(`sign-in failed (status ${res.status}, session ${JSON.stringify(session)})`)
   return cookies
 }
 
@@ -254,21 +273,26 @@ afterAll(async () => {
   await chain?.stop()
   await pg?.stop()
   if (work) rmSync(work, { recursive: true, force: true })
-  console.log(`[release test] timings (ms): ${JSON.stringify(timings)}; repository hidden from the processes: ${canIsolate()}`)
+  console.log(
+    `[release test] timings (ms): ${JSON.stringify(timings)}; repository hidden from the processes: ${canIsolate()}`,
+  )
 }, 120_000)
 
 describe('the release build, run like the images, in production mode', () => {
-  it('the worker bundles are ASCII only: V8 keeps each one\'s source in the heap at one byte a character (decision 017)', () => {
+  it("the worker bundles are ASCII only: V8 keeps each one's source in the heap at one byte a character (decision 017)", () => {
     const bundles = readdirSync(worker.dir).filter((f) => f.endsWith('.mjs'))
     expect(bundles).toContain('worker.mjs')
     for (const name of bundles) {
       const bytes = readFileSync(path.join(worker.dir, name))
       const at = bytes.findIndex((b) => b > 0x7f)
-      expect(at, `${name}: a byte beyond ASCII at ${at}: ${bytes.subarray(Math.max(0, at - 40), at + 20).toString('utf8')}`).toBe(-1)
+      expect(
+        at,
+        `${name}: a byte beyond ASCII at ${at}: ${bytes.subarray(Math.max(0, at - 40), at + 20).toString('utf8')}`,
+      ).toBe(-1)
     }
   })
 
-  it('migrates an empty database with the worker image\'s migrate.mjs, twice at once', async () => {
+  it("migrates an empty database with the worker image's migrate.mjs, twice at once", async () => {
     const run = () =>
       runReleaseProcess({
         name: 'migrate',
@@ -293,7 +317,9 @@ describe('the release build, run like the images, in production mode', () => {
 
     const { sql, close } = createDb({ url: withPassword(databaseUrl, pgPassword), max: 1 })
     try {
-      const [tables] = await sql<{ n: number }[]>`select count(*)::int as n from information_schema.tables where table_name in ('mint_orders','job_events','signers','users')`
+      const [tables] = await sql<
+        { n: number }[]
+      >`select count(*)::int as n from information_schema.tables where table_name in ('mint_orders','job_events','signers','users')`
       expect(tables?.n).toBe(4)
       const [jobs] = await sql<{ n: number }[]>`select count(*)::int as n from graphile_worker.jobs`
       expect(jobs?.n).toBe(0)
@@ -310,7 +336,16 @@ describe('the release build, run like the images, in production mode', () => {
       runReleaseProcess({
         name: 'create-user',
         cwd: worker.dir,
-        args: ['create-user.mjs', '--email', user.email, '--name', 'Release Test', '--role', 'staff', '--password-stdin'],
+        args: [
+          'create-user.mjs',
+          '--email',
+          user.email,
+          '--name',
+          'Release Test',
+          '--role',
+          'staff',
+          '--password-stdin',
+        ],
         env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
         stdin: user.password,
         hide: root,
@@ -323,7 +358,16 @@ describe('the release build, run like the images, in production mode', () => {
     const createdApprover = await runReleaseProcess({
       name: 'create-user',
       cwd: worker.dir,
-      args: ['create-user.mjs', '--email', approverUser.email, '--name', 'Release Approver', '--role', 'approver', '--password-stdin'],
+      args: [
+        'create-user.mjs',
+        '--email',
+        approverUser.email,
+        '--name',
+        'Release Approver',
+        '--role',
+        'approver',
+        '--password-stdin',
+      ],
       env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
       stdin: approverUser.password,
       hide: root,
@@ -332,7 +376,14 @@ describe('the release build, run like the images, in production mode', () => {
 
     // no mint limits yet: the production worker refuses to start, naming the way to set them;
     // the deploy's one-off task sets them (the worker image's limits.mjs), audited
-    const refused = await runReleaseProcess({ name: 'worker', cwd: worker.dir, args: worker.target.cmd.slice(1), env: workerEnv(), hide: root, timeoutMs: 60_000 })
+    const refused = await runReleaseProcess({
+      name: 'worker',
+      cwd: worker.dir,
+      args: worker.target.cmd.slice(1),
+      env: workerEnv(),
+      hide: root,
+      timeoutMs: 60_000,
+    })
     expect(refused.signal, refused.output.slice(-2000)).toBeNull()
     expect(refused.code, refused.output.slice(-2000)).not.toBe(0)
     expect(refused.output).toContain('limits.mjs')
@@ -348,22 +399,46 @@ describe('the release build, run like the images, in production mode', () => {
     expect(setLimits.output).toContain('"dailyCapOz":"50000.500"')
 
     const t0 = Date.now()
-    workerProc = startReleaseProcess({ name: 'worker', cwd: worker.dir, args: worker.target.cmd.slice(1), env: workerEnv(), hide: root })
-    webProc = startReleaseProcess({ name: 'web', cwd: web.dir, args: web.target.cmd.slice(1), env: webEnv(), hide: root })
+    workerProc = startReleaseProcess({
+      name: 'worker',
+      cwd: worker.dir,
+      args: worker.target.cmd.slice(1),
+      env: workerEnv(),
+      hide: root,
+    })
+    webProc = startReleaseProcess({
+      name: 'web',
+      cwd: web.dir,
+      args: web.target.cmd.slice(1),
+      env: webEnv(),
+      hide: root,
+    })
     expect(worker.target.cmd[0]).toBe('node')
     expect(web.target.cmd[0]).toBe('node')
     await waitFor(`${appUrl}/api/ready`, webProc, 90_000)
     timings.webReadyMs = Date.now() - t0
 
     // the images' own health checks pass against the running processes
-    const webHealth = await runReleaseProcess({ name: 'web-healthcheck', cwd: web.dir, args: web.target.healthcheck?.cmd.slice(1) ?? [], env: { PORT: String(webPort) } })
+    const webHealth = await runReleaseProcess({
+      name: 'web-healthcheck',
+      cwd: web.dir,
+      args: web.target.healthcheck?.cmd.slice(1) ?? [],
+      env: { PORT: String(webPort) },
+    })
     expect(webHealth.code, webHealth.output).toBe(0)
-    const workerHealth = await runReleaseProcess({ name: 'worker-healthcheck', cwd: worker.dir, args: worker.target.healthcheck?.cmd.slice(1) ?? [], env: {} })
+    const workerHealth = await runReleaseProcess({
+      name: 'worker-healthcheck',
+      cwd: worker.dir,
+      args: worker.target.healthcheck?.cmd.slice(1) ?? [],
+      env: {},
+    })
     expect(workerHealth.code, `${workerHealth.output}\n${workerProc.output().slice(-3000)}`).toBe(0)
 
     expect((await fetch(`${appUrl}/api/health`)).status).toBe(200)
     expect((await fetch(`${appUrl}/api/metrics`)).status).toBe(401)
-    expect((await fetch(`${appUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status).toBe(200)
+    expect(
+      (await fetch(`${appUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status,
+    ).toBe(200)
 
     // sign in (credentials: no OIDC is configured here, see lib/auth/nextAuth.ts / lib/auth/authMethods.ts) and mint
     const cookies = await signIn(user.email, user.password)
@@ -395,7 +470,10 @@ describe('the release build, run like the images, in production mode', () => {
       headers: { cookie: approverCookies.header(), origin: appUrl },
     })
     expect(approved.status, await approved.clone().text()).toBe(200)
-    expect(await approved.json()).toMatchObject({ status: 'pending', decision: { outcome: 'approved', by: approverUser.email } })
+    expect(await approved.json()).toMatchObject({
+      status: 'pending',
+      decision: { outcome: 'approved', by: approverUser.email },
+    })
 
     let order: { status: string; tx: { hash: string | null } | null } | undefined
     const deadline = Date.now() + 90_000
@@ -407,7 +485,9 @@ describe('the release build, run like the images, in production mode', () => {
       await new Promise((r) => setTimeout(r, 250))
     }
     timings.mintConfirmedMs = Date.now() - tMint
-    expect(order?.status, `${JSON.stringify(order)}\n--- worker:\n${workerProc.output().slice(-4000)}`).toBe('confirmed')
+    expect(order?.status, `${JSON.stringify(order)}\n--- worker:\n${workerProc.output().slice(-4000)}`).toBe(
+      'confirmed',
+    )
     expect(order?.tx?.hash).toMatch(/^0x[0-9a-f]{64}$/)
 
     // and on the chain: one Minted event for the order, the tokens at the recipient
@@ -420,16 +500,33 @@ describe('the release build, run like the images, in production mode', () => {
     })
     expect(events).toHaveLength(1)
     expect(events[0]?.transactionHash).toBe(order?.tx?.hash)
-    const balance = await chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [TEST_RECIPIENT] })
+    const balance = await chain.publicClient.readContract({
+      address: chain.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'balanceOf',
+      args: [TEST_RECIPIENT],
+    })
     expect(balance).toBe(ozToWei(request.amount))
 
     // the rotation tool of the worker image sees the signer drained, and can deactivate it
     const signers = (args: string[]) =>
-      runReleaseProcess({ name: 'signers', cwd: worker.dir, args: ['signers.mjs', ...args], env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword }, hide: root })
+      runReleaseProcess({
+        name: 'signers',
+        cwd: worker.dir,
+        args: ['signers.mjs', ...args],
+        env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
+        hide: root,
+      })
     const listed = await signers([])
     expect(listed.code, listed.output).toBe(0)
-    const rows = listed.output.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'signer')
-    expect(rows).toEqual([expect.objectContaining({ keyId: chain.kmsKeyIds[0], active: true, inFlight: 0, drained: true, nextNonce: '1' })])
+    const rows = listed.output
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.msg === 'signer')
+    expect(rows).toEqual([
+      expect.objectContaining({ keyId: chain.kmsKeyIds[0], active: true, inFlight: 0, drained: true, nextNonce: '1' }),
+    ])
     const off = await signers(['--deactivate', chain.kmsKeyIds[0] ?? ''])
     expect(off.code, off.output).toBe(0)
     expect(off.output).toContain('"active":false')
@@ -453,12 +550,15 @@ describe('the release build, run like the images, in production mode', () => {
         }
       })
     const metricsLine = lines.find((l) => l?.msg === QUEUE_METRICS_MESSAGE)
-    expect(metricsLine, 'the worker never wrote a queue_metrics line: it must call startQueueMetrics (lib/ops/startQueueMetrics.ts)').toBeDefined()
+    expect(
+      metricsLine,
+      'the worker never wrote a queue_metrics line: it must call startQueueMetrics (lib/ops/startQueueMetrics.ts)',
+    ).toBeDefined()
     expect(metricsLine?.deadLetters).toBe(0)
     expect(typeof metricsLine?.oldestQueuedAgeSeconds).toBe('number')
   })
 
-  it('stops both on SIGTERM within ECS\'s stopTimeout (30 s)', async () => {
+  it("stops both on SIGTERM within ECS's stopTimeout (30 s)", async () => {
     if (!workerProc || !webProc) throw new Error('not started')
     const [w, s] = await Promise.all([workerProc.stop('SIGTERM', 35_000), webProc.stop('SIGTERM', 35_000)])
     timings.workerStopMs = w.ms
@@ -468,32 +568,99 @@ describe('the release build, run like the images, in production mode', () => {
     expect(w.ms).toBeLessThan(30_000)
     expect(s.ms).toBeLessThan(30_000)
     // the worker's health check now fails: no worker process lives in its folder
-    const health = await runReleaseProcess({ name: 'worker-healthcheck', cwd: worker.dir, args: ['healthcheck.mjs'], env: {} })
+    const health = await runReleaseProcess({
+      name: 'worker-healthcheck',
+      cwd: worker.dir,
+      args: ['healthcheck.mjs'],
+      env: {},
+    })
     expect(health.code).toBe(1)
   }, 60_000)
 
   it('refuses to start in production with any dev default left, naming the variable', async () => {
     if (!chain) throw new Error('no chain')
     const cases: { who: 'web' | 'worker'; what: string; env: Record<string, string>; variable: string }[] = [
-      { who: 'web', what: 'AUTH_SECRET missing', env: webEnv({ AUTH_SECRET: '' }, await freePort()), variable: 'AUTH_SECRET' },
-      { who: 'web', what: 'the dev AUTH_SECRET', env: webEnv({ AUTH_SECRET: DEV_AUTH_SECRET }, await freePort()), variable: 'AUTH_SECRET' },
-      { who: 'web', what: 'METRICS_TOKEN missing', env: webEnv({ METRICS_TOKEN: '' }, await freePort()), variable: 'METRICS_TOKEN' },
-      { who: 'web', what: 'a seeded staff password', env: webEnv({ DEV_STAFF_PASSWORD: 'staff-dev-password' }, await freePort()), variable: 'DEV_STAFF_PASSWORD' },
-      { who: 'web', what: 'a seeded admin password', env: webEnv({ DEV_ADMIN_PASSWORD: 'admin-dev-password' }, await freePort()), variable: 'DEV_ADMIN_PASSWORD' },
-      { who: 'worker', what: 'the local KMS endpoint', env: workerEnv({ MINTDESK_ALLOW_LOOPBACK_KMS: '' }), variable: 'KMS_ENDPOINT' },
-      { who: 'worker', what: 'the dev KMS credentials', env: workerEnv({ AWS_ACCESS_KEY_ID: DEV_KMS_ACCESS_KEY }), variable: 'AWS_ACCESS_KEY_ID' },
-      { who: 'worker', what: 'a seeded admin password', env: workerEnv({ DEV_ADMIN_PASSWORD: 'admin-dev-password' }), variable: 'DEV_ADMIN_PASSWORD' },
-      { who: 'worker', what: 'the dev AUTH_SECRET', env: workerEnv({ AUTH_SECRET: DEV_AUTH_SECRET }), variable: 'AUTH_SECRET' },
+      {
+        who: 'web',
+        what: 'AUTH_SECRET missing',
+        env: webEnv({ AUTH_SECRET: '' }, await freePort()),
+        variable: 'AUTH_SECRET',
+      },
+      {
+        who: 'web',
+        what: 'the dev AUTH_SECRET',
+        env: webEnv({ AUTH_SECRET: DEV_AUTH_SECRET }, await freePort()),
+        variable: 'AUTH_SECRET',
+      },
+      {
+        who: 'web',
+        what: 'METRICS_TOKEN missing',
+        env: webEnv({ METRICS_TOKEN: '' }, await freePort()),
+        variable: 'METRICS_TOKEN',
+      },
+      {
+        who: 'web',
+        what: 'a seeded staff password',
+        env: webEnv({ DEV_STAFF_PASSWORD: 'staff-dev-password' }, await freePort()),
+        variable: 'DEV_STAFF_PASSWORD',
+      },
+      {
+        who: 'web',
+        what: 'a seeded admin password',
+        env: webEnv({ DEV_ADMIN_PASSWORD: 'admin-dev-password' }, await freePort()),
+        variable: 'DEV_ADMIN_PASSWORD',
+      },
+      {
+        who: 'worker',
+        what: 'the local KMS endpoint',
+        env: workerEnv({ MINTDESK_ALLOW_LOOPBACK_KMS: '' }),
+        variable: 'KMS_ENDPOINT',
+      },
+      {
+        who: 'worker',
+        what: 'the dev KMS credentials',
+        env: workerEnv({ AWS_ACCESS_KEY_ID: DEV_KMS_ACCESS_KEY }),
+        variable: 'AWS_ACCESS_KEY_ID',
+      },
+      {
+        who: 'worker',
+        what: 'a seeded admin password',
+        env: workerEnv({ DEV_ADMIN_PASSWORD: 'admin-dev-password' }),
+        variable: 'DEV_ADMIN_PASSWORD',
+      },
+      {
+        who: 'worker',
+        what: 'the dev AUTH_SECRET',
+        env: workerEnv({ AUTH_SECRET: DEV_AUTH_SECRET }),
+        variable: 'AUTH_SECRET',
+      },
       // each process as its own database role, never the migration owner (invariant 7)
-      { who: 'web', what: "the migration owner's login", env: webEnv({ DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword }, await freePort()), variable: 'DATABASE_URL' },
-      { who: 'worker', what: "the web's login", env: workerEnv({ DATABASE_URL: asRole(databaseUrl, 'mintdesk_web'), PGPASSWORD: rolePasswords.web }), variable: 'DATABASE_URL' },
+      {
+        who: 'web',
+        what: "the migration owner's login",
+        env: webEnv({ DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword }, await freePort()),
+        variable: 'DATABASE_URL',
+      },
+      {
+        who: 'worker',
+        what: "the web's login",
+        env: workerEnv({ DATABASE_URL: asRole(databaseUrl, 'mintdesk_web'), PGPASSWORD: rolePasswords.web }),
+        variable: 'DATABASE_URL',
+      },
     ]
     const results = await Promise.all(
       cases.map(async (c) => {
         const target = c.who === 'web' ? web : worker
         // an empty value is no value: drop it, as an unset variable
         const env = Object.fromEntries(Object.entries(c.env).filter(([, v]) => v !== ''))
-        const r = await runReleaseProcess({ name: c.who, cwd: target.dir, args: target.target.cmd.slice(1), env, hide: root, timeoutMs: 60_000 })
+        const r = await runReleaseProcess({
+          name: c.who,
+          cwd: target.dir,
+          args: target.target.cmd.slice(1),
+          env,
+          hide: root,
+          timeoutMs: 60_000,
+        })
         return { ...c, ...r }
       }),
     )
@@ -505,7 +672,10 @@ describe('the release build, run like the images, in production mode', () => {
     }
     // and nothing answers on the ports the refused webs were given
     for (const r of results.filter((x) => x.who === 'web')) {
-      await expect(fetch(`http://127.0.0.1:${r.env.PORT}/api/health`, { signal: AbortSignal.timeout(2_000) }), r.what).rejects.toThrow()
+      await expect(
+        fetch(`http://127.0.0.1:${r.env.PORT}/api/health`, { signal: AbortSignal.timeout(2_000) }),
+        r.what,
+      ).rejects.toThrow()
     }
   }, 180_000)
 })

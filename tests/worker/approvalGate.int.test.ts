@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chainTxs, jobEvents, jobRecords, mintOrders, signerNonces } from '@/db/schema'
 import type { Db } from '@/db/client'
 import { createDb } from '@/db/client'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { chainTxs, jobEvents, jobRecords, mintOrders, signerNonces } from '@/db/schema'
 import { approveMintOrder } from '@/lib/approvals/approveMintOrder'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createMintOrder } from '@/lib/mint/createMintOrder'
 import { ozToWei } from '@/lib/money/ozToWei'
@@ -14,7 +14,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { barStates } from '@/tests/helpers/orderWithListedBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -37,14 +37,28 @@ describe('the worker refuses an order that needed an approval it lacks', () => {
 
   const order = async (id: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, id)))[0]
   const sendJob = async (id: string) =>
-    (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintSend))))[0]
-  const eventsOf = async (id: string) => (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, id)).orderBy(jobEvents.at, jobEvents.id))
-  const balance = () => chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [TEST_RECIPIENT] })
+    (
+      await t.db
+        .select()
+        .from(jobRecords)
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintSend)))
+    )[0]
+  const eventsOf = async (id: string) =>
+    await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, id)).orderBy(jobEvents.at, jobEvents.id)
+  const balance = () =>
+    chain.publicClient.readContract({
+      address: chain.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'balanceOf',
+      args: [TEST_RECIPIENT],
+    })
 
   /** an order written as the web's role would, with the given threshold at intake */
   async function intake(serials: string[], approvalThresholdWei: bigint | null): Promise<string> {
     const request = buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) })
-    return (await createMintOrder(web.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei, request })).orderId
+    return (
+      await createMintOrder(web.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei, request })
+    ).orderId
   }
 
   beforeAll(async () => {
@@ -52,8 +66,14 @@ describe('the worker refuses an order that needed an approval it lacks', () => {
     u = await insertTestUsers(t.db)
     web = createDb({ url: t.roleUrl('web'), max: 2 })
     await allowRecipients(t.db, [TEST_RECIPIENT])
-    await stockBars(t.db, { vault: VAULT, bars: ['BIG-1', 'BIG-2', 'OK-1', 'OK-2', 'SMALL-1'].map((serial) => ({ serial })) })
-    worker = startWorkerProcess({ name: 'approval-gate', env: workerEnv({ databaseUrl: t.url, chain, env: { APPROVAL_THRESHOLD_OZ: THRESHOLD_OZ } }) })
+    await stockBars(t.db, {
+      vault: VAULT,
+      bars: ['BIG-1', 'BIG-2', 'OK-1', 'OK-2', 'SMALL-1'].map((serial) => ({ serial })),
+    })
+    worker = startWorkerProcess({
+      name: 'approval-gate',
+      env: workerEnv({ databaseUrl: t.url, chain, env: { APPROVAL_THRESHOLD_OZ: THRESHOLD_OZ } }),
+    })
     await worker.waitForLine((l) => l.msg === 'worker started')
   }, 120_000)
 
@@ -69,7 +89,10 @@ describe('the worker refuses an order that needed an approval it lacks', () => {
     const orderId = await intake(['BIG-1', 'BIG-2'], null)
     expect(await order(orderId)).toMatchObject({ status: 'pending', approvedBy: null })
 
-    await waitFor(async () => (await sendJob(orderId))?.state === 'dead', { timeoutMs: 30_000, what: `mint_send of ${orderId} dead (log: ${worker.logFile})` })
+    await waitFor(async () => (await sendJob(orderId))?.state === 'dead', {
+      timeoutMs: 30_000,
+      what: `mint_send of ${orderId} dead (log: ${worker.logFile})`,
+    })
     const o = await order(orderId)
     expect(o).toMatchObject({ status: 'failed', nonce: null, signerAddress: null, txHash: null })
     expect(o?.failureReason).toBe(
@@ -83,7 +106,8 @@ describe('the worker refuses an order that needed an approval it lacks', () => {
     const events = await eventsOf(orderId)
     expect(events.find((e) => e.event === 'refused')).toMatchObject({ data: { check: 'approval_missing' } })
     expect(events.map((e) => e.event)).not.toContain('signed')
-    for (const bar of await barStates(t.db, ['BIG-1', 'BIG-2'])) expect(bar).toMatchObject({ status: 'available', order_id: null })
+    for (const bar of await barStates(t.db, ['BIG-1', 'BIG-2']))
+      expect(bar).toMatchObject({ status: 'available', order_id: null })
     expect(await balance()).toBe(0n)
   }, 60_000)
 
@@ -92,13 +116,19 @@ describe('the worker refuses an order that needed an approval it lacks', () => {
     expect(await order(orderId)).toMatchObject({ status: 'awaiting_approval', jobId: null })
     const approver = await insertUser(t.db, 'approver')
     await approveMintOrder(web.db, { orderId, user: { ...approver, role: 'approver' }, maxAttempts: 5 })
-    await waitFor(async () => (await order(orderId))?.status === 'confirmed', { timeoutMs: 30_000, what: `the approved order confirmed (log: ${worker.logFile})` })
+    await waitFor(async () => (await order(orderId))?.status === 'confirmed', {
+      timeoutMs: 30_000,
+      what: `the approved order confirmed (log: ${worker.logFile})`,
+    })
     expect(await balance()).toBe(802_168n * 10n ** 15n)
   }, 60_000)
 
-  it('an order below the worker\'s threshold needs no approval', async () => {
+  it("an order below the worker's threshold needs no approval", async () => {
     const orderId = await intake(['SMALL-1'], null)
-    await waitFor(async () => (await order(orderId))?.status === 'confirmed', { timeoutMs: 30_000, what: `the small order confirmed (log: ${worker.logFile})` })
+    await waitFor(async () => (await order(orderId))?.status === 'confirmed', {
+      timeoutMs: 30_000,
+      what: `the small order confirmed (log: ${worker.logFile})`,
+    })
     expect(await order(orderId)).toMatchObject({ approvedBy: null })
     expect(await balance()).toBe((802_168n + 401_084n) * 10n ** 15n)
   }, 60_000)

@@ -37,15 +37,33 @@ describe('SIGKILLs at every send failpoint, batches in flight', () => {
       for (const o of await createTestOrders(t.db, { count: 8, to })) ids.push(o.id)
     }
     const log = (l: string) => console.log(`[batchChaos] ${l}`)
-    const crashes = await crashAtFailpoints({ env, failpoints: ['after_reserve', 'after_sign', 'after_broadcast'], feed, timeoutMs: 30_000, log })
+    const crashes = await crashAtFailpoints({
+      env,
+      failpoints: ['after_reserve', 'after_sign', 'after_broadcast'],
+      feed,
+      timeoutMs: 30_000,
+      log,
+    })
     expect(crashes.map((c) => [c.failpoint, c.diedThere])).toEqual([
       ['after_reserve', true],
       ['after_sign', true],
       ['after_broadcast', true],
     ])
 
-    await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 90_000, log, liveWorkerIds: () => p.liveIds() })
-    const report = await checkInvariants({ sql: t.sql, chain: chain.publicClient, tokenAddress: chain.tokenAddress, expectedOrderIds: ids, liveWorkerIds: p.liveIds() })
+    await waitForSettled({
+      sql: t.sql,
+      chain: chain.publicClient,
+      timeoutMs: 90_000,
+      log,
+      liveWorkerIds: () => p.liveIds(),
+    })
+    const report = await checkInvariants({
+      sql: t.sql,
+      chain: chain.publicClient,
+      tokenAddress: chain.tokenAddress,
+      expectedOrderIds: ids,
+      liveWorkerIds: p.liveIds(),
+    })
     log(`${summarizeReport(report)}; events ${JSON.stringify(await countEvents(t.sql))}`)
     expect(report.problems).toEqual([])
     expect(report.lost).toEqual([])

@@ -30,7 +30,10 @@ describe('a worker killed between reserving a batch of nonces and storing their 
     const orders = await createTestOrders(t.db, { count: 6, to })
     const ids = orders.map((o) => o.id)
     const env = workerEnv({ databaseUrl: t.url, chain, env: { WORKER_CONCURRENCY: '1', MINT_SEND_BATCH: '50' } })
-    const victim = startWorkerProcess({ name: 'victim-after_reserve', env: { ...env, MINTDESK_FAILPOINTS: 'after_reserve' } })
+    const victim = startWorkerProcess({
+      name: 'victim-after_reserve',
+      env: { ...env, MINTDESK_FAILPOINTS: 'after_reserve' },
+    })
     workers.push(victim)
     const death = await victim.exited
     expect(death.signal).toBe('SIGKILL')
@@ -48,23 +51,44 @@ describe('a worker killed between reserving a batch of nonces and storing their 
     const rescuer = startWorkerProcess({ name: 'rescuer-after_reserve', env })
     workers.push(rescuer)
     await waitFor(
-      async () => (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(inArray(mintOrders.id, ids))).every((o) => o.status === 'confirmed'),
+      async () =>
+        (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(inArray(mintOrders.id, ids))).every(
+          (o) => o.status === 'confirmed',
+        ),
       { timeoutMs: 60_000, intervalMs: 300, what: `every order confirmed (logs: ${rescuer.logFile})` },
     )
     await waitFor(
-      async () => (await t.db.select().from(jobRecords).where(and(inArray(jobRecords.orderId, ids), eq(jobRecords.task, TASK.mintSend)))).every((r) => r.state === 'done'),
+      async () =>
+        (
+          await t.db
+            .select()
+            .from(jobRecords)
+            .where(and(inArray(jobRecords.orderId, ids), eq(jobRecords.task, TASK.mintSend)))
+        ).every((r) => r.state === 'done'),
       { timeoutMs: 30_000, what: 'every killed mint_send job done' },
     )
     await verifyMints({ db: t.db, chain, orders })
 
     for (const order of orders) {
       const txs = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id))
-      expect(txs.map((x) => x.nonce), `order ${order.id} signed the nonce it was bound to`).toEqual([reservedAt.get(order.id)])
+      expect(
+        txs.map((x) => x.nonce),
+        `order ${order.id} signed the nonce it was bound to`,
+      ).toEqual([reservedAt.get(order.id)])
       const names = (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, order.id))).map((e) => e.event)
-      expect(names.filter((e) => e === 'nonce_reserved'), order.id).toHaveLength(1)
-      expect(names.filter((e) => e === 'signed'), order.id).toHaveLength(1)
+      expect(
+        names.filter((e) => e === 'nonce_reserved'),
+        order.id,
+      ).toHaveLength(1)
+      expect(
+        names.filter((e) => e === 'signed'),
+        order.id,
+      ).toHaveLength(1)
       expect(names, order.id).toContain('unlocked')
-      const [send] = await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend)))
+      const [send] = await t.db
+        .select()
+        .from(jobRecords)
+        .where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend)))
       expect(send).toMatchObject({ state: 'done', attempts: 2 })
     }
     await rescuer.stop('SIGTERM')

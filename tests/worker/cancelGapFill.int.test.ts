@@ -8,9 +8,9 @@ import { JobNotCancellableError } from '@/lib/errors/admin'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 describe('an admin cancels an order that already holds a nonce', () => {
   let t: TestDatabase
@@ -44,28 +44,41 @@ describe('an admin cancels an order that already holds a nonce', () => {
     // the test plays the sweep (graphile's own force_unlock_workers), then the admin cancels A;
     // C, still pending without a nonce, is cancelled too
     const [c] = await createTestOrders(t.db, { count: 1, to })
-    await t.db.execute(sql`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker._private_jobs where locked_by is not null))`)
+    await t.db.execute(
+      sql`select graphile_worker.force_unlock_workers(array(select distinct locked_by from graphile_worker._private_jobs where locked_by is not null))`,
+    )
     const admin = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' }
     web = createDb({ url: t.roleUrl('web'), max: 2, name: 'cancel-as-web' })
     const cancelledA = await cancelJob(web.db, { jobId: a.jobId, actor: admin })
-    expect(cancelledA).toMatchObject({ orderStatus: 'cancelled', releasedNonce: { signer: signedA.signerAddress, nonce: 0 } })
+    expect(cancelledA).toMatchObject({
+      orderStatus: 'cancelled',
+      releasedNonce: { signer: signedA.signerAddress, nonce: 0 },
+    })
     const cancelledC = await cancelJob(web.db, { jobId: c.jobId, actor: admin })
     expect(cancelledC.releasedNonce).toBeNull()
     await expect(cancelJob(web.db, { jobId: c.jobId, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
     // the web does not write nonces (invariant 7): the cancel leaves nonce 0 signed, and the
     // worker's nonce health check releases it (decision 007), as soon as a worker runs
     const nonceRow = async () =>
-      (await t.db.select().from(signerNonces).where(and(eq(signerNonces.signerAddress, signedA.signerAddress), eq(signerNonces.nonce, 0n))))[0]
+      (
+        await t.db
+          .select()
+          .from(signerNonces)
+          .where(and(eq(signerNonces.signerAddress, signedA.signerAddress), eq(signerNonces.nonce, 0n)))
+      )[0]
     expect((await nonceRow())?.state).toBe('signed')
 
     // B comes next and gets nonce 1: it can only be mined once nonce 0 is filled
     const [b] = await createTestOrders(t.db, { count: 1, to })
     const worker = startWorkerProcess({ name: 'cancel-worker', env })
     workers.push(worker)
-    await waitFor(async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, b.id)))[0]?.status === 'confirmed', {
-      timeoutMs: 45_000,
-      what: `order B confirmed behind the gap fill (log: ${worker.logFile})`,
-    })
+    await waitFor(
+      async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, b.id)))[0]?.status === 'confirmed',
+      {
+        timeoutMs: 45_000,
+        what: `order B confirmed behind the gap fill (log: ${worker.logFile})`,
+      },
+    )
 
     const nonce0 = await waitFor(
       async () => {
@@ -75,15 +88,24 @@ describe('an admin cancels an order that already holds a nonce', () => {
       { timeoutMs: 15_000, what: 'nonce 0 seen mined by the nonce health check' },
     )
     expect(nonce0).toMatchObject({ use: 'gap_fill', state: 'mined', orderId: a.id })
-    const atZero = await t.db.select().from(chainTxs).where(and(eq(chainTxs.signerAddress, signedA.signerAddress), eq(chainTxs.nonce, 0n)))
+    const atZero = await t.db
+      .select()
+      .from(chainTxs)
+      .where(and(eq(chainTxs.signerAddress, signedA.signerAddress), eq(chainTxs.nonce, 0n)))
     const fill = atZero.find((x) => x.kind === 'gap_fill')
     expect(fill?.minedBlock).not.toBeNull()
-    expect(BigInt(fill?.maxFeePerGas ?? 0) * 1000n >= BigInt(signedA.maxFeePerGas) * 1125n, 'the fill outbids the signed mint').toBe(true)
+    expect(
+      BigInt(fill?.maxFeePerGas ?? 0) * 1000n >= BigInt(signedA.maxFeePerGas) * 1125n,
+      'the fill outbids the signed mint',
+    ).toBe(true)
     const fillTx = await chain.publicClient.getTransaction({ hash: fill?.hash as `0x${string}` }) // a stored hash (hex text)
     expect(fillTx.to?.toLowerCase()).toBe(signedA.signerAddress.toLowerCase())
     expect(fillTx.value).toBe(0n)
     expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, a.id)))[0]?.status).toBe('cancelled')
-    expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, c.id)))[0]).toMatchObject({ status: 'cancelled', nonce: null })
+    expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, c.id)))[0]).toMatchObject({
+      status: 'cancelled',
+      nonce: null,
+    })
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['cancelled', 'nonce_released', 'gap_filled']))
     // released by a worker (its id as the actor), not in the admin's transaction

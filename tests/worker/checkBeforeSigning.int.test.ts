@@ -10,7 +10,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { barStates } from '@/tests/helpers/orderWithListedBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -32,21 +32,44 @@ describe('the check before signing', () => {
 
   const order = async (id: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, id)))[0]
   const sendJob = async (id: string) =>
-    (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintSend))))[0]
-  const eventsOf = async (id: string) => (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, id)).orderBy(jobEvents.at)).map((e) => e.event)
-  const totalSupply = () => chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+    (
+      await t.db
+        .select()
+        .from(jobRecords)
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintSend)))
+    )[0]
+  const eventsOf = async (id: string) =>
+    (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, id)).orderBy(jobEvents.at)).map((e) => e.event)
+  const totalSupply = () =>
+    chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
   const mintedCount = async () =>
-    (await chain.publicClient.getContractEvents({ address: chain.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n })).length
-  const nextNonces = async () => (await t.db.select({ a: signers.address, n: signers.nextNonce }).from(signers)).map((s) => `${s.a}:${s.n}`).sort()
+    (
+      await chain.publicClient.getContractEvents({
+        address: chain.tokenAddress,
+        abi: goldTokenAbi,
+        eventName: 'Minted',
+        fromBlock: 0n,
+      })
+    ).length
+  const nextNonces = async () =>
+    (await t.db.select({ a: signers.address, n: signers.nextNonce }).from(signers)).map((s) => `${s.a}:${s.n}`).sort()
 
   async function mint(serials: string[]): Promise<string> {
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }) })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+      request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }),
+    })
     return accepted.orderId
   }
 
   /** the order was refused: dead after one attempt with the reason, failed, freed, nothing signed */
   async function expectRefused(orderId: string, serials: string[], reason: RegExp) {
-    await waitFor(async () => (await sendJob(orderId))?.state === 'dead', { timeoutMs: 30_000, what: `mint_send of ${orderId} dead (log: ${worker.logFile})` })
+    await waitFor(async () => (await sendJob(orderId))?.state === 'dead', {
+      timeoutMs: 30_000,
+      what: `mint_send of ${orderId} dead (log: ${worker.logFile})`,
+    })
     const o = await order(orderId)
     expect(o).toMatchObject({ status: 'failed', nonce: null, signerAddress: null, txHash: null })
     expect(o?.failureReason).toMatch(reason)
@@ -68,10 +91,16 @@ describe('the check before signing', () => {
     u = await insertTestUsers(t.db)
     await allowRecipients(t.db, [TEST_RECIPIENT]) // the intake and the worker refuse a recipient off the allowlist
     // two orders set up while no worker runs: one loses a bar from the list, one is tampered with
-    await stockBars(t.db, { vault: VAULT, bars: ['DROP-1', 'DROP-2', 'TAMP-1', 'KEEP-1'].map((serial) => ({ serial })) })
+    await stockBars(t.db, {
+      vault: VAULT,
+      bars: ['DROP-1', 'DROP-2', 'TAMP-1', 'KEEP-1'].map((serial) => ({ serial })),
+    })
     dropped = { orderId: await mint(['DROP-1', 'DROP-2']), serials: ['DROP-1', 'DROP-2'] }
     tampered = { orderId: await mint(['TAMP-1']), serials: ['TAMP-1'] }
-    dropList = await importTestBarList(t.db, { vault: VAULT, bars: ['DROP-1', 'TAMP-1', 'KEEP-1'].map((serial) => ({ serial })) })
+    dropList = await importTestBarList(t.db, {
+      vault: VAULT,
+      bars: ['DROP-1', 'TAMP-1', 'KEEP-1'].map((serial) => ({ serial })),
+    })
     await t.db.execute(sql`update mint_orders set amount_wei = amount_wei * 2 where id = ${tampered.orderId}::uuid`)
     worker = startWorkerProcess({ name: 'check-before-signing', env: workerEnv({ databaseUrl: t.url, chain }) })
     await worker.waitForLine((l) => l.msg === 'worker started')
@@ -85,7 +114,11 @@ describe('the check before signing', () => {
 
   it('a pending order whose bar was dropped from the list before the worker ran is refused; nothing is sent', async () => {
     const day = dropList.asOf.slice(0, 10)
-    await expectRefused(dropped.orderId, dropped.serials, new RegExp(`bar DROP-2 / Valcambi SA is missing from CHK-1's latest list \\(${day}\\)`))
+    await expectRefused(
+      dropped.orderId,
+      dropped.serials,
+      new RegExp(`bar DROP-2 / Valcambi SA is missing from CHK-1's latest list \\(${day}\\)`),
+    )
     // the bar still listed is free again; the dropped one, no longer listed, is withdrawn
     expect(await barStates(t.db, dropped.serials)).toEqual([
       { serial: 'DROP-1', status: 'available', order_id: null },
@@ -95,14 +128,21 @@ describe('the check before signing', () => {
   }, 60_000)
 
   it('a tampered amount_wei is refused, the reason in the dead letter', async () => {
-    await expectRefused(tampered.orderId, tampered.serials, /the order's amount 802\.168 oz is not the fine weight of its 1 bar, 401\.084 oz/)
+    await expectRefused(
+      tampered.orderId,
+      tampered.serials,
+      /the order's amount 802\.168 oz is not the fine weight of its 1 bar, 401\.084 oz/,
+    )
     expect(await totalSupply()).toBe(0n)
   }, 60_000)
 
   it('a list that drops a bar backing confirmed tokens marks it missing, and the next mint that would leave supply above reserves is refused before it signs', async () => {
     await stockBars(t.db, { vault: VAULT, bars: ['BACK-1', 'BACK-2', 'NEXT-1'].map((serial) => ({ serial })) })
     const backed = await mint(['BACK-1', 'BACK-2'])
-    await waitFor(async () => (await order(backed))?.status === 'confirmed', { timeoutMs: 30_000, what: `the first mint confirmed (log: ${worker.logFile})` })
+    await waitFor(async () => (await order(backed))?.status === 'confirmed', {
+      timeoutMs: 30_000,
+      what: `the first mint confirmed (log: ${worker.logFile})`,
+    })
     expect(await totalSupply()).toBe(802_168n * 10n ** 15n)
 
     // the custodian's next list lacks BACK-2: it is missing, the reserves are short of it
@@ -116,7 +156,11 @@ describe('the check before signing', () => {
     const minted = await mintedCount()
     const nonces = await nextNonces()
     const next = await mint(['NEXT-1'])
-    await expectRefused(next, ['NEXT-1'], /supply 802\.168 oz \+ this 401\.084 oz would exceed reserves 802\.168 oz by 401\.084 oz/)
+    await expectRefused(
+      next,
+      ['NEXT-1'],
+      /supply 802\.168 oz \+ this 401\.084 oz would exceed reserves 802\.168 oz by 401\.084 oz/,
+    )
     expect(await mintedCount()).toBe(minted)
     expect(await totalSupply()).toBe(802_168n * 10n ** 15n)
     expect(await nextNonces()).toEqual(nonces)

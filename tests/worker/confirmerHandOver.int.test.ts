@@ -30,7 +30,13 @@ describe('the confirmer hands one order over and goes on', () => {
   const to = [privateKeyToAddress(generatePrivateKey())]
 
   const orderRow = async (id: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, id)))[0]
-  const confirmJobOf = async (id: string) => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintConfirm))))[0]
+  const confirmJobOf = async (id: string) =>
+    (
+      await t.db
+        .select()
+        .from(jobRecords)
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintConfirm)))
+    )[0]
 
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 1 })])
@@ -47,7 +53,10 @@ describe('the confirmer hands one order over and goes on', () => {
     await worker.waitForLine((l) => l.msg === 'worker started')
     await chain.testClient.setAutomine(false)
     const [a] = await createTestOrders(t.db, { count: 1, to })
-    await waitFor(async () => (await orderRow(a.id))?.status === 'submitted', { timeoutMs: 20_000, what: 'A broadcast' })
+    await waitFor(async () => (await orderRow(a.id))?.status === 'submitted', {
+      timeoutMs: 20_000,
+      what: 'A broadcast',
+    })
     const [stored] = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, a.id))
 
     // A's bytes changed in the database (another key's signature), then A leaves the node's pool
@@ -65,18 +74,33 @@ describe('the confirmer hands one order over and goes on', () => {
     await t.db.execute(sql`update chain_txs set raw_tx = ${forged} where hash = ${stored.hash}`)
     await chain.testClient.dropTransaction({ hash: stored.hash as Hex })
 
-    await waitFor(async () => (await confirmJobOf(a.id))?.state === 'dead', { timeoutMs: 30_000, what: `A's own mint_confirm dead (log: ${worker.logFile})` })
+    await waitFor(async () => (await confirmJobOf(a.id))?.state === 'dead', {
+      timeoutMs: 30_000,
+      what: `A's own mint_confirm dead (log: ${worker.logFile})`,
+    })
     const dead = await confirmJobOf(a.id)
     expect(dead?.lastError).toMatch(/stored transaction does not match its order/)
     expect((await orderRow(a.id))?.status).toBe('submitted') // signed and once broadcast: 'failed' would be a guess
-    const handedOver = await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, a.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')))
-    expect(handedOver.map((e) => e.detail)).toEqual([expect.stringMatching(/^the confirmer of 0x[0-9a-fA-F]{40} hands it over: stored transaction does not match its order/)])
+    const handedOver = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(eq(jobEvents.orderId, a.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')))
+    expect(handedOver.map((e) => e.detail)).toEqual([
+      expect.stringMatching(
+        /^the confirmer of 0x[0-9a-fA-F]{40} hands it over: stored transaction does not match its order/,
+      ),
+    ])
     // nothing forged reached the node
-    expect(await chain.publicClient.getTransactionCount({ address: chain.signerAddresses[0], blockTag: 'pending' })).toBe(0)
+    expect(
+      await chain.publicClient.getTransactionCount({ address: chain.signerAddresses[0], blockTag: 'pending' }),
+    ).toBe(0)
 
     // the signer's next order waits behind the hole at nonce 0; the confirmer is not a dead letter
     const [c] = await createTestOrders(t.db, { count: 1, to })
-    await waitFor(async () => (await orderRow(c.id))?.status === 'submitted', { timeoutMs: 20_000, what: 'C broadcast' })
+    await waitFor(async () => (await orderRow(c.id))?.status === 'submitted', {
+      timeoutMs: 20_000,
+      what: 'C broadcast',
+    })
     const [confirmerDead] = await t.db.execute<{ n: number }>(sql`
       select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
       where t.identifier = ${TASK.mintConfirmer} and j.locked_at is null and j.attempts >= j.max_attempts`)
@@ -86,11 +110,25 @@ describe('the confirmer hands one order over and goes on', () => {
     await chain.testClient.setAutomine(true)
     const cancelled = await cancelJob(t.db, { jobId: dead?.jobId ?? 0n, actor: ADMIN })
     expect(cancelled).toMatchObject({ orderStatus: 'cancelled', releasedNonce: { nonce: 0 } })
-    await waitFor(async () => (await orderRow(c.id))?.status === 'confirmed', { timeoutMs: 45_000, what: `C confirmed behind the gap fill (log: ${worker.logFile})` })
-    const confirmedC = (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, c.id), eq(jobEvents.event, 'confirmed'))))[0]
+    await waitFor(async () => (await orderRow(c.id))?.status === 'confirmed', {
+      timeoutMs: 45_000,
+      what: `C confirmed behind the gap fill (log: ${worker.logFile})`,
+    })
+    const confirmedC = (
+      await t.db
+        .select()
+        .from(jobEvents)
+        .where(and(eq(jobEvents.orderId, c.id), eq(jobEvents.event, 'confirmed')))
+    )[0]
     expect(confirmedC?.task).toBe(TASK.mintConfirmer)
     await waitFor(
-      async () => (await t.db.select().from(signerNonces).where(and(eq(signerNonces.nonce, 0n), eq(signerNonces.state, 'mined')))).length === 1,
+      async () =>
+        (
+          await t.db
+            .select()
+            .from(signerNonces)
+            .where(and(eq(signerNonces.nonce, 0n), eq(signerNonces.state, 'mined')))
+        ).length === 1,
       { timeoutMs: 15_000, what: 'nonce 0 filled and mined' },
     )
     expect((await orderRow(a.id))?.status).toBe('cancelled')

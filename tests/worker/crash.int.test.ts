@@ -6,9 +6,9 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 describe('a worker killed with SIGKILL in the middle of a mint', () => {
   let t: TestDatabase
@@ -29,7 +29,10 @@ describe('a worker killed with SIGKILL in the middle of a mint', () => {
   for (const failpoint of ['after_sign', 'after_broadcast'] as const) {
     it(`${failpoint}: another worker takes the job over within a minute and the order is minted exactly once`, async () => {
       const env = workerEnv({ databaseUrl: t.url, chain, env: { WORKER_CONCURRENCY: '1' } })
-      const victim = startWorkerProcess({ name: `victim-${failpoint}`, env: { ...env, MINTDESK_FAILPOINTS: failpoint } })
+      const victim = startWorkerProcess({
+        name: `victim-${failpoint}`,
+        env: { ...env, MINTDESK_FAILPOINTS: failpoint },
+      })
       workers.push(victim)
       await victim.waitForLine((l) => l.msg === 'worker started')
       const [order] = await createTestOrders(t.db, { count: 1, to })
@@ -47,7 +50,8 @@ describe('a worker killed with SIGKILL in the middle of a mint', () => {
       workers.push(rescuer)
       try {
         await waitFor(
-          async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status === 'confirmed',
+          async () =>
+            (await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status === 'confirmed',
           { timeoutMs: 60_000, what: `order ${order.id} confirmed (logs: ${rescuer.logFile})` },
         )
         const tookMs = Date.now() - killedAt
@@ -56,7 +60,12 @@ describe('a worker killed with SIGKILL in the middle of a mint', () => {
         // the killed job itself is taken over too (the nonce health check may confirm a mined mint first)
         await waitFor(
           async () =>
-            (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend))))[0]?.state === 'done',
+            (
+              await t.db
+                .select()
+                .from(jobRecords)
+                .where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend)))
+            )[0]?.state === 'done',
           { timeoutMs: 60_000 - tookMs, what: 'the killed mint_send job done' },
         )
         const takeoverMs = Date.now() - killedAt
@@ -69,11 +78,16 @@ describe('a worker killed with SIGKILL in the middle of a mint', () => {
         expect(names.filter((e) => e === 'signed')).toHaveLength(1)
         expect(names).toContain('unlocked')
         expect(names).toContain('confirmed')
-        const [send] = await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend)))
+        const [send] = await t.db
+          .select()
+          .from(jobRecords)
+          .where(and(eq(jobRecords.orderId, order.id), eq(jobRecords.task, TASK.mintSend)))
         expect(send.state).toBe('done')
         expect(send.attempts).toBe(2)
         await verifyMints({ db: t.db, chain, orders: minted })
-        console.log(`[crash] ${failpoint}: order confirmed ${tookMs} ms, killed job done ${takeoverMs} ms after the SIGKILL`)
+        console.log(
+          `[crash] ${failpoint}: order confirmed ${tookMs} ms, killed job done ${takeoverMs} ms after the SIGKILL`,
+        )
       } finally {
         await rescuer.stop('SIGTERM')
       }

@@ -7,12 +7,12 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createKmsClient } from '@/lib/kms/createKmsClient'
-import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 
 /** graphile-worker's backoff (exp(attempts) s, ~85 s over 5 attempts) fast-forwarded; the attempts and the dead letter are real */
 async function fastForwardRetries(t: TestDatabase): Promise<void> {
@@ -37,7 +37,13 @@ describe("a mint's nonce used by someone else", () => {
   const to = [privateKeyToAddress(generatePrivateKey())]
 
   const orderRow = async (id: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, id)))[0]
-  const confirmJobOf = async (id: string) => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintConfirm))))[0]
+  const confirmJobOf = async (id: string) =>
+    (
+      await t.db
+        .select()
+        .from(jobRecords)
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintConfirm)))
+    )[0]
 
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 1 })])
@@ -50,19 +56,38 @@ describe("a mint's nonce used by someone else", () => {
   })
 
   it('is handed to a job of its own that ends as its dead letter; the signer goes on', async () => {
-    worker = startWorkerProcess({ name: 'foreign', env: workerEnv({ databaseUrl: t.url, chain, env: { NONCE_STALL_AFTER_MS: '600000' } }) })
+    worker = startWorkerProcess({
+      name: 'foreign',
+      env: workerEnv({ databaseUrl: t.url, chain, env: { NONCE_STALL_AFTER_MS: '600000' } }),
+    })
     await worker.waitForLine((l) => l.msg === 'worker started')
     await chain.testClient.setAutomine(false)
     const [a] = await createTestOrders(t.db, { count: 1, to })
-    await waitFor(async () => (await orderRow(a.id))?.status === 'submitted', { timeoutMs: 20_000, what: 'A broadcast' })
+    await waitFor(async () => (await orderRow(a.id))?.status === 'submitted', {
+      timeoutMs: 20_000,
+      what: 'A broadcast',
+    })
     const [stored] = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, a.id))
 
     // the same key, used outside mintdesk at A's nonce: a self-transfer mined instead of A
     await chain.testClient.dropTransaction({ hash: stored.hash as Hex })
-    const kms = createKmsClient({ region: 'us-east-1', endpoint: chain.kmsEndpoint, env: { AWS_ACCESS_KEY_ID: 'mintdesk-local', AWS_SECRET_ACCESS_KEY: 'mintdesk-local' } })
+    const kms = createKmsClient({
+      region: 'us-east-1',
+      endpoint: chain.kmsEndpoint,
+      env: { AWS_ACCESS_KEY_ID: 'mintdesk-local', AWS_SECRET_ACCESS_KEY: 'mintdesk-local' },
+    })
     const key = await createKmsAccount(kms, { keyId: chain.kmsKeyIds[0] ?? '' })
     const fees = await chain.publicClient.estimateFeesPerGas()
-    const foreign = await key.signTransaction({ type: 'eip1559', chainId: chain.chainId, nonce: Number(stored.nonce), to: key.address, value: 0n, gas: 21_000n, maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas })
+    const foreign = await key.signTransaction({
+      type: 'eip1559',
+      chainId: chain.chainId,
+      nonce: Number(stored.nonce),
+      to: key.address,
+      value: 0n,
+      gas: 21_000n,
+      maxFeePerGas: fees.maxFeePerGas * 2n,
+      maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    })
     kms.destroy()
     await chain.publicClient.request({ method: 'eth_sendRawTransaction', params: [foreign] })
     await chain.testClient.mine({ blocks: 1 })
@@ -77,26 +102,52 @@ describe("a mint's nonce used by someone else", () => {
     )
     const dead = await confirmJobOf(a.id)
     expect(dead).toMatchObject({ attempts: 5 })
-    expect(dead?.lastError).toMatch(new RegExp(`nonce ${stored.nonce} of signer ${stored.signerAddress} was used by a transaction mintdesk did not sign`))
+    expect(dead?.lastError).toMatch(
+      new RegExp(
+        `nonce ${stored.nonce} of signer ${stored.signerAddress} was used by a transaction mintdesk did not sign`,
+      ),
+    )
     expect((await orderRow(a.id))?.status).toBe('submitted')
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
     expect(events.filter((e) => e.event === 'enqueued' && e.task === TASK.mintConfirm).map((e) => e.detail)).toEqual([
       expect.stringMatching(/hands it over: nonce \d+ is used on chain, and no transaction of the order has a receipt/),
     ])
     expect(events.filter((e) => e.event === 'dead')).toHaveLength(1)
-    await waitFor(async () => (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, a.id), eq(jobEvents.event, 'nonce_mismatch')))).length === 1, {
-      timeoutMs: 15_000,
-      what: 'the nonce health check reports it',
-    })
+    await waitFor(
+      async () =>
+        (
+          await t.db
+            .select()
+            .from(jobEvents)
+            .where(and(eq(jobEvents.orderId, a.id), eq(jobEvents.event, 'nonce_mismatch')))
+        ).length === 1,
+      {
+        timeoutMs: 15_000,
+        what: 'the nonce health check reports it',
+      },
+    )
 
     // the signer's next order: confirmed by the confirmer, which leaves A to its dead letter
     const [b] = await createTestOrders(t.db, { count: 1, to })
-    await waitFor(async () => (await orderRow(b.id))?.status === 'confirmed', { timeoutMs: 30_000, what: `B confirmed (log: ${worker.logFile})` })
-    const confirmedB = (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, b.id), eq(jobEvents.event, 'confirmed'))))[0]
+    await waitFor(async () => (await orderRow(b.id))?.status === 'confirmed', {
+      timeoutMs: 30_000,
+      what: `B confirmed (log: ${worker.logFile})`,
+    })
+    const confirmedB = (
+      await t.db
+        .select()
+        .from(jobEvents)
+        .where(and(eq(jobEvents.orderId, b.id), eq(jobEvents.event, 'confirmed')))
+    )[0]
     expect(confirmedB?.task).toBe(TASK.mintConfirmer)
     expect((await confirmJobOf(a.id))?.state).toBe('dead')
     // B minted once, A never; A's nonce stays signed: what to do about a key used elsewhere is an operator's decision (007)
-    const minted = await chain.publicClient.getContractEvents({ address: chain.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n })
+    const minted = await chain.publicClient.getContractEvents({
+      address: chain.tokenAddress,
+      abi: goldTokenAbi,
+      eventName: 'Minted',
+      fromBlock: 0n,
+    })
     expect(minted.map((l) => l.args.orderId)).toEqual([orderIdToBytes32(b.id)])
     const nonces = await t.db.select().from(signerNonces).orderBy(asc(signerNonces.nonce))
     expect(nonces.map((n) => `${n.nonce}:${n.state}`)).toEqual(['0:signed', '1:mined'])

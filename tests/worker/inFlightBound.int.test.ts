@@ -35,23 +35,39 @@ describe('MAX_IN_FLIGHT_PER_SIGNER (decision 014)', () => {
     })
     const w = worker
     // nothing is mined: after three sends the queue keeps finding the signer full
-    await waitFor(async () => w.lines.filter((l) => l.msg === 'every signer at its in-flight bound: the send queue waits').length >= 3, {
-      timeoutMs: 60_000,
-      what: `the send queue waiting at the bound (log: ${w.logFile})`,
-    })
+    await waitFor(
+      async () =>
+        w.lines.filter((l) => l.msg === 'every signer at its in-flight bound: the send queue waits').length >= 3,
+      {
+        timeoutMs: 60_000,
+        what: `the send queue waiting at the bound (log: ${w.logFile})`,
+      },
+    )
     expect(await t.db.select().from(chainTxs).where(inArray(chainTxs.orderId, ids))).toHaveLength(3)
-    const waiting = await t.db.select().from(mintOrders).where(and(inArray(mintOrders.id, ids), eq(mintOrders.status, 'pending')))
+    const waiting = await t.db
+      .select()
+      .from(mintOrders)
+      .where(and(inArray(mintOrders.id, ids), eq(mintOrders.status, 'pending')))
     expect(waiting).toHaveLength(4)
-    expect(waiting.every((o) => o.nonce === null), 'no nonce reserved beyond the bound').toBe(true)
+    expect(
+      waiting.every((o) => o.nonce === null),
+      'no nonce reserved beyond the bound',
+    ).toBe(true)
 
     await chain.testClient.mine({ blocks: 1 })
     await chain.testClient.setAutomine(true)
     await waitFor(
-      async () => (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(inArray(mintOrders.id, ids))).every((o) => o.status === 'confirmed'),
+      async () =>
+        (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(inArray(mintOrders.id, ids))).every(
+          (o) => o.status === 'confirmed',
+        ),
       { timeoutMs: 60_000, intervalMs: 300, what: `every order confirmed (log: ${w.logFile})` },
     )
     await verifyMints({ db: t.db, chain, orders })
-    const failures = await t.db.select().from(jobEvents).where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.task, TASK.mintSend), eq(jobEvents.event, 'failed')))
+    const failures = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.task, TASK.mintSend), eq(jobEvents.event, 'failed')))
     expect(failures, 'waiting spent no attempt').toEqual([])
   }, 150_000)
 })

@@ -64,7 +64,11 @@ describe(`${ORDERS} orders, KMS allowing ${SIGN_RATE} signs/s shared with a neig
           const [row] = await t.db.select({ n: count() }).from(mintOrders).where(eq(mintOrders.status, 'confirmed'))
           return (row?.n ?? 0) === ORDERS
         },
-        { timeoutMs: 200_000, intervalMs: 500, what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})` },
+        {
+          timeoutMs: 200_000,
+          intervalMs: 500,
+          what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})`,
+        },
       )
     } finally {
       neighbourOn = false
@@ -78,16 +82,26 @@ describe(`${ORDERS} orders, KMS allowing ${SIGN_RATE} signs/s shared with a neig
       sql`select sum((data->>'count')::int)::int as throttled from job_events where task = ${FAULTS_TASK} and event = 'kms_throttled'`,
     )
     const ids = orders.map((o) => o.id)
-    const dead = await t.db.select().from(jobEvents).where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'dead')))
-    const failed = await t.db.select().from(mintOrders).where(and(inArray(mintOrders.id, ids), eq(mintOrders.status, 'failed')))
-    console.log(`[kmsThrottling] rate ${chain.kmsSignThrottle.rate()}, signed ${chain.kmsSignThrottle.counts.signed}; endpoint throttled ${chain.kmsSignThrottle.counts.throttled - throttledBefore} Sign calls ; the workers counted ${faults?.throttled ?? 0}`)
+    const dead = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'dead')))
+    const failed = await t.db
+      .select()
+      .from(mintOrders)
+      .where(and(inArray(mintOrders.id, ids), eq(mintOrders.status, 'failed')))
+    console.log(
+      `[kmsThrottling] rate ${chain.kmsSignThrottle.rate()}, signed ${chain.kmsSignThrottle.counts.signed}; endpoint throttled ${chain.kmsSignThrottle.counts.throttled - throttledBefore} Sign calls ; the workers counted ${faults?.throttled ?? 0}`,
+    )
     expect(faults?.throttled ?? 0, 'throttles seen by the workers').toBeGreaterThan(0)
     expect(dead, 'no job died of a throttle').toEqual([])
     // a throttle that outlasts the signer's retries waits (no attempt spent): no attempt of an order failed of one
     const throttledAttempts = await t.db
       .select()
       .from(jobEvents)
-      .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'failed'), ilike(jobEvents.detail, '%throttled%')))
+      .where(
+        and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'failed'), ilike(jobEvents.detail, '%throttled%')),
+      )
     expect(throttledAttempts, 'no attempt failed of a throttle').toEqual([])
     expect(failed).toEqual([])
   }, 300_000)

@@ -1,14 +1,14 @@
 import { count, eq } from 'drizzle-orm'
-import { privateKeyToAddress, generatePrivateKey } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintOrders, signers } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 const ORDERS = 200
 
@@ -39,18 +39,30 @@ describe('two workers, two signers, 200 orders', () => {
         const [row] = await t.db.select({ n: count() }).from(mintOrders).where(eq(mintOrders.status, 'confirmed'))
         return (row?.n ?? 0) === ORDERS
       },
-      { timeoutMs: 100_000, intervalMs: 500, what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})` },
+      {
+        timeoutMs: 100_000,
+        intervalMs: 500,
+        what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})`,
+      },
     )
     const elapsed = Date.now() - started
     await verifyMints({ db: t.db, chain, orders })
 
     // both workers and both signers took part
-    const bySigner = await t.db.select({ signer: mintOrders.signerAddress, n: count() }).from(mintOrders).groupBy(mintOrders.signerAddress)
+    const bySigner = await t.db
+      .select({ signer: mintOrders.signerAddress, n: count() })
+      .from(mintOrders)
+      .groupBy(mintOrders.signerAddress)
     expect(bySigner.length).toBe(2)
     const registered = await t.db.select().from(signers)
     expect(registered.length).toBe(2)
     const ran = workers.map((w) => w.lines.filter((l) => l.msg === 'job succeeded' && l.task === TASK.mintSend).length)
-    expect(ran.every((n) => n > 0), `mint_send jobs per worker: ${ran.join(', ')}`).toBe(true)
-    console.log(`[manyOrders] ${ORDERS} orders confirmed in ${elapsed} ms; per signer ${bySigner.map((s) => s.n).join('/')}; mint_send per worker ${ran.join('/')}`)
+    expect(
+      ran.every((n) => n > 0),
+      `mint_send jobs per worker: ${ran.join(', ')}`,
+    ).toBe(true)
+    console.log(
+      `[manyOrders] ${ORDERS} orders confirmed in ${elapsed} ms; per signer ${bySigner.map((s) => s.n).join('/')}; mint_send per worker ${ran.join('/')}`,
+    )
   }, 150_000)
 })

@@ -49,18 +49,27 @@ describe('counters and histograms across worker restarts', () => {
   })
 
   async function scrape(): Promise<Map<string, ParsedFamily>> {
-    const res = await metricsRoute(new Request('http://localhost:3000/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }), { params: Promise.resolve({}) })
+    const res = await metricsRoute(
+      new Request('http://localhost:3000/api/metrics', { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+      { params: Promise.resolve({}) },
+    )
     expect(res.status).toBe(200)
     return parsePrometheusText(await res.text())
   }
 
   /** every counter sample and histogram _count/_bucket of `before`: present in `after`, not lower */
-  function expectNothingDecreased(before: Map<string, ParsedFamily>, after: Map<string, ParsedFamily>, when: string): void {
+  function expectNothingDecreased(
+    before: Map<string, ParsedFamily>,
+    after: Map<string, ParsedFamily>,
+    when: string,
+  ): void {
     for (const f of before.values()) {
       if (f.type !== 'counter' && f.type !== 'histogram') continue
       for (const s of f.samples) {
         const key = JSON.stringify(Object.entries(s.labels).sort())
-        const later = after.get(f.name)?.samples.find((x) => x.name === s.name && JSON.stringify(Object.entries(x.labels).sort()) === key)
+        const later = after
+          .get(f.name)
+          ?.samples.find((x) => x.name === s.name && JSON.stringify(Object.entries(x.labels).sort()) === key)
         expect(later, `${when}: ${s.name}${key} disappeared`).toBeDefined()
         expect(later?.value ?? -1, `${when}: ${s.name}${key} went down`).toBeGreaterThanOrEqual(s.value)
       }
@@ -68,7 +77,9 @@ describe('counters and histograms across worker restarts', () => {
   }
 
   const value = (m: Map<string, ParsedFamily>, name: string, labels: Record<string, string> = {}) =>
-    m.get(name.replace(/_(bucket|sum|count)$/, ''))?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ??
+    m
+      .get(name.replace(/_(bucket|sum|count)$/, ''))
+      ?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ??
     m.get(name)?.samples.find((s) => Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value ??
     0
 
@@ -77,7 +88,10 @@ describe('counters and histograms across worker restarts', () => {
     const ids = orders.map((o) => o.id)
     await waitFor(
       async () => {
-        const rows = await t.db.select({ status: mintOrders.status }).from(mintOrders).where(inArray(mintOrders.id, ids))
+        const rows = await t.db
+          .select({ status: mintOrders.status })
+          .from(mintOrders)
+          .where(inArray(mintOrders.id, ids))
         return rows.length === ids.length && rows.every((r) => r.status === 'confirmed')
       },
       { timeoutMs: 60_000, intervalMs: 200, what: `${count} confirmed orders (log: ${worker.logFile})` },
@@ -98,7 +112,9 @@ describe('counters and histograms across worker restarts', () => {
     expectNothingDecreased(empty, during, 'first worker running')
     expect(value(during, 'mintdesk_orders_total', { outcome: 'confirmed' })).toBe(3)
     expect(value(during, 'mintdesk_transactions_sent_total', { kind: 'mint' })).toBeGreaterThanOrEqual(3)
-    expect(value(during, 'mintdesk_job_attempts_total', { task: 'mint_send', outcome: 'succeeded' })).toBeGreaterThanOrEqual(1)
+    expect(
+      value(during, 'mintdesk_job_attempts_total', { task: 'mint_send', outcome: 'succeeded' }),
+    ).toBeGreaterThanOrEqual(1)
     expect(value(during, 'mintdesk_broadcast_to_confirmed_seconds_count')).toBe(3)
     expect(value(during, 'mintdesk_request_to_broadcast_seconds_count')).toBe(3)
 
@@ -106,7 +122,9 @@ describe('counters and histograms across worker restarts', () => {
     const afterStop = await scrape()
     expectNothingDecreased(during, afterStop, 'after a graceful stop')
     // the worker's own series (KMS) were flushed on stop: the Signs of 3 mints, each counted
-    expect(value(afterStop, 'mintdesk_kms_requests_total', { operation: 'Sign', outcome: 'ok' })).toBeGreaterThanOrEqual(3)
+    expect(
+      value(afterStop, 'mintdesk_kms_requests_total', { operation: 'Sign', outcome: 'ok' }),
+    ).toBeGreaterThanOrEqual(3)
     expect(value(afterStop, 'mintdesk_kms_sign_duration_seconds_count')).toBeGreaterThanOrEqual(3)
 
     const second = startWorkerProcess({ name: 'metrics-2', env })

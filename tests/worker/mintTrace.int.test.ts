@@ -1,21 +1,26 @@
-import { eq } from 'drizzle-orm'
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
+import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema'
 import { flushMetricSeries } from '@/lib/ops/flushMetricSeries'
 import { readCounterFamilies } from '@/lib/ops/readCounterFamilies'
-import { startTracing, type StartTracingReturnType } from '@/lib/telemetry/startTracing'
+import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { allowRecipients } from '@/tests/helpers/recipients'
+import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import { NO_APPROVAL_THRESHOLD_OZ, startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import {
+  NO_APPROVAL_THRESHOLD_OZ,
+  startWorkerProcess,
+  type WorkerProcess,
+  workerEnv,
+} from '@/tests/helpers/workerProcess'
 
 // Issue 17: one mint, one trace, spans from both services. The web is this process (the
 // real POST /api/gold/mint handler, the SDK's InMemorySpanExporter, service.name
@@ -63,9 +68,16 @@ describe('one trace per mint, across the web and the worker', () => {
     await allowRecipients(t.db, [to])
     const { POST } = (await import('@/app/api/gold/mint/route')) as { POST: Handler }
     const res = await sessionStore.run(u.staff, () =>
-      POST(new Request('http://localhost:3000/api/gold/mint', { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: JSON.stringify(request) }), {
-        params: Promise.resolve({}),
-      }),
+      POST(
+        new Request('http://localhost:3000/api/gold/mint', {
+          method: 'POST',
+          headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        }),
+        {
+          params: Promise.resolve({}),
+        },
+      ),
     )
     expect(res.status).toBe(202)
     const { orderId } = (await res.json()) as { orderId: string }
@@ -79,33 +91,65 @@ describe('one trace per mint, across the web and the worker', () => {
     // the intake's latency, measured in this (web) process, flushed to metric_series on the web's own role
     const { getWebDb } = await import('@/lib/web/webProcess')
     await flushMetricSeries(getWebDb().db, { role: 'web' })
-    const intakeCount = (await readCounterFamilies(t.db)).find((f) => f.name === 'mintdesk_intake_duration_seconds')?.samples.find((s) => s.suffix === '_count')
+    const intakeCount = (await readCounterFamilies(t.db))
+      .find((f) => f.name === 'mintdesk_intake_duration_seconds')
+      ?.samples.find((s) => s.suffix === '_count')
     expect(intakeCount?.value).toBe(1)
 
     worker = startWorkerProcess({
       name: 'trace',
-      env: workerEnv({ databaseUrl: t.url, chain, env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' } }),
+      env: workerEnv({
+        databaseUrl: t.url,
+        chain,
+        env: {
+          OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+          OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+          OTEL_BSP_SCHEDULE_DELAY: '100',
+        },
+      }),
     })
-    await waitFor(async () => (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, orderId)))[0]?.status === 'confirmed', {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      what: `the order confirmed (log: ${worker.logFile})`,
+    await waitFor(
+      async () =>
+        (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, orderId)))[0]
+          ?.status === 'confirmed',
+      {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        what: `the order confirmed (log: ${worker.logFile})`,
+      },
+    )
+    const names = () =>
+      sink
+        .spans()
+        .filter((s) => s.traceId === traceId)
+        .map((s) => s.name)
+    await waitFor(async () => names().includes('mint.confirmed'), {
+      timeoutMs: 20_000,
+      what: `the confirmation's span (got: ${names().join(', ')})`,
     })
-    const names = () => sink.spans().filter((s) => s.traceId === traceId).map((s) => s.name)
-    await waitFor(async () => names().includes('mint.confirmed'), { timeoutMs: 20_000, what: `the confirmation's span (got: ${names().join(', ')})` })
     expect(await worker.stop('SIGTERM')).toEqual({ code: 0, signal: null })
 
     const mine = sink.spans().filter((s) => s.traceId === traceId)
     expect(new Set(mine.map((s) => s.service))).toEqual(new Set(['mintdesk-worker']))
     const got = mine.map((s) => s.name)
     console.log(`[trace] ${traceId}: web ${web.map((s) => s.name).join(', ')}; worker ${got.join(', ')}`)
-    for (const name of ['job.pickup', 'job mint_send', 'kms.Sign', 'eth_sendRawTransaction', 'mint.mined', 'mint.confirmed']) expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
+    for (const name of [
+      'job.pickup',
+      'job mint_send',
+      'kms.Sign',
+      'eth_sendRawTransaction',
+      'mint.mined',
+      'mint.confirmed',
+    ])
+      expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
     // the signer's confirmer pass is a trace of its own (it serves every order of the signer), linked from the mint's steps
     expect(got.some((n) => n.startsWith('job mint_confirmer'))).toBe(false)
     expect(sink.spans().some((s) => s.name === 'job mint_confirmer' && s.traceId !== traceId)).toBe(true)
     // the worker's first spans hang under the web's: the job's parent is the intake's createOrder span
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
-    expect(mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId))).toBe(true)
+    expect(
+      mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId)),
+    ).toBe(true)
     // nothing of this mint in another trace: every worker span naming the order is in this one
     expect(sink.spans().filter((s) => s.traceId !== traceId && s.name === 'job mint_send')).toEqual([])
   }, 180_000)

@@ -6,9 +6,9 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 const ORDERS = 200
 
@@ -67,7 +67,11 @@ describe('200 orders of one signer, two workers', () => {
         const [row] = await t.db.select({ n: count() }).from(mintOrders).where(eq(mintOrders.status, 'confirmed'))
         return (row?.n ?? 0) === ORDERS
       },
-      { timeoutMs: 100_000, intervalMs: 500, what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})` },
+      {
+        timeoutMs: 100_000,
+        intervalMs: 500,
+        what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})`,
+      },
     )
     sampling = false
     await sampler
@@ -75,8 +79,13 @@ describe('200 orders of one signer, two workers', () => {
 
     expect(samples).toBeGreaterThan(10)
     expect(maxConfirmersPerSigner, 'mint_confirmer jobs of the signer at once').toBe(1)
-    const why = await t.db.select({ detail: jobEvents.detail }).from(jobEvents).where(sql`${jobEvents.task} = ${TASK.mintConfirm} and ${jobEvents.event} = 'enqueued'`)
-    expect([...orderConfirmJobs], `mint_confirm jobs of single orders: ${why.map((w) => w.detail).join('; ')}`).toEqual([])
+    const why = await t.db
+      .select({ detail: jobEvents.detail })
+      .from(jobEvents)
+      .where(sql`${jobEvents.task} = ${TASK.mintConfirm} and ${jobEvents.event} = 'enqueued'`)
+    expect([...orderConfirmJobs], `mint_confirm jobs of single orders: ${why.map((w) => w.detail).join('; ')}`).toEqual(
+      [],
+    )
     const perOrderJobs = await t.db.select({ n: count() }).from(jobRecords).where(eq(jobRecords.task, TASK.mintConfirm))
     expect(perOrderJobs[0]?.n).toBe(0)
 
@@ -84,17 +93,27 @@ describe('200 orders of one signer, two workers', () => {
     const ids = orders.map((o) => o.id)
     const events = await t.db.select().from(jobEvents).where(inArray(jobEvents.orderId, ids))
     const confirmerJobs = new Set(
-      (await t.db.select({ jobId: jobRecords.jobId }).from(jobRecords).where(eq(jobRecords.task, TASK.mintConfirmer))).map((r) => r.jobId),
+      (
+        await t.db.select({ jobId: jobRecords.jobId }).from(jobRecords).where(eq(jobRecords.task, TASK.mintConfirmer))
+      ).map((r) => r.jobId),
     )
     for (const order of orders) {
       const mine = events.filter((e) => e.orderId === order.id)
       const times = (name: string) => mine.filter((e) => e.event === name).length
-      expect([times('signed'), times('broadcast'), times('mined'), times('confirmed')], `timeline of ${order.id}`).toEqual([1, 1, 1, 1])
+      expect(
+        [times('signed'), times('broadcast'), times('mined'), times('confirmed')],
+        `timeline of ${order.id}`,
+      ).toEqual([1, 1, 1, 1])
       const confirmed = mine.find((e) => e.event === 'confirmed')
       expect(confirmed?.task).toBe(TASK.mintConfirmer)
-      expect(confirmed?.jobId !== null && confirmed?.jobId !== undefined && confirmerJobs.has(confirmed.jobId)).toBe(true)
+      expect(confirmed?.jobId !== null && confirmed?.jobId !== undefined && confirmerJobs.has(confirmed.jobId)).toBe(
+        true,
+      )
       const mined = mine.find((e) => e.event === 'mined')
-      expect(mined?.id !== undefined && confirmed?.id !== undefined && mined.id < confirmed.id, 'mined before confirmed').toBe(true)
+      expect(
+        mined?.id !== undefined && confirmed?.id !== undefined && mined.id < confirmed.id,
+        'mined before confirmed',
+      ).toBe(true)
     }
     // nothing left behind: no confirmer waits once nothing is in flight
     await waitFor(
@@ -106,6 +125,8 @@ describe('200 orders of one signer, two workers', () => {
       },
       { timeoutMs: 10_000, what: 'the confirmer ended' },
     )
-    console.log(`[oneConfirmer] ${confirmerJobs.size} confirmer passes (jobs) for ${ORDERS} orders; ${samples} queue samples`)
+    console.log(
+      `[oneConfirmer] ${confirmerJobs.size} confirmer passes (jobs) for ${ORDERS} orders; ${samples} queue samples`,
+    )
   }, 150_000)
 })

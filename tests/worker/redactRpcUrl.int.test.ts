@@ -31,7 +31,10 @@ describe('an RPC URL with an API key in it', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     proxy = await startRpcProxy({ target: chain.rpcUrl })
     const rpcUrl = `${proxy.url}/v3/${SECRET}?apikey=${SECRET}`
-    worker = startWorkerProcess({ name: 'redact', env: workerEnv({ databaseUrl: t.url, chain, rpcUrl, env: { MAX_ATTEMPTS: '2', LOG_LEVEL: 'debug' } }) })
+    worker = startWorkerProcess({
+      name: 'redact',
+      env: workerEnv({ databaseUrl: t.url, chain, rpcUrl, env: { MAX_ATTEMPTS: '2', LOG_LEVEL: 'debug' } }),
+    })
     await worker.waitForLine((l) => l.msg === 'worker started')
   })
   afterAll(async () => {
@@ -43,17 +46,32 @@ describe('an RPC URL with an API key in it', () => {
 
   it('a failing call never stores or logs the key', async () => {
     proxy.setMode('http500')
-    const [order] = await createTestOrders(t.db, { count: 1, to: [privateKeyToAddress(generatePrivateKey())], maxAttempts: 2 })
+    const [order] = await createTestOrders(t.db, {
+      count: 1,
+      to: [privateKeyToAddress(generatePrivateKey())],
+      maxAttempts: 2,
+    })
     // attempt 1 fails and retries, attempt 2 fails and is dead: the order fails with the reason
-    await waitFor(async () => (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, order.id))).some((e) => e.event === 'retrying'), {
-      timeoutMs: 20_000,
-      what: 'the first failure',
-    })
-    await t.db.execute(sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null and attempts > 0`)
-    await waitFor(async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status === 'failed', {
-      timeoutMs: 30_000,
-      what: `the order failed (log: ${worker?.logFile})`,
-    })
+    await waitFor(
+      async () =>
+        (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, order.id))).some(
+          (e) => e.event === 'retrying',
+        ),
+      {
+        timeoutMs: 20_000,
+        what: 'the first failure',
+      },
+    )
+    await t.db.execute(
+      sql`update graphile_worker._private_jobs set run_at = now() where locked_at is null and attempts > 0`,
+    )
+    await waitFor(
+      async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status === 'failed',
+      {
+        timeoutMs: 30_000,
+        what: `the order failed (log: ${worker?.logFile})`,
+      },
+    )
 
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, order.id))
     const failed = events.filter((e) => e.event === 'failed')
@@ -62,10 +80,14 @@ describe('an RPC URL with an API key in it', () => {
     for (const e of failed) expect(e.error).toContain(`URL: ${proxy.url}/[redacted]`)
     const records = await t.db.select().from(jobRecords).where(eq(jobRecords.task, TASK.mintSend))
     const [o] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id))
-    const graphile = await t.db.execute<{ last_error: string | null }>(sql`select last_error from graphile_worker._private_jobs`)
+    const graphile = await t.db.execute<{ last_error: string | null }>(
+      sql`select last_error from graphile_worker._private_jobs`,
+    )
     expect(graphile.map((g) => g.last_error).join('\n')).toContain('[redacted]')
 
-    const stored = JSON.stringify({ events, records, order: o, graphile }, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))
+    const stored = JSON.stringify({ events, records, order: o, graphile }, (_, v: unknown) =>
+      typeof v === 'bigint' ? v.toString() : v,
+    )
     expect(stored).not.toContain(SECRET)
     await worker?.stop('SIGTERM')
     const log = readFileSync(worker?.logFile ?? '', 'utf8')

@@ -11,7 +11,7 @@ import { importTestBarList, stockBars, type TestListBar } from '@/tests/helpers/
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -40,12 +40,19 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
   const routes: Record<string, Handler> = {}
   const orders: { id: string; to: string; serials: string[] }[] = []
 
-  async function get<T>(path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: T; text: string }> {
+  async function get<T>(
+    path: string,
+    headers: Record<string, string> = {},
+  ): Promise<{ status: number; body: T; text: string }> {
     const handler = routes[path.split('?')[0] ?? '']
     if (!handler) throw new Error(`no route for ${path}`)
     const res = await handler(new Request(`http://localhost:3000${path}`, { headers }), { params: Promise.resolve({}) })
     const text = await res.text()
-    return { status: res.status, body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T, text }
+    return {
+      status: res.status,
+      body: (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+      text,
+    }
   }
 
   beforeAll(async () => {
@@ -78,14 +85,30 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
         session: intakeSession(u.staff),
         maxAttempts: 5,
         approvalThresholdWei: null,
-        request: buildMintRequest({ to, vault: VAULT, receiptRef: `VR-${serials[0]}`, bars: serials.map((serial) => ({ serial })) }),
+        request: buildMintRequest({
+          to,
+          vault: VAULT,
+          receiptRef: `VR-${serials[0]}`,
+          bars: serials.map((serial) => ({ serial })),
+        }),
       })
       orders.push({ id: accepted.orderId, to, serials: [...serials] })
     }
-    worker = startWorkerProcess({ name: 'reserves', env: workerEnv({ databaseUrl: t.url, chain, env: { RESERVE_CHECK_MS: '300' } }) })
+    worker = startWorkerProcess({
+      name: 'reserves',
+      env: workerEnv({ databaseUrl: t.url, chain, env: { RESERVE_CHECK_MS: '300' } }),
+    })
     await waitFor(
       async () => {
-        const rows = await t.db.select({ status: mintOrders.status }).from(mintOrders).where(inArray(mintOrders.id, orders.map((o) => o.id)))
+        const rows = await t.db
+          .select({ status: mintOrders.status })
+          .from(mintOrders)
+          .where(
+            inArray(
+              mintOrders.id,
+              orders.map((o) => o.id),
+            ),
+          )
         return rows.length === orders.length && rows.every((r) => r.status === 'confirmed')
       },
       { timeoutMs: 60_000, intervalMs: 200, what: `3 confirmed orders (log: ${worker.logFile})` },
@@ -122,13 +145,23 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
   it('the reconciliation records covered checks while the supply is backed', async () => {
     const row = await waitFor(
       async () => {
-        const [latest] = await t.db.select().from(reserveChecks).orderBy(desc(reserveChecks.at), desc(reserveChecks.id)).limit(1)
+        const [latest] = await t.db
+          .select()
+          .from(reserveChecks)
+          .orderBy(desc(reserveChecks.at), desc(reserveChecks.id))
+          .limit(1)
         // a check taken while the mints were in flight counts them there: wait for one after the confirmations
         return latest && latest.backingMilliOz === 1_604_336n ? latest : undefined
       },
       { timeoutMs: 20_000, what: 'a reserve check after the confirmations' },
     )
-    expect(row).toMatchObject({ status: 'covered', totalSupplyWei: (1_604_336n * 10n ** 15n).toString(), shortfallWei: '0', inFlightMilliOz: 0n, missingMilliOz: 0n })
+    expect(row).toMatchObject({
+      status: 'covered',
+      totalSupplyWei: (1_604_336n * 10n ** 15n).toString(),
+      shortfallWei: '0',
+      inFlightMilliOz: 0n,
+      missingMilliOz: 0n,
+    })
     // every check, in flight or confirmed, found the supply covered
     const checks = await t.db.select({ status: reserveChecks.status }).from(reserveChecks)
     expect(checks.every((c) => c.status === 'covered')).toBe(true)
@@ -138,11 +171,15 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
     const byAddress = await get<ApiReserveLookup>(`/api/reserves/lookup?address=${ALICE.toLowerCase()}`)
     expect(byAddress.status, byAddress.text).toBe(200)
     expect(byAddress.body.truncated).toBe(false)
-    expect(byAddress.body.mints.map((m) => m.bars.map((b) => b.serial)).sort()).toEqual([['RSV-001'], ['RSV-002', 'RSV-003']])
+    expect(byAddress.body.mints.map((m) => m.bars.map((b) => b.serial)).sort()).toEqual([
+      ['RSV-001'],
+      ['RSV-002', 'RSV-003'],
+    ])
     for (const m of byAddress.body.mints) {
       expect(m.to).toBe(ALICE)
       expect(m.txHash).toMatch(/^0x[0-9a-f]{64}$/)
-      for (const b of m.bars) expect(b).toEqual({ serial: b.serial, refiner: 'Valcambi SA', vault: VAULT, fineOz: FINE, status: 'backing' })
+      for (const b of m.bars)
+        expect(b).toEqual({ serial: b.serial, refiner: 'Valcambi SA', vault: VAULT, fineOz: FINE, status: 'backing' })
     }
     expect(byAddress.body.mints.find((m) => m.bars.length === 2)?.amount).toBe('802.168')
 
@@ -152,7 +189,13 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
     expect(byTx.status, byTx.text).toBe(200)
     expect(byTx.body).toMatchObject({ query: { tx: txHash }, truncated: false })
     expect(byTx.body.mints).toHaveLength(1)
-    expect(byTx.body.mints[0]).toMatchObject({ orderId: bobOrder?.id, to: BOB, amount: FINE, txHash, bars: [{ serial: 'RSV-004', fineOz: FINE, vault: VAULT }] })
+    expect(byTx.body.mints[0]).toMatchObject({
+      orderId: bobOrder?.id,
+      to: BOB,
+      amount: FINE,
+      txHash,
+      bars: [{ serial: 'RSV-004', fineOz: FINE, vault: VAULT }],
+    })
 
     const nobody = await get<ApiReserveLookup>(`/api/reserves/lookup?address=0x${'1'.repeat(40)}`)
     expect(nobody.body.mints).toEqual([])
@@ -178,17 +221,32 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
 
     const check = await waitFor(
       async () => {
-        const [latest] = await t.db.select().from(reserveChecks).orderBy(desc(reserveChecks.at), desc(reserveChecks.id)).limit(1)
+        const [latest] = await t.db
+          .select()
+          .from(reserveChecks)
+          .orderBy(desc(reserveChecks.at), desc(reserveChecks.id))
+          .limit(1)
         return latest && latest.at > importedAt ? latest : undefined
       },
       { timeoutMs: 20_000, what: 'the next reserve check after the import' },
     )
-    expect(check).toMatchObject({ status: 'shortfall', shortfallWei: (401_084n * 10n ** 15n).toString(), missingMilliOz: 401_084n, backingMilliOz: 1_203_252n })
+    expect(check).toMatchObject({
+      status: 'shortfall',
+      shortfallWei: (401_084n * 10n ** 15n).toString(),
+      missingMilliOz: 401_084n,
+      backingMilliOz: 1_203_252n,
+    })
 
     // the worker's log: the metric line the CloudWatch alarm reads, and an error
-    const metricLine = await worker?.waitForLine((l) => l.msg === RESERVE_METRICS_MESSAGE && l.status === 'shortfall', 10_000)
+    const metricLine = await worker?.waitForLine(
+      (l) => l.msg === RESERVE_METRICS_MESSAGE && l.status === 'shortfall',
+      10_000,
+    )
     expect(metricLine).toMatchObject({ shortfallOz: 401.084, shortfall: FINE, missing: FINE })
-    const errorLine = await worker?.waitForLine((l) => typeof l.msg === 'string' && l.msg.startsWith('reserve shortfall'), 10_000)
+    const errorLine = await worker?.waitForLine(
+      (l) => typeof l.msg === 'string' && l.msg.startsWith('reserve shortfall'),
+      10_000,
+    )
     expect(errorLine?.level).toBe('error')
 
     const metrics = await get<string>('/api/metrics', { authorization: `Bearer ${METRICS_TOKEN}` })

@@ -12,7 +12,7 @@ import { importTestBarList, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
@@ -31,7 +31,15 @@ type Step =
   | { kind: 'cancel'; bars: number }
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant('import' as const), add: fc.integer({ min: 0, max: 3 }), drop: fc.array(fc.nat(), { maxLength: 2 }), readd: fc.boolean() }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('import' as const),
+      add: fc.integer({ min: 0, max: 3 }),
+      drop: fc.array(fc.nat(), { maxLength: 2 }),
+      readd: fc.boolean(),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ kind: fc.constant('mint' as const), bars: fc.integer({ min: 1, max: 3 }) }), weight: 4 },
   { arbitrary: fc.record({ kind: fc.constant('fail' as const), bars: fc.integer({ min: 1, max: 2 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('cancel' as const), bars: fc.integer({ min: 1, max: 2 }) }), weight: 2 },
@@ -62,13 +70,24 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
     await t?.drop()
   })
 
-  const totalSupply = () => chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+  const totalSupply = () =>
+    chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
 
   const newBar = (): TestListBar => {
     const n = ++serial
-    return { serial: `PR${String(n).padStart(5, '0')}`, grossOz: `${380 + (n % 40)}.${String((n * 7919) % 1000).padStart(3, '0')}`, fineness: n % 2 ? '999.9' : '995.0' }
+    return {
+      serial: `PR${String(n).padStart(5, '0')}`,
+      grossOz: `${380 + (n % 40)}.${String((n * 7919) % 1000).padStart(3, '0')}`,
+      fineness: n % 2 ? '999.9' : '995.0',
+    }
   }
-  const toListBar = (b: BarRow): TestListBar => ({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.gross_oz, fineness: b.fineness })
+  const toListBar = (b: BarRow): TestListBar => ({
+    serial: b.serial,
+    refiner: b.refiner,
+    year: b.year,
+    grossOz: b.gross_oz,
+    fineness: b.fineness,
+  })
 
   async function listed(vault: string): Promise<BarRow[]> {
     return t.db.execute<BarRow>(sql`
@@ -78,19 +97,40 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
   }
 
   async function importList(vault: string, bars: TestListBar[]): Promise<void> {
-    const [row] = await t.db.execute<{ as_of: Date | string | null }>(sql`select max(as_of) as as_of from bar_lists where vault = ${vault}`)
+    const [row] = await t.db.execute<{ as_of: Date | string | null }>(
+      sql`select max(as_of) as as_of from bar_lists where vault = ${vault}`,
+    )
     const latest = row?.as_of ? new Date(row.as_of).getTime() : 0
     await importTestBarList(t.db, { vault, asOf: new Date(Math.max(Date.now(), latest + 1)), bars })
   }
 
   /** an order through the intake on free bars of the vault's latest list; null when none are free */
-  async function request(vault: string, count: number, to?: string): Promise<{ orderId: string; jobId: bigint } | null> {
+  async function request(
+    vault: string,
+    count: number,
+    to?: string,
+  ): Promise<{ orderId: string; jobId: bigint } | null> {
     const free = await t.db.execute<BarRow>(sql`
       select serial, refiner, year, gross_oz::text as gross_oz, fineness::text as fineness from vault_bars
       where vault = ${vault} and status = 'available' order by serial limit ${count}`)
     if (free.length === 0) return null
-    const req = buildMintRequest({ vault, to, bars: free.map((b) => ({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.gross_oz, fineness: b.fineness })) })
-    const accepted = await createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, request: req })
+    const req = buildMintRequest({
+      vault,
+      to,
+      bars: free.map((b) => ({
+        serial: b.serial,
+        refiner: b.refiner,
+        year: b.year,
+        grossOz: b.gross_oz,
+        fineness: b.fineness,
+      })),
+    })
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      maxAttempts: 5,
+      approvalThresholdWei: null,
+      request: req,
+    })
     return { orderId: accepted.orderId, jobId: BigInt(accepted.jobId ?? '0') }
   }
 
@@ -108,14 +148,21 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
     )
   }
 
-  async function shortfall(): Promise<{ supply: bigint; totals: Awaited<ReturnType<typeof readReserveTotals>>; short: bigint }> {
+  async function shortfall(): Promise<{
+    supply: bigint
+    totals: Awaited<ReturnType<typeof readReserveTotals>>
+    short: bigint
+  }> {
     const supply = await totalSupply()
     const totals = await readReserveTotals(t.db)
     const short = supply - totals.backingWei - totals.inFlightWei
     return { supply, totals, short: short > 0n ? short : 0n }
   }
 
-  async function expectInvariants(before: { supply: bigint; short: bigint }, step: Step): Promise<{ supply: bigint; short: bigint }> {
+  async function expectInvariants(
+    before: { supply: bigint; short: bigint },
+    step: Step,
+  ): Promise<{ supply: bigint; short: bigint }> {
     const now = await shortfall()
     const { supply, totals, short } = now
     // the running total the worker's check reads (decision 024) is the recount, after every step
@@ -130,7 +177,12 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       if (before.short > 0n) expect(supply).toBe(before.supply)
     }
     // every bar in exactly one status, consistent with its order
-    const bars = await t.db.execute<{ serial: string; status: string; order_id: string | null; order_status: string | null }>(sql`
+    const bars = await t.db.execute<{
+      serial: string
+      status: string
+      order_id: string | null
+      order_status: string | null
+    }>(sql`
       select b.serial, b.status::text as status, b.order_id::text as order_id, o.status::text as order_status
       from vault_bars b left join mint_orders o on o.id = b.order_id`)
     for (const b of bars) {
@@ -138,7 +190,8 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       if (b.status === 'available' || b.status === 'withdrawn') expect(b.order_id, where).toBeNull()
       else if (b.status === 'reserved') expect(['pending', 'submitted'], where).toContain(b.order_status)
       else if (b.status === 'backing') expect(b.order_status, where).toBe('confirmed')
-      else if (b.status === 'missing' && b.order_id !== null) expect(['pending', 'submitted', 'confirmed'], where).toContain(b.order_status)
+      else if (b.status === 'missing' && b.order_id !== null)
+        expect(['pending', 'submitted', 'confirmed'], where).toContain(b.order_status)
       else expect(b.status, where).toBe('missing')
     }
     // no bar is held by an order that is not open or confirmed, and none twice (one order_id column)
@@ -177,7 +230,14 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
                 await cancelJob(t.db, { jobId: order.jobId, actor: u.admin })
               } catch (error) {
                 // the worker was quicker: running, mined or finished; the order goes on as it would
-                if (!(error instanceof JobRunningError || error instanceof OrderConfirmedError || error instanceof JobNotCancellableError)) throw error
+                if (
+                  !(
+                    error instanceof JobRunningError ||
+                    error instanceof OrderConfirmedError ||
+                    error instanceof JobNotCancellableError
+                  )
+                )
+                  throw error
               }
             }
           }

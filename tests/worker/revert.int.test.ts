@@ -9,9 +9,9 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 describe('mints the token refuses', () => {
   let t: TestDatabase
@@ -20,7 +20,12 @@ describe('mints the token refuses', () => {
 
   const order = async (id: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, id)))[0]
   const jobOf = async (id: string, task: string) =>
-    (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, task))))[0]
+    (
+      await t.db
+        .select()
+        .from(jobRecords)
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, task)))
+    )[0]
 
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
@@ -35,8 +40,15 @@ describe('mints the token refuses', () => {
 
   it('a revert in simulation is permanent: dead letter after one attempt, order failed with the decoded reason, nothing signed', async () => {
     const [bad] = await createTestOrders(t.db, { count: 1, to: [chain.tokenAddress] })
-    await waitFor(async () => (await jobOf(bad.id, TASK.mintSend))?.state === 'dead', { timeoutMs: 20_000, what: 'mint_send dead' })
-    expect(await order(bad.id)).toMatchObject({ status: 'failed', failureReason: 'mint reverts: the recipient is the token contract itself', nonce: null })
+    await waitFor(async () => (await jobOf(bad.id, TASK.mintSend))?.state === 'dead', {
+      timeoutMs: 20_000,
+      what: 'mint_send dead',
+    })
+    expect(await order(bad.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'mint reverts: the recipient is the token contract itself',
+      nonce: null,
+    })
     expect(await jobOf(bad.id, TASK.mintSend)).toMatchObject({ attempts: 1, maxAttempts: 5 })
     expect(await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, bad.id))).toEqual([])
   }, 40_000)
@@ -46,39 +58,108 @@ describe('mints the token refuses', () => {
     await chain.testClient.setAutomine(false)
     try {
       const [frozen] = await createTestOrders(t.db, { count: 1, to: [victim] })
-      await waitFor(async () => (await order(frozen.id))?.status === 'submitted', { timeoutMs: 20_000, what: 'the mint broadcast' })
+      await waitFor(async () => (await order(frozen.id))?.status === 'submitted', {
+        timeoutMs: 20_000,
+        what: 'the mint broadcast',
+      })
       // the compliance freeze lands first in the same block (a higher tip)
-      const chainDef = defineChain({ id: chain.chainId, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } })
-      const admin = createWalletClient({ account: privateKeyToAccount(chain.admin.privateKey), chain: chainDef, transport: http(chain.rpcUrl) })
-      await admin.writeContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'freeze', args: [victim], gas: 100_000n, maxFeePerGas: parseGwei('100'), maxPriorityFeePerGas: parseGwei('50') })
+      const chainDef = defineChain({
+        id: chain.chainId,
+        name: 'anvil',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+      })
+      const admin = createWalletClient({
+        account: privateKeyToAccount(chain.admin.privateKey),
+        chain: chainDef,
+        transport: http(chain.rpcUrl),
+      })
+      await admin.writeContract({
+        address: chain.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'freeze',
+        args: [victim],
+        gas: 100_000n,
+        maxFeePerGas: parseGwei('100'),
+        maxPriorityFeePerGas: parseGwei('50'),
+      })
       await chain.testClient.mine({ blocks: 1 })
-      await waitFor(async () => (await order(frozen.id))?.status === 'failed', { timeoutMs: 20_000, what: `the revert noticed (log: ${worker.logFile})` })
-      expect((await order(frozen.id))?.failureReason).toMatch(/mint reverted on chain: account 0x[0-9a-fA-F]{40} is frozen/)
+      await waitFor(async () => (await order(frozen.id))?.status === 'failed', {
+        timeoutMs: 20_000,
+        what: `the revert noticed (log: ${worker.logFile})`,
+      })
+      expect((await order(frozen.id))?.failureReason).toMatch(
+        /mint reverted on chain: account 0x[0-9a-fA-F]{40} is frozen/,
+      )
       // the signer's confirmer hands the reverted mint to a mint_confirm of the order's own: its dead letter
       await waitFor(
-        async () => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))).some((j) => j.task === TASK.mintConfirm),
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(jobRecords)
+              .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))
+          ).some((j) => j.task === TASK.mintConfirm),
         { timeoutMs: 10_000, what: 'mint_confirm dead' },
       )
       const events = (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, frozen.id))).map((e) => e.event)
       expect(events).toEqual(expect.arrayContaining(['signed', 'broadcast', 'reverted', 'dead']))
-      const reverted = (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'reverted'))))[0]
+      const reverted = (
+        await t.db
+          .select()
+          .from(jobEvents)
+          .where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'reverted')))
+      )[0]
       expect(reverted?.task).toBe(TASK.mintConfirm)
-      const handedOver = await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')))
-      expect(handedOver.map((e) => e.detail)).toEqual([expect.stringMatching(/^the confirmer of 0x[0-9a-fA-F]{40} hands it over: 0x[0-9a-f]{64} is mined in block \d+ \(reverted\)/)])
+      const handedOver = await t.db
+        .select()
+        .from(jobEvents)
+        .where(
+          and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')),
+        )
+      expect(handedOver.map((e) => e.detail)).toEqual([
+        expect.stringMatching(
+          /^the confirmer of 0x[0-9a-fA-F]{40} hands it over: 0x[0-9a-f]{64} is mined in block \d+ \(reverted\)/,
+        ),
+      ])
       // nothing minted, and the nonce is consumed (mined), not left open
       await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })
 
       // the admin retries the dead letter: the order goes back to submitted (its transaction is signed), the job looks
       // again, the same receipt reverts: failed again, dead again, still nothing minted (a new order is the way)
-      const dead = (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm))))[0]
-      const retried = await retryJob(t.db, { jobId: dead?.jobId ?? 0n, actor: { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' } })
+      const dead = (
+        await t.db
+          .select()
+          .from(jobRecords)
+          .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm)))
+      )[0]
+      const retried = await retryJob(t.db, {
+        jobId: dead?.jobId ?? 0n,
+        actor: { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' },
+      })
       expect(retried.orderStatus).toBe('submitted')
       await waitFor(
-        async () => (await t.db.select().from(jobEvents).where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'dead')))).length === 2,
+        async () =>
+          (
+            await t.db
+              .select()
+              .from(jobEvents)
+              .where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'dead')))
+          ).length === 2,
         { timeoutMs: 20_000, what: `the retried mint_confirm dead again (log: ${worker.logFile})` },
       )
-      expect(await order(frozen.id)).toMatchObject({ status: 'failed', failureReason: expect.stringMatching(/mint reverted on chain/) })
-      expect((await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm)))).map((j) => j.state)).toEqual(['dead'])
+      expect(await order(frozen.id)).toMatchObject({
+        status: 'failed',
+        failureReason: expect.stringMatching(/mint reverted on chain/),
+      })
+      expect(
+        (
+          await t.db
+            .select()
+            .from(jobRecords)
+            .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm)))
+        ).map((j) => j.state),
+      ).toEqual(['dead'])
       await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })
     } finally {
       await chain.testClient.setAutomine(true)

@@ -47,7 +47,11 @@ describe(`${ORDERS} orders through an RPC provider answering 429 to a third of t
         const [row] = await t.db.select({ n: count() }).from(mintOrders).where(eq(mintOrders.status, 'confirmed'))
         return (row?.n ?? 0) === ORDERS
       },
-      { timeoutMs: 240_000, intervalMs: 1_000, what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})` },
+      {
+        timeoutMs: 240_000,
+        intervalMs: 1_000,
+        what: `${ORDERS} confirmed orders (logs: ${workers.map((w) => w.logFile).join(', ')})`,
+      },
     )
     proxy.setFaults({})
     await verifyMints({ db: t.db, chain, orders })
@@ -58,7 +62,10 @@ describe(`${ORDERS} orders through an RPC provider answering 429 to a third of t
     )
     const counted = Object.fromEntries(rows.map((r) => [r.event, r.n]))
     const ids = orders.map((o) => o.id)
-    const dead = await t.db.select().from(jobEvents).where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'dead')))
+    const dead = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'dead')))
     console.log(`[rpcFaults] proxy ${JSON.stringify(proxy.counts)}; the workers counted ${JSON.stringify(counted)}`)
     expect(proxy.counts.rateLimited).toBeGreaterThan(0)
     expect(counted.rpc_rate_limited ?? 0, '429s seen by the workers').toBeGreaterThan(0)

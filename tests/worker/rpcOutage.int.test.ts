@@ -9,9 +9,9 @@ import { type RpcProxy, startRpcProxy } from '@/tests/fixtures/rpcProxy'
 import { importTestBarList } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 const ADMIN_ID = '00000000-0000-4000-8000-00000000ad01'
 
@@ -39,7 +39,10 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     proxy = await startRpcProxy({ target: chain.rpcUrl })
-    worker = startWorkerProcess({ name: 'outage', env: workerEnv({ databaseUrl: t.url, chain, rpcUrl: proxy.url, env: { WORKER_CONCURRENCY: '4' } }) })
+    worker = startWorkerProcess({
+      name: 'outage',
+      env: workerEnv({ databaseUrl: t.url, chain, rpcUrl: proxy.url, env: { WORKER_CONCURRENCY: '4' } }),
+    })
     await worker.waitForLine((l) => l.msg === 'worker started')
   })
   afterAll(async () => {
@@ -55,7 +58,10 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
     const ids = orders.map((o) => o.id)
     await waitFor(
       async () => {
-        const retrying = await t.db.select().from(jobEvents).where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'retrying')))
+        const retrying = await t.db
+          .select()
+          .from(jobEvents)
+          .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'retrying')))
         return new Set(retrying.map((e) => e.orderId)).size === ids.length
       },
       { timeoutMs: 20_000, what: 'every mint_send failed once and is waiting to retry' },
@@ -73,7 +79,10 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
     )
     minted.push(...orders)
     await verifyMints({ db: t.db, chain, orders: minted })
-    const failed = await t.db.select().from(jobEvents).where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'failed')))
+    const failed = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(inArray(jobEvents.orderId, ids), eq(jobEvents.event, 'failed')))
     expect(failed.length).toBeGreaterThanOrEqual(ids.length)
     expect(failed.every((e) => e.error && e.error.length > 0 && e.durationMs !== null)).toBe(true)
   }, 90_000)
@@ -85,7 +94,10 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
     await waitFor(
       async () => {
         await fastForwardRetries(t)
-        const rows = await t.db.select().from(jobRecords).where(and(inArray(jobRecords.orderId, ids), eq(jobRecords.task, TASK.mintSend)))
+        const rows = await t.db
+          .select()
+          .from(jobRecords)
+          .where(and(inArray(jobRecords.orderId, ids), eq(jobRecords.task, TASK.mintSend)))
         return rows.length === ids.length && rows.every((r) => r.state === 'dead')
       },
       { timeoutMs: 60_000, intervalMs: 300, what: `mint_send jobs dead (log: ${worker?.logFile})` },
@@ -109,13 +121,32 @@ describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)',
     // never on a bar list: the custodian lists the vault's bars first, or the retried orders
     // would hold theirs as missing and the worker's check before signing would refuse them
     // (invariant 4)
-    const bars = await t.db.execute<{ serial: string; refiner: string; year: number; gross_oz: string; fineness: string }>(sql`
+    const bars = await t.db.execute<{
+      serial: string
+      refiner: string
+      year: number
+      gross_oz: string
+      fineness: string
+    }>(sql`
       select serial, refiner, year, gross_oz::text as gross_oz, fineness::text as fineness from vault_bars where vault = 'TEST-VAULT'`)
-    await importTestBarList(t.db, { vault: 'TEST-VAULT', bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner, year: b.year, grossOz: b.gross_oz, fineness: b.fineness })) })
+    await importTestBarList(t.db, {
+      vault: 'TEST-VAULT',
+      bars: bars.map((b) => ({
+        serial: b.serial,
+        refiner: b.refiner,
+        year: b.year,
+        grossOz: b.gross_oz,
+        fineness: b.fineness,
+      })),
+    })
     proxy.setMode('pass')
-    for (const order of orders) await retryJob(t.db, { jobId: order.jobId, actor: { id: ADMIN_ID, email: 'admin@mintdesk.test' } })
+    for (const order of orders)
+      await retryJob(t.db, { jobId: order.jobId, actor: { id: ADMIN_ID, email: 'admin@mintdesk.test' } })
     await waitFor(
-      async () => (await t.db.select().from(mintOrders).where(inArray(mintOrders.id, ids))).every((r) => r.status === 'confirmed'),
+      async () =>
+        (await t.db.select().from(mintOrders).where(inArray(mintOrders.id, ids))).every(
+          (r) => r.status === 'confirmed',
+        ),
       { timeoutMs: 30_000, what: 'retried orders confirmed' },
     )
     minted.push(...orders)

@@ -4,7 +4,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
-import { startSqsServer, type StartSqsServerReturnType } from '@/scripts/stack/sqs'
+import { type StartSqsServerReturnType, startSqsServer } from '@/scripts/stack/sqs'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
@@ -25,7 +25,11 @@ describe('QUEUE_TRANSPORT=sqs: a worker SIGKILLed mid-message', () => {
   const workers: WorkerProcess[] = []
 
   beforeAll(async () => {
-    ;[t, chain, sqs] = await Promise.all([createTestDatabase(), startChainFixture(), startSqsServer({ visibilityTimeoutS: 3, queueName: 'crash-test' })])
+    ;[t, chain, sqs] = await Promise.all([
+      createTestDatabase(),
+      startChainFixture(),
+      startSqsServer({ visibilityTimeoutS: 3, queueName: 'crash-test' }),
+    ])
   })
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop('SIGTERM')))
@@ -53,7 +57,11 @@ describe('QUEUE_TRANSPORT=sqs: a worker SIGKILLed mid-message', () => {
     const victim = startWorkerProcess({ name: 'sqs-victim', env: { ...env, MINTDESK_FAILPOINTS: 'after_sign' } })
     workers.push(victim)
     await victim.waitForLine((l) => l.msg === 'sqs transport started')
-    const [order] = await createTestOrders(t.db, { count: 1, to: [privateKeyToAddress(generatePrivateKey())], transport: 'sqs' })
+    const [order] = await createTestOrders(t.db, {
+      count: 1,
+      to: [privateKeyToAddress(generatePrivateKey())],
+      transport: 'sqs',
+    })
     if (!order) throw new Error('no order')
 
     const death = await victim.exited
@@ -64,14 +72,20 @@ describe('QUEUE_TRANSPORT=sqs: a worker SIGKILLed mid-message', () => {
 
     const rescuer = startWorkerProcess({ name: 'sqs-rescuer', env })
     workers.push(rescuer)
-    await waitFor(async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status === 'confirmed', {
-      timeoutMs: 60_000,
-      what: `order ${order.id} confirmed (logs: ${rescuer.logFile})`,
-    })
-    await waitFor(async () => (await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, order.jobId)))[0]?.state === 'done', {
-      timeoutMs: 30_000,
-      what: 'the SQS job done',
-    })
+    await waitFor(
+      async () => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status === 'confirmed',
+      {
+        timeoutMs: 60_000,
+        what: `order ${order.id} confirmed (logs: ${rescuer.logFile})`,
+      },
+    )
+    await waitFor(
+      async () => (await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, order.jobId)))[0]?.state === 'done',
+      {
+        timeoutMs: 30_000,
+        what: 'the SQS job done',
+      },
+    )
     const tookMs = Date.now() - killedAt
 
     // one signed mint, re-sent by the second receive, never signed again
@@ -89,9 +103,15 @@ describe('QUEUE_TRANSPORT=sqs: a worker SIGKILLed mid-message', () => {
     try {
       for (const url of [sqs.queueUrl, sqs.dlqUrl]) {
         const a = await client.send(
-          new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+          new GetQueueAttributesCommand({
+            QueueUrl: url,
+            AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+          }),
         )
-        expect(a.Attributes).toMatchObject({ ApproximateNumberOfMessages: '0', ApproximateNumberOfMessagesNotVisible: '0' })
+        expect(a.Attributes).toMatchObject({
+          ApproximateNumberOfMessages: '0',
+          ApproximateNumberOfMessagesNotVisible: '0',
+        })
       }
     } finally {
       client.destroy()

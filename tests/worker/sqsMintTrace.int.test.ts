@@ -1,20 +1,25 @@
-import { eq } from 'drizzle-orm'
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
+import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { jobRecords, mintOrders, sqsOutbox } from '@/db/schema'
-import { startTracing, type StartTracingReturnType } from '@/lib/telemetry/startTracing'
-import { startSqsServer, type StartSqsServerReturnType } from '@/scripts/stack/sqs'
+import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
+import { type StartSqsServerReturnType, startSqsServer } from '@/scripts/stack/sqs'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { allowRecipients } from '@/tests/helpers/recipients'
+import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import { NO_APPROVAL_THRESHOLD_OZ, startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import {
+  NO_APPROVAL_THRESHOLD_OZ,
+  startWorkerProcess,
+  type WorkerProcess,
+  workerEnv,
+} from '@/tests/helpers/workerProcess'
 
 // Issue 17 with QUEUE_TRANSPORT=sqs (decision 021): one mint, one trace, spans from both
 // services. The web is this process (the real POST /api/gold/mint handler, the SDK's
@@ -39,7 +44,12 @@ describe('one trace per mint with the SQS transport, across the web and the work
   const memory = new InMemorySpanExporter()
 
   beforeAll(async () => {
-    ;[t, chain, sink, sqs] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 1 }), startOtlpSink(), startSqsServer({ queueName: 'trace-test' })])
+    ;[t, chain, sink, sqs] = await Promise.all([
+      createTestDatabase(),
+      startChainFixture({ signers: 1 }),
+      startOtlpSink(),
+      startSqsServer({ queueName: 'trace-test' }),
+    ])
     u = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web')
     process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
@@ -67,9 +77,16 @@ describe('one trace per mint with the SQS transport, across the web and the work
     await allowRecipients(t.db, [to])
     const { POST } = (await import('@/app/api/gold/mint/route')) as { POST: Handler }
     const res = await sessionStore.run(u.staff, () =>
-      POST(new Request('http://localhost:3000/api/gold/mint', { method: 'POST', headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' }, body: JSON.stringify(request) }), {
-        params: Promise.resolve({}),
-      }),
+      POST(
+        new Request('http://localhost:3000/api/gold/mint', {
+          method: 'POST',
+          headers: { origin: 'http://localhost:3000', 'content-type': 'application/json' },
+          body: JSON.stringify(request),
+        }),
+        {
+          params: Promise.resolve({}),
+        },
+      ),
     )
     expect(res.status).toBe(202)
     const { orderId, jobId } = (await res.json()) as { orderId: string; jobId: string }
@@ -83,7 +100,10 @@ describe('one trace per mint with the SQS transport, across the web and the work
     const [outbox] = await t.db.select().from(sqsOutbox).where(eq(sqsOutbox.orderId, orderId))
     expect(outbox?.jobId.toString()).toBe(jobId)
     expect(outbox?.payload).toMatchObject({ orderId, jobId, traceparent: expect.stringContaining(`00-${traceId}-`) })
-    const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, BigInt(jobId)))
+    const [record] = await t.db
+      .select()
+      .from(jobRecords)
+      .where(eq(jobRecords.jobId, BigInt(jobId)))
     expect(record?.payload).toMatchObject({ orderId, traceparent: expect.stringContaining(`00-${traceId}-`) })
 
     worker = startWorkerProcess({
@@ -104,27 +124,58 @@ describe('one trace per mint with the SQS transport, across the web and the work
         },
       }),
     })
-    await waitFor(async () => (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, orderId)))[0]?.status === 'confirmed', {
-      timeoutMs: 60_000,
-      intervalMs: 200,
-      what: `the order confirmed (log: ${worker.logFile})`,
-    })
-    await waitFor(async () => (await t.db.select({ state: jobRecords.state }).from(jobRecords).where(eq(jobRecords.jobId, BigInt(jobId))))[0]?.state === 'done', {
+    await waitFor(
+      async () =>
+        (await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, orderId)))[0]
+          ?.status === 'confirmed',
+      {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+        what: `the order confirmed (log: ${worker.logFile})`,
+      },
+    )
+    await waitFor(
+      async () =>
+        (
+          await t.db
+            .select({ state: jobRecords.state })
+            .from(jobRecords)
+            .where(eq(jobRecords.jobId, BigInt(jobId)))
+        )[0]?.state === 'done',
+      {
+        timeoutMs: 20_000,
+        what: 'the SQS job done',
+      },
+    )
+    const names = () =>
+      sink
+        .spans()
+        .filter((s) => s.traceId === traceId)
+        .map((s) => s.name)
+    await waitFor(async () => names().includes('mint.confirmed'), {
       timeoutMs: 20_000,
-      what: 'the SQS job done',
+      what: `the confirmation's span (got: ${names().join(', ')})`,
     })
-    const names = () => sink.spans().filter((s) => s.traceId === traceId).map((s) => s.name)
-    await waitFor(async () => names().includes('mint.confirmed'), { timeoutMs: 20_000, what: `the confirmation's span (got: ${names().join(', ')})` })
     expect(await worker.stop('SIGTERM')).toEqual({ code: 0, signal: null })
 
     const mine = sink.spans().filter((s) => s.traceId === traceId)
     expect(new Set(mine.map((s) => s.service))).toEqual(new Set(['mintdesk-worker']))
     const got = mine.map((s) => s.name)
     console.log(`[sqs trace] ${traceId}: web ${web.map((s) => s.name).join(', ')}; worker ${got.join(', ')}`)
-    for (const name of ['job.pickup', 'job mint_send', 'kms.Sign', 'eth_sendRawTransaction', 'mint.mined', 'mint.confirmed']) expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
+    for (const name of [
+      'job.pickup',
+      'job mint_send',
+      'kms.Sign',
+      'eth_sendRawTransaction',
+      'mint.mined',
+      'mint.confirmed',
+    ])
+      expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
     // the SQS receive's span hangs under the web's: its parent is the intake's span whose context went into the message
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
-    expect(mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId))).toBe(true)
+    expect(
+      mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId)),
+    ).toBe(true)
     // one receive, one job span, none in another trace
     expect(got.filter((n) => n === 'job mint_send')).toHaveLength(1)
     expect(sink.spans().filter((s) => s.traceId !== traceId && s.name === 'job mint_send')).toEqual([])

@@ -7,12 +7,12 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createKmsClient } from '@/lib/kms/createKmsClient'
-import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 
 // The worker never sends stored bytes it did not verify (ARCHITECTURE.md invariant 7,
 // worker/mint/verifyStoredTx.ts). A worker signs an order's mint and dies before sending
@@ -54,17 +54,38 @@ describe('a stored transaction changed in the database', () => {
   async function expectRefusedToSend(orderId: string, env: Record<string, string>, reason: RegExp) {
     const rescuer = startWorkerProcess({ name: 'rescuer', env })
     workers.push(rescuer)
-    const sendJob = async () => (await t.db.select().from(jobRecords).where(and(eq(jobRecords.orderId, orderId), eq(jobRecords.task, TASK.mintSend))))[0]
-    await waitFor(async () => (await sendJob())?.state === 'dead', { timeoutMs: 60_000, what: `mint_send of ${orderId} dead (log: ${rescuer.logFile})` })
+    const sendJob = async () =>
+      (
+        await t.db
+          .select()
+          .from(jobRecords)
+          .where(and(eq(jobRecords.orderId, orderId), eq(jobRecords.task, TASK.mintSend)))
+      )[0]
+    await waitFor(async () => (await sendJob())?.state === 'dead', {
+      timeoutMs: 60_000,
+      what: `mint_send of ${orderId} dead (log: ${rescuer.logFile})`,
+    })
     expect((await sendJob())?.lastError).toMatch(/stored transaction does not match its order/)
     expect((await sendJob())?.lastError).toMatch(reason)
     const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId))
     expect(order?.status).toBe('failed')
     expect(order?.failureReason).toMatch(/stored transaction does not match its order/)
     // nothing was sent: no Minted event, no tokens at the forged recipient, the tx unknown to the node
-    const minted = await chain.publicClient.getContractEvents({ address: chain.tokenAddress, abi: goldTokenAbi, eventName: 'Minted', fromBlock: 0n })
+    const minted = await chain.publicClient.getContractEvents({
+      address: chain.tokenAddress,
+      abi: goldTokenAbi,
+      eventName: 'Minted',
+      fromBlock: 0n,
+    })
     expect(minted).toEqual([])
-    expect(await chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [MALLORY] })).toBe(0n)
+    expect(
+      await chain.publicClient.readContract({
+        address: chain.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'balanceOf',
+        args: [MALLORY],
+      }),
+    ).toBe(0n)
     const [row] = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, orderId))
     expect(row?.broadcastAt).toBeNull()
     await rescuer.stop('SIGTERM')
@@ -73,8 +94,14 @@ describe('a stored transaction changed in the database', () => {
   it('our own signature over another recipient, same nonce and fees: refused, not sent', async () => {
     const { order, stored, env } = await signedNotSent()
     const original = parseTransaction(stored.rawTx as Hex)
-    const kms = createKmsClient({ region: 'us-east-1', endpoint: chain.kmsEndpoint, env: { AWS_ACCESS_KEY_ID: 'mintdesk-local', AWS_SECRET_ACCESS_KEY: 'mintdesk-local' } })
-    const keyId = chain.kmsKeyIds[chain.signerAddresses.findIndex((a) => a.toLowerCase() === stored.signerAddress.toLowerCase())] ?? ''
+    const kms = createKmsClient({
+      region: 'us-east-1',
+      endpoint: chain.kmsEndpoint,
+      env: { AWS_ACCESS_KEY_ID: 'mintdesk-local', AWS_SECRET_ACCESS_KEY: 'mintdesk-local' },
+    })
+    const keyId =
+      chain.kmsKeyIds[chain.signerAddresses.findIndex((a) => a.toLowerCase() === stored.signerAddress.toLowerCase())] ??
+      ''
     const ours = await createKmsAccount(kms, { keyId })
     const forged = await ours.signTransaction({
       type: 'eip1559',
@@ -84,7 +111,11 @@ describe('a stored transaction changed in the database', () => {
       gas: original.gas,
       maxFeePerGas: original.maxFeePerGas,
       maxPriorityFeePerGas: original.maxPriorityFeePerGas,
-      data: encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args: [MALLORY, order.amountWei, orderIdToBytes32(order.id)] }),
+      data: encodeFunctionData({
+        abi: goldTokenAbi,
+        functionName: 'mint',
+        args: [MALLORY, order.amountWei, orderIdToBytes32(order.id)],
+      }),
     })
     kms.destroy()
     await t.db.execute(sql`update chain_txs set raw_tx = ${forged} where hash = ${stored.hash}`)

@@ -7,9 +7,9 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 describe('a mint that does not stay mined', () => {
   let t: TestDatabase
@@ -18,9 +18,11 @@ describe('a mint that does not stay mined', () => {
   const minted: TestOrder[] = []
   const to = [privateKeyToAddress(generatePrivateKey())]
 
-  const eventsOf = (orderId: string) => t.db.select().from(jobEvents).where(eq(jobEvents.orderId, orderId)).orderBy(asc(jobEvents.id))
+  const eventsOf = (orderId: string) =>
+    t.db.select().from(jobEvents).where(eq(jobEvents.orderId, orderId)).orderBy(asc(jobEvents.id))
   const hasEvent = async (orderId: string, event: string) => (await eventsOf(orderId)).some((e) => e.event === event)
-  const orderRow = async (orderId: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId)))[0]
+  const orderRow = async (orderId: string) =>
+    (await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId)))[0]
 
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
@@ -37,38 +39,66 @@ describe('a mint that does not stay mined', () => {
 
   it('stuck (mining paused, then the base fee above its fee cap): replaced at the same nonce with higher fees and confirmed once', async () => {
     // the stall recovery would re-send the same bytes; here the replacement must do the work
-    const env = workerEnv({ databaseUrl: t.url, chain, env: { STUCK_AFTER_MS: '1500', NONCE_STALL_AFTER_MS: '600000' } })
+    const env = workerEnv({
+      databaseUrl: t.url,
+      chain,
+      env: { STUCK_AFTER_MS: '1500', NONCE_STALL_AFTER_MS: '600000' },
+    })
     worker = startWorkerProcess({ name: 'stuck', env })
     await worker.waitForLine((l) => l.msg === 'worker started')
     await chain.testClient.setAutomine(false)
     const [order] = await createTestOrders(t.db, { count: 1, to })
-    await waitFor(async () => (await orderRow(order.id))?.status === 'submitted', { timeoutMs: 20_000, what: 'the mint broadcast' })
+    await waitFor(async () => (await orderRow(order.id))?.status === 'submitted', {
+      timeoutMs: 20_000,
+      what: 'the mint broadcast',
+    })
     const [original] = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id))
     const replacements = async () => (await eventsOf(order.id)).filter((e) => e.event === 'replaced').length
 
     // 1. mining paused: still in the pool after STUCK_AFTER_MS -> replaced with fees bumped >= 12.5%
-    await waitFor(async () => (await replacements()) >= 1, { timeoutMs: 30_000, what: `a replacement of the paused tx (log: ${worker.logFile})` })
+    await waitFor(async () => (await replacements()) >= 1, {
+      timeoutMs: 30_000,
+      what: `a replacement of the paused tx (log: ${worker.logFile})`,
+    })
 
     // 2. a block without it, and the base fee far above its fee cap: anvil drops it, the
     //    re-send is refused for its fees, so it is replaced at >= 2 x the new base fee
     const before = await replacements()
     await chain.testClient.setNextBlockBaseFeePerGas({ baseFeePerGas: parseGwei('500') })
     await chain.testClient.mine({ blocks: 1 })
-    expect(await chain.publicClient.getTransactionCount({ address: chain.signerAddresses[0], blockTag: 'latest' })).toBe(Number(original.nonce))
-    await waitFor(async () => (await replacements()) > before, { timeoutMs: 30_000, what: `a replacement above the new base fee (log: ${worker.logFile})` })
+    expect(
+      await chain.publicClient.getTransactionCount({ address: chain.signerAddresses[0], blockTag: 'latest' }),
+    ).toBe(Number(original.nonce))
+    await waitFor(async () => (await replacements()) > before, {
+      timeoutMs: 30_000,
+      what: `a replacement above the new base fee (log: ${worker.logFile})`,
+    })
 
     await chain.testClient.setAutomine(true)
     await chain.testClient.mine({ blocks: 1 })
-    await waitFor(async () => (await orderRow(order.id))?.status === 'confirmed', { timeoutMs: 30_000, what: 'the replaced mint confirmed' })
+    await waitFor(async () => (await orderRow(order.id))?.status === 'confirmed', {
+      timeoutMs: 30_000,
+      what: 'the replaced mint confirmed',
+    })
     minted.push(order)
 
-    const txs = await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id)).orderBy(asc(chainTxs.createdAt))
+    const txs = await t.db
+      .select()
+      .from(chainTxs)
+      .where(eq(chainTxs.orderId, order.id))
+      .orderBy(asc(chainTxs.createdAt))
     expect(txs.length).toBeGreaterThanOrEqual(3)
     expect(new Set(txs.map((x) => x.nonce))).toEqual(new Set([original.nonce]))
     expect(txs.slice(1).every((x) => x.kind === 'replacement')).toBe(true)
     for (let i = 1; i < txs.length; i++) {
-      expect(BigInt(txs[i].maxFeePerGas) * 1000n >= BigInt(txs[i - 1].maxFeePerGas) * 1125n, 'fee cap bumped >= 12.5%').toBe(true)
-      expect(BigInt(txs[i].maxPriorityFeePerGas) * 1000n >= BigInt(txs[i - 1].maxPriorityFeePerGas) * 1125n, 'tip bumped >= 12.5%').toBe(true)
+      expect(
+        BigInt(txs[i].maxFeePerGas) * 1000n >= BigInt(txs[i - 1].maxFeePerGas) * 1125n,
+        'fee cap bumped >= 12.5%',
+      ).toBe(true)
+      expect(
+        BigInt(txs[i].maxPriorityFeePerGas) * 1000n >= BigInt(txs[i - 1].maxPriorityFeePerGas) * 1125n,
+        'tip bumped >= 12.5%',
+      ).toBe(true)
     }
     expect(BigInt(txs[txs.length - 1].maxFeePerGas) >= parseGwei('1000'), 'at least 2 x the risen base fee').toBe(true)
     const row = await orderRow(order.id)
@@ -87,18 +117,33 @@ describe('a mint that does not stay mined', () => {
     const [order] = await createTestOrders(t.db, { count: 1, to })
     await waitFor(() => hasEvent(order.id, 'mined'), { timeoutMs: 20_000, what: 'the mint mined' })
     expect((await orderRow(order.id))?.status).toBe('submitted')
-    const [tx] = await t.db.select().from(chainTxs).where(and(eq(chainTxs.orderId, order.id), eq(chainTxs.kind, 'mint')))
+    const [tx] = await t.db
+      .select()
+      .from(chainTxs)
+      .where(and(eq(chainTxs.orderId, order.id), eq(chainTxs.kind, 'mint')))
     const minedIn = tx.minedBlock
     expect(minedIn).not.toBeNull()
 
     const head = await chain.publicClient.getBlockNumber()
-    await chain.testClient.request({ method: 'anvil_reorg', params: [Number(head - (minedIn ?? 0n) + 1n), []] } as never) // anvil-only method, not in viem's test actions
+    await chain.testClient.request({
+      method: 'anvil_reorg',
+      params: [Number(head - (minedIn ?? 0n) + 1n), []],
+    } as never) // anvil-only method, not in viem's test actions
     await expect(chain.publicClient.getTransactionReceipt({ hash: tx.hash as `0x${string}` })).rejects.toThrow() // a stored hash (hex text)
 
-    await waitFor(() => hasEvent(order.id, 'reorged'), { timeoutMs: 20_000, what: `the reorg noticed (log: ${worker.logFile})` })
-    await waitFor(async () => (await eventsOf(order.id)).filter((e) => e.event === 'mined').length >= 2, { timeoutMs: 20_000, what: 'mined again' })
+    await waitFor(() => hasEvent(order.id, 'reorged'), {
+      timeoutMs: 20_000,
+      what: `the reorg noticed (log: ${worker.logFile})`,
+    })
+    await waitFor(async () => (await eventsOf(order.id)).filter((e) => e.event === 'mined').length >= 2, {
+      timeoutMs: 20_000,
+      what: 'mined again',
+    })
     await chain.testClient.mine({ blocks: 3 })
-    await waitFor(async () => (await orderRow(order.id))?.status === 'confirmed', { timeoutMs: 30_000, what: 'confirmed after the reorg' })
+    await waitFor(async () => (await orderRow(order.id))?.status === 'confirmed', {
+      timeoutMs: 30_000,
+      what: 'confirmed after the reorg',
+    })
     minted.push(order)
 
     const row = await orderRow(order.id)
@@ -106,7 +151,9 @@ describe('a mint that does not stay mined', () => {
     const names = (await eventsOf(order.id)).map((e) => e.event)
     expect(names.filter((e) => e === 'signed')).toHaveLength(1)
     expect(names).toContain('rebroadcast')
-    const reorged = (await eventsOf(order.id)).filter((e) => ['reorged', 'rebroadcast', 'mined', 'confirmed'].includes(e.event))
+    const reorged = (await eventsOf(order.id)).filter((e) =>
+      ['reorged', 'rebroadcast', 'mined', 'confirmed'].includes(e.event),
+    )
     expect(new Set(reorged.map((e) => e.task))).toEqual(new Set([TASK.mintConfirmer]))
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)

@@ -64,20 +64,30 @@ describe('a mint still not mined after the most replacements', () => {
 
     // the gap fill replaces the mint in the node's pool (a higher fee at the same nonce) before any block is mined
     await waitFor(
-      async () => (await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id))).some((x) => x.kind === 'gap_fill' && x.broadcastAt !== null),
+      async () =>
+        (await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id))).some(
+          (x) => x.kind === 'gap_fill' && x.broadcastAt !== null,
+        ),
       { timeoutMs: 45_000, what: `the gap fill sent (log: ${worker.logFile})` },
     )
     await chain.testClient.setAutomine(true)
     await chain.testClient.mine({ blocks: 1 })
     const filled = await waitFor(
       async () => {
-        const row = (await t.db.select().from(signerNonces).where(and(eq(signerNonces.orderId, order.id), eq(signerNonces.nonce, 0n))))[0]
+        const row = (
+          await t.db
+            .select()
+            .from(signerNonces)
+            .where(and(eq(signerNonces.orderId, order.id), eq(signerNonces.nonce, 0n)))
+        )[0]
         return row?.state === 'mined' && row
       },
       { timeoutMs: 45_000, what: `nonce 0 filled and mined (log: ${worker.logFile})` },
     )
     expect(filled.use).toBe('gap_fill')
-    const fill = (await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id))).find((x) => x.kind === 'gap_fill')
+    const fill = (await t.db.select().from(chainTxs).where(eq(chainTxs.orderId, order.id))).find(
+      (x) => x.kind === 'gap_fill',
+    )
     expect(fill?.minedBlock).not.toBeNull()
     expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, order.id)))[0]?.status).toBe('cancelled')
     await verifyMints({ db: t.db, chain, orders: [], unminted: [order] })

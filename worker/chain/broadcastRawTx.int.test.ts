@@ -1,18 +1,38 @@
 import { type Hex, keccak256, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '@/lib/errors/chain'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { broadcastRawTx } from './broadcastRawTx'
 
 /** What a real node (anvil) answers to a re-send, read the way broadcastRawTx reads it. */
 describe('broadcastRawTx against anvil', () => {
   let chain: ChainFixture
   const account = privateKeyToAccount(generatePrivateKey())
-  const sign = (nonce: number, fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } = { maxFeePerGas: parseGwei('5'), maxPriorityFeePerGas: parseGwei('1') }) =>
-    account.signTransaction({ type: 'eip1559', chainId: chain.chainId, nonce, to: account.address, value: 0n, gas: 21_000n, ...fees })
+  const sign = (
+    nonce: number,
+    fees: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } = {
+      maxFeePerGas: parseGwei('5'),
+      maxPriorityFeePerGas: parseGwei('1'),
+    },
+  ) =>
+    account.signTransaction({
+      type: 'eip1559',
+      chainId: chain.chainId,
+      nonce,
+      to: account.address,
+      value: 0n,
+      gas: 21_000n,
+      ...fees,
+    })
   const send = (raw: Hex, nonce: number, siblings: Hex[] = []) =>
-    broadcastRawTx(chain.publicClient, { raw, hash: keccak256(raw), signerAddress: account.address, nonce: BigInt(nonce), siblings })
+    broadcastRawTx(chain.publicClient, {
+      raw,
+      hash: keccak256(raw),
+      signerAddress: account.address,
+      nonce: BigInt(nonce),
+      siblings,
+    })
 
   beforeAll(async () => {
     chain = await startChainFixture()
@@ -41,9 +61,22 @@ describe('broadcastRawTx against anvil', () => {
   })
 
   it('fee cap below the base fee: FeeTooLowError; no gas money: InsufficientFundsError', async () => {
-    await expect(send(await sign(1, { maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }), 1)).rejects.toBeInstanceOf(FeeTooLowError)
+    await expect(send(await sign(1, { maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }), 1)).rejects.toBeInstanceOf(
+      FeeTooLowError,
+    )
     const poor = privateKeyToAccount(generatePrivateKey())
-    const raw = await poor.signTransaction({ type: 'eip1559', chainId: chain.chainId, nonce: 0, to: poor.address, value: 0n, gas: 21_000n, maxFeePerGas: parseGwei('5'), maxPriorityFeePerGas: 1n })
-    await expect(broadcastRawTx(chain.publicClient, { raw, hash: keccak256(raw), signerAddress: poor.address, nonce: 0n })).rejects.toBeInstanceOf(InsufficientFundsError)
+    const raw = await poor.signTransaction({
+      type: 'eip1559',
+      chainId: chain.chainId,
+      nonce: 0,
+      to: poor.address,
+      value: 0n,
+      gas: 21_000n,
+      maxFeePerGas: parseGwei('5'),
+      maxPriorityFeePerGas: 1n,
+    })
+    await expect(
+      broadcastRawTx(chain.publicClient, { raw, hash: keccak256(raw), signerAddress: poor.address, nonce: 0n }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError)
   })
 })

@@ -17,11 +17,13 @@ export type BroadcastRawTxParameters = {
 export type BroadcastRawTxReturnType = 'sent' | 'already_known'
 
 // the wordings of geth, erigon, nethermind, besu, reth and anvil
-const ALREADY_KNOWN = /already known|already imported|known transaction|alreadyknown|transaction already exists|already in (the )?(mem)?pool/
+const ALREADY_KNOWN =
+  /already known|already imported|known transaction|alreadyknown|transaction already exists|already in (the )?(mem)?pool/
 const NONCE_TOO_LOW = /nonce too low|oldnonce|nonce has already been used|invalid nonce.*lower|nonce is too low/
 const UNDERPRICED = /replacement transaction underpriced|replacementnotallowed|replacement fee too low|underpriced/
 const INSUFFICIENT_FUNDS = /insufficient funds|insufficientfunds|insufficient balance/
-const FEE_TOO_LOW = /less than block base fee|fee cap less than|feecap.*too low|max fee per gas less than|transaction underpriced|fee too low|feetoolow|minimum.*(tip|fee)/
+const FEE_TOO_LOW =
+  /less than block base fee|fee cap less than|feecap.*too low|max fee per gas less than|transaction underpriced|fee too low|feetoolow|minimum.*(tip|fee)/
 
 /**
  * eth_sendRawTransaction of stored bytes, idempotent: "already known", and "nonce too
@@ -32,7 +34,10 @@ const FEE_TOO_LOW = /less than block base fee|fee cap less than|feecap.*too low|
  * NonceConsumedError when a foreign transaction used the nonce), a network failure as
  * it came. All of them are transient for the job.
  */
-export async function broadcastRawTx(client: PublicClient, p: BroadcastRawTxParameters): Promise<BroadcastRawTxReturnType> {
+export async function broadcastRawTx(
+  client: PublicClient,
+  p: BroadcastRawTxParameters,
+): Promise<BroadcastRawTxReturnType> {
   try {
     await client.request({ method: 'eth_sendRawTransaction', params: [p.raw] })
     return 'sent'

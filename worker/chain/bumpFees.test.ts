@@ -20,15 +20,24 @@ describe('bumpFees', () => {
   })
 
   it('bumps a zero tip to at least 1 wei and keeps the cap above the tip', () => {
-    const bumped = bumpFees({ previous: { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }, current: { baseFeePerGas: 0n, maxPriorityFeePerGas: 0n } })
+    const bumped = bumpFees({
+      previous: { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n },
+      current: { baseFeePerGas: 0n, maxPriorityFeePerGas: 0n },
+    })
     expect(bumped.maxPriorityFeePerGas).toBe(1n)
     expect(bumped.maxFeePerGas >= bumped.maxPriorityFeePerGas).toBe(true)
   })
 
   it('never lowers a fee, whatever the inputs', () => {
     for (let i = 0; i < 200; i++) {
-      const previous = { maxFeePerGas: BigInt(Math.floor(Math.random() * 1e12)), maxPriorityFeePerGas: BigInt(Math.floor(Math.random() * 1e10)) }
-      const current = { baseFeePerGas: BigInt(Math.floor(Math.random() * 1e12)), maxPriorityFeePerGas: BigInt(Math.floor(Math.random() * 1e10)) }
+      const previous = {
+        maxFeePerGas: BigInt(Math.floor(Math.random() * 1e12)),
+        maxPriorityFeePerGas: BigInt(Math.floor(Math.random() * 1e10)),
+      }
+      const current = {
+        baseFeePerGas: BigInt(Math.floor(Math.random() * 1e12)),
+        maxPriorityFeePerGas: BigInt(Math.floor(Math.random() * 1e10)),
+      }
       const b = bumpFees({ previous, current })
       expect(b.maxFeePerGas * 8n >= previous.maxFeePerGas * 9n).toBe(true)
       expect(b.maxPriorityFeePerGas * 8n >= previous.maxPriorityFeePerGas * 9n).toBe(true)

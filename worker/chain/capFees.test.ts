@@ -22,11 +22,24 @@ describe('capFees (the fee ceiling)', () => {
   })
 
   it('waits when base fee + tip is above the ceiling', () => {
-    const r = capFees({ fees: { maxFeePerGas: gwei(42), maxPriorityFeePerGas: gwei(2) }, baseFeePerGas: gwei(20), ceiling: { maxFeePerGas: gwei(21), maxPriorityFeePerGas: undefined } })
+    const r = capFees({
+      fees: { maxFeePerGas: gwei(42), maxPriorityFeePerGas: gwei(2) },
+      baseFeePerGas: gwei(20),
+      ceiling: { maxFeePerGas: gwei(21), maxPriorityFeePerGas: undefined },
+    })
     expect(r.capped).toBe(true)
-    if (r.capped) expect(r.reason).toMatch(/base fee 20000000000 \+ tip 2000000000 wei is above the ceiling \(MAX_FEE_PER_GAS 21000000000/)
+    if (r.capped)
+      expect(r.reason).toMatch(
+        /base fee 20000000000 \+ tip 2000000000 wei is above the ceiling \(MAX_FEE_PER_GAS 21000000000/,
+      )
     // a lower tip ceiling makes the same base fee fit
-    expect(capFees({ fees: { maxFeePerGas: gwei(42), maxPriorityFeePerGas: gwei(2) }, baseFeePerGas: gwei(20), ceiling: { maxFeePerGas: gwei(21), maxPriorityFeePerGas: gwei(1) } }).capped).toBe(false)
+    expect(
+      capFees({
+        fees: { maxFeePerGas: gwei(42), maxPriorityFeePerGas: gwei(2) },
+        baseFeePerGas: gwei(20),
+        ceiling: { maxFeePerGas: gwei(21), maxPriorityFeePerGas: gwei(1) },
+      }).capped,
+    ).toBe(false)
   })
 
   it('waits when a replacement could not outbid the stuck transaction under the ceiling', () => {
@@ -40,18 +53,36 @@ describe('capFees (the fee ceiling)', () => {
     expect(r.capped).toBe(true)
     if (r.capped) expect(r.reason).toMatch(/a replacement needs max fee 33750000000/)
     // raised ceiling: the bump goes out as computed
-    expect(capFees({ fees, baseFeePerGas: gwei(10), ceiling: { maxFeePerGas: gwei(100), maxPriorityFeePerGas: gwei(5) }, floor })).toEqual({ capped: false, fees })
+    expect(
+      capFees({
+        fees,
+        baseFeePerGas: gwei(10),
+        ceiling: { maxFeePerGas: gwei(100), maxPriorityFeePerGas: gwei(5) },
+        floor,
+      }),
+    ).toEqual({ capped: false, fees })
   })
 
   it('never returns fees above the ceiling, nor a signable transaction that is not includable', () => {
     const wei = fc.bigInt({ min: 0n, max: 10n ** 12n })
     fc.assert(
-      fc.property(wei, wei, wei, fc.option(wei, { nil: undefined }), fc.option(wei, { nil: undefined }), (maxFee, tip, base, capFee, capTip) => {
-        const r = capFees({ fees: { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }, baseFeePerGas: base, ceiling: { maxFeePerGas: capFee, maxPriorityFeePerGas: capTip } })
-        if (capFee !== undefined) expect(r.fees.maxFeePerGas <= capFee).toBe(true)
-        if (capTip !== undefined) expect(r.fees.maxPriorityFeePerGas <= capTip).toBe(true)
-        if (!r.capped) expect(r.fees.maxFeePerGas >= base + r.fees.maxPriorityFeePerGas).toBe(true)
-      }),
+      fc.property(
+        wei,
+        wei,
+        wei,
+        fc.option(wei, { nil: undefined }),
+        fc.option(wei, { nil: undefined }),
+        (maxFee, tip, base, capFee, capTip) => {
+          const r = capFees({
+            fees: { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip },
+            baseFeePerGas: base,
+            ceiling: { maxFeePerGas: capFee, maxPriorityFeePerGas: capTip },
+          })
+          if (capFee !== undefined) expect(r.fees.maxFeePerGas <= capFee).toBe(true)
+          if (capTip !== undefined) expect(r.fees.maxPriorityFeePerGas <= capTip).toBe(true)
+          if (!r.capped) expect(r.fees.maxFeePerGas >= base + r.fees.maxPriorityFeePerGas).toBe(true)
+        },
+      ),
     )
   })
 })

@@ -10,7 +10,10 @@ export type EstimateFeesReturnType = {
 
 /** EIP-1559 fees from the latest block's base fee and the node's suggested tip. */
 export async function estimateFees(client: PublicClient): Promise<EstimateFeesReturnType> {
-  const [block, tip] = await Promise.all([client.getBlock({ blockTag: 'latest' }), client.estimateMaxPriorityFeePerGas()])
+  const [block, tip] = await Promise.all([
+    client.getBlock({ blockTag: 'latest' }),
+    client.estimateMaxPriorityFeePerGas(),
+  ])
   if (block.baseFeePerGas == null) throw new NoBaseFeeError()
   return { baseFeePerGas: block.baseFeePerGas, maxPriorityFeePerGas: tip, maxFeePerGas: block.baseFeePerGas * 2n + tip }
 }

@@ -26,11 +26,20 @@ export type EstimateMintGasReturnType = {
  * and success gives the gas. One call per order rather than eth_call + eth_estimateGas:
  * half the node's work per mint. RPC failures pass through (transient).
  */
-export async function estimateMintGas(client: PublicClient, p: EstimateMintGasParameters): Promise<EstimateMintGasReturnType> {
+export async function estimateMintGas(
+  client: PublicClient,
+  p: EstimateMintGasParameters,
+): Promise<EstimateMintGasReturnType> {
   const args = [p.to, p.amountWei, orderIdToBytes32(p.orderId)] as const
   let gas: bigint
   try {
-    gas = await client.estimateContractGas({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'mint', args, account: p.from })
+    gas = await client.estimateContractGas({
+      address: p.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'mint',
+      args,
+      account: p.from,
+    })
   } catch (error) {
     const decoded = decodeMintError(error)
     if (decoded) throw new MintRevertedError(decoded.reason, decoded.errorName, { cause: error })

@@ -7,7 +7,10 @@ export type FindMintedLogParameters = { tokenAddress: Address; orderId: string }
 export type FindMintedLogReturnType = { transactionHash: Hex; blockNumber: bigint } | undefined
 
 /** Where the token minted this order, from its Minted event (orderId is indexed). */
-export async function findMintedLog(client: PublicClient, { tokenAddress, orderId }: FindMintedLogParameters): Promise<FindMintedLogReturnType> {
+export async function findMintedLog(
+  client: PublicClient,
+  { tokenAddress, orderId }: FindMintedLogParameters,
+): Promise<FindMintedLogReturnType> {
   const logs = await client.getContractEvents({
     address: tokenAddress,
     abi: goldTokenAbi,

@@ -3,7 +3,10 @@ import { type Hex, type PublicClient, type Transaction, TransactionNotFoundError
 export type GetTransactionOrNullParameters = { hash: Hex }
 
 /** The transaction as the node knows it (pending or mined), or null when it does not know it. RPC failures throw. */
-export async function getTransactionOrNull(client: PublicClient, { hash }: GetTransactionOrNullParameters): Promise<Transaction | null> {
+export async function getTransactionOrNull(
+  client: PublicClient,
+  { hash }: GetTransactionOrNullParameters,
+): Promise<Transaction | null> {
   try {
     return await client.getTransaction({ hash })
   } catch (error) {

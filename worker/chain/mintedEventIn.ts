@@ -13,7 +13,8 @@ export function mintedEventIn({ receipt, tokenAddress, orderId }: MintedEventInP
     if (!isAddressEqual(log.address, tokenAddress)) continue
     try {
       const event = decodeEventLog({ abi: goldTokenAbi, data: log.data, topics: log.topics })
-      if (event.eventName === 'Minted' && event.args.orderId.toLowerCase() === wanted) return { to: event.args.to, amount: event.args.amount }
+      if (event.eventName === 'Minted' && event.args.orderId.toLowerCase() === wanted)
+        return { to: event.args.to, amount: event.args.amount }
     } catch {
       // another event of the token (Transfer, RoleGranted, ...)
     }

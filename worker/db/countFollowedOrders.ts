@@ -9,7 +9,10 @@ export type CountFollowedOrdersParameters = { signerAddress: string }
  * letter of their own (an order whose own mint_confirm still runs comes back to the
  * confirmer when that job ends, so it counts).
  */
-export async function countFollowedOrders(db: DbOrTx, { signerAddress }: CountFollowedOrdersParameters): Promise<number> {
+export async function countFollowedOrders(
+  db: DbOrTx,
+  { signerAddress }: CountFollowedOrdersParameters,
+): Promise<number> {
   const [row] = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from mint_orders o
     where o.signer_address = ${signerAddress} and o.status = 'submitted'

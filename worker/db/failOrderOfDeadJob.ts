@@ -1,7 +1,7 @@
 import type { Tx } from '@/db/client'
+import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { MINT_TASKS, TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
-import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { markOrderFailed } from './markOrderFailed'
 
 export type FailOrderOfDeadJobParameters = { task: string; orderId: string | null; reason: string }
@@ -14,10 +14,20 @@ export type FailOrderOfDeadJobParameters = { task: string; orderId: string | nul
  * (docs/decisions/006-exactly-once-mints.md). Either way a mint.dead_letter event is written
  * (lib/notifications/recordMintEvent).
  */
-export async function failOrderOfDeadJob(tx: Tx, { task, orderId, reason }: FailOrderOfDeadJobParameters): Promise<boolean> {
+export async function failOrderOfDeadJob(
+  tx: Tx,
+  { task, orderId, reason }: FailOrderOfDeadJobParameters,
+): Promise<boolean> {
   if (!orderId || !MINT_TASKS.includes(task)) return false
-  const failed = task === TASK.mintSend ? await markOrderFailed(tx, { orderId, reason, from: ['pending', 'failed'] }) : false
+  const failed =
+    task === TASK.mintSend ? await markOrderFailed(tx, { orderId, reason, from: ['pending', 'failed'] }) : false
   // every dead mint job is a mint.dead_letter event, in the transaction that records it dead (issue 16)
-  await recordMintEvent(tx, { type: 'mint.dead_letter', orderId, status: null, from: null, data: { task, reason: redactSecrets(reason).slice(0, 2000) } })
+  await recordMintEvent(tx, {
+    type: 'mint.dead_letter',
+    orderId,
+    status: null,
+    from: null,
+    data: { task, reason: redactSecrets(reason).slice(0, 2000) },
+  })
   return failed
 }

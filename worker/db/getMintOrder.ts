@@ -12,7 +12,10 @@ export type MintOrder = typeof mintOrders.$inferSelect
 export type GetMintOrderReturnType = MintOrder | undefined
 
 /** One order by id, optionally locked: every status change of an order is made under this lock. */
-export async function getMintOrder(db: DbOrTx, { orderId, lock = false }: GetMintOrderParameters): Promise<GetMintOrderReturnType> {
+export async function getMintOrder(
+  db: DbOrTx,
+  { orderId, lock = false }: GetMintOrderParameters,
+): Promise<GetMintOrderReturnType> {
   const q = db.select().from(mintOrders).where(eq(mintOrders.id, orderId))
   const rows = lock ? await q.for('update') : await q
   return rows[0]

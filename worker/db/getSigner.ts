@@ -6,7 +6,10 @@ export type GetSignerParameters = { address: string; lock?: boolean }
 export type SignerRow = typeof signers.$inferSelect
 
 /** One signer row (next_nonce: the source of truth for its nonces), optionally locked. */
-export async function getSigner(db: DbOrTx, { address, lock = false }: GetSignerParameters): Promise<SignerRow | undefined> {
+export async function getSigner(
+  db: DbOrTx,
+  { address, lock = false }: GetSignerParameters,
+): Promise<SignerRow | undefined> {
   const q = db.select().from(signers).where(eq(signers.address, address))
   return (lock ? await q.for('update') : await q)[0]
 }

@@ -8,7 +8,10 @@ export type InsertMissingNoncesParameters = { signerAddress: string; from: bigin
  * no signer_nonces row cannot be told apart from a lost one, so it gets a `released`
  * gap_fill row and the nonce health check fills it. Returns the nonces inserted.
  */
-export async function insertMissingNonces(db: DbOrTx, { signerAddress, from, to }: InsertMissingNoncesParameters): Promise<bigint[]> {
+export async function insertMissingNonces(
+  db: DbOrTx,
+  { signerAddress, from, to }: InsertMissingNoncesParameters,
+): Promise<bigint[]> {
   if (to <= from) return []
   const rows = await db.execute<{ nonce: bigint }>(sql`
     insert into signer_nonces (signer_address, nonce, use, state)

@@ -15,7 +15,10 @@ export type BoundNonce = { signerAddress: Address; nonce: bigint }
  * for (a batch reserved it, then its signing failed or the worker died): its next attempt
  * signs THIS nonce again, never a new one (invariant 3: no nonce lost, none reused).
  */
-export async function listBoundNonces(db: DbOrTx, { orderIds, lock = false }: ListBoundNoncesParameters): Promise<Map<string, BoundNonce>> {
+export async function listBoundNonces(
+  db: DbOrTx,
+  { orderIds, lock = false }: ListBoundNoncesParameters,
+): Promise<Map<string, BoundNonce>> {
   if (orderIds.length === 0) return new Map()
   const ids = sql`${`{${orderIds.join(',')}}`}::uuid[]`
   const rows = await db.execute<{ order_id: string; signer_address: string; nonce: string }>(sql`

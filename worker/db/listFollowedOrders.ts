@@ -21,7 +21,10 @@ export type FollowedOrder = {
  * (signer_address, nonce) index) that no mint_confirm job of their own owns, live or
  * dead, with their transactions, lowest nonce first.
  */
-export async function listFollowedOrders(db: DbOrTx, { signerAddress }: ListFollowedOrdersParameters): Promise<FollowedOrder[]> {
+export async function listFollowedOrders(
+  db: DbOrTx,
+  { signerAddress }: ListFollowedOrdersParameters,
+): Promise<FollowedOrder[]> {
   const rows = await db
     .select({ tx: chainTxs, nonce: mintOrders.nonce })
     .from(mintOrders)

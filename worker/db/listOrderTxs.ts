@@ -13,6 +13,10 @@ export type ListOrderTxsReturnType = ChainTx[]
  * that took its nonce after a cancel), oldest first. They all share one signer and nonce.
  */
 export async function listOrderTxs(db: DbOrTx, { orderId }: ListOrderTxsParameters): Promise<ListOrderTxsReturnType> {
-  const rows = await db.select().from(chainTxs).where(eq(chainTxs.orderId, orderId)).orderBy(asc(chainTxs.createdAt), asc(chainTxs.hash))
+  const rows = await db
+    .select()
+    .from(chainTxs)
+    .where(eq(chainTxs.orderId, orderId))
+    .orderBy(asc(chainTxs.createdAt), asc(chainTxs.hash))
   return rows.map(toChainTx)
 }

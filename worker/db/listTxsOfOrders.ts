@@ -6,7 +6,10 @@ import { type ChainTx, toChainTx } from './toChainTx'
 export type ListTxsOfOrdersParameters = { orderIds: readonly string[] }
 
 /** The stored transactions of many orders in one read (listOrderTxs for a batch), oldest first per order. */
-export async function listTxsOfOrders(db: DbOrTx, { orderIds }: ListTxsOfOrdersParameters): Promise<Map<string, ChainTx[]>> {
+export async function listTxsOfOrders(
+  db: DbOrTx,
+  { orderIds }: ListTxsOfOrdersParameters,
+): Promise<Map<string, ChainTx[]>> {
   const byOrder = new Map<string, ChainTx[]>()
   if (orderIds.length === 0) return byOrder
   const rows = await db

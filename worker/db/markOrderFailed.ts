@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type MintStatus, mintOrders } from '@/db/schema'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
-import { releaseBars } from '@/lib/vault/releaseBars'
 import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
+import { releaseBars } from '@/lib/vault/releaseBars'
 
 export type MarkOrderFailedParameters = {
   orderId: string
@@ -13,11 +13,20 @@ export type MarkOrderFailedParameters = {
 }
 
 /** Marks an order failed with a reason for the admin (URLs redacted); returns whether it changed. */
-export async function markOrderFailed(tx: Tx, { orderId, reason, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters): Promise<boolean> {
+export async function markOrderFailed(
+  tx: Tx,
+  { orderId, reason, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters,
+): Promise<boolean> {
   const failureReason = redactSecrets(reason).slice(0, 2000)
   // the mint.failed event in this transaction when the order becomes failed (not when it already was: issue 16)
   const becoming = from.filter((status) => status !== 'failed')
-  await recordMintEvent(tx, { type: 'mint.failed', orderId, status: 'failed', from: becoming, data: { reason: failureReason } })
+  await recordMintEvent(tx, {
+    type: 'mint.failed',
+    orderId,
+    status: 'failed',
+    from: becoming,
+    data: { reason: failureReason },
+  })
   const rows = await tx
     .update(mintOrders)
     .set({ status: 'failed', failureReason, updatedAt: new Date() })

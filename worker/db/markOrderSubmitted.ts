@@ -13,10 +13,18 @@ export type MarkOrderSubmittedParameters = {
  * pending (or failed, after an admin retry) -> submitted, once a transaction of the order
  * is known to the node. Returns whether the status changed.
  */
-export async function markOrderSubmitted(tx: Tx, { orderId, from = ['pending', 'failed'] }: MarkOrderSubmittedParameters): Promise<boolean> {
+export async function markOrderSubmitted(
+  tx: Tx,
+  { orderId, from = ['pending', 'failed'] }: MarkOrderSubmittedParameters,
+): Promise<boolean> {
   const rows = await tx
     .update(mintOrders)
-    .set({ status: 'submitted', submittedAt: sql`coalesce(${mintOrders.submittedAt}, now())`, failureReason: null, updatedAt: new Date() })
+    .set({
+      status: 'submitted',
+      submittedAt: sql`coalesce(${mintOrders.submittedAt}, now())`,
+      failureReason: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
     .returning({ id: mintOrders.id })
   // back in flight (from failed or cancelled): it holds its bars again, in the same transaction

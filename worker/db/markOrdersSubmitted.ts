@@ -19,7 +19,12 @@ export async function markOrdersSubmitted(tx: Tx, { orders }: MarkOrdersSubmitte
   if (ids.length === 0) return []
   const rows = await tx
     .update(mintOrders)
-    .set({ status: 'submitted', submittedAt: sql`coalesce(${mintOrders.submittedAt}, now())`, failureReason: null, updatedAt: new Date() })
+    .set({
+      status: 'submitted',
+      submittedAt: sql`coalesce(${mintOrders.submittedAt}, now())`,
+      failureReason: null,
+      updatedAt: new Date(),
+    })
     .where(and(inArray(mintOrders.id, ids), inArray(mintOrders.status, ['pending', 'failed'])))
     .returning({ id: mintOrders.id })
   const changed = new Set(rows.map((r) => r.id))

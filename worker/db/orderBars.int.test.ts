@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { TestUsers } from '@/tests/helpers/users'
-import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import type { TestDatabase } from '@/tests/helpers/db'
+import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
+import type { TestUsers } from '@/tests/helpers/users'
 import { failOrderOfDeadJob } from './failOrderOfDeadJob'
-import { markOrdersConfirmed } from './markOrdersConfirmed'
 import { markOrderFailed } from './markOrderFailed'
 import { markOrderSubmitted } from './markOrderSubmitted'
+import { markOrdersConfirmed } from './markOrdersConfirmed'
 
 // The worker's order status changes move the order's bars in the same transaction
 // (ARCHITECTURE.md invariant 4): failed frees them, confirmed makes them back the tokens,
@@ -18,7 +18,7 @@ let u: TestUsers
 
 setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
-describe('the worker moves an order\'s bars with its status', () => {
+describe("the worker moves an order's bars with its status", () => {
   it('failed (reverted on chain) frees them; a retry that submits it again holds them again', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
     await t.db.transaction((tx) => markOrderFailed(tx, { orderId, reason: 'reverted' }))
@@ -48,12 +48,16 @@ describe('the worker moves an order\'s bars with its status', () => {
 
   it('confirmed: its bars back it', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 7n }] }))
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, { orders: [{ orderId, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 7n }] }),
+    )
     expect((await barStates(t.db, serials)).map((b) => [b.status, b.order_id])).toEqual([
       ['backing', orderId],
       ['backing', orderId],
     ])
-    const [order] = await t.db.execute<{ status: string }>(sql`select status::text as status from mint_orders where id = ${orderId}::uuid`)
+    const [order] = await t.db.execute<{ status: string }>(
+      sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
+    )
     expect(order?.status).toBe('confirmed')
   })
 
@@ -63,7 +67,9 @@ describe('the worker moves an order\'s bars with its status', () => {
     const already = await orderWithListedBars(t.db, { users: u, bars: 1 })
     const hash = (b: string) => `0x${b.repeat(32)}`
     await t.db.transaction((tx) => markOrderFailed(tx, { orderId: failed.orderId, reason: 'reverted' }))
-    await t.db.transaction((tx) => markOrdersConfirmed(tx, { orders: [{ orderId: already.orderId, txHash: hash('01'), blockNumber: 5n }] }))
+    await t.db.transaction((tx) =>
+      markOrdersConfirmed(tx, { orders: [{ orderId: already.orderId, txHash: hash('01'), blockNumber: 5n }] }),
+    )
     await t.db.transaction((tx) =>
       markOrdersConfirmed(tx, {
         orders: [
@@ -84,7 +90,9 @@ describe('the worker moves an order\'s bars with its status', () => {
       ['confirmed', hash('01'), '5'],
     ])
     for (const o of [submitted, failed, already]) {
-      expect((await barStates(t.db, o.serials)).map((b) => [b.status, b.order_id])).toEqual(o.serials.map(() => ['backing', o.orderId]))
+      expect((await barStates(t.db, o.serials)).map((b) => [b.status, b.order_id])).toEqual(
+        o.serials.map(() => ['backing', o.orderId]),
+      )
     }
     const events = await t.db.execute<{ order_id: string; n: number }>(
       sql`select order_id::text as order_id, count(*)::int as n from notification_events where type = 'mint.confirmed' and order_id = any(${`{${ids.join(',')}}`}::uuid[]) group by order_id`,

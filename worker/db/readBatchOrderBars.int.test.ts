@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import type { TestDatabase } from '@/tests/helpers/db'
+import { orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
 import { readBatchOrderBars } from './readBatchOrderBars'
@@ -17,7 +17,7 @@ let u: TestUsers
 setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
 describe('readBatchOrderBars', () => {
-  it("gives each order its own bars, a stray bar it holds marked not its own, and a bar of its that another order holds, with that holder", async () => {
+  it('gives each order its own bars, a stray bar it holds marked not its own, and a bar of its that another order holds, with that holder', async () => {
     const a = await orderWithListedBars(t.db, { users: u, bars: 2 })
     const b = await orderWithListedBars(t.db, { users: u, bars: 1 })
     const c = await orderWithListedBars(t.db, { users: u, bars: 1 })
@@ -30,7 +30,9 @@ describe('readBatchOrderBars', () => {
 
     const bars = await t.db.transaction((tx) => readBatchOrderBars(tx, { orderIds: [a.orderId, b.orderId] }))
     const view = (orderId: string) =>
-      (bars.get(orderId) ?? []).map((bar) => ({ serial: bar.serial, ofOrder: bar.ofOrder, holder: bar.holderId, status: bar.status })).sort((x, y) => x.serial.localeCompare(y.serial))
+      (bars.get(orderId) ?? [])
+        .map((bar) => ({ serial: bar.serial, ofOrder: bar.ofOrder, holder: bar.holderId, status: bar.status }))
+        .sort((x, y) => x.serial.localeCompare(y.serial))
     expect(view(a.orderId)).toEqual(
       [
         { serial: aFirst, ofOrder: true, holder: a.orderId, status: 'reserved' },

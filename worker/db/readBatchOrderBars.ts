@@ -11,7 +11,10 @@ export type ReadBatchOrderBarsParameters = { orderIds: readonly string[] }
  * by it (vault_bars.order_id), with their vault's latest list, locked FOR SHARE in the
  * caller's transaction. By order id; an order without bars maps to [].
  */
-export async function readBatchOrderBars(tx: Tx, { orderIds }: ReadBatchOrderBarsParameters): Promise<Map<string, OrderBar[]>> {
+export async function readBatchOrderBars(
+  tx: Tx,
+  { orderIds }: ReadBatchOrderBarsParameters,
+): Promise<Map<string, OrderBar[]>> {
   const byOrder = new Map<string, OrderBar[]>(orderIds.map((id) => [id, []]))
   if (orderIds.length === 0) return byOrder
   const ids = sql`${`{${orderIds.join(',')}}`}::uuid[]`

@@ -1,6 +1,6 @@
-import { readBatchOrderBars } from './readBatchOrderBars'
 import type { Tx } from '@/db/client'
 import type { BarStatus } from '@/db/schema/vault'
+import { readBatchOrderBars } from './readBatchOrderBars'
 
 export type ReadOrderBarsParameters = { orderId: string }
 

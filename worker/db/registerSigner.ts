@@ -21,11 +21,16 @@ export async function registerSigner(db: DbOrTx, p: RegisterSignerParameters): P
   let row = await getSigner(db, { address: p.address })
   if (!row) {
     const nextNonce = await p.initialNonce()
-    await db.insert(signers).values({ address: p.address, kmsKeyId: p.kmsKeyId, chainId: p.chainId, nextNonce }).onConflictDoNothing()
+    await db
+      .insert(signers)
+      .values({ address: p.address, kmsKeyId: p.kmsKeyId, chainId: p.chainId, nextNonce })
+      .onConflictDoNothing()
     row = await getSigner(db, { address: p.address })
     if (!row) throw new SignerConflictError(`could not register signer ${p.address}`)
   }
-  if (row.kmsKeyId !== p.kmsKeyId) throw new SignerConflictError(`signer ${p.address} is registered with KMS key ${row.kmsKeyId}, not ${p.kmsKeyId}`)
-  if (row.chainId !== p.chainId) throw new SignerConflictError(`signer ${p.address} is registered on chain ${row.chainId}, not ${p.chainId}`)
+  if (row.kmsKeyId !== p.kmsKeyId)
+    throw new SignerConflictError(`signer ${p.address} is registered with KMS key ${row.kmsKeyId}, not ${p.kmsKeyId}`)
+  if (row.chainId !== p.chainId)
+    throw new SignerConflictError(`signer ${p.address} is registered on chain ${row.chainId}, not ${p.chainId}`)
   return row
 }

@@ -14,7 +14,10 @@ export type ReleaseAbandonedNoncesParameters = { signerAddress: string }
  * admin's retry revive the job right after this, its batch finds the nonce released and
  * takes a new one (worker/mint/storeSendBatch.ts checks under the row's lock).
  */
-export async function releaseAbandonedNonces(tx: Tx, { signerAddress }: ReleaseAbandonedNoncesParameters): Promise<ReleasedNonce[]> {
+export async function releaseAbandonedNonces(
+  tx: Tx,
+  { signerAddress }: ReleaseAbandonedNoncesParameters,
+): Promise<ReleasedNonce[]> {
   const rows = await tx.execute<{ nonce: string; order_id: string }>(sql`
     update signer_nonces sn set state = 'released', updated_at = now()
     from mint_orders mo

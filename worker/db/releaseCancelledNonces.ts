@@ -12,7 +12,10 @@ export type ReleasedNonce = { nonce: bigint; orderId: string }
  * web's cancel only marks the order; this release is the worker's, since only the worker
  * writes nonces (invariant 7; docs/decisions/007-nonces-in-postgres.md).
  */
-export async function releaseCancelledNonces(tx: Tx, { signerAddress }: ReleaseCancelledNoncesParameters): Promise<ReleasedNonce[]> {
+export async function releaseCancelledNonces(
+  tx: Tx,
+  { signerAddress }: ReleaseCancelledNoncesParameters,
+): Promise<ReleasedNonce[]> {
   const rows = await tx.execute<{ nonce: string; order_id: string }>(sql`
     update signer_nonces sn set state = 'released', updated_at = now()
     from mint_orders mo

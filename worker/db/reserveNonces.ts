@@ -40,19 +40,32 @@ export type ReserveNoncesReturnType = {
 export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise<ReserveNoncesReturnType | null> {
   if (p.candidates.length === 0) throw new NoSignerError(p.chainId)
   if (p.orderIds.length === 0) return null
-  const eligible = and(eq(signers.active, true), eq(signers.chainId, p.chainId), inArray(signers.address, [...p.candidates]))
+  const eligible = and(
+    eq(signers.active, true),
+    eq(signers.chainId, p.chainId),
+    inArray(signers.address, [...p.candidates]),
+  )
   // pipelined: one round trip
   const [, seen] = await Promise.all([
     tx.execute(sql`set local lock_timeout = '10s'`),
     tx.select({ address: signers.address, nextNonce: signers.nextNonce }).from(signers).where(eligible),
   ])
   if (seen.length === 0) throw new NoSignerError(p.chainId)
-  const room = (address: string, nextNonce: bigint) => BigInt(p.maxInFlight) - (nextNonce - (p.minedCounts.get(address as Address) ?? nextNonce))
-  const ranked = seen.filter((s) => room(s.address, s.nextNonce) > 0n).sort((a, b) => Number(room(b.address, b.nextNonce) - room(a.address, a.nextNonce)))
+  const room = (address: string, nextNonce: bigint) =>
+    BigInt(p.maxInFlight) - (nextNonce - (p.minedCounts.get(address as Address) ?? nextNonce))
+  const ranked = seen
+    .filter((s) => room(s.address, s.nextNonce) > 0n)
+    .sort((a, b) => Number(room(b.address, b.nextNonce) - room(a.address, a.nextNonce)))
   if (ranked.length === 0) return null
 
   const lockOne = async (address: string, skipLocked: boolean) =>
-    (await tx.select({ address: signers.address, nextNonce: signers.nextNonce }).from(signers).where(eq(signers.address, address)).for('no key update', skipLocked ? { skipLocked: true } : {}))[0]
+    (
+      await tx
+        .select({ address: signers.address, nextNonce: signers.nextNonce })
+        .from(signers)
+        .where(eq(signers.address, address))
+        .for('no key update', skipLocked ? { skipLocked: true } : {})
+    )[0]
   let row: { address: string; nextNonce: bigint } | undefined
   for (const s of ranked) {
     row = await lockOne(s.address, true)
@@ -91,6 +104,7 @@ export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise
     p.recordBound?.({ signerAddress, nonces }),
   ])
   // the row is ours, so the counter moved and every order got its nonce; anything else aborts the transaction
-  if (updated.length !== bound.length) throw new Error(`binding ${bound.length} nonces of ${row.address} from ${first} bound ${updated.length} orders`)
+  if (updated.length !== bound.length)
+    throw new Error(`binding ${bound.length} nonces of ${row.address} from ${first} bound ${updated.length} orders`)
   return { signerAddress, nonces }
 }

@@ -32,9 +32,22 @@ export type BroadcastSendBatchReturnType = { broadcast: Broadcast[]; outcomes: S
  * other failure is that order's (transient: its stored bytes are sent again on retry).
  * Bytes an earlier run stored are verified against their order first (decision 013, amended).
  */
-export async function broadcastSendBatch(ctx: WorkerContext, { items }: BroadcastSendBatchParameters): Promise<BroadcastSendBatchReturnType> {
+export async function broadcastSendBatch(
+  ctx: WorkerContext,
+  { items }: BroadcastSendBatchParameters,
+): Promise<BroadcastSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
-  const ordered = [...items].sort((a, b) => (a.signerAddress === b.signerAddress ? (a.nonce < b.nonce ? -1 : a.nonce > b.nonce ? 1 : 0) : a.signerAddress < b.signerAddress ? -1 : 1))
+  const ordered = [...items].sort((a, b) =>
+    a.signerAddress === b.signerAddress
+      ? a.nonce < b.nonce
+        ? -1
+        : a.nonce > b.nonce
+          ? 1
+          : 0
+      : a.signerAddress < b.signerAddress
+        ? -1
+        : 1,
+  )
   const verified: ToBroadcast[] = []
   for (const item of ordered) {
     try {
@@ -56,7 +69,13 @@ export async function broadcastSendBatch(ctx: WorkerContext, { items }: Broadcas
 
 async function send(ctx: WorkerContext, item: ToBroadcast): Promise<Broadcast['result']> {
   try {
-    return await broadcastRawTx(ctx.chain, { raw: item.raw, hash: item.hash, signerAddress: item.signerAddress, nonce: item.nonce, siblings: item.siblings })
+    return await broadcastRawTx(ctx.chain, {
+      raw: item.raw,
+      hash: item.hash,
+      signerAddress: item.signerAddress,
+      nonce: item.nonce,
+      siblings: item.siblings,
+    })
   } catch (error) {
     if (error instanceof FeeTooLowError) return 'underpriced'
     throw error

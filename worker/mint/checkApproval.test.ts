@@ -9,11 +9,18 @@ const order = (approvedBy: string | null) => ({ id: 'o-1', requestedBy: requeste
 
 describe('checkApproval (the worker, before signing)', () => {
   it('at or above the threshold: approved by a second person passes; not approved, or by the requester, is refused (permanent)', () => {
-    expect(() => checkApproval({ order: order(approver), amountWei: 500n * OZ, approvalThresholdWei: 500n * OZ })).not.toThrow()
+    expect(() =>
+      checkApproval({ order: order(approver), amountWei: 500n * OZ, approvalThresholdWei: 500n * OZ }),
+    ).not.toThrow()
     for (const approvedBy of [null, requester]) {
-      const run = () => checkApproval({ order: order(approvedBy), amountWei: 500n * OZ, approvalThresholdWei: 500n * OZ })
+      const run = () =>
+        checkApproval({ order: order(approvedBy), amountWei: 500n * OZ, approvalThresholdWei: 500n * OZ })
       expect(run).toThrow(ApprovalMissingError)
-      expect(run).toThrow(approvedBy === null ? /was not approved by a second person \(500\.000 oz is at or above the approval threshold of 500\.000 oz\)/ : /approved by its own requester/)
+      expect(run).toThrow(
+        approvedBy === null
+          ? /was not approved by a second person \(500\.000 oz is at or above the approval threshold of 500\.000 oz\)/
+          : /approved by its own requester/,
+      )
     }
     const error = (() => {
       try {
@@ -26,6 +33,8 @@ describe('checkApproval (the worker, before signing)', () => {
   })
 
   it('below the threshold: no approval needed', () => {
-    expect(() => checkApproval({ order: order(null), amountWei: 500n * OZ - 1n, approvalThresholdWei: 500n * OZ })).not.toThrow()
+    expect(() =>
+      checkApproval({ order: order(null), amountWei: 500n * OZ - 1n, approvalThresholdWei: 500n * OZ }),
+    ).not.toThrow()
   })
 })

@@ -21,8 +21,10 @@ export type CheckApprovalParameters = {
 export function checkApproval({ order, amountWei, approvalThresholdWei }: CheckApprovalParameters): void {
   if (amountWei < approvalThresholdWei) return
   const needs = `${oz(amountWei)} oz is at or above the approval threshold of ${oz(approvalThresholdWei)} oz`
-  if (order.approvedBy === null) throw new ApprovalMissingError(`order ${order.id} was not approved by a second person (${needs})`)
-  if (order.approvedBy === order.requestedBy) throw new ApprovalMissingError(`order ${order.id} was approved by its own requester (${needs})`)
+  if (order.approvedBy === null)
+    throw new ApprovalMissingError(`order ${order.id} was not approved by a second person (${needs})`)
+  if (order.approvedBy === order.requestedBy)
+    throw new ApprovalMissingError(`order ${order.id} was approved by its own requester (${needs})`)
 }
 
 /** wei as fine ounces, at least 3 decimals, exact. */

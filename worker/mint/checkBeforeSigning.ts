@@ -1,4 +1,4 @@
-import { decodeFunctionData, type Address, type Hex, type PublicClient } from 'viem'
+import { type Address, decodeFunctionData, type Hex, type PublicClient } from 'viem'
 import type { Tx } from '@/db/client'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
@@ -8,9 +8,9 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
+import type { MintOrder } from '../db/getMintOrder'
 import { type OrderBar, readOrderBars } from '../db/readOrderBars'
 import { checkApproval } from './checkApproval'
-import type { MintOrder } from '../db/getMintOrder'
 
 export type CheckBeforeSigningParameters = {
   chain: PublicClient
@@ -65,7 +65,10 @@ export type CheckBeforeSigningReturnType = {
  * chain was signed (stored) before that read, so its bars are already in the totals
  * read after it; the other order a concurrent signer is signing counts in neither.
  */
-export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters): Promise<CheckBeforeSigningReturnType> {
+export async function checkBeforeSigning(
+  tx: Tx,
+  p: CheckBeforeSigningParameters,
+): Promise<CheckBeforeSigningReturnType> {
   const { order } = p
   if (!p.bars) await lockVault(tx, { vault: order.vault, mode: 'shared' })
   const bars = p.bars ?? (await readOrderBars(tx, { orderId: order.id }))
@@ -78,7 +81,10 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
   const barsWei = own.reduce((sum, b) => sum + b.fineMilliOz, 0n) * WEI_PER_MILLI_OZ
   const rowWei = BigInt(order.amountWei)
   const signedWei = mintAmountOf(p.data)
-  for (const [what, amount] of [['the order\'s amount', rowWei], ['the amount being signed', signedWei]] as const) {
+  for (const [what, amount] of [
+    ["the order's amount", rowWei],
+    ['the amount being signed', signedWei],
+  ] as const) {
     if (amount !== barsWei) {
       throw new OrderAmountMismatchError({
         amountWei: amount,
@@ -94,7 +100,9 @@ export async function checkBeforeSigning(tx: Tx, p: CheckBeforeSigningParameters
     if (p.controls) throw new MintControlsRefusedError(p.controls)
   } else await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
 
-  const totalSupplyWei = p.reserves?.totalSupplyWei ?? (await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' }))
+  const totalSupplyWei =
+    p.reserves?.totalSupplyWei ??
+    (await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' }))
   const totals = p.reserves ?? (await readReserveTotals(tx, { excludeOrderId: order.id, withFree: false }))
   const reservesWei = totals.backingWei + totals.inFlightWei + barsWei
   if (totalSupplyWei + barsWei > reservesWei) {
@@ -118,7 +126,8 @@ async function checkControls(tx: Tx, p: { to: string; amountWei: bigint; orderId
   try {
     await checkMintControls(tx, { to: p.to, amountWei: p.amountWei, excludeOrderId: p.orderId, lock: false })
   } catch (error) {
-    if (error instanceof RecipientNotAllowedError || error instanceof OverLimitError) throw new MintControlsRefusedError(error)
+    if (error instanceof RecipientNotAllowedError || error instanceof OverLimitError)
+      throw new MintControlsRefusedError(error)
     throw error
   }
 }
@@ -126,15 +135,19 @@ async function checkControls(tx: Tx, p: { to: string; amountWei: bigint; orderId
 /** Refuses a bar that the order does not hold as `reserved`, saying why as an admin reads it. */
 function refuseUnlessHeld(bar: OrderBar, orderId: string): void {
   const name = `bar ${bar.serial} / ${bar.refiner}`
-  const listed = bar.latestListAsOf ? `${bar.vault}'s latest list (${bar.latestListAsOf.toISOString().slice(0, 10)})` : `any list of ${bar.vault}`
+  const listed = bar.latestListAsOf
+    ? `${bar.vault}'s latest list (${bar.latestListAsOf.toISOString().slice(0, 10)})`
+    : `any list of ${bar.vault}`
   const refuse = (state: BarNotHeldError['state'], detail: string) => {
     throw new BarNotHeldError({ bar: { serial: bar.serial, refiner: bar.refiner, vault: bar.vault }, state, detail })
   }
   if (!bar.ofOrder) refuse('not_of_order', `${name} is held by this order but is not one of its bars`)
-  if (bar.holderId !== null && bar.holderId !== orderId) refuse('other_order', `${name} is held by another order (${bar.holderId})`)
+  if (bar.holderId !== null && bar.holderId !== orderId)
+    refuse('other_order', `${name} is held by another order (${bar.holderId})`)
   if (bar.status === 'missing') refuse('missing', `${name} is missing from ${listed}`)
   if (bar.status === 'withdrawn') refuse('withdrawn', `${name} was withdrawn: it is not on ${listed}`)
-  if (bar.status === 'available') refuse('available', `${name} is no longer reserved by this order (it is free on ${listed})`)
+  if (bar.status === 'available')
+    refuse('available', `${name} is no longer reserved by this order (it is free on ${listed})`)
   if (bar.status === 'backing') refuse('backing', `${name} already backs this order's tokens`)
 }
 

@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client'
-import { ensureJob, type EnsureJobReturnType } from '@/lib/jobs/ensureJob'
+import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import type { WorkerContext } from '../runtime/context'
 
@@ -21,7 +21,11 @@ export type ConfirmOrderAloneParameters = {
  * fails like any job: retried, then a dead letter on the order's timeline, which the
  * admin retries or cancels (docs/decisions/015-one-confirmer-per-signer.md).
  */
-export async function confirmOrderAlone(tx: Tx, ctx: WorkerContext, { orderId, actor, detail, revive = false }: ConfirmOrderAloneParameters): Promise<EnsureJobReturnType> {
+export async function confirmOrderAlone(
+  tx: Tx,
+  ctx: WorkerContext,
+  { orderId, actor, detail, revive = false }: ConfirmOrderAloneParameters,
+): Promise<EnsureJobReturnType> {
   return ensureJob(tx, {
     task: TASK.mintConfirm,
     jobKey: mintConfirmJobKey(orderId),

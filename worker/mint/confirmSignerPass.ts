@@ -5,8 +5,8 @@ import { mintedEventIn } from '../chain/mintedEventIn'
 import { getMintOrder } from '../db/getMintOrder'
 import { type FollowedOrder, listFollowedOrders } from '../db/listFollowedOrders'
 import type { WorkerContext } from '../runtime/context'
-import type { ConfirmRun } from './confirmRun'
 import { confirmOrderAlone } from './confirmOrderAlone'
+import type { ConfirmRun } from './confirmRun'
 import { handlePendingTxs } from './handlePendingTxs'
 import { handleReorg } from './handleReorg'
 import { type MinedMint, settleMinedTxs } from './settleMinedTxs'
@@ -41,7 +41,11 @@ export type ConfirmSignerPassReturnType = {
  * A permanent error of one order's step (its stored bytes refused) hands that order over
  * too, instead of ending the pass for every order of the signer.
  */
-export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: ConfirmSignerPassParameters): Promise<ConfirmSignerPassReturnType> {
+export async function confirmSignerPass(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  p: ConfirmSignerPassParameters,
+): Promise<ConfirmSignerPassReturnType> {
   const address = getAddress(p.signerAddress)
   // the nonce first, then the receipts: a nonce seen used is then always explained by a receipt
   const [latestCount, pendingCount, head] = await Promise.all([
@@ -52,30 +56,47 @@ export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: 
   const latest = BigInt(latestCount)
   const orders = await listFollowedOrders(ctx.db, { signerAddress: p.signerAddress })
   const headMoved = p.lastHead === null || head !== p.lastHead
-  const looked = orders.filter((o) => (o.nonce < latest && (o.minedBlock === null || headMoved)) || (o.minedBlock !== null && o.nonce >= latest))
-  const receipts = await Promise.all(looked.map((o) => Promise.all(o.txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))))
+  const looked = orders.filter(
+    (o) => (o.nonce < latest && (o.minedBlock === null || headMoved)) || (o.minedBlock !== null && o.nonce >= latest),
+  )
+  const receipts = await Promise.all(
+    looked.map((o) => Promise.all(o.txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))),
+  )
 
   const mined: MinedMint[] = []
   const alone: { order: FollowedOrder; why: string }[] = []
   const reorged: FollowedOrder[] = []
   const suspects: string[] = []
   looked.forEach((order, i) => {
-    const found = (receipts[i] ?? []).flatMap((receipt, j): { receipt: TransactionReceipt; tx: FollowedOrder['txs'][number] }[] => {
-      const tx = order.txs[j]
-      return receipt && tx ? [{ receipt, tx }] : []
-    })[0]
+    const found = (receipts[i] ?? []).flatMap(
+      (receipt, j): { receipt: TransactionReceipt; tx: FollowedOrder['txs'][number] }[] => {
+        const tx = order.txs[j]
+        return receipt && tx ? [{ receipt, tx }] : []
+      },
+    )[0]
     if (found) {
       const { receipt, tx } = found
-      if (tx.kind !== 'gap_fill' && receipt.status === 'success' && mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId: order.orderId })) {
+      if (
+        tx.kind !== 'gap_fill' &&
+        receipt.status === 'success' &&
+        mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId: order.orderId })
+      ) {
         mined.push({ orderId: order.orderId, tx, receipt })
       } else {
-        alone.push({ order, why: `${tx.hash} is mined in block ${receipt.blockNumber} (${receipt.status}) but is not a successful mint of the order` })
+        alone.push({
+          order,
+          why: `${tx.hash} is mined in block ${receipt.blockNumber} (${receipt.status}) but is not a successful mint of the order`,
+        })
       }
     } else if (order.minedBlock !== null) {
       // no receipt at a head below the block we saw it mined in: a lagging node of a provider, not a reorg; look again next pass
       if (head >= order.minedBlock) reorged.push(order)
     } else if (order.nonce < latest) {
-      if (p.suspects.includes(order.orderId)) alone.push({ order, why: `nonce ${order.nonce} is used on chain, and no transaction of the order has a receipt` })
+      if (p.suspects.includes(order.orderId))
+        alone.push({
+          order,
+          why: `nonce ${order.nonce} is used on chain, and no transaction of the order has a receipt`,
+        })
       else suspects.push(order.orderId)
     }
   })
@@ -100,7 +121,11 @@ export async function confirmSignerPass(ctx: WorkerContext, run: ConfirmRun, p: 
   for (const { order, why } of alone) {
     await ctx.db.transaction(async (tx) => {
       await getMintOrder(tx, { orderId: order.orderId, lock: true })
-      await confirmOrderAlone(tx, ctx, { orderId: order.orderId, actor: run.actor, detail: `the confirmer of ${p.signerAddress} hands it over: ${why}` })
+      await confirmOrderAlone(tx, ctx, {
+        orderId: order.orderId,
+        actor: run.actor,
+        detail: `the confirmer of ${p.signerAddress} hands it over: ${why}`,
+      })
     })
     run.log.warn({ orderId: order.orderId, why }, 'order handed to a mint_confirm of its own')
   }

@@ -4,7 +4,11 @@ import type { SendOrder, SendOutcome } from './sendOutcome'
 export type GateOpened = (p?: { more?: boolean }) => void
 
 /** One batch's run: the orders handed over (none for a batch that only takes from the queue), the batch's abort signal, and `opened`, to be called once the batch is past its reserve transaction. */
-export type RunSendBatch = (p: { orders: SendOrder[]; signal: AbortSignal; opened: GateOpened }) => Promise<ReadonlyMap<string, SendOutcome>>
+export type RunSendBatch = (p: {
+  orders: SendOrder[]
+  signal: AbortSignal
+  opened: GateOpened
+}) => Promise<ReadonlyMap<string, SendOutcome>>
 
 export type CreateSendBatcherParameters = {
   /** orders handed over per batch at most (MINT_SEND_BATCH) */
@@ -72,7 +76,13 @@ export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
       .run({ orders: batch.map((b) => b.order), signal, opened })
       .then(
         (outcomes) => {
-          for (const b of batch) b.resolve(outcomes.get(b.order.orderId) ?? { kind: 'failed', error: new Error('the send batch returned no outcome for this order') })
+          for (const b of batch)
+            b.resolve(
+              outcomes.get(b.order.orderId) ?? {
+                kind: 'failed',
+                error: new Error('the send batch returned no outcome for this order'),
+              },
+            )
         },
         (error: unknown) => {
           for (const b of batch) b.resolve({ kind: 'failed', error })

@@ -1,5 +1,5 @@
 import type { Tx } from '@/db/client'
-import { ensureJob, type EnsureJobReturnType } from '@/lib/jobs/ensureJob'
+import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { MINT_CONFIRMER_PRIORITY, mintConfirmerJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
@@ -17,7 +17,11 @@ export type EnsureConfirmerParameters = {
  * there is none, revived when it is a dead letter, left alone when it waits or runs
  * (its next pass reads every submitted order of the signer).
  */
-export async function ensureConfirmer(tx: Tx, ctx: WorkerContext, { signerAddress, actor, detail }: EnsureConfirmerParameters): Promise<EnsureJobReturnType> {
+export async function ensureConfirmer(
+  tx: Tx,
+  ctx: WorkerContext,
+  { signerAddress, actor, detail }: EnsureConfirmerParameters,
+): Promise<EnsureJobReturnType> {
   await lockConfirmer(tx, { signerAddress })
   return ensureJob(tx, {
     task: TASK.mintConfirmer,

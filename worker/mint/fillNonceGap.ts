@@ -1,18 +1,18 @@
 import { and, eq } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import { signerNonces } from '@/db/schema'
+import { isTransientFault } from '@/lib/errors/faults'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { broadcastRawTx, type BroadcastRawTxReturnType } from '../chain/broadcastRawTx'
+import { type BroadcastRawTxReturnType, broadcastRawTx } from '../chain/broadcastRawTx'
 import { bumpFees } from '../chain/bumpFees'
 import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
-import type { SignerAccount, WorkerContext } from '../runtime/context'
 import { listNonceTxs } from '../db/listNonceTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { storeSignedTx } from '../db/storeSignedTx'
+import type { SignerAccount, WorkerContext } from '../runtime/context'
 import { newestTx } from './newestTx'
-import { isTransientFault } from '@/lib/errors/faults'
 
 export type FillNonceGapParameters = {
   signer: SignerAccount
@@ -32,7 +32,10 @@ const SELF_TRANSFER_GAS = 21_000n
  * signed, the fill outbids it (>= 12.5% on both fees) to replace it in the pool; if the
  * mint is mined first anyway, the chain wins (mint_confirm confirms the order).
  */
-export async function fillNonceGap(ctx: WorkerContext, { signer, nonce, jobId, actor }: FillNonceGapParameters): Promise<FillNonceGapReturnType> {
+export async function fillNonceGap(
+  ctx: WorkerContext,
+  { signer, nonce, jobId, actor }: FillNonceGapParameters,
+): Promise<FillNonceGapReturnType> {
   const before = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce })
   if (before.some((t) => t.kind === 'gap_fill')) return { skipped: 'already filled' }
   const current = await estimateFees(ctx.chain)
@@ -41,14 +44,24 @@ export async function fillNonceGap(ctx: WorkerContext, { signer, nonce, jobId, a
       ? bumpFees({
           previous: {
             maxFeePerGas: BigInt(newestTx(before).maxFeePerGas),
-            maxPriorityFeePerGas: before.reduce((m, t) => (BigInt(t.maxPriorityFeePerGas) > m ? BigInt(t.maxPriorityFeePerGas) : m), 0n),
+            maxPriorityFeePerGas: before.reduce(
+              (m, t) => (BigInt(t.maxPriorityFeePerGas) > m ? BigInt(t.maxPriorityFeePerGas) : m),
+              0n,
+            ),
           },
           current,
         })
       : { maxFeePerGas: current.maxFeePerGas, maxPriorityFeePerGas: current.maxPriorityFeePerGas }
   let signed: Awaited<ReturnType<typeof signTx>>
   try {
-    signed = await signTx(signer.account, { chainId: ctx.chainId, nonce, to: signer.address, value: 0n, gas: SELF_TRANSFER_GAS, ...fees })
+    signed = await signTx(signer.account, {
+      chainId: ctx.chainId,
+      nonce,
+      to: signer.address,
+      value: 0n,
+      gas: SELF_TRANSFER_GAS,
+      ...fees,
+    })
   } catch (error) {
     // KMS still throttled after its retries: the nonce stays released, the next nonce health run fills it
     if (!isTransientFault(error)) throw error
@@ -60,11 +73,26 @@ export async function fillNonceGap(ctx: WorkerContext, { signer, nonce, jobId, a
     const rows = await tx
       .select()
       .from(signerNonces)
-      .where(and(eq(signerNonces.signerAddress, signer.address), eq(signerNonces.nonce, nonce), eq(signerNonces.state, 'released')))
+      .where(
+        and(
+          eq(signerNonces.signerAddress, signer.address),
+          eq(signerNonces.nonce, nonce),
+          eq(signerNonces.state, 'released'),
+        ),
+      )
       .for('update')
     const row = rows[0]
     if (!row) return false
-    await storeSignedTx(tx, { hash, signerAddress: signer.address, nonce, orderId: row.orderId, kind: 'gap_fill', rawTx: raw, gasLimit: SELF_TRANSFER_GAS, ...fees })
+    await storeSignedTx(tx, {
+      hash,
+      signerAddress: signer.address,
+      nonce,
+      orderId: row.orderId,
+      kind: 'gap_fill',
+      rawTx: raw,
+      gasLimit: SELF_TRANSFER_GAS,
+      ...fees,
+    })
     await recordJobEvent(tx, {
       event: 'gap_filled',
       task: TASK.nonceHealth,
@@ -78,7 +106,13 @@ export async function fillNonceGap(ctx: WorkerContext, { signer, nonce, jobId, a
   })
   if (!stored) return { skipped: 'no longer released' }
 
-  const outcome = await broadcastRawTx(ctx.chain, { raw, hash, signerAddress: signer.address, nonce, siblings: before.map((t) => t.hash) })
+  const outcome = await broadcastRawTx(ctx.chain, {
+    raw,
+    hash,
+    signerAddress: signer.address,
+    nonce,
+    siblings: before.map((t) => t.hash),
+  })
   await markTxBroadcast(ctx.db, { hash })
   return { hash, outcome }
 }

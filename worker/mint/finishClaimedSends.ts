@@ -1,16 +1,16 @@
 import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
+import type { ClaimedJob } from '@/lib/jobs/claimQueuedJobs'
 import { finishClaimedJobs } from '@/lib/jobs/finishClaimedJobs'
 import { TASK } from '@/lib/jobs/jobKeys'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
-import type { ClaimedJob } from '@/lib/jobs/claimQueuedJobs'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import type { UpdateJobRecordParameters } from '../db/updateJobRecord'
 import { updateJobRecords } from '../db/updateJobRecords'
 import type { WorkerContext } from '../runtime/context'
-import type { SendOutcome } from './sendOutcome'
 import { firstLine } from '../runtime/recordFailedAttempt'
+import type { SendOutcome } from './sendOutcome'
 
 export type FinishClaimedSendsParameters = {
   /** the mint_send jobs the batch claimed, each with its order (null: a payload without a valid order id) */
@@ -42,14 +42,31 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
       kind: 'failed',
       error: new InvalidPayloadError(`invalid ${TASK.mintSend} payload: ${JSON.stringify(job.payload)}`),
     }
-    const base = { task: TASK.mintSend, orderId: job.orderId, jobId: job.jobId, attempt: job.attempts, actor: p.workerId }
-    const record = { jobId: job.jobId, task: TASK.mintSend, orderId: job.orderId, payload: job.payload, attempts: job.attempts, maxAttempts: job.maxAttempts }
+    const base = {
+      task: TASK.mintSend,
+      orderId: job.orderId,
+      jobId: job.jobId,
+      attempt: job.attempts,
+      actor: p.workerId,
+    }
+    const record = {
+      jobId: job.jobId,
+      task: TASK.mintSend,
+      orderId: job.orderId,
+      payload: job.payload,
+      attempts: job.attempts,
+      maxAttempts: job.maxAttempts,
+    }
     if (outcome.kind === 'wait') {
       deferred.push({ jobId: job.jobId, delayMs: outcome.retryInMs })
       records.push({ ...record, attempts: job.attempts - 1, state: 'scheduled' })
       continue
     }
-    events.push({ ...base, event: 'started', detail: `attempt ${job.attempts} of ${job.maxAttempts} (in a send batch)` })
+    events.push({
+      ...base,
+      event: 'started',
+      detail: `attempt ${job.attempts} of ${job.maxAttempts} (in a send batch)`,
+    })
     if (outcome.kind === 'sent' || outcome.kind === 'settled') {
       done.push(job.jobId)
       events.push({ ...base, event: 'succeeded', durationMs: p.durationMs })
@@ -69,15 +86,26 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
       records.push({ ...record, state: 'dead', lastError: text })
       if (job.orderId !== null) dead.push({ jobId: job.jobId, orderId: job.orderId, reason })
     } else {
-      events.push({ ...base, event: 'retrying', detail: `attempt ${job.attempts + 1} of ${job.maxAttempts} in about ${Math.round(Math.exp(Math.min(job.attempts, 10)))} s` })
+      events.push({
+        ...base,
+        event: 'retrying',
+        detail: `attempt ${job.attempts + 1} of ${job.maxAttempts} in about ${Math.round(Math.exp(Math.min(job.attempts, 10)))} s`,
+      })
       records.push({ ...record, state: 'retrying', lastError: text })
     }
   }
   await ctx.db.transaction(async (tx) => {
     // a job no longer ours (this worker was declared stale and it was handed on) keeps the trail its new holder writes
     const ours = await finishClaimedJobs(tx, { workerId: p.workerId, done, failed, deferred })
-    await updateJobRecords(tx, records.filter((r) => ours.has(r.jobId)))
-    await recordJobEvents(tx, events.filter((e) => e.jobId != null && ours.has(BigInt(e.jobId))))
-    for (const d of dead) if (ours.has(d.jobId)) await failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: d.orderId, reason: d.reason })
+    await updateJobRecords(
+      tx,
+      records.filter((r) => ours.has(r.jobId)),
+    )
+    await recordJobEvents(
+      tx,
+      events.filter((e) => e.jobId != null && ours.has(BigInt(e.jobId))),
+    )
+    for (const d of dead)
+      if (ours.has(d.jobId)) await failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: d.orderId, reason: d.reason })
   })
 }

@@ -5,9 +5,9 @@ import { decodeMintRevert } from '../chain/decodeMintRevert'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { getMintOrder, type MintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
-import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markOrderFailed } from '../db/markOrderFailed'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
+import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markTxMined } from '../db/markTxMined'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
@@ -31,7 +31,11 @@ export type HandleMinedTxParameters = {
  * The order's own mint_confirm runs it (the confirmer settles ordinary mints in bulk:
  * settleMinedTxs).
  */
-export async function handleMinedTx(ctx: WorkerContext, run: ConfirmRun, { order, minedTx, receipt }: HandleMinedTxParameters): Promise<void> {
+export async function handleMinedTx(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  { order, minedTx, receipt }: HandleMinedTxParameters,
+): Promise<void> {
   const orderId = order.id
   const where = { signerAddress: minedTx.signerAddress, nonce: minedTx.nonce }
   if (minedTx.kind === 'gap_fill') {
@@ -56,15 +60,26 @@ export async function handleMinedTx(ctx: WorkerContext, run: ConfirmRun, { order
     await ctx.db.transaction(async (tx) => {
       await getMintOrder(tx, { orderId, lock: true })
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
-      await markOrderFailed(tx, { orderId, reason: `mint reverted on chain: ${reason}`, from: ['pending', 'submitted', 'failed'] })
-      await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'reverted', detail: reason, data: { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString() } })
+      await markOrderFailed(tx, {
+        orderId,
+        reason: `mint reverted on chain: ${reason}`,
+        from: ['pending', 'submitted', 'failed'],
+      })
+      await recordJobEvent(tx, {
+        ...confirmEventOf(run, orderId),
+        event: 'reverted',
+        detail: reason,
+        data: { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString() },
+      })
     })
     throw new MintTxRevertedError(minedTx.hash, reason)
   }
 
   if (!mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId })) {
     // the nonce is used either way: record it, so the nonce health check does not revive this job forever
-    await ctx.db.transaction((tx) => markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber }))
+    await ctx.db.transaction((tx) =>
+      markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber }),
+    )
     throw new MintedEventMissingError(minedTx.hash)
   }
 
@@ -74,10 +89,19 @@ export async function handleMinedTx(ctx: WorkerContext, run: ConfirmRun, { order
   const enough = confirmations >= BigInt(ctx.confirmations)
   await ctx.db.transaction(async (tx) => {
     const locked = await getMintOrder(tx, { orderId, lock: true })
-    const data = { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), confirmations: confirmations.toString() }
+    const data = {
+      hash: minedTx.hash,
+      blockNumber: receipt.blockNumber.toString(),
+      confirmations: confirmations.toString(),
+    }
     if (firstSeen) {
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
-      await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'mined', detail: `${minedTx.hash} mined in block ${receipt.blockNumber}`, data })
+      await recordJobEvent(tx, {
+        ...confirmEventOf(run, orderId),
+        event: 'mined',
+        detail: `${minedTx.hash} mined in block ${receipt.blockNumber}`,
+        data,
+      })
     }
     if (locked && locked.status !== 'submitted') {
       await recordJobEvent(tx, {
@@ -89,15 +113,25 @@ export async function handleMinedTx(ctx: WorkerContext, run: ConfirmRun, { order
     }
     if (enough) {
       await markOrdersConfirmed(tx, { orders: [{ orderId, txHash: minedTx.hash, blockNumber: receipt.blockNumber }] })
-      await recordJobEvent(tx, { ...confirmEventOf(run, orderId), event: 'confirmed', detail: `${confirmations} confirmations`, data })
+      await recordJobEvent(tx, {
+        ...confirmEventOf(run, orderId),
+        event: 'confirmed',
+        detail: `${confirmations} confirmations`,
+        data,
+      })
       return
     }
     await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
   })
   if (enough) {
-    run.log.info({ hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), wasStatus: order.status }, 'mint confirmed')
+    run.log.info(
+      { hash: minedTx.hash, blockNumber: receipt.blockNumber.toString(), wasStatus: order.status },
+      'mint confirmed',
+    )
     return
   }
   // not enough confirmations yet: the signer's confirmer counts them from here
-  await ctx.db.transaction((tx) => startConfirming(tx, ctx, { orderIds: [orderId], signerAddress: minedTx.signerAddress, actor: run.actor }))
+  await ctx.db.transaction((tx) =>
+    startConfirming(tx, ctx, { orderIds: [orderId], signerAddress: minedTx.signerAddress, actor: run.actor }),
+  )
 }

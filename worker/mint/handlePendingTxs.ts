@@ -37,7 +37,11 @@ export type HandlePendingTxsParameters = {
  * stored bytes do not match it: verifyStoredTx) does not stop the others: it is returned,
  * for the order to be handed to a job of its own; any other error ends the pass.
  */
-export async function handlePendingTxs(ctx: WorkerContext, run: ConfirmRun, { orders, pendingCount }: HandlePendingTxsParameters): Promise<HandlePendingTxsReturnType> {
+export async function handlePendingTxs(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  { orders, pendingCount }: HandlePendingTxsParameters,
+): Promise<HandlePendingTxsReturnType> {
   let replaced = 0
   const refused: HandlePendingTxsReturnType['refused'] = []
   for (const followed of orders) {
@@ -45,7 +49,14 @@ export async function handlePendingTxs(ctx: WorkerContext, run: ConfirmRun, { or
     const signer = followed.txs[0]?.signerAddress
     const holdsKey = signer !== undefined && ctx.signers.has(getAddress(signer))
     try {
-      if (await handleOne(ctx, run, { followed, pendingCount, mayReplace: holdsKey && replaced < MAX_REPLACEMENTS_PER_PASS })) replaced++
+      if (
+        await handleOne(ctx, run, {
+          followed,
+          pendingCount,
+          mayReplace: holdsKey && replaced < MAX_REPLACEMENTS_PER_PASS,
+        })
+      )
+        replaced++
     } catch (error) {
       if (!isPermanentJobError(error)) throw error
       refused.push({ orderId: followed.orderId, error })
@@ -75,7 +86,12 @@ async function handleOne(
     try {
       const outcome = await resendTx(ctx, { tx: newest, siblings: txs })
       if (outcome === 'sent') {
-        await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `the node did not know ${newest.hash}: sent again`, data: { hash: newest.hash, orderId } })
+        await recordJobEvent(ctx.db, {
+          ...confirmEventOf(run, orderId),
+          event: 'rebroadcast',
+          detail: `the node did not know ${newest.hash}: sent again`,
+          data: { hash: newest.hash, orderId },
+        })
         run.log.warn({ orderId, hash: newest.hash }, 'transaction unknown to the node: re-sent')
       }
     } catch (error) {

@@ -20,7 +20,11 @@ export type HandleReorgParameters = {
  * reserved again and a 'reorged' event, and the same bytes are sent again
  * ('rebroadcast'). The caller looks again later (the confirmer's next pass).
  */
-export async function handleReorg(ctx: WorkerContext, run: ConfirmRun, { orderId, txs }: HandleReorgParameters): Promise<void> {
+export async function handleReorg(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  { orderId, txs }: HandleReorgParameters,
+): Promise<void> {
   const lost = txs.find((t) => t.minedBlock !== null)
   if (!lost) return
   await ctx.db.transaction(async (tx) => {
@@ -37,5 +41,10 @@ export async function handleReorg(ctx: WorkerContext, run: ConfirmRun, { orderId
   })
   run.log.warn({ orderId, hash: lost.hash, blockNumber: String(lost.minedBlock) }, 'mined transaction reorged away')
   const outcome = await resendTx(ctx, { tx: lost, siblings: txs })
-  await recordJobEvent(ctx.db, { ...confirmEventOf(run, orderId), event: 'rebroadcast', detail: `re-sent ${lost.hash} after the reorg (${outcome})`, data: { hash: lost.hash, orderId } })
+  await recordJobEvent(ctx.db, {
+    ...confirmEventOf(run, orderId),
+    event: 'rebroadcast',
+    detail: `re-sent ${lost.hash} after the reorg (${outcome})`,
+    data: { hash: lost.hash, orderId },
+  })
 }

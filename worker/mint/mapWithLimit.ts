@@ -9,7 +9,11 @@ export type MapWithLimitParameters<T, R> = {
  * Runs fn over the items with bounded concurrency and keeps each item's own result or
  * error (a KMS failure for one order must not fail its batch). Results in item order.
  */
-export async function mapWithLimit<T, R>({ items, limit, fn }: MapWithLimitParameters<T, R>): Promise<PromiseSettledResult<R>[]> {
+export async function mapWithLimit<T, R>({
+  items,
+  limit,
+  fn,
+}: MapWithLimitParameters<T, R>): Promise<PromiseSettledResult<R>[]> {
   const results: PromiseSettledResult<R>[] = new Array(items.length)
   let next = 0
   const lane = async () => {

@@ -18,12 +18,17 @@ export type MarkSendBatchSubmittedParameters = { broadcast: readonly Broadcast[]
  * signer with all its orders). An order settled meanwhile (confirmed, cancelled) keeps
  * its status; its outcome is still `sent`.
  */
-export async function markSendBatchSubmitted(ctx: WorkerContext, { broadcast, actor }: MarkSendBatchSubmittedParameters): Promise<SendOutcomes> {
+export async function markSendBatchSubmitted(
+  ctx: WorkerContext,
+  { broadcast, actor }: MarkSendBatchSubmittedParameters,
+): Promise<SendOutcomes> {
   const outcomes: SendOutcomes = new Map()
   if (broadcast.length === 0) return outcomes
   await ctx.db.transaction(async (tx) => {
     const rows = await lockMintOrders(tx, { orderIds: broadcast.map((b) => b.order.orderId), lock: true })
-    const marking = markTxsBroadcast(tx, { hashes: broadcast.filter((b) => b.result !== 'underpriced').map((b) => b.hash) })
+    const marking = markTxsBroadcast(tx, {
+      hashes: broadcast.filter((b) => b.result !== 'underpriced').map((b) => b.hash),
+    })
     const events: RecordJobEventParameters[] = broadcast.map((b) => ({
       ...sendEventOf(b.order, actor),
       event: b.result === 'sent' ? 'broadcast' : b.result,
@@ -43,12 +48,21 @@ export async function markSendBatchSubmitted(ctx: WorkerContext, { broadcast, ac
     await Promise.all([
       marking,
       recordJobEvents(tx, events),
-      markOrdersSubmitted(tx, { orders: open.map((b) => ({ id: b.order.orderId, status: rows.get(b.order.orderId)?.status ?? '' })) }),
+      markOrdersSubmitted(tx, {
+        orders: open.map((b) => ({ id: b.order.orderId, status: rows.get(b.order.orderId)?.status ?? '' })),
+      }),
     ])
     const bySigner = new Map<Address, string[]>()
     for (const b of open) bySigner.set(b.signerAddress, [...(bySigner.get(b.signerAddress) ?? []), b.order.orderId])
     for (const [signerAddress, orderIds] of bySigner) await startConfirming(tx, ctx, { orderIds, signerAddress, actor })
   })
-  for (const b of broadcast) outcomes.set(b.order.orderId, { kind: 'sent', hash: b.hash, signerAddress: b.signerAddress, nonce: b.nonce, broadcast: b.result })
+  for (const b of broadcast)
+    outcomes.set(b.order.orderId, {
+      kind: 'sent',
+      hash: b.hash,
+      signerAddress: b.signerAddress,
+      nonce: b.nonce,
+      broadcast: b.result,
+    })
   return outcomes
 }

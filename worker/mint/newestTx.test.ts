@@ -12,7 +12,12 @@ describe('newestTx', () => {
     expect(newestTx(txs).hash).toBe('b')
   })
   it('takes the latest on a tie, and refuses an empty list', () => {
-    expect(newestTx([{ hash: 'a', maxFeePerGas: '1', createdAt: at(0) }, { hash: 'b', maxFeePerGas: '1', createdAt: at(1) }]).hash).toBe('b')
+    expect(
+      newestTx([
+        { hash: 'a', maxFeePerGas: '1', createdAt: at(0) },
+        { hash: 'b', maxFeePerGas: '1', createdAt: at(1) },
+      ]).hash,
+    ).toBe('b')
     expect(() => newestTx([])).toThrow()
   })
 })

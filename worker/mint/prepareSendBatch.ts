@@ -7,8 +7,8 @@ import { capFees, type Fees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { estimateMintGas } from '../chain/estimateMintGas'
 import { type BoundNonce, listBoundNonces } from '../db/listBoundNonces'
-import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import type { ChainTx } from '../db/listOrderTxs'
+import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import { lockMintOrders } from '../db/lockMintOrders'
 import type { WorkerContext } from '../runtime/context'
 import { mapWithLimit } from './mapWithLimit'
@@ -44,7 +44,10 @@ export type PrepareSendBatchReturnType = {
  * parallel, one JSON-RPC batch): a revert is a permanent failure with the contract's reason and costs no
  * nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
  */
-export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: PrepareSendBatchParameters): Promise<PrepareSendBatchReturnType> {
+export async function prepareSendBatch(
+  ctx: WorkerContext,
+  { orders, actor }: PrepareSendBatchParameters,
+): Promise<PrepareSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
   const valid = orders.filter((o) => {
     if (isUuid(o.orderId)) return true
@@ -70,16 +73,25 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
   for (const order of valid) {
     const row = rows.get(order.orderId)
     const txs = txsByOrder.get(order.orderId) ?? []
-    if (!row) outcomes.set(order.orderId, { kind: 'failed', error: new PermanentJobError(`order ${order.orderId} does not exist`) })
-    else if (row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(order.orderId, { kind: 'settled', status: row.status })
+    if (!row)
+      outcomes.set(order.orderId, {
+        kind: 'failed',
+        error: new PermanentJobError(`order ${order.orderId} does not exist`),
+      })
+    else if (row.status === 'confirmed' || row.status === 'cancelled')
+      outcomes.set(order.orderId, { kind: 'settled', status: row.status })
     else if (txs.length > 0) toResend.push({ order, txs })
     else if (!isAddress(row.toAddress, { strict: false })) {
-      outcomes.set(order.orderId, { kind: 'failed', error: new PermanentJobError(`the recipient ${row.toAddress} is not an address`) })
+      outcomes.set(order.orderId, {
+        kind: 'failed',
+        error: new PermanentJobError(`the recipient ${row.toAddress} is not an address`),
+      })
     } else pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei), vault: row.vault })
   }
 
   const minedCounts = new Map<Address, bigint>()
-  if (pending.length === 0) return { outcomes, toSign: [], toResend, fees: { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }, minedCounts }
+  if (pending.length === 0)
+    return { outcomes, toSign: [], toResend, fees: { maxFeePerGas: 0n, maxPriorityFeePerGas: 0n }, minedCounts }
   const [from] = candidates
   if (!from) throw new PermanentJobError('this worker has no signer')
 
@@ -88,7 +100,8 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
   const ceiling = capFees({ fees: wanted, baseFeePerGas: wanted.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
   if (ceiling.capped) {
     await holdForFees(ctx, { orders: pending.map((p) => p.order), actor, reason: ceiling.reason, wanted })
-    for (const p of pending) outcomes.set(p.order.orderId, { kind: 'wait', reason: ceiling.reason, retryInMs: ctx.settings.feeCappedRetryMs })
+    for (const p of pending)
+      outcomes.set(p.order.orderId, { kind: 'wait', reason: ceiling.reason, retryInMs: ctx.settings.feeCappedRetryMs })
     return { outcomes, toSign: [], toResend, fees: ceiling.fees, minedCounts }
   }
 
@@ -109,7 +122,13 @@ export async function prepareSendBatch(ctx: WorkerContext, { orders, actor }: Pr
   for (const [i, p] of pending.entries()) {
     const result = simulated[i]
     if (result?.status === 'fulfilled') {
-      toSign.push({ order: p.order, vault: p.vault, data: result.value.data, gas: result.value.gas, bound: bound.get(p.order.orderId) })
+      toSign.push({
+        order: p.order,
+        vault: p.vault,
+        data: result.value.data,
+        gas: result.value.gas,
+        bound: bound.get(p.order.orderId),
+      })
       continue
     }
     const error: unknown = result?.reason
@@ -146,5 +165,8 @@ async function holdForFees(
       })
     }
   })
-  ctx.log.warn({ reason: p.reason, orders: p.orders.length, retryInMs: ctx.settings.feeCappedRetryMs }, 'fee ceiling: mints held back, nothing signed')
+  ctx.log.warn(
+    { reason: p.reason, orders: p.orders.length, retryInMs: ctx.settings.feeCappedRetryMs },
+    'fee ceiling: mints held back, nothing signed',
+  )
 }

@@ -18,7 +18,12 @@ export async function readSignerRoom(ctx: WorkerContext): Promise<number> {
       .select({ address: signers.address, nextNonce: signers.nextNonce })
       .from(signers)
       .where(and(eq(signers.active, true), eq(signers.chainId, ctx.chainId), inArray(signers.address, candidates))),
-    Promise.all(candidates.map(async (address) => [address, BigInt(await ctx.chain.getTransactionCount({ address, blockTag: 'latest' }))] as const)),
+    Promise.all(
+      candidates.map(
+        async (address) =>
+          [address, BigInt(await ctx.chain.getTransactionCount({ address, blockTag: 'latest' }))] as const,
+      ),
+    ),
   ])
   if (rows.length === 0) throw new NoSignerError(ctx.chainId)
   const mined = new Map<string, bigint>(counts)

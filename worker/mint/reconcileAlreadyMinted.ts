@@ -13,13 +13,18 @@ export type ReconcileAlreadyMintedParameters = { order: SendOrder; actor: string
  * no transaction of ours is stored for it (the database lost rows, e.g. a restore): the
  * chain wins. Confirm it with the mined hash, a 'reconciled' event on its timeline.
  */
-export async function reconcileAlreadyMinted(ctx: WorkerContext, { order, actor }: ReconcileAlreadyMintedParameters): Promise<void> {
+export async function reconcileAlreadyMinted(
+  ctx: WorkerContext,
+  { order, actor }: ReconcileAlreadyMintedParameters,
+): Promise<void> {
   const { orderId } = order
   const found = await findMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
   if (!found) throw new PermanentJobError('the token reports this order as minted, but no Minted event was found')
   await ctx.db.transaction(async (tx) => {
     await getMintOrder(tx, { orderId, lock: true })
-    await markOrdersConfirmed(tx, { orders: [{ orderId, txHash: found.transactionHash, blockNumber: found.blockNumber }] })
+    await markOrdersConfirmed(tx, {
+      orders: [{ orderId, txHash: found.transactionHash, blockNumber: found.blockNumber }],
+    })
     await recordJobEvent(tx, {
       ...sendEventOf(order, actor),
       event: 'reconciled',

@@ -12,7 +12,9 @@ export type RecordFeeCappedParameters = Omit<RecordJobEventParameters, 'event' |
  * whether an event was written.
  */
 export async function recordFeeCapped(tx: DbOrTx, p: RecordFeeCappedParameters): Promise<boolean> {
-  const [row] = await tx.execute<{ event: string | null }>(sql`select ${latestFeeEventSql(sql`${p.orderId}::uuid`)} as event`)
+  const [row] = await tx.execute<{ event: string | null }>(
+    sql`select ${latestFeeEventSql(sql`${p.orderId}::uuid`)} as event`,
+  )
   if (row?.event === 'fee_capped') return false
   await recordJobEvent(tx, { ...p, event: 'fee_capped' })
   return true

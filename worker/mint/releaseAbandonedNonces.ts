@@ -17,7 +17,10 @@ export type ReleaseAbandonedNoncesParameters = {
  * 'nonce_released' event on the order's timeline, and then filled like any released
  * nonce. Returns the nonces released.
  */
-export async function releaseAbandonedNonces(ctx: WorkerContext, p: ReleaseAbandonedNoncesParameters): Promise<bigint[]> {
+export async function releaseAbandonedNonces(
+  ctx: WorkerContext,
+  p: ReleaseAbandonedNoncesParameters,
+): Promise<bigint[]> {
   const released = await ctx.db.transaction(async (tx) => {
     const rows = await releaseInDb(tx, { signerAddress: p.signer.address })
     await recordJobEvents(
@@ -35,6 +38,7 @@ export async function releaseAbandonedNonces(ctx: WorkerContext, p: ReleaseAband
     )
     return rows
   })
-  for (const r of released) ctx.log.info({ nonce: r.nonce.toString(), orderId: r.orderId }, 'reserved nonce of a failed order released')
+  for (const r of released)
+    ctx.log.info({ nonce: r.nonce.toString(), orderId: r.orderId }, 'reserved nonce of a failed order released')
   return released.map((r) => r.nonce)
 }

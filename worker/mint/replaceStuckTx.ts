@@ -1,5 +1,6 @@
 import { getAddress } from 'viem'
 import { SignerUnavailableError } from '@/lib/errors/chain'
+import { isTransientFault } from '@/lib/errors/faults'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { bumpFees } from '../chain/bumpFees'
@@ -14,7 +15,6 @@ import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { recordFeeCapped } from './recordFeeCapped'
 import { verifyStoredTx } from './verifyStoredTx'
-import { isTransientFault } from '@/lib/errors/faults'
 
 export type ReplaceStuckTxParameters = {
   orderId: string
@@ -36,14 +36,21 @@ export type ReplaceStuckTxParameters = {
  * attempt spent) tries again. An order no longer submitted under its lock is left alone.
  * Returns whether a replacement was signed, stored and sent.
  */
-export async function replaceStuckTx(ctx: WorkerContext, run: ConfirmRun, { orderId, txs, newest, why }: ReplaceStuckTxParameters): Promise<boolean> {
+export async function replaceStuckTx(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  { orderId, txs, newest, why }: ReplaceStuckTxParameters,
+): Promise<boolean> {
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
   if (!signer) throw new SignerUnavailableError(newest.signerAddress)
   run.checkpoint('replacement')
   // the calldata re-derived from the order, once the stored bytes are verified to carry exactly it
   const { data } = await verifyStoredTx(ctx, { tx: newest })
   const current = await estimateFees(ctx.chain)
-  const previous = { maxFeePerGas: BigInt(newest.maxFeePerGas), maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas) }
+  const previous = {
+    maxFeePerGas: BigInt(newest.maxFeePerGas),
+    maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas),
+  }
   const ceiling = capFees({
     fees: bumpFees({ previous, current }),
     baseFeePerGas: current.baseFeePerGas,
@@ -60,18 +67,31 @@ export async function replaceStuckTx(ctx: WorkerContext, run: ConfirmRun, { orde
         data: { hash: newest.hash, nonce: newest.nonce.toString(), baseFeePerGas: current.baseFeePerGas.toString() },
       })
     })
-    run.log.warn({ orderId: orderId, hash: newest.hash, reason: ceiling.reason }, 'fee ceiling: stuck transaction not replaced')
+    run.log.warn(
+      { orderId: orderId, hash: newest.hash, reason: ceiling.reason },
+      'fee ceiling: stuck transaction not replaced',
+    )
     return false
   }
   const fees = ceiling.fees
   const gas = BigInt(newest.gasLimit)
   let signed: Awaited<ReturnType<typeof signTx>>
   try {
-    signed = await signTx(signer.account, { chainId: ctx.chainId, nonce: newest.nonce, to: ctx.tokenAddress, data, gas, ...fees })
+    signed = await signTx(signer.account, {
+      chainId: ctx.chainId,
+      nonce: newest.nonce,
+      to: ctx.tokenAddress,
+      data,
+      gas,
+      ...fees,
+    })
   } catch (error) {
     // KMS still throttled after its retries: not a failure of the pass; the next pass replaces it
     if (!isTransientFault(error)) throw error
-    run.log.warn({ orderId, hash: newest.hash, retryAfterMs: error.retryAfterMs }, 'KMS throttled: the replacement waits for the next pass')
+    run.log.warn(
+      { orderId, hash: newest.hash, retryAfterMs: error.retryAfterMs },
+      'KMS throttled: the replacement waits for the next pass',
+    )
     return false
   }
   const { raw, hash } = signed
@@ -112,6 +132,9 @@ export async function replaceStuckTx(ctx: WorkerContext, run: ConfirmRun, { orde
     siblings: txs.map((t) => t.hash),
   })
   await markTxBroadcast(ctx.db, { hash })
-  run.log.warn({ orderId: orderId, replaced: newest.hash, hash, outcome, maxFeePerGas: fees.maxFeePerGas.toString() }, 'stuck transaction replaced')
+  run.log.warn(
+    { orderId: orderId, replaced: newest.hash, hash, outcome, maxFeePerGas: fees.maxFeePerGas.toString() },
+    'stuck transaction replaced',
+  )
   return true
 }

@@ -1,4 +1,4 @@
-import { broadcastRawTx, type BroadcastRawTxReturnType } from '../chain/broadcastRawTx'
+import { type BroadcastRawTxReturnType, broadcastRawTx } from '../chain/broadcastRawTx'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import type { WorkerContext } from '../runtime/context'
@@ -16,7 +16,10 @@ export type ResendTxParameters = {
  * marks it broadcast; first verifies the bytes are what the order calls for
  * (verifyStoredTx: a mismatch is permanent and nothing is sent).
  */
-export async function resendTx(ctx: WorkerContext, { tx, siblings }: ResendTxParameters): Promise<BroadcastRawTxReturnType> {
+export async function resendTx(
+  ctx: WorkerContext,
+  { tx, siblings }: ResendTxParameters,
+): Promise<BroadcastRawTxReturnType> {
   await verifyStoredTx(ctx, { tx })
   const outcome = await broadcastRawTx(ctx.chain, {
     raw: tx.rawTx,

@@ -1,16 +1,16 @@
 import type { Address, Hex } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { checkMintControlsOfOrders } from '@/lib/controls/checkMintControlsOfOrders'
 import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
-import { checkMintControlsOfOrders } from '@/lib/controls/checkMintControlsOfOrders'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import type { Fees } from '../chain/capFees'
 import { listBoundNonces } from '../db/listBoundNonces'
-import { readBatchOrderBars } from '../db/readBatchOrderBars'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import { lockMintOrders } from '../db/lockMintOrders'
+import { readBatchOrderBars } from '../db/readBatchOrderBars'
 import { reserveNonces } from '../db/reserveNonces'
 import type { WorkerContext } from '../runtime/context'
 import { checkBeforeSigning } from './checkBeforeSigning'
@@ -40,7 +40,10 @@ export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToRes
  * 'nonce_reserved' events) and commit. An order already holding a nonce keeps it. Orders
  * beyond every signer's in-flight bound get no nonce: wait. KMS is not called here.
  */
-export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchParameters): Promise<ReserveSendBatchReturnType> {
+export async function reserveSendBatch(
+  ctx: WorkerContext,
+  p: ReserveSendBatchParameters,
+): Promise<ReserveSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
   const toResend: ToResend[] = []
   const reserved: Reserved[] = []
@@ -65,9 +68,11 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     for (const s of p.toSign) {
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
-      if (!row || row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
+      if (!row || row.status === 'confirmed' || row.status === 'cancelled')
+        outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
       else if (txs.length > 0) toResend.push({ order: s.order, txs })
-      else if (row.vault !== s.vault) throw new Error(`order ${s.order.orderId} is of vault ${row.vault}, not ${s.vault} as read before its lock`)
+      else if (row.vault !== s.vault)
+        throw new Error(`order ${s.order.orderId} is of vault ${row.vault}, not ${s.vault} as read before its lock`)
       else live.push({ ...s, bound: bound.get(s.order.orderId) })
     }
     if (live.length === 0) return
@@ -108,7 +113,11 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
     )
     for (const [i, s] of live.entries()) {
       const base = sendEventOf(s.order, p.actor)
-      events.push({ ...base, event: 'simulated', detail: `mint simulated: gas ${s.gas}, max fee ${p.fees.maxFeePerGas} wei` })
+      events.push({
+        ...base,
+        event: 'simulated',
+        detail: `mint simulated: gas ${s.gas}, max fee ${p.fees.maxFeePerGas} wei`,
+      })
       const check = checks[i]
       if (check?.status === 'fulfilled') {
         passed.push(s)
@@ -120,7 +129,15 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
       events.push({ ...base, event: 'refused', detail: error.reason, data: { check: error.check } })
       outcomes.set(s.order.orderId, { kind: 'failed', error })
     }
-    for (const s of passed) if (s.bound) reserved.push({ order: s.order, signerAddress: s.bound.signerAddress, nonce: s.bound.nonce, data: s.data, gas: s.gas })
+    for (const s of passed)
+      if (s.bound)
+        reserved.push({
+          order: s.order,
+          signerAddress: s.bound.signerAddress,
+          nonce: s.bound.nonce,
+          data: s.data,
+          gas: s.gas,
+        })
     const fresh = passed.filter((s) => !s.bound)
     // the 'nonce_reserved' events go in with the binding itself (one round trip under the signer's lock)
     const recordBound = ({ signerAddress, nonces }: { signerAddress: Address; nonces: ReadonlyMap<string, bigint> }) =>
@@ -129,7 +146,14 @@ export async function reserveSendBatch(ctx: WorkerContext, p: ReserveSendBatchPa
         fresh.flatMap((s) => {
           const nonce = nonces.get(s.order.orderId)
           if (nonce === undefined) return []
-          return [{ ...sendEventOf(s.order, p.actor), event: 'nonce_reserved', detail: `nonce ${nonce} of ${signerAddress}`, data: { signer: signerAddress, nonce: nonce.toString() } }]
+          return [
+            {
+              ...sendEventOf(s.order, p.actor),
+              event: 'nonce_reserved',
+              detail: `nonce ${nonce} of ${signerAddress}`,
+              data: { signer: signerAddress, nonce: nonce.toString() },
+            },
+          ]
         }),
       )
     // the events go in before the signer's row is locked (the lock is held for the nonces and

@@ -36,7 +36,11 @@ export type ScheduleNextConfirmReturnType = {
  * attempt spent, ahead of waiting sends); with none left it deletes its own queue row,
  * so the next startConfirming adds a new confirmer instead of counting on this one.
  */
-export async function scheduleNextConfirm(ctx: WorkerContext, job: TaskRun<MintConfirmerPayload>, { suspects, head, delayMs }: ScheduleNextConfirmParameters): Promise<ScheduleNextConfirmReturnType> {
+export async function scheduleNextConfirm(
+  ctx: WorkerContext,
+  job: TaskRun<MintConfirmerPayload>,
+  { suspects, head, delayMs }: ScheduleNextConfirmParameters,
+): Promise<ScheduleNextConfirmReturnType> {
   const { signer } = job.payload
   return ctx.db.transaction(async (tx) => {
     await lockConfirmer(tx, { signerAddress: signer })

@@ -1,12 +1,12 @@
 import { claimQueuedJobs } from '@/lib/jobs/claimQueuedJobs'
 import { deferQueuedJobs } from '@/lib/jobs/deferQueuedJobs'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { mintSendPayload } from './mintSendPayload'
 import type { WorkerContext } from '../runtime/context'
+import type { GateOpened } from './createSendBatcher'
 import { finishClaimedSends } from './finishClaimedSends'
+import { mintSendPayload } from './mintSendPayload'
 import { readSignerRoom } from './readSignerRoom'
 import { sendMintOrders } from './sendMintOrders'
-import type { GateOpened } from './createSendBatcher'
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
 export type SendClaimingBatchParameters = {
@@ -27,12 +27,18 @@ export type SendClaimingBatchParameters = {
  * sendMintOrders; each claimed job ends here with its own outcome and trail
  * (finishClaimedSends), before any running job learns its own.
  */
-export async function sendClaimingBatch(ctx: WorkerContext, { orders, signal, opened }: SendClaimingBatchParameters): Promise<Map<string, SendOutcome>> {
+export async function sendClaimingBatch(
+  ctx: WorkerContext,
+  { orders, signal, opened }: SendClaimingBatchParameters,
+): Promise<Map<string, SendOutcome>> {
   const actor = ctx.workerId()
   const room = await readSignerRoom(ctx)
   if (room <= 0) {
     const moved = await deferQueuedJobs(ctx.db, { task: TASK.mintSend, delayMs: ctx.settings.inFlightRetryMs })
-    ctx.log.info({ moved, retryInMs: ctx.settings.inFlightRetryMs }, 'every signer at its in-flight bound: the send queue waits')
+    ctx.log.info(
+      { moved, retryInMs: ctx.settings.inFlightRetryMs },
+      'every signer at its in-flight bound: the send queue waits',
+    )
     const reason = 'every signer at MAX_IN_FLIGHT_PER_SIGNER'
     return new Map(orders.map((o) => [o.orderId, { kind: 'wait', reason, retryInMs: ctx.settings.inFlightRetryMs }]))
   }
@@ -47,13 +53,16 @@ export async function sendClaimingBatch(ctx: WorkerContext, { orders, signal, op
   })
   const all: SendOrder[] = [
     ...orders,
-    ...claimed.flatMap((c) => (c.orderId === null ? [] : [{ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }])),
+    ...claimed.flatMap((c) =>
+      c.orderId === null ? [] : [{ orderId: c.orderId, jobId: c.jobId, attempt: c.attempts }],
+    ),
   ]
   if (all.length === 0) {
     opened()
     return new Map()
   }
-  if (all.length > 1) ctx.log.info({ batch: all.length, running: orders.length, claimed: claimed.length }, 'send batch gathered')
+  if (all.length > 1)
+    ctx.log.info({ batch: all.length, running: orders.length, claimed: claimed.length }, 'send batch gathered')
 
   let outcomes: Map<string, SendOutcome>
   try {
@@ -61,9 +70,19 @@ export async function sendClaimingBatch(ctx: WorkerContext, { orders, signal, op
   } catch (error) {
     outcomes = new Map(all.map((o) => [o.orderId, { kind: 'failed' as const, error }]))
   }
-  await finishWithRetries(ctx, () => finishClaimedSends(ctx, { claimed, outcomes, workerId: actor, durationMs: performance.now() - startedAt }))
+  await finishWithRetries(ctx, () =>
+    finishClaimedSends(ctx, { claimed, outcomes, workerId: actor, durationMs: performance.now() - startedAt }),
+  )
   for (const c of claimed) {
-    ctx.log.info({ jobId: c.jobId.toString(), orderId: c.orderId, task: TASK.mintSend, outcome: c.orderId === null ? 'failed' : outcomes.get(c.orderId)?.kind }, 'claimed job finished')
+    ctx.log.info(
+      {
+        jobId: c.jobId.toString(),
+        orderId: c.orderId,
+        task: TASK.mintSend,
+        outcome: c.orderId === null ? 'failed' : outcomes.get(c.orderId)?.kind,
+      },
+      'claimed job finished',
+    )
   }
   return outcomes
 }
@@ -80,7 +99,10 @@ async function finishWithRetries(ctx: WorkerContext, finish: () => Promise<void>
       return
     } catch (error) {
       if (attempt >= 8) {
-        ctx.log.fatal({ err: error }, 'could not end the jobs claimed by a send batch: exiting so that they are handed back')
+        ctx.log.fatal(
+          { err: error },
+          'could not end the jobs claimed by a send batch: exiting so that they are handed back',
+        )
         ctx.log.flush()
         process.exit(1)
       }

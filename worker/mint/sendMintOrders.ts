@@ -37,7 +37,10 @@ export type SendMintOrdersParameters = {
  * the caller then fails every order's attempt (transient, nothing is lost: a bound nonce
  * is signed again by the retry).
  */
-export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal, onReserved }: SendMintOrdersParameters): Promise<Map<string, SendOutcome>> {
+export async function sendMintOrders(
+  ctx: WorkerContext,
+  { orders, actor, signal, onReserved }: SendMintOrdersParameters,
+): Promise<Map<string, SendOutcome>> {
   let reserveDone = false
   const pastReserve = () => {
     if (reserveDone) return
@@ -70,19 +73,25 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
   let stored: ToBroadcast[] = []
 
   if (prepared.toSign.length > 0 && !abortRest('signing', prepared.toSign)) {
-    const reservedBatch = await reserveSendBatch(ctx, { toSign: prepared.toSign, fees: prepared.fees, minedCounts: prepared.minedCounts, actor }).catch(
-      (error: unknown) => {
-        for (const s of prepared.toSign) outcomes.set(s.order.orderId, { kind: 'failed', error })
-        return undefined
-      },
-    )
+    const reservedBatch = await reserveSendBatch(ctx, {
+      toSign: prepared.toSign,
+      fees: prepared.fees,
+      minedCounts: prepared.minedCounts,
+      actor,
+    }).catch((error: unknown) => {
+      for (const s of prepared.toSign) outcomes.set(s.order.orderId, { kind: 'failed', error })
+      return undefined
+    })
     lap('reserveMs')
     pastReserve()
     if (reservedBatch) {
       merge(reservedBatch.outcomes)
       toResend = [...toResend, ...reservedBatch.toResend]
       if (reservedBatch.reserved.length > 0) {
-        ctx.log.info({ orders: reservedBatch.reserved.length, first: reservedBatch.reserved[0]?.nonce.toString() }, 'nonces reserved for a send batch')
+        ctx.log.info(
+          { orders: reservedBatch.reserved.length, first: reservedBatch.reserved[0]?.nonce.toString() },
+          'nonces reserved for a send batch',
+        )
         ctx.failpoint('after_reserve')
       }
       if (!abortRest('signing', reservedBatch.reserved)) {
@@ -90,15 +99,24 @@ export async function sendMintOrders(ctx: WorkerContext, { orders, actor, signal
         merge(signedBatch.outcomes)
         lap('signMs')
         if (signedBatch.signed.length > 0) {
-          const storedBatch = await storeSendBatch(ctx, { signed: signedBatch.signed, actor }).catch((error: unknown) => {
-            for (const s of signedBatch.signed) outcomes.set(s.order.orderId, { kind: 'failed', error })
-            return undefined
-          })
+          const storedBatch = await storeSendBatch(ctx, { signed: signedBatch.signed, actor }).catch(
+            (error: unknown) => {
+              for (const s of signedBatch.signed) outcomes.set(s.order.orderId, { kind: 'failed', error })
+              return undefined
+            },
+          )
           lap('storeMs')
           if (storedBatch) {
             merge(storedBatch.outcomes)
             toResend = [...toResend, ...storedBatch.toResend]
-            stored = storedBatch.stored.map((s) => ({ order: s.order, raw: s.raw, hash: s.hash, signerAddress: s.signerAddress, nonce: s.nonce, siblings: [] }))
+            stored = storedBatch.stored.map((s) => ({
+              order: s.order,
+              raw: s.raw,
+              hash: s.hash,
+              signerAddress: s.signerAddress,
+              nonce: s.nonce,
+              siblings: [],
+            }))
             if (stored.length > 0) {
               ctx.log.info({ orders: stored.length }, 'send batch signed and stored')
               ctx.failpoint('after_sign')
@@ -137,9 +155,13 @@ function resendItem({ order, txs }: ToResend): ToBroadcast {
 }
 
 /** Step 6; if its transaction fails, the broadcast orders' attempts fail (their bytes are stored: the retry re-sends them). */
-async function markSubmitted(ctx: WorkerContext, p: { broadcast: Broadcast[]; actor: string; outcomes: SendOutcomes }): Promise<void> {
+async function markSubmitted(
+  ctx: WorkerContext,
+  p: { broadcast: Broadcast[]; actor: string; outcomes: SendOutcomes },
+): Promise<void> {
   try {
-    for (const [id, o] of await markSendBatchSubmitted(ctx, { broadcast: p.broadcast, actor: p.actor })) p.outcomes.set(id, o)
+    for (const [id, o] of await markSendBatchSubmitted(ctx, { broadcast: p.broadcast, actor: p.actor }))
+      p.outcomes.set(id, o)
   } catch (error) {
     for (const b of p.broadcast) p.outcomes.set(b.order.orderId, { kind: 'failed', error })
   }

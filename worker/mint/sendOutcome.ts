@@ -15,7 +15,13 @@ export type SendOrder = { orderId: string; jobId: bigint | null; attempt: number
  * - failed: this attempt failed; permanent (isPermanentJobError) -> dead letter, else retry.
  */
 export type SendOutcome =
-  | { kind: 'sent'; hash: Hex; signerAddress: Address; nonce: bigint; broadcast: 'sent' | 'already_known' | 'underpriced' }
+  | {
+      kind: 'sent'
+      hash: Hex
+      signerAddress: Address
+      nonce: bigint
+      broadcast: 'sent' | 'already_known' | 'underpriced'
+    }
   | { kind: 'settled'; status: string }
   | { kind: 'wait'; reason: string; retryInMs: number }
   | { kind: 'failed'; error: unknown }

@@ -3,8 +3,8 @@ import { type RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import type { ChainTx } from '../db/listOrderTxs'
 import { lockMintOrders } from '../db/lockMintOrders'
-import { type ConfirmedOrder, markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
+import { type ConfirmedOrder, markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { type MinedNonce, markTxsMined } from '../db/markTxsMined'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
@@ -30,7 +30,11 @@ export type SettleMinedTxsReturnType = { confirmed: number; minedFirstSeen: numb
  * (markTxsMined) and the events go in with one insert; only an order that was not
  * submitted (the chain wins over a failure or a cancel) costs statements of its own.
  */
-export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mined, head }: SettleMinedTxsParameters): Promise<SettleMinedTxsReturnType> {
+export async function settleMinedTxs(
+  ctx: WorkerContext,
+  run: ConfirmRun,
+  { mined, head }: SettleMinedTxsParameters,
+): Promise<SettleMinedTxsReturnType> {
   if (mined.length === 0) return { confirmed: 0, minedFirstSeen: 0 }
   const needed = BigInt(ctx.confirmations)
   return ctx.db.transaction(async (tx) => {
@@ -46,15 +50,30 @@ export async function settleMinedTxs(ctx: WorkerContext, run: ConfirmRun, { mine
       const block = receipt.blockNumber
       const confirmations = head >= block ? head - block + 1n : 0n
       // the order in the data too: a confirmer pass's own page lists the events of many orders
-      const data = { hash: minedTx.hash, blockNumber: block.toString(), confirmations: confirmations.toString(), orderId }
+      const data = {
+        hash: minedTx.hash,
+        blockNumber: block.toString(),
+        confirmations: confirmations.toString(),
+        orderId,
+      }
       const base = confirmEventOf(run, orderId)
       if (minedTx.minedBlock !== block) {
-        firstSeen.push({ signerAddress: minedTx.signerAddress, nonce: minedTx.nonce, hash: minedTx.hash, blockNumber: block })
+        firstSeen.push({
+          signerAddress: minedTx.signerAddress,
+          nonce: minedTx.nonce,
+          hash: minedTx.hash,
+          blockNumber: block,
+        })
         events.push({ ...base, event: 'mined', detail: `${minedTx.hash} mined in block ${block}`, data })
         minedFirstSeen++
       }
       if (order.status !== 'submitted') {
-        events.push({ ...base, event: 'reconciled', detail: `the order was ${order.status}, but its mint ${minedTx.hash} is on chain: the chain wins`, data })
+        events.push({
+          ...base,
+          event: 'reconciled',
+          detail: `the order was ${order.status}, but its mint ${minedTx.hash} is on chain: the chain wins`,
+          data,
+        })
       }
       if (confirmations >= needed) {
         done.push({ orderId, txHash: minedTx.hash, blockNumber: block })

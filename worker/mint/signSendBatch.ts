@@ -1,12 +1,12 @@
 import { getAddress, type Hex } from 'viem'
 import { SignerUnavailableError } from '@/lib/errors/chain'
+import { isTransientFault } from '@/lib/errors/faults'
 import type { Fees } from '../chain/capFees'
 import { signTx } from '../chain/signTx'
 import type { WorkerContext } from '../runtime/context'
 import { mapWithLimit } from './mapWithLimit'
 import type { Reserved } from './reserveSendBatch'
 import type { SendOutcomes } from './sendOutcome'
-import { isTransientFault } from '@/lib/errors/faults'
 
 export type SignSendBatchParameters = { reserved: readonly Reserved[]; fees: Fees }
 
@@ -21,7 +21,10 @@ export type SignSendBatchReturnType = { signed: Signed[]; outcomes: SendOutcomes
  * KMS still throttles after its retries) and its nonce stays bound to it, `reserved`, for
  * its next attempt to sign again; the others go on.
  */
-export async function signSendBatch(ctx: WorkerContext, { reserved, fees }: SignSendBatchParameters): Promise<SignSendBatchReturnType> {
+export async function signSendBatch(
+  ctx: WorkerContext,
+  { reserved, fees }: SignSendBatchParameters,
+): Promise<SignSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
   const results = await mapWithLimit({
     items: reserved,
@@ -47,9 +50,13 @@ export async function signSendBatch(ctx: WorkerContext, { reserved, fees }: Sign
     else {
       const reason: unknown = result?.reason
       // KMS throttled beyond its retries: not the order's failure, no attempt spent; it signs its bound nonce later
-      if (isTransientFault(reason)) outcomes.set(r.order.orderId, { kind: 'wait', reason: 'kms_throttled', retryInMs: reason.retryAfterMs })
+      if (isTransientFault(reason))
+        outcomes.set(r.order.orderId, { kind: 'wait', reason: 'kms_throttled', retryInMs: reason.retryAfterMs })
       else outcomes.set(r.order.orderId, { kind: 'failed', error: reason })
-      ctx.log.warn({ err: result?.reason, orderId: r.order.orderId, signer: r.signerAddress, nonce: r.nonce.toString() }, 'signing failed: the nonce stays bound to its order for the next attempt')
+      ctx.log.warn(
+        { err: result?.reason, orderId: r.order.orderId, signer: r.signerAddress, nonce: r.nonce.toString() },
+        'signing failed: the nonce stays bound to its order for the next attempt',
+      )
     }
   }
   return { signed, outcomes }

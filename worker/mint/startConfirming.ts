@@ -18,7 +18,15 @@ export type StartConfirmingParameters = {
  * to end either sees these orders or is gone before the check here
  * (docs/decisions/015-one-confirmer-per-signer.md).
  */
-export async function startConfirming(tx: Tx, ctx: WorkerContext, { orderIds, signerAddress, actor }: StartConfirmingParameters): Promise<void> {
+export async function startConfirming(
+  tx: Tx,
+  ctx: WorkerContext,
+  { orderIds, signerAddress, actor }: StartConfirmingParameters,
+): Promise<void> {
   if (orderIds.length === 0) return
-  await ensureConfirmer(tx, ctx, { signerAddress, actor, detail: `${orderIds.length} mint(s) of ${signerAddress} broadcast` })
+  await ensureConfirmer(tx, ctx, {
+    signerAddress,
+    actor,
+    detail: `${orderIds.length} mint(s) of ${signerAddress} broadcast`,
+  })
 }

@@ -23,7 +23,10 @@ export type StoreSendBatchReturnType = { stored: Signed[]; toResend: ToResend[];
  * `reserved` (not released meanwhile by the nonce health check: then it is dropped, and
  * the order's next attempt takes a new nonce). 'signed' events.
  */
-export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: StoreSendBatchParameters): Promise<StoreSendBatchReturnType> {
+export async function storeSendBatch(
+  ctx: WorkerContext,
+  { signed, actor }: StoreSendBatchParameters,
+): Promise<StoreSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
   const toResend: ToResend[] = []
   const stored: Signed[] = []
@@ -40,10 +43,13 @@ export async function storeSendBatch(ctx: WorkerContext, { signed, actor }: Stor
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
       const holds = bound.get(s.order.orderId)
-      if (!row || row.status === 'confirmed' || row.status === 'cancelled') outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
+      if (!row || row.status === 'confirmed' || row.status === 'cancelled')
+        outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
       else if (txs.length > 0) toResend.push({ order: s.order, txs })
       else if (!holds || !isAddressEqual(holds.signerAddress, s.signerAddress) || holds.nonce !== s.nonce) {
-        const error = new WorkerError(`nonce ${s.nonce} of ${s.signerAddress} is no longer reserved for order ${s.order.orderId}: the signature is dropped, the next attempt takes a new nonce`)
+        const error = new WorkerError(
+          `nonce ${s.nonce} of ${s.signerAddress} is no longer reserved for order ${s.order.orderId}: the signature is dropped, the next attempt takes a new nonce`,
+        )
         outcomes.set(s.order.orderId, { kind: 'failed', error })
       } else stored.push(s)
     }

@@ -35,9 +35,25 @@ afterAll(async () => {
 
 const ctx = () => ({ db: t.db, chainId: CHAIN_ID, tokenAddress: TOKEN })
 const mintData = (p: { to?: string; amountWei?: bigint; orderId?: string } = {}) =>
-  encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args: [getAddress(p.to ?? order.to), p.amountWei ?? order.amountWei, orderIdToBytes32(p.orderId ?? order.id)] })
+  encodeFunctionData({
+    abi: goldTokenAbi,
+    functionName: 'mint',
+    args: [getAddress(p.to ?? order.to), p.amountWei ?? order.amountWei, orderIdToBytes32(p.orderId ?? order.id)],
+  })
 
-async function stored(p: { data?: Hex; to?: Hex; chainId?: number; nonce?: number; value?: bigint; by?: typeof signer; kind?: ChainTx['kind']; signerAddress?: string; raw?: Hex } = {}): Promise<ChainTx> {
+async function stored(
+  p: {
+    data?: Hex
+    to?: Hex
+    chainId?: number
+    nonce?: number
+    value?: bigint
+    by?: typeof signer
+    kind?: ChainTx['kind']
+    signerAddress?: string
+    raw?: Hex
+  } = {},
+): Promise<ChainTx> {
   const by = p.by ?? signer
   const raw =
     p.raw ??
@@ -77,7 +93,11 @@ describe('verifyStoredTx', () => {
   })
 
   it('refuses another recipient, amount or order id in the calldata', async () => {
-    for (const data of [mintData({ to: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }), mintData({ amountWei: order.amountWei + 1n }), mintData({ orderId: '00000000-0000-4000-8000-000000000000' })]) {
+    for (const data of [
+      mintData({ to: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc' }),
+      mintData({ amountWei: order.amountWei + 1n }),
+      mintData({ orderId: '00000000-0000-4000-8000-000000000000' }),
+    ]) {
       const e = await refusal(await stored({ data }))
       expect(e).toBeInstanceOf(StoredTxMismatchError)
       expect(e.message).toMatch(/^stored transaction does not match its order: .*its calldata is not mint/)
@@ -87,25 +107,37 @@ describe('verifyStoredTx', () => {
   it("refuses an amount that is not its bars' weight even when the row says so", async () => {
     await t.db.execute(sql`update mint_orders set amount_wei = amount_wei * 2 where id = ${order.id}::uuid`)
     try {
-      expect((await refusal(await stored({ data: mintData({ amountWei: order.amountWei * 2n }) }))).message).toMatch(/its calldata/)
+      expect((await refusal(await stored({ data: mintData({ amountWei: order.amountWei * 2n }) }))).message).toMatch(
+        /its calldata/,
+      )
     } finally {
-      await t.db.execute(sql`update mint_orders set amount_wei = ${order.amountWei.toString()}::numeric where id = ${order.id}::uuid`)
+      await t.db.execute(
+        sql`update mint_orders set amount_wei = ${order.amountWei.toString()}::numeric where id = ${order.id}::uuid`,
+      )
     }
   })
 
   it('refuses another signer, an unregistered one, another chain, nonce, target or value, and bytes that do not decode', async () => {
     const stranger = privateKeyToAccount(generatePrivateKey())
-    expect((await refusal(await stored({ by: stranger }))).message).toMatch(new RegExp(`signed by ${stranger.address}, not by`))
-    expect((await refusal(await stored({ by: stranger, signerAddress: stranger.address }))).message).toMatch(/not one of our signers/)
+    expect((await refusal(await stored({ by: stranger }))).message).toMatch(
+      new RegExp(`signed by ${stranger.address}, not by`),
+    )
+    expect((await refusal(await stored({ by: stranger, signerAddress: stranger.address }))).message).toMatch(
+      /not one of our signers/,
+    )
     expect((await refusal(await stored({ chainId: 1 }))).message).toMatch(/for chain 1, not 31337/)
     expect((await refusal(await stored({ nonce: 8 }))).message).toMatch(/nonce 8, not 7/)
     expect((await refusal(await stored({ to: signer.address }))).message).toMatch(/not to the token/)
     expect((await refusal(await stored({ value: 1n }))).message).toMatch(/carries value 1/)
-    expect((await refusal(await stored({ raw: `0x02${randomBytes(40).toString('hex')}` }))).message).toMatch(/does not decode/)
+    expect((await refusal(await stored({ raw: `0x02${randomBytes(40).toString('hex')}` }))).message).toMatch(
+      /does not decode/,
+    )
   })
 
   it('a gap fill must be a zero-value self-transfer', async () => {
-    expect(await verifyStoredTx(ctx(), { tx: await stored({ kind: 'gap_fill', to: signer.address, data: '0x' }) })).toEqual({ data: '0x' })
+    expect(
+      await verifyStoredTx(ctx(), { tx: await stored({ kind: 'gap_fill', to: signer.address, data: '0x' }) }),
+    ).toEqual({ data: '0x' })
     expect((await refusal(await stored({ kind: 'gap_fill' }))).message).toMatch(/not a zero-value self-transfer/)
   })
 })

@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm'
-import { encodeFunctionData, getAddress, type Hex, isAddress, parseTransaction, recoverTransactionAddress, type TransactionSerialized } from 'viem'
+import {
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  isAddress,
+  parseTransaction,
+  recoverTransactionAddress,
+  type TransactionSerialized,
+} from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { StoredTxMismatchError } from '@/lib/errors/chain'
@@ -27,7 +35,10 @@ export type VerifyStoredTxReturnType = {
  * orderId); a gap fill is a zero-value self-transfer. Anything else is a
  * StoredTxMismatchError (permanent): the bytes are never sent.
  */
-export async function verifyStoredTx(ctx: Pick<WorkerContext, 'db' | 'chainId' | 'tokenAddress'>, { tx }: VerifyStoredTxParameters): Promise<VerifyStoredTxReturnType> {
+export async function verifyStoredTx(
+  ctx: Pick<WorkerContext, 'db' | 'chainId' | 'tokenAddress'>,
+  { tx }: VerifyStoredTxParameters,
+): Promise<VerifyStoredTxReturnType> {
   const refuse = (detail: string): never => {
     throw new StoredTxMismatchError(`${tx.hash}: ${detail}`)
   }
@@ -38,25 +49,39 @@ export async function verifyStoredTx(ctx: Pick<WorkerContext, 'db' | 'chainId' |
     // parseTransaction just accepted these bytes as a signed transaction of a known type
     signer = await recoverTransactionAddress({ serializedTransaction: tx.rawTx as TransactionSerialized })
   } catch (error) {
-    throw new StoredTxMismatchError(`${tx.hash}: the raw transaction does not decode (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`, { cause: error })
+    throw new StoredTxMismatchError(
+      `${tx.hash}: the raw transaction does not decode (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      { cause: error },
+    )
   }
-  if (!isAddress(tx.signerAddress, { strict: false }) || getAddress(signer) !== getAddress(tx.signerAddress)) refuse(`signed by ${signer}, not by ${tx.signerAddress}`)
-  const [registered] = await ctx.db.execute<{ one: number }>(sql`select 1 as one from signers where lower(address) = ${signer.toLowerCase()}`)
+  if (!isAddress(tx.signerAddress, { strict: false }) || getAddress(signer) !== getAddress(tx.signerAddress))
+    refuse(`signed by ${signer}, not by ${tx.signerAddress}`)
+  const [registered] = await ctx.db.execute<{ one: number }>(
+    sql`select 1 as one from signers where lower(address) = ${signer.toLowerCase()}`,
+  )
   if (!registered) refuse(`signed by ${signer}, which is not one of our signers`)
   if (parsed.chainId !== ctx.chainId) refuse(`for chain ${parsed.chainId}, not ${ctx.chainId}`)
   if (parsed.nonce === undefined || BigInt(parsed.nonce) !== tx.nonce) refuse(`nonce ${parsed.nonce}, not ${tx.nonce}`)
   if ((parsed.value ?? 0n) !== 0n) refuse(`it carries value ${parsed.value}`)
 
   if (tx.kind === 'gap_fill') {
-    if (!parsed.to || getAddress(parsed.to) !== getAddress(signer) || (parsed.data ?? '0x') !== '0x') refuse('a gap fill that is not a zero-value self-transfer')
+    if (!parsed.to || getAddress(parsed.to) !== getAddress(signer) || (parsed.data ?? '0x') !== '0x')
+      refuse('a gap fill that is not a zero-value self-transfer')
     return { data: '0x' }
   }
   const order = tx.orderId === null ? undefined : await getMintOrder(ctx.db, { orderId: tx.orderId })
   if (!order) return refuse(`its order ${tx.orderId ?? '(none)'} does not exist`)
-  if (!isAddress(order.toAddress, { strict: false })) refuse(`the order's recipient ${order.toAddress} is not an address`)
+  if (!isAddress(order.toAddress, { strict: false }))
+    refuse(`the order's recipient ${order.toAddress} is not an address`)
   const amountWei = await readOrderBarsWei(ctx.db, { orderId: order.id })
-  const data = encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args: [getAddress(order.toAddress), amountWei, orderIdToBytes32(order.id)] })
-  if (!parsed.to || getAddress(parsed.to) !== getAddress(ctx.tokenAddress)) refuse(`sent to ${parsed.to ?? 'nobody'}, not to the token ${ctx.tokenAddress}`)
-  if ((parsed.data ?? '0x').toLowerCase() !== data.toLowerCase()) refuse('its calldata is not mint(to, amount of its bars, orderId) of the order')
+  const data = encodeFunctionData({
+    abi: goldTokenAbi,
+    functionName: 'mint',
+    args: [getAddress(order.toAddress), amountWei, orderIdToBytes32(order.id)],
+  })
+  if (!parsed.to || getAddress(parsed.to) !== getAddress(ctx.tokenAddress))
+    refuse(`sent to ${parsed.to ?? 'nobody'}, not to the token ${ctx.tokenAddress}`)
+  if ((parsed.data ?? '0x').toLowerCase() !== data.toLowerCase())
+    refuse('its calldata is not mint(to, amount of its bars, orderId) of the order')
   return { data }
 }

@@ -16,14 +16,23 @@ export type WaitForNextHeadParameters = {
  * shuts down. So a pass follows each block by at most one polling interval, however
  * graphile-worker polls for scheduled jobs (decision 022).
  */
-export async function waitForNextHead(ctx: Pick<WorkerContext, 'chain'>, { after, maxMs, signal }: WaitForNextHeadParameters): Promise<void> {
+export async function waitForNextHead(
+  ctx: Pick<WorkerContext, 'chain'>,
+  { after, maxMs, signal }: WaitForNextHeadParameters,
+): Promise<void> {
   const until = Date.now() + maxMs
   const every = Math.max(20, Math.min(ctx.chain.pollingInterval, maxMs))
   while (!signal.aborted) {
     const left = until - Date.now()
     if (left <= 0) return
     // the worker shutting down ends the wait: the run then hands over
-    if (!(await sleep({ ms: Math.min(every, left), signal }).then(() => true, () => false))) return
+    if (
+      !(await sleep({ ms: Math.min(every, left), signal }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return
     try {
       if ((await ctx.chain.getBlockNumber({ cacheTime: 0 })) > after) return
     } catch {

@@ -10,7 +10,10 @@ export type EnsureNonceHealthJobParameters = { actor: string }
  * Every worker, on every heartbeat, makes sure the one nonce_health job exists (and
  * revives it if it died), so the periodic check survives any worker and any failure.
  */
-export async function ensureNonceHealthJob(db: Db, { actor }: EnsureNonceHealthJobParameters): Promise<EnsureJobReturnType> {
+export async function ensureNonceHealthJob(
+  db: Db,
+  { actor }: EnsureNonceHealthJobParameters,
+): Promise<EnsureJobReturnType> {
   return db.transaction(async (tx) => {
     await lockNonceHealth(tx)
     return ensureJob(tx, {

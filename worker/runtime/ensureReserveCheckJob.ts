@@ -10,7 +10,10 @@ export type EnsureReserveCheckJobParameters = { actor: string }
  * Every worker, on every heartbeat, makes sure the one reserve_check job exists (and
  * revives it if it died), so the reconciliation survives any worker and any failure.
  */
-export async function ensureReserveCheckJob(db: Db, { actor }: EnsureReserveCheckJobParameters): Promise<EnsureJobReturnType> {
+export async function ensureReserveCheckJob(
+  db: Db,
+  { actor }: EnsureReserveCheckJobParameters,
+): Promise<EnsureJobReturnType> {
   return db.transaction(async (tx) => {
     await lockReserveCheck(tx)
     return ensureJob(tx, {

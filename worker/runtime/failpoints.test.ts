@@ -11,8 +11,13 @@ const env = {
 
 describe('failpoints (MINTDESK_FAILPOINTS)', () => {
   it('are read in development and test runs', () => {
-    expect(loadConfig({ env: { ...env, NODE_ENV: 'test' }, role: 'worker' }).worker.failpoints).toEqual(['after_sign', 'after_broadcast'])
-    expect(loadConfig({ env: { ...env, NODE_ENV: 'production', MINTDESK_DEV: '1' }, role: 'worker' }).worker.failpoints).toHaveLength(2)
+    expect(loadConfig({ env: { ...env, NODE_ENV: 'test' }, role: 'worker' }).worker.failpoints).toEqual([
+      'after_sign',
+      'after_broadcast',
+    ])
+    expect(
+      loadConfig({ env: { ...env, NODE_ENV: 'production', MINTDESK_DEV: '1' }, role: 'worker' }).worker.failpoints,
+    ).toHaveLength(2)
   })
   it('are ignored in production mode: a production worker never kills itself on purpose', () => {
     expect(loadConfig({ env: { ...env, NODE_ENV: 'production' }, role: 'worker' }).worker.failpoints).toEqual([])

@@ -8,7 +8,12 @@ import type { WorkerLogger } from './logger'
  */
 export function graphileLogger(log: WorkerLogger): Logger {
   return new Logger((scope) => (level, message) => {
-    const fields = { graphile: scope.label ?? 'worker', jobId: scope.jobId, task: scope.taskIdentifier, graphileWorkerId: scope.workerId }
+    const fields = {
+      graphile: scope.label ?? 'worker',
+      jobId: scope.jobId,
+      task: scope.taskIdentifier,
+      graphileWorkerId: scope.workerId,
+    }
     // LogLevel is an ambient const enum (not importable under isolatedModules): compare its string values
     const name = String(level)
     // "Failed task ..." repeats what runTask already logged (as warn or error) for that job

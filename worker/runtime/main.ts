@@ -54,24 +54,28 @@ process.on('unhandledRejection', (error) => {
   exit(1)
 })
 
-tracing.then(() => startWorker({
-  config,
-  log,
-  onFatal: (error) => {
-    log.fatal({ err: error }, 'worker cannot go on')
-    exit(1)
-  },
-})).then(
-  (started) => {
-    worker = started
-    if (signalled) {
-      const signal = signalled
-      signalled = undefined
-      shutdown(signal)
-    }
-  },
-  (error: unknown) => {
-    log.fatal({ err: error }, 'worker failed to start')
-    exit(1)
-  },
-)
+tracing
+  .then(() =>
+    startWorker({
+      config,
+      log,
+      onFatal: (error) => {
+        log.fatal({ err: error }, 'worker cannot go on')
+        exit(1)
+      },
+    }),
+  )
+  .then(
+    (started) => {
+      worker = started
+      if (signalled) {
+        const signal = signalled
+        signalled = undefined
+        shutdown(signal)
+      }
+    },
+    (error: unknown) => {
+      log.fatal({ err: error }, 'worker failed to start')
+      exit(1)
+    },
+  )

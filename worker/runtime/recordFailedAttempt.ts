@@ -34,7 +34,10 @@ export type RecordFailedAttemptParameters = {
  * when. A failure of this bookkeeping is logged, never thrown over the attempt's error.
  * Returns whether the job is dead.
  */
-export async function recordFailedAttempt(ctx: Pick<WorkerContext, 'db'>, p: RecordFailedAttemptParameters): Promise<{ dead: boolean }> {
+export async function recordFailedAttempt(
+  ctx: Pick<WorkerContext, 'db'>,
+  p: RecordFailedAttemptParameters,
+): Promise<{ dead: boolean }> {
   const { base, error } = p
   const permanent = isPermanentJobError(error)
   const dead = permanent || base.attempt >= p.maxAttempts
@@ -48,17 +51,26 @@ export async function recordFailedAttempt(ctx: Pick<WorkerContext, 'db'>, p: Rec
         event: 'failed',
         error: text,
         durationMs: p.durationMs,
-        detail: error instanceof JobAbortedError ? `worker shutting down: ${p.unit.handedBack} handed back` : firstLine(message),
+        detail:
+          error instanceof JobAbortedError
+            ? `worker shutting down: ${p.unit.handedBack} handed back`
+            : firstLine(message),
       })
       if (dead) {
         await updateJobRecord(tx, { ...p.record, state: 'dead', lastError: text })
-        const reason = permanent ? error.reason : `gave up after ${base.attempt} ${p.unit.attempts}: ${firstLine(message)}`
+        const reason = permanent
+          ? error.reason
+          : `gave up after ${base.attempt} ${p.unit.attempts}: ${firstLine(message)}`
         await recordJobEvent(tx, { ...base, event: 'dead', detail: p.note?.dead ? `${reason} ${p.note.dead}` : reason })
         await failOrderOfDeadJob(tx, { task: base.task, orderId: base.orderId, reason })
       } else {
         await updateJobRecord(tx, { ...p.record, state: 'retrying', lastError: text })
         const when = `attempt ${base.attempt + 1} of ${p.maxAttempts} in about ${p.retryInS} s`
-        await recordJobEvent(tx, { ...base, event: 'retrying', detail: p.note?.retrying ? `${when} ${p.note.retrying}` : when })
+        await recordJobEvent(tx, {
+          ...base,
+          event: 'retrying',
+          detail: p.note?.retrying ? `${when} ${p.note.retrying}` : when,
+        })
       }
     })
   } catch (bookkeeping) {

@@ -17,9 +17,10 @@ export type RequireMintLimitsParameters = {
 export async function requireMintLimits(db: DbOrTx, { production }: RequireMintLimitsParameters): Promise<void> {
   if (!production) return
   const limits = await getMintLimits(db)
-  const unset = [limits.maxOrderWei === null && 'the per-order limit', limits.dailyCapWei === null && 'the rolling 24 h cap'].filter(
-    (x): x is string => typeof x === 'string',
-  )
+  const unset = [
+    limits.maxOrderWei === null && 'the per-order limit',
+    limits.dailyCapWei === null && 'the rolling 24 h cap',
+  ].filter((x): x is string => typeof x === 'string')
   if (unset.length === 0) return
   throw new WorkerStartError(
     `production mode refuses to start without mint limits: ${unset.join(' and ')} ${unset.length === 1 ? 'is' : 'are'} not set. ` +

@@ -1,14 +1,14 @@
 import type { JobHelpers, Task } from 'graphile-worker'
 import type { z } from 'zod'
-import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import type { WorkerContext } from './context'
-import { endAttemptsNow } from '@/lib/jobs/endAttemptsNow'
-import { updateJobRecord } from '../db/updateJobRecord'
 import { InvalidPayloadError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
+import { endAttemptsNow } from '@/lib/jobs/endAttemptsNow'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { withJobSpan } from '@/lib/telemetry/withJobSpan'
+import { updateJobRecord } from '../db/updateJobRecord'
+import type { WorkerContext } from './context'
 import type { WorkerLogger } from './logger'
 import { recordFailedAttempt } from './recordFailedAttempt'
-import { withJobSpan } from '@/lib/telemetry/withJobSpan'
 
 /** What a task's run() gets besides the worker context. */
 export type TaskRun<P> = {
@@ -52,12 +52,25 @@ export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
   return async (rawPayload: unknown, helpers: JobHelpers): Promise<void> => {
     const { job } = helpers
     // the attempt as a span of its mint's trace (lib/telemetry/withJobSpan.ts; nothing when tracing is off)
-    const span = { db: ctx.db, task: def.name, jobId: job.id, attempt: job.attempts, orderId: orderIdIn(rawPayload), payload: rawPayload, runAt: job.run_at }
+    const span = {
+      db: ctx.db,
+      task: def.name,
+      jobId: job.id,
+      attempt: job.attempts,
+      orderId: orderIdIn(rawPayload),
+      payload: rawPayload,
+      runAt: job.run_at,
+    }
     await withJobSpan(span, () => runAttempt(ctx, def, rawPayload, helpers))
   }
 }
 
-async function runAttempt<P>(ctx: WorkerContext, def: TaskDefinition<P>, rawPayload: unknown, helpers: JobHelpers): Promise<void> {
+async function runAttempt<P>(
+  ctx: WorkerContext,
+  def: TaskDefinition<P>,
+  rawPayload: unknown,
+  helpers: JobHelpers,
+): Promise<void> {
   const startedAt = performance.now()
   const { job } = helpers
   const jobId = BigInt(job.id)
@@ -119,7 +132,10 @@ async function runAttempt<P>(ctx: WorkerContext, def: TaskDefinition<P>, rawPayl
 
   const durationMs = performance.now() - startedAt
   await ctx.db.transaction(async (tx) => {
-    await Promise.all([updateJobRecord(tx, { ...record, state: 'done', lastError: null }), recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })])
+    await Promise.all([
+      updateJobRecord(tx, { ...record, state: 'done', lastError: null }),
+      recordJobEvent(tx, { ...base, event: 'succeeded', durationMs }),
+    ])
   })
   log.info({ durationMs }, 'job succeeded')
 }

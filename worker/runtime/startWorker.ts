@@ -1,41 +1,41 @@
 import { EventEmitter } from 'node:events'
 import os from 'node:os'
-import { run, type Runner, type WorkerEvents, type WorkerPool } from 'graphile-worker'
+import { type Runner, run, type WorkerEvents, type WorkerPool } from 'graphile-worker'
 import { type Address, getAddress } from 'viem'
 import { createDb } from '@/db/client'
 import { createChainClient } from '@/lib/chain/createChainClient'
 import type { Config } from '@/lib/config/loadConfig'
+import { WorkerError, WorkerStartError } from '@/lib/errors/jobs'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createKmsClient } from '@/lib/kms/createKmsClient'
+import { startFaultCountFlush } from '@/lib/ops/startFaultCountFlush'
+import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
+import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
 import { getNodeInfo } from '../chain/getNodeInfo'
-import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
-import { requireMintLimits } from './requireMintLimits'
 import { upsertWorker } from '../db/upsertWorker'
-import { WorkerError, WorkerStartError } from '@/lib/errors/jobs'
+import { createSendBatcher } from '../mint/createSendBatcher'
+import { sendClaimingBatch } from '../mint/sendClaimingBatch'
+import { createKmsAccount } from '../signer/createKmsAccount'
+import { createSignRateLimiter } from '../signer/createSignRateLimiter'
+import { startSqsTransport } from '../sqs/startSqsTransport'
+import { emailSend } from '../tasks/emailSend'
+import { mintConfirm } from '../tasks/mintConfirm'
+import { mintConfirmer } from '../tasks/mintConfirmer'
+import { mintSend } from '../tasks/mintSend'
+import { nonceHealth } from '../tasks/nonceHealth'
+import { notifyDispatch } from '../tasks/notifyDispatch'
+import { reserveCheck } from '../tasks/reserveCheck'
+import { webhookDeliver } from '../tasks/webhookDeliver'
+import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { createFailpoint } from './failpoints'
 import { graphileLogger } from './graphileLogger'
 import { startHeartbeat } from './heartbeat'
 import type { WorkerLogger } from './logger'
+import { requireMintLimits } from './requireMintLimits'
 import { runTask } from './runTask'
 import { wakeWhenReleased } from './wakeWhenReleased'
-import { createKmsAccount } from '../signer/createKmsAccount'
-import { createSignRateLimiter } from '../signer/createSignRateLimiter'
-import { mintConfirm } from '../tasks/mintConfirm'
-import { mintConfirmer } from '../tasks/mintConfirmer'
-import { mintSend } from '../tasks/mintSend'
-import { createSendBatcher } from '../mint/createSendBatcher'
-import { sendClaimingBatch } from '../mint/sendClaimingBatch'
-import { nonceHealth } from '../tasks/nonceHealth'
-import { reserveCheck } from '../tasks/reserveCheck'
-import { emailSend } from '../tasks/emailSend'
-import { notifyDispatch } from '../tasks/notifyDispatch'
-import { webhookDeliver } from '../tasks/webhookDeliver'
-import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
-import { startSqsTransport } from '../sqs/startSqsTransport'
-import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
-import { startFaultCountFlush } from '@/lib/ops/startFaultCountFlush'
 
 export type StartWorkerParameters = {
   config: Config
@@ -60,7 +60,11 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
   const { rpcUrl, tokenAddress } = config
   if (!rpcUrl || !tokenAddress) throw new WorkerStartError('RPC_URL and TOKEN_ADDRESS are required')
   const settings = config.worker
-  const { db, close: closeDb } = createDb({ url: config.databaseUrl, max: settings.concurrency + 4, name: 'mintdesk-worker' })
+  const { db, close: closeDb } = createDb({
+    url: config.databaseUrl,
+    max: settings.concurrency + 4,
+    name: 'mintdesk-worker',
+  })
   const kms = createKmsClient({ region: config.awsRegion, endpoint: config.kmsEndpoint })
   const cleanup = async () => {
     kms.destroy()
@@ -74,7 +78,10 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
 
     // one KMS budget for the whole process (issue 18): every key's signatures wait for it, throttles retried
     const { ratePerKey, ratePerProcess, throttleBudgetMs } = settings.kmsSign
-    const kmsSignPolicy = { limiter: createSignRateLimiter({ perKey: ratePerKey, perProcess: ratePerProcess }), throttleBudgetMs }
+    const kmsSignPolicy = {
+      limiter: createSignRateLimiter({ perKey: ratePerKey, perProcess: ratePerProcess }),
+      throttleBudgetMs,
+    }
     const signers = new Map<Address, SignerAccount>()
     for (const keyId of config.kmsKeyIds) {
       const account = await createKmsAccount(kms, { keyId, policy: kmsSignPolicy })
@@ -98,14 +105,17 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const poolStopped = () => !pool || pool._shuttingDown
     const wakeAt = (at: Date) => {
       // unref'd: a pending wake-up never keeps a stopping process alive; none once the pool stops
-      setTimeout(() => {
-        if (!pool || poolStopped()) return
-        try {
-          pool.nudge(1)
-        } catch (error) {
-          log.debug({ err: error }, 'wake-up not delivered: the pool is stopping')
-        }
-      }, Math.max(0, at.getTime() - Date.now())).unref()
+      setTimeout(
+        () => {
+          if (!pool || poolStopped()) return
+          try {
+            pool.nudge(1)
+          } catch (error) {
+            log.debug({ err: error }, 'wake-up not delivered: the pool is stopping')
+          }
+        },
+        Math.max(0, at.getTime() - Date.now()),
+      ).unref()
     }
     const ctx: WorkerContext = {
       db,
@@ -126,7 +136,12 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     }
 
     // the process's one send batcher (decision 023): the gate is the process's, whichever job slot an order runs in
-    const sends = createSendBatcher({ maxBatch: settings.sendBatch, lingerMs: 0, backlogGates: 4, run: (p) => sendClaimingBatch(ctx, p) })
+    const sends = createSendBatcher({
+      maxBatch: settings.sendBatch,
+      lingerMs: 0,
+      backlogGates: 4,
+      run: (p) => sendClaimingBatch(ctx, p),
+    })
     const graceAbortMs = Math.min(10_000, Math.floor(settings.shutdownGraceMs / 2))
 
     const events: WorkerEvents = new EventEmitter()
@@ -176,10 +191,19 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
     log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
     // QUEUE_TRANSPORT=sqs: mint_send also comes from SQS (outbox relay, consumer, DLQ scan; decision 021)
-    const sqs = config.sqs ? await startSqsTransport(ctx, { sqs: config.sqs, region: config.awsRegion, shutdownGraceMs: settings.shutdownGraceMs }) : null
+    const sqs = config.sqs
+      ? await startSqsTransport(ctx, {
+          sqs: config.sqs,
+          region: config.awsRegion,
+          shutdownGraceMs: settings.shutdownGraceMs,
+        })
+      : null
 
     // this process's own counters and histograms (KMS calls, Sign time) into metric_series (issue 17)
-    const metricsFlush = startMetricsFlush(db, { role: 'worker', onError: (err) => log.warn({ err }, 'metric_series flush failed') })
+    const metricsFlush = startMetricsFlush(db, {
+      role: 'worker',
+      onError: (err) => log.warn({ err }, 'metric_series flush failed'),
+    })
     // the queue_metrics log line the production alarms (dead letters, oldest queued age) read
     const queueMetrics = startQueueMetrics(db, {
       log: (fields, msg) => log.info(fields, msg),
@@ -187,7 +211,10 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     })
 
     // KMS throttles and RPC retries of this process, to job_events for the admin metrics (issue 18)
-    const faultCounts = startFaultCountFlush(db, { actor: id, onError: (err) => log.warn({ err }, 'fault counts not written yet') })
+    const faultCounts = startFaultCountFlush(db, {
+      actor: id,
+      onError: (err) => log.warn({ err }, 'fault counts not written yet'),
+    })
 
     let stopping: Promise<void> | undefined
     const heartbeat = startHeartbeat(db, {
@@ -209,7 +236,9 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const stop = (reason: string): Promise<void> => {
       stopping ??= (async () => {
         log.info({ reason, graceMs: settings.shutdownGraceMs }, 'shutting down: no new jobs, waiting for running ones')
-        const sqsStopped = sqs?.stop().catch((error: unknown) => log.error({ err: error }, 'sqs transport shutdown failed'))
+        const sqsStopped = sqs
+          ?.stop()
+          .catch((error: unknown) => log.error({ err: error }, 'sqs transport shutdown failed'))
         let timer: NodeJS.Timeout | undefined
         // the send batches that only took from the queue run in no job slot: waited for beside the pool's jobs
         const sendsDrained = sends.drain({ abortAfterMs: graceAbortMs })
@@ -227,15 +256,22 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         ])
         clearTimeout(timer)
         if (outcome !== 'stopped') {
-          log.error({ outcome }, 'jobs still running after the grace period: failing them so they are retried elsewhere')
-          await runner.kill(`shutdown ${outcome}`).catch((error: unknown) => log.error({ err: error }, 'forceful shutdown failed'))
+          log.error(
+            { outcome },
+            'jobs still running after the grace period: failing them so they are retried elsewhere',
+          )
+          await runner
+            .kill(`shutdown ${outcome}`)
+            .catch((error: unknown) => log.error({ err: error }, 'forceful shutdown failed'))
         }
         await sqsStopped
         await heartbeat.stop()
         await queueMetrics.stop()
         await metricsFlush.stop()
         await faultCounts.stop()
-        await markWorkerStopped(db, { id }).catch((error: unknown) => log.error({ err: error }, 'could not mark the worker stopped'))
+        await markWorkerStopped(db, { id }).catch((error: unknown) =>
+          log.error({ err: error }, 'could not mark the worker stopped'),
+        )
         await cleanup()
         log.info({ outcome }, 'worker stopped')
       })()
@@ -249,12 +285,21 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
 }
 
 /** Waits for the node (it may start after us), checks its chain id. */
-async function connectChain({ rpcUrl, expected, log }: { rpcUrl: string; expected: number | undefined; log: WorkerLogger }): Promise<number> {
+async function connectChain({
+  rpcUrl,
+  expected,
+  log,
+}: {
+  rpcUrl: string
+  expected: number | undefined
+  log: WorkerLogger
+}): Promise<number> {
   const probe = createChainClient({ rpcUrl, chainId: expected ?? 1, pollingMs: 1_000, timeoutMs: 5_000 })
   for (let attempt = 1; ; attempt++) {
     try {
       const chainId = await probe.getChainId()
-      if (expected !== undefined && chainId !== expected) throw new WorkerStartError(`the node at RPC_URL is chain ${chainId}, CHAIN_ID says ${expected}`)
+      if (expected !== undefined && chainId !== expected)
+        throw new WorkerStartError(`the node at RPC_URL is chain ${chainId}, CHAIN_ID says ${expected}`)
       return chainId
     } catch (error) {
       if (error instanceof WorkerStartError || attempt >= 30) throw error

@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { setJobLastError } from '@/lib/jobs/setJobLastError'
+import { type UnlockedJob, unlockStaleWorkers } from '@/lib/jobs/unlockStaleWorkers'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
-import { unlockStaleWorkers, type UnlockedJob } from '@/lib/jobs/unlockStaleWorkers'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerLogger } from './logger'
 
@@ -18,7 +18,10 @@ export type SweepStaleWorkersParameters = {
  * 'unlocked' event; one whose last attempt died with its worker is dead (attempts are
  * counted when a job is taken), with a 'dead' event and, for mint_send, a failed order.
  */
-export async function sweepStaleWorkers(db: Db, { selfId, staleAfterMs, log }: SweepStaleWorkersParameters): Promise<UnlockedJob[]> {
+export async function sweepStaleWorkers(
+  db: Db,
+  { selfId, staleAfterMs, log }: SweepStaleWorkersParameters,
+): Promise<UnlockedJob[]> {
   return db.transaction(async (tx) => {
     const { jobs, workerIds } = await unlockStaleWorkers(tx, { selfId, staleAfterMs })
     for (const job of jobs) {
@@ -32,7 +35,14 @@ export async function sweepStaleWorkers(db: Db, { selfId, staleAfterMs, log }: S
         detail: `worker ${job.lockedBy} ${silence}: job released for another worker${job.takenOver ? ` (its key taken over by a newer job meanwhile: attempts put back to ${job.attempts})` : ''}`,
         data: { lockedBy: job.lockedBy },
       })
-      const record = { jobId: job.jobId, task: job.task, orderId, payload: job.payload, attempts: job.attempts, maxAttempts: job.maxAttempts }
+      const record = {
+        jobId: job.jobId,
+        task: job.task,
+        orderId,
+        payload: job.payload,
+        attempts: job.attempts,
+        maxAttempts: job.maxAttempts,
+      }
       if (dead) {
         const reason = `worker ${job.lockedBy} died during the last attempt (${job.attempts} of ${job.maxAttempts})`
         // the dead letter keeps its error in graphile-worker's row too (force_unlock_workers writes none)
@@ -41,10 +51,15 @@ export async function sweepStaleWorkers(db: Db, { selfId, staleAfterMs, log }: S
         await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
         await failOrderOfDeadJob(tx, { task: job.task, orderId, reason })
       } else {
-        await updateJobRecord(tx, { ...record, state: 'retrying', lastError: `worker ${job.lockedBy} stopped heartbeating` })
+        await updateJobRecord(tx, {
+          ...record,
+          state: 'retrying',
+          lastError: `worker ${job.lockedBy} stopped heartbeating`,
+        })
       }
     }
-    if (jobs.length > 0) log.warn({ workerIds, jobs: jobs.map((j) => j.jobId.toString()) }, 'unlocked the jobs of stale workers')
+    if (jobs.length > 0)
+      log.warn({ workerIds, jobs: jobs.map((j) => j.jobId.toString()) }, 'unlocked the jobs of stale workers')
     return jobs
   })
 }

@@ -20,7 +20,10 @@ export type WakeWhenReleasedParameters = {
  * commit, so this looks at the job's row until the release is there. Without it, each next
  * job of a lane would wait for the poll (WORKER_POLL_MS per email of one address).
  */
-export async function wakeWhenReleased(db: Db, { jobId, wake, stopped, log }: WakeWhenReleasedParameters): Promise<void> {
+export async function wakeWhenReleased(
+  db: Db,
+  { jobId, wake, stopped, log }: WakeWhenReleasedParameters,
+): Promise<void> {
   try {
     for (const ms of LOOK_AFTER_MS) {
       await new Promise((resolve) => setTimeout(resolve, ms).unref())
@@ -28,6 +31,7 @@ export async function wakeWhenReleased(db: Db, { jobId, wake, stopped, log }: Wa
       if (await isJobReleased(db, { jobId })) return wake()
     }
   } catch (error) {
-    if (!stopped()) log.debug({ err: error, jobId: jobId.toString() }, 'lane wake-up not delivered: the poll takes the next job')
+    if (!stopped())
+      log.debug({ err: error, jobId: jobId.toString() }, 'lane wake-up not delivered: the poll takes the next job')
   }
 }

@@ -46,7 +46,11 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
 
   /** builds, signs (KMS) and sends raw an EIP-1559 mint; returns the stored bytes and receipt */
   const mint = async ({ orderId, amount, gas }: { orderId: string; amount: bigint; gas?: bigint }) => {
-    const data = encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args: [RECIPIENT, amount, orderIdToBytes32(orderId)] })
+    const data = encodeFunctionData({
+      abi: goldTokenAbi,
+      functionName: 'mint',
+      args: [RECIPIENT, amount, orderIdToBytes32(orderId)],
+    })
     const [nonce, fees] = await Promise.all([
       fx.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' }),
       fx.publicClient.estimateFeesPerGas(),
@@ -70,8 +74,19 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
   it('the address derived from the DER public key holds MINTER_ROLE', async () => {
     expect(account.address).toBe(fx.signerAddresses[0])
     expect(account.publicKey).toMatch(/^0x04[0-9a-f]{128}$/)
-    const role = await fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'MINTER_ROLE' })
-    expect(await fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'hasRole', args: [role, account.address] })).toBe(true)
+    const role = await fx.publicClient.readContract({
+      address: fx.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'MINTER_ROLE',
+    })
+    expect(
+      await fx.publicClient.readContract({
+        address: fx.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'hasRole',
+        args: [role, account.address],
+      }),
+    ).toBe(true)
   })
 
   it('signs EIP-1559 mints through KMS that anvil accepts, always low-s, over high-s and low-s KMS answers', async () => {
@@ -91,7 +106,14 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
       const [minted] = parseEventLogs({ abi: goldTokenAbi, logs: receipt.logs, eventName: 'Minted' })
       expect(minted.args).toEqual({ orderId: orderIdToBytes32(orderId), to: RECIPIENT, amount })
       expect(bytes32ToOrderId(minted.args.orderId)).toBe(orderId)
-      expect(await fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'isMinted', args: [orderIdToBytes32(orderId)] })).toBe(true)
+      expect(
+        await fx.publicClient.readContract({
+          address: fx.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'isMinted',
+          args: [orderIdToBytes32(orderId)],
+        }),
+      ).toBe(true)
 
       const highS = kmsAnswers.filter((der) => secp256k1.Signature.fromBytes(der, 'der').hasHighS()).length
       if (i >= 7 && highS > 0 && highS < kmsAnswers.length) break
@@ -105,9 +127,16 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
       const tx = parseTransaction(signed)
       expect(tx.type).toBe('eip1559')
       expect(hexToBigInt(tx.s ?? '0x0') <= SECP256K1_HALF_N, 'stored signature is low-s').toBe(true)
-      expect(await recoverTransactionAddress({ serializedTransaction: signed as `0x02${string}` })).toBe(account.address)
+      expect(await recoverTransactionAddress({ serializedTransaction: signed as `0x02${string}` })).toBe(
+        account.address,
+      )
     }
-    const balance = await fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [RECIPIENT] })
+    const balance = await fx.publicClient.readContract({
+      address: fx.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'balanceOf',
+      args: [RECIPIENT],
+    })
     expect(balance).toBe(expectedBalance)
   })
 
@@ -134,17 +163,29 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
     })
 
     // estimateGas fails the same way (what the worker hits when it builds the tx)
-    const estimated = await fx.publicClient.estimateGas({ account: account.address, to: fx.tokenAddress, data: first.data }).catch((e: unknown) => e)
+    const estimated = await fx.publicClient
+      .estimateGas({ account: account.address, to: fx.tokenAddress, data: first.data })
+      .catch((e: unknown) => e)
     expect(decodeMintError(estimated)?.errorName).toBe('OrderAlreadyMinted')
 
     // sent anyway with a fixed gas limit: mined, reverted, and the replay explains it
     const second = await mint({ orderId, amount, gas: 200_000n })
     expect(second.receipt.status).toBe('reverted')
     const replay = await fx.publicClient
-      .call({ account: account.address, to: fx.tokenAddress, data: second.data, blockNumber: second.receipt.blockNumber })
+      .call({
+        account: account.address,
+        to: fx.tokenAddress,
+        data: second.data,
+        blockNumber: second.receipt.blockNumber,
+      })
       .catch((e: unknown) => e)
     expect(decodeMintError(replay)?.reason).toBe(`order ${orderId} was already minted`)
-    const balance = await fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'isMinted', args: [orderIdToBytes32(orderId)] })
+    const balance = await fx.publicClient.readContract({
+      address: fx.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'isMinted',
+      args: [orderIdToBytes32(orderId)],
+    })
     expect(balance).toBe(true)
   })
 
@@ -155,7 +196,12 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
 
     const typedData = {
       domain: { name: 'mintdesk', version: '1', chainId: fx.chainId, verifyingContract: fx.tokenAddress },
-      types: { Order: [{ name: 'id', type: 'bytes32' }, { name: 'amount', type: 'uint256' }] },
+      types: {
+        Order: [
+          { name: 'id', type: 'bytes32' },
+          { name: 'amount', type: 'uint256' },
+        ],
+      },
       primaryType: 'Order',
       message: { id: keccak256(toHex('order')), amount: 1n },
     } as const

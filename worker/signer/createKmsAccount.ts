@@ -1,5 +1,15 @@
 import type { KMSClient } from '@aws-sdk/client-kms'
-import { type Address, type Hex, hashMessage, hashTypedData, isAddressEqual, keccak256, type LocalAccount, serializeSignature, serializeTransaction } from 'viem'
+import {
+  type Address,
+  type Hex,
+  hashMessage,
+  hashTypedData,
+  isAddressEqual,
+  keccak256,
+  type LocalAccount,
+  serializeSignature,
+  serializeTransaction,
+} from 'viem'
 import { toAccount } from 'viem/accounts'
 import { KmsAddressMismatchError } from '@/lib/errors/signers'
 import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
@@ -29,7 +39,8 @@ export async function createKmsAccount(
 ): Promise<CreateKmsAccountReturnType> {
   const publicKey = await getKmsPublicKey(client, { keyId })
   const address = publicKeyToAddress(publicKey)
-  if (expectedAddress && !isAddressEqual(expectedAddress, address)) throw new KmsAddressMismatchError(keyId, expectedAddress, address)
+  if (expectedAddress && !isAddressEqual(expectedAddress, address))
+    throw new KmsAddressMismatchError(keyId, expectedAddress, address)
 
   const sign = async ({ hash }: { hash: Hex }): Promise<Hex> =>
     serializeSignature(await signDigestWithKms(client, { keyId, digest: hash, publicKey, policy }))
@@ -47,7 +58,12 @@ export async function createKmsAccount(
       const serializer = options?.serializer ?? serializeTransaction
       // as viem's own signTransaction: an EIP-4844 transaction is signed without its sidecars
       const signable = transaction.type === 'eip4844' ? { ...transaction, sidecars: false } : transaction
-      const signature = await signDigestWithKms(client, { keyId, digest: keccak256(await serializer(signable)), publicKey, policy })
+      const signature = await signDigestWithKms(client, {
+        keyId,
+        digest: keccak256(await serializer(signable)),
+        publicKey,
+        policy,
+      })
       return serializer(transaction, signature)
     },
   })

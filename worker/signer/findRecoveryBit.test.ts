@@ -8,7 +8,10 @@ const sk = secp256k1.utils.randomSecretKey()
 const publicKey = bytesToHex(secp256k1.getPublicKey(sk, false))
 const signed = (i: number) => {
   const hash = hexToBytes(keccak256(toHex(`order ${i}`)))
-  const sig = secp256k1.Signature.fromBytes(secp256k1.sign(hash, sk, { prehash: false, format: 'recovered' }), 'recovered')
+  const sig = secp256k1.Signature.fromBytes(
+    secp256k1.sign(hash, sk, { prehash: false, format: 'recovered' }),
+    'recovered',
+  )
   if (sig.recovery === undefined) throw new Error('noble gave no recovery id')
   return { hash, sig, recovery: sig.recovery }
 }

@@ -8,7 +8,11 @@ describe('normalizeS', () => {
   it('keeps a low s and flips a high one to n - s', () => {
     expect(normalizeS({ r: 7n, s: 1n })).toEqual({ r: 7n, s: 1n, flipped: false })
     expect(normalizeS({ r: 7n, s: SECP256K1_HALF_N })).toEqual({ r: 7n, s: SECP256K1_HALF_N, flipped: false })
-    expect(normalizeS({ r: 7n, s: SECP256K1_HALF_N + 1n })).toEqual({ r: 7n, s: N - SECP256K1_HALF_N - 1n, flipped: true })
+    expect(normalizeS({ r: 7n, s: SECP256K1_HALF_N + 1n })).toEqual({
+      r: 7n,
+      s: N - SECP256K1_HALF_N - 1n,
+      flipped: true,
+    })
     expect(normalizeS({ r: 7n, s: N - 1n })).toEqual({ r: 7n, s: 1n, flipped: true })
   })
 
@@ -23,6 +27,11 @@ describe('normalizeS', () => {
     expect(secp256k1.verify(high.toBytes(), digest, pub, { prehash: false, lowS: true })).toBe(false)
     const fixed = normalizeS({ r: high.r, s: high.s })
     expect(fixed.flipped).toBe(true)
-    expect(secp256k1.verify(new secp256k1.Signature(fixed.r, fixed.s).toBytes(), digest, pub, { prehash: false, lowS: true })).toBe(true)
+    expect(
+      secp256k1.verify(new secp256k1.Signature(fixed.r, fixed.s).toBytes(), digest, pub, {
+        prehash: false,
+        lowS: true,
+      }),
+    ).toBe(true)
   })
 })

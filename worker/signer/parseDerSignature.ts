@@ -17,8 +17,10 @@ export function parseDerSignature(der: Uint8Array): ParseDerSignatureReturnType 
   const parts = readDerChildren(seq.content)
   if (parts.length !== 2) throw new DerParseError(`ECDSA signature has ${parts.length} parts, expected 2`)
   const [rEl, sEl] = parts
-  if (rEl.tag !== DerTag.integer || sEl.tag !== DerTag.integer) throw new DerParseError('ECDSA signature parts are not INTEGERs')
-  if (rEl.content.length > 33 || sEl.content.length > 33) throw new DerParseError('ECDSA signature INTEGER longer than 33 bytes')
+  if (rEl.tag !== DerTag.integer || sEl.tag !== DerTag.integer)
+    throw new DerParseError('ECDSA signature parts are not INTEGERs')
+  if (rEl.content.length > 33 || sEl.content.length > 33)
+    throw new DerParseError('ECDSA signature INTEGER longer than 33 bytes')
   const r = derUnsignedInteger(rEl.content, 'r')
   const s = derUnsignedInteger(sEl.content, 's')
   if (r <= 0n || r >= N) throw new DerParseError('r is out of range [1, n-1]')

@@ -1,7 +1,7 @@
-import { CreateKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { CreateKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
 import type { Hex } from 'viem'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { KmsThrottledError } from '@/lib/errors/faults'
@@ -26,7 +26,9 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'mintdesk-throttle-'))
     server = await startKmsServer({ dataDir: dir, signRate: 10 })
     kms = createKmsClient({ region: 'us-east-1', endpoint: server.url, env: {} })
-    keyId = (await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY' }))).KeyMetadata?.KeyId ?? ''
+    keyId =
+      (await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY' }))).KeyMetadata
+        ?.KeyId ?? ''
     publicKey = await getKmsPublicKey(kms, { keyId })
   })
   afterAll(async () => {
@@ -46,9 +48,13 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     // an empty bucket refilled at 1 per second: most of 6 calls at once are refused
     server.signThrottle.setRate(1)
     server.signThrottle.spend(1)
-    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => signDigestWithKms(plain, { keyId, digest: digest(i), publicKey })))
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => signDigestWithKms(plain, { keyId, digest: digest(i), publicKey })),
+    )
     plain.destroy()
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as Error)
+    const refused = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => (r as PromiseRejectedResult).reason as Error)
     expect(server.signThrottle.counts.throttled).toBeGreaterThan(0)
     // without our loop, some still fail after the SDK's 3 attempts, as ThrottlingException
     for (const e of refused) expect(e.name).toBe('ThrottlingException')
@@ -59,7 +65,9 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     server.signThrottle.setRate(5)
     server.signThrottle.spend(5) // another caller just took the quota
     const policy = { limiter: createSignRateLimiter({}), throttleBudgetMs: 30_000 }
-    const sigs = await Promise.all(Array.from({ length: 20 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), publicKey, policy })))
+    const sigs = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), publicKey, policy })),
+    )
     expect(sigs).toHaveLength(20)
     expect(server.signThrottle.counts.signed).toBe(20)
     expect(server.signThrottle.counts.throttled).toBeGreaterThan(0)
@@ -69,7 +77,9 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
 
   it('a budget below the quota: no throttle at all', async () => {
     const policy = { limiter: createSignRateLimiter({ perKey: 5, perProcess: 100 }), throttleBudgetMs: 30_000 }
-    await Promise.all(Array.from({ length: 15 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), publicKey, policy })))
+    await Promise.all(
+      Array.from({ length: 15 }, (_, i) => signDigestWithKms(kms, { keyId, digest: digest(i), publicKey, policy })),
+    )
     expect(server.signThrottle.counts).toEqual({ signed: 15, throttled: 0 })
   })
 

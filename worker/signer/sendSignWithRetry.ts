@@ -1,8 +1,8 @@
 import { type KMSClient, SignCommand, type SignCommandInput, type SignCommandOutput } from '@aws-sdk/client-kms'
 import { KmsThrottledError } from '@/lib/errors/faults'
 import { countFault } from '@/lib/ops/faultCounts'
-import { isKmsThrottling } from './isKmsThrottling'
 import type { SignRateLimiter } from './createSignRateLimiter'
+import { isKmsThrottling } from './isKmsThrottling'
 
 /** How this process signs with KMS under its quota (startWorker builds one from the config). */
 export type KmsSignPolicy = {
@@ -24,7 +24,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  * caller tries the order again later without counting a failure. Any other error passes
  * through unchanged.
  */
-export async function sendSignWithRetry(client: KMSClient, input: SignCommandInput, policy: KmsSignPolicy): Promise<SignCommandOutput> {
+export async function sendSignWithRetry(
+  client: KMSClient,
+  input: SignCommandInput,
+  policy: KmsSignPolicy,
+): Promise<SignCommandOutput> {
   const keyId = input.KeyId ?? '(no key id)'
   const base = policy.baseDelayMs ?? 200
   const cap = policy.maxDelayMs ?? 4_000

@@ -1,19 +1,19 @@
-import { CreateKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { CreateKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex, hexToBigInt, hexToBytes, keccak256, recoverAddress, toHex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKmsClient } from '@/lib/kms/createKmsClient'
 import { DerParseError } from '@/lib/errors/kms'
+import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
+import { createKmsClient } from '@/lib/kms/createKmsClient'
 import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
 import { type StartKmsServerReturnType, startKmsServer } from '@/scripts/stack/kmsServer'
 import { SECP256K1_HALF_N } from './normalizeS'
-import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
 import { signDigestWithKms } from './signDigestWithKms'
 
 const N = secp256k1.Point.CURVE().n
@@ -80,7 +80,10 @@ describe('signDigestWithKms, KMS answering a chosen signature', () => {
 
   it('passes a low-s answer through with the right recovery id', async () => {
     const digest = keccak256(toHex('low'))
-    const recovered = secp256k1.Signature.fromBytes(secp256k1.sign(hexToBytes(digest), sk, { prehash: false, format: 'recovered' }), 'recovered')
+    const recovered = secp256k1.Signature.fromBytes(
+      secp256k1.sign(hexToBytes(digest), sk, { prehash: false, format: 'recovered' }),
+      'recovered',
+    )
     stub.answers.push(recovered.toBytes('der'))
     const sig = await signDigestWithKms(stub.client, { keyId: 'stub', digest, publicKey })
     expect(sig.yParity).toBe(recovered.recovery)
@@ -91,18 +94,24 @@ describe('signDigestWithKms, KMS answering a chosen signature', () => {
     const digest = keccak256(toHex('other'))
     const other = secp256k1.utils.randomSecretKey()
     stub.answers.push(secp256k1.sign(hexToBytes(digest), other, { prehash: false, format: 'der' }))
-    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest, publicKey })).rejects.toBeInstanceOf(KmsSignatureRecoveryError)
+    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest, publicKey })).rejects.toBeInstanceOf(
+      KmsSignatureRecoveryError,
+    )
   })
 
   it('fails with KmsSignError (cause DerParseError) on a malformed DER answer', async () => {
     stub.answers.push(new Uint8Array([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x01, 0x01, 0x00]))
-    const err = await signDigestWithKms(stub.client, { keyId: 'stub', digest: keccak256('0x01'), publicKey }).catch((e: unknown) => e)
+    const err = await signDigestWithKms(stub.client, { keyId: 'stub', digest: keccak256('0x01'), publicKey }).catch(
+      (e: unknown) => e,
+    )
     expect(err).toBeInstanceOf(KmsSignError)
     expect((err as Error).cause).toBeInstanceOf(DerParseError)
   })
 
   it('refuses a digest that is not 32 bytes, before calling KMS', async () => {
-    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest: '0x1234', publicKey })).rejects.toThrow(/32 bytes/)
+    await expect(signDigestWithKms(stub.client, { keyId: 'stub', digest: '0x1234', publicKey })).rejects.toThrow(
+      /32 bytes/,
+    )
   })
 })
 

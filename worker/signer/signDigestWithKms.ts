@@ -45,7 +45,8 @@ export async function signDigestWithKms(
   try {
     parsed = parseDerSignature(res.Signature)
   } catch (err) {
-    if (err instanceof DerParseError) throw new KmsSignError(keyId, 'Sign returned a malformed DER signature', { cause: err })
+    if (err instanceof DerParseError)
+      throw new KmsSignError(keyId, 'Sign returned a malformed DER signature', { cause: err })
     throw err
   }
   const { r, s } = normalizeS(parsed)

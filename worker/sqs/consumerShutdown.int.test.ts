@@ -1,7 +1,7 @@
 import { GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
-import { startSqsServer, type StartSqsServerReturnType } from '../../scripts/stack/sqs'
+import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
 import { waitFor } from '../../tests/helpers/waitFor'
 import { createLogger } from '../runtime/logger'
 import { startSqsConsumer } from './startSqsConsumer'
@@ -26,9 +26,15 @@ afterAll(async () => {
 
 async function counts(): Promise<{ visible: number; hidden: number }> {
   const a = await client.send(
-    new GetQueueAttributesCommand({ QueueUrl: server.queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: server.queueUrl,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
   )
-  return { visible: Number(a.Attributes?.ApproximateNumberOfMessages), hidden: Number(a.Attributes?.ApproximateNumberOfMessagesNotVisible) }
+  return {
+    visible: Number(a.Attributes?.ApproximateNumberOfMessages),
+    hidden: Number(a.Attributes?.ApproximateNumberOfMessagesNotVisible),
+  }
 }
 
 describe('stopping the SQS consumer', () => {

@@ -6,10 +6,10 @@ import { jobEvents, jobRecords, mintOrders } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
 import { enqueueMintSend } from '@/lib/queue/enqueueMintSend'
+import { getSqsQueueMetrics } from '@/lib/queue/getSqsQueueMetrics'
 import { listSqsDeadLetters } from '@/lib/queue/listSqsDeadLetters'
 import { requestSqsDeadLetterRetry } from '@/lib/queue/requestSqsDeadLetterRetry'
-import { getSqsQueueMetrics } from '@/lib/queue/getSqsQueueMetrics'
-import { startSqsServer, type StartSqsServerReturnType } from '../../scripts/stack/sqs'
+import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db'
 import { insertOrder } from '../../tests/helpers/orders'
 import { insertUser } from '../../tests/helpers/users'
@@ -44,9 +44,15 @@ afterAll(async () => {
 
 async function depth(url: string): Promise<{ visible: number; hidden: number }> {
   const a = await client.send(
-    new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+    new GetQueueAttributesCommand({
+      QueueUrl: url,
+      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+    }),
   )
-  return { visible: Number(a.Attributes?.ApproximateNumberOfMessages ?? 0), hidden: Number(a.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0) }
+  return {
+    visible: Number(a.Attributes?.ApproximateNumberOfMessages ?? 0),
+    hidden: Number(a.Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0),
+  }
 }
 
 describe('an SQS mint_send that fails every time', () => {
@@ -54,7 +60,13 @@ describe('an SQS mint_send that fails every time', () => {
     const user = await insertUser(t.db, 'staff')
     const order = await insertOrder(t.db, { requestedBy: user.id })
     const { jobId } = await t.db.transaction((tx) =>
-      enqueueMintSend(tx, { transport: 'sqs', orderId: order.id, maxAttempts: 5, actor: 'staff@test', detail: 'mint 401.084 oz' }),
+      enqueueMintSend(tx, {
+        transport: 'sqs',
+        orderId: order.id,
+        maxAttempts: 5,
+        actor: 'staff@test',
+        detail: 'mint 401.084 oz',
+      }),
     )
     await t.db.update(mintOrders).set({ jobId }).where(eq(mintOrders.id, order.id))
     expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(1)
@@ -80,7 +92,10 @@ describe('an SQS mint_send that fails every time', () => {
       log,
     })
     try {
-      await waitFor(async () => (await depth(server.dlqUrl)).visible === 1, { timeoutMs: 30_000, what: 'the message in the DLQ' })
+      await waitFor(async () => (await depth(server.dlqUrl)).visible === 1, {
+        timeoutMs: 30_000,
+        what: 'the message in the DLQ',
+      })
       // received 5 times, and the DLQ was empty at every one of them: not moved before the 5th
       expect(dlqDepthAtEachRun).toEqual([0, 0, 0, 0, 0])
       // and never received again once moved
@@ -100,7 +115,10 @@ describe('an SQS mint_send that fails every time', () => {
     expect(started.map((e) => e.attempt)).toEqual([1, 2, 3, 4, 5])
     const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, jobId))
     expect(record).toMatchObject({ state: 'dead', attempts: 5, maxAttempts: 5 })
-    const [failed] = await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, order.id))
+    const [failed] = await t.db
+      .select({ status: mintOrders.status })
+      .from(mintOrders)
+      .where(eq(mintOrders.id, order.id))
     expect(failed?.status).toBe('failed')
 
     // the admin page's list, from the worker's scan (the DLQ's depth stays true: the scan hands it back)
@@ -109,7 +127,13 @@ describe('an SQS mint_send that fails every time', () => {
     expect((await depth(server.dlqUrl)).visible).toBe(1)
     const listed = await listSqsDeadLetters(t.db)
     expect(listed).toHaveLength(1)
-    expect(listed[0]).toMatchObject({ jobId: jobId.toString(), orderId: order.id, orderStatus: 'failed', receiveCount: 5, retryRequestedAt: null })
+    expect(listed[0]).toMatchObject({
+      jobId: jobId.toString(),
+      orderId: order.id,
+      orderStatus: 'failed',
+      receiveCount: 5,
+      retryRequestedAt: null,
+    })
     expect(listed[0]?.lastError).toContain('the recipient is not valid (always)')
     expect((await getSqsQueueMetrics(t.db)).deadLetters).toBe(1)
 
@@ -117,17 +141,28 @@ describe('an SQS mint_send that fails every time', () => {
     const admin = await insertUser(t.db, 'admin')
     const retried = await requestSqsDeadLetterRetry(t.db, { messageIds: [listed[0]?.messageId ?? ''], actor: admin })
     expect(retried.retried).toHaveLength(1)
-    const [reopened] = await t.db.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, order.id))
+    const [reopened] = await t.db
+      .select({ status: mintOrders.status })
+      .from(mintOrders)
+      .where(eq(mintOrders.id, order.id))
     expect(reopened?.status).toBe('pending')
-    expect(await scanDeadLetterQueue(t.db, client, { queueUrl: server.queueUrl, dlqUrl: server.dlqUrl })).toEqual({ listed: 0, moved: 1, complete: true })
+    expect(await scanDeadLetterQueue(t.db, client, { queueUrl: server.queueUrl, dlqUrl: server.dlqUrl })).toEqual({
+      listed: 0,
+      moved: 1,
+      complete: true,
+    })
     expect(await listSqsDeadLetters(t.db)).toEqual([])
     expect((await depth(server.dlqUrl)).visible).toBe(0)
     // the consumer's last long poll, aborted by its stop, may have taken it for one visibility timeout (as on SQS)
-    const back = await client.send(new ReceiveMessageCommand({ QueueUrl: server.queueUrl, WaitTimeSeconds: 5, VisibilityTimeout: 5 }))
+    const back = await client.send(
+      new ReceiveMessageCommand({ QueueUrl: server.queueUrl, WaitTimeSeconds: 5, VisibilityTimeout: 5 }),
+    )
     expect(JSON.parse(back.Messages?.[0]?.Body ?? '{}')).toEqual({ orderId: order.id, jobId: jobId.toString() })
     const [fresh] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, jobId))
     expect(fresh).toMatchObject({ state: 'queued', attempts: 0 })
-    const [audits] = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from audit_log where action = 'job.retry'`)
+    const [audits] = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'job.retry'`,
+    )
     expect(audits?.n).toBe(1)
   }, 90_000)
 })

@@ -1,4 +1,10 @@
-import { DeleteMessageCommand, GetQueueAttributesCommand, type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs'
+import {
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  type Message,
+  ReceiveMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
@@ -6,7 +12,7 @@ import { jobEvents, jobRecords } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
 import { enqueueMintSend } from '@/lib/queue/enqueueMintSend'
-import { startSqsServer, type StartSqsServerReturnType } from '../../scripts/stack/sqs'
+import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db'
 import { insertOrder } from '../../tests/helpers/orders'
 import { insertUser } from '../../tests/helpers/users'
@@ -41,7 +47,9 @@ describe('the outbox relay', () => {
   it('a crash between the send and the stamp sends twice at worst, and the job runs once', async () => {
     const user = await insertUser(t.db, 'staff')
     const order = await insertOrder(t.db, { requestedBy: user.id })
-    const { jobId } = await t.db.transaction((tx) => enqueueMintSend(tx, { transport: 'sqs', orderId: order.id, maxAttempts: 5, actor: 'test' }))
+    const { jobId } = await t.db.transaction((tx) =>
+      enqueueMintSend(tx, { transport: 'sqs', orderId: order.id, maxAttempts: 5, actor: 'test' }),
+    )
 
     await expect(
       relayOutbox(t.db, client, {
@@ -53,7 +61,9 @@ describe('the outbox relay', () => {
     ).rejects.toThrow('killed after the send')
     expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(1)
     expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(0)
-    const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: server.queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }))
+    const attrs = await client.send(
+      new GetQueueAttributesCommand({ QueueUrl: server.queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
+    )
     expect(attrs.Attributes?.ApproximateNumberOfMessages).toBe('2')
 
     let runs = 0
@@ -77,9 +87,15 @@ describe('the outbox relay', () => {
       await waitFor(
         async () => {
           const a = await client.send(
-            new GetQueueAttributesCommand({ QueueUrl: server.queueUrl, AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'] }),
+            new GetQueueAttributesCommand({
+              QueueUrl: server.queueUrl,
+              AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
+            }),
           )
-          return a.Attributes?.ApproximateNumberOfMessages === '0' && a.Attributes?.ApproximateNumberOfMessagesNotVisible === '0'
+          return (
+            a.Attributes?.ApproximateNumberOfMessages === '0' &&
+            a.Attributes?.ApproximateNumberOfMessagesNotVisible === '0'
+          )
         },
         { timeoutMs: 20_000, what: 'both messages deleted' },
       )
@@ -89,7 +105,10 @@ describe('the outbox relay', () => {
     expect(runs).toBe(1)
     const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, jobId))
     expect(record).toMatchObject({ state: 'done', attempts: 1 })
-    const succeeded = await t.db.select().from(jobEvents).where(and(eq(jobEvents.jobId, jobId), eq(jobEvents.event, 'succeeded')))
+    const succeeded = await t.db
+      .select()
+      .from(jobEvents)
+      .where(and(eq(jobEvents.jobId, jobId), eq(jobEvents.event, 'succeeded')))
     expect(succeeded).toHaveLength(1)
   }, 60_000)
 
@@ -99,21 +118,34 @@ describe('the outbox relay', () => {
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
     await t.db.execute(sql`select public.enqueue_mint_send_sqs(${order.id}::uuid, 5, 'test', null, ${traceparent})`)
     const plain = await insertOrder(t.db, { requestedBy: user.id })
-    await t.db.transaction((tx) => enqueueMintSend(tx, { transport: 'sqs', orderId: plain.id, maxAttempts: 5, actor: 'test' }))
+    await t.db.transaction((tx) =>
+      enqueueMintSend(tx, { transport: 'sqs', orderId: plain.id, maxAttempts: 5, actor: 'test' }),
+    )
     expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(2)
     const received: Message[] = []
     while (received.length < 2) {
-      const r = await client.send(new ReceiveMessageCommand({ QueueUrl: server.queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageAttributeNames: ['traceparent'] }))
+      const r = await client.send(
+        new ReceiveMessageCommand({
+          QueueUrl: server.queueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+          MessageAttributeNames: ['traceparent'],
+        }),
+      )
       received.push(...(r.Messages ?? []))
     }
     const byOrder = new Map(received.map((m) => [(JSON.parse(m.Body ?? '{}') as { orderId: string }).orderId, m]))
-    expect(byOrder.get(order.id)?.MessageAttributes?.traceparent).toEqual({ DataType: 'String', StringValue: traceparent })
+    expect(byOrder.get(order.id)?.MessageAttributes?.traceparent).toEqual({
+      DataType: 'String',
+      StringValue: traceparent,
+    })
     expect(JSON.parse(byOrder.get(order.id)?.Body ?? '{}')).toMatchObject({ orderId: order.id, traceparent })
     // tracing off: no attribute, no key in the body or the job's history
     expect(byOrder.get(plain.id)?.MessageAttributes).toBeUndefined()
     expect(JSON.parse(byOrder.get(plain.id)?.Body ?? '{}')).not.toHaveProperty('traceparent')
     const [record] = await t.db.select().from(jobRecords).where(eq(jobRecords.orderId, plain.id))
     expect(record?.payload).toEqual({ orderId: plain.id })
-    for (const m of received) await client.send(new DeleteMessageCommand({ QueueUrl: server.queueUrl, ReceiptHandle: m.ReceiptHandle }))
+    for (const m of received)
+      await client.send(new DeleteMessageCommand({ QueueUrl: server.queueUrl, ReceiptHandle: m.ReceiptHandle }))
   }, 30_000)
 })

@@ -33,7 +33,11 @@ export async function relayOutbox(db: Db, client: SQSClient, p: RelayOutboxParam
     const result = await client.send(
       new SendMessageBatchCommand({
         QueueUrl: p.queueUrl,
-        Entries: rows.map((r) => ({ Id: r.job_id, MessageBody: JSON.stringify(r.payload), MessageAttributes: traceAttributes(r.traceparent) })),
+        Entries: rows.map((r) => ({
+          Id: r.job_id,
+          MessageBody: JSON.stringify(r.payload),
+          MessageAttributes: traceAttributes(r.traceparent),
+        })),
       }),
     )
     p.afterSend?.()

@@ -31,10 +31,16 @@ export type ScanDeadLetterQueueReturnType = { listed: number; moved: number; com
  * One scanner at a time across workers (a transaction-scoped advisory lock); null when
  * another worker holds it.
  */
-export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDeadLetterQueueParameters): Promise<ScanDeadLetterQueueReturnType> {
+export async function scanDeadLetterQueue(
+  db: Db,
+  client: SQSClient,
+  p: ScanDeadLetterQueueParameters,
+): Promise<ScanDeadLetterQueueReturnType> {
   const maxMessages = p.maxMessages ?? 200
   return db.transaction(async (tx) => {
-    const [lock] = await tx.execute<{ ok: boolean }>(sql`select pg_try_advisory_xact_lock(hashtextextended('mintdesk.sqs_dlq_scan', 0)) as ok`)
+    const [lock] = await tx.execute<{ ok: boolean }>(
+      sql`select pg_try_advisory_xact_lock(hashtextextended('mintdesk.sqs_dlq_scan', 0)) as ok`,
+    )
     if (!lock?.ok) return null
     const [scan] = await tx.execute<{ started: string }>(sql`select clock_timestamp()::text as started`)
     const held: Message[] = []
@@ -67,7 +73,13 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
             select retry_requested_at is not null as retry from sqs_dead_letters where message_id = ${m.MessageId}`)
           if (row?.retry) {
             // the mint's trace goes back with it (issue 17)
-            await client.send(new SendMessageCommand({ QueueUrl: p.queueUrl, MessageBody: body, MessageAttributes: traceAttributes(m.MessageAttributes?.traceparent?.StringValue) }))
+            await client.send(
+              new SendMessageCommand({
+                QueueUrl: p.queueUrl,
+                MessageBody: body,
+                MessageAttributes: traceAttributes(m.MessageAttributes?.traceparent?.StringValue),
+              }),
+            )
             await client.send(new DeleteMessageCommand({ QueueUrl: p.dlqUrl, ReceiptHandle: m.ReceiptHandle }))
             await tx.execute(sql`delete from sqs_dead_letters where message_id = ${m.MessageId}`)
             moved++
@@ -91,7 +103,11 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
           .send(
             new ChangeMessageVisibilityBatchCommand({
               QueueUrl: p.dlqUrl,
-              Entries: batch.map((m, j) => ({ Id: String(j), ReceiptHandle: m.ReceiptHandle ?? '', VisibilityTimeout: 0 })),
+              Entries: batch.map((m, j) => ({
+                Id: String(j),
+                ReceiptHandle: m.ReceiptHandle ?? '',
+                VisibilityTimeout: 0,
+              })),
             }),
           )
           .catch(() => {})
@@ -100,7 +116,9 @@ export async function scanDeadLetterQueue(db: Db, client: SQSClient, p: ScanDead
     if (complete) {
       const started = scan?.started ?? 'now'
       // a row waiting for its retry stays until its message is moved (an empty answer is never proof it is gone)
-      await tx.execute(sql`delete from sqs_dead_letters where last_seen_at < ${started}::timestamptz and retry_requested_at is null`)
+      await tx.execute(
+        sql`delete from sqs_dead_letters where last_seen_at < ${started}::timestamptz and retry_requested_at is null`,
+      )
     }
     return { listed, moved, complete }
   })

@@ -46,7 +46,11 @@ export type SqsMessageHandlerParameters = {
  * signed transaction), so a message worked twice still mints once. Each receive that runs
  * is a `job <task>` span of the mint's trace (withJobSpan, as runTask's attempts).
  */
-export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsTask<C, P>, p: SqsMessageHandlerParameters) {
+export function sqsMessageHandler<C extends SqsTaskContext, P>(
+  ctx: C,
+  def: SqsTask<C, P>,
+  p: SqsMessageHandlerParameters,
+) {
   const retryDelayS = p.retryDelayS ?? ((attempt: number) => Math.round(Math.exp(Math.min(attempt, 10))))
   return async (delivery: SqsDelivery): Promise<SqsOutcome> => {
     const startedAt = performance.now()
@@ -60,7 +64,14 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
     const parsed = def.payload.safeParse(raw)
     const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : null
     const actor = ctx.workerId()
-    const log = ctx.log.child({ workerId: actor, messageId: delivery.messageId, task: def.name, orderId, attempt, maxAttempts })
+    const log = ctx.log.child({
+      workerId: actor,
+      messageId: delivery.messageId,
+      task: def.name,
+      orderId,
+      attempt,
+      maxAttempts,
+    })
     if (!ids.success || !parsed.success) {
       // nothing to record it against: SQS moves it to the DLQ after its receives, where an admin sees it
       log.error({ body: delivery.body.slice(0, 200) }, 'sqs message with an invalid body')
@@ -82,12 +93,25 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(ctx: C, def: SqsT
 
     // the attempt as a span of its mint's trace (issue 17): the message's traceparent, else the order's first job's;
     // job.pickup from the send on a first receive. Nothing when tracing is off (lib/telemetry/withJobSpan.ts)
-    const traceparent = delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)
-    const span = { db: ctx.db, task: def.name, jobId, attempt, orderId, payload: traceparent ? { traceparent } : null, runAt: attempt === 1 ? delivery.sentAt : null }
+    const traceparent =
+      delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)
+    const span = {
+      db: ctx.db,
+      task: def.name,
+      jobId,
+      attempt,
+      orderId,
+      payload: traceparent ? { traceparent } : null,
+      runAt: attempt === 1 ? delivery.sentAt : null,
+    }
     return withJobSpan(span, async (): Promise<SqsOutcome> => {
       await ctx.db.transaction(async (tx) => {
         await updateJobRecord(tx, { ...record, state: 'running' })
-        await recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})` })
+        await recordJobEvent(tx, {
+          ...base,
+          event: 'started',
+          detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})`,
+        })
       })
       log.info('sqs job started')
 

@@ -1,7 +1,7 @@
 import { TASK } from '@/lib/jobs/jobKeys'
-import { mintSendPayload, type MintSendPayload } from '../mint/mintSendPayload'
-import type { WorkerContext } from '../runtime/context'
 import type { SendBatcher } from '../mint/createSendBatcher'
+import { type MintSendPayload, mintSendPayload } from '../mint/mintSendPayload'
+import type { WorkerContext } from '../runtime/context'
 import type { SqsTask } from './sqsMessageHandler'
 
 /**
@@ -17,13 +17,27 @@ export function sqsMintSend(batcher: SendBatcher): SqsTask<WorkerContext, MintSe
     payload: mintSendPayload,
     orderIdOf: (p) => p.orderId,
     run: async (_ctx, job) => {
-      const outcome = await batcher.send({ orderId: job.payload.orderId, jobId: job.jobId, attempt: job.attempt }, job.signal)
+      const outcome = await batcher.send(
+        { orderId: job.payload.orderId, jobId: job.jobId, attempt: job.attempt },
+        job.signal,
+      )
       if (outcome.kind === 'failed') throw outcome.error
       if (outcome.kind === 'wait') {
-        job.log.info({ reason: outcome.reason, retryInMs: outcome.retryInMs }, 'nothing signed now: the message is sent again later')
+        job.log.info(
+          { reason: outcome.reason, retryInMs: outcome.retryInMs },
+          'nothing signed now: the message is sent again later',
+        )
         return { waitMs: outcome.retryInMs, reason: outcome.reason }
       }
-      job.log.info({ outcome: outcome.kind, ...(outcome.kind === 'sent' ? { hash: outcome.hash, nonce: outcome.nonce.toString() } : { status: outcome.status }) }, 'mint_send done')
+      job.log.info(
+        {
+          outcome: outcome.kind,
+          ...(outcome.kind === 'sent'
+            ? { hash: outcome.hash, nonce: outcome.nonce.toString() }
+            : { status: outcome.status }),
+        },
+        'mint_send done',
+      )
     },
   }
 }

@@ -1,7 +1,7 @@
 import { SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
-import { startSqsServer, type StartSqsServerReturnType } from '../../scripts/stack/sqs'
+import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
 import { waitFor } from '../../tests/helpers/waitFor'
 import { createLogger } from '../runtime/logger'
 import { startSqsConsumer } from './startSqsConsumer'
@@ -27,7 +27,12 @@ afterAll(async () => {
 describe('the visibility heartbeat', () => {
   it('keeps two consumers from ever working one message at once, and each message is worked once', async () => {
     const bodies = Array.from({ length: 8 }, (_, i) => `message-${i}`)
-    await client.send(new SendMessageBatchCommand({ QueueUrl: server.queueUrl, Entries: bodies.map((b, i) => ({ Id: String(i), MessageBody: b })) }))
+    await client.send(
+      new SendMessageBatchCommand({
+        QueueUrl: server.queueUrl,
+        Entries: bodies.map((b, i) => ({ Id: String(i), MessageBody: b })),
+      }),
+    )
 
     const working = new Map<string, number>()
     const worked: string[] = []

@@ -91,7 +91,10 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
         signal: abort.signal,
       })
     } catch (err) {
-      p.log.warn({ err, messageId: message.MessageId }, 'sqs handler threw: the message comes back after its visibility timeout')
+      p.log.warn(
+        { err, messageId: message.MessageId },
+        'sqs handler threw: the message comes back after its visibility timeout',
+      )
       outcome = { kind: 'release', afterS: p.visibilityTimeoutS }
     } finally {
       await heartbeat.stop()
@@ -109,10 +112,15 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
           }),
         )
       }
-      if (outcome.kind !== 'release') await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
+      if (outcome.kind !== 'release')
+        await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
       else
         await client.send(
-          new ChangeMessageVisibilityCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle, VisibilityTimeout: Math.min(Math.max(0, Math.round(outcome.afterS)), 43_200) }),
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: p.queueUrl,
+            ReceiptHandle: receiptHandle,
+            VisibilityTimeout: Math.min(Math.max(0, Math.round(outcome.afterS)), 43_200),
+          }),
         )
     } catch (err) {
       // the message comes back after its visibility timeout; the handler is idempotent on the order

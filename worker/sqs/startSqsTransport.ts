@@ -2,9 +2,9 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs'
 import { sql } from 'drizzle-orm'
 import type { SqsConfig } from '@/lib/config/loadConfig'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
-import type { WorkerContext } from '../runtime/context'
 import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
 import { sendMintOrders } from '../mint/sendMintOrders'
+import type { WorkerContext } from '../runtime/context'
 import { relayOutbox } from './relayOutbox'
 import { scanDeadLetterQueue } from './scanDeadLetterQueue'
 import { sqsMessageHandler } from './sqsMessageHandler'
@@ -29,13 +29,21 @@ export type SqsTransport = { stop: () => Promise<void> }
  */
 export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransportParameters): Promise<SqsTransport> {
   const client = createSqsClient({ region: p.region, endpoint: p.sqs.endpoint })
-  const attrs = await client.send(new GetQueueAttributesCommand({ QueueUrl: p.sqs.queueUrl, AttributeNames: ['RedrivePolicy'] }))
-  const redrive = attrs.Attributes?.RedrivePolicy ? (JSON.parse(attrs.Attributes.RedrivePolicy) as { maxReceiveCount?: unknown }) : null
+  const attrs = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: p.sqs.queueUrl, AttributeNames: ['RedrivePolicy'] }),
+  )
+  const redrive = attrs.Attributes?.RedrivePolicy
+    ? (JSON.parse(attrs.Attributes.RedrivePolicy) as { maxReceiveCount?: unknown })
+    : null
   const maxReceiveCount = Number(redrive?.maxReceiveCount ?? NaN)
   if (!Number.isInteger(maxReceiveCount) || maxReceiveCount < 1) {
-    ctx.log.warn({ queueUrl: p.sqs.queueUrl }, 'the SQS queue has no redrive policy: failing messages never reach a dead-letter queue')
+    ctx.log.warn(
+      { queueUrl: p.sqs.queueUrl },
+      'the SQS queue has no redrive policy: failing messages never reach a dead-letter queue',
+    )
   }
-  const attempts = Number.isInteger(maxReceiveCount) && maxReceiveCount >= 1 ? maxReceiveCount : ctx.settings.maxAttempts
+  const attempts =
+    Number.isInteger(maxReceiveCount) && maxReceiveCount >= 1 ? maxReceiveCount : ctx.settings.maxAttempts
 
   let running = true
   const loops: Promise<void>[] = []
@@ -75,7 +83,10 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
       ),
     log: { info: (f, m) => ctx.log.info(f, m), warn: (f, m) => ctx.log.warn(f, m) },
   })
-  ctx.log.info({ queueUrl: p.sqs.queueUrl, maxReceiveCount: attempts, concurrency: p.sqs.concurrency }, 'sqs transport started')
+  ctx.log.info(
+    { queueUrl: p.sqs.queueUrl, maxReceiveCount: attempts, concurrency: p.sqs.concurrency },
+    'sqs transport started',
+  )
 
   return {
     stop: async () => {
@@ -98,6 +109,7 @@ function sqsSendBatcher(ctx: WorkerContext): SendBatcher {
     maxBatch: ctx.settings.sendBatch,
     lingerMs: 10,
     backlogGates: 1,
-    run: ({ orders, signal, opened }) => sendMintOrders(ctx, { orders, actor: ctx.workerId(), signal, onReserved: () => opened() }),
+    run: ({ orders, signal, opened }) =>
+      sendMintOrders(ctx, { orders, actor: ctx.workerId(), signal, onReserved: () => opened() }),
   })
 }

@@ -13,12 +13,21 @@ export type StartVisibilityHeartbeatParameters = {
  * visibility is set to the full timeout again, so a missed beat or two still leaves time.
  * If this process dies, the beats stop and the message comes back within one timeout.
  */
-export function startVisibilityHeartbeat(client: SQSClient, p: StartVisibilityHeartbeatParameters): { stop: () => Promise<void> } {
+export function startVisibilityHeartbeat(
+  client: SQSClient,
+  p: StartVisibilityHeartbeatParameters,
+): { stop: () => Promise<void> } {
   let beating: Promise<unknown> = Promise.resolve()
   const timer = setInterval(
     () => {
       beating = client
-        .send(new ChangeMessageVisibilityCommand({ QueueUrl: p.queueUrl, ReceiptHandle: p.receiptHandle, VisibilityTimeout: p.visibilityTimeoutS }))
+        .send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: p.queueUrl,
+            ReceiptHandle: p.receiptHandle,
+            VisibilityTimeout: p.visibilityTimeoutS,
+          }),
+        )
         .catch(p.onError)
     },
     Math.max(200, Math.floor((p.visibilityTimeoutS * 1000) / 3)),

@@ -6,6 +6,8 @@ import type { MessageAttributeValue } from '@aws-sdk/client-sqs'
  * kept when the consumer sends a message again (a wait) and when the DLQ scan moves one
  * back; the consumer opens the message's job span under it.
  */
-export function traceAttributes(traceparent: string | null | undefined): Record<string, MessageAttributeValue> | undefined {
+export function traceAttributes(
+  traceparent: string | null | undefined,
+): Record<string, MessageAttributeValue> | undefined {
   return traceparent ? { traceparent: { DataType: 'String', StringValue: traceparent } } : undefined
 }

@@ -12,7 +12,9 @@ describe('the email_send payload', () => {
 
   it(`refuses no rows, more than ${EMAIL_DIGEST_MAX}, or an id that is not a uuid`, () => {
     expect(emailSendPayload.safeParse({ emailIds: [] }).success).toBe(false)
-    expect(emailSendPayload.safeParse({ emailIds: Array.from({ length: EMAIL_DIGEST_MAX + 1 }, (_, i) => id(i)) }).success).toBe(false)
+    expect(
+      emailSendPayload.safeParse({ emailIds: Array.from({ length: EMAIL_DIGEST_MAX + 1 }, (_, i) => id(i)) }).success,
+    ).toBe(false)
     expect(emailSendPayload.safeParse({ emailIds: ['x'] }).success).toBe(false)
     expect(emailSendPayload.safeParse({ emailId: 'x' }).success).toBe(false)
   })

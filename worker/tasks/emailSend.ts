@@ -6,7 +6,10 @@ import type { TaskDefinition } from '../runtime/runTask'
 
 /** the rows of one email (one address): several make a digest (decision 018); `{ emailId }` is a job queued before the digest */
 export const emailSendPayload = z
-  .union([z.object({ emailIds: z.array(z.string().uuid()).min(1).max(EMAIL_DIGEST_MAX) }), z.object({ emailId: z.string().uuid() })])
+  .union([
+    z.object({ emailIds: z.array(z.string().uuid()).min(1).max(EMAIL_DIGEST_MAX) }),
+    z.object({ emailId: z.string().uuid() }),
+  ])
   .transform((p) => ('emailIds' in p ? p : { emailIds: [p.emailId] }))
 export type EmailSendPayload = z.infer<typeof emailSendPayload>
 
@@ -19,6 +22,9 @@ export const emailSend: TaskDefinition<EmailSendPayload> = {
       { ...ctx.notify, db: ctx.db, workerId: job.actor },
       { emailIds: job.payload.emailIds, attempt: job.attempt, maxAttempts: job.maxAttempts },
     )
-    job.log.info({ emails: job.payload.emailIds.length, firstEmailId: job.payload.emailIds[0], ...result }, 'notification email')
+    job.log.info(
+      { emails: job.payload.emailIds.length, firstEmailId: job.payload.emailIds[0], ...result },
+      'notification email',
+    )
   },
 }

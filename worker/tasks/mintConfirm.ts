@@ -51,10 +51,13 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
       throw new PermanentJobError('the order has no signed transaction to confirm')
     }
     const { signerAddress, nonce } = mints[0]
-    const handBack = () => ctx.db.transaction((tx) => startConfirming(tx, ctx, { orderIds: [orderId], signerAddress, actor: job.actor }))
+    const handBack = () =>
+      ctx.db.transaction((tx) => startConfirming(tx, ctx, { orderIds: [orderId], signerAddress, actor: job.actor }))
 
     // the nonce first, then the receipts: a nonce seen used is then always explained by a receipt
-    const chainNonce = BigInt(await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'latest' }))
+    const chainNonce = BigInt(
+      await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'latest' }),
+    )
     const receipts = await Promise.all(txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))
     const minedAt = receipts.findIndex((r) => r !== null)
     const receipt = receipts[minedAt]
@@ -70,9 +73,14 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
     if (chainNonce > nonce) throw new NonceConsumedError(signerAddress, nonce)
     if (order.status === 'cancelled') return // its nonce is being filled by the nonce health task
     // one re-send or replacement of its own (a refusal of its stored bytes is this job's dead letter), then the confirmer's again
-    const pendingCount = BigInt(await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'pending' }))
+    const pendingCount = BigInt(
+      await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'pending' }),
+    )
     const minedBlock = txs.find((t) => t.minedBlock !== null)?.minedBlock ?? null
-    const { refused } = await handlePendingTxs(ctx, run, { orders: [{ orderId, nonce, txs, minedBlock }], pendingCount })
+    const { refused } = await handlePendingTxs(ctx, run, {
+      orders: [{ orderId, nonce, txs, minedBlock }],
+      pendingCount,
+    })
     if (refused[0]) throw refused[0].error
     await handBack()
   },

@@ -9,7 +9,10 @@ import type { TaskDefinition } from '../runtime/runTask'
 export const mintConfirmerPayload = z.object({
   signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   suspects: z.array(z.guid()).optional(),
-  head: z.string().regex(/^[0-9]{1,30}$/).optional(),
+  head: z
+    .string()
+    .regex(/^[0-9]{1,30}$/)
+    .optional(),
 }) satisfies z.ZodType<MintConfirmerPayload>
 
 /** a run that ends with orders still open has its successor due this much later (see the hand-over below) */

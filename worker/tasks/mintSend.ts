@@ -24,14 +24,26 @@ export function mintSend(batcher: SendBatcher): TaskDefinition<MintSendPayload> 
       const { orderId } = job.payload
       const own = await batcher.send({ orderId, jobId: job.jobId, attempt: job.attempt }, job.signal)
       if (own.kind === 'failed') throw own.error
-      if (own.kind === 'wait') await handOver(ctx, job, { delayMs: own.retryInMs, detail: `${own.reason}: look again in ${own.retryInMs} ms` })
-      else job.log.info({ outcome: own.kind, ...(own.kind === 'sent' ? { hash: own.hash, nonce: own.nonce.toString() } : { status: own.status }) }, 'mint_send done')
+      if (own.kind === 'wait')
+        await handOver(ctx, job, { delayMs: own.retryInMs, detail: `${own.reason}: look again in ${own.retryInMs} ms` })
+      else
+        job.log.info(
+          {
+            outcome: own.kind,
+            ...(own.kind === 'sent' ? { hash: own.hash, nonce: own.nonce.toString() } : { status: own.status }),
+          },
+          'mint_send done',
+        )
     },
   }
 }
 
 /** Waits without spending an attempt: the job hands over to a new mint_send later, under the order's lock. */
-async function handOver(ctx: WorkerContext, job: TaskRun<MintSendPayload>, p: { delayMs: number; detail: string }): Promise<void> {
+async function handOver(
+  ctx: WorkerContext,
+  job: TaskRun<MintSendPayload>,
+  p: { delayMs: number; detail: string },
+): Promise<void> {
   const { orderId } = job.payload
   await ctx.db.transaction(async (tx) => {
     await getMintOrder(tx, { orderId, lock: true })

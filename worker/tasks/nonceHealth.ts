@@ -1,10 +1,9 @@
 import { z } from 'zod'
+import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { getReceiptOrNull } from '../chain/getReceiptOrNull'
-import type { SignerAccount, WorkerContext } from '../runtime/context'
-import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { getMintOrder } from '../db/getMintOrder'
 import { getSigner } from '../db/getSigner'
 import { insertMissingNonces } from '../db/insertMissingNonces'
@@ -17,10 +16,11 @@ import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
 import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { fillNonceGap } from '../mint/fillNonceGap'
 import { keepConfirmerAlive } from '../mint/keepConfirmerAlive'
-import { releaseAbandonedNonces } from '../mint/releaseAbandonedNonces'
 import { newestTx } from '../mint/newestTx'
-import type { TaskDefinition, TaskRun } from '../runtime/runTask'
+import { releaseAbandonedNonces } from '../mint/releaseAbandonedNonces'
 import { verifyStoredTx } from '../mint/verifyStoredTx'
+import type { SignerAccount, WorkerContext } from '../runtime/context'
+import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
 /**
  * The state one check hands to the next: per signer, the chain nonce last seen and
@@ -141,7 +141,11 @@ async function checkSigner(
  * The nonces still bound to cancelled orders become `released`, each with a
  * 'nonce_released' event on its order's timeline, in one transaction of the worker's.
  */
-async function releaseNoncesOfCancelledOrders(ctx: WorkerContext, job: Job, { signer }: { signer: SignerAccount }): Promise<void> {
+async function releaseNoncesOfCancelledOrders(
+  ctx: WorkerContext,
+  job: Job,
+  { signer }: { signer: SignerAccount },
+): Promise<void> {
   const released = await ctx.db.transaction(async (tx) => {
     const rows = await releaseCancelledNonces(tx, { signerAddress: signer.address })
     for (const r of rows) {
@@ -158,7 +162,8 @@ async function releaseNoncesOfCancelledOrders(ctx: WorkerContext, job: Job, { si
     }
     return rows
   })
-  for (const r of released) job.log.info({ nonce: r.nonce.toString(), orderId: r.orderId }, 'nonce of a cancelled order released')
+  for (const r of released)
+    job.log.info({ nonce: r.nonce.toString(), orderId: r.orderId }, 'nonce of a cancelled order released')
 }
 
 /** A nonce below the chain's count: which of ours used it, and who still has to act on it. */
@@ -184,19 +189,40 @@ async function settleUsedNonce(
   }
   const orderId = mined.orderId
   if (mined.kind === 'gap_fill' || !orderId) {
-    await ctx.db.transaction((tx) => markTxMined(tx, { signerAddress: signer.address, nonce: open.nonce, hash: mined.hash, blockNumber: receipt.blockNumber }))
+    await ctx.db.transaction((tx) =>
+      markTxMined(tx, {
+        signerAddress: signer.address,
+        nonce: open.nonce,
+        hash: mined.hash,
+        blockNumber: receipt.blockNumber,
+      }),
+    )
     return
   }
   // a mint of ours is on chain and nobody follows it (failed, pending or cancelled order, or a dead mint_confirm)
   const ensured = await ctx.db.transaction(async (tx) => {
     const order = await getMintOrder(tx, { orderId, lock: true })
     if (!order || order.status === 'confirmed') {
-      await markTxMined(tx, { signerAddress: signer.address, nonce: open.nonce, hash: mined.hash, blockNumber: receipt.blockNumber })
+      await markTxMined(tx, {
+        signerAddress: signer.address,
+        nonce: open.nonce,
+        hash: mined.hash,
+        blockNumber: receipt.blockNumber,
+      })
       return undefined
     }
-    return confirmOrderAlone(tx, ctx, { orderId, actor: job.actor, detail: `nonce health: ${mined.hash} is mined, the order is ${order.status}`, revive: true })
+    return confirmOrderAlone(tx, ctx, {
+      orderId,
+      actor: job.actor,
+      detail: `nonce health: ${mined.hash} is mined, the order is ${order.status}`,
+      revive: true,
+    })
   })
-  if (ensured && ensured.action !== 'exists') job.log.warn({ orderId, hash: mined.hash, action: ensured.action }, 'mined mint without a confirmation job: confirming it')
+  if (ensured && ensured.action !== 'exists')
+    job.log.warn(
+      { orderId, hash: mined.hash, action: ensured.action },
+      'mined mint without a confirmation job: confirming it',
+    )
 }
 
 /**
@@ -246,7 +272,10 @@ async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled
       detail: `${signer.address}: nonce ${latest} not mined for ${ctx.settings.nonceStallAfterMs} ms; ${node.isAnvil ? 'anvil pool dropped, ' : ''}re-sent ${resent} stored transaction(s) from nonce ${latest} to ${row.nextNonce - 1n}`,
       data: { signer: signer.address, from: latest.toString(), to: (row.nextNonce - 1n).toString(), resent, failures },
     })
-    job.log.warn({ signer: signer.address, resent, failures }, 'stall recovery: stored transactions re-sent in nonce order')
+    job.log.warn(
+      { signer: signer.address, resent, failures },
+      'stall recovery: stored transactions re-sent in nonce order',
+    )
   }
 }
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
-import { BarListDates } from '@/components/reserves/BarListDates'
+import { formatUtc } from '@/components/mint/format'
 import { parseLookupInput } from '@/components/reserves/api'
+import { BarListDates } from '@/components/reserves/BarListDates'
 import { ReserveLookup } from '@/components/reserves/ReserveLookup'
 import { ReserveSummary } from '@/components/reserves/ReserveSummary'
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { getConfig } from '@/lib/config/getConfig'
@@ -32,8 +32,8 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
       <div>
         <h1>Proof of reserve</h1>
         <p className="mt-1 max-w-3xl text-sm text-stone-600">
-          Every token is backed by one fine troy ounce of gold in a listed bar. The supply is read from the chain; the bars come from the
-          custodian&apos;s bar lists.
+          Every token is backed by one fine troy ounce of gold in a listed bar. The supply is read from the chain; the
+          bars come from the custodian&apos;s bar lists.
         </p>
       </div>
 
@@ -69,13 +69,19 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
         <Card aria-labelledby="check-heading">
           <CardHeader>
             <CardTitle id="check-heading">Reconciliation</CardTitle>
-            <CardDescription>A check compares the supply with the reserves every minute and records the result.</CardDescription>
+            <CardDescription>
+              A check compares the supply with the reserves every minute and records the result.
+            </CardDescription>
           </CardHeader>
           <CardContent className="text-sm">
             {reserves?.lastCheck ? (
               <p>
                 Latest check: <time dateTime={reserves.lastCheck.at}>{formatUtc(reserves.lastCheck.at)}</time> at block{' '}
-                {reserves.lastCheck.blockNumber}, {reserves.lastCheck.status === 'covered' ? 'covered' : `shortfall of ${reserves.lastCheck.shortfallOz} oz`}.
+                {reserves.lastCheck.blockNumber},{' '}
+                {reserves.lastCheck.status === 'covered'
+                  ? 'covered'
+                  : `shortfall of ${reserves.lastCheck.shortfallOz} oz`}
+                .
               </p>
             ) : (
               <p className="text-stone-500">No check has been recorded yet.</p>
@@ -87,7 +93,9 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
       <Card aria-labelledby="lookup-heading">
         <CardHeader>
           <CardTitle id="lookup-heading">Which bars back my tokens?</CardTitle>
-          <CardDescription>The confirmed mints to an address, or in a transaction, and the bars behind each.</CardDescription>
+          <CardDescription>
+            The confirmed mints to an address, or in a transaction, and the bars behind each.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <ReserveLookup initial={initial} />

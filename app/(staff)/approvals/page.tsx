@@ -20,8 +20,8 @@ export default async function ApprovalsPage() {
       <div>
         <h1>Approvals</h1>
         <p className="mt-1 text-sm text-stone-600">
-          Mint orders waiting for a second person, oldest first. Check the amount, the recipient and the bars against the vault
-          receipt, then approve or reject. Nobody decides on their own request.
+          Mint orders waiting for a second person, oldest first. Check the amount, the recipient and the bars against
+          the vault receipt, then approve or reject. Nobody decides on their own request.
         </p>
       </div>
       <ApprovalQueue queue={queue} />

@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addMintJob, setJobState } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
-import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // The session is the one thing faked here (next-auth needs a browser sign-in); the
 // route wrapper, the domain code and the database are the real ones.
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
 // getSessionClaims: no route here checks its row in its handler (only POST /api/gold/mint does), so no claims
-vi.mock('@/lib/auth/getSessionUser', () => ({ getSessionUser: async () => session.user, getSessionClaims: async () => null }))
+vi.mock('@/lib/auth/getSessionUser', () => ({
+  getSessionUser: async () => session.user,
+  getSessionClaims: async () => null,
+}))
 
 const ORIGIN = 'http://mintdesk.test'
 const METRICS_TOKEN = 'test-metrics-token'
@@ -116,7 +119,10 @@ describe('admin API routes', () => {
 
     const detail = await routes.job(get(`/api/admin/jobs/${deadJob}`), ctx(deadJob.toString()))
     expect(detail.status).toBe(200)
-    expect(await detail.json()).toMatchObject({ job: { id: deadJob.toString(), state: 'dead' }, order: { status: 'failed' } })
+    expect(await detail.json()).toMatchObject({
+      job: { id: deadJob.toString(), state: 'dead' },
+      order: { status: 'failed' },
+    })
     expect((await routes.job(get('/api/admin/jobs/abc'), ctx('abc'))).status).toBe(404)
     expect((await routes.job(get('/api/admin/jobs/424242'), ctx('424242'))).status).toBe(404)
   })
@@ -145,7 +151,9 @@ describe('admin API routes', () => {
   it('refuses a cross-origin retry (403) and a malformed bulk body (422)', async () => {
     session.user = admin
     const id = deadJob.toString()
-    expect((await routes.retry(post(`/api/admin/jobs/${id}/retry`, undefined, 'https://evil.example'), ctx(id))).status).toBe(403)
+    expect(
+      (await routes.retry(post(`/api/admin/jobs/${id}/retry`, undefined, 'https://evil.example'), ctx(id))).status,
+    ).toBe(403)
     const bad = await routes.bulk(post('/api/admin/jobs/retry', { state: 'done' }))
     expect(bad.status).toBe(422)
     expect((await routes.bulk(post('/api/admin/jobs/retry', { jobIds: [] }))).status).toBe(422)
@@ -159,7 +167,9 @@ describe('admin API routes', () => {
     expect(await res.json()).toMatchObject({ jobId: id, state: 'queued', orderStatus: 'pending' })
     const again = await routes.retry(post(`/api/admin/jobs/${id}/retry`), ctx(id))
     expect(again.status).toBe(409)
-    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/only a dead or retrying job/)
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(
+      /only a dead or retrying job/,
+    )
   })
 
   it('cancels for an admin; 409 while running', async () => {
@@ -190,7 +200,9 @@ describe('admin API routes', () => {
     expect((await routes.prometheus(get('/api/metrics'))).status).toBe(401)
     const wrong = new Request(`${ORIGIN}/api/metrics`, { headers: { authorization: 'Bearer nope' } })
     expect((await routes.prometheus(wrong)).status).toBe(401)
-    const ok = await routes.prometheus(new Request(`${ORIGIN}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }))
+    const ok = await routes.prometheus(
+      new Request(`${ORIGIN}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }),
+    )
     expect(ok.status).toBe(200)
     expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0.0.4/)
     const text = await ok.text()

@@ -10,7 +10,10 @@ export const dynamic = 'force-dynamic'
 export const GET = route({
   roles: 'public',
   handler: async () => {
-    const readiness = await checkReadiness(getWebDb().sql, { expectedMigrations: expectedMigrationCount, timeoutMs: 2_000 })
+    const readiness = await checkReadiness(getWebDb().sql, {
+      expectedMigrations: expectedMigrationCount,
+      timeoutMs: 2_000,
+    })
     if (!readiness.ready) throw new NotReadyError(`Not ready: ${readiness.reason}.`)
     return { status: 'ready' }
   },

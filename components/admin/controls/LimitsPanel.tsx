@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import type { ApiMintLimits } from '@/lib/controls/apiTypes'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
-import { putLimits } from './controlsApi'
 import { ControlField } from './ControlField'
+import { putLimits } from './controlsApi'
 
 /** A limit is a decimal; an empty one is unlimited. */
 const limitInput = { inputMode: 'decimal', placeholder: 'unlimited' } as const
@@ -41,7 +41,10 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
 
   function review(e: FormEvent) {
     e.preventDefault()
-    const body = { maxOrderOz: maxOrder.trim() === '' ? null : maxOrder.trim(), dailyCapOz: dailyCap.trim() === '' ? null : dailyCap.trim() }
+    const body = {
+      maxOrderOz: maxOrder.trim() === '' ? null : maxOrder.trim(),
+      dailyCapOz: dailyCap.trim() === '' ? null : dailyCap.trim(),
+    }
     const parsed = setMintLimitsBodySchema.safeParse(body)
     if (!parsed.success) {
       setIssues(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
@@ -56,24 +59,47 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
       <CardHeader>
         <CardTitle>Mint limits</CardTitle>
         <CardDescription>
-          Checked at intake, at approval and by the worker before it signs. The rolling 24 h cap counts orders of the last 24 hours
-          that are confirmed, in flight or awaiting approval: {limits.last24hOz} oz now. Every change is audited.
+          Checked at intake, at approval and by the worker before it signs. The rolling 24 h cap counts orders of the
+          last 24 hours that are confirmed, in flight or awaiting approval: {limits.last24hOz} oz now. Every change is
+          audited.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {message ? <Alert tone={message.tone} title={message.text} className="mb-4" /> : null}
         {limits.maxOrderOz === null || limits.dailyCapOz === null ? (
-          <Alert tone="warning" title="A limit is unset (unlimited): production workers refuse to start until both are set." className="mb-4" />
+          <Alert
+            tone="warning"
+            title="A limit is unset (unlimited): production workers refuse to start until both are set."
+            className="mb-4"
+          />
         ) : null}
         <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <ControlField id="max-order" label="Per-order limit (fine oz)" value={maxOrder} onChange={setMaxOrder} issue={issues.maxOrderOz} {...limitInput} />
-          <ControlField id="daily-cap" label="Rolling 24 h cap (fine oz)" value={dailyCap} onChange={setDailyCap} issue={issues.dailyCapOz} {...limitInput} />
+          <ControlField
+            id="max-order"
+            label="Per-order limit (fine oz)"
+            value={maxOrder}
+            onChange={setMaxOrder}
+            issue={issues.maxOrderOz}
+            {...limitInput}
+          />
+          <ControlField
+            id="daily-cap"
+            label="Rolling 24 h cap (fine oz)"
+            value={dailyCap}
+            onChange={setDailyCap}
+            issue={issues.dailyCapOz}
+            {...limitInput}
+          />
           <Button type="submit" disabled={busy}>
             Review limits
           </Button>
         </form>
         <p className="mt-2 text-xs text-stone-500">
-          Last changed {limits.updatedAt ? `${new Date(limits.updatedAt).toLocaleString()} by ${limits.updatedBy ?? 'the deploy'}` : 'never'}.
+          Last changed{' '}
+          {limits.updatedAt
+            ? `${new Date(limits.updatedAt).toLocaleString()} by ${limits.updatedBy ?? 'the deploy'}`
+            : 'never'}
+          .
         </p>
       </CardContent>
       <ConfirmDialog

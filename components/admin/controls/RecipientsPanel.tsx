@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
-import { addRecipient, removeRecipient } from './controlsApi'
 import { ControlField } from './ControlField'
+import { addRecipient, removeRecipient } from './controlsApi'
 
 /** A change waiting for its confirmation. */
 type Pending = { kind: 'add'; address: string; label: string } | { kind: 'remove'; recipient: ApiAllowedRecipient }
@@ -30,7 +30,9 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
     apply: async (p) => {
       if (p.kind === 'add') {
         const added = await addRecipient({ address: p.address, label: p.label })
-        setRecipients((all) => [...all, added].sort((a, b) => a.label.localeCompare(b.label) || a.address.localeCompare(b.address)))
+        setRecipients((all) =>
+          [...all, added].sort((a, b) => a.label.localeCompare(b.label) || a.address.localeCompare(b.address)),
+        )
         setAddress('')
         setLabel('')
         return `${added.address} (${added.label}) may now receive mints.`
@@ -57,13 +59,30 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
     <Card>
       <CardHeader>
         <CardTitle id="recipients-title">Recipient allowlist</CardTitle>
-        <CardDescription>Mints go only to these addresses: intake, approval and the worker refuse any other. Every change is audited.</CardDescription>
+        <CardDescription>
+          Mints go only to these addresses: intake, approval and the worker refuse any other. Every change is audited.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {message ? <Alert tone={message.tone} title={message.text} className="mb-4" /> : null}
         <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-          <ControlField id="recipient-address" label="Address" value={address} onChange={setAddress} issue={issues.address} placeholder="0x…" className="font-mono" />
-          <ControlField id="recipient-label" label="Label" value={label} onChange={setLabel} issue={issues.label} placeholder="Customer name" />
+          <ControlField
+            id="recipient-address"
+            label="Address"
+            value={address}
+            onChange={setAddress}
+            issue={issues.address}
+            placeholder="0x…"
+            className="font-mono"
+          />
+          <ControlField
+            id="recipient-label"
+            label="Label"
+            value={label}
+            onChange={setLabel}
+            issue={issues.label}
+            placeholder="Customer name"
+          />
           <Button type="submit" disabled={busy}>
             Add recipient
           </Button>
@@ -94,7 +113,13 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
                   {new Date(r.addedAt).toLocaleDateString()} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <Button size="sm" variant="danger" disabled={busy} aria-label={`Remove ${r.label} (${r.address})`} onClick={() => setPending({ kind: 'remove', recipient: r })}>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    disabled={busy}
+                    aria-label={`Remove ${r.label} (${r.address})`}
+                    onClick={() => setPending({ kind: 'remove', recipient: r })}
+                  >
                     Remove
                   </Button>
                 </td>
@@ -104,7 +129,13 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
         </table>
       </CardContent>
       <ConfirmDialog
-        title={pending?.kind === 'add' ? `Allow mints to ${pending.label}?` : pending ? `Remove ${pending.recipient.label} from the allowlist?` : ''}
+        title={
+          pending?.kind === 'add'
+            ? `Allow mints to ${pending.label}?`
+            : pending
+              ? `Remove ${pending.recipient.label} from the allowlist?`
+              : ''
+        }
         confirmLabel={pending?.kind === 'add' ? 'Add recipient' : 'Remove recipient'}
         dismissLabel="Not now"
         tone={pending?.kind === 'add' ? 'primary' : 'danger'}
@@ -116,8 +147,8 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
           </p>
         ) : pending ? (
           <p>
-            <span className="font-mono text-xs">{pending.recipient.address}</span> will receive no more mints: its orders not yet signed are
-            refused by the worker.
+            <span className="font-mono text-xs">{pending.recipient.address}</span> will receive no more mints: its
+            orders not yet signed are refused by the worker.
           </p>
         ) : null}
       </ConfirmDialog>

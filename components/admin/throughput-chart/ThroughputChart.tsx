@@ -6,7 +6,13 @@ import { buildChart, type ThroughputPoint } from './buildChart'
  * that succeeded (green) with the failed ones stacked on top (red), and the jobs
  * enqueued as a line. The totals are in the caption for screen readers.
  */
-export function ThroughputChart({ points, windowLabel = 'last hour' }: { points: ThroughputPoint[]; windowLabel?: string }) {
+export function ThroughputChart({
+  points,
+  windowLabel = 'last hour',
+}: {
+  points: ThroughputPoint[]
+  windowLabel?: string
+}) {
   const chart = buildChart(points)
   const titleId = useId()
   const descId = useId()
@@ -24,7 +30,14 @@ export function ThroughputChart({ points, windowLabel = 'last hour' }: { points:
         <desc id={descId}>{summary}</desc>
         {chart.yTicks.map((t) => (
           <g key={t.value}>
-            <line x1={layout.left} x2={layout.width - layout.right} y1={t.y} y2={t.y} className="stroke-stone-200" strokeWidth={1} />
+            <line
+              x1={layout.left}
+              x2={layout.width - layout.right}
+              y1={t.y}
+              y2={t.y}
+              className="stroke-stone-200"
+              strokeWidth={1}
+            />
             <text x={layout.left - 6} y={t.y + 4} textAnchor="end" className="fill-stone-500 text-[10px]">
               {Number.isInteger(t.value) ? t.value : t.value.toFixed(1)}
             </text>
@@ -40,9 +53,21 @@ export function ThroughputChart({ points, windowLabel = 'last hour' }: { points:
           </g>
         ))}
         {chart.enqueuedPath ? (
-          <path d={chart.enqueuedPath} fill="none" className="stroke-sky-600" strokeWidth={1.5} strokeLinejoin="round" />
+          <path
+            d={chart.enqueuedPath}
+            fill="none"
+            className="stroke-sky-600"
+            strokeWidth={1.5}
+            strokeLinejoin="round"
+          />
         ) : null}
-        <line x1={layout.left} x2={layout.width - layout.right} y1={chart.baseline} y2={chart.baseline} className="stroke-stone-400" />
+        <line
+          x1={layout.left}
+          x2={layout.width - layout.right}
+          y1={chart.baseline}
+          y2={chart.baseline}
+          className="stroke-stone-400"
+        />
         {chart.xTicks.map((t) => (
           <text key={t.label} x={t.x} y={layout.height - 6} textAnchor="middle" className="fill-stone-500 text-[10px]">
             {t.label}

@@ -39,7 +39,11 @@ export function niceCeiling(value: number): number {
  * stacked bar per bucket (succeeded, failed on top), the enqueued count as a line,
  * a round y axis and a time label every `labelEveryMinutes` (UTC, HH:MM).
  */
-export function buildChart(points: ThroughputPoint[], layout: ChartLayout = DEFAULT_LAYOUT, labelEveryMinutes = 15): Chart {
+export function buildChart(
+  points: ThroughputPoint[],
+  layout: ChartLayout = DEFAULT_LAYOUT,
+  labelEveryMinutes = 15,
+): Chart {
   const plotW = layout.width - layout.left - layout.right
   const plotH = layout.height - layout.top - layout.bottom
   const baseline = layout.top + plotH
@@ -64,7 +68,10 @@ export function buildChart(points: ThroughputPoint[], layout: ChartLayout = DEFA
   })
 
   const enqueuedPath = points
-    .map((p, i) => `${i === 0 ? 'M' : 'L'}${round(layout.left + i * slot + slot / 2)},${round(baseline - scale(p.enqueued))}`)
+    .map(
+      (p, i) =>
+        `${i === 0 ? 'M' : 'L'}${round(layout.left + i * slot + slot / 2)},${round(baseline - scale(p.enqueued))}`,
+    )
     .join(' ')
 
   const yTicks = [0, yMax / 2, yMax].map((value) => ({ value, y: baseline - scale(value) }))
@@ -74,7 +81,11 @@ export function buildChart(points: ThroughputPoint[], layout: ChartLayout = DEFA
       : [],
   )
   const totals = points.reduce(
-    (t, p) => ({ enqueued: t.enqueued + p.enqueued, succeeded: t.succeeded + p.succeeded, failed: t.failed + p.failed }),
+    (t, p) => ({
+      enqueued: t.enqueued + p.enqueued,
+      succeeded: t.succeeded + p.succeeded,
+      failed: t.failed + p.failed,
+    }),
     { enqueued: 0, succeeded: 0, failed: 0 },
   )
   return { layout, bars, enqueuedPath, yMax, yTicks, xTicks, totals, baseline }

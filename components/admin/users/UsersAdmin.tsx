@@ -40,7 +40,9 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
     <Card>
       <CardHeader>
         <CardTitle id="users-title">Users</CardTitle>
-        <CardDescription>A role change or a disable takes effect on the user&apos;s next request; every change is audited.</CardDescription>
+        <CardDescription>
+          A role change or a disable takes effect on the user&apos;s next request; every change is audited.
+        </CardDescription>
       </CardHeader>
       {message ? (
         <CardContent>
@@ -84,13 +86,20 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                         ))}
                       </select>
                       {role !== u.role ? (
-                        <Button size="sm" variant="primary" disabled={busy} onClick={() => setPending({ user: u, change: { role } })}>
+                        <Button
+                          size="sm"
+                          variant="primary"
+                          disabled={busy}
+                          onClick={() => setPending({ user: u, change: { role } })}
+                        >
                           Change role
                         </Button>
                       ) : null}
                     </div>
                   </td>
-                  <td className="px-3 py-2">{u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="neutral">active</Badge>}</td>
+                  <td className="px-3 py-2">
+                    {u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="neutral">active</Badge>}
+                  </td>
                   <td className="px-3 py-2 text-right">
                     {self ? null : (
                       <Button
@@ -117,7 +126,10 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
         tone={pending && 'disabled' in pending.change && pending.change.disabled ? 'danger' : 'primary'}
         {...change.dialog}
       >
-        <p>Every session this user holds ends at their next request; they sign in again to continue{pending && 'disabled' in pending.change && pending.change.disabled ? ' (a disabled user cannot)' : ''}.</p>
+        <p>
+          Every session this user holds ends at their next request; they sign in again to continue
+          {pending && 'disabled' in pending.change && pending.change.disabled ? ' (a disabled user cannot)' : ''}.
+        </p>
       </ConfirmDialog>
     </Card>
   )

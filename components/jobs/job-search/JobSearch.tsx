@@ -68,8 +68,8 @@ export function JobSearch({ value, onSearch }: JobSearchProps) {
         ) : null}
       </div>
       <p id={helpId} className="text-xs text-stone-500">
-        Finds a job by its id, its order id, the recipient address, a transaction hash, or text in its errors (3 characters or
-        more). Filters: <code>task:name</code>, <code>state:dead</code>.
+        Finds a job by its id, its order id, the recipient address, a transaction hash, or text in its errors (3
+        characters or more). Filters: <code>task:name</code>, <code>state:dead</code>.
       </p>
       {errors.length > 0 ? (
         <p id={errorId} role="alert" className="text-xs text-red-700">

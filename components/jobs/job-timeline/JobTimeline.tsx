@@ -26,20 +26,30 @@ export function JobTimeline({ events, jobId }: { events: TimelineEvent[]; jobId:
         const otherJob = e.jobId !== null && e.jobId !== jobId
         return (
           <li key={e.id} className="relative pb-5 pl-6 last:pb-0">
-            <span aria-hidden="true" className={`absolute top-1.5 -left-[5px] h-2.5 w-2.5 rounded-full ring-4 ring-white ${dots[d.tone]}`} />
+            <span
+              aria-hidden="true"
+              className={`absolute top-1.5 -left-[5px] h-2.5 w-2.5 rounded-full ring-4 ring-white ${dots[d.tone]}`}
+            />
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-              <h3 className={`text-sm font-semibold ${d.tone === 'danger' ? 'text-red-800' : 'text-stone-900'}`}>{d.title}</h3>
+              <h3 className={`text-sm font-semibold ${d.tone === 'danger' ? 'text-red-800' : 'text-stone-900'}`}>
+                {d.title}
+              </h3>
               <time dateTime={e.at.toISOString()} className="tabular text-xs text-stone-500">
                 {formatDateTime(e.at)}
               </time>
               {otherJob ? (
-                <Link href={`/admin/jobs/${e.jobId}`} className="rounded bg-stone-100 px-1.5 font-mono text-xs text-stone-700 hover:underline">
+                <Link
+                  href={`/admin/jobs/${e.jobId}`}
+                  className="rounded bg-stone-100 px-1.5 font-mono text-xs text-stone-700 hover:underline"
+                >
                   {e.task} #{e.jobId}
                 </Link>
               ) : (
                 <span className="font-mono text-xs text-stone-500">{e.task}</span>
               )}
-              {e.durationMs !== null ? <span className="text-xs text-stone-500">took {formatDuration(e.durationMs)}</span> : null}
+              {e.durationMs !== null ? (
+                <span className="text-xs text-stone-500">took {formatDuration(e.durationMs)}</span>
+              ) : null}
               {e.actor && e.event !== 'retried' && e.event !== 'cancelled' ? (
                 <span className="text-xs text-stone-500">by {e.actor}</span>
               ) : null}
@@ -59,7 +69,9 @@ export function JobTimeline({ events, jobId }: { events: TimelineEvent[]; jobId:
             {e.data !== null && e.data !== undefined ? (
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-stone-500">Data</summary>
-                <pre className="mt-1 overflow-x-auto rounded bg-stone-50 p-2 text-xs">{JSON.stringify(e.data, null, 2)}</pre>
+                <pre className="mt-1 overflow-x-auto rounded bg-stone-50 p-2 text-xs">
+                  {JSON.stringify(e.data, null, 2)}
+                </pre>
               </details>
             ) : null}
           </li>

@@ -8,7 +8,9 @@ describe('TraceLink', () => {
   const id = '4bf92f3577b34da6a3ce929d0e0e4736'
   const payload = { orderId: 'x', traceparent: `00-${id}-00f067aa0ba902b7-01` }
   it('links the trace id through TRACE_URL', () => {
-    const html = renderToString(createElement(TraceLink, { payload, traceUrl: 'https://grafana.example.com/explore?trace={traceId}' }))
+    const html = renderToString(
+      createElement(TraceLink, { payload, traceUrl: 'https://grafana.example.com/explore?trace={traceId}' }),
+    )
     expect(html).toContain(`href="https://grafana.example.com/explore?trace=${id}"`)
     expect(html).toContain(id)
   })

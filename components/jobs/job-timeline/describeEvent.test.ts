@@ -3,7 +3,10 @@ import { describeEvent } from './describeEvent'
 
 describe('describeEvent', () => {
   it('names attempts and admins', () => {
-    expect(describeEvent({ event: 'failed', attempt: 2, actor: 'w-1', task: 'mint_send' })).toEqual({ title: 'Attempt 2 failed', tone: 'danger' })
+    expect(describeEvent({ event: 'failed', attempt: 2, actor: 'w-1', task: 'mint_send' })).toEqual({
+      title: 'Attempt 2 failed',
+      tone: 'danger',
+    })
     expect(describeEvent({ event: 'retried', attempt: 5, actor: 'admin@mintdesk.local', task: 'mint_send' })).toEqual({
       title: 'Retried by admin@mintdesk.local',
       tone: 'admin',
@@ -11,6 +14,9 @@ describe('describeEvent', () => {
     expect(describeEvent({ event: 'confirmed', attempt: null, actor: null, task: 'mint_confirm' }).tone).toBe('success')
   })
   it('shows an unknown event under its own name', () => {
-    expect(describeEvent({ event: 'fee_bumped', attempt: null, actor: null, task: 'x' })).toEqual({ title: 'fee bumped', tone: 'neutral' })
+    expect(describeEvent({ event: 'fee_bumped', attempt: null, actor: null, task: 'x' })).toEqual({
+      title: 'fee bumped',
+      tone: 'neutral',
+    })
   })
 })

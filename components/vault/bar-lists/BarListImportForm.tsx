@@ -43,8 +43,9 @@ export function BarListImportForm() {
       <CardHeader>
         <CardTitle>Import a bar list</CardTitle>
         <CardDescription>
-          A snapshot of one vault: bars new to it become available, bars it lacks are withdrawn (or missing, when an order holds
-          them). Importing the same list again changes nothing; a list older than the vault&apos;s latest is refused.
+          A snapshot of one vault: bars new to it become available, bars it lacks are withdrawn (or missing, when an
+          order holds them). Importing the same list again changes nothing; a list older than the vault&apos;s latest is
+          refused.
         </CardDescription>
       </CardHeader>
       <form onSubmit={onSubmit} aria-label="Import a bar list" noValidate>
@@ -72,7 +73,14 @@ export function BarListImportForm() {
           </div>
           <div>
             <Label htmlFor={ids.vault}>Vault (CSV)</Label>
-            <Input id={ids.vault} value={vault} onChange={(e) => setVault(e.target.value)} placeholder="LDN-1" disabled={format === 'json'} autoComplete="off" />
+            <Input
+              id={ids.vault}
+              value={vault}
+              onChange={(e) => setVault(e.target.value)}
+              placeholder="LDN-1"
+              disabled={format === 'json'}
+              autoComplete="off"
+            />
           </div>
           <div>
             <Label htmlFor={ids.asOf}>As of (CSV, ISO 8601)</Label>

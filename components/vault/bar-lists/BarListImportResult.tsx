@@ -1,9 +1,9 @@
 import Link from 'next/link'
+import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
-import { formatUtc } from '@/components/mint/format'
-import { type BarColumn, BarCells, BarColumnHeaders } from '../BarCells'
 import type { BarListImportResponse } from '@/lib/vault/types'
+import { BarCells, type BarColumn, BarColumnHeaders } from '../BarCells'
 
 /** A bar's identity: its serial and refiner. */
 const identity: readonly BarColumn[] = ['serial', 'refiner']
@@ -24,7 +24,10 @@ export function BarListImportResult({ result }: { result: BarListImportResponse 
   const trouble = result.missing.length > 0 || result.conflicts.length > 0
   return (
     <section aria-label="Import result" className="space-y-4">
-      <Alert tone={trouble ? 'warning' : 'success'} title={`Imported the list of ${result.vault} as of ${formatUtc(result.asOf)}.`}>
+      <Alert
+        tone={trouble ? 'warning' : 'success'}
+        title={`Imported the list of ${result.vault} as of ${formatUtc(result.asOf)}.`}
+      >
         <dl className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
           {counts.map(([label, n]) => (
             <div key={label} className="flex gap-1.5">

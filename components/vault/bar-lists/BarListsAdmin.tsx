@@ -11,7 +11,8 @@ export function BarListsAdmin() {
       <div>
         <h1>Bar lists</h1>
         <p className="mt-1 text-sm text-stone-600">
-          The custodians&apos; bar lists are the only source of bars: a mint may claim only free bars of its vault&apos;s latest list.
+          The custodians&apos; bar lists are the only source of bars: a mint may claim only free bars of its
+          vault&apos;s latest list.
         </p>
       </div>
       <BarListImportForm />

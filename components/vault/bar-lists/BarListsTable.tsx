@@ -1,17 +1,27 @@
 'use client'
 
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
-import { formatUtc } from '@/components/mint/format'
 import type { BarListSummary } from '@/lib/vault/types'
 import { fetchBarLists } from '../vaultApi'
 import { barListsQueryKey } from './queryKeys'
 
-const columns = ['Vault', 'As of', 'Imported', 'Bars', 'Added', 'Unchanged', 'Withdrawn', 'Missing', 'Conflicts'] as const
+const columns = [
+  'Vault',
+  'As of',
+  'Imported',
+  'Bars',
+  'Added',
+  'Unchanged',
+  'Withdrawn',
+  'Missing',
+  'Conflicts',
+] as const
 
 /** The bar lists imported (GET /api/admin/vault/bar-lists), newest first, with their counts; older ones on demand. */
 export function BarListsTable() {
@@ -46,13 +56,22 @@ export function BarListsTable() {
             {lists.map((list) => (
               <BarListRow key={list.listId} list={list} />
             ))}
-            {query.isPending ? <EmptyRow colSpan={columns.length} text="Loading…" /> : lists.length === 0 ? <EmptyRow colSpan={columns.length} text="No bar list imported yet." /> : null}
+            {query.isPending ? (
+              <EmptyRow colSpan={columns.length} text="Loading…" />
+            ) : lists.length === 0 ? (
+              <EmptyRow colSpan={columns.length} text="No bar list imported yet." />
+            ) : null}
           </tbody>
         </table>
       </CardContent>
       {query.hasNextPage ? (
         <CardContent className="border-t border-stone-100 py-2">
-          <Button variant="ghost" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
             {query.isFetchingNextPage ? 'Loading…' : 'Older lists'}
           </Button>
         </CardContent>
@@ -77,8 +96,12 @@ function BarListRow({ list }: { list: BarListSummary }) {
       <td className="tabular px-3 py-2 text-right">{list.added}</td>
       <td className="tabular px-3 py-2 text-right">{list.unchanged}</td>
       <td className="tabular px-3 py-2 text-right">{list.withdrawn}</td>
-      <td className={`tabular px-3 py-2 text-right ${list.missingCount > 0 ? 'font-semibold text-red-700' : ''}`}>{list.missingCount}</td>
-      <td className={`tabular px-3 py-2 text-right ${list.conflictCount > 0 ? 'font-semibold text-amber-700' : ''}`}>{list.conflictCount}</td>
+      <td className={`tabular px-3 py-2 text-right ${list.missingCount > 0 ? 'font-semibold text-red-700' : ''}`}>
+        {list.missingCount}
+      </td>
+      <td className={`tabular px-3 py-2 text-right ${list.conflictCount > 0 ? 'font-semibold text-amber-700' : ''}`}>
+        {list.conflictCount}
+      </td>
     </tr>
   )
 }

@@ -2,12 +2,12 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query'
 import Link from 'next/link'
+import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
-import { formatUtc } from '@/components/mint/format'
-import { type BarColumn, BarCells, BarColumnHeaders } from '../BarCells'
+import { BarCells, type BarColumn, BarColumnHeaders } from '../BarCells'
 import { fetchVaultBars } from '../vaultApi'
 import { missingBarsQueryKey } from './queryKeys'
 
@@ -22,7 +22,8 @@ const identity: readonly BarColumn[] = ['serial', 'refiner']
 export function MissingBarsTable() {
   const query = useInfiniteQuery({
     queryKey: missingBarsQueryKey,
-    queryFn: ({ pageParam, signal }) => fetchVaultBars({ status: 'missing', cursor: pageParam, limit: 100 }, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      fetchVaultBars({ status: 'missing', cursor: pageParam, limit: 100 }, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     refetchInterval: 30_000,
@@ -32,7 +33,9 @@ export function MissingBarsTable() {
     <Card>
       <CardHeader>
         <CardTitle id="missing-bars-title">Missing bars</CardTitle>
-        <CardDescription>Held by an order but not on their vault&apos;s latest list. A later list that has them again brings them back.</CardDescription>
+        <CardDescription>
+          Held by an order but not on their vault&apos;s latest list. A later list that has them again brings them back.
+        </CardDescription>
       </CardHeader>
       {query.error ? (
         <CardContent>
@@ -60,10 +63,18 @@ export function MissingBarsTable() {
                 <td className="px-3 py-2">
                   {bar.orderId ? (
                     <span className="flex gap-3">
-                      <Link href={`/mints/${bar.orderId}`} className="font-mono text-xs text-brand-700 hover:underline" aria-label={`Order ${bar.orderId}`}>
+                      <Link
+                        href={`/mints/${bar.orderId}`}
+                        className="font-mono text-xs text-brand-700 hover:underline"
+                        aria-label={`Order ${bar.orderId}`}
+                      >
                         {bar.orderId.slice(0, 8)}
                       </Link>
-                      <Link href={`/admin/jobs?q=${bar.orderId}`} className="text-xs text-stone-600 hover:underline" aria-label={`Jobs of order ${bar.orderId}`}>
+                      <Link
+                        href={`/admin/jobs?q=${bar.orderId}`}
+                        className="text-xs text-stone-600 hover:underline"
+                        aria-label={`Jobs of order ${bar.orderId}`}
+                      >
                         jobs
                       </Link>
                     </span>
@@ -83,7 +94,12 @@ export function MissingBarsTable() {
       </CardContent>
       {query.hasNextPage ? (
         <CardContent className="border-t border-stone-100 py-2">
-          <Button variant="ghost" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
             {query.isFetchingNextPage ? 'Loading…' : 'More missing bars'}
           </Button>
         </CardContent>

@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BarListImportResponse } from '@/lib/vault/types'
-import { barListImportRequest, type BarListImportRequestParameters } from '../barListImportRequest'
+import { type BarListImportRequestParameters, barListImportRequest } from '../barListImportRequest'
 import { postBarList } from '../vaultApi'
 import { barListsQueryKey, missingBarsQueryKey } from './queryKeys'
 

@@ -10,18 +10,24 @@ export type CreateKeyParameters = { body: KmsRequestBody; region: string; accoun
 
 /** CreateKey: a new secp256k1 signing key (the only spec and usage this endpoint makes), stored before it is answered. */
 export function createKey(store: KeyStore, { body, region, accountId }: CreateKeyParameters) {
-  const keySpec = optionalString(body, 'KeySpec') ?? optionalString(body, 'CustomerMasterKeySpec') ?? 'SYMMETRIC_DEFAULT'
+  const keySpec =
+    optionalString(body, 'KeySpec') ?? optionalString(body, 'CustomerMasterKeySpec') ?? 'SYMMETRIC_DEFAULT'
   if (keySpec !== KEY_SPEC) {
-    throw new KmsServiceError('UnsupportedOperationException', `the local KMS endpoint only creates ${KEY_SPEC} keys, not ${keySpec}`)
+    throw new KmsServiceError(
+      'UnsupportedOperationException',
+      `the local KMS endpoint only creates ${KEY_SPEC} keys, not ${keySpec}`,
+    )
   }
   const keyUsage = optionalString(body, 'KeyUsage') ?? 'ENCRYPT_DECRYPT'
   if (keyUsage !== 'SIGN_VERIFY') {
     throw new KmsServiceError('ValidationException', `KeyUsage ${keyUsage} is not compatible with KeySpec ${KEY_SPEC}`)
   }
   const origin = optionalString(body, 'Origin') ?? 'AWS_KMS'
-  if (origin !== 'AWS_KMS') throw new KmsServiceError('UnsupportedOperationException', `Origin ${origin} is not supported`)
+  if (origin !== 'AWS_KMS')
+    throw new KmsServiceError('UnsupportedOperationException', `Origin ${origin} is not supported`)
   const description = optionalString(body, 'Description') ?? ''
-  if (description.length > 8192) throw new KmsServiceError('ValidationException', 'Description is longer than 8192 characters')
+  if (description.length > 8192)
+    throw new KmsServiceError('ValidationException', 'Description is longer than 8192 characters')
   const keyId = randomUUID()
   const key: StoredKey = {
     keyId,

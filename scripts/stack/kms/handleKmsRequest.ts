@@ -32,7 +32,11 @@ export async function handleKmsRequest(
     const match = /^TrentService\.(\w+)$/.exec(target)
     if (!match) throw new KmsServiceError('UnknownOperationException', `unknown X-Amz-Target '${target}'`)
     const op = Object.hasOwn(operations, match[1]) ? operations[match[1]] : undefined
-    if (!op) throw new KmsServiceError('UnsupportedOperationException', `${match[1]} is not supported by the local KMS endpoint`)
+    if (!op)
+      throw new KmsServiceError(
+        'UnsupportedOperationException',
+        `${match[1]} is not supported by the local KMS endpoint`,
+      )
 
     let parsed: unknown
     try {

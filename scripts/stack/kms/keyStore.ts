@@ -59,9 +59,11 @@ function loadKeys(keysPath: string): Map<string, StoredKey> {
   } catch (err) {
     throw new KmsServerStartError(`${keysPath} is not valid JSON; refusing to overwrite it`, { cause: err })
   }
-  if (file.version !== 1 || !Array.isArray(file.keys)) throw new KmsServerStartError(`${keysPath} has an unknown format`)
+  if (file.version !== 1 || !Array.isArray(file.keys))
+    throw new KmsServerStartError(`${keysPath} has an unknown format`)
   for (const k of file.keys) {
-    if (!UUID_RE.test(k.keyId) || !/^[0-9a-f]{64}$/.test(k.privateKey)) throw new KmsServerStartError(`${keysPath} holds a malformed key`)
+    if (!UUID_RE.test(k.keyId) || !/^[0-9a-f]{64}$/.test(k.privateKey))
+      throw new KmsServerStartError(`${keysPath} holds a malformed key`)
     keys.set(k.keyId.toLowerCase(), k)
   }
   chmodSync(keysPath, 0o600)

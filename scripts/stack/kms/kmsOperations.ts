@@ -16,7 +16,10 @@ export type KmsOperationsParameters = {
 }
 
 /** The operations the endpoint answers, by their X-Amz-Target name (`TrentService.<name>`). */
-export function kmsOperations(store: KeyStore, { region, accountId }: KmsOperationsParameters): Record<string, KmsOperation> {
+export function kmsOperations(
+  store: KeyStore,
+  { region, accountId }: KmsOperationsParameters,
+): Record<string, KmsOperation> {
   return {
     CreateKey: (body) => createKey(store, { body, region, accountId }),
     DescribeKey: (body) => ({ KeyMetadata: keyMetadata(findKey(store, body), { accountId }) }),

@@ -17,9 +17,13 @@ export function optionalString(body: KmsRequestBody, field: string): string | un
 export function requireString(body: KmsRequestBody, field: string, maxLength: number): string {
   const v = optionalString(body, field)
   if (v === undefined || v.length === 0) {
-    throw new KmsServiceError('ValidationException', `1 validation error detected: Value null at '${lowerFirst(field)}' failed to satisfy constraint: Member must not be null`)
+    throw new KmsServiceError(
+      'ValidationException',
+      `1 validation error detected: Value null at '${lowerFirst(field)}' failed to satisfy constraint: Member must not be null`,
+    )
   }
-  if (v.length > maxLength) throw new KmsServiceError('ValidationException', `${field} is longer than ${maxLength} characters`)
+  if (v.length > maxLength)
+    throw new KmsServiceError('ValidationException', `${field} is longer than ${maxLength} characters`)
   return v
 }
 

@@ -24,6 +24,9 @@ export function sendKmsError(res: ServerResponse, { error }: { error: unknown })
     sendKmsResponse(res, { status: 400, body: { __type: error.type, message: error.message } })
     return
   }
-  sendKmsResponse(res, { status: 500, body: { __type: 'KMSInternalException', message: 'internal error in the local KMS endpoint' } })
+  sendKmsResponse(res, {
+    status: 500,
+    body: { __type: 'KMSInternalException', message: 'internal error in the local KMS endpoint' },
+  })
   console.error('[kms] internal error', error)
 }

@@ -17,14 +17,20 @@ export function sign(store: KeyStore, { body }: { body: KmsRequestBody }) {
   const key = findKey(store, body)
   const algorithm = requireString(body, 'SigningAlgorithm', 64)
   if (algorithm !== SIGNING_ALGORITHM) {
-    throw new KmsServiceError('InvalidKeyUsageException', `SigningAlgorithm ${algorithm} is not supported by key ${key.arn}, only ${SIGNING_ALGORITHM}`)
+    throw new KmsServiceError(
+      'InvalidKeyUsageException',
+      `SigningAlgorithm ${algorithm} is not supported by key ${key.arn}, only ${SIGNING_ALGORITHM}`,
+    )
   }
   const message = requireBlob(body, 'Message')
   const messageType = optionalString(body, 'MessageType') ?? 'RAW'
   let digest: Uint8Array
   if (messageType === 'DIGEST') {
     if (message.length !== 32) {
-      throw new KmsServiceError('ValidationException', `Digest is invalid length for algorithm ${SIGNING_ALGORITHM}: ${message.length} bytes, expected 32`)
+      throw new KmsServiceError(
+        'ValidationException',
+        `Digest is invalid length for algorithm ${SIGNING_ALGORITHM}: ${message.length} bytes, expected 32`,
+      )
     }
     digest = message
   } else if (messageType === 'RAW') {

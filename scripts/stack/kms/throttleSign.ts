@@ -21,7 +21,10 @@ export type SignThrottle = {
  * `{ "__type": "ThrottlingException", "message": "Rate exceeded" }`, which the SDK
  * classifies as a throttling error (retried with its throttling backoff).
  */
-export function throttleSign(sign: KmsOperation, { rate: initial }: { rate: number | undefined }): { sign: KmsOperation; throttle: SignThrottle } {
+export function throttleSign(
+  sign: KmsOperation,
+  { rate: initial }: { rate: number | undefined },
+): { sign: KmsOperation; throttle: SignThrottle } {
   let rate = initial && initial > 0 ? initial : undefined
   let tokens = rate ?? 0
   let refilledAt = performance.now()

@@ -16,8 +16,8 @@ export default async function NewMintPage() {
         </Link>
         <h1 className="mt-2">Request a mint</h1>
         <p className="mt-1 text-sm text-stone-600">
-          Tokens are minted for gold already in the vault: pick the bars from the vault&apos;s bar list, and the amount is their total
-          fine weight. The request is accepted at once; signing and sending happen in the background.
+          Tokens are minted for gold already in the vault: pick the bars from the vault&apos;s bar list, and the amount
+          is their total fine weight. The request is accepted at once; signing and sending happen in the background.
         </p>
       </div>
       <MintRequestForm />

@@ -17,5 +17,9 @@ export const PUT = route({
   roles: ['admin'],
   body: setMintLimitsBodySchema,
   handler: ({ user, body }) =>
-    setMintLimits(getWebDb().db, { maxOrderOz: body.maxOrderOz, dailyCapOz: body.dailyCapOz, actor: { id: user.id, email: user.email } }),
+    setMintLimits(getWebDb().db, {
+      maxOrderOz: body.maxOrderOz,
+      dailyCapOz: body.dailyCapOz,
+      actor: { id: user.id, email: user.email },
+    }),
 })

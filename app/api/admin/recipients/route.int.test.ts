@@ -6,8 +6,8 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
-import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 import { setTestMintLimits } from '@/tests/helpers/recipients'
+import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
 import { insertUser, type TestUsers } from '@/tests/helpers/users'
 
 // The mint controls' API (docs/api.md "Recipients and limits") and their refusals at
@@ -58,7 +58,8 @@ beforeEach(async () => {
 
 const json = (method: string, path: string, body?: unknown) => routeRequest(path, { method, body })
 const addRecipient = (body: unknown) => r.recipients.POST(json('POST', '/api/admin/recipients', body))
-const removeRecipient = (address: string) => r.recipient.DELETE(json('DELETE', `/api/admin/recipients/${address}`), routeParams({ address }))
+const removeRecipient = (address: string) =>
+  r.recipient.DELETE(json('DELETE', `/api/admin/recipients/${address}`), routeParams({ address }))
 const putLimits = (body: unknown) => r.limits.PUT(json('PUT', '/api/admin/limits', body))
 
 async function audit(action: string) {
@@ -92,7 +93,11 @@ describe('who may use the controls API', () => {
   ]
 
   it('anonymous: 401; staff and approvers: 403; nothing changes', async () => {
-    for (const [user, status] of [[null, 401], [u.staff, 403], [approver, 403]] as const) {
+    for (const [user, status] of [
+      [null, 401],
+      [u.staff, 403],
+      [approver, 403],
+    ] as const) {
       signInAs(user)
       for (const call of calls()) expect((await call()).status).toBe(status)
     }
@@ -105,12 +110,23 @@ describe('POST /api/admin/recipients · GET · DELETE /api/admin/recipients/{add
   it('201: stored lower case, answered checksummed; lower-case input accepted; listed; audited', async () => {
     const res = await addRecipient({ address: ALICE.toLowerCase(), label: '  Alice   Ltd ' })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ address: ALICE, label: 'Alice Ltd', addedBy: u.admin.email, addedAt: expect.any(String) })
-    const [row] = await t.db.execute<{ address: string; added_by: string }>(sql`select address, added_by from allowed_recipients`)
+    expect(await res.json()).toEqual({
+      address: ALICE,
+      label: 'Alice Ltd',
+      addedBy: u.admin.email,
+      addedAt: expect.any(String),
+    })
+    const [row] = await t.db.execute<{ address: string; added_by: string }>(
+      sql`select address, added_by from allowed_recipients`,
+    )
     expect(row).toEqual({ address: ALICE.toLowerCase(), added_by: u.admin.id })
     const list = (await (await r.recipients.GET(json('GET', '/api/admin/recipients'))).json()) as { items: unknown[] }
-    expect(list.items).toEqual([{ address: ALICE, label: 'Alice Ltd', addedBy: u.admin.email, addedAt: expect.any(String) }])
-    expect(await audit('recipient.add')).toEqual([{ actor_email: u.admin.email, target_id: ALICE, detail: { label: 'Alice Ltd' } }])
+    expect(list.items).toEqual([
+      { address: ALICE, label: 'Alice Ltd', addedBy: u.admin.email, addedAt: expect.any(String) },
+    ])
+    expect(await audit('recipient.add')).toEqual([
+      { actor_email: u.admin.email, target_id: ALICE, detail: { label: 'Alice Ltd' } },
+    ])
   })
 
   it('409 conflict for an address already listed, in any spelling; the label stays', async () => {
@@ -134,7 +150,10 @@ describe('POST /api/admin/recipients · GET · DELETE /api/admin/recipients/{add
     ] as const) {
       const error = await errorOf(await addRecipient(body))
       expect(error, JSON.stringify(body)).toMatchObject({ status: 422, code: 'validation_failed' })
-      expect(error.issues?.map((i) => i.path), JSON.stringify(body)).toContain(path)
+      expect(
+        error.issues?.map((i) => i.path),
+        JSON.stringify(body),
+      ).toContain(path)
     }
     expect(await t.db.execute(sql`select 1 from allowed_recipients`)).toHaveLength(0)
   })
@@ -144,7 +163,9 @@ describe('POST /api/admin/recipients · GET · DELETE /api/admin/recipients/{add
     const res = await removeRecipient(BOB.toLowerCase())
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ address: BOB, label: 'Bob', removed: true })
-    expect(await audit('recipient.remove')).toEqual([{ actor_email: u.admin.email, target_id: BOB, detail: { label: 'Bob' } }])
+    expect(await audit('recipient.remove')).toEqual([
+      { actor_email: u.admin.email, target_id: BOB, detail: { label: 'Bob' } },
+    ])
     expect((await errorOf(await removeRecipient(BOB))).status).toBe(404)
     expect((await errorOf(await removeRecipient('not-an-address'))).status).toBe(404)
   })
@@ -156,13 +177,28 @@ describe('GET · PUT /api/admin/limits', () => {
     expect(before).toMatchObject({ maxOrderOz: null, dailyCapOz: null, last24hOz: '0.000' })
     const res = await putLimits({ maxOrderOz: '5000', dailyCapOz: '50000.125' })
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ maxOrderOz: '5000.000', dailyCapOz: '50000.125', updatedBy: u.admin.email })
-    const [row] = await t.db.execute<{ max_order_wei: string; daily_cap_wei: string }>(sql`select max_order_wei::text, daily_cap_wei::text from mint_limits`)
+    expect(await res.json()).toMatchObject({
+      maxOrderOz: '5000.000',
+      dailyCapOz: '50000.125',
+      updatedBy: u.admin.email,
+    })
+    const [row] = await t.db.execute<{ max_order_wei: string; daily_cap_wei: string }>(
+      sql`select max_order_wei::text, daily_cap_wei::text from mint_limits`,
+    )
     expect(row).toEqual({ max_order_wei: ozToWei('5000').toString(), daily_cap_wei: ozToWei('50000.125').toString() })
-    expect(await (await putLimits({ maxOrderOz: null, dailyCapOz: '7' })).json()).toMatchObject({ maxOrderOz: null, dailyCapOz: '7.000' })
+    expect(await (await putLimits({ maxOrderOz: null, dailyCapOz: '7' })).json()).toMatchObject({
+      maxOrderOz: null,
+      dailyCapOz: '7.000',
+    })
     const rows = await audit('limits.set')
-    expect(rows.at(-2)?.detail).toEqual({ before: { maxOrderOz: null, dailyCapOz: null }, after: { maxOrderOz: '5000.000', dailyCapOz: '50000.125' } })
-    expect(rows.at(-1)?.detail).toEqual({ before: { maxOrderOz: '5000.000', dailyCapOz: '50000.125' }, after: { maxOrderOz: null, dailyCapOz: '7.000' } })
+    expect(rows.at(-2)?.detail).toEqual({
+      before: { maxOrderOz: null, dailyCapOz: null },
+      after: { maxOrderOz: '5000.000', dailyCapOz: '50000.125' },
+    })
+    expect(rows.at(-1)?.detail).toEqual({
+      before: { maxOrderOz: '5000.000', dailyCapOz: '50000.125' },
+      after: { maxOrderOz: null, dailyCapOz: '7.000' },
+    })
   })
 
   it('422 for zero, negatives, 4 decimals, numbers, a missing field', async () => {
@@ -173,7 +209,10 @@ describe('GET · PUT /api/admin/limits', () => {
       { maxOrderOz: 5, dailyCapOz: '1' },
       { maxOrderOz: '1' },
     ]) {
-      expect(await errorOf(await putLimits(body)), JSON.stringify(body)).toMatchObject({ status: 422, code: 'validation_failed' })
+      expect(await errorOf(await putLimits(body)), JSON.stringify(body)).toMatchObject({
+        status: 422,
+        code: 'validation_failed',
+      })
     }
   })
 })
@@ -200,7 +239,11 @@ describe('POST /api/gold/mint against the controls', () => {
     const request = await mintRequest(ALICE, 2) // 802.168 oz
     const before = await counts()
     const error = await errorOf(await mint(request))
-    expect(error).toMatchObject({ status: 422, code: 'over_limit', message: 'The order of 802.168 oz is above the per-order limit of 500.000 oz.' })
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'over_limit',
+      message: 'The order of 802.168 oz is above the per-order limit of 500.000 oz.',
+    })
     expect(await counts()).toEqual(before)
     expect((await mint(await mintRequest(ALICE, 1))).status).toBe(202) // 401.084 oz: within it
   })

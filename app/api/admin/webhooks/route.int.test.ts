@@ -8,7 +8,7 @@ import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
 import { insertOrder } from '@/tests/helpers/orders'
-import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
+import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
 import type { TestUsers } from '@/tests/helpers/users'
 
 // The webhook subscriptions' API (docs/api.md "Webhooks and email") through the real route
@@ -47,7 +47,9 @@ afterAll(async () => {
 const subscribe = (body: unknown) => r.webhooks.POST(routeRequest('/api/admin/webhooks', { method: 'POST', body }))
 const written = async () => ({
   endpoints: (await t.db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints))[0]?.n,
-  audits: (await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(sql`${auditLog.action} like 'webhook.%'`))[0]?.n,
+  audits: (
+    await t.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(sql`${auditLog.action} like 'webhook.%'`)
+  )[0]?.n,
 })
 
 describe('POST/GET/DELETE /api/admin/webhooks', () => {
@@ -67,11 +69,19 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
     expect(text).not.toContain(created.secret)
     expect(text).not.toContain('v1.')
 
-    const del = await r.webhook.DELETE(routeRequest(`/api/admin/webhooks/${created.id}`, { method: 'DELETE' }), routeParams({ id: created.id }))
+    const del = await r.webhook.DELETE(
+      routeRequest(`/api/admin/webhooks/${created.id}`, { method: 'DELETE' }),
+      routeParams({ id: created.id }),
+    )
     expect(del.status).toBe(200)
-    const again = await r.webhook.DELETE(routeRequest(`/api/admin/webhooks/${created.id}`, { method: 'DELETE' }), routeParams({ id: created.id }))
+    const again = await r.webhook.DELETE(
+      routeRequest(`/api/admin/webhooks/${created.id}`, { method: 'DELETE' }),
+      routeParams({ id: created.id }),
+    )
     expect(again.status).toBe(404)
-    const actions = (await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, created.id))).map((a) => a.action)
+    const actions = (
+      await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, created.id))
+    ).map((a) => a.action)
     expect(actions.sort()).toEqual(['webhook.delete', 'webhook.subscribe'])
   })
 
@@ -113,12 +123,29 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
         secretsKey: key,
         production: true,
         // a name with one public and one private answer is refused whole
-        resolve: async (host) => (host === 'rebind.test' ? [{ address: '93.184.215.14', family: 4 }, { address: '192.168.1.10', family: 4 }] : (await import('@/lib/notifications/resolveSafeAddresses')).resolveHost(host)),
+        resolve: async (host) =>
+          host === 'rebind.test'
+            ? [
+                { address: '93.184.215.14', family: 4 },
+                { address: '192.168.1.10', family: 4 },
+              ]
+            : (await import('@/lib/notifications/resolveSafeAddresses')).resolveHost(host),
       })
-      await expect(refused).rejects.toMatchObject({ code: 'validation_failed', issues: [{ path: 'url', message: expect.stringMatching(why) }] })
+      await expect(refused).rejects.toMatchObject({
+        code: 'validation_failed',
+        issues: [{ path: 'url', message: expect.stringMatching(why) }],
+      })
     }
     // production without WEBHOOK_SECRETS_KEY: 503, nothing written
-    await expect(createWebhookEndpoint(t.db, { url: 'https://example.com/hook', events: ['mint.confirmed'], actor, secretsKey: undefined, production: true })).rejects.toMatchObject({ code: 'webhooks_not_configured' })
+    await expect(
+      createWebhookEndpoint(t.db, {
+        url: 'https://example.com/hook',
+        events: ['mint.confirmed'],
+        actor,
+        secretsKey: undefined,
+        production: true,
+      }),
+    ).rejects.toMatchObject({ code: 'webhooks_not_configured' })
     expect(await written()).toEqual(before)
   })
 
@@ -132,34 +159,72 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
 })
 
 describe('deliveries and redeliver', () => {
-  it('lists an endpoint\'s deliveries with their attempts; redeliver makes a delivered one pending with a new job, audited', async () => {
+  it("lists an endpoint's deliveries with their attempts; redeliver makes a delivered one pending with a new job, audited", async () => {
     signInAs(u.admin)
     const res = await subscribe({ url: 'http://127.0.0.1:9/hook', events: ['mint.confirmed'] })
     const { id } = (await res.json()) as { id: string }
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'submitted' })
-    const eventId = await recordMintEvent(t.db, { type: 'mint.confirmed', orderId: order.id, status: 'confirmed', from: ['submitted'] })
+    const eventId = await recordMintEvent(t.db, {
+      type: 'mint.confirmed',
+      orderId: order.id,
+      status: 'confirmed',
+      from: ['submitted'],
+    })
     if (!eventId) throw new Error('no event')
-    const [delivery] = await t.db.insert(webhookDeliveries).values({ eventId, endpointId: id, status: 'delivered', attempts: 1, deliveredAt: new Date() }).returning()
+    const [delivery] = await t.db
+      .insert(webhookDeliveries)
+      .values({ eventId, endpointId: id, status: 'delivered', attempts: 1, deliveredAt: new Date() })
+      .returning()
     if (!delivery) throw new Error('no delivery')
-    await t.db.insert(webhookDeliveryAttempts).values({ deliveryId: delivery.id, attempt: 1, startedAt: new Date(), durationMs: 12, statusCode: 200, ok: true, responseExcerpt: 'ok' })
+    await t.db.insert(webhookDeliveryAttempts).values({
+      deliveryId: delivery.id,
+      attempt: 1,
+      startedAt: new Date(),
+      durationMs: 12,
+      statusCode: 200,
+      ok: true,
+      responseExcerpt: 'ok',
+    })
 
     const listed = await r.deliveries.GET(routeRequest(`/api/admin/webhooks/${id}/deliveries`), routeParams({ id }))
     expect(listed.status).toBe(200)
-    const body = (await listed.json()) as { items: { id: string; eventId: string; status: string; attemptLog: { statusCode: number; durationMs: number }[] }[] }
+    const body = (await listed.json()) as {
+      items: { id: string; eventId: string; status: string; attemptLog: { statusCode: number; durationMs: number }[] }[]
+    }
     expect(body.items).toHaveLength(1)
-    expect(body.items[0]).toMatchObject({ id: delivery.id, eventId: `evt_${eventId}`, status: 'delivered', attemptLog: [{ statusCode: 200, durationMs: 12 }] })
+    expect(body.items[0]).toMatchObject({
+      id: delivery.id,
+      eventId: `evt_${eventId}`,
+      status: 'delivered',
+      attemptLog: [{ statusCode: 200, durationMs: 12 }],
+    })
 
-    const again = await r.redeliver.POST(routeRequest(`/api/admin/webhooks/deliveries/${delivery.id}/redeliver`, { method: 'POST' }), routeParams({ deliveryId: delivery.id }))
+    const again = await r.redeliver.POST(
+      routeRequest(`/api/admin/webhooks/deliveries/${delivery.id}/redeliver`, { method: 'POST' }),
+      routeParams({ deliveryId: delivery.id }),
+    )
     expect(again.status).toBe(202)
     const [after] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, delivery.id))
     expect(after?.status).toBe('pending')
-    const jobs = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker._private_jobs where key = ${`${TASK.webhookDeliver}:${delivery.id}`}`)
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker._private_jobs where key = ${`${TASK.webhookDeliver}:${delivery.id}`}`,
+    )
     expect(jobs[0]?.n).toBe(1)
     const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.targetId, delivery.id))
     expect(audit?.action).toBe('webhook.redeliver')
 
     const unknown = '00000000-0000-4000-8000-000000000000'
-    expect((await r.deliveries.GET(routeRequest(`/api/admin/webhooks/${unknown}/deliveries`), routeParams({ id: unknown }))).status).toBe(404)
-    expect((await r.redeliver.POST(routeRequest(`/api/admin/webhooks/deliveries/${unknown}/redeliver`, { method: 'POST' }), routeParams({ deliveryId: unknown }))).status).toBe(404)
+    expect(
+      (await r.deliveries.GET(routeRequest(`/api/admin/webhooks/${unknown}/deliveries`), routeParams({ id: unknown })))
+        .status,
+    ).toBe(404)
+    expect(
+      (
+        await r.redeliver.POST(
+          routeRequest(`/api/admin/webhooks/deliveries/${unknown}/redeliver`, { method: 'POST' }),
+          routeParams({ deliveryId: unknown }),
+        )
+      ).status,
+    ).toBe(404)
   })
 })

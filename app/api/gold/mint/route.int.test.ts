@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
-import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
-import type { TestUsers } from '@/tests/helpers/users'
 import { stockBarsOf } from '@/tests/helpers/barLists'
+import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
-import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
+import type { TestUsers } from '@/tests/helpers/users'
 
 // API tests through the real route handlers, the real wrapper and a real database.
 // Only the session is faked: next-auth's cookie is the one thing a Request here lacks.
@@ -69,17 +69,30 @@ describe('POST /api/gold/mint', () => {
     const res = await post(await freshRequest(2))
     expect(res.status).toBe(202)
     const body = (await res.json()) as { orderId: string; status: string; statusUrl: string }
-    expect(body).toEqual({ orderId: expect.any(String), status: 'awaiting_approval', statusUrl: `/api/gold/mint/${body.orderId}` })
+    expect(body).toEqual({
+      orderId: expect.any(String),
+      status: 'awaiting_approval',
+      statusUrl: `/api/gold/mint/${body.orderId}`,
+    })
     expect(res.headers.get('location')).toBe(body.statusUrl)
 
     const one = await getOne(body.orderId)
     expect(one.status).toBe(200)
-    expect(await one.json()).toMatchObject({ orderId: body.orderId, status: 'awaiting_approval', amount: '802.168', requestedBy: u.staff.email, decision: null, tx: null })
+    expect(await one.json()).toMatchObject({
+      orderId: body.orderId,
+      status: 'awaiting_approval',
+      amount: '802.168',
+      requestedBy: u.staff.email,
+      decision: null,
+      tx: null,
+    })
   })
 
   it('no mint_send job until a second person approves (app/api/gold/mint/[orderId]/approve: the job and its MAX_ATTEMPTS)', async () => {
     const body = (await (await post(await freshRequest())).json()) as { orderId: string }
-    const rows = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${body.orderId}`}`)
+    const rows = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${body.orderId}`}`,
+    )
     expect(rows[0]?.n).toBe(0)
   })
 
@@ -90,7 +103,9 @@ describe('POST /api/gold/mint', () => {
 
   it('403 forbidden for a cross-origin POST', async () => {
     const before = await orderCount()
-    expect(await errorOf(await post(await freshRequest(), { headers: { origin: 'https://evil.example' } }))).toMatchObject({
+    expect(
+      await errorOf(await post(await freshRequest(), { headers: { origin: 'https://evil.example' } })),
+    ).toMatchObject({
       status: 403,
       code: 'forbidden',
     })
@@ -98,7 +113,9 @@ describe('POST /api/gold/mint', () => {
   })
 
   it('415 unsupported_media_type when not JSON', async () => {
-    expect(await errorOf(await post(await freshRequest(), { headers: { 'content-type': 'text/plain' } }))).toMatchObject({
+    expect(
+      await errorOf(await post(await freshRequest(), { headers: { 'content-type': 'text/plain' } })),
+    ).toMatchObject({
       status: 415,
       code: 'unsupported_media_type',
     })
@@ -110,7 +127,9 @@ describe('POST /api/gold/mint', () => {
 
   it('413 payload_too_large over 64 KiB', async () => {
     const big = (await freshRequest()) as { vaultProof: { vault: string } }
-    expect(await errorOf(await post(null, { raw: JSON.stringify(big).replace('"LDN-1"', `"${'x'.repeat(70_000)}"`) }))).toMatchObject({
+    expect(
+      await errorOf(await post(null, { raw: JSON.stringify(big).replace('"LDN-1"', `"${'x'.repeat(70_000)}"`) })),
+    ).toMatchObject({
       status: 413,
       code: 'payload_too_large',
     })
@@ -131,7 +150,11 @@ describe('POST /api/gold/mint', () => {
   it('422 for prototype-pollution keys, not a 500', async () => {
     const raw = JSON.stringify(await freshRequest()).replace(/^\{/, '{"__proto__":{"admin":true},')
     const error = await errorOf(await post(null, { raw }))
-    expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: '', message: 'unknown field: __proto__' }] })
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      issues: [{ path: '', message: 'unknown field: __proto__' }],
+    })
   })
 
   it.each(['', 'k'.repeat(129), 'caf\u00e9'])('422 for a bad Idempotency-Key header: %j', async (key) => {
@@ -154,15 +177,22 @@ describe('POST /api/gold/mint', () => {
     expect(error.message).toContain(serialOfBar)
   })
 
-  it('422 bar_not_in_vault names each bar that is not on the vault\'s bar list, writing nothing', async () => {
+  it("422 bar_not_in_vault names each bar that is not on the vault's bar list, writing nothing", async () => {
     const before = await orderCount()
     const listed = await freshRequest()
-    const request = buildMintRequest({ bars: [{ serial: listed.vaultProof.bars[0]!.serial }, { serial: 'NEVER-LISTED' }] })
+    const request = buildMintRequest({
+      bars: [{ serial: listed.vaultProof.bars[0]!.serial }, { serial: 'NEVER-LISTED' }],
+    })
     const error = await errorOf(await post(request))
     expect(error).toMatchObject({
       status: 422,
       code: 'bar_not_in_vault',
-      issues: [{ path: 'vaultProof.bars.1', message: 'bar NEVER-LISTED (Valcambi SA) is not in the latest bar list of vault LDN-1' }],
+      issues: [
+        {
+          path: 'vaultProof.bars.1',
+          message: 'bar NEVER-LISTED (Valcambi SA) is not in the latest bar list of vault LDN-1',
+        },
+      ],
     })
     expect(await orderCount()).toBe(before)
   })
@@ -179,7 +209,10 @@ describe('POST /api/gold/mint', () => {
         { path: 'vaultProof.bars.0.fineOz', message: 'must be 401.084 as in the bar list (got 400.959)' },
       ],
     })
-    const named = { ...listed, vaultProof: { ...listed.vaultProof, bars: [{ serial: bar.serial, refiner: bar.refiner }] } }
+    const named = {
+      ...listed,
+      vaultProof: { ...listed.vaultProof, bars: [{ serial: bar.serial, refiner: bar.refiner }] },
+    }
     expect((await post(named)).status).toBe(202)
   })
 
@@ -219,10 +252,15 @@ describe('GET /api/gold/mint', () => {
   it('lists newest first with a cursor', async () => {
     signInAs(u.admin)
     for (let i = 0; i < 3; i++) expect((await post(await freshRequest())).status).toBe(202)
-    const page1 = (await (await getList('?limit=2')).json()) as { items: { orderId: string }[]; nextCursor: string | null }
+    const page1 = (await (await getList('?limit=2')).json()) as {
+      items: { orderId: string }[]
+      nextCursor: string | null
+    }
     expect(page1.items).toHaveLength(2)
     expect(page1.nextCursor).toEqual(expect.any(String))
-    const page2 = (await (await getList(`?limit=2&cursor=${page1.nextCursor}`)).json()) as { items: { orderId: string }[] }
+    const page2 = (await (await getList(`?limit=2&cursor=${page1.nextCursor}`)).json()) as {
+      items: { orderId: string }[]
+    }
     expect(page2.items.length).toBeGreaterThan(0)
     expect(page2.items.map((i) => i.orderId)).not.toContain(page1.items[0]?.orderId)
   })
@@ -238,8 +276,14 @@ describe('GET /api/gold/mint', () => {
     ['?limit=101', 'limit'],
     ['?cursor=%25%25%25', 'cursor'],
     // past the bigint range, and past any timestamp Postgres can hold (issue 13: not a 500)
-    [`?cursor=${Buffer.from('9999999999999999999.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`, 'cursor'],
-    [`?cursor=${Buffer.from('9000000000000000000.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`, 'cursor'],
+    [
+      `?cursor=${Buffer.from('9999999999999999999.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`,
+      'cursor',
+    ],
+    [
+      `?cursor=${Buffer.from('9000000000000000000.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`,
+      'cursor',
+    ],
   ])('422 for %s', async (query, path) => {
     const error = await errorOf(await getList(query))
     expect(error).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path }] })

@@ -18,21 +18,24 @@ export const POST = route({
   roles: MINT_REQUEST_ROLES,
   sessionRow: 'in_handler',
   body: mintRequestSchema,
-  handler: ({ req, user, body }) => traceIntake(async () => {
-    const config = getConfig('web')
-    // the order's one transaction, a span of the mint's trace; its traceparent goes into the job (issue 17)
-    const accepted = await withSpan('mint.createOrder', {}, () => createMintOrder(getWebDb().db, {
-      session: user,
-      request: body,
-      idempotencyKey: parseIdempotencyKey(req.headers),
-      maxAttempts: config.worker.maxAttempts,
-      // four eyes: at or above APPROVAL_THRESHOLD_OZ (0 by default: every order) the order awaits approval
-      approvalThresholdWei: config.approvalThresholdWei,
-      tokenAddress: config.tokenAddress,
-      transport: config.queueTransport,
-    }))
-    return json(accepted, 202, { headers: { location: accepted.statusUrl } })
-  }),
+  handler: ({ req, user, body }) =>
+    traceIntake(async () => {
+      const config = getConfig('web')
+      // the order's one transaction, a span of the mint's trace; its traceparent goes into the job (issue 17)
+      const accepted = await withSpan('mint.createOrder', {}, () =>
+        createMintOrder(getWebDb().db, {
+          session: user,
+          request: body,
+          idempotencyKey: parseIdempotencyKey(req.headers),
+          maxAttempts: config.worker.maxAttempts,
+          // four eyes: at or above APPROVAL_THRESHOLD_OZ (0 by default: every order) the order awaits approval
+          approvalThresholdWei: config.approvalThresholdWei,
+          tokenAddress: config.tokenAddress,
+          transport: config.queueTransport,
+        }),
+      )
+      return json(accepted, 202, { headers: { location: accepted.statusUrl } })
+    }),
 })
 
 // GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own; approver, admin: all)

@@ -79,7 +79,9 @@ async function freshRequest() {
 }
 
 function post(cookie: string, body: unknown, p: { origin?: string; raw?: string } = {}): Promise<Response> {
-  return cookieOfCall.run(cookie, () => POST(routeRequest('/api/gold/mint', { method: 'POST', body: p.raw ?? body, origin: p.origin })))
+  return cookieOfCall.run(cookie, () =>
+    POST(routeRequest('/api/gold/mint', { method: 'POST', body: p.raw ?? body, origin: p.origin })),
+  )
 }
 
 /** every row an intake can write, counted */
@@ -133,39 +135,57 @@ describe('POST /api/gold/mint: the session is checked by the order’s own state
   it('a user disabled mid-session (the row only): 401, nothing written, the reason logged', async () => {
     const { id, cookie } = await signedIn()
     await t.db.execute(sql`update users set disabled = true where id = ${id}::uuid`)
-    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    })
     expect(refusalsLogged()).toEqual([{ reason: 'disabled', userId: id }])
   })
 
   it('a user disabled by an admin (session_version bumped): 401, nothing written', async () => {
     const { id, cookie } = await signedIn()
     await asAdmin(id, { disabled: true })
-    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    })
   })
 
   it('a role changed by an admin (staff -> admin, session_version bumped): 401 revoked, nothing written', async () => {
     const { id, cookie } = await signedIn()
     await asAdmin(id, { role: 'admin' })
-    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    })
     expect(refusalsLogged()).toEqual([{ reason: 'revoked', userId: id }])
   })
 
   it('demoted to approver while the cookie still says staff: 401 (the demotion bumped the version), nothing written', async () => {
     const { id, cookie } = await signedIn()
     await asAdmin(id, { role: 'approver' })
-    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    })
   })
 
   it('a row role the route does not allow with the version unchanged (set in SQL, no bump): 403, nothing written', async () => {
     const { id, cookie } = await signedIn()
     await t.db.execute(sql`update users set role = 'approver' where id = ${id}::uuid`)
-    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({ status: 403, code: 'forbidden' })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    })
   })
 
   it('a user gone from the table: 401, nothing written', async () => {
     const { id, cookie } = await signedIn()
     await t.db.execute(sql`delete from users where id = ${id}::uuid`)
-    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({ status: 401, code: 'unauthenticated' })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    })
     expect(refusalsLogged()).toEqual([{ reason: 'unknown_user', userId: id }])
   })
 
@@ -173,16 +193,24 @@ describe('POST /api/gold/mint: the session is checked by the order’s own state
     it('a disabled user sending an invalid body: 401, not 422', async () => {
       const { id, cookie } = await signedIn()
       await t.db.execute(sql`update users set disabled = true where id = ${id}::uuid`)
-      expect(await refusedWritingNothing(() => post(cookie, { to: '0x12' }))).toMatchObject({ status: 401, code: 'unauthenticated' })
+      expect(await refusedWritingNothing(() => post(cookie, { to: '0x12' }))).toMatchObject({
+        status: 401,
+        code: 'unauthenticated',
+      })
       // the same body from a standing session: its 422
       const standing = await signedIn()
-      expect(await refusedWritingNothing(() => post(standing.cookie, { to: '0x12' }))).toMatchObject({ status: 422, code: 'validation_failed' })
+      expect(await refusedWritingNothing(() => post(standing.cookie, { to: '0x12' }))).toMatchObject({
+        status: 422,
+        code: 'validation_failed',
+      })
     })
 
     it('a disabled user with a foreign Origin: 401, not 403', async () => {
       const { id, cookie } = await signedIn()
       await t.db.execute(sql`update users set disabled = true where id = ${id}::uuid`)
-      expect(await refusedWritingNothing(async () => post(cookie, await freshRequest(), { origin: 'https://evil.example' }))).toMatchObject({
+      expect(
+        await refusedWritingNothing(async () => post(cookie, await freshRequest(), { origin: 'https://evil.example' })),
+      ).toMatchObject({
         status: 401,
         code: 'unauthenticated',
       })
@@ -191,16 +219,28 @@ describe('POST /api/gold/mint: the session is checked by the order’s own state
     it('a disabled user sending malformed JSON: 401, not 400; a demoted one (no bump): 403', async () => {
       const disabled = await signedIn()
       await t.db.execute(sql`update users set disabled = true where id = ${disabled.id}::uuid`)
-      expect(await refusedWritingNothing(() => post(disabled.cookie, null, { raw: '{"to": ' }))).toMatchObject({ status: 401 })
+      expect(await refusedWritingNothing(() => post(disabled.cookie, null, { raw: '{"to": ' }))).toMatchObject({
+        status: 401,
+      })
       const demoted = await signedIn()
       await t.db.execute(sql`update users set role = 'approver' where id = ${demoted.id}::uuid`)
-      expect(await refusedWritingNothing(() => post(demoted.cookie, null, { raw: '{"to": ' }))).toMatchObject({ status: 403, code: 'forbidden' })
+      expect(await refusedWritingNothing(() => post(demoted.cookie, null, { raw: '{"to": ' }))).toMatchObject({
+        status: 403,
+        code: 'forbidden',
+      })
     })
 
     it('no session at all: 401; a session claiming approver: 403 (the row says approver too)', async () => {
-      expect(await errorOf(await cookieOfCall.run(null, () => POST(routeRequest('/api/gold/mint', { method: 'POST', body: {} }))))).toMatchObject({ status: 401 })
+      expect(
+        await errorOf(
+          await cookieOfCall.run(null, () => POST(routeRequest('/api/gold/mint', { method: 'POST', body: {} }))),
+        ),
+      ).toMatchObject({ status: 401 })
       const approver = await signedIn('approver')
-      expect(await refusedWritingNothing(async () => post(approver.cookie, await freshRequest()))).toMatchObject({ status: 403, code: 'forbidden' })
+      expect(await refusedWritingNothing(async () => post(approver.cookie, await freshRequest()))).toMatchObject({
+        status: 403,
+        code: 'forbidden',
+      })
     })
   })
 })

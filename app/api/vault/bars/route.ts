@@ -1,8 +1,9 @@
 // GET /api/vault/bars?vault=&status=&q=&cursor=&limit= - the vault inventory, bar by bar (staff, approver, admin)
-import { getWebDb } from '@/lib/web/webProcess'
+
 import { route } from '@/lib/http/route'
 import { listVaultBars } from '@/lib/vault/listVaultBars'
 import { listVaultBarsQuerySchema } from '@/lib/vault/schemas'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 

@@ -11,6 +11,10 @@ export const GET = route({
   roles: ['admin'],
   handler: async () => {
     const { db } = getWebDb()
-    return { transport: getConfig('web').queueTransport, items: await listSqsDeadLetters(db), metrics: await getSqsQueueMetrics(db) }
+    return {
+      transport: getConfig('web').queueTransport,
+      items: await listSqsDeadLetters(db),
+      metrics: await getSqsQueueMetrics(db),
+    }
   },
 })

@@ -9,5 +9,6 @@ export const dynamic = 'force-dynamic'
 export const DELETE = route({
   roles: ['admin'],
   params: recipientParamsSchema,
-  handler: ({ user, params }) => removeAllowedRecipient(getWebDb().db, { address: params.address, actor: { id: user.id, email: user.email } }),
+  handler: ({ user, params }) =>
+    removeAllowedRecipient(getWebDb().db, { address: params.address, actor: { id: user.id, email: user.email } }),
 })

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/auth/SessionUser'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
-import { allowRecipients } from '@/tests/helpers/recipients'
-import type { TestUsers } from '@/tests/helpers/users'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
-import { errorOf, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
+import { allowRecipients } from '@/tests/helpers/recipients'
+import { errorOf, type RouteTest, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
+import type { TestUsers } from '@/tests/helpers/users'
 
 // The vault inventory API through the real route handlers, the real wrapper and a real
 // database. Only the session is faked.
@@ -50,20 +50,41 @@ function importList(body: BodyInit, { type = 'application/json', query = '' }: {
 const getLists = (query = '') => r.lists.GET(routeRequest(`/api/admin/vault/bar-lists${query}`))
 const getBars = (query = '') => r.bars.GET(routeRequest(`/api/vault/bars${query}`))
 
-const bar = (serial: string, extra: Record<string, unknown> = {}) => ({ serial, refiner: 'Valcambi SA', year: 2025, grossOz: '401.125', fineness: '999.9', ...extra })
+const bar = (serial: string, extra: Record<string, unknown> = {}) => ({
+  serial,
+  refiner: 'Valcambi SA',
+  year: 2025,
+  grossOz: '401.125',
+  fineness: '999.9',
+  ...extra,
+})
 
 describe('POST /api/admin/vault/bar-lists', () => {
   it('201 for a JSON list, with the counts of API.md; audited', async () => {
-    const res = await importList(JSON.stringify({ vault: 'API-V1', asOf: '2026-01-01T06:00:00Z', bars: [bar('J1'), bar('J2')] }))
+    const res = await importList(
+      JSON.stringify({ vault: 'API-V1', asOf: '2026-01-01T06:00:00Z', bars: [bar('J1'), bar('J2')] }),
+    )
     expect(res.status).toBe(201)
     const body = (await res.json()) as { listId: string }
-    expect(body).toEqual({ listId: expect.any(String), vault: 'API-V1', asOf: '2026-01-01T06:00:00.000Z', added: 2, unchanged: 0, withdrawn: 0, missing: [], conflicts: [] })
-    const audit = await t.db.execute<{ action: string; actor_email: string }>(sql`select action, actor_email from audit_log where target_id = ${body.listId}`)
+    expect(body).toEqual({
+      listId: expect.any(String),
+      vault: 'API-V1',
+      asOf: '2026-01-01T06:00:00.000Z',
+      added: 2,
+      unchanged: 0,
+      withdrawn: 0,
+      missing: [],
+      conflicts: [],
+    })
+    const audit = await t.db.execute<{ action: string; actor_email: string }>(
+      sql`select action, actor_email from audit_log where target_id = ${body.listId}`,
+    )
     expect(audit).toEqual([{ action: 'vault.bar_list_import', actor_email: u.admin.email }])
   })
 
   it('201 for a CSV list with ?vault=&asOf=; the same list again answers the same', async () => {
-    const csv = 'serial,refiner,year,grossOz,fineness\r\nC1,PAMP SA,2024,400.000,999.9\r\nC2,"Argor-Heraeus SA",2023,395.5,995.0\r\n'
+    const csv =
+      'serial,refiner,year,grossOz,fineness\r\nC1,PAMP SA,2024,400.000,999.9\r\nC2,"Argor-Heraeus SA",2023,395.5,995.0\r\n'
     const query = '?vault=API-V2&asOf=2026-01-01T06:00:00Z'
     const first = await importList(csv, { type: 'text/csv; charset=utf-8', query })
     expect(first.status).toBe(201)
@@ -74,20 +95,30 @@ describe('POST /api/admin/vault/bar-lists', () => {
   })
 
   it('409 stale_bar_list for a list older than the latest', async () => {
-    expect((await importList(JSON.stringify({ vault: 'API-V3', asOf: '2026-01-02T00:00:00Z', bars: [bar('S1')] }))).status).toBe(201)
-    expect(await errorOf(await importList(JSON.stringify({ vault: 'API-V3', asOf: '2026-01-01T00:00:00Z', bars: [bar('S1')] })))).toMatchObject({
+    expect(
+      (await importList(JSON.stringify({ vault: 'API-V3', asOf: '2026-01-02T00:00:00Z', bars: [bar('S1')] }))).status,
+    ).toBe(201)
+    expect(
+      await errorOf(
+        await importList(JSON.stringify({ vault: 'API-V3', asOf: '2026-01-01T00:00:00Z', bars: [bar('S1')] })),
+      ),
+    ).toMatchObject({
       status: 409,
       code: 'stale_bar_list',
     })
   })
 
   it('422 with each issue at its line; 400 for broken JSON; 415 for another type', async () => {
-    const csv = 'serial,refiner,year,grossOz,fineness\nA1,Valcambi SA,2025,401.125,999.9\nA1,Valcambi SA,2025,401.125,999.9\nA2,Valcambi SA,2025,-4,999.9\n'
+    const csv =
+      'serial,refiner,year,grossOz,fineness\nA1,Valcambi SA,2025,401.125,999.9\nA1,Valcambi SA,2025,401.125,999.9\nA2,Valcambi SA,2025,-4,999.9\n'
     const error = await errorOf(await importList(csv, { type: 'text/csv', query: '?vault=API-V4&asOf=2026-01-01' }))
     expect(error).toMatchObject({ status: 422, code: 'validation_failed' })
     expect(error.issues?.map((i) => i.path)).toEqual(['line.3.serial', 'line.4.grossOz'])
     expect(await errorOf(await importList('{"vault":'))).toMatchObject({ status: 400, code: 'malformed_json' })
-    expect(await errorOf(await importList('x', { type: 'text/plain' }))).toMatchObject({ status: 415, code: 'unsupported_media_type' })
+    expect(await errorOf(await importList('x', { type: 'text/plain' }))).toMatchObject({
+      status: 415,
+      code: 'unsupported_media_type',
+    })
   })
 
   it('takes a 100,000-bar CSV (over 64 KiB), and 413 payload_too_large above 20 MiB', async () => {
@@ -98,7 +129,9 @@ describe('POST /api/admin/vault/bar-lists', () => {
     expect(res.status).toBe(201)
     expect(await res.json()).toMatchObject({ added: 100_000 })
     const huge = new Uint8Array(20 * 1024 * 1024 + 1).fill(0x20)
-    expect(await errorOf(await importList(huge, { type: 'text/csv', query: '?vault=API-BIG&asOf=2026-01-02' }))).toMatchObject({
+    expect(
+      await errorOf(await importList(huge, { type: 'text/csv', query: '?vault=API-BIG&asOf=2026-01-02' })),
+    ).toMatchObject({
       status: 413,
       code: 'payload_too_large',
       message: 'The request body is larger than 20 MiB.',
@@ -107,7 +140,9 @@ describe('POST /api/admin/vault/bar-lists', () => {
 
   it('403 for staff; 401 without a session', async () => {
     signInAs(u.staff)
-    expect(await errorOf(await importList(JSON.stringify({ vault: 'X', asOf: '2026-01-01', bars: [bar('F')] })))).toMatchObject({ status: 403 })
+    expect(
+      await errorOf(await importList(JSON.stringify({ vault: 'X', asOf: '2026-01-01', bars: [bar('F')] }))),
+    ).toMatchObject({ status: 403 })
     signInAs(null)
     expect(await errorOf(await getLists())).toMatchObject({ status: 401 })
   })
@@ -115,11 +150,16 @@ describe('POST /api/admin/vault/bar-lists', () => {
 
 describe('GET /api/admin/vault/bar-lists', () => {
   it('newest import first, with counts and who imported it, a page at a time', async () => {
-    const page1 = (await (await getLists('?limit=2')).json()) as { items: { vault: string; importedBy: string; barCount: number }[]; nextCursor: string | null }
+    const page1 = (await (await getLists('?limit=2')).json()) as {
+      items: { vault: string; importedBy: string; barCount: number }[]
+      nextCursor: string | null
+    }
     expect(page1.items).toHaveLength(2)
     expect(page1.items[0]).toMatchObject({ importedBy: u.admin.email, missingCount: 0, conflictCount: 0 })
     expect(page1.nextCursor).toEqual(expect.any(String))
-    const page2 = (await (await getLists(`?limit=2&cursor=${page1.nextCursor}`)).json()) as { items: { listId: string }[] }
+    const page2 = (await (await getLists(`?limit=2&cursor=${page1.nextCursor}`)).json()) as {
+      items: { listId: string }[]
+    }
     expect(page2.items.length).toBeGreaterThan(0)
     const v2 = (await (await getLists('?vault=API-V2')).json()) as { items: { vault: string; barCount: number }[] }
     expect(v2.items).toEqual([expect.objectContaining({ vault: 'API-V2', barCount: 2 })])
@@ -130,7 +170,9 @@ describe('GET /api/admin/vault/bar-lists', () => {
 describe('GET /api/vault/bars', () => {
   it('filters by vault, status and q (serial or refiner, without case, spaces or dashes), a page at a time', async () => {
     signInAs(u.staff)
-    const all = (await (await getBars('?vault=API-V2')).json()) as { items: { serial: string; fineness: string; fineOz: string; status: string }[] }
+    const all = (await (await getBars('?vault=API-V2')).json()) as {
+      items: { serial: string; fineness: string; fineOz: string; status: string }[]
+    }
     expect(all.items.map((b) => [b.serial, b.fineness, b.fineOz, b.status])).toEqual([
       ['C1', '999.9', '399.960', 'available'],
       ['C2', '995.0', '393.522', 'available'],
@@ -139,18 +181,25 @@ describe('GET /api/vault/bars', () => {
     expect(q.items.map((b) => b.serial)).toEqual(['C2'])
     const page = (await (await getBars('?vault=API-BIG&limit=500')).json()) as { items: unknown[]; nextCursor: string }
     expect(page.items).toHaveLength(500)
-    const next = (await (await getBars(`?vault=API-BIG&limit=500&cursor=${page.nextCursor}`)).json()) as { items: { serial: string }[] }
+    const next = (await (await getBars(`?vault=API-BIG&limit=500&cursor=${page.nextCursor}`)).json()) as {
+      items: { serial: string }[]
+    }
     expect(next.items[0]?.serial).not.toBe((page.items[0] as { serial: string }).serial)
     expect(await errorOf(await getBars('?status=lost'))).toMatchObject({ status: 422, issues: [{ path: 'status' }] })
   })
 
-  it("shows the order holding a bar to admins, and to staff only for their own orders", async () => {
+  it('shows the order holding a bar to admins, and to staff only for their own orders', async () => {
     signInAs(u.otherStaff)
     const request = buildMintRequest({ vault: 'API-V1', bars: [{ serial: 'J1' }] })
     const res = await r.mint.POST(routeRequest('/api/gold/mint', { method: 'POST', body: request }))
     expect(res.status).toBe(202)
     const { orderId } = (await res.json()) as { orderId: string }
-    const reserved = async () => ((await (await getBars('?vault=API-V1&status=reserved')).json()) as { items: { serial: string; orderId: string | null }[] }).items
+    const reserved = async () =>
+      (
+        (await (await getBars('?vault=API-V1&status=reserved')).json()) as {
+          items: { serial: string; orderId: string | null }[]
+        }
+      ).items
     expect(await reserved()).toEqual([expect.objectContaining({ serial: 'J1', orderId })])
     signInAs(u.staff)
     expect(await reserved()).toEqual([expect.objectContaining({ serial: 'J1', orderId: null })])

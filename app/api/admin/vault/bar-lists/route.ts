@@ -1,6 +1,6 @@
 // POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON, or text/csv with ?vault=&asOf=), up to 20 MiB; audited (admin)
 // GET /api/admin/vault/bar-lists?vault=&cursor=&limit= - the lists imported, newest first, with their counts (admin)
-import { getWebDb } from '@/lib/web/webProcess'
+
 import { json } from '@/lib/http/json'
 import { route } from '@/lib/http/route'
 import { importBarList } from '@/lib/vault/importBarList'
@@ -8,6 +8,7 @@ import { BAR_LIST_LIMITS } from '@/lib/vault/limits'
 import { listBarLists } from '@/lib/vault/listBarLists'
 import { parseBarList } from '@/lib/vault/parseBarList'
 import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/vault/schemas'
+import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
@@ -19,7 +20,9 @@ export const POST = route({
   handler: async ({ user, query, rawBody }) => {
     const text = rawBody?.text ?? ''
     const list =
-      rawBody?.mediaType === 'text/csv' ? parseBarList({ format: 'csv', text, vault: query.vault, asOf: query.asOf }) : parseBarList({ format: 'json', text })
+      rawBody?.mediaType === 'text/csv'
+        ? parseBarList({ format: 'csv', text, vault: query.vault, asOf: query.asOf })
+        : parseBarList({ format: 'json', text })
     return json(await importBarList(getWebDb().db, { list, actor: { id: user.id, email: user.email } }), 201)
   },
 })

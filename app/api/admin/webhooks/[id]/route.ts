@@ -9,5 +9,6 @@ export const dynamic = 'force-dynamic'
 export const DELETE = route({
   roles: ['admin'],
   params: webhookParamsSchema,
-  handler: ({ user, params }) => deleteWebhookEndpoint(getWebDb().db, { id: params.id, actor: { id: user.id, email: user.email } }),
+  handler: ({ user, params }) =>
+    deleteWebhookEndpoint(getWebDb().db, { id: params.id, actor: { id: user.id, email: user.email } }),
 })

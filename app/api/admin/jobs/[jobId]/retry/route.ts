@@ -9,5 +9,6 @@ export const dynamic = 'force-dynamic'
 export const POST = route({
   roles: ['admin'],
   params: jobIdParamsSchema,
-  handler: ({ params, user }) => retryJob(getWebDb().db, { jobId: params.jobId, actor: { id: user.id, email: user.email } }),
+  handler: ({ params, user }) =>
+    retryJob(getWebDb().db, { jobId: params.jobId, actor: { id: user.id, email: user.email } }),
 })

@@ -5,9 +5,9 @@ import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
-import { errorOf, routeParams, routeRequest, startRouteTest, type RouteTest } from '@/tests/helpers/routeTest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertUser, type TestUsers, intakeSession } from '@/tests/helpers/users'
+import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
+import { insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 
 // POST /api/gold/mint/{orderId}/approve and /reject through the real routes, the real
 // wrapper and a real database as the web's role, with the default APPROVAL_THRESHOLD_OZ
@@ -60,14 +60,25 @@ async function requestMint(by: SessionUser): Promise<string> {
   return body.orderId
 }
 
-function decide(kind: 'approve' | 'reject', orderId: string, p: { body?: unknown; origin?: string } = {}): Promise<Response> {
+function decide(
+  kind: 'approve' | 'reject',
+  orderId: string,
+  p: { body?: unknown; origin?: string } = {},
+): Promise<Response> {
   const handler = kind === 'approve' ? r.approve.POST : r.reject.POST
   const body = p.body === undefined ? (kind === 'reject' ? { reason: 'not backed by the receipt' } : undefined) : p.body
-  return handler(routeRequest(`/api/gold/mint/${orderId}/${kind}`, { method: 'POST', body, origin: p.origin }), routeParams({ orderId }))
+  return handler(
+    routeRequest(`/api/gold/mint/${orderId}/${kind}`, { method: 'POST', body, origin: p.origin }),
+    routeParams({ orderId }),
+  )
 }
 
 const jobCount = async (orderId: string) =>
-  (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`))[0]?.n
+  (
+    await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`,
+    )
+  )[0]?.n
 
 describe('POST /api/gold/mint/{orderId}/approve', () => {
   it('200 with the order (pending, the decision, the timeline) for an approver; the job gets MAX_ATTEMPTS (5)', async () => {
@@ -83,7 +94,9 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
       decision: { outcome: 'approved', by: approver.email, reason: null },
       timeline: [{ event: 'approval_requested' }, { event: 'approved' }, { event: 'enqueued' }],
     })
-    const rows = await t.db.execute<{ max_attempts: number }>(sql`select max_attempts from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`)
+    const rows = await t.db.execute<{ max_attempts: number }>(
+      sql`select max_attempts from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`,
+    )
     expect(rows.map((row) => row.max_attempts)).toEqual([5])
     // the requester sees the decision on their order
     signInAs(u.staff)
@@ -91,7 +104,7 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
     expect(await mine.json()).toMatchObject({ decision: { outcome: 'approved', by: approver.email } })
   })
 
-  it('staff cannot approve or reject at all (403 forbidden), not even others\' orders', async () => {
+  it("staff cannot approve or reject at all (403 forbidden), not even others' orders", async () => {
     const orderId = await requestMint(u.otherStaff)
     signInAs(u.staff)
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'forbidden' })
@@ -118,7 +131,12 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
     const { createMintOrder } = await import('@/lib/mint/createMintOrder')
     const request = buildMintRequest({ bars: [{ serial: `RT-${++serial}` }] })
     await stockBarsOf(t.db, request)
-    const { orderId } = await createMintOrder(t.db, { session: intakeSession(approver), request, maxAttempts: 5, approvalThresholdWei: 0n })
+    const { orderId } = await createMintOrder(t.db, {
+      session: intakeSession(approver),
+      request,
+      maxAttempts: 5,
+      approvalThresholdWei: 0n,
+    })
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
   })
@@ -127,15 +145,24 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
     const orderId = await requestMint(u.staff)
     signInAs(approver)
     expect((await decide('approve', orderId)).status).toBe(200)
-    expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 409, code: 'not_awaiting_approval' })
+    expect(await errorOf(await decide('approve', orderId))).toMatchObject({
+      status: 409,
+      code: 'not_awaiting_approval',
+    })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 409, code: 'not_awaiting_approval' })
-    expect(await errorOf(await decide('approve', '00000000-0000-4000-8000-000000000000'))).toMatchObject({ status: 404, code: 'not_found' })
+    expect(await errorOf(await decide('approve', '00000000-0000-4000-8000-000000000000'))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+    })
     expect(await errorOf(await decide('approve', 'nope'))).toMatchObject({ status: 404, code: 'not_found' })
     signInAs(null)
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 401, code: 'unauthenticated' })
     const other = await requestMint(u.staff)
     signInAs(approver)
-    expect(await errorOf(await decide('approve', other, { origin: 'https://evil.example' }))).toMatchObject({ status: 403, code: 'forbidden' })
+    expect(await errorOf(await decide('approve', other, { origin: 'https://evil.example' }))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+    })
     expect(await jobCount(other)).toBe(0)
   })
 })
@@ -151,9 +178,13 @@ describe('POST /api/gold/mint/{orderId}/reject', () => {
       decision: { outcome: 'rejected', by: u.admin.email, reason: 'receipt VR-2026-000123 is for another vault' },
     })
     signInAs(u.staff)
-    const list = (await (await r.mint.GET(routeRequest(`/api/gold/mint?status=rejected`))).json()) as { items: { orderId: string }[] }
+    const list = (await (await r.mint.GET(routeRequest(`/api/gold/mint?status=rejected`))).json()) as {
+      items: { orderId: string }[]
+    }
     expect(list.items.map((i) => i.orderId)).toContain(orderId)
-    const held = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from vault_bars where order_id = ${orderId}::uuid`)
+    const held = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from vault_bars where order_id = ${orderId}::uuid`,
+    )
     expect(held[0]?.n).toBe(0)
   })
 
@@ -161,18 +192,27 @@ describe('POST /api/gold/mint/{orderId}/reject', () => {
     const orderId = await requestMint(u.staff)
     signInAs(approver)
     for (const body of [{}, { reason: '' }, { reason: 'x'.repeat(501) }, { reason: 42 }]) {
-      expect(await errorOf(await decide('reject', orderId, { body }))).toMatchObject({ status: 422, code: 'validation_failed', issues: [{ path: 'reason' }] })
+      expect(await errorOf(await decide('reject', orderId, { body }))).toMatchObject({
+        status: 422,
+        code: 'validation_failed',
+        issues: [{ path: 'reason' }],
+      })
     }
-    const noJson = await r.reject.POST(routeRequest(`/api/gold/mint/${orderId}/reject`, { method: 'POST', type: 'text/plain', body: 'no' }), routeParams({ orderId }))
+    const noJson = await r.reject.POST(
+      routeRequest(`/api/gold/mint/${orderId}/reject`, { method: 'POST', type: 'text/plain', body: 'no' }),
+      routeParams({ orderId }),
+    )
     expect(noJson.status).toBe(415)
   })
 })
 
 describe('approvers read every order', () => {
-  it('GET /api/gold/mint lists every order for an approver (status=awaiting_approval: the queue); GET one of another user\'s', async () => {
+  it("GET /api/gold/mint lists every order for an approver (status=awaiting_approval: the queue); GET one of another user's", async () => {
     const orderId = await requestMint(u.otherStaff)
     signInAs(approver)
-    const list = (await (await r.mint.GET(routeRequest(`/api/gold/mint?status=awaiting_approval&limit=100`))).json()) as {
+    const list = (await (
+      await r.mint.GET(routeRequest(`/api/gold/mint?status=awaiting_approval&limit=100`))
+    ).json()) as {
       items: { orderId: string; status: string }[]
     }
     expect(list.items.map((i) => i.orderId)).toContain(orderId)

@@ -9,5 +9,6 @@ export const POST = route({
   roles: ['approver', 'admin'],
   params: z.object({ orderId: z.string() }),
   body: rejectMintOrderSchema,
-  handler: ({ user, params, body }) => rejectMintOrder(getWebDb().db, { orderId: params.orderId, user, reason: body.reason }),
+  handler: ({ user, params, body }) =>
+    rejectMintOrder(getWebDb().db, { orderId: params.orderId, user, reason: body.reason }),
 })
