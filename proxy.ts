@@ -18,7 +18,7 @@ import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurity
  * Every page answer gets a nonce-based Content-Security-Policy of its own
  * (lib/web/contentSecurityPolicy.ts), also set on the request for Next's renderer.
  */
-export async function proxy(req: NextRequest): Promise<Response | void> {
+export async function proxy(req: NextRequest): Promise<Response | undefined> {
   const cookie = sessionCookie()
   const maxAgeSeconds = getConfig('web').sessionMaxAgeSeconds
   const now = new Date()

@@ -103,7 +103,7 @@ export function compileGoldToken({
     )
 
   const contract = output.contracts?.[GOLD_TOKEN_SOURCE_UNIT]?.GoldToken
-  if (!contract || !contract.evm.bytecode.object) throw new ContractCompileError('solc produced no GoldToken bytecode')
+  if (!contract?.evm.bytecode.object) throw new ContractCompileError('solc produced no GoldToken bytecode')
 
   // every unit solc used, in a stable order: a change in any of them changes the hash
   const units = Object.keys(output.sources ?? {}).sort()

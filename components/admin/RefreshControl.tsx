@@ -29,7 +29,8 @@ export function RefreshControl({
     return () => clearInterval(timer)
   }, [])
   return (
-    <div className="flex flex-wrap items-center gap-3 text-sm text-stone-600" aria-label="Refresh">
+    // biome-ignore lint/a11y/useSemanticElements: a named group of a status and two buttons, not a form's fieldset
+    <div className="flex flex-wrap items-center gap-3 text-sm text-stone-600" role="group" aria-label="Refresh">
       <span role="status" aria-live="polite" className="inline-flex items-center gap-2">
         <span
           aria-hidden="true"

@@ -12,7 +12,7 @@ import { fetchSqsDeadLetters, sqsDeadLettersQueryKey } from '@/components/jobs/s
 export function SqsQueueSummary({ refreshMs }: { refreshMs: number | false }) {
   const query = useQuery({ queryKey: sqsDeadLettersQueryKey, queryFn: fetchSqsDeadLetters, refetchInterval: refreshMs })
   const data = query.data
-  if (!data || data.transport !== 'sqs') return null
+  if (data?.transport !== 'sqs') return null
   const m = data.metrics
   const figures: [string, number, boolean][] = [
     ['Not yet relayed', m.unsent, false],

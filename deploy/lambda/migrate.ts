@@ -69,7 +69,7 @@ export async function isComplete(event: MigrationCompleteEvent): Promise<IsCompl
   if (!taskArn) throw new Error('isComplete: onEvent returned no TaskArn')
   const out = await ecs().send(new DescribeTasksCommand({ cluster: p.Cluster, tasks: [taskArn] }))
   const task = out.tasks?.[0]
-  if (!task || task.lastStatus !== 'STOPPED') return { IsComplete: false }
+  if (task?.lastStatus !== 'STOPPED') return { IsComplete: false }
   const container = (task.containers ?? []).find((c) => c.name === p.ContainerName)
   if (container?.exitCode === 0) return { IsComplete: true, Data: { TaskArn: taskArn } }
   throw new Error(

@@ -157,7 +157,7 @@ describe('MintdeskStack (synthesized offline)', () => {
   it("grants kms:Sign and kms:GetPublicKey to the worker's task role alone: no wildcard, no root, not the web", () => {
     const workerArn = { 'Fn::GetAtt': [logicalId(stack.workerTaskRole), 'Arn'] }
     for (const [, key] of ofType('AWS::KMS::Key')) {
-      const statements = (key.Properties?.KeyPolicy as { Statement: Statement[] }).Statement
+      const statements = (key.Properties!.KeyPolicy as { Statement: Statement[] }).Statement
       for (const action of ['kms:Sign', 'kms:GetPublicKey']) {
         const granting = statements.filter((s) => grants(s, action))
         expect(granting, action).toHaveLength(1)

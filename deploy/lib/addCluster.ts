@@ -1,5 +1,5 @@
 import {
-  aws_ec2 as ec2,
+  type aws_ec2 as ec2,
   aws_ecr as ecr,
   aws_ecs as ecs,
   aws_logs as logs,

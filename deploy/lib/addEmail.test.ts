@@ -23,7 +23,7 @@ describe('addEmail: SES and the webhook key (issue 16)', () => {
       (r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties?.Users ?? '').includes('SesSmtpUser'),
     )
     expect(policies).toHaveLength(1)
-    const statements = (policies[0]?.Properties?.PolicyDocument as { Statement: Statement[] }).Statement
+    const statements = (policies[0]!.Properties!.PolicyDocument as { Statement: Statement[] }).Statement
     expect(statements.map((s) => s.Action)).toEqual(['ses:SendRawEmail'])
     expect(JSON.stringify(statements[0]?.Resource)).toContain('identity/mail.example.com')
     // no access key in the template: the operator makes it and converts it to SMTP credentials

@@ -1,4 +1,4 @@
-import { aws_ecs as ecs, aws_iam as iam, aws_logs as logs, type Stack } from 'aws-cdk-lib'
+import { aws_ecs as ecs, type aws_iam as iam, type aws_logs as logs, type Stack } from 'aws-cdk-lib'
 
 export const MIGRATE_COMMAND = ['node', 'migrate.mjs']
 /** the container whose exit code decides the deploy (deploy/lambda/migrate.ts reads it) */

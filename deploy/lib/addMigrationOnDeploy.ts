@@ -2,7 +2,7 @@ import path from 'node:path'
 import {
   CustomResource,
   Duration,
-  aws_ec2 as ec2,
+  type aws_ec2 as ec2,
   type aws_ecs as ecs,
   aws_iam as iam,
   aws_lambda as lambda,

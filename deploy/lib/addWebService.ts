@@ -1,12 +1,12 @@
 import {
   aws_certificatemanager as acm,
   Duration,
-  aws_ec2 as ec2,
+  type aws_ec2 as ec2,
   aws_ecs as ecs,
   aws_ecs_patterns as ecsPatterns,
   aws_elasticloadbalancingv2 as elbv2,
-  aws_iam as iam,
-  aws_logs as logs,
+  type aws_iam as iam,
+  type aws_logs as logs,
   type Stack,
 } from 'aws-cdk-lib'
 import { containerHealthCheck } from './containerHealthCheck'

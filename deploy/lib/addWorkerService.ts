@@ -1,4 +1,11 @@
-import { Duration, aws_ec2 as ec2, aws_ecs as ecs, aws_iam as iam, aws_logs as logs, type Stack } from 'aws-cdk-lib'
+import {
+  Duration,
+  type aws_ec2 as ec2,
+  aws_ecs as ecs,
+  type aws_iam as iam,
+  type aws_logs as logs,
+  type Stack,
+} from 'aws-cdk-lib'
 import { containerHealthCheck } from './containerHealthCheck'
 
 /** ECS waits this long after SIGTERM before SIGKILL; the worker drains in ~25 s. */

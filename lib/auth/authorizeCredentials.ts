@@ -53,7 +53,7 @@ export async function authorizeCredentials(
   const hash = user?.passwordHash ?? (await dummyHash())
   const matches = await verifyPassword({ password, hash })
   // a disabled user gets the same answer as a wrong password: nothing to learn from it
-  if (!user || !user.passwordHash || !matches || user.disabled) return { ok: false, reason: 'invalid' }
+  if (!user?.passwordHash || !matches || user.disabled) return { ok: false, reason: 'invalid' }
 
   attempt.succeeded()
   return {

@@ -6,7 +6,7 @@
  */
 export function safeCallbackUrl(value: unknown, { ownOrigin }: { ownOrigin?: string } = {}): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return null
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null
   let candidate = value
   if (!value.startsWith('/')) {

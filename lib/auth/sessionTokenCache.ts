@@ -25,7 +25,8 @@ type Store = Map<string, JWT>
  */
 export function getSessionTokenCache(): SessionTokenCache {
   const holder = globalThis as unknown as { mintdeskSessionTokens?: Store }
-  const store: Store = (holder.mintdeskSessionTokens ??= new Map())
+  holder.mintdeskSessionTokens ??= new Map()
+  const store: Store = holder.mintdeskSessionTokens
   return {
     get(key, nowSeconds) {
       const token = store.get(key)

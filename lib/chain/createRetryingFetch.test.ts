@@ -11,7 +11,7 @@ describe('createRetryingFetch', () => {
   let script: number[] = []
   let seen = 0
   beforeAll(async () => {
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       seen++
       const status = script.shift() ?? 200
       res.writeHead(status, status === 429 ? { 'retry-after': '0' } : {}).end(String(status))

@@ -1,4 +1,4 @@
-import { OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
+import { type OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
 import { overLimitError } from './overLimitError'
 
 export type MintControlsRefusalParameters = {

@@ -28,7 +28,9 @@ export async function finishClaimedJobs(
   { workerId, done = [], failed = [], deferred = [] }: FinishClaimedJobsParameters,
 ): Promise<Set<bigint>> {
   const ours = new Set<bigint>()
-  const note = (rows: { id: string }[]) => rows.forEach((r) => ours.add(BigInt(r.id)))
+  const note = (rows: { id: string }[]) => {
+    for (const r of rows) ours.add(BigInt(r.id))
+  }
   if (done.length > 0) {
     note(
       await db.execute<{ id: string }>(sql`

@@ -32,7 +32,7 @@ describe('readDerElement', () => {
     ['content shorter than its length', '0405 aabb'],
     ['indefinite length', '3080 0000'],
     ['long form for a short length', '048101 aa'],
-    ['long-form length with a leading zero', '04820080' + '00'.repeat(128)],
+    ['long-form length with a leading zero', `04820080${'00'.repeat(128)}`],
     ['length of 5 bytes', '04850000000001 aa'],
     ['long-form length running past the input', '0482 01'],
     ['multi-byte tag', '1f0100'],

@@ -2,7 +2,7 @@ import { GetPublicKeyCommand, type KMSClient } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { bytesToHex, type Hex } from 'viem'
 import { DerParseError, KmsPublicKeyError } from '@/lib/errors/kms'
-import { parseSubjectPublicKeyInfo } from './der'
+import { parseSubjectPublicKeyInfo, type SubjectPublicKeyInfo } from './der'
 
 /** id-ecPublicKey (RFC 5480) */
 export const EC_PUBLIC_KEY_OID = '1.2.840.10045.2.1'
@@ -39,7 +39,7 @@ export async function getKmsPublicKey(
  * tests and for public keys that arrive some other way, e.g. from `aws kms get-public-key`).
  */
 export function parseSecp256k1PublicKey(der: Uint8Array, { keyId }: { keyId: string }): Hex {
-  let spki
+  let spki: SubjectPublicKeyInfo
   try {
     spki = parseSubjectPublicKeyInfo(der)
   } catch (err) {

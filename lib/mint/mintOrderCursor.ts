@@ -24,7 +24,7 @@ export function decodeMintOrderCursor(value: string): MintOrderCursor {
   if (value.length === 0 || value.length > 128 || !/^[A-Za-z0-9_-]+$/.test(value)) throw invalid()
   const decoded = base64UrlDecode(value)
   const match = decoded === null ? null : /^([0-9]{1,19})\.(.+)$/.exec(decoded)
-  if (!match || !match[1] || !match[2] || !isUuid(match[2])) throw invalid()
+  if (!match?.[1] || !match[2] || !isUuid(match[2])) throw invalid()
   const createdAtMicros = BigInt(match[1])
   if (createdAtMicros > MAX_CREATED_AT_MICROS) throw invalid()
   return { createdAtMicros, id: match[2].toLowerCase() }

@@ -33,9 +33,13 @@ function validRequest(): MintRequestInput {
   }
 }
 
-/** A valid request with one change applied (the input is JSON-like, so we edit it loosely). */
-function withChange(change: (r: Record<string, any>) => void): unknown {
-  const r = structuredClone(validRequest()) as Record<string, any>
+/** the request as JSON-like data, edited loosely: each case breaks one field at any depth */
+// biome-ignore lint/suspicious/noExplicitAny: a case reaches any field of the untyped input
+type LooseRequest = Record<string, any>
+
+/** A valid request with one change applied. */
+function withChange(change: (r: LooseRequest) => void): unknown {
+  const r = structuredClone(validRequest()) as LooseRequest
   change(r)
   return r
 }
@@ -111,7 +115,7 @@ describe('mintRequestSchema: a valid request', () => {
     }))
     const result = mintRequestSchema.safeParse(
       withChange((r) => {
-        r.to = '0x' + CHECKSUMMED.slice(2).toUpperCase()
+        r.to = `0x${CHECKSUMMED.slice(2).toUpperCase()}`
         r.amount = '99.9'
         r.vaultProof.bars = bars
       }),
@@ -135,15 +139,15 @@ describe('mintRequestSchema: a valid request', () => {
 })
 
 describe('mintRequestSchema: every rule has a failing example with its path', () => {
-  const cases: [string, (r: Record<string, any>) => void, string[]][] = [
+  const cases: [string, (r: LooseRequest) => void, string[]][] = [
     // to
     ['to missing', (r) => delete r.to, ['to']],
     ['to not a string', (r) => (r.to = 42), ['to']],
     ['to too short', (r) => (r.to = '0x1234'), ['to']],
     ['to without 0x', (r) => (r.to = CHECKSUMMED.slice(2)), ['to']],
-    ['to with non-hex', (r) => (r.to = '0x' + 'g'.repeat(40)), ['to']],
+    ['to with non-hex', (r) => (r.to = `0x${'g'.repeat(40)}`), ['to']],
     ['to with a bad checksum', (r) => (r.to = '0x70997970c51812dc3A010C7d01b50e0d17dc79C8'), ['to']],
-    ['to the zero address', (r) => (r.to = '0x' + '0'.repeat(40)), ['to']],
+    ['to the zero address', (r) => (r.to = `0x${'0'.repeat(40)}`), ['to']],
     // amount
     ['amount missing', (r) => delete r.amount, ['amount']],
     ['amount as a JSON number', (r) => (r.amount = 802.168), ['amount']],

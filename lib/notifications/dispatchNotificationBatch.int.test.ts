@@ -13,7 +13,7 @@ import {
   TASK,
   webhookDeliverJobKey,
 } from '@/lib/jobs/jobKeys'
-import { type TestDatabase } from '@/tests/helpers/db'
+import type { TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import { insertUser, type TestUsers } from '@/tests/helpers/users'

@@ -166,13 +166,13 @@ async function histogram(
   const samples: MetricSample[] = []
   for (const r of rows) {
     const labels: Record<string, string> = label ? { [label]: r.lbl } : {}
-    buckets.forEach((le, i) =>
+    for (const [i, le] of buckets.entries()) {
       samples.push({
         name: `${info.name}_bucket`,
         labels: labelText({ ...labels, le: formatLe(le) }),
         value: Number(r[`b${i}`]),
-      }),
-    )
+      })
+    }
     samples.push({ name: `${info.name}_bucket`, labels: labelText({ ...labels, le: '+Inf' }), value: Number(r.count) })
     samples.push({ name: `${info.name}_sum`, labels: labelText(labels), value: Number(r.sum) })
     samples.push({ name: `${info.name}_count`, labels: labelText(labels), value: Number(r.count) })

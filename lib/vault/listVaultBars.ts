@@ -40,7 +40,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
   if (p.vault !== undefined) conditions.push(sql`b.vault = ${p.vault}`)
   if (p.status !== undefined) conditions.push(sql`b.status = ${p.status}::bar_status`)
   if (p.q !== undefined) {
-    const needle = p.q.replace(/[ \-]+/g, '').toUpperCase()
+    const needle = p.q.replace(/[ -]+/g, '').toUpperCase()
     if (needle !== '') {
       const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
       conditions.push(sql`(b.serial_key like ${pattern} or b.refiner_key like ${pattern})`)

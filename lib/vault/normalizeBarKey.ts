@@ -88,7 +88,7 @@ export function normalizeBarKey(value: string): NormalizeBarKeyReturnType {
         : `must contain only ASCII characters: '${char}' (${hex}) at position ${position} is not one`,
     }
   }
-  const key = value.replace(/[ \-]+/g, '').toUpperCase()
+  const key = value.replace(/[ -]+/g, '').toUpperCase()
   if (key === '') return { ok: false, message: 'must contain a letter or digit, not only spaces and dashes' }
   return { ok: true, key }
 }

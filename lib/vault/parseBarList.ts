@@ -120,7 +120,8 @@ export function parseBarList(p: ParseBarListParameters): ParseBarListReturnType 
     header = parseHeader(value, issues)
     const bars = typeof value === 'object' && value !== null ? (value as { bars?: unknown }).bars : undefined
     if (Array.isArray(bars))
-      bars.forEach((bar, index) => rows.push({ place: `bars.${index}`, label: `bar ${index + 1}`, value: bar }))
+      for (const [index, bar] of bars.entries())
+        rows.push({ place: `bars.${index}`, label: `bar ${index + 1}`, value: bar })
   }
 
   if (header && header.asOf.getTime() > now.getTime() + BAR_LIST_LIMITS.maxFutureMs) {

@@ -11,7 +11,9 @@ import { getConfig } from '@/lib/config/getConfig'
  */
 type WebProcess = { db?: DbClient; loginThrottle?: LoginThrottle }
 
-const web: WebProcess = ((globalThis as unknown as { mintdeskWeb?: WebProcess }).mintdeskWeb ??= {})
+const holder = globalThis as unknown as { mintdeskWeb?: WebProcess }
+holder.mintdeskWeb ??= {}
+const web: WebProcess = holder.mintdeskWeb
 
 /** The web's database client: one pool per process, sized by DATABASE_POOL_MAX. */
 export function getWebDb(): DbClient {

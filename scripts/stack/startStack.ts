@@ -345,7 +345,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       return w
     }
 
-    let url = `http://localhost:${port}`
+    const url = `http://localhost:${port}`
     let web: ManagedChild | undefined
     const startWeb = async (extraEnv: Record<string, string> = {}) => {
       const r = p.release?.web

@@ -152,12 +152,12 @@ describe('Postgres stopped and started again under load', () => {
     await supervisor.stop()
     const crashes = p.crashes()
     const causes = crashes.map((c) => workerDeathCause(readFileSync(c.logFile, 'utf8')))
-    crashes.forEach((c, i) =>
+    for (const [i, c] of crashes.entries()) {
       expect(
         causes[i],
         `${c.name} exited ${c.code}/${c.signal} for an unknown reason (log: ${c.logFile})`,
-      ).toBeDefined(),
-    )
+      ).toBeDefined()
+    }
     const survived = startedPids.filter((pid) => p.live().some((w) => w.pid === pid)).length
     log(
       `workers: ${survived} of ${startedPids.length} reconnected; died and replaced: ${JSON.stringify(causes)}; ${p.startFailures()} replacement(s) could not start while it was down`,

@@ -161,6 +161,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 }
 
 export const test = base.extend<{ baseURL: string }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(baseUrl())
   },

@@ -1,4 +1,4 @@
-import { type Address, type Hex, type PublicClient } from 'viem'
+import type { Address, Hex, PublicClient } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 

@@ -1,5 +1,5 @@
 import { type Hex, isHex } from 'viem'
-import { chainTxs } from '@/db/schema'
+import type { chainTxs } from '@/db/schema'
 import { WorkerError } from '@/lib/errors/jobs'
 
 type ChainTxRow = typeof chainTxs.$inferSelect

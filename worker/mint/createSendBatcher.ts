@@ -41,7 +41,7 @@ export type SendBatcher = {
  * order's attempt (transient), nothing of it having been stored (sendMintOrders' contract).
  */
 export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
-  let pending: { order: SendOrder; signal: AbortSignal; resolve: (o: SendOutcome) => void }[] = []
+  const pending: { order: SendOrder; signal: AbortSignal; resolve: (o: SendOutcome) => void }[] = []
   let held = 0
   let backlog = false
   let draining = false

@@ -96,7 +96,7 @@ export async function prepareSendBatch(
   if (!from) throw new PermanentJobError('this worker has no signer')
 
   const [wanted, counts] = await chainState
-  candidates.forEach((address, i) => minedCounts.set(address, BigInt(counts[i] ?? 0)))
+  for (const [i, address] of candidates.entries()) minedCounts.set(address, BigInt(counts[i] ?? 0))
   const ceiling = capFees({ fees: wanted, baseFeePerGas: wanted.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
   if (ceiling.capped) {
     await holdForFees(ctx, { orders: pending.map((p) => p.order), actor, reason: ceiling.reason, wanted })

@@ -1,5 +1,5 @@
 import type { TransactionReceipt } from 'viem'
-import { type RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
+import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import type { ChainTx } from '../db/listOrderTxs'
 import { lockMintOrders } from '../db/lockMintOrders'

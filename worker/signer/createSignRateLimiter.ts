@@ -38,7 +38,10 @@ export function createSignRateLimiter({ perKey, perProcess }: CreateSignRateLimi
   return {
     acquire: async (keyId, signal) => {
       let key = keys.get(keyId)
-      if (!key && perKey && perKey > 0) keys.set(keyId, (key = make(perKey)))
+      if (!key && perKey && perKey > 0) {
+        key = make(perKey)
+        keys.set(keyId, key)
+      }
       const waitMs = Math.max(key ? reserve(key) : 0, shared ? reserve(shared) : 0)
       if (waitMs <= 0) return
       await sleep({ ms: waitMs, signal })

@@ -5,7 +5,7 @@ import { KmsSignatureRecoveryError, KmsSignError } from '@/lib/errors/signers'
 import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
 import { findRecoveryBit } from './findRecoveryBit'
 import { normalizeS } from './normalizeS'
-import { parseDerSignature } from './parseDerSignature'
+import { type ParseDerSignatureReturnType, parseDerSignature } from './parseDerSignature'
 import { type KmsSignPolicy, sendSignWithRetry } from './sendSignWithRetry'
 
 export type SignDigestWithKmsParameters = {
@@ -41,7 +41,7 @@ export async function signDigestWithKms(
   const res = policy ? await sendSignWithRetry(client, input, policy) : await client.send(new SignCommand(input))
   if (!res.Signature) throw new KmsSignError(keyId, 'Sign returned no Signature')
 
-  let parsed
+  let parsed: ParseDerSignatureReturnType
   try {
     parsed = parseDerSignature(res.Signature)
   } catch (err) {

@@ -20,7 +20,7 @@ export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 /** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
 export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
   /** resolves with waitMs when nothing was done and the message should come back later without spending a receive */
-  run: (ctx: C, job: TaskRun<P>) => Promise<void | { waitMs: number; reason: string }>
+  run: (ctx: C, job: TaskRun<P>) => Promise<{ waitMs: number; reason: string } | undefined>
 }
 
 export type SqsMessageHandlerParameters = {
@@ -115,7 +115,7 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
       })
       log.info('sqs job started')
 
-      let waited: { waitMs: number; reason: string } | void
+      let waited: { waitMs: number; reason: string } | undefined
       try {
         waited = await def.run(ctx, {
           payload: parsed.data,

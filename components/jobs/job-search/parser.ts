@@ -49,7 +49,7 @@ export function jobSearchFromParams(params: URLSearchParams): JobSearch {
   return {
     ...(isJobState(state) ? { state } : {}),
     ...(task && TASK_RE.test(task) ? { task } : {}),
-    ...(q && q.trim() ? { q: q.trim() } : {}),
+    ...(q?.trim() ? { q: q.trim() } : {}),
   }
 }
 

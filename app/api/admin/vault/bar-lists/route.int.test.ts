@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionUser } from '@/lib/auth/SessionUser'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
