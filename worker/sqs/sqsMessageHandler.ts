@@ -20,7 +20,8 @@ export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 /** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
 export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
   /** resolves with waitMs when nothing was done and the message should come back later without spending a receive */
-  run: (ctx: C, job: TaskRun<P>) => Promise<{ waitMs: number; reason: string } | undefined>
+  // biome-ignore lint/suspicious/noConfusingVoidType: a task that did its work returns nothing; one that waits says how long
+  run: (ctx: C, job: TaskRun<P>) => Promise<void | { waitMs: number; reason: string }>
 }
 
 export type SqsMessageHandlerParameters = {
@@ -117,19 +118,20 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
 
       let waited: { waitMs: number; reason: string } | undefined
       try {
-        waited = await def.run(ctx, {
-          payload: parsed.data,
-          jobId,
-          attempt,
-          maxAttempts,
-          orderId,
-          log,
-          signal: delivery.signal,
-          actor,
-          checkpoint: (step) => {
-            if (delivery.signal.aborted) throw new JobAbortedError(step)
-          },
-        })
+        waited =
+          (await def.run(ctx, {
+            payload: parsed.data,
+            jobId,
+            attempt,
+            maxAttempts,
+            orderId,
+            log,
+            signal: delivery.signal,
+            actor,
+            checkpoint: (step) => {
+              if (delivery.signal.aborted) throw new JobAbortedError(step)
+            },
+          })) ?? undefined
       } catch (thrown) {
         const error = redactErrorInPlace(thrown)
         const durationMs = performance.now() - startedAt
