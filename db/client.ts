@@ -28,7 +28,7 @@ export function createDb({ url, max = 10, name = 'mintdesk' }: CreateDbParameter
     types: { bigint: postgres.BigInt },
     // seconds before a connection that failed is tried again. postgres.js's default grows as
     // 3^failures/100 up to 20 s, shared by the pool: after a database restart of a few
-    // seconds every query then waited 10-20 s for its connection (tests/attack/postgresRestart).
+    // seconds every query then waited 10-20 s for its connection (tests/attack/postgresRestart.int.test.ts).
     // Capped at 1 s: while the database is down a request fails fast (5xx, /api/ready 503),
     // and it is used again within a second of coming back.
     backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 1),

@@ -85,7 +85,7 @@ export type BuildReleaseReturnType = {
   webDir: string
   workerDir: string
   sourceHash: string
-  /** packages the worker bundles import at run time, copied into worker/node_modules */
+  /** packages the worker bundles import at run time, copied into the node_modules folder beside the worker's bundles */
   workerExternals: string[]
 }
 

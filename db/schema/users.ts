@@ -12,7 +12,7 @@ export const users = pgTable(
     email: text('email').notNull().unique(),
     name: text('name').notNull(),
     role: userRole('role').notNull(),
-    /** scrypt hash (lib/auth/password.ts); null for users who only sign in through OIDC. */
+    /** scrypt hash (lib/auth/hashPassword.ts); null for users who only sign in through OIDC. */
     passwordHash: text('password_hash'),
     /** a disabled user is refused on their next request, whatever their session says */
     disabled: boolean('disabled').notNull().default(false),

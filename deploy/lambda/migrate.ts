@@ -1,6 +1,6 @@
 import { DescribeTasksCommand, ECSClient, RunTaskCommand } from '@aws-sdk/client-ecs'
 
-// The two handlers of the migration custom resource (deploy/lib/addMigration.ts), bundled
+// The two handlers of the migration custom resource (deploy/lib/addMigrationOnDeploy.ts), bundled
 // by the CDK's NodejsFunction at synth. @aws-sdk/client-ecs is left out of the bundle:
 // the Lambda Node.js runtime ships the AWS SDK v3.
 

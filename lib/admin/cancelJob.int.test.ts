@@ -13,7 +13,7 @@ import { insertUser } from '@/tests/helpers/users'
 import { cancelJob } from './cancelJob'
 
 // cancelJob runs as the web's own database role (mintdesk_web), as in production: the
-// nonce it reports stays as it is here, the worker releases it (tests/worker/cancelGapFill)
+// nonce it reports stays as it is here, the worker releases it (tests/worker/cancelGapFill.int.test.ts)
 describe('cancelJob', () => {
   let t: TestDatabase
   let web: DbClient

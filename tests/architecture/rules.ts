@@ -82,7 +82,7 @@ export function ruleFor(from: Folder, to: Folder): string {
 }
 
 /**
- * Where a repository path lives (`lib/mint/x.ts`, or `lib/mint/x` as an import names it):
+ * Where a repository path lives (a file, or a module as an import names it, without its extension):
  * its top-level folder, `app` for the web's root files, or null for anything else (tool
  * configuration at the root, a path outside the repository).
  */

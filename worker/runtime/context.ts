@@ -15,7 +15,7 @@ export type SignerAccount = {
 /** What the chain node is: anvil has test-only methods (anvil_dropAllTransactions). */
 export type NodeInfo = { clientVersion: string; isAnvil: boolean }
 
-/** Everything a task needs, built once per worker process (worker/startWorker.ts). */
+/** Everything a task needs, built once per worker process (worker/runtime/startWorker.ts). */
 export type WorkerContext = {
   db: Db
   chain: PublicClient

@@ -32,7 +32,7 @@ export const nonceHealthPayload = z.object({
 })
 export type NonceHealthPayload = z.infer<typeof nonceHealthPayload>
 
-/** dead after this many failures in a row; every worker's heartbeat revives it (worker/heartbeat.ts) */
+/** dead after this many failures in a row; every worker's heartbeat revives it (worker/runtime/heartbeat.ts) */
 export const NONCE_HEALTH_MAX_ATTEMPTS = 3
 
 type Job = TaskRun<NonceHealthPayload>
