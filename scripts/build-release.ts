@@ -19,6 +19,7 @@ import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
+import { sleep } from '@/lib/time/sleep'
 import { ReleaseBuildError } from '../lib/errors/stack'
 import { isWebBuildCurrent, stampWebBuild } from './stack/buildWeb'
 import { hashSources } from './stack/hashSources'
@@ -171,7 +172,7 @@ async function buildWeb({
     }
     if (attempt < NEXT_LOCK_RETRIES && /process is already running/.test(output)) {
       log(`another next build holds .next/lock: waiting ${NEXT_LOCK_WAIT_MS / 1000} s`)
-      await new Promise((r) => setTimeout(r, NEXT_LOCK_WAIT_MS))
+      await sleep({ ms: NEXT_LOCK_WAIT_MS })
       continue
     }
     throw new ReleaseBuildError(`next build failed (exit ${code})`)

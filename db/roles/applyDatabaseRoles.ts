@@ -1,4 +1,5 @@
 import type postgres from 'postgres'
+import { sleep } from '@/lib/time/sleep'
 import { DATABASE_ROLES, type RuntimeRole } from './roleNames'
 import { scramVerifier } from './scramVerifier'
 import { DEFAULT_TABLE_PRIVILEGES, FUNCTION_GRANTS, TABLE_GRANTS, type TablePrivilege } from './tableGrants'
@@ -54,7 +55,7 @@ export async function applyDatabaseRoles(
     } catch (error) {
       const code = (error as { code?: unknown }).code
       if (attempt >= 5 || typeof code !== 'string' || !ROLE_RACE_CODES.has(code)) throw error
-      await new Promise((r) => setTimeout(r, 100 * attempt + Math.random() * 100))
+      await sleep({ ms: 100 * attempt + Math.random() * 100 })
     }
   }
 }

@@ -17,4 +17,16 @@ describe('sleep', () => {
     other.abort('a string')
     await expect(sleep({ ms: 60_000, signal: other.signal })).rejects.toThrow('aborted')
   })
+
+  it('an unref wait does not keep the process alive; a plain one does', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length
+    const before = timers()
+    const stop = new AbortController()
+    const held = sleep({ ms: 60_000, signal: stop.signal }).catch(() => {})
+    expect(timers()).toBe(before + 1)
+    const loose = sleep({ ms: 60_000, signal: stop.signal, unref: true }).catch(() => {})
+    expect(timers()).toBe(before + 1)
+    stop.abort()
+    await Promise.all([held, loose])
+  })
 })

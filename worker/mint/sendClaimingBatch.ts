@@ -1,6 +1,8 @@
+import { WorkerError } from '@/lib/errors/jobs'
 import { claimQueuedJobs } from '@/lib/jobs/claimQueuedJobs'
 import { deferQueuedJobs } from '@/lib/jobs/deferQueuedJobs'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { sleep } from '@/lib/time/sleep'
 import type { WorkerContext } from '../runtime/context'
 import type { GateOpened } from './createSendBatcher'
 import { finishClaimedSends } from './finishClaimedSends'
@@ -103,11 +105,12 @@ async function finishWithRetries(ctx: WorkerContext, finish: () => Promise<void>
           { err: error },
           'could not end the jobs claimed by a send batch: exiting so that they are handed back',
         )
-        ctx.log.flush()
-        process.exit(1)
+        const fatal = new WorkerError('could not end the jobs claimed by a send batch', { cause: error })
+        ctx.fatal(fatal)
+        throw fatal
       }
       ctx.log.warn({ err: error, attempt }, 'could not end the claimed jobs of a send batch yet')
-      await new Promise((r) => setTimeout(r, Math.min(250 * 2 ** attempt, 5_000)))
+      await sleep({ ms: Math.min(250 * 2 ** attempt, 5_000) })
     }
   }
 }

@@ -46,4 +46,6 @@ export type WorkerContext = {
    * their own nonce gap) could wait behind them for good
    */
   crowdedByConfirmers: () => boolean
+  /** this process cannot go on: the entry point logs the error and exits non-zero (the stale-worker sweep then hands its jobs back) */
+  fatal: (error: Error) => void
 }

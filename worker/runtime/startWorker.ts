@@ -11,6 +11,7 @@ import { createKmsClient } from '@/lib/kms/createKmsClient'
 import { startFaultCountFlush } from '@/lib/ops/startFaultCountFlush'
 import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
 import { startQueueMetrics } from '@/lib/ops/startQueueMetrics'
+import { sleep } from '@/lib/time/sleep'
 import { getNodeInfo } from '../chain/getNodeInfo'
 import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
@@ -133,6 +134,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       notify: { settings: config.notifications, production: config.production },
       wakeAt,
       crowdedByConfirmers: () => running >= settings.concurrency && confirmerRuns * 2 >= settings.concurrency,
+      fatal: onFatal,
     }
 
     // the process's one send batcher (decision 023): the gate is the process's, whichever job slot an order runs in
@@ -304,7 +306,7 @@ async function connectChain({
     } catch (error) {
       if (error instanceof WorkerStartError || attempt >= 30) throw error
       log.warn({ err: error, attempt }, 'chain node not reachable yet')
-      await new Promise((r) => setTimeout(r, 1_000))
+      await sleep({ ms: 1_000 })
     }
   }
 }

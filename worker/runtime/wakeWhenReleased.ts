@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client'
 import { isJobReleased } from '@/lib/jobs/isJobReleased'
+import { sleep } from '@/lib/time/sleep'
 import type { WorkerLogger } from './logger'
 
 /** the waits between two looks at the job's row (ms): about 6 s in all, then the poll takes over */
@@ -26,7 +27,7 @@ export async function wakeWhenReleased(
 ): Promise<void> {
   try {
     for (const ms of LOOK_AFTER_MS) {
-      await new Promise((resolve) => setTimeout(resolve, ms).unref())
+      await sleep({ ms, unref: true })
       if (stopped()) return
       if (await isJobReleased(db, { jobId })) return wake()
     }

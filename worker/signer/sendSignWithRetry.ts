@@ -1,6 +1,7 @@
 import { type KMSClient, SignCommand, type SignCommandInput, type SignCommandOutput } from '@aws-sdk/client-kms'
 import { KmsThrottledError } from '@/lib/errors/faults'
 import { countFault } from '@/lib/ops/faultCounts'
+import { sleep } from '@/lib/time/sleep'
 import type { SignRateLimiter } from './createSignRateLimiter'
 import { isKmsThrottling } from './isKmsThrottling'
 
@@ -13,8 +14,6 @@ export type KmsSignPolicy = {
   baseDelayMs?: number
   maxDelayMs?: number
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * One KMS Sign within the process's budget: wait for the rate limiter, send (the SDK
@@ -45,7 +44,7 @@ export async function sendSignWithRetry(
         throw new KmsThrottledError(keyId, Math.max(ceiling, 1_000), retry + 1, { cause: error })
       }
       countFault('kms_sign_retry')
-      await sleep(delay)
+      await sleep({ ms: delay })
     }
   }
 }

@@ -6,6 +6,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs'
+import { sleep } from '@/lib/time/sleep'
 import { startVisibilityHeartbeat } from './startVisibilityHeartbeat'
 import { traceAttributes } from './traceAttributes'
 
@@ -136,7 +137,7 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
         continue
       }
       if (p.ready && !(await p.ready())) {
-        await new Promise((r) => setTimeout(r, 1_000))
+        await sleep({ ms: 1_000 })
         continue
       }
       let messages: Message[] = []
@@ -156,7 +157,7 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
       } catch (err) {
         if (!running) break
         p.log.warn({ err }, 'sqs receive failed; trying again in 1 s')
-        await new Promise((r) => setTimeout(r, 1_000))
+        await sleep({ ms: 1_000 })
         continue
       }
       for (const message of messages) {
@@ -178,14 +179,17 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
       receiveAbort.abort()
       slotFreed?.()
       await looping
-      let timer: NodeJS.Timeout | undefined
-      const graceOver = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), graceMs)))
+      const graceTimer = new AbortController()
+      const graceOver = sleep({ ms: graceMs, signal: graceTimer.signal }).then(
+        () => 'timeout' as const,
+        () => 'done' as const,
+      )
       const outcome = await Promise.race([Promise.allSettled([...active]).then(() => 'done' as const), graceOver])
-      clearTimeout(timer)
+      graceTimer.abort()
       if (outcome === 'timeout') {
         p.log.warn({ inFlight: active.size }, 'sqs messages still in hand after the grace period: aborting them')
         for (const a of workAborts) a.abort()
-        await Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, 5_000))])
+        await Promise.race([Promise.allSettled([...active]), sleep({ ms: 5_000 })])
       }
     },
   }

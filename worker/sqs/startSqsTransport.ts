@@ -2,6 +2,7 @@ import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs'
 import { sql } from 'drizzle-orm'
 import type { SqsConfig } from '@/lib/config/loadConfig'
 import { createSqsClient } from '@/lib/queue/createSqsClient'
+import { sleep } from '@/lib/time/sleep'
 import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
 import { sendMintOrders } from '../mint/sendMintOrders'
 import type { WorkerContext } from '../runtime/context'
@@ -46,6 +47,7 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
     Number.isInteger(maxReceiveCount) && maxReceiveCount >= 1 ? maxReceiveCount : ctx.settings.maxAttempts
 
   let running = true
+  const stopping = new AbortController()
   const loops: Promise<void>[] = []
   const every = (name: string, ms: number, pass: () => Promise<boolean>) => {
     loops.push(
@@ -57,7 +59,7 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
           } catch (err) {
             ctx.log.warn({ err }, `sqs ${name} failed`)
           }
-          if (!again) await sleep(ms, () => !running)
+          if (!again) await sleep({ ms, signal: stopping.signal }).catch(() => {})
         }
       })(),
     )
@@ -91,17 +93,12 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
   return {
     stop: async () => {
       running = false
+      stopping.abort()
       await consumer.stop(p.shutdownGraceMs)
       await Promise.allSettled(loops)
       client.destroy()
     },
   }
-}
-
-/** Sleeps ms, waking early (every 100 ms check) once stop() says so. */
-async function sleep(ms: number, stop: () => boolean): Promise<void> {
-  const until = Date.now() + ms
-  while (Date.now() < until && !stop()) await new Promise((r) => setTimeout(r, Math.min(100, until - Date.now())))
 }
 
 function sqsSendBatcher(ctx: WorkerContext): SendBatcher {
