@@ -2,7 +2,7 @@ import { unstable_doesMiddlewareMatch } from 'next/experimental/testing/server'
 import { NextRequest } from 'next/server'
 import { encode } from 'next-auth/jwt'
 import { describe, expect, it } from 'vitest'
-import { sessionCookie } from '@/lib/auth/sessionCookie'
+import { sessionCookie } from '@/lib/web/auth/sessionCookie'
 import { config, proxy } from './proxy'
 
 // The matcher, the session cookie and the per-request CSP are under test here

@@ -1,19 +1,19 @@
 import { type NextRequest, NextResponse } from 'next/server'
-import { decidePageAccess } from '@/lib/auth/decidePageAccess'
-import { readSessionToken } from '@/lib/auth/readSessionClaims'
-import { refreshSessionCookie } from '@/lib/auth/refreshSessionCookie'
-import { sessionClaimsFrom } from '@/lib/auth/sessionClaimsFrom'
-import { sessionCookie } from '@/lib/auth/sessionCookie'
-import { getConfig } from '@/lib/config/getConfig'
+import { decidePageAccess } from '@/lib/web/auth/decidePageAccess'
+import { readSessionToken } from '@/lib/web/auth/readSessionClaims'
+import { refreshSessionCookie } from '@/lib/web/auth/refreshSessionCookie'
+import { sessionClaimsFrom } from '@/lib/web/auth/sessionClaimsFrom'
+import { sessionCookie } from '@/lib/web/auth/sessionCookie'
+import { getConfig } from '@/lib/web/config/getConfig'
 import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurityPolicy'
 
 /**
  * Pages need a session cookie (-> /login?callbackUrl=...). Edge-safe and cheap: the
- * cookie is decrypted (lib/auth/readSessionClaims.ts) and re-issued at most once an hour
- * for the idle timeout (lib/auth/refreshSessionCookie.ts), and no database is read, so roles are not looked at here (a token's role
+ * cookie is decrypted (lib/web/auth/readSessionClaims.ts) and re-issued at most once an hour
+ * for the idle timeout (lib/web/auth/refreshSessionCookie.ts), and no database is read, so roles are not looked at here (a token's role
  * may be stale): whether the session still stands (role, disabled, version) is decided on
  * the server on every request (`requireUser`/`requireRole` in layouts and pages, the
- * route wrapper for the API). API routes are not matched: `lib/http/route.ts` answers
+ * route wrapper for the API). API routes are not matched: `lib/web/http/route.ts` answers
  * 401/403 JSON.
  * Every page answer gets a nonce-based Content-Security-Policy of its own
  * (lib/web/contentSecurityPolicy.ts), also set on the request for Next's renderer.

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation'
-import { getSessionUser } from '@/lib/auth/getSessionUser'
-import { homePathFor } from '@/lib/auth/homePathFor'
+import { getSessionUser } from '@/lib/web/auth/getSessionUser'
+import { homePathFor } from '@/lib/web/auth/homePathFor'
 
 /** `/`: not signed in -> /login; staff -> /mints; approver -> /approvals; admin -> /admin. */
 export default async function HomePage() {

@@ -8,9 +8,10 @@
 // passwords of the runtime roles mintdesk_web / mintdesk_worker, set on every run
 // (db/roles; production refuses to migrate without them, a dev run keeps the ones set).
 // Exit code 0 on success, 1 on any failure; JSON log lines on stdout/stderr.
+
+import { DEV_DATABASE_PASSWORDS } from '@/cli/config/devDatabasePasswords'
 import { expectedMigrationCount, migrate, migrationsFolder } from '@/db/migrate'
 import type { DatabaseRolePasswords } from '@/db/roles/applyDatabaseRoles'
-import { DEV_DATABASE_PASSWORDS } from '@/lib/config/devDatabasePasswords'
 import { loadConfig } from '@/lib/config/loadConfig'
 import { ConfigError } from '@/lib/errors/config'
 import { createCliLog, runCli } from './cli'

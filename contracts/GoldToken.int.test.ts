@@ -1,10 +1,10 @@
 import { type Address, createWalletClient, type Hex, http, keccak256, parseEventLogs, toHex, zeroHash } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decodeMintError } from '@/lib/chain/decodeMintError'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { decodeMintError } from '@/worker/chain/decodeMintError'
+import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 
 // anvil dev accounts #1 and #2 (published test keys)
 const MINTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'

@@ -20,7 +20,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Metafile } from 'esbuild'
 import { sleep } from '@/lib/time/sleep'
-import { ReleaseBuildError } from '../lib/errors/stack'
+import { ReleaseBuildError } from './errors/stack'
 import { isWebBuildCurrent, stampWebBuild } from './stack/buildWeb'
 import { hashSources } from './stack/hashSources'
 

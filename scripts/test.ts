@@ -108,8 +108,11 @@ const IMAGE_NODE_TESTS = [
   'tests/worker/stuckAndReorg.int.test.ts',
   'app/api/gold/mint/route.int.test.ts',
   'lib/mint',
+  'lib/web/mint',
   'worker/sqs',
   'lib/notifications',
+  'lib/web/notifications',
+  'worker/notifications',
 ]
 
 if (only('node-image')) {

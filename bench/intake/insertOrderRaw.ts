@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type postgres from 'postgres'
-import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
-import { createMintOrderArguments } from '../../lib/mint/createMintOrderArguments'
-import { createMintOrderCall } from '../../lib/mint/createMintOrderCall'
 import type { MintRequest, MintRequestInput } from '../../lib/mint/mintRequestSchema'
 import { ozToWei } from '../../lib/money/ozToWei'
+import type { SessionToCheck } from '../../lib/web/auth/ClaimedSessionUser'
+import { createMintOrderArguments } from '../../lib/web/mint/createMintOrderArguments'
+import { createMintOrderCall } from '../../lib/web/mint/createMintOrderCall'
 
 export type InsertOrderRawParameters = {
   request: MintRequestInput
@@ -15,9 +15,9 @@ export type InsertOrderRawParameters = {
 }
 
 /**
- * The intake's transaction (lib/mint/createMintOrder.ts without an Idempotency-Key, below
+ * The intake's transaction (lib/web/mint/createMintOrder.ts without an Idempotency-Key, below
  * the approval threshold) as plain SQL: the very statement the intake sends, the SQL
- * function create_mint_order with the same arguments (lib/mint/createMintOrderArguments),
+ * function create_mint_order with the same arguments (lib/web/mint/createMintOrderArguments),
  * in autocommit as the intake runs it, the session's check against the user's row included
  * (its step 0, which the intake no longer makes in a round trip of its own). No validation, no zod, no ORM, no HTTP: what is
  * left is the database's own cost of one accepted order. Throws the function's refusal

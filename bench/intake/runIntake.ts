@@ -1,5 +1,5 @@
 import postgres from 'postgres'
-import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
+import type { SessionToCheck } from '../../lib/web/auth/ClaimedSessionUser'
 import type { HttpSession } from '../http/signIn'
 import { sleep } from '../system/clock'
 import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
@@ -15,7 +15,7 @@ export const MINT_PATH = '/api/gold/mint'
  * The framework's floor: the intake's own request (same route, same body) sent as
  * text/plain. The route wrapper checks the session, the role and the same origin, then
  * answers 415 before it reads the body: no database call, no domain code
- * (lib/http/createRouteWrapper.ts, its order of checks). No route exists for the bench.
+ * (lib/web/http/createRouteWrapper.ts, its order of checks). No route exists for the bench.
  */
 export const FLOOR_REQUEST = { path: MINT_PATH, contentType: 'text/plain', expectStatus: 415 } as const
 

@@ -1,5 +1,5 @@
 import postgres from 'postgres'
-import type { SessionToCheck } from '../../lib/auth/ClaimedSessionUser'
+import type { SessionToCheck } from '../../lib/web/auth/ClaimedSessionUser'
 import { nowMs } from '../system/clock'
 import { type Summary, summarize } from '../system/percentiles'
 import type { MintBodies } from './createMintBodies'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_STAFF_EMAIL } from '@/lib/auth/seedDevUsers'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
+import { DEV_STAFF_EMAIL } from '@/lib/web/auth/seedDevUsers'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { backBaselineMints } from './backBaselineMints'
 

@@ -1,12 +1,12 @@
 import { drizzle } from 'drizzle-orm/postgres-js'
 import type postgres from 'postgres'
 import * as schema from '../../db/schema'
-import { DEV_STAFF_EMAIL } from '../../lib/auth/seedDevUsers'
 import { computeFineOz } from '../../lib/mint/computeFineOz'
 import { WEI_PER_MILLI_OZ } from '../../lib/money/units'
-import { importBarList } from '../../lib/vault/importBarList'
-import { BAR_LIST_LIMITS } from '../../lib/vault/limits'
-import { parseBarList } from '../../lib/vault/parseBarList'
+import { DEV_STAFF_EMAIL } from '../../lib/web/auth/seedDevUsers'
+import { importBarList } from '../../lib/web/vault/importBarList'
+import { BAR_LIST_LIMITS } from '../../lib/web/vault/limits'
+import { parseBarList } from '../../lib/web/vault/parseBarList'
 
 export type BackBaselineMintsParameters = {
   /** names the bench vaults and the order: `BENCH-BASE-<label>-<k>` */

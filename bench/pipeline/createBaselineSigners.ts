@@ -1,9 +1,9 @@
 import { CreateKeyCommand } from '@aws-sdk/client-kms'
 import type { Address, LocalAccount } from 'viem'
-import { createKmsClient } from '../../lib/kms/createKmsClient'
 import { ANVIL_DEV_PRIVATE_KEY } from '../../scripts/stack/anvil'
 import { ensureToken } from '../../scripts/stack/deployToken'
 import { createKmsAccount } from '../../worker/signer/createKmsAccount'
+import { createKmsClient } from '../../worker/signer/createKmsClient'
 
 export type CreateBaselineSignersParameters = {
   kmsEndpoint: string

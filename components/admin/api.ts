@@ -1,5 +1,5 @@
 import { fetchJson } from '@/components/jobs/api'
-import type { ApiMetrics, ApiSystem } from '@/lib/admin/apiTypes'
+import type { ApiMetrics, ApiSystem } from '@/lib/web/admin/apiTypes'
 
 /** The dashboard's data, converted once from the API's JSON (times become Dates). */
 

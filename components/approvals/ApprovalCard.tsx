@@ -8,9 +8,9 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/Card'
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, type BarColumn, BarColumnHeaders } from '@/components/vault/BarCells'
-import { MAX_REJECTION_REASON } from '@/lib/approvals/rejectMintOrderSchema'
-import type { ApprovalQueueItem } from '@/lib/approvals/types'
 import { isBaseError } from '@/lib/errors/BaseError'
+import { MAX_REJECTION_REASON } from '@/lib/web/approvals/rejectMintOrderSchema'
+import type { ApprovalQueueItem } from '@/lib/web/approvals/types'
 import { postApproval, postRejection } from './approvalsApi'
 
 /** What an approver checks a bar by: which one, and the fine weight it backs. */

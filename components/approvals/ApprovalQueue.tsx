@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
-import type { ApprovalQueue as Queue } from '@/lib/approvals/types'
+import type { ApprovalQueue as Queue } from '@/lib/web/approvals/types'
 import { ApprovalCard, type DecisionOutcome } from './ApprovalCard'
 
 /**

@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { OrderDecision } from '@/components/mint/OrderDecision'
-import type { ApprovalQueueItem, ApprovalQueue as Queue } from '@/lib/approvals/types'
+import type { ApprovalQueueItem, ApprovalQueue as Queue } from '@/lib/web/approvals/types'
 import { ApprovalQueue } from './ApprovalQueue'
 
 // Server-render smoke tests of four eyes in the UI: the approvals queue and the decision

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/errors/api'
-import type { MintOrderResponse } from '@/lib/mint/types'
+import { ApiError } from '@/lib/web/errors/api'
+import type { MintOrderResponse } from '@/lib/web/mint/types'
 
 // The browser's calls to approve or reject an order (docs/api.md). Same-origin POSTs:
 // the session cookie goes along, the browser sets the Origin the server checks.

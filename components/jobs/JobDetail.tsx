@@ -7,7 +7,7 @@ import { formatDateTime, formatEth, formatGweiOf, formatRelative, shortHex } fro
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card'
-import { ApiError } from '@/lib/errors/api'
+import { ApiError } from '@/lib/web/errors/api'
 import { fetchJobDetail, type JobDetail as JobDetailData } from './api'
 import { JobActions } from './JobActions'
 import { JobStateBadge, OrderStatusBadge } from './JobStateBadge'

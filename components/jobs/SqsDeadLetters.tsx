@@ -8,7 +8,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent } from '@/components/ui/Card'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
-import type { SqsRetryBody } from '@/lib/queue/schemas'
+import type { SqsRetryBody } from '@/lib/web/queue/schemas'
 import { fetchSqsDeadLetters, retrySqsDeadLetters, sqsDeadLettersQueryKey } from './sqsDeadLettersApi'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ApiJob, ApiJobDetail } from '@/lib/admin/apiTypes'
+import type { ApiJob, ApiJobDetail } from '@/lib/web/admin/apiTypes'
 import { apiJobDetailToJobDetail, apiJobToJob, jobsUrl } from './api'
 
 const apiJob: ApiJob = {

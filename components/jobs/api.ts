@@ -8,9 +8,9 @@ import type {
   ApiRetriedJob,
   ApiRetryResult,
   ApiTimelineEvent,
-} from '@/lib/admin/apiTypes'
-import { ApiError } from '@/lib/errors/api'
-import type { JobState } from '@/lib/jobs/jobStates'
+} from '@/lib/web/admin/apiTypes'
+import { ApiError } from '@/lib/web/errors/api'
+import type { JobState } from '@/lib/web/jobs/jobStates'
 
 /**
  * The jobs pages' one boundary with the admin API: fetch helpers that throw `ApiError`

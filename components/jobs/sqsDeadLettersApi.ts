@@ -1,5 +1,5 @@
-import type { ApiSqsDeadLetter, ApiSqsQueueMetrics } from '@/lib/queue/apiTypes'
-import type { SqsRetryBody } from '@/lib/queue/schemas'
+import type { ApiSqsDeadLetter, ApiSqsQueueMetrics } from '@/lib/web/queue/apiTypes'
+import type { SqsRetryBody } from '@/lib/web/queue/schemas'
 import { fetchJson } from './api'
 
 export type SqsDeadLetters = { transport: 'postgres' | 'sqs'; items: ApiSqsDeadLetter[]; metrics: ApiSqsQueueMetrics }

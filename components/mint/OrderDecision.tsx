@@ -1,5 +1,5 @@
 import { Alert } from '@/components/ui/Alert'
-import type { MintOrderResponse } from '@/lib/mint/types'
+import type { MintOrderResponse } from '@/lib/web/mint/types'
 import { formatUtc } from './format'
 
 /**

@@ -1,6 +1,6 @@
-import { ApiError } from '@/lib/errors/api'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
-import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/mint/types'
+import { ApiError } from '@/lib/web/errors/api'
+import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/web/mint/types'
 
 // The browser's calls to the mint API (docs/api.md). Same-origin fetches: the session
 // cookie goes along, and the browser sets the Origin header the POST check wants.

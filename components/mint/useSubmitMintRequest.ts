@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from 'next/navigation'
 import { useRef, useState } from 'react'
-import { ApiError } from '@/lib/errors/api'
 import type { ErrorIssue } from '@/lib/errors/BaseError'
 import { type MintRequestInput, mintRequestSchema } from '@/lib/mint/mintRequestSchema'
+import { ApiError } from '@/lib/web/errors/api'
 import type { Summary } from './IssueSummary'
 import { postMintRequest } from './mintApi'
 import {

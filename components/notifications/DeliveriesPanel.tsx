@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
-import type { ApiWebhookDelivery, ApiWebhookEndpoint } from '@/lib/notifications/apiTypes'
+import type { ApiWebhookDelivery, ApiWebhookEndpoint } from '@/lib/web/notifications/apiTypes'
 import { listDeliveries, redeliver } from './webhooksApi'
 
 const tone = { delivered: 'success', pending: 'warning', dead: 'danger', cancelled: 'neutral' } as const

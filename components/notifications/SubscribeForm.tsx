@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react'
 import { ControlField } from '@/components/admin/controls/ControlField'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
-import { ApiError } from '@/lib/errors/api'
-import type { ApiCreatedWebhook } from '@/lib/notifications/apiTypes'
-import { NOTIFICATION_EVENT_TYPES } from '@/lib/notifications/eventTypes'
+import { ApiError } from '@/lib/web/errors/api'
+import type { ApiCreatedWebhook } from '@/lib/web/notifications/apiTypes'
+import { NOTIFICATION_EVENT_TYPES } from '@/lib/web/notifications/eventTypes'
 import { subscribeWebhook } from './webhooksApi'
 
 /**

@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/errors/api'
-import type { ApiCreatedWebhook, ApiWebhookDelivery, ApiWebhookEndpoint } from '@/lib/notifications/apiTypes'
+import { ApiError } from '@/lib/web/errors/api'
+import type { ApiCreatedWebhook, ApiWebhookDelivery, ApiWebhookEndpoint } from '@/lib/web/notifications/apiTypes'
 
 // The Webhooks page's one boundary with the API (docs/api.md "Webhooks and email"):
 // each call throws ApiError (its code, message and issues) on a refusal.

@@ -1,6 +1,6 @@
 import { formatUtc, shortHex } from '@/components/mint/format'
 import { Badge } from '@/components/ui/Badge'
-import type { ApiReserveLookup } from '@/lib/reserves/apiTypes'
+import type { ApiReserveLookup } from '@/lib/web/reserves/apiTypes'
 import { formatOunces } from './format'
 
 /** Each confirmed mint of a lookup with the bars that back it (serial, refiner, vault, fine weight). */

@@ -1,5 +1,5 @@
 import { formatUtc } from '@/components/mint/format'
-import type { ApiReserves } from '@/lib/reserves/apiTypes'
+import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
 
 /** The custodian's latest bar list of each vault, and its date: the inventory the figures are counted from. */
 export function BarListDates({ barLists }: { barLists: ApiReserves['barLists'] }) {

@@ -1,6 +1,6 @@
 import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
-import type { ApiReserves } from '@/lib/reserves/apiTypes'
+import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
 import { formatOunces, isPositive } from './format'
 import { ReserveStatusBadge } from './ReserveStatusBadge'
 

@@ -1,5 +1,5 @@
 import { fetchJson } from '@/components/jobs/api'
-import type { ApiReserveLookup } from '@/lib/reserves/apiTypes'
+import type { ApiReserveLookup } from '@/lib/web/reserves/apiTypes'
 
 /** What the lookup box holds, once recognised: an address (0x + 40 hex) or a transaction hash (0x + 64 hex). */
 export type LookupQuery = { address: string } | { tx: string }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { ColumnHeader } from '@/components/ui/Table'
-import type { MintBar } from '@/lib/mint/types'
+import type { MintBar } from '@/lib/web/mint/types'
 
 /** A bar's columns, in the order every bar table shows them. */
 export type BarColumn = keyof MintBar

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { TableHead } from '@/components/ui/Table'
-import type { VaultBarResponse } from '@/lib/vault/types'
+import type { VaultBarResponse } from '@/lib/web/vault/types'
 import { BarCells, BarColumnHeaders } from './BarCells'
 import { type PickedBar, pickStateOf } from './pickedBars'
 

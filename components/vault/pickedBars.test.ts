@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MINT_LIMITS } from '@/lib/mint/limits'
-import type { VaultBarResponse } from '@/lib/vault/types'
+import type { VaultBarResponse } from '@/lib/web/vault/types'
 import { addPickedBar, formatOz, pickedTotals, pickStateOf, removePickedBar } from './pickedBars'
 import { vaultBarsUrl } from './vaultBarsUrl'
 

@@ -1,7 +1,7 @@
 import { MINT_LIMITS } from '@/lib/mint/limits'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import type { VaultBarResponse } from '@/lib/vault/types'
+import type { VaultBarResponse } from '@/lib/web/vault/types'
 
 // The bar picker's model (no React here, so it is unit-tested): the bars chosen from the
 // vault inventory for one mint, their totals, and what each search result may do.

@@ -1,7 +1,7 @@
 'use client'
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import type { VaultBarResponse } from '@/lib/vault/types'
+import type { VaultBarResponse } from '@/lib/web/vault/types'
 import { useDebouncedValue } from './useDebouncedValue'
 import { fetchVaultBars } from './vaultApi'
 

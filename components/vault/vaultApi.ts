@@ -1,5 +1,5 @@
-import { ApiError } from '@/lib/errors/api'
-import type { BarListImportResponse, BarListListResponse, VaultBarListResponse } from '@/lib/vault/types'
+import { ApiError } from '@/lib/web/errors/api'
+import type { BarListImportResponse, BarListListResponse, VaultBarListResponse } from '@/lib/web/vault/types'
 import { type VaultBarsQuery, vaultBarsUrl } from './vaultBarsUrl'
 
 // The browser's calls to the vault inventory API (API.md, Vault inventory). Same-origin

@@ -1,4 +1,4 @@
-import type { BarStatus } from '@/lib/vault/types'
+import type { BarStatus } from '@/lib/web/vault/types'
 
 export type VaultBarsQuery = {
   vault?: string

@@ -55,7 +55,7 @@ export const notificationEvents = pgTable(
 
 /**
  * An admin's webhook subscription. The signing secret is stored encrypted (AES-256-GCM
- * under WEBHOOK_SECRETS_KEY, the row id as associated data: lib/notifications/sealSecret);
+ * under WEBHOOK_SECRETS_KEY, the row id as associated data: lib/web/notifications/sealSecret);
  * it is shown once, at creation. A deleted endpoint keeps its row (its deliveries' history).
  */
 export const webhookEndpoints = pgTable(

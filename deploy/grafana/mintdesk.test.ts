@@ -22,8 +22,8 @@ const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/mintde
 }
 const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr))
 
-/** the gauge families, as lib/ops/snapshotGauges.ts and (QUEUE_TRANSPORT=sqs) lib/queue/sqsGauges.ts name them */
-const gauges = ['lib/ops/snapshotGauges.ts', 'lib/queue/sqsGauges.ts'].flatMap((file) =>
+/** the gauge families, as lib/web/ops/snapshotGauges.ts and (QUEUE_TRANSPORT=sqs) lib/web/queue/sqsGauges.ts name them */
+const gauges = ['lib/web/ops/snapshotGauges.ts', 'lib/web/queue/sqsGauges.ts'].flatMap((file) =>
   [...readFileSync(path.join(root, file), 'utf8').matchAll(/name: '(mintdesk_[a-z_]+)'/g)].map((m) => m[1] ?? ''),
 )
 const families = Object.values(METRIC)

@@ -57,10 +57,10 @@ import { addWorkerService } from './addWorkerService'
  * - addEmail: SES (a domain identity, an IAM user for its SMTP interface), SMTP_URL for the
  *   worker, the generated WEBHOOK_SECRETS_KEY for the web and the worker (issue 16);
  * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
- *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (lib/ops/emitQueueMetrics.ts);
+ *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (worker/ops/emitQueueMetrics.ts);
  *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
  * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
- *   worker's `reserve_metrics` log line (lib/reserves/reserveMetrics.ts), on the same SNS topic.
+ *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same SNS topic.
  *
  * The concerns are functions that add their resources to the stack itself, not nested
  * constructs: a construct level would enter every logical id (and the ids CDK derives

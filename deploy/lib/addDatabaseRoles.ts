@@ -1,6 +1,6 @@
 import { aws_ecs as ecs, type Stack, aws_secretsmanager as secretsmanager } from 'aws-cdk-lib'
-import { databaseRoleName } from '../../lib/config/databaseRoleName'
 import type { Database } from './addDatabase'
+import { databaseRoleName } from './databaseRoleName'
 
 export type DatabaseRole = {
   /** the role's DATABASE_URL: its own user, no password (PGPASSWORD) */

@@ -7,7 +7,7 @@ import {
   aws_sns as sns,
   aws_sns_subscriptions as snsSubscriptions,
 } from 'aws-cdk-lib'
-import { QUEUE_METRICS, QUEUE_METRICS_MESSAGE, QUEUE_METRICS_NAMESPACE } from '../../lib/ops/emitQueueMetrics'
+import { QUEUE_METRICS, QUEUE_METRICS_MESSAGE, QUEUE_METRICS_NAMESPACE } from '../../worker/ops/emitQueueMetrics'
 
 export type AddQueueAlarmsParameters = {
   /** the workers' log group: each worker writes the `queue_metrics` line there */
@@ -32,7 +32,7 @@ export type QueueAlarms = {
 
 /**
  * The alarms, from metric filters on the worker's `queue_metrics` log line
- * (lib/ops/emitQueueMetrics.ts): dead letters > 0, the oldest queued job's age (or no
+ * (worker/ops/emitQueueMetrics.ts): dead letters > 0, the oldest queued job's age (or no
  * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and (issue
  * 17) from the line's cumulative counters: over half of the job attempts failing, KMS
  * throttling beyond its retries, any reorg. The same signals as the Grafana dashboard's

@@ -6,7 +6,11 @@ import {
   type Stack,
   type aws_sns as sns,
 } from 'aws-cdk-lib'
-import { RESERVE_METRICS, RESERVE_METRICS_MESSAGE, RESERVE_METRICS_NAMESPACE } from '../../lib/reserves/reserveMetrics'
+import {
+  RESERVE_METRICS,
+  RESERVE_METRICS_MESSAGE,
+  RESERVE_METRICS_NAMESPACE,
+} from '../../worker/reserves/reserveMetrics'
 
 export type AddReserveAlarmParameters = {
   /** the workers' log group: the reserve_check task writes the `reserve_metrics` line there */
@@ -18,7 +22,7 @@ export type AddReserveAlarmParameters = {
 /**
  * An alarm on a reserve shortfall (ARCHITECTURE.md invariant 4): the token's supply
  * above the fine gold backing it, as the worker's reconciliation saw it. From a metric
- * filter on the `reserve_metrics` log line (lib/reserves/reserveMetrics.ts); one check
+ * filter on the `reserve_metrics` log line (worker/reserves/reserveMetrics.ts); one check
  * with a shortfall is enough. No line (no check ran) is not a shortfall: the dead-letter
  * and oldest-queued alarms cover a check that fails or a worker that is gone.
  */

@@ -9,7 +9,7 @@ export type AdminAction =
   | 'job.retry'
   | 'job.cancel'
   | 'vault.bar_list_import'
-  /** four eyes (lib/approvals): a request that waits for a second person, and that person's decision */
+  /** four eyes (lib/web/approvals): a request that waits for a second person, and that person's decision */
   | 'mint.approval_requested'
   | 'mint.approve'
   | 'mint.reject'

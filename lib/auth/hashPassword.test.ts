@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { verifyPassword } from '@/lib/web/auth/verifyPassword'
 import { hashPassword } from './hashPassword'
-import { verifyPassword } from './verifyPassword'
 
 describe('hashPassword', () => {
   it('writes scrypt$N$r$p$salt$hash with N=2^15, r=8, p=1 and a 16-byte salt', async () => {

@@ -24,7 +24,7 @@ export type CheckMintControlsReturnType = {
 
 /**
  * The mint controls of issue 13 (ARCHITECTURE.md invariant 6) for the approval
- * (lib/approvals/approveMintOrder.ts) and the worker before signing
+ * (lib/web/approvals/approveMintOrder.ts) and the worker before signing
  * (worker/mint/checkBeforeSigning.ts): a thin call of their one home, the SQL function
  * public.check_mint_controls, which the intake's create_mint_order calls too
  * (decision 016, amended). It throws what the intake throws for the same refusal

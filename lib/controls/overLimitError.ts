@@ -13,7 +13,7 @@ export type OverLimitErrorParameters = {
 /**
  * THE OverLimitError of the mint controls, with its message in fine oz: one wording for
  * every gate (public.check_mint_controls' refusal, mapped by lib/controls/mintControlsRefusal.ts
- * for checkMintControls and for the intake's lib/mint/intakeRefusal.ts).
+ * for checkMintControls and for the intake's lib/web/mint/intakeRefusal.ts).
  */
 export function overLimitError(p: OverLimitErrorParameters): OverLimitError {
   if (p.limit === 'max_order') {

@@ -3,7 +3,7 @@ import { ReserveCheckRefusedError } from './reserves'
 
 /**
  * Errors of the four-eyes approvals (issue 13, ARCHITECTURE.md invariant 6): approving or
- * rejecting an order (lib/approvals/), and the worker's refusal of an order that needed
+ * rejecting an order (lib/web/approvals/), and the worker's refusal of an order that needed
  * an approval it lacks (worker/mint/checkBeforeSigning.ts). Codes in `lib/errors/http.ts`:
  * self_approval 403, not_awaiting_approval 409.
  */

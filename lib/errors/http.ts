@@ -42,9 +42,9 @@ export const errorStatus = {
   job_failed: 500,
   job_permanent_failure: 500,
   worker_start_failed: 500,
-  // client side only: an error answer that is not the API's shape (lib/errors/api.ts)
+  // client side only: an error answer that is not the API's shape (lib/web/errors/api.ts)
   http_error: 500,
-  // the local stack and the release build (lib/errors/stack.ts): never reach a client
+  // the local stack and the release build (scripts/errors/stack.ts): never reach a client
   anvil_start_failed: 500,
   kms_server_start_failed: 500,
   kms_request_rejected: 500,

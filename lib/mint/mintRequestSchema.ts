@@ -162,7 +162,7 @@ const always = { when: () => true }
 
 // A bar is named by serial + refiner; the vault's bar list supplies the rest. year,
 // grossOz, fineness and fineOz may be left out; when given they must equal the bar list
-// (the server checks that: create_mint_order, lib/mint/createMintOrder.ts), and fineOz must agree with grossOz
+// (the server checks that: create_mint_order, lib/web/mint/createMintOrder.ts), and fineOz must agree with grossOz
 // and fineness when all three are given.
 export const mintBarSchema = z
   .strictObject(
@@ -267,7 +267,7 @@ export const mintRequestSchema = z
     }
   }, always)
 
-/** The field rules of a bar, shared with the custodian's bar lists (lib/vault/parseBarList.ts). */
+/** The field rules of a bar, shared with the custodian's bar lists (lib/web/vault/parseBarList.ts). */
 export const barFieldSchemas = { text, year, grossOz, fineness } as const
 
 /** The recipient and amount rules, shared with the allowlist and the limits (lib/controls/schemas.ts). */

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
-import { markBarsBacking } from '@/lib/vault/markBarsBacking'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
+import { markBarsBacking } from '@/worker/vault/markBarsBacking'
 import { readReserveTotals } from './readReserveTotals'
 
 let t: TestDatabase

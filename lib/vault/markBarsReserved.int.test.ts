@@ -4,7 +4,7 @@ import type { TestDatabase } from '@/tests/helpers/db'
 import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
-import { markBarsBacking } from './markBarsBacking'
+import { markBarsBacking } from '@/worker/vault/markBarsBacking'
 import { markBarsReserved } from './markBarsReserved'
 import { releaseBars } from './releaseBars'
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
-import { AnvilStartError } from '@/lib/errors/stack'
+import { AnvilStartError } from '@/scripts/errors/stack'
 import { startAnvil } from './anvil'
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mintdesk-anvil-'))

@@ -3,7 +3,7 @@ import { accessSync, constants as fsConstants, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { sleep } from '@/lib/time/sleep'
-import { AnvilStartError } from '../../lib/errors/stack'
+import { AnvilStartError } from '../errors/stack'
 
 /**
  * The local chain: the real anvil binary from npm (@foundry-rs/anvil's per-platform

@@ -13,8 +13,8 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { createChainClient } from '../../lib/chain/createChainClient'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
-import { loadGoldTokenArtifact } from '../../lib/chain/goldTokenArtifact'
-import { DeployTokenError } from '../../lib/errors/stack'
+import { DeployTokenError } from '../errors/stack'
+import { loadGoldTokenArtifact } from './goldTokenArtifact'
 
 /**
  * Dev-only deployment of GoldToken for the local stack and the tests: the deployer

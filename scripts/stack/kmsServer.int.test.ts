@@ -19,9 +19,9 @@ import {
 } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createKmsClient } from '@/lib/kms/createKmsClient'
-import { getKmsAddress } from '@/lib/kms/getKmsAddress'
-import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
+import { getKmsAddress } from '@/scripts/stack/getKmsAddress'
+import { createKmsClient } from '@/worker/signer/createKmsClient'
+import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
 import { type StartKmsServerReturnType, startKmsServer } from './kmsServer'
 
 describe('local KMS endpoint through @aws-sdk/client-kms', () => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import Module, { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { createSqsClient } from '../../lib/queue/createSqsClient'
+import { createSqsClient } from '../../worker/sqs/createSqsClient'
 import { createMintSendQueues } from './sqsQueues'
 
 /**

@@ -22,7 +22,7 @@ import { runAsWith } from './fakeSession'
 // confirmed mints are gone from the chain and the signer's nonce went back. The workers
 // must notice (missing receipts, a stalled nonce) and send the STORED transactions again:
 // every order still ends minted exactly once, supply and nonces agree again.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 
 const log = (l: string) => console.log(`[attack:anvil-restart] ${l}`)
 

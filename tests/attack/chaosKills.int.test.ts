@@ -18,7 +18,7 @@ import { runAsWith } from './fakeSession'
 // per confirmed order, supply = confirmed sum, no nonce gap, no job left locked by a dead
 // worker. Halfway, a rolling deploy SIGTERMs each worker while it holds jobs: each exits 0
 // and leaves nothing locked; so does the final SIGTERM of every worker.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 
 const ORDERS = Number(process.env.CHAOS_SHORT_ORDERS ?? 60)
 const WORKERS = 2

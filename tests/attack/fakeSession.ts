@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import type { SessionUser } from '@/lib/auth/SessionUser'
-import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
+import type { SessionClaims } from '@/lib/web/auth/sessionClaimsFrom'
 import type { ApiRole } from '@/tests/chaos/api'
 
 /**
@@ -8,7 +8,7 @@ import type { ApiRole } from '@/tests/chaos/api'
  * the test has no cookie). The user lives in an AsyncLocalStorage, so requests running
  * at once as staff and as admin never see each other's session. Use it with
  *
- *   vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+ *   vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
  */
 export const sessionStore = new AsyncLocalStorage<SessionUser | null>()
 

@@ -21,7 +21,7 @@ import { runAsWith } from './fakeSession'
 // /api/gold/mint through the REAL route handler (wrapper, zod schema, domain call) and a
 // real database; only the session is faked. Every answer must be a 4xx in docs/api.md's error
 // shape, and no row may appear in any table the intake writes.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 
 const ORIGIN = 'http://localhost:3000'
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1500)

@@ -16,7 +16,7 @@ import { runAsWith } from './fakeSession'
 // dead letters, the orders failed with the reason. The signer is funded again and an
 // admin retries every dead mint_send at once through the real bulk route (POST
 // /api/admin/jobs/retry { state: "dead", task: "mint_send" }): all confirm, once.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 
 const ORDERS = 6
 const log = (l: string) => console.log(`[attack:out-of-gas] ${l}`)

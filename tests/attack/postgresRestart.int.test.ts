@@ -3,10 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DEV_DATABASE_PASSWORDS } from '@/cli/config/devDatabasePasswords'
 import { createDb, type DbClient } from '@/db/client'
 import { migrate } from '@/db/migrate'
-import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
-import { DEV_DATABASE_PASSWORDS } from '@/lib/config/devDatabasePasswords'
+import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type Api, createHandlerApi } from '@/tests/chaos/api'
 import { checkInvariants, summarizeReport } from '@/tests/chaos/checkInvariants'
@@ -32,7 +32,7 @@ import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
 // postgres.js 3.4.9's null-socket bug throws. A supervisor restarts a dead worker as ECS
 // would; the test accepts a worker death only with one of those two in its log, and
 // reports how many there were.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 
 const ORDERS = 40
 const log = (l: string) => console.log(`[attack:pg-restart] ${l}`)

@@ -5,10 +5,10 @@
 // handlers and prints every Set-Cookie header, the configured session cookie and the
 // claims the server's session check reads from it, as JSON.
 import { NextRequest } from 'next/server'
-import { handlers } from '@/lib/auth/nextAuth'
-import { authConfig } from '@/lib/auth/nextAuthConfig'
-import { readSessionClaims } from '@/lib/auth/readSessionClaims'
-import { sessionCookie } from '@/lib/auth/sessionCookie'
+import { handlers } from '@/lib/web/auth/nextAuth'
+import { authConfig } from '@/lib/web/auth/nextAuthConfig'
+import { readSessionClaims } from '@/lib/web/auth/readSessionClaims'
+import { sessionCookie } from '@/lib/web/auth/sessionCookie'
 import { getWebDb } from '@/lib/web/webProcess'
 
 const appUrl = process.env.APP_URL ?? 'https://mintdesk.example'
@@ -31,7 +31,7 @@ const res = await handlers.POST(
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${appUrl}/mints` }).toString(),
   }),
 )
-// what the server's per-request check reads back from the cookie the sign-in set (lib/auth/getSessionUser.ts)
+// what the server's per-request check reads back from the cookie the sign-in set (lib/web/auth/getSessionUser.ts)
 const cookieHeader = res.headers
   .getSetCookie()
   .map((c) => c.split(';')[0])

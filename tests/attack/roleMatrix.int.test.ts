@@ -5,7 +5,7 @@ import { encode } from 'next-auth/jwt'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { reserveChecks } from '@/db/schema/reserves'
 import { users } from '@/db/schema/users'
-import type { UserRole } from '@/lib/auth/SessionUser'
+import type { UserRole } from '@/lib/web/auth/SessionUser'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { type ApiRoute, type AppPage, listApiRoutes, listPages, samplePath } from './appRoutes'
 
@@ -118,7 +118,7 @@ async function cookieFor(claims: {
   sv: number
   authTime: number
 }): Promise<string> {
-  const { sessionCookie } = await import('@/lib/auth/sessionCookie')
+  const { sessionCookie } = await import('@/lib/web/auth/sessionCookie')
   const { cookieName, secret } = sessionCookie()
   // the claims nextAuthConfig's jwt callback writes at sign-in
   return `${cookieName}=${await encode({ token: { ...claims, sub: claims.id }, secret, salt: cookieName })}`
@@ -174,7 +174,7 @@ beforeAll(async () => {
   await session('tokenSaysAdmin', 'was-admin@matrix.test', 'staff', { tokenRole: 'admin' })
   // signed in as admin, then demoted to staff by another admin: the change bumps session_version
   const demotedId = await session('demoted', 'demoted@matrix.test', 'admin')
-  const { updateUser } = await import('@/lib/users/updateUser')
+  const { updateUser } = await import('@/lib/web/users/updateUser')
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()
   await updateUser(getWebDb().db, {

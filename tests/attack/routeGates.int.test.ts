@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { reserveChecks } from '@/db/schema/reserves'
-import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { errorShapeProblems } from '@/tests/chaos/badInputs'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
@@ -14,7 +14,7 @@ import { sessionStore } from './fakeSession'
 // admin session (403), through the real route wrapper. The same is proven over real HTTP
 // by tests/e2e/security.spec.ts; next-auth's own route is left to that one (it is public
 // and needs Next's module resolution).
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('./fakeSession')).fakeSessionModule)
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 const ORIGIN = 'http://localhost:3000'

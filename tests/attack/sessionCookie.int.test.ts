@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/db/client'
 import { hashPassword } from '@/lib/auth/hashPassword'
-import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
-import { verifySession } from '@/lib/auth/verifySession'
+import type { SessionClaims } from '@/lib/web/auth/sessionClaimsFrom'
+import { verifySession } from '@/lib/web/auth/verifySession'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // Session cookies in PRODUCTION mode (issue 6; the e2e stack runs in dev mode, over plain

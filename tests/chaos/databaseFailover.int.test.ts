@@ -3,10 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { DEV_DATABASE_PASSWORDS } from '@/cli/config/devDatabasePasswords'
 import { createDb, type DbClient } from '@/db/client'
 import { migrate } from '@/db/migrate'
-import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
-import { DEV_DATABASE_PASSWORDS } from '@/lib/config/devDatabasePasswords'
+import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { runAsWith } from '@/tests/attack/fakeSession'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from '@/tests/attack/knownIssues'
@@ -25,7 +25,7 @@ import { createWorkerPool, startSupervisor, type WorkerPool } from './workerPool
 // Meanwhile /api/ready answers 503 and the intake a quick 5xx; the client retries with its
 // Idempotency-Key. The workers either ride it out or exit (knownIssues.ts) and are
 // restarted by a supervisor, as ECS would. Afterwards every accepted order is minted once.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
 const ORDERS = 30
 const DOWN_MS = 90_000

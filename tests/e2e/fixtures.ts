@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, test as base, expect, type Page, request as playwrightRequest } from '@playwright/test'
-import type { BarListImportResponse } from '../../lib/vault/types'
+import type { BarListImportResponse } from '../../lib/web/vault/types'
 
 export type Role = 'staff' | 'approver' | 'admin'
 

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { formatOunces } from '../../components/reserves/format'
-import type { MintOrderResponse } from '../../lib/mint/types'
-import type { ApiReserves } from '../../lib/reserves/apiTypes'
+import type { MintOrderResponse } from '../../lib/web/mint/types'
+import type { ApiReserves } from '../../lib/web/reserves/apiTypes'
 import {
   allowRecipient,
   baseUrl,

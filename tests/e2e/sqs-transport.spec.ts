@@ -1,8 +1,8 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test'
-import { DEV_RECIPIENTS } from '../../lib/controls/seedDevRecipients'
 import { freePort } from '../../scripts/stack/freePort'
+import { DEV_RECIPIENTS } from '../../scripts/stack/seedDevRecipients'
 import { type Stack, startStack } from '../../scripts/stack/startStack'
 
 // The mint flow with QUEUE_TRANSPORT=sqs (issue 15), on a stack of its own (the suite's

@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { APIRequestContext } from '@playwright/test'
 import type { Address } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { verifyWebhookSignature } from '../../lib/notifications/verifyWebhookSignature'
+import { verifyWebhookSignature } from '../helpers/verifyWebhookSignature'
 import {
   allowRecipient,
   baseUrl,

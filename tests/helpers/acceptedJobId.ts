@@ -1,4 +1,4 @@
-import type { MintAcceptedResponse } from '@/lib/mint/types'
+import type { MintAcceptedResponse } from '@/lib/web/mint/types'
 
 /**
  * TEST ONLY: the mint_send job id of an accepted order, which only an order below the

@@ -3,9 +3,9 @@ import type { Db } from '@/db/client'
 import type { AdminActor } from '@/lib/admin/recordAudit'
 import { barKey } from '@/lib/mint/barKey'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
-import { importBarList } from '@/lib/vault/importBarList'
-import { type ParsedBarList, parseBarList } from '@/lib/vault/parseBarList'
-import type { BarListImportResponse } from '@/lib/vault/types'
+import { importBarList } from '@/lib/web/vault/importBarList'
+import { type ParsedBarList, parseBarList } from '@/lib/web/vault/parseBarList'
+import type { BarListImportResponse } from '@/lib/web/vault/types'
 
 // TEST ONLY: custodian bar lists for the tests. Bars are never typed in by a request any
 // more (ARCHITECTURE.md invariant 4): a test that requests a mint first puts its bars on

@@ -3,7 +3,7 @@ import postgres from 'postgres'
 import { inject } from 'vitest'
 import { createDb, type DbClient } from '@/db/client'
 import type { RuntimeRole } from '@/db/roles/roleNames'
-import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
+import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 
 export type TestDatabase = DbClient & {
   /** the migration owner's URL (the server's superuser): fixtures write anything through it */

@@ -1,18 +1,18 @@
-import type { SessionUser } from '@/lib/auth/SessionUser'
-import type { SessionClaims } from '@/lib/auth/sessionClaimsFrom'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
+import type { SessionClaims } from '@/lib/web/auth/sessionClaimsFrom'
 
 /**
  * The session a route test signs in with: next-auth's cookie is the one thing a Request
  * built in a test lacks, so the session module is replaced by one that answers this user.
  * Use in the test file (vi.mock is hoisted there, and this module imports nothing real):
- * `vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))`
+ * `vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))`
  * The user's row is not read by the fake (getSessionUser answers the user as given); the
  * claims it gives (getSessionClaims, for POST /api/gold/mint, whose statement checks the
  * row) carry the session_version a fresh test user has, 0, unless signInAs says otherwise.
  */
 export const fakeSession = { user: null as SessionUser | null, sessionVersion: 0 }
 
-/** What stands in for @/lib/auth/getSessionUser: every lookup answers the fake session's user. */
+/** What stands in for @/lib/web/auth/getSessionUser: every lookup answers the fake session's user. */
 export const fakeSessionModule = {
   getSessionUser: async () => fakeSession.user,
   getSessionClaims: async (): Promise<SessionClaims | null> => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
-import { createMintOrder } from '@/lib/mint/createMintOrder'
+import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import { stockBars } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'

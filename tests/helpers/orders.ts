@@ -8,7 +8,7 @@ import { addJob } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { computeFineOz } from '@/lib/mint/computeFineOz'
 import { formatDecimal } from '@/lib/money/formatDecimal'
-import { enqueueMintSend, type QueueTransport } from '@/lib/queue/enqueueMintSend'
+import { enqueueMintSend, type QueueTransport } from '@/lib/web/queue/enqueueMintSend'
 import { insertOrderBars } from '@/tests/helpers/insertOrderBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
 
@@ -74,7 +74,7 @@ export type CreateTestOrdersParameters = {
   amountWei?: (i: number) => bigint
   /** the mint_send job's attempts (the intake uses 5) */
   maxAttempts?: number
-  /** what carries mint_send: a graphile-worker job (default), or the SQS outbox row (lib/queue/enqueueMintSend) */
+  /** what carries mint_send: a graphile-worker job (default), or the SQS outbox row (lib/web/queue/enqueueMintSend) */
   transport?: QueueTransport
 }
 

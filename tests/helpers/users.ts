@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
-import type { SessionToCheck } from '@/lib/auth/ClaimedSessionUser'
-import type { SessionUser, UserRole } from '@/lib/auth/SessionUser'
+import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
+import type { SessionUser, UserRole } from '@/lib/web/auth/SessionUser'
 
 // TEST ONLY: users for the integration tests, as the session would present them.
 

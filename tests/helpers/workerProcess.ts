@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { databaseUrlAs } from '@/lib/config/databaseUrlAs'
+import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import type { ChainFixture } from '@/tests/fixtures/chain'
 
 export type WorkerEnvParameters = {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { notificationEvents, webhookDeliveries } from '@/db/schema'
-import { createWebhookEndpoint } from '@/lib/notifications/createWebhookEndpoint'
-import type { NotificationEventType } from '@/lib/notifications/eventTypes'
 import { DEV_WEBHOOK_SECRETS_KEY } from '@/lib/notifications/notificationSettings'
+import { createWebhookEndpoint } from '@/lib/web/notifications/createWebhookEndpoint'
+import type { NotificationEventType } from '@/lib/web/notifications/eventTypes'
 import { insertOrder } from '@/tests/helpers/orders'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 

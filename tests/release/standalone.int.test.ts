@@ -17,16 +17,16 @@ import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/db/client'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { QUEUE_METRICS_MESSAGE } from '@/lib/ops/emitQueueMetrics'
 import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
+import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { QUEUE_METRICS_MESSAGE } from '@/worker/ops/emitQueueMetrics'
 import { type DockerTarget, dockerTarget, readDockerfile } from './dockerfile'
 import { canIsolate, type ReleaseProcess, runReleaseProcess, startReleaseProcess } from './releaseProcess'
 
@@ -228,7 +228,7 @@ async function signIn(email: string, password: string): Promise<Cookies> {
 
 beforeAll(async () => {
   const t0 = Date.now()
-  for (const f of ['worker/runtime/main.ts', 'lib/mint/createMintOrder.ts']) {
+  for (const f of ['worker/runtime/main.ts', 'lib/web/mint/createMintOrder.ts']) {
     if (!existsSync(path.join(root, f))) throw new Error(`${f} does not exist yet: the release cannot be built`)
   }
   work = mkdtempSync(path.join(tmpdir(), 'mintdesk-release-'))
@@ -440,7 +440,7 @@ describe('the release build, run like the images, in production mode', () => {
       (await fetch(`${appUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status,
     ).toBe(200)
 
-    // sign in (credentials: no OIDC is configured here, see lib/auth/nextAuth.ts / lib/auth/authMethods.ts) and mint
+    // sign in (credentials: no OIDC is configured here, see lib/web/auth/nextAuth.ts / lib/web/auth/authMethods.ts) and mint
     const cookies = await signIn(user.email, user.password)
     const request = buildMintRequest({ bars: [{ serial: `REL-${randomBytes(4).toString('hex')}` }] })
     {
@@ -552,7 +552,7 @@ describe('the release build, run like the images, in production mode', () => {
     const metricsLine = lines.find((l) => l?.msg === QUEUE_METRICS_MESSAGE)
     expect(
       metricsLine,
-      'the worker never wrote a queue_metrics line: it must call startQueueMetrics (lib/ops/startQueueMetrics.ts)',
+      'the worker never wrote a queue_metrics line: it must call startQueueMetrics (worker/ops/startQueueMetrics.ts)',
     ).toBeDefined()
     expect(metricsLine?.deadLetters).toBe(0)
     expect(typeof metricsLine?.oldestQueuedAgeSeconds).toBe('number')

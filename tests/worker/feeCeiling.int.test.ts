@@ -4,13 +4,13 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders, signerNonces } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { readQueueMetrics } from '@/lib/ops/readQueueMetrics'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { readQueueMetrics } from '@/worker/ops/readQueueMetrics'
 
 /**
  * The fee ceiling (MAX_FEE_PER_GAS, MAX_PRIORITY_FEE; issue 13), against anvil: while the

@@ -2,13 +2,13 @@ import { and, count, eq, ilike, inArray, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobEvents, mintOrders } from '@/db/schema'
-import { FAULTS_TASK } from '@/lib/ops/flushFaultCounts'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { FAULTS_TASK } from '@/worker/ops/flushFaultCounts'
 
 const ORDERS = 200
 const SIGN_RATE = 20

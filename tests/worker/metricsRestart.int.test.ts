@@ -13,7 +13,7 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 // anvil and Postgres. The text must pass the strict reader (HELP/TYPE once, histograms
 // cumulative with +Inf = _count), and no counter series may ever go down: not across a
 // graceful restart of the worker, not across a SIGKILL.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
 const METRICS_TOKEN = 'metrics-restart-test-token-0123456789abcdef'
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>

@@ -4,8 +4,8 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema'
 import { flushMetricSeries } from '@/lib/ops/flushMetricSeries'
-import { readCounterFamilies } from '@/lib/ops/readCounterFamilies'
 import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
+import { readCounterFamilies } from '@/lib/web/ops/readCounterFamilies'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
@@ -27,7 +27,7 @@ import {
 // mintdesk-web); the worker is a real process exporting OTLP http/json to a receiver in
 // this test (service.name mintdesk-worker). The trace context crosses the queue in the
 // job's payload.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
 

@@ -3,9 +3,8 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema/mint'
 import { reserveChecks } from '@/db/schema/reserves'
-import { createMintOrder } from '@/lib/mint/createMintOrder'
-import type { ApiReserveLookup, ApiReserves } from '@/lib/reserves/apiTypes'
-import { RESERVE_METRICS_MESSAGE } from '@/lib/reserves/reserveMetrics'
+import { createMintOrder } from '@/lib/web/mint/createMintOrder'
+import type { ApiReserveLookup, ApiReserves } from '@/lib/web/reserves/apiTypes'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { importTestBarList, stockBars, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
@@ -14,12 +13,13 @@ import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { RESERVE_METRICS_MESSAGE } from '@/worker/reserves/reserveMetrics'
 
 // Proof of reserve end to end (issue 12, ARCHITECTURE.md invariant 4), on a real anvil
 // and Postgres: mints confirmed by a real worker process, the public routes called
 // through their real handlers (only the session module is replaced: next-auth does not
 // load under plain Node, and these routes never ask for a session).
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
 const VAULT = 'LDN-1'
 const METRICS_TOKEN = 'reserves-test-metrics-token-0123456789abcdef'

@@ -2,7 +2,6 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobEvents, mintOrders } from '@/db/schema'
-import { FAULTS_TASK } from '@/lib/ops/flushFaultCounts'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/scripts/stack/rpcFaultProxy'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -10,6 +9,7 @@ import { createTestOrders } from '@/tests/helpers/orders'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { FAULTS_TASK } from '@/worker/ops/flushFaultCounts'
 
 const ORDERS = 100
 

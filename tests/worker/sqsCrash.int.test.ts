@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
-import { createSqsClient } from '@/lib/queue/createSqsClient'
 import { type StartSqsServerReturnType, startSqsServer } from '@/scripts/stack/sqs'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -11,6 +10,7 @@ import { createTestOrders } from '@/tests/helpers/orders'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { createSqsClient } from '@/worker/sqs/createSqsClient'
 
 // QUEUE_TRANSPORT=sqs, the real worker processes: the outbox row is relayed to the
 // embedded SQS endpoint, a worker receives the message and SIGKILLs itself right after

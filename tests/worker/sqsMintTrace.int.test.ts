@@ -28,7 +28,7 @@ import {
 // trace context goes from the intake into the outbox row (create_mint_order ->
 // enqueue_mint_send_sqs), from the relay into the message attribute `traceparent`, and the
 // consumer opens the message's job span under it.
-vi.mock('@/lib/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
+vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
 

@@ -4,15 +4,15 @@ import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'vi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobRecords, mintOrders } from '@/db/schema'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { createKmsClient } from '@/lib/kms/createKmsClient'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { createKmsAccount } from '@/worker/signer/createKmsAccount'
+import { createKmsClient } from '@/worker/signer/createKmsClient'
 
 // The worker never sends stored bytes it did not verify (ARCHITECTURE.md invariant 7,
 // worker/mint/verifyStoredTx.ts). A worker signs an order's mint and dies before sending

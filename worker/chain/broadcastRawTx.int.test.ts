@@ -1,8 +1,8 @@
 import { type Hex, keccak256, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '@/lib/errors/chain'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '@/worker/errors/chain'
 import { broadcastRawTx } from './broadcastRawTx'
 
 /** What a real node (anvil) answers to a re-send, read the way broadcastRawTx reads it. */

@@ -1,5 +1,10 @@
 import { type Hex, type PublicClient, RpcRequestError, TransactionRejectedRpcError } from 'viem'
-import { BroadcastRejectedError, FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '@/lib/errors/chain'
+import {
+  BroadcastRejectedError,
+  FeeTooLowError,
+  InsufficientFundsError,
+  NonceConsumedError,
+} from '@/worker/errors/chain'
 import { errorText } from './errorText'
 import { getTransactionOrNull } from './getTransactionOrNull'
 import { nodeMessage } from './nodeMessage'

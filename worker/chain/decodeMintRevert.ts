@@ -1,5 +1,5 @@
 import type { Address, Hex, PublicClient } from 'viem'
-import { decodeMintError } from '@/lib/chain/decodeMintError'
+import { decodeMintError } from '@/worker/chain/decodeMintError'
 
 export type DecodeMintRevertParameters = {
   from: Address

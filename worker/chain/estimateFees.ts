@@ -1,5 +1,5 @@
 import type { PublicClient } from 'viem'
-import { NoBaseFeeError } from '@/lib/errors/chain'
+import { NoBaseFeeError } from '@/worker/errors/chain'
 
 export type EstimateFeesReturnType = {
   baseFeePerGas: bigint

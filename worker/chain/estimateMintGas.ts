@@ -1,8 +1,8 @@
 import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'viem'
-import { decodeMintError } from '@/lib/chain/decodeMintError'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
-import { MintRevertedError } from '@/lib/errors/chain'
+import { decodeMintError } from '@/worker/chain/decodeMintError'
+import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { MintRevertedError } from '@/worker/errors/chain'
 
 export type EstimateMintGasParameters = {
   tokenAddress: Address

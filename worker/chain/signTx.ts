@@ -1,6 +1,6 @@
 import { type Address, type Hex, keccak256, type LocalAccount } from 'viem'
-import { SignTimeoutError } from '@/lib/errors/chain'
 import { WorkerError } from '@/lib/errors/jobs'
+import { SignTimeoutError } from '@/worker/errors/chain'
 
 export type SignTxParameters = {
   chainId: number

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { orderConfirmJobSql } from '@/lib/jobs/orderConfirmJobSql'
+import { orderConfirmJobSql } from '@/worker/jobs/orderConfirmJobSql'
 
 export type CountFollowedOrdersParameters = { signerAddress: string }
 

@@ -1,7 +1,7 @@
 import type { Tx } from '@/db/client'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { MINT_TASKS, TASK } from '@/lib/jobs/jobKeys'
-import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
+import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 import { markOrderFailed } from './markOrderFailed'
 
 export type FailOrderOfDeadJobParameters = { task: string; orderId: string | null; reason: string }
@@ -12,7 +12,7 @@ export type FailOrderOfDeadJobParameters = { task: string; orderId: string | nul
  * mint_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
  * (docs/decisions/006-exactly-once-mints.md). Either way a mint.dead_letter event is written
- * (lib/notifications/recordMintEvent).
+ * (worker/notifications/recordMintEvent).
  */
 export async function failOrderOfDeadJob(
   tx: Tx,

@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type MintStatus, mintOrders } from '@/db/schema'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
-import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { releaseBars } from '@/lib/vault/releaseBars'
+import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 
 export type MarkOrderFailedParameters = {
   orderId: string

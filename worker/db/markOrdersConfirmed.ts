@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { mintStatus } from '@/db/schema'
-import { markBarsBacking } from '@/lib/vault/markBarsBacking'
 import { uuidArraySql } from '@/lib/vault/uuidArraySql'
+import { markBarsBacking } from '@/worker/vault/markBarsBacking'
 
 export type ConfirmedOrder = { orderId: string; txHash: string; blockNumber: bigint }
 

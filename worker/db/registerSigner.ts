@@ -1,7 +1,7 @@
 import type { Address } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { signers } from '@/db/schema'
-import { SignerConflictError } from '@/lib/errors/signers'
+import { SignerConflictError } from '@/worker/errors/signers'
 import { getSigner, type SignerRow } from './getSigner'
 
 export type RegisterSignerParameters = {

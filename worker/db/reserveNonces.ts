@@ -2,8 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Address } from 'viem'
 import type { Tx } from '@/db/client'
 import { signers } from '@/db/schema'
-import { NoSignerError } from '@/lib/errors/signers'
 import { uuidArraySql } from '@/lib/vault/uuidArraySql'
+import { NoSignerError } from '@/worker/errors/signers'
 
 export type ReserveNoncesParameters = {
   chainId: number

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem'
-import { FeeTooLowError } from '@/lib/errors/chain'
+import { FeeTooLowError } from '@/worker/errors/chain'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import type { ChainTx } from '../db/listOrderTxs'
 import type { WorkerContext } from '../runtime/context'

@@ -31,7 +31,7 @@ export type CheckBeforeSigningParameters = {
   bars?: OrderBar[]
   /**
    * the mint controls' verdict on this order, read once for the whole batch
-   * (lib/controls/checkMintControlsOfOrders.ts; null: it passes); without it, the order's
+   * (worker/controls/checkMintControlsOfOrders.ts; null: it passes); without it, the order's
    * own check runs here
    */
   controls?: RecipientNotAllowedError | OverLimitError | null

@@ -1,6 +1,6 @@
 import { getAddress, parseTransaction, type TransactionReceipt } from 'viem'
-import { MintedEventMissingError, MintTxRevertedError } from '@/lib/errors/chain'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { MintedEventMissingError, MintTxRevertedError } from '@/worker/errors/chain'
 import { decodeMintRevert } from '../chain/decodeMintRevert'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { getMintOrder, type MintOrder } from '../db/getMintOrder'

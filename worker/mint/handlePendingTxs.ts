@@ -1,7 +1,7 @@
 import { getAddress } from 'viem'
-import { FeeTooLowError, MintNotMinedError, NonceConsumedError } from '@/lib/errors/chain'
 import { isPermanentJobError, type PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { FeeTooLowError, MintNotMinedError, NonceConsumedError } from '@/worker/errors/chain'
 import type { FollowedOrder } from '../db/listFollowedOrders'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { signers } from '@/db/schema'
-import { NoSignerError } from '@/lib/errors/signers'
+import { NoSignerError } from '@/worker/errors/signers'
 import type { WorkerContext } from '../runtime/context'
 
 /**

@@ -1,6 +1,6 @@
 import { getAddress, type Hex } from 'viem'
-import { SignerUnavailableError } from '@/lib/errors/chain'
-import { isTransientFault } from '@/lib/errors/faults'
+import { SignerUnavailableError } from '@/worker/errors/chain'
+import { isTransientFault } from '@/worker/errors/faults'
 import type { Fees } from '../chain/capFees'
 import { signTx } from '../chain/signTx'
 import type { WorkerContext } from '../runtime/context'

@@ -9,8 +9,8 @@ import {
   type TransactionSerialized,
 } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/chain/orderIdToBytes32'
-import { StoredTxMismatchError } from '@/lib/errors/chain'
+import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { StoredTxMismatchError } from '@/worker/errors/chain'
 import { getMintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
 import { readOrderBarsWei } from '../db/readOrderBarsWei'

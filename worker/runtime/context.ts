@@ -1,7 +1,7 @@
 import type { Address, LocalAccount, PublicClient } from 'viem'
 import type { Db } from '@/db/client'
 import type { Config } from '@/lib/config/loadConfig'
-import type { NotifyContext } from '@/lib/notifications/NotifyContext'
+import type { NotifyContext } from '@/worker/notifications/NotifyContext'
 import type { Failpoint } from './failpoints'
 import type { WorkerLogger } from './logger'
 

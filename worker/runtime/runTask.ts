@@ -2,9 +2,9 @@ import type { JobHelpers, Task } from 'graphile-worker'
 import type { z } from 'zod'
 import { InvalidPayloadError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
-import { endAttemptsNow } from '@/lib/jobs/endAttemptsNow'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { withJobSpan } from '@/lib/telemetry/withJobSpan'
+import { endAttemptsNow } from '@/worker/jobs/endAttemptsNow'
+import { withJobSpan } from '@/worker/telemetry/withJobSpan'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerContext } from './context'
 import type { WorkerLogger } from './logger'
@@ -51,7 +51,7 @@ export type TaskDefinition<P> = {
 export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
   return async (rawPayload: unknown, helpers: JobHelpers): Promise<void> => {
     const { job } = helpers
-    // the attempt as a span of its mint's trace (lib/telemetry/withJobSpan.ts; nothing when tracing is off)
+    // the attempt as a span of its mint's trace (worker/telemetry/withJobSpan.ts; nothing when tracing is off)
     const span = {
       db: ctx.db,
       task: def.name,

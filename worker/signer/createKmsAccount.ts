@@ -11,9 +11,9 @@ import {
   serializeTransaction,
 } from 'viem'
 import { toAccount } from 'viem/accounts'
-import { KmsAddressMismatchError } from '@/lib/errors/signers'
-import { getKmsPublicKey } from '@/lib/kms/getKmsPublicKey'
-import { publicKeyToAddress } from '@/lib/kms/publicKeyToAddress'
+import { KmsAddressMismatchError } from '@/worker/errors/signers'
+import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
+import { publicKeyToAddress } from '@/worker/signer/publicKeyToAddress'
 import type { KmsSignPolicy } from './sendSignWithRetry'
 import { signDigestWithKms } from './signDigestWithKms'
 

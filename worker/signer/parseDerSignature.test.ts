@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { describe, expect, it } from 'vitest'
-import { DerParseError } from '@/lib/errors/kms'
+import { DerParseError } from '@/worker/errors/kms'
 import { parseDerSignature } from './parseDerSignature'
 
 const N = secp256k1.Point.CURVE().n

@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { DerParseError } from '@/lib/errors/kms'
-import { DerTag, derUnsignedInteger, readDerChildren, readDerOnly } from '@/lib/kms/der'
+import { DerParseError } from '@/worker/errors/kms'
+import { DerTag, derUnsignedInteger, readDerChildren, readDerOnly } from '@/worker/signer/der'
 
 export type ParseDerSignatureReturnType = { r: bigint; s: bigint }
 

@@ -1,7 +1,7 @@
 import { type KMSClient, SignCommand, type SignCommandInput, type SignCommandOutput } from '@aws-sdk/client-kms'
-import { KmsThrottledError } from '@/lib/errors/faults'
 import { countFault } from '@/lib/ops/faultCounts'
 import { sleep } from '@/lib/time/sleep'
+import { KmsThrottledError } from '@/worker/errors/faults'
 import type { SignRateLimiter } from './createSignRateLimiter'
 import { isKmsThrottling } from './isKmsThrottling'
 
@@ -17,7 +17,7 @@ export type KmsSignPolicy = {
 
 /**
  * One KMS Sign within the process's budget: wait for the rate limiter, send (the SDK
- * retries a throttle once itself: lib/kms/createKmsClient.ts), and if KMS still
+ * retries a throttle once itself: worker/signer/createKmsClient.ts), and if KMS still
  * throttles, back off with full jitter (random 0..min(max, base * 2^n)) and try again,
  * for up to `throttleBudgetMs`. Past that, KmsThrottledError: nothing was signed, the
  * caller tries the order again later without counting a failure. Any other error passes

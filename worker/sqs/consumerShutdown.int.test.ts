@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createSqsClient } from '@/lib/queue/createSqsClient'
+import { createSqsClient } from '@/worker/sqs/createSqsClient'
 import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
 import { waitFor } from '../../tests/helpers/waitFor'
 import { createLogger } from '../runtime/logger'

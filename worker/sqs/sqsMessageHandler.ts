@@ -4,7 +4,7 @@ import { jobRecords } from '@/db/schema'
 import { JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { withJobSpan } from '@/lib/telemetry/withJobSpan'
+import { withJobSpan } from '@/worker/telemetry/withJobSpan'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerContext } from '../runtime/context'
 import { recordFailedAttempt } from '../runtime/recordFailedAttempt'
@@ -93,7 +93,7 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
     }
 
     // the attempt as a span of its mint's trace (issue 17): the message's traceparent, else the order's first job's;
-    // job.pickup from the send on a first receive. Nothing when tracing is off (lib/telemetry/withJobSpan.ts)
+    // job.pickup from the send on a first receive. Nothing when tracing is off (worker/telemetry/withJobSpan.ts)
     const traceparent =
       delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)
     const span = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EMAIL_DIGEST_MAX } from '@/lib/notifications/dispatchNotificationBatch'
+import { EMAIL_DIGEST_MAX } from '@/worker/notifications/dispatchNotificationBatch'
 import { emailSendPayload } from './emailSend'
 
 const id = (n: number) => `2b7c3c1e-5d7a-4a8f-9a51-${String(n).padStart(12, '0')}`

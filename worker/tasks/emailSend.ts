@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { EMAIL_DIGEST_MAX } from '@/lib/notifications/dispatchNotificationBatch'
-import { sendNotificationEmail } from '@/lib/notifications/sendNotificationEmail'
+import { EMAIL_DIGEST_MAX } from '@/worker/notifications/dispatchNotificationBatch'
+import { sendNotificationEmail } from '@/worker/notifications/sendNotificationEmail'
 import type { TaskDefinition } from '../runtime/runTask'
 
 /** the rows of one email (one address): several make a digest (decision 018); `{ emailId }` is a job queued before the digest */
@@ -13,7 +13,7 @@ export const emailSendPayload = z
   .transform((p) => ('emailIds' in p ? p : { emailIds: [p.emailId] }))
 export type EmailSendPayload = z.infer<typeof emailSendPayload>
 
-/** email_send (issue 16): one message through SMTP_URL for the email rows of one address, claimed before it is sent (lib/notifications/sendNotificationEmail). */
+/** email_send (issue 16): one message through SMTP_URL for the email rows of one address, claimed before it is sent (worker/notifications/sendNotificationEmail). */
 export const emailSend: TaskDefinition<EmailSendPayload> = {
   name: TASK.emailSend,
   payload: emailSendPayload,

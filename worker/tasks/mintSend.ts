@@ -1,5 +1,5 @@
-import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { getMintOrder } from '../db/getMintOrder'
 import type { SendBatcher } from '../mint/createSendBatcher'
 import { type MintSendPayload, mintSendPayload } from '../mint/mintSendPayload'

@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { detachRunningJobKey } from '@/lib/jobs/detachRunningJobKey'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { dispatchNotificationBatch, NOTIFY_DISPATCH_BATCH } from '@/lib/notifications/dispatchNotificationBatch'
-import { reopenNotificationEvent } from '@/lib/notifications/reopenNotificationEvent'
+import { detachRunningJobKey } from '@/worker/jobs/detachRunningJobKey'
+import { dispatchNotificationBatch, NOTIFY_DISPATCH_BATCH } from '@/worker/notifications/dispatchNotificationBatch'
+import { reopenNotificationEvent } from '@/worker/notifications/reopenNotificationEvent'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
@@ -17,7 +17,7 @@ export type NotifyDispatchPayload = z.infer<typeof notifyDispatchPayload>
  * notify_dispatch (issue 16, coalesced for issue 14: decision 018 amended): ONE job under
  * one key, woken by every event, fans out ALL undispatched events, in batches of
  * NOTIFY_DISPATCH_BATCH (one transaction each), until a batch comes back short. It first
- * lets go of its key (lib/jobs/detachRunningJobKey): an event committed while it runs
+ * lets go of its key (worker/jobs/detachRunningJobKey): an event committed while it runs
  * adds a new job, which starts after that commit, so no event is left behind. No email
  * is planned by a worker without SMTP_URL.
  */

@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { RESERVE_CHECK_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { readReserveFigures } from '@/lib/reserves/readReserveFigures'
 import { readTotalSupply } from '@/lib/reserves/readTotalSupply'
-import { reconcileBackingTotal } from '@/lib/reserves/reconcileBackingTotal'
-import { recordReserveCheck } from '@/lib/reserves/recordReserveCheck'
-import { RESERVE_METRICS_MESSAGE, reserveMetricsFields } from '@/lib/reserves/reserveMetrics'
+import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
+import { reconcileBackingTotal } from '@/worker/reserves/reconcileBackingTotal'
+import { recordReserveCheck } from '@/worker/reserves/recordReserveCheck'
+import { RESERVE_METRICS_MESSAGE, reserveMetricsFields } from '@/worker/reserves/reserveMetrics'
 import { lockReserveCheck } from '../db/lockReserveCheck'
 import type { TaskDefinition } from '../runtime/runTask'
 
@@ -22,7 +22,7 @@ export const RESERVE_CHECK_MAX_ATTEMPTS = 3
  * (chain first, then the inventory: lib/reserves/readTotalSupply.ts says why), records
  * the check in reserve_checks, writes the reserve_metrics line the CloudWatch alarm
  * reads, and logs a shortfall as an error. Then folds the running total of the backing
- * bars into a recount (lib/reserves/reconcileBackingTotal.ts), an error if they differed. It repairs nothing: a shortfall needs a
+ * bars into a recount (worker/reserves/reconcileBackingTotal.ts), an error if they differed. It repairs nothing: a shortfall needs a
  * person (a bar list that lost bars, tokens minted outside mintdesk); the worker's check
  * before signing keeps it from growing.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { deliverWebhook } from '@/lib/notifications/deliverWebhook'
+import { deliverWebhook } from '@/worker/notifications/deliverWebhook'
 import type { TaskDefinition } from '../runtime/runTask'
 
 export const webhookDeliverPayload = z.object({ deliveryId: z.string().uuid() })
@@ -8,7 +8,7 @@ export type WebhookDeliverPayload = z.infer<typeof webhookDeliverPayload>
 
 /**
  * webhook_deliver (issue 16): one attempt of one delivery (event, endpoint), claimed
- * before the POST and completed after (lib/notifications/deliverWebhook). A non-2xx
+ * before the POST and completed after (worker/notifications/deliverWebhook). A non-2xx
  * throws: graphile-worker's backoff retries it, 8 attempts over about half an hour,
  * then the delivery is dead (visible to admins, redeliverable).
  */

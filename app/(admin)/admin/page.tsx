@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { AdminDashboard } from '@/components/admin/AdminDashboard'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'Admin dashboard' }
 

@@ -2,12 +2,12 @@ import type { Metadata } from 'next'
 import { redirect } from 'next/navigation'
 import { LoginForm } from '@/components/auth/LoginForm'
 import { loginErrorMessage } from '@/components/auth/loginMessages'
-import { authMethods } from '@/lib/auth/authMethods'
-import { getSessionUser } from '@/lib/auth/getSessionUser'
-import { homePathFor } from '@/lib/auth/homePathFor'
-import { safeCallbackUrl } from '@/lib/auth/safeCallbackUrl'
-import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '@/lib/auth/seedDevUsers'
-import { getConfig } from '@/lib/config/getConfig'
+import { authMethods } from '@/lib/web/auth/authMethods'
+import { getSessionUser } from '@/lib/web/auth/getSessionUser'
+import { homePathFor } from '@/lib/web/auth/homePathFor'
+import { safeCallbackUrl } from '@/lib/web/auth/safeCallbackUrl'
+import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '@/lib/web/auth/seedDevUsers'
+import { getConfig } from '@/lib/web/config/getConfig'
 
 export const metadata: Metadata = { title: 'Sign in' }
 

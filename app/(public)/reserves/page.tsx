@@ -6,11 +6,11 @@ import { ReserveLookup } from '@/components/reserves/ReserveLookup'
 import { ReserveSummary } from '@/components/reserves/ReserveSummary'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
-import { getConfig } from '@/lib/config/getConfig'
-import { NotReadyError } from '@/lib/errors/ops'
-import type { ApiReserves } from '@/lib/reserves/apiTypes'
-import { getReserves } from '@/lib/reserves/getReserves'
-import { reservesParameters } from '@/lib/reserves/reservesParameters'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { NotReadyError } from '@/lib/web/errors/ops'
+import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
+import { getReserves } from '@/lib/web/reserves/getReserves'
+import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Proof of reserve' }
@@ -19,7 +19,7 @@ export const dynamic = 'force-dynamic'
 type SearchParams = Record<string, string | string[] | undefined>
 
 /**
- * /reserves, public (no sign-in: lib/auth/decidePageAccess.ts): the token's on-chain
+ * /reserves, public (no sign-in: lib/web/auth/decidePageAccess.ts): the token's on-chain
  * supply beside the bars backing it, the bar lists' dates, the latest reconciliation
  * check, and the lookup of the bars behind a mint. The same figures as GET /api/reserves.
  */

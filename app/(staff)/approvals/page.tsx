@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { ApprovalQueue } from '@/components/approvals/ApprovalQueue'
-import { listOrdersAwaitingApproval } from '@/lib/approvals/listOrdersAwaitingApproval'
-import { requireRole } from '@/lib/auth/getSessionUser'
+import { listOrdersAwaitingApproval } from '@/lib/web/approvals/listOrdersAwaitingApproval'
+import { requireRole } from '@/lib/web/auth/getSessionUser'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Approvals' }

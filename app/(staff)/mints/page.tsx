@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { MintOrderList } from '@/components/mint/MintOrderList'
-import { requireUser } from '@/lib/auth/getSessionUser'
-import { listMintOrders } from '@/lib/mint/listMintOrders'
+import { requireUser } from '@/lib/web/auth/getSessionUser'
+import { listMintOrders } from '@/lib/web/mint/listMintOrders'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'My mints' }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addMintJob, setJobState } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
@@ -10,7 +10,7 @@ import { insertUser } from '@/tests/helpers/users'
 // route wrapper, the domain code and the database are the real ones.
 const session = vi.hoisted(() => ({ user: null as SessionUser | null }))
 // getSessionClaims: no route here checks its row in its handler (only POST /api/gold/mint does), so no claims
-vi.mock('@/lib/auth/getSessionUser', () => ({
+vi.mock('@/lib/web/auth/getSessionUser', () => ({
   getSessionUser: async () => session.user,
   getSessionClaims: async () => null,
 }))

@@ -1,5 +1,5 @@
 // GET /api/health - liveness: 200 while the process lives (no database, no auth)
-import { route } from '@/lib/http/route'
+import { route } from '@/lib/web/http/route'
 
 export const dynamic = 'force-dynamic'
 

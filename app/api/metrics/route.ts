@@ -1,16 +1,16 @@
 // GET /api/metrics - Prometheus text format: snapshot gauges, counters and histograms; needs Authorization: Bearer $METRICS_TOKEN
-import { getJobMetrics } from '@/lib/admin/getJobMetrics'
-import { getSystemStatus } from '@/lib/admin/getSystemStatus'
-import { systemStatusParameters } from '@/lib/admin/systemStatusParameters'
-import { verifyBearerToken } from '@/lib/admin/verifyBearerToken'
-import { getConfig } from '@/lib/config/getConfig'
-import { UnauthenticatedError } from '@/lib/errors/auth'
-import { route } from '@/lib/http/route'
-import { formatExposition } from '@/lib/ops/formatExposition'
-import { readCounterFamilies } from '@/lib/ops/readCounterFamilies'
-import { snapshotGauges } from '@/lib/ops/snapshotGauges'
-import { getSqsQueueMetrics } from '@/lib/queue/getSqsQueueMetrics'
-import { sqsGauges } from '@/lib/queue/sqsGauges'
+import { getJobMetrics } from '@/lib/web/admin/getJobMetrics'
+import { getSystemStatus } from '@/lib/web/admin/getSystemStatus'
+import { systemStatusParameters } from '@/lib/web/admin/systemStatusParameters'
+import { verifyBearerToken } from '@/lib/web/admin/verifyBearerToken'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { UnauthenticatedError } from '@/lib/web/errors/auth'
+import { route } from '@/lib/web/http/route'
+import { formatExposition } from '@/lib/web/ops/formatExposition'
+import { readCounterFamilies } from '@/lib/web/ops/readCounterFamilies'
+import { snapshotGauges } from '@/lib/web/ops/snapshotGauges'
+import { getSqsQueueMetrics } from '@/lib/web/queue/getSqsQueueMetrics'
+import { sqsGauges } from '@/lib/web/queue/sqsGauges'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
@@ -28,7 +28,7 @@ export const GET = route({
       getSystemStatus(db, systemStatusParameters(config)),
       readCounterFamilies(db),
     ])
-    // QUEUE_TRANSPORT=sqs: the SQS queue's gauges (lib/queue/sqsGauges, decision 021)
+    // QUEUE_TRANSPORT=sqs: the SQS queue's gauges (lib/web/queue/sqsGauges, decision 021)
     const sqs = config.queueTransport === 'sqs' ? sqsGauges(await getSqsQueueMetrics(db)) : []
     return new Response(formatExposition([...snapshotGauges({ metrics, system }), ...sqs, ...counters]), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },

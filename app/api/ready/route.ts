@@ -1,8 +1,8 @@
 // GET /api/ready - readiness: 200 when the database answers and migrations are current, else 503 not_ready
 import { expectedMigrationCount } from '@/db/migrate'
-import { NotReadyError } from '@/lib/errors/ops'
-import { route } from '@/lib/http/route'
-import { checkReadiness } from '@/lib/ops/checkReadiness'
+import { NotReadyError } from '@/lib/web/errors/ops'
+import { route } from '@/lib/web/http/route'
+import { checkReadiness } from '@/lib/web/ops/checkReadiness'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,8 +1,8 @@
 // GET /api/reserves - proof of reserve: on-chain total supply beside the fine weight of the bars backing it (public, no sign-in)
-import { getConfig } from '@/lib/config/getConfig'
-import { route } from '@/lib/http/route'
-import { getReserves } from '@/lib/reserves/getReserves'
-import { reservesParameters } from '@/lib/reserves/reservesParameters'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { route } from '@/lib/web/http/route'
+import { getReserves } from '@/lib/web/reserves/getReserves'
+import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

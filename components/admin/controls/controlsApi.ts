@@ -1,5 +1,5 @@
 import type { ApiAllowedRecipient, ApiMintLimits } from '@/lib/controls/apiTypes'
-import { ApiError } from '@/lib/errors/api'
+import { ApiError } from '@/lib/web/errors/api'
 
 // The Controls page's one boundary with the API (docs/api.md "Recipients and limits"):
 // each call throws ApiError (its code, message and issues) on a refusal.

@@ -8,8 +8,8 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
-import { type UserRole, userRoles } from '@/lib/auth/SessionUser'
-import type { ApiUser } from '@/lib/users/apiUser'
+import { type UserRole, userRoles } from '@/lib/web/auth/SessionUser'
+import type { ApiUser } from '@/lib/web/users/apiUser'
 import { patchUser } from './usersApi'
 
 /** One change waiting for its confirmation. */

@@ -1,4 +1,4 @@
-import { traceIdOf, traceUrlOf } from '@/lib/telemetry/traceIdOf'
+import { traceIdOf, traceUrlOf } from '@/lib/web/telemetry/traceIdOf'
 
 /**
  * The job's trace (issue 17): the trace id its payload carries, linked to the trace viewer

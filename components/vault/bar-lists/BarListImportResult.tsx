@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
-import type { BarListImportResponse } from '@/lib/vault/types'
+import type { BarListImportResponse } from '@/lib/web/vault/types'
 import { BarCells, type BarColumn, BarColumnHeaders } from '../BarCells'
 
 /** A bar's identity: its serial and refiner. */

@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
-import type { BarListSummary } from '@/lib/vault/types'
+import type { BarListSummary } from '@/lib/web/vault/types'
 import { fetchBarLists } from '../vaultApi'
 import { barListsQueryKey } from './queryKeys'
 

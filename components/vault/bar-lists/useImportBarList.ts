@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BarListImportResponse } from '@/lib/vault/types'
+import type { BarListImportResponse } from '@/lib/web/vault/types'
 import { type BarListImportRequestParameters, barListImportRequest } from '../barListImportRequest'
 import { postBarList } from '../vaultApi'
 import { barListsQueryKey, missingBarsQueryKey } from './queryKeys'

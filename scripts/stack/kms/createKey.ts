@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import { keyMetadata } from './keyMetadata'
 import type { KeyStore, StoredKey } from './keyStore'
 import { KEY_SPEC, type KmsRequestBody } from './kmsProtocol'

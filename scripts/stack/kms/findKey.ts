@@ -1,4 +1,4 @@
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import type { KeyStore, StoredKey } from './keyStore'
 import type { KmsRequestBody } from './kmsProtocol'
 import { requireString } from './requestFields'

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import type { KmsOperation } from './kmsOperations'
 import { CONTENT_TYPE, type KmsRequestBody } from './kmsProtocol'
 import { readBody } from './readBody'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { KmsServerStartError } from '../../../lib/errors/stack'
+import { KmsServerStartError } from '../../errors/stack'
 
 export type StoredKey = {
   keyId: string

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http'
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 
 const MAX_BODY_BYTES = 1024 * 1024
 

@@ -1,4 +1,4 @@
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import type { KmsRequestBody } from './kmsProtocol'
 
 // Reading a request's fields with KMS's own checks and messages: a wrong type or a

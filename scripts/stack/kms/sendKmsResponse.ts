@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import { CONTENT_TYPE } from './kmsProtocol'
 
 /** One answer in the KMS JSON protocol, with its own x-amzn-RequestId. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import { findKey } from './findKey'
 import type { KeyStore } from './keyStore'
 import { type KmsRequestBody, SIGNING_ALGORITHM } from './kmsProtocol'

@@ -1,4 +1,4 @@
-import { KmsServiceError } from '../../../lib/errors/stack'
+import { KmsServiceError } from '../../errors/stack'
 import type { KmsOperation } from './kmsOperations'
 
 export type SignThrottle = {

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { ControlsAdmin } from '@/components/admin/controls/ControlsAdmin'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
-import { listAllowedRecipients } from '@/lib/controls/listAllowedRecipients'
 import { readMintLimits } from '@/lib/controls/readMintLimits'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Controls' }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { Suspense } from 'react'
 import { DeadLetters } from '@/components/jobs/DeadLetters'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'Dead letters' }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { Suspense } from 'react'
 import { JobsBrowser } from '@/components/jobs/JobsBrowser'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'Jobs' }
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { UsersAdmin } from '@/components/admin/users/UsersAdmin'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
-import { listUsers } from '@/lib/users/listUsers'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { listUsers } from '@/lib/web/users/listUsers'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Users' }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { BarListsAdmin } from '@/components/vault/bar-lists/BarListsAdmin'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'Bar lists' }
 

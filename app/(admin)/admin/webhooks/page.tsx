@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { WebhooksAdmin } from '@/components/notifications/WebhooksAdmin'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
-import { listWebhookEndpoints } from '@/lib/notifications/listWebhookEndpoints'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { listWebhookEndpoints } from '@/lib/web/notifications/listWebhookEndpoints'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Webhooks' }

@@ -2,9 +2,9 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { MintOrderDetail } from '@/components/mint/MintOrderDetail'
-import { requireUser } from '@/lib/auth/getSessionUser'
-import { isBaseError } from '@/lib/errors'
-import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
+import { requireUser } from '@/lib/web/auth/getSessionUser'
+import { isBaseError } from '@/lib/web/errors'
+import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Mint order' }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { MintRequestForm } from '@/components/mint/MintRequestForm'
-import { requireRole } from '@/lib/auth/getSessionUser'
+import { requireRole } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'New mint' }
 

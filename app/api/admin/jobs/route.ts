@@ -1,7 +1,7 @@
 // GET /api/admin/jobs?state=&task=&q=&cursor=&limit= - jobs newest first, filtered, keyset-paginated (admin)
-import { listJobs } from '@/lib/admin/listJobs'
-import { listJobsQuerySchema } from '@/lib/admin/schemas'
-import { route } from '@/lib/http/route'
+import { listJobs } from '@/lib/web/admin/listJobs'
+import { listJobsQuerySchema } from '@/lib/web/admin/schemas'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -3,7 +3,7 @@
 import { readMintLimits } from '@/lib/controls/readMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { setMintLimits } from '@/lib/controls/setMintLimits'
-import { route } from '@/lib/http/route'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,7 +1,7 @@
 // GET /api/admin/metrics - queue depth, oldest queued age, failure rate, p50/p95, dead letters, throughput (admin)
-import { getJobMetrics } from '@/lib/admin/getJobMetrics'
-import { getConfig } from '@/lib/config/getConfig'
-import { route } from '@/lib/http/route'
+import { getJobMetrics } from '@/lib/web/admin/getJobMetrics'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

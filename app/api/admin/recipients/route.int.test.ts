@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SessionUser } from '@/lib/auth/SessionUser'
 import { ozToWei } from '@/lib/money/ozToWei'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
@@ -13,7 +13,7 @@ import { insertUser, type TestUsers } from '@/tests/helpers/users'
 // The mint controls' API (docs/api.md "Recipients and limits") and their refusals at
 // intake, through the real route handlers, the real wrapper and a real database, as the
 // web's role. Only the session is faked.
-vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
+vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   recipients: typeof import('./route')

@@ -1,11 +1,12 @@
 // GET /api/admin/recipients - the recipient allowlist, addresses checksummed (admin)
 // POST /api/admin/recipients - { address, label }: allow an address to receive mints; 409 if listed; audited (admin)
-import { getConfig } from '@/lib/config/getConfig'
-import { addAllowedRecipient } from '@/lib/controls/addAllowedRecipient'
-import { listAllowedRecipients } from '@/lib/controls/listAllowedRecipients'
+
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
-import { json } from '@/lib/http/json'
-import { route } from '@/lib/http/route'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { addAllowedRecipient } from '@/lib/web/controls/addAllowedRecipient'
+import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
+import { json } from '@/lib/web/http/json'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,9 +1,9 @@
 // GET /api/admin/system - chain settings, signers (nonce in Postgres vs chain, in flight, balance), workers alive (admin)
-import type { ApiSystem } from '@/lib/admin/apiTypes'
-import { getSystemStatus } from '@/lib/admin/getSystemStatus'
-import { systemStatusParameters } from '@/lib/admin/systemStatusParameters'
-import { getConfig } from '@/lib/config/getConfig'
-import { route } from '@/lib/http/route'
+import type { ApiSystem } from '@/lib/web/admin/apiTypes'
+import { getSystemStatus } from '@/lib/web/admin/getSystemStatus'
+import { systemStatusParameters } from '@/lib/web/admin/systemStatusParameters'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,11 +1,11 @@
 // GET /api/admin/webhooks - the live subscriptions with their delivery counts, never a secret (admin)
 // POST /api/admin/webhooks - { url, events }: subscribe an endpoint; 201 { id, secret } (the secret is shown once); audited (admin)
-import { getConfig } from '@/lib/config/getConfig'
-import { json } from '@/lib/http/json'
-import { route } from '@/lib/http/route'
-import { createWebhookEndpoint } from '@/lib/notifications/createWebhookEndpoint'
-import { listWebhookEndpoints } from '@/lib/notifications/listWebhookEndpoints'
-import { createWebhookBodySchema } from '@/lib/notifications/schemas'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { json } from '@/lib/web/http/json'
+import { route } from '@/lib/web/http/route'
+import { createWebhookEndpoint } from '@/lib/web/notifications/createWebhookEndpoint'
+import { listWebhookEndpoints } from '@/lib/web/notifications/listWebhookEndpoints'
+import { createWebhookBodySchema } from '@/lib/web/notifications/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -10,7 +10,7 @@ import type { TestUsers } from '@/tests/helpers/users'
 
 // API tests through the real route handlers, the real wrapper and a real database.
 // Only the session is faked: next-auth's cookie is the one thing a Request here lacks.
-vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
+vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   list: typeof import('./route')

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm'
 import { encode } from 'next-auth/jwt'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { users } from '@/db/schema/users'
-import type { UserRole } from '@/lib/auth/SessionUser'
+import type { UserRole } from '@/lib/web/auth/SessionUser'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
@@ -59,7 +59,7 @@ async function signedIn(role: UserRole = 'staff'): Promise<{ id: string; cookie:
   const email = `sis-${++serial}@mintdesk.test`
   const [row] = await t.db.insert(users).values({ email, name: email, role }).returning({ id: users.id })
   if (!row) throw new Error('no user')
-  const { sessionCookie } = await import('@/lib/auth/sessionCookie')
+  const { sessionCookie } = await import('@/lib/web/auth/sessionCookie')
   const { cookieName, secret } = sessionCookie()
   // the claims nextAuthConfig's jwt callback writes at sign-in
   const token = { id: row.id, sub: row.id, email, role, sv: 0, authTime: Math.floor(Date.now() / 1000) - 60 }
@@ -67,7 +67,7 @@ async function signedIn(role: UserRole = 'staff'): Promise<{ id: string; cookie:
 }
 
 async function asAdmin(userId: string, change: { role?: UserRole; disabled?: boolean }) {
-  const { updateUser } = await import('@/lib/users/updateUser')
+  const { updateUser } = await import('@/lib/web/users/updateUser')
   const { getWebDb } = await import('@/lib/web/webProcess')
   await updateUser(getWebDb().db, { userId, change, actor: { id: adminId, email: 'admin@mintdesk.test' } })
 }

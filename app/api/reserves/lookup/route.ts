@@ -1,7 +1,7 @@
 // GET /api/reserves/lookup?address=0x... | ?tx=0x... - the confirmed mints to an address (or in a transaction) and the bars backing each (public, no sign-in)
-import { route } from '@/lib/http/route'
-import { lookupBackedMints } from '@/lib/reserves/lookupBackedMints'
-import { reserveLookupQuerySchema } from '@/lib/reserves/schemas'
+import { route } from '@/lib/web/http/route'
+import { lookupBackedMints } from '@/lib/web/reserves/lookupBackedMints'
+import { reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,8 +1,8 @@
 // GET /api/vault/bars?vault=&status=&q=&cursor=&limit= - the vault inventory, bar by bar (staff, approver, admin)
 
-import { route } from '@/lib/http/route'
-import { listVaultBars } from '@/lib/vault/listVaultBars'
-import { listVaultBarsQuerySchema } from '@/lib/vault/schemas'
+import { route } from '@/lib/web/http/route'
+import { listVaultBars } from '@/lib/web/vault/listVaultBars'
+import { listVaultBarsQuerySchema } from '@/lib/web/vault/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,8 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JobDetail } from '@/components/jobs/JobDetail'
-import { requireAdmin } from '@/lib/auth/getSessionUser'
-import { getConfig } from '@/lib/config/getConfig'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { getConfig } from '@/lib/web/config/getConfig'
 
 type Props = { params: Promise<{ jobId: string }> }
 

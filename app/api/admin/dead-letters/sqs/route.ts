@@ -1,8 +1,8 @@
 // GET /api/admin/dead-letters/sqs - the SQS dead-letter queue as the worker last listed it, and the transport's queue figures (admin)
-import { getConfig } from '@/lib/config/getConfig'
-import { route } from '@/lib/http/route'
-import { getSqsQueueMetrics } from '@/lib/queue/getSqsQueueMetrics'
-import { listSqsDeadLetters } from '@/lib/queue/listSqsDeadLetters'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { route } from '@/lib/web/http/route'
+import { getSqsQueueMetrics } from '@/lib/web/queue/getSqsQueueMetrics'
+import { listSqsDeadLetters } from '@/lib/web/queue/listSqsDeadLetters'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,7 +1,7 @@
 // GET /api/admin/jobs/{jobId} - one job: payload, attempts, errors with stacks, timeline, its order (admin)
-import { getJobDetailOrThrow } from '@/lib/admin/getJobDetailOrThrow'
-import { jobIdParamsSchema } from '@/lib/admin/schemas'
-import { route } from '@/lib/http/route'
+import { getJobDetailOrThrow } from '@/lib/web/admin/getJobDetailOrThrow'
+import { jobIdParamsSchema } from '@/lib/web/admin/schemas'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,7 +1,7 @@
 // POST /api/admin/jobs/retry - bulk retry: { jobIds: [...] } or { state: "dead", task?: "..." }; audited per job (admin)
-import { retryJobs } from '@/lib/admin/retryJobs'
-import { bulkRetryBodySchema } from '@/lib/admin/schemas'
-import { route } from '@/lib/http/route'
+import { retryJobs } from '@/lib/web/admin/retryJobs'
+import { bulkRetryBodySchema } from '@/lib/web/admin/schemas'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

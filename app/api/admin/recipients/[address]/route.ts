@@ -1,7 +1,8 @@
 // DELETE /api/admin/recipients/{address} - take an address off the recipient allowlist; 404 if not listed; audited (admin)
-import { removeAllowedRecipient } from '@/lib/controls/removeAllowedRecipient'
+
 import { recipientParamsSchema } from '@/lib/controls/schemas'
-import { route } from '@/lib/http/route'
+import { removeAllowedRecipient } from '@/lib/web/controls/removeAllowedRecipient'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

@@ -1,7 +1,7 @@
 // PATCH /api/admin/users/{userId} - change a user's role or disable/enable them; their sessions stop at once; audited (admin)
-import { route } from '@/lib/http/route'
-import { updateUser } from '@/lib/users/updateUser'
-import { updateUserSchema, userIdParamsSchema } from '@/lib/users/updateUserSchema'
+import { route } from '@/lib/web/http/route'
+import { updateUser } from '@/lib/web/users/updateUser'
+import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

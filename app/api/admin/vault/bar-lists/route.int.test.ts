@@ -9,7 +9,7 @@ import type { TestUsers } from '@/tests/helpers/users'
 
 // The vault inventory API through the real route handlers, the real wrapper and a real
 // database. Only the session is faked.
-vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
+vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   lists: typeof import('./route')

@@ -1,13 +1,13 @@
 // POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON, or text/csv with ?vault=&asOf=), up to 20 MiB; audited (admin)
 // GET /api/admin/vault/bar-lists?vault=&cursor=&limit= - the lists imported, newest first, with their counts (admin)
 
-import { json } from '@/lib/http/json'
-import { route } from '@/lib/http/route'
-import { importBarList } from '@/lib/vault/importBarList'
-import { BAR_LIST_LIMITS } from '@/lib/vault/limits'
-import { listBarLists } from '@/lib/vault/listBarLists'
-import { parseBarList } from '@/lib/vault/parseBarList'
-import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/vault/schemas'
+import { json } from '@/lib/web/http/json'
+import { route } from '@/lib/web/http/route'
+import { importBarList } from '@/lib/web/vault/importBarList'
+import { BAR_LIST_LIMITS } from '@/lib/web/vault/limits'
+import { listBarLists } from '@/lib/web/vault/listBarLists'
+import { parseBarList } from '@/lib/web/vault/parseBarList'
+import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

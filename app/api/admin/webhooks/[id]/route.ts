@@ -1,7 +1,7 @@
 // DELETE /api/admin/webhooks/{id} - unsubscribe an endpoint (its deliveries' history stays); 404 if unknown; audited (admin)
-import { route } from '@/lib/http/route'
-import { deleteWebhookEndpoint } from '@/lib/notifications/deleteWebhookEndpoint'
-import { webhookParamsSchema } from '@/lib/notifications/schemas'
+import { route } from '@/lib/web/http/route'
+import { deleteWebhookEndpoint } from '@/lib/web/notifications/deleteWebhookEndpoint'
+import { webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

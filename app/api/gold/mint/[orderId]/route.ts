@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { route } from '@/lib/http/route'
-import { getMintOrderOrThrow } from '@/lib/mint/getMintOrderOrThrow'
+import { route } from '@/lib/web/http/route'
+import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import { getWebDb } from '@/lib/web/webProcess'
 
 // GET /api/gold/mint/{orderId} - one order with its proof, decision, transaction and timeline (owner, approver, admin)

@@ -1,7 +1,7 @@
 // POST /api/admin/dead-letters/sqs/retry - { messageIds: [...] } or { all: true }: moved back to the queue by the worker, orders reopened; audited (admin)
-import { route } from '@/lib/http/route'
-import { requestSqsDeadLetterRetry } from '@/lib/queue/requestSqsDeadLetterRetry'
-import { sqsRetryBodySchema } from '@/lib/queue/schemas'
+import { route } from '@/lib/web/http/route'
+import { requestSqsDeadLetterRetry } from '@/lib/web/queue/requestSqsDeadLetterRetry'
+import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

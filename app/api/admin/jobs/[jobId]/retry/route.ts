@@ -1,7 +1,7 @@
 // POST /api/admin/jobs/{jobId}/retry - a dead or retrying job runs again now, attempts reset; audited (admin)
-import { retryJob } from '@/lib/admin/retryJob'
-import { jobIdParamsSchema } from '@/lib/admin/schemas'
-import { route } from '@/lib/http/route'
+import { retryJob } from '@/lib/web/admin/retryJob'
+import { jobIdParamsSchema } from '@/lib/web/admin/schemas'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

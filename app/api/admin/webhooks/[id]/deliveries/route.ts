@@ -1,7 +1,7 @@
 // GET /api/admin/webhooks/{id}/deliveries - the endpoint's deliveries, newest first, each with its attempts (admin)
-import { route } from '@/lib/http/route'
-import { listWebhookDeliveries } from '@/lib/notifications/listWebhookDeliveries'
-import { webhookParamsSchema } from '@/lib/notifications/schemas'
+import { route } from '@/lib/web/http/route'
+import { listWebhookDeliveries } from '@/lib/web/notifications/listWebhookDeliveries'
+import { webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

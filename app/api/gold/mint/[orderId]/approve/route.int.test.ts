@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { SessionUser } from '@/lib/auth/SessionUser'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
@@ -12,7 +12,7 @@ import { insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users
 // POST /api/gold/mint/{orderId}/approve and /reject through the real routes, the real
 // wrapper and a real database as the web's role, with the default APPROVAL_THRESHOLD_OZ
 // (0: every order waits). Only the session is faked.
-vi.mock('@/lib/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
+vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
   mint: typeof import('../../route')
@@ -128,7 +128,7 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
     const refused = await r.mint.POST(routeRequest('/api/gold/mint', { method: 'POST', body: '{}' }))
     expect(await errorOf(refused)).toMatchObject({ status: 403, code: 'forbidden' })
     // ...so the row is written directly, as a compromised web could
-    const { createMintOrder } = await import('@/lib/mint/createMintOrder')
+    const { createMintOrder } = await import('@/lib/web/mint/createMintOrder')
     const request = buildMintRequest({ bars: [{ serial: `RT-${++serial}` }] })
     await stockBarsOf(t.db, request)
     const { orderId } = await createMintOrder(t.db, {

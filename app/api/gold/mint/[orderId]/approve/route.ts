@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { approveMintOrder } from '@/lib/approvals/approveMintOrder'
-import { getConfig } from '@/lib/config/getConfig'
-import { route } from '@/lib/http/route'
+import { approveMintOrder } from '@/lib/web/approvals/approveMintOrder'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 // POST /api/gold/mint/{orderId}/approve - a second person approves: pending + its mint_send job (approver, admin; never the requester)

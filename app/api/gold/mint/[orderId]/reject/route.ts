@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { rejectMintOrder } from '@/lib/approvals/rejectMintOrder'
-import { rejectMintOrderSchema } from '@/lib/approvals/rejectMintOrderSchema'
-import { route } from '@/lib/http/route'
+import { rejectMintOrder } from '@/lib/web/approvals/rejectMintOrder'
+import { rejectMintOrderSchema } from '@/lib/web/approvals/rejectMintOrderSchema'
+import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 // POST /api/gold/mint/{orderId}/reject - a second person rejects, with a reason: its bars are freed (approver, admin; never the requester)

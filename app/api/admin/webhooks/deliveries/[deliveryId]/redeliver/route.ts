@@ -1,9 +1,9 @@
 // POST /api/admin/webhooks/deliveries/{deliveryId}/redeliver - send one delivery again (a new job, fresh attempts); 202; audited (admin)
-import { getConfig } from '@/lib/config/getConfig'
-import { json } from '@/lib/http/json'
-import { route } from '@/lib/http/route'
-import { redeliverWebhook } from '@/lib/notifications/redeliverWebhook'
-import { deliveryParamsSchema } from '@/lib/notifications/schemas'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { json } from '@/lib/web/http/json'
+import { route } from '@/lib/web/http/route'
+import { redeliverWebhook } from '@/lib/web/notifications/redeliverWebhook'
+import { deliveryParamsSchema } from '@/lib/web/notifications/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'

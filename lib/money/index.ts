@@ -1,6 +1,0 @@
-export { InvalidDecimalError } from '@/lib/errors/money'
-export { type FormatDecimalParameters, formatDecimal } from './formatDecimal'
-export { ozToWei } from './ozToWei'
-export { type ParseDecimalParameters, parseDecimal } from './parseDecimal'
-export { OZ_DECIMALS, TOKEN_DECIMALS, WEI_PER_MILLI_OZ } from './units'
-export { weiToOz } from './weiToOz'

@@ -1,0 +1,108 @@
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from 'next-auth'
+import type { Provider } from 'next-auth/providers'
+import Credentials from 'next-auth/providers/credentials'
+import { authMethods } from '@/lib/web/auth/authMethods'
+import { authorizeCredentials } from '@/lib/web/auth/authorizeCredentials'
+import { getClientIp } from '@/lib/web/auth/getClientIp'
+import { authConfig } from '@/lib/web/auth/nextAuthConfig'
+import { oidcSignIn } from '@/lib/web/auth/oidcSignIn'
+import { sessionClaimsFrom } from '@/lib/web/auth/sessionClaimsFrom'
+import { verifySession } from '@/lib/web/auth/verifySession'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { getLoginThrottle, getWebDb } from '@/lib/web/webProcess'
+
+/** Wrong email or password (the `code` the login form sees). */
+class InvalidCredentialsSignin extends CredentialsSignin {
+  override code = 'credentials'
+}
+
+/** Too many failed attempts for this email or from this IP (lib/web/auth/loginThrottle.ts). */
+class ThrottledSignin extends CredentialsSignin {
+  override code = 'throttled'
+}
+
+/**
+ * The full next-auth setup (Node only: it reads the `users` table). Email + password
+ * in dev (and in production while no OIDC is configured), OIDC when configured; JWT
+ * sessions carrying `{ id, email, role, sv, authTime }`, checked against the user's row
+ * on every request by lib/web/auth/getSessionUser.ts. See docs/decisions/004-next-auth-v5.md.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth(() => {
+  const base = authConfig()
+  const config = getConfig('web')
+  const methods = authMethods(config)
+  const providers: Provider[] = []
+
+  if (methods.credentials) {
+    providers.push(
+      Credentials({
+        id: 'credentials',
+        name: 'Email and password',
+        credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        async authorize(credentials, request) {
+          const ip = getClientIp(request)
+          const result = await authorizeCredentials(getWebDb().db, {
+            email: credentials.email,
+            password: credentials.password,
+            ip,
+            throttle: getLoginThrottle(),
+          })
+          if (result.ok) return result.user
+          const email = typeof credentials.email === 'string' ? credentials.email.slice(0, 254) : undefined
+          console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, email, ip }))
+          throw result.reason === 'throttled' ? new ThrottledSignin() : new InvalidCredentialsSignin()
+        },
+      }),
+    )
+  }
+
+  if (config.oidc) {
+    providers.push({
+      id: 'oidc',
+      name: 'Single sign-on',
+      type: 'oidc',
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      clientSecret: config.oidc.clientSecret,
+      checks: ['pkce', 'state', 'nonce'],
+    })
+  }
+
+  const callbacks: NextAuthConfig['callbacks'] = {
+    ...base.callbacks,
+    async signIn({ account, profile }) {
+      if (account?.provider !== 'oidc' || !config.oidc) return true
+      // a verified email of an existing, enabled user, bound to this issuer and sub (lib/web/auth/oidcSignIn.ts)
+      const result = await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer })
+      if (!result.ok)
+        console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
+      return result.ok
+    },
+    async jwt(params) {
+      const { token, account, profile, user } = params
+      if (account?.provider === 'oidc') {
+        const result = config.oidc ? await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer }) : null
+        if (!result?.ok) return null
+        token.id = result.user.id
+        token.sub = result.user.id
+        token.email = result.user.email
+        token.name = result.user.name
+        token.role = result.user.role
+        token.sv = result.user.sessionVersion
+        token.authTime = Math.floor(Date.now() / 1000)
+        return token
+      }
+      if (user) return base.callbacks?.jwt ? base.callbacks.jwt(params) : token
+      // next-auth's own session endpoint (/api/auth/session): a session the server would
+      // refuse (lifetime, disabled, version) is signed out here too, its cookie removed
+      const verdict = await verifySession(getWebDb().db, {
+        claims: sessionClaimsFrom(token),
+        now: new Date(),
+        maxAgeSeconds: config.sessionMaxAgeSeconds,
+      })
+      return verdict.ok ? token : null
+    },
+  }
+
+  return { ...base, providers, callbacks }
+})

@@ -1,0 +1,48 @@
+import { eq } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { type UserRole, users } from '@/db/schema/users'
+import { hashPassword } from '@/lib/auth/hashPassword'
+import { verifyPassword } from './verifyPassword'
+
+export type SeedDevUsersParameters = { staffPassword: string; approverPassword: string; adminPassword: string }
+
+export type SeedDevUsersReturnType = {
+  users: { id: string; email: string; role: UserRole; created: boolean; passwordChanged: boolean }[]
+}
+
+export const DEV_STAFF_EMAIL = 'staff@mintdesk.local'
+export const DEV_APPROVER_EMAIL = 'approver@mintdesk.local'
+export const DEV_ADMIN_EMAIL = 'admin@mintdesk.local'
+
+/**
+ * Creates (or brings up to date) the three dev users of the local stack and the tests:
+ * `staff@mintdesk.local` (staff, "Vault Staff"), `approver@mintdesk.local` (approver,
+ * "Approver": the second person of four eyes) and `admin@mintdesk.local` (admin, "Admin"). Idempotent: the role and name are reset, and the password hash is replaced
+ * only when the password changed (so a restart does not rehash for nothing).
+ * For dev and tests only: scripts/start.ts never calls it in production mode.
+ */
+export async function seedDevUsers(
+  db: DbOrTx,
+  { staffPassword, approverPassword, adminPassword }: SeedDevUsersParameters,
+): Promise<SeedDevUsersReturnType> {
+  const wanted: { email: string; name: string; role: UserRole; password: string }[] = [
+    { email: DEV_STAFF_EMAIL, name: 'Vault Staff', role: 'staff', password: staffPassword },
+    { email: DEV_APPROVER_EMAIL, name: 'Approver', role: 'approver', password: approverPassword },
+    { email: DEV_ADMIN_EMAIL, name: 'Admin', role: 'admin', password: adminPassword },
+  ]
+  const result: SeedDevUsersReturnType['users'] = []
+  for (const w of wanted) {
+    const [existing] = await db.select().from(users).where(eq(users.email, w.email)).limit(1)
+    const keepHash =
+      existing?.passwordHash != null && (await verifyPassword({ password: w.password, hash: existing.passwordHash }))
+    const passwordHash =
+      keepHash && existing?.passwordHash ? existing.passwordHash : await hashPassword({ password: w.password })
+    const [row] = await db
+      .insert(users)
+      .values({ email: w.email, name: w.name, role: w.role, passwordHash })
+      .onConflictDoUpdate({ target: users.email, set: { name: w.name, role: w.role, passwordHash } })
+      .returning({ id: users.id })
+    result.push({ id: row.id, email: w.email, role: w.role, created: !existing, passwordChanged: !keepHash })
+  }
+  return { users: result }
+}

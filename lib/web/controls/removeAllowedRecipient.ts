@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm'
+import { getAddress } from 'viem'
+import type { DbOrTx } from '@/db/client'
+import { allowedRecipients } from '@/db/schema/controls'
+import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import { NotFoundError } from '@/lib/web/errors/resource'
+
+export type RemoveAllowedRecipientParameters = { address: string; actor: AdminActor }
+
+export type RemoveAllowedRecipientReturnType = { address: string; label: string; removed: true }
+
+/**
+ * Takes an address off the recipient allowlist, with its audit row, in one transaction.
+ * Orders to it that are not signed yet are then refused by the worker before signing
+ * (and by approval); what is already signed or mined stays. Not listed: 404.
+ */
+export async function removeAllowedRecipient(
+  db: DbOrTx,
+  p: RemoveAllowedRecipientParameters,
+): Promise<RemoveAllowedRecipientReturnType> {
+  const address = p.address.toLowerCase()
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(allowedRecipients).where(eq(allowedRecipients.address, address)).returning()
+    if (!row) throw new NotFoundError({ what: 'Recipient' })
+    await recordAudit(tx, {
+      actor: p.actor,
+      action: 'recipient.remove',
+      targetType: 'recipient',
+      targetId: getAddress(address),
+      detail: { label: row.label },
+    })
+    return { address: getAddress(address), label: row.label, removed: true }
+  })
+}

@@ -1,0 +1,101 @@
+import { type SQL, sql } from 'drizzle-orm'
+import type { DbOrTx } from '@/db/client'
+import { formatDecimal } from '@/lib/money/formatDecimal'
+import { parseDecimal } from '@/lib/money/parseDecimal'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
+import { ValidationError } from '@/lib/web/errors/request'
+import { type BarStatus, barStatuses, type VaultBarListResponse } from './types'
+import { decodeVaultCursor } from './vaultCursor'
+import { vaultPage } from './vaultPage'
+import { vaultPageLimit } from './vaultPageLimit'
+
+export const LIST_VAULT_BARS_DEFAULT_LIMIT = 100
+export const LIST_VAULT_BARS_MAX_LIMIT = 500
+
+export type ListVaultBarsParameters = {
+  user: Pick<SessionUser, 'id' | 'role'>
+  vault?: string
+  status?: BarStatus
+  /** searched in serial and refiner, compared as their keys (no case, spaces or dashes) */
+  q?: string
+  cursor?: string
+  /** 1..500, default 100 */
+  limit?: number
+}
+
+export type ListVaultBarsReturnType = VaultBarListResponse
+
+/**
+ * The inventory, one page at a time: by vault, then serial and refiner (their keys),
+ * keyset-paginated. Filters: vault, status, and `q` contained in the serial or the refiner
+ * (compared as keys, so 'ab-12' finds 'AB123'). The order holding a bar is shown to
+ * admins (and approvers), and to staff only for their own orders.
+ */
+export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Promise<ListVaultBarsReturnType> {
+  const limit = vaultPageLimit(p.limit, { fallback: LIST_VAULT_BARS_DEFAULT_LIMIT, max: LIST_VAULT_BARS_MAX_LIMIT })
+  if (p.status !== undefined && !(barStatuses as readonly string[]).includes(p.status)) {
+    throw new ValidationError([{ path: 'status', message: `must be one of ${barStatuses.join(', ')}` }])
+  }
+  const conditions: SQL[] = []
+  if (p.vault !== undefined) conditions.push(sql`b.vault = ${p.vault}`)
+  if (p.status !== undefined) conditions.push(sql`b.status = ${p.status}::bar_status`)
+  if (p.q !== undefined) {
+    const needle = p.q.replace(/[ -]+/g, '').toUpperCase()
+    if (needle !== '') {
+      const pattern = `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+      conditions.push(sql`(b.serial_key like ${pattern} or b.refiner_key like ${pattern})`)
+    }
+  }
+  if (p.cursor !== undefined) {
+    const [vault, serialKey, refinerKey] = decodeVaultCursor(p.cursor, 3)
+    conditions.push(sql`(b.vault, b.serial_key, b.refiner_key) > (${vault}, ${serialKey}, ${refinerKey})`)
+  }
+  const seesEveryOrder = p.user.role !== 'staff'
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``
+  const rows = await db.execute<{
+    id: string
+    vault: string
+    serial: string
+    refiner: string
+    serial_key: string
+    refiner_key: string
+    year: number
+    gross_oz: string
+    fineness: string
+    fine_oz: string
+    status: BarStatus
+    order_id: string | null
+    updated_at: Date | string
+  }>(sql`
+    select b.id::text as id, b.vault, b.serial, b.refiner, b.serial_key, b.refiner_key, b.year,
+           b.gross_oz::text as gross_oz, b.fineness::text as fineness, b.fine_oz::text as fine_oz, b.status::text as status,
+           case when ${seesEveryOrder} or o.requested_by = ${p.user.id}::uuid then b.order_id::text end as order_id,
+           b.updated_at
+    from vault_bars b left join mint_orders o on o.id = b.order_id
+    ${where}
+    order by b.vault, b.serial_key, b.refiner_key
+    limit ${limit + 1}`)
+
+  const { page, nextCursor } = vaultPage(rows, { limit, sortKeyOf: (r) => [r.vault, r.serial_key, r.refiner_key] })
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      vault: r.vault,
+      serial: r.serial,
+      refiner: r.refiner,
+      year: r.year,
+      grossOz: r.gross_oz,
+      fineness: trimFineness(r.fineness),
+      fineOz: r.fine_oz,
+      status: r.status,
+      orderId: r.order_id,
+      updatedAt: new Date(r.updated_at).toISOString(),
+    })),
+    nextCursor,
+  }
+}
+
+/** "999.90" -> "999.9", as the mint API shows fineness */
+function trimFineness(value: string): string {
+  return formatDecimal(parseDecimal(value, { decimals: 2 }), { decimals: 2, minFraction: 1 })
+}

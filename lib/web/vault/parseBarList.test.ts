@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest'
+import { MalformedJsonError, ValidationError } from '@/lib/web/errors'
+import { parseBarList } from './parseBarList'
+
+const NOW = new Date('2026-11-30T12:00:00Z')
+
+const bar = (serial: string, extra: Record<string, unknown> = {}) => ({
+  serial,
+  refiner: 'Valcambi SA',
+  year: 2025,
+  grossOz: '401.125',
+  fineness: '999.9',
+  ...extra,
+})
+
+function issuesOf(fn: () => unknown) {
+  try {
+    fn()
+  } catch (error) {
+    if (error instanceof ValidationError) return error.issues
+    throw error
+  }
+  throw new Error('expected a ValidationError')
+}
+
+describe('parseBarList: JSON', () => {
+  it('validates and normalizes a list: keys, canonical weights, fine weight', () => {
+    const list = parseBarList({
+      format: 'value',
+      now: NOW,
+      value: {
+        vault: 'LDN-1',
+        asOf: '2026-11-30T06:00:00Z',
+        bars: [bar('ab-123456'), bar('X2', { grossOz: '400', fineness: '995' })],
+      },
+    })
+    expect(list.vault).toBe('LDN-1')
+    expect(list.asOf.toISOString()).toBe('2026-11-30T06:00:00.000Z')
+    expect(list.bars).toEqual([
+      {
+        serial: 'ab-123456',
+        refiner: 'Valcambi SA',
+        serialKey: 'AB123456',
+        refinerKey: 'VALCAMBISA',
+        year: 2025,
+        grossOz: '401.125',
+        fineness: '999.90',
+        fineOz: '401.084',
+      },
+      {
+        serial: 'X2',
+        refiner: 'Valcambi SA',
+        serialKey: 'X2',
+        refinerKey: 'VALCAMBISA',
+        year: 2025,
+        grossOz: '400.000',
+        fineness: '995.00',
+        fineOz: '398.000',
+      },
+    ])
+    expect(list.contentSha256).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('the same bars in another order, or as CSV, give the same content hash', () => {
+    const a = parseBarList({
+      format: 'value',
+      now: NOW,
+      value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2')] },
+    })
+    const b = parseBarList({
+      format: 'json',
+      now: NOW,
+      text: JSON.stringify({ vault: 'V', asOf: '2026-11-30', bars: [bar('A2'), bar('A1')] }),
+    })
+    const c = parseBarList({
+      format: 'csv',
+      now: NOW,
+      vault: 'V',
+      asOf: '2026-11-30',
+      text: 'serial,refiner,year,grossOz,fineness\nA2,Valcambi SA,2025,401.125,999.90\nA1,"Valcambi SA",2025,401.125,999.9\n',
+    })
+    expect(b.contentSha256).toBe(a.contentSha256)
+    expect(c.contentSha256).toBe(a.contentSha256)
+    const d = parseBarList({
+      format: 'value',
+      now: NOW,
+      value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2', { year: 2024 })] },
+    })
+    expect(d.contentSha256).not.toBe(a.contentSha256)
+  })
+
+  it('names each broken field by its place', () => {
+    const issues = issuesOf(() =>
+      parseBarList({
+        format: 'value',
+        now: NOW,
+        value: {
+          vault: 'LDN-1',
+          asOf: 'yesterday',
+          bars: [
+            bar('A1', { grossOz: '-1' }),
+            bar('A2', { fineness: '1000' }),
+            { serial: 'A3' },
+            bar('A4', { fineOz: '1' }),
+          ],
+        },
+      }),
+    )
+    expect(issues?.map((i) => i.path)).toEqual([
+      'asOf',
+      'bars.0.grossOz',
+      'bars.1.fineness',
+      'bars.2.refiner',
+      'bars.2.year',
+      'bars.2.grossOz',
+      'bars.2.fineness',
+      'bars.3',
+    ])
+    expect(issues?.[7]?.message).toBe('unknown field: fineOz')
+  })
+
+  it('refuses a bar listed twice (same keys, another spelling)', () => {
+    const issues = issuesOf(() =>
+      parseBarList({
+        format: 'value',
+        now: NOW,
+        value: {
+          vault: 'V',
+          asOf: '2026-11-30',
+          bars: [bar('AB-1'), bar('B2'), bar('ab 1', { refiner: 'VALCAMBI-SA' })],
+        },
+      }),
+    )
+    expect(issues).toEqual([{ path: 'bars.2.serial', message: 'bar ab 1 (VALCAMBI-SA) is listed twice: also bar 1' }])
+  })
+
+  it('refuses non-ASCII look-alikes in serial and refiner', () => {
+    const issues = issuesOf(() =>
+      parseBarList({
+        format: 'value',
+        now: NOW,
+        value: {
+          vault: 'V',
+          asOf: '2026-11-30',
+          bars: [bar('\u0410B1'), bar('AB\uff12', { refiner: 'P\u0410MP SA' })],
+        },
+      }),
+    )
+    expect(issues?.map((i) => i.path)).toEqual(['bars.0.serial', 'bars.1.serial', 'bars.1.refiner'])
+    expect(issues?.[0]?.message).toContain("looks like 'A'")
+  })
+
+  it('refuses an empty list, a list from the future and unknown fields', () => {
+    expect(
+      issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars: [] } })),
+    ).toEqual([{ path: 'bars', message: 'must list at least one bar' }])
+    expect(
+      issuesOf(() =>
+        parseBarList({
+          format: 'value',
+          now: NOW,
+          value: { vault: 'V', asOf: '2026-12-30T00:00:00Z', bars: [bar('A')] },
+        }),
+      )?.[0]?.path,
+    ).toBe('asOf')
+    expect(
+      issuesOf(() =>
+        parseBarList({
+          format: 'value',
+          now: NOW,
+          value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A')], extra: 1 },
+        }),
+      )?.[0]?.message,
+    ).toBe('unknown field: extra')
+  })
+
+  it('malformed JSON is a MalformedJsonError; a non-object a validation issue', () => {
+    expect(() => parseBarList({ format: 'json', now: NOW, text: '{"vault":' })).toThrow(MalformedJsonError)
+    expect(issuesOf(() => parseBarList({ format: 'json', now: NOW, text: 'null' }))?.[0]?.message).toContain(
+      'must be an object',
+    )
+  })
+
+  it('caps the issues it reports and counts the rest', () => {
+    const bars = Array.from({ length: 300 }, (_, i) => bar(`B${i}`, { grossOz: 'x' }))
+    const issues = issuesOf(() =>
+      parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }),
+    )
+    expect(issues).toHaveLength(201)
+    expect(issues?.[200]).toEqual({ path: '', message: 'and 100 more issues' })
+  })
+
+  it('parses 100,000 bars, and refuses 100,001', () => {
+    const bars = Array.from({ length: 100_000 }, (_, i) => bar(`S${i}`))
+    expect(
+      parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }).bars,
+    ).toHaveLength(100_000)
+    bars.push(bar('ONE-MORE'))
+    expect(
+      issuesOf(() => parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }))?.[0]
+        ?.message,
+    ).toContain('at most 100,000 bars')
+  })
+})
+
+describe('parseBarList: CSV', () => {
+  const csv = (lines: string[]) =>
+    parseBarList({ format: 'csv', now: NOW, vault: 'LDN-1', asOf: '2026-11-30T06:00:00Z', text: lines.join('\n') })
+
+  it('reads the header in any order and letter case', () => {
+    const list = csv(['Refiner,SERIAL,year,grossoz,fineness', '"PAMP SA",P-1,2024,400.000,999.9'])
+    expect(list.bars).toEqual([
+      {
+        serial: 'P-1',
+        refiner: 'PAMP SA',
+        serialKey: 'P1',
+        refinerKey: 'PAMPSA',
+        year: 2024,
+        grossOz: '400.000',
+        fineness: '999.90',
+        fineOz: '399.960',
+      },
+    ])
+  })
+
+  it('numbers each issue by its line in the file', () => {
+    const issues = issuesOf(() =>
+      csv([
+        'serial,refiner,year,grossOz,fineness',
+        'A1,Valcambi SA,2025,401.125,999.9',
+        '',
+        'A2,Valcambi SA,20x5,401.125,999.9',
+        'A3,Valcambi SA,2025,401.125',
+        'a-1,Valcambi SA,2025,401.125,999.9',
+      ]),
+    )
+    expect(issues).toEqual([
+      { path: 'line.4.year', message: 'must be a whole number (a year)' },
+      { path: 'line.5', message: 'has 4 fields, the header 5' },
+      { path: 'line.6.serial', message: 'bar a-1 (Valcambi SA) is listed twice: also line 2' },
+    ])
+  })
+
+  it('refuses a wrong header, and checks vault and asOf from the query', () => {
+    expect(issuesOf(() => csv(['serial,refiner,year,weight', 'A,B,2025,1']))?.map((i) => i.message)).toEqual([
+      "unknown column 'weight': the header is serial,refiner,year,grossOz,fineness",
+      'the header lacks grossOz, fineness: it must be serial,refiner,year,grossOz,fineness',
+      'must list at least one bar',
+    ])
+    const issues = issuesOf(() =>
+      parseBarList({
+        format: 'csv',
+        now: NOW,
+        vault: undefined,
+        asOf: '',
+        text: 'serial,refiner,year,grossOz,fineness\nA,B,2025,400,999.9',
+      }),
+    )
+    expect(issues?.map((i) => i.path)).toEqual(['vault', 'asOf'])
+  })
+})

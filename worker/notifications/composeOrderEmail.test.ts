@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { verifyWebhookSignature } from '@/tests/helpers/verifyWebhookSignature'
+import { buildWebhookBody } from './buildWebhookBody'
+import { composeOrderEmail } from './composeOrderEmail'
+import { signWebhook } from './signWebhook'
+
+const orderId = '2b7c3c1e-5d7a-4a8f-9a51-0d6f3e3c9b21'
+const payload = {
+  orderId,
+  status: 'confirmed',
+  to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  amountWei: '401084000000000000000',
+  txHash: '0xabc',
+}
+
+describe('the email of an order event', () => {
+  it('plain text and HTML with the amount in ounces and the order link', () => {
+    const email = composeOrderEmail({ type: 'mint.confirmed', orderId, payload, appUrl: 'https://desk.example.com/' })
+    expect(email.link).toBe(`https://desk.example.com/mints/${orderId}`)
+    expect(email.subject).toBe('[mintdesk] Your mint of 401.084 oz is confirmed')
+    expect(email.text).toContain(`Open the order: ${email.link}`)
+    expect(email.html).toContain(`<a href="${email.link}">`)
+  })
+
+  it('escapes what comes from the order in the HTML', () => {
+    const email = composeOrderEmail({
+      type: 'mint.failed',
+      orderId,
+      payload: { ...payload, reason: '<script>x</script>' },
+      appUrl: 'http://localhost:3000',
+    })
+    expect(email.html).not.toContain('<script>')
+    expect(email.html).toContain('&lt;script&gt;')
+    expect(email.text).toContain('Reason: <script>x</script>')
+  })
+})
+
+describe('the webhook body and its signature', () => {
+  it('the contract fields first, amount in ounces, no wei; the signature verifies only over the same bytes and secret', () => {
+    const raw = buildWebhookBody({
+      id: 'e1',
+      type: 'mint.confirmed',
+      createdAt: new Date('2026-11-30T12:00:00Z'),
+      payload,
+    })
+    expect(JSON.parse(raw)).toEqual({
+      id: 'evt_e1',
+      type: 'mint.confirmed',
+      createdAt: '2026-11-30T12:00:00.000Z',
+      data: { orderId, status: 'confirmed', to: payload.to, amount: '401.084', txHash: '0xabc' },
+    })
+    const now = 1_796_000_000
+    const header = signWebhook({ secret: 's', rawBody: raw, timestamp: now })
+    expect(header).toMatch(/^t=1796000000,v1=[0-9a-f]{64}$/)
+    expect(verifyWebhookSignature({ secret: 's', rawBody: raw, header, now })).toBe(true)
+    expect(verifyWebhookSignature({ secret: 's', rawBody: `${raw} `, header, now })).toBe(false)
+    expect(
+      verifyWebhookSignature({ secret: 's', rawBody: raw, header, now: now + 301 }),
+      'a replay after 5 minutes',
+    ).toBe(false)
+  })
+})
