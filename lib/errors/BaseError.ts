@@ -15,24 +15,25 @@ const brand = Symbol.for('mintdesk.BaseError')
 
 /**
  * The one base of mintdesk's errors. `code` is stable (clients switch on it) and maps to
- * an HTTP status in `lib/errors/http.ts`. `message` IS sent to the client: keep it a
+ * an HTTP status in `lib/errors/http.ts`; `Code` is that table's codes unless the class
+ * names codes no API answer carries (`extends BaseError<'job_failed'>`: a 500). `message` IS sent to the client: keep it a
  * short human sentence without internal detail (SQL, other users' data, stacks); put
  * the internals in `cause`, which only reaches the server log.
  */
-export class BaseError extends Error {
+export class BaseError<Code extends string = ErrorCode> extends Error {
   override name = 'BaseError'
-  readonly code: ErrorCode
+  readonly code: Code
   readonly issues: ErrorIssue[] | undefined
   readonly [brand] = true
 
-  constructor(code: ErrorCode, message: string, options: BaseErrorOptions = {}) {
+  constructor(code: Code, message: string, options: BaseErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.code = code
     this.issues = options.issues
   }
 }
 
-export function isBaseError(error: unknown): error is BaseError {
+export function isBaseError(error: unknown): error is BaseError<string> {
   return (
     error instanceof BaseError || (error instanceof Error && (error as Error & { [brand]?: unknown })[brand] === true)
   )

@@ -1,7 +1,9 @@
 /**
  * THE table from error code to HTTP status. Every error the API can answer with has a
  * code here; `toErrorResponse` uses it and nothing else decides a status. docs/api.md lists
- * the public codes; add a code here (and a class beside its domain) before using it.
+ * the public codes; add a code here (and a class beside its domain) before answering with it.
+ * A code no answer carries (a bug, the worker's jobs, the local stack) is not here: it is
+ * declared by its class (`BaseError<'config_invalid'>`) and answered as 500 `internal_error`.
  */
 export const errorStatus = {
   malformed_json: 400,
@@ -29,27 +31,6 @@ export const errorStatus = {
   over_limit: 422,
   rate_limited: 429,
   internal_error: 500,
-  // internal: a bug or a broken environment, answered as a generic 500
-  invalid_decimal: 500,
-  invalid_order_id: 500,
-  chain_timeout: 500,
-  config_invalid: 500,
-  invalid_public_key: 500,
-  der_parse_failed: 500,
-  kms_public_key_invalid: 500,
-  gold_token_artifact_invalid: 500,
-  // the worker's jobs (lib/errors/jobs.ts): never answered to a client
-  job_failed: 500,
-  job_permanent_failure: 500,
-  worker_start_failed: 500,
-  // client side only: an error answer that is not the API's shape (lib/web/errors/api.ts)
-  http_error: 500,
-  // the local stack and the release build (scripts/errors/stack.ts): never reach a client
-  anvil_start_failed: 500,
-  kms_server_start_failed: 500,
-  kms_request_rejected: 500,
-  deploy_token_failed: 500,
-  release_build_failed: 500,
   not_ready: 503,
   // notifications (lib/errors/notifications.ts): production without WEBHOOK_SECRETS_KEY
   webhooks_not_configured: 503,

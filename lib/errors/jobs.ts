@@ -1,5 +1,4 @@
 import { BaseError } from './BaseError'
-import type { ErrorCode } from './http'
 
 /**
  * Errors of the worker's jobs. A job that throws is retried with graphile-worker's
@@ -9,13 +8,16 @@ import type { ErrorCode } from './http'
  * admin pages show their message from the job's timeline.
  */
 
+/** The codes of the worker's errors: none reaches a client (500). */
+export type JobErrorCode = 'job_failed' | 'job_permanent_failure' | 'worker_start_failed'
+
 export type WorkerErrorOptions = {
   cause?: unknown
   /** the stable code; 'job_failed' (a transient failure) unless a subclass says otherwise */
-  code?: ErrorCode
+  code?: JobErrorCode
 }
 
-export class WorkerError extends BaseError {
+export class WorkerError extends BaseError<JobErrorCode> {
   override name = 'WorkerError'
   constructor(message: string, options: WorkerErrorOptions = {}) {
     super(options.code ?? 'job_failed', message, { cause: options.cause })

@@ -15,7 +15,7 @@ export type InvalidDecimalErrorParameters = {
  * the requested decimals. Request parsing turns it into a field issue (422); one that
  * escapes is a bug: 500.
  */
-export class InvalidDecimalError extends BaseError {
+export class InvalidDecimalError extends BaseError<'invalid_decimal'> {
   override name = 'InvalidDecimalError'
   readonly value: unknown
   readonly reason: string

@@ -7,7 +7,7 @@ import { BaseError } from '../../lib/errors/BaseError'
  */
 
 /** anvil would not start, or answered something other than the chain it was asked for. */
-export class AnvilStartError extends BaseError {
+export class AnvilStartError extends BaseError<'anvil_start_failed'> {
   override name = 'AnvilStartError'
   constructor(message: string, options?: { cause?: unknown }) {
     super('anvil_start_failed', message, options)
@@ -15,7 +15,7 @@ export class AnvilStartError extends BaseError {
 }
 
 /** The local KMS endpoint could not listen, or its keys file is unreadable. */
-export class KmsServerStartError extends BaseError {
+export class KmsServerStartError extends BaseError<'kms_server_start_failed'> {
   override name = 'KmsServerStartError'
   constructor(message: string, options?: { cause?: unknown }) {
     super('kms_server_start_failed', message, options)
@@ -39,7 +39,7 @@ export type KmsErrorType =
  * A request the local KMS endpoint refuses, as real KMS would: answered to its KMS
  * client as a 400 with `{ __type: type, message }` (scripts/stack/kms/sendKmsResponse.ts).
  */
-export class KmsServiceError extends BaseError {
+export class KmsServiceError extends BaseError<'kms_request_rejected'> {
   override name = 'KmsServiceError'
   readonly type: KmsErrorType
   constructor(type: KmsErrorType, message: string) {
@@ -49,7 +49,7 @@ export class KmsServiceError extends BaseError {
 }
 
 /** The GoldToken could not be deployed, set up or found on the local chain. */
-export class DeployTokenError extends BaseError {
+export class DeployTokenError extends BaseError<'deploy_token_failed'> {
   override name = 'DeployTokenError'
   constructor(message: string, options?: { cause?: unknown }) {
     super('deploy_token_failed', message, options)
@@ -57,7 +57,7 @@ export class DeployTokenError extends BaseError {
 }
 
 /** A step of the release build failed (next build, a bundle, a missing output). */
-export class ReleaseBuildError extends BaseError {
+export class ReleaseBuildError extends BaseError<'release_build_failed'> {
   override name = 'ReleaseBuildError'
   constructor(message: string, options?: { cause?: unknown }) {
     super('release_build_failed', message, options)

@@ -60,7 +60,7 @@ export class OrderConfirmedError extends BaseError {
 }
 
 /** The chain RPC gave no answer in time while the system status read it; the status reports the chain unavailable. */
-export class ChainTimeoutError extends BaseError {
+export class ChainTimeoutError extends BaseError<'chain_timeout'> {
   override name = 'ChainTimeoutError'
   constructor(message: string, options?: { cause?: unknown }) {
     super('chain_timeout', message, options)

@@ -1,5 +1,5 @@
 import { BaseError, type ErrorIssue } from '@/lib/errors/BaseError'
-import { isErrorCode } from '@/lib/errors/http'
+import { type ErrorCode, isErrorCode } from '@/lib/errors/http'
 
 /**
  * An API error answer (`{ error: { code, message, issues? } }`) as the browser sees it;
@@ -8,7 +8,7 @@ import { isErrorCode } from '@/lib/errors/http'
  * table does not know, or an answer that is not the API's shape, is `http_error`.
  * Client-safe: imports nothing server-only.
  */
-export class ApiError extends BaseError {
+export class ApiError extends BaseError<ErrorCode | 'http_error'> {
   override name = 'ApiError'
   readonly status: number
   override readonly issues: ErrorIssue[]

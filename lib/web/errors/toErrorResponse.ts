@@ -1,5 +1,5 @@
 import { isBaseError } from '@/lib/errors/BaseError'
-import { errorStatus } from '@/lib/errors/http'
+import { errorStatus, isErrorCode } from '@/lib/errors/http'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { isDatabaseUnavailable } from './isDatabaseUnavailable'
 import { RateLimitedError } from './request'
@@ -33,7 +33,7 @@ export function toErrorResponse(error: unknown, { log = defaultLog, context }: T
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
 
   if (isBaseError(error)) {
-    const status = errorStatus[error.code] ?? 500
+    const status = isErrorCode(error.code) ? errorStatus[error.code] : 500
     // 503 not_ready is an expected operational answer (a readiness probe), not a bug to log
     if (status === 500) log({ msg: error.message, status, code: error.code, err: error, context })
     if (error instanceof RateLimitedError && error.retryAfterSeconds !== undefined) {

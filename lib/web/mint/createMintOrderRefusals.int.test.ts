@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { isBaseError, statusForCode } from '@/lib/web/errors'
+import { type ErrorCode, isBaseError, statusForCode } from '@/lib/web/errors'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -59,7 +59,8 @@ async function refusal(p: Intake): Promise<{ code: string; status: number; issue
   )
   expect(await everything()).toEqual(before)
   if (!isBaseError(error)) throw new Error(`expected a refusal, got ${String(error)}`)
-  return { code: error.code, status: statusForCode(error.code), issues: error.issues }
+  // a refusal answers with a code of the table (lib/errors/http.ts); the expectations name it
+  return { code: error.code, status: statusForCode(error.code as ErrorCode), issues: error.issues }
 }
 
 async function stocked(
