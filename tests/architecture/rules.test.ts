@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest'
 import {
   checkFileSize,
   checkImports,
+  checkProcess,
+  type EntrySet,
+  entrySetsOf,
   folderOf,
   isImportChecked,
+  isProcessChecked,
   isSizeChecked,
   MAX_LINES,
   PRODUCTION_FOLDERS,
   parseImports,
+  reachability,
+  resolveImport,
   resolveSpecifier,
 } from './rules'
 
@@ -198,5 +204,203 @@ describe('size rule', () => {
     expect(isSizeChecked('lib/chain/abi.generated.ts')).toBe(false)
     expect(isSizeChecked('db/migrations/0004_x.ts')).toBe(false)
     expect(checkFileSize('lib/chain/abi.generated.ts', lines(MAX_LINES + 1))).toBeNull()
+  })
+})
+
+describe('entry points', () => {
+  it('web: the App Router files Next loads, the root files, next.config', () => {
+    for (const file of [
+      'app/(staff)/mints/[orderId]/page.tsx',
+      'app/(admin)/layout.tsx',
+      'app/api/gold/mint/route.ts',
+      'app/forbidden/not-found.tsx',
+      'app/(auth)/login/loading.tsx',
+      'proxy.ts',
+      'instrumentation.ts',
+      'instrumentation-node.ts',
+      'next.config.js',
+    ]) {
+      expect(entrySetsOf(file), file).toEqual(['web'])
+    }
+    expect(entrySetsOf('app/providers.tsx')).toEqual([])
+    expect(entrySetsOf('app/api/gold/mint/route.int.test.ts')).toEqual([])
+  })
+
+  it('worker: worker/runtime/main.ts alone; cli: cli/*.ts; tools: scripts/, deploy/, bench/, contracts/', () => {
+    expect(entrySetsOf('worker/runtime/main.ts')).toEqual(['worker'])
+    expect(entrySetsOf('worker/tasks/mintSend.ts')).toEqual([])
+    expect(entrySetsOf('cli/migrate.ts')).toEqual(['cli'])
+    expect(entrySetsOf('cli/config/devDatabasePasswords.ts')).toEqual([])
+    for (const file of [
+      'scripts/stack/anvil.ts',
+      'deploy/bin/mintdesk.ts',
+      'bench/runBench.ts',
+      'contracts/compile.ts',
+    ]) {
+      expect(entrySetsOf(file), file).toEqual(['tools'])
+    }
+  })
+
+  it('a test is no entry point, beside its code or in tests/', () => {
+    for (const file of ['scripts/stack/anvil.int.test.ts', 'lib/mint/x.test.ts', 'tests/helpers/db.ts', 'lib/x.ts']) {
+      expect(entrySetsOf(file), file).toEqual([])
+    }
+  })
+})
+
+describe('resolveImport', () => {
+  const files = new Set(['lib/a.ts', 'components/B.tsx', 'db/schema/index.ts', 'contracts/GoldToken.json', 'lib/x.ts'])
+  it('finds the file an import names as TypeScript and the bundlers do; packages and missing files are null', () => {
+    expect(resolveImport('app/page.tsx', '@/lib/a', files)).toBe('lib/a.ts')
+    expect(resolveImport('components/A.tsx', './B', files)).toBe('components/B.tsx')
+    expect(resolveImport('lib/y.ts', '@/db/schema', files)).toBe('db/schema/index.ts')
+    expect(resolveImport('scripts/s.ts', '@/contracts/GoldToken.json', files)).toBe('contracts/GoldToken.json')
+    expect(resolveImport('lib/y.ts', './x.js', files)).toBe('lib/x.ts')
+    expect(resolveImport('lib/y.ts', 'viem', files)).toBeNull()
+    expect(resolveImport('lib/y.ts', './missing', files)).toBeNull()
+  })
+})
+
+describe('process rules', () => {
+  /**
+   * A tiny repository, tidy: the web and the worker share a value (formatOz) and a file
+   * of types only (Order); the web and the cli share setLimits; each process's own code
+   * is in its folder; the tools reach worker code and their own.
+   */
+  const tidy: Record<string, string> = {
+    'app/(staff)/mints/page.tsx': [
+      "import { listMints } from '@/lib/web/mint/listMints'",
+      "import { Card } from '@/components/ui/Card'",
+    ].join('\n'),
+    'app/api/admin/limits/route.ts': "import { setLimits } from '@/lib/controls/setLimits'",
+    'instrumentation.ts': "export async function register() { await import('./lib/web/telemetry/startWeb') }",
+    'components/ui/Card.tsx': "import { formatOz } from '@/lib/money/formatOz'",
+    'lib/web/mint/listMints.ts':
+      "import type { Order } from '@/lib/mint/types'\nexport { formatOz } from '../../money/formatOz'",
+    'lib/web/telemetry/startWeb.ts': '',
+    'lib/money/formatOz.ts': '',
+    'lib/mint/types.ts': 'export type Order = { id: string }',
+    'lib/controls/setLimits.ts': "import artifact from '@/contracts/GoldToken.json'",
+    'contracts/GoldToken.json': '{}',
+    'worker/runtime/main.ts': "import { send } from '../mint/send'",
+    'worker/mint/send.ts':
+      "import type { Order } from '@/lib/mint/types'\nimport { formatOz } from '@/lib/money/formatOz'",
+    'cli/limits.ts': "import { setLimits } from '@/lib/controls/setLimits'",
+    'scripts/start.ts': "import { seed } from './stack/seed'\nimport { send } from '../worker/mint/send'",
+    'scripts/stack/seed.ts': '',
+    'lib/mint/types.test.ts': "import '@/lib/web/mint/listMints'",
+  }
+
+  /** The tree's reach, and the process rules it breaks (no exceptions unless given). */
+  const check = (sources: Record<string, string>, exceptions: Record<string, string> = {}) => {
+    const files = Object.keys(sources)
+    const reached = reachability(files, (f) => parseImports(sources[f] ?? '', f))
+    const none: ReadonlySet<EntrySet> = new Set()
+    const violations = files
+      .filter(isProcessChecked)
+      .flatMap((f) => checkProcess(f, reached.get(f) ?? none, exceptions) ?? [])
+    return { reached, violations }
+  }
+  const reachedBy = (sources: Record<string, string>, file: string) => [...(check(sources).reached.get(file) ?? [])]
+
+  it('follows every import from each entry point: type imports, re-exports and dynamic imports too; tests are not followed', () => {
+    expect(reachedBy(tidy, 'lib/money/formatOz.ts').sort()).toEqual(['tools', 'web', 'worker'])
+    expect(reachedBy(tidy, 'lib/mint/types.ts').sort()).toEqual(['tools', 'web', 'worker'])
+    expect(reachedBy(tidy, 'lib/controls/setLimits.ts').sort()).toEqual(['cli', 'web'])
+    expect(reachedBy(tidy, 'lib/web/telemetry/startWeb.ts')).toEqual(['web'])
+    expect(reachedBy(tidy, 'worker/mint/send.ts').sort()).toEqual(['tools', 'worker'])
+    expect(reachedBy(tidy, 'lib/mint/types.test.ts')).toEqual([])
+  })
+
+  it('passes a tree where each file lives with the processes that reach it', () => {
+    expect(check(tidy).violations).toEqual([])
+  })
+
+  it('fails a file of lib/ (outside lib/web/) that only one process reaches', () => {
+    const { violations } = check({
+      ...tidy,
+      'app/(staff)/mints/page.tsx': `${tidy['app/(staff)/mints/page.tsx']}\nimport { x } from '@/lib/mint/onlyWeb'`,
+      'lib/mint/onlyWeb.ts': '',
+      'worker/runtime/main.ts': `${tidy['worker/runtime/main.ts']}\nimport { claim } from '@/lib/jobs/claimJobs'`,
+      'lib/jobs/claimJobs.ts': '',
+      'cli/limits.ts': `${tidy['cli/limits.ts']}\nimport { PASSWORDS } from '@/lib/config/devPasswords'`,
+      'lib/config/devPasswords.ts': '',
+    })
+    expect(violations).toEqual([
+      { file: 'lib/mint/onlyWeb.ts', reachedBy: ['web'], rule: expect.stringContaining('it belongs in lib/web/') },
+      { file: 'lib/jobs/claimJobs.ts', reachedBy: ['worker'], rule: expect.stringContaining('belongs in worker/') },
+      { file: 'lib/config/devPasswords.ts', reachedBy: ['cli'], rule: expect.stringContaining('belongs in cli/') },
+    ])
+  })
+
+  it('fails a file of lib/web/ that the worker (or cli/) reaches too: shared code lives in lib/', () => {
+    const { violations } = check({
+      ...tidy,
+      'worker/mint/send.ts': `${tidy['worker/mint/send.ts']}\nimport { listMints } from '@/lib/web/mint/listMints'`,
+      'cli/limits.ts': `${tidy['cli/limits.ts']}\nimport '@/lib/web/telemetry/startWeb'`,
+    })
+    expect(violations).toEqual([
+      {
+        file: 'lib/web/mint/listMints.ts',
+        reachedBy: ['web', 'worker', 'tools'],
+        rule: expect.stringContaining('reached from web and worker: code that two processes share lives in lib/'),
+      },
+      {
+        file: 'lib/web/telemetry/startWeb.ts',
+        reachedBy: ['web', 'cli'],
+        rule: expect.stringContaining('reached from web and cli'),
+      },
+    ])
+  })
+
+  it('fails a worker/ file that the web reaches', () => {
+    const { violations } = check({
+      ...tidy,
+      'app/api/admin/limits/route.ts': `${tidy['app/api/admin/limits/route.ts']}\nimport { send } from '@/worker/mint/send'`,
+    })
+    expect(violations).toMatchObject([{ file: 'worker/mint/send.ts', reachedBy: ['web', 'worker', 'tools'] }])
+  })
+
+  it('fails production code that only the tools reach', () => {
+    const { violations } = check({
+      ...tidy,
+      'scripts/stack/seed.ts': "import { seedBars } from '@/lib/vault/seedDevBarList'",
+      'lib/vault/seedDevBarList.ts': '',
+    })
+    expect(violations).toEqual([
+      {
+        file: 'lib/vault/seedDevBarList.ts',
+        reachedBy: ['tools'],
+        rule: expect.stringContaining('only from the tools'),
+      },
+    ])
+  })
+
+  it('fails a file of lib/, worker/, components/ or app/ that no entry point reaches, even when a test imports it', () => {
+    const { violations } = check({
+      ...tidy,
+      'lib/telemetry/withOrderSpan.ts': '',
+      'lib/telemetry/withOrderSpan.test.ts': "import { withOrderSpan } from './withOrderSpan'",
+      'worker/chain/unused.ts': '',
+      'components/jobs/Old.tsx': '',
+      'app/(staff)/mints/helpers.ts': '',
+    })
+    expect(violations.map((v) => [v.file, v.reachedBy])).toEqual([
+      ['lib/telemetry/withOrderSpan.ts', []],
+      ['worker/chain/unused.ts', []],
+      ['components/jobs/Old.tsx', []],
+      ['app/(staff)/mints/helpers.ts', []],
+    ])
+    expect(violations[0]?.rule).toContain('reached from no entry point')
+  })
+
+  it('leaves out a listed exception, and tests', () => {
+    const sources = { ...tidy, 'lib/mint/kept.ts': '' }
+    expect(check(sources).violations).toHaveLength(1)
+    expect(check(sources, { 'lib/mint/kept.ts': 'the reason it stays' }).violations).toEqual([])
+    expect(isProcessChecked('lib/mint/types.test.ts')).toBe(false)
+    expect(isProcessChecked('worker/sqs/deadLetters.int.test.ts')).toBe(false)
+    expect(isProcessChecked('scripts/stack/anvil.ts')).toBe(false)
+    expect(isProcessChecked('db/schema/mint.ts')).toBe(true)
   })
 })
