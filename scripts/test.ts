@@ -68,7 +68,7 @@ function vitestTally(out: string, code: number): Tally {
 
 if (only('lint')) {
   // Biome over the whole tree: format, lint (floating promises included) and sorted imports
-  const code = run('node_modules/@biomejs/biome/bin/biome', ['check', '.'])
+  const code = run('node_modules/@biomejs/biome/bin/biome', ['check', '--error-on-warnings', '.'])
   if (code !== 0) failures.push('lint: npm run lint reports the violations above')
   tallies.lint = { passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, crashed: false }
 }

@@ -1,5 +1,5 @@
+import { setTimeout as wait } from 'node:timers/promises'
 import type postgres from 'postgres'
-import { sleep } from '@/lib/time/sleep'
 import { DATABASE_ROLES, type RuntimeRole } from './roleNames'
 import { scramVerifier } from './scramVerifier'
 import { DEFAULT_TABLE_PRIVILEGES, FUNCTION_GRANTS, TABLE_GRANTS, type TablePrivilege } from './tableGrants'
@@ -55,7 +55,8 @@ export async function applyDatabaseRoles(
     } catch (error) {
       const code = (error as { code?: unknown }).code
       if (attempt >= 5 || typeof code !== 'string' || !ROLE_RACE_CODES.has(code)) throw error
-      await sleep({ ms: 100 * attempt + Math.random() * 100 })
+      // db/ imports nothing of ours: Node's own wait
+      await wait(100 * attempt + Math.random() * 100)
     }
   }
 }

@@ -1,7 +1,6 @@
 import { mkdirSync, openSync } from 'node:fs'
 import path from 'node:path'
 import { CreateKeyCommand } from '@aws-sdk/client-kms'
-import { sleep } from '@/lib/time/sleep'
 import { DEV_DATABASE_PASSWORDS } from '../../cli/config/devDatabasePasswords'
 import { createDb } from '../../db/client'
 import { migrate } from '../../db/migrate'
@@ -27,6 +26,7 @@ import { seedDevBarList } from './seedDevBarList'
 import { seedDevRecipients } from './seedDevRecipients'
 import { startSmtpSink } from './smtpSink'
 import { startSqsServer } from './sqs'
+import { portOf, releaseEnv, waitForHttp } from './stackProcessHelpers'
 
 /** anvil's first dev account: deploys the token and funds the signers, in dev only */
 const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -379,27 +379,4 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     await stopAll()
     throw err
   }
-}
-
-/** The image's variables over the stack's, NODE_OPTIONS joined (the image's flags, then the caller's, e.g. the bench's preload). */
-function releaseEnv(image: Record<string, string>, childEnv: NodeJS.ProcessEnv): Record<string, string> {
-  const nodeOptions = [image.NODE_OPTIONS, childEnv.NODE_OPTIONS].filter(Boolean).join(' ')
-  return { ...image, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) }
-}
-
-function portOf(url: string): string {
-  return new URL(url).port
-}
-
-async function waitForHttp(url: string, timeoutMs: number, child: ManagedChild): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.child.exitCode !== null) throw new Error(`${child.name} exited with code ${child.child.exitCode}`)
-    try {
-      const res = await fetch(url)
-      if (res.ok) return
-    } catch {}
-    await sleep({ ms: 250 })
-  }
-  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`)
 }
