@@ -10,7 +10,7 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { MintRequest } from './mintRequestSchema'
 
-/** The SQLSTATE the intake's SQL function raises a refusal with (db/migrations, create_mint_order). */
+/** The SQLSTATE the intake's SQL function raises a refusal with (db/functions/create_mint_order.sql). */
 export const INTAKE_REFUSAL_SQLSTATE = 'MDR01'
 
 export type IntakeRefusalParameters = {
