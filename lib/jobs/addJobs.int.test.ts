@@ -253,6 +253,72 @@ describe('addJobs', () => {
     expect(await jobRecordsOf([jobId])).toMatchObject([{ state: 'queued', max_attempts: 2 }])
     expect(await eventsOf([jobId])).toMatchObject([{ event: 'enqueued', detail: 'alone' }])
   })
+
+  it('the sqs transport: the outbox row (the payload and its job id) instead of a graphile job, its history and event, in one statement', async () => {
+    const staff = await insertUser(t.db, 'staff')
+    const order = await insertOrder(t.db, { requestedBy: staff.id })
+    const was = await counts()
+    const before = counted.statements()
+    const { jobId } = await addJob(counted.db, {
+      task: 'mint_send',
+      payload: { orderId: order.id },
+      jobKey: `mint_send:${order.id}`, // SQS has no keys: left unused
+      maxAttempts: 4,
+      orderId: order.id,
+      actor: 'a@mintdesk.test',
+      detail: 'mint 1 oz',
+      transport: 'sqs',
+    })
+    expect(counted.statements() - before).toBe(1)
+    const [outbox] = await t.db.execute<{ job_id: string; task: string; order_id: string; payload: unknown }>(
+      sql`select job_id::text as job_id, task, order_id::text as order_id, payload from sqs_outbox where job_id = ${jobId.toString()}::bigint`,
+    )
+    expect(outbox).toEqual({
+      job_id: jobId.toString(),
+      task: 'mint_send',
+      order_id: order.id,
+      payload: { orderId: order.id, jobId: jobId.toString() },
+    })
+    expect(await jobRecordsOf([jobId])).toEqual([
+      {
+        job_id: jobId.toString(),
+        task: 'mint_send',
+        order_id: order.id,
+        state: 'queued',
+        max_attempts: 4,
+        payload: { orderId: order.id },
+      },
+    ])
+    expect(await eventsOf([jobId])).toEqual([
+      {
+        job_id: jobId.toString(),
+        event: 'enqueued',
+        task: 'mint_send',
+        order_id: order.id,
+        actor: 'a@mintdesk.test',
+        detail: 'mint 1 oz (SQS, through the outbox)',
+      },
+    ])
+    // no graphile job
+    expect(await counts()).toEqual({
+      jobs: was?.jobs,
+      records: (was?.records ?? 0) + 1,
+      events: (was?.events ?? 0) + 1,
+    })
+  })
+
+  it('the sqs transport refuses what only graphile-worker has (a run time, a queue, a priority, flags), writing nothing', async () => {
+    const staff = await insertUser(t.db, 'staff')
+    const order = await insertOrder(t.db, { requestedBy: staff.id })
+    const was = await counts()
+    const job = { task: 'mint_send', payload: { orderId: order.id }, orderId: order.id, transport: 'sqs' as const }
+    for (const extra of [{ runAt: new Date() }, { queueName: 'q' }, { priority: 1 }, { flags: ['notify'] }]) {
+      await expect(addJob(web.db, { ...job, ...extra })).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: '22023' }),
+      })
+    }
+    expect(await counts()).toEqual(was)
+  })
 })
 
 /**
