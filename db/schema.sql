@@ -708,7 +708,7 @@ BEGIN
   --    snapshot, sees this order)
   v_amount_wei := trunc(v_total * 1000000000000000000);
   SELECT c.r_refusal, c.r_detail INTO v_refusal, v_refusal_detail
-    FROM public.check_mint_controls(a.to_address, v_amount_wei, a.order_id, true) c;
+    FROM public.check_mint_controls(p_to => a.to_address, p_amount_wei => v_amount_wei, p_exclude_order_id => a.order_id, p_lock => true) c;
   IF v_refusal IS NOT NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'MDR01', MESSAGE = v_refusal, DETAIL = v_refusal_detail::text;
   END IF;
@@ -840,7 +840,8 @@ CREATE OR REPLACE FUNCTION public.on_mint_awaiting_approval(p_order_id uuid)
  SET search_path TO 'public', 'pg_temp'
 AS $function$
 begin
-  perform public.record_mint_event('mint.awaiting_approval', p_order_id, 'awaiting_approval', array['awaiting_approval'], null);
+  perform public.record_mint_event(p_type => 'mint.awaiting_approval', p_order_id => p_order_id, p_status => 'awaiting_approval',
+                                   p_from => array['awaiting_approval'], p_data => null);
 end
 $function$;
 

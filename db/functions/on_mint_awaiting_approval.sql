@@ -7,6 +7,7 @@ security invoker
 set search_path = public, pg_temp
 as $$
 begin
-  perform public.record_mint_event('mint.awaiting_approval', p_order_id, 'awaiting_approval', array['awaiting_approval'], null);
+  perform public.record_mint_event(p_type => 'mint.awaiting_approval', p_order_id => p_order_id, p_status => 'awaiting_approval',
+                                   p_from => array['awaiting_approval'], p_data => null);
 end
 $$;

@@ -3,7 +3,8 @@
 -- and 'enqueued' event. lib/jobs/addJobs.ts calls it, and so do the intake and the notification
 -- wake-up below: enqueue_mint_send_sqs is dropped. create_mint_order takes one jsonb object of
 -- named arguments instead of 23 positional ones; the old signature is dropped (a second overload
--- would stay callable by the web). Each function as its db/functions file has it.
+-- would stay callable by the web). Calls between our functions name their arguments
+-- (on_mint_awaiting_approval's of record_mint_event). Each function as its db/functions file has it.
 -- THE enqueue: one job, in the caller's transaction (invariant 1, the outbox: the rows that
 -- ask for the job and the job commit together or not at all). Its TypeScript face is
 -- lib/jobs/addJobs.ts (addJob, ensureJob, enqueueFollowUp, enqueueMintSend); in SQL the
@@ -249,7 +250,7 @@ BEGIN
   --    snapshot, sees this order)
   v_amount_wei := trunc(v_total * 1000000000000000000);
   SELECT c.r_refusal, c.r_detail INTO v_refusal, v_refusal_detail
-    FROM public.check_mint_controls(a.to_address, v_amount_wei, a.order_id, true) c;
+    FROM public.check_mint_controls(p_to => a.to_address, p_amount_wei => v_amount_wei, p_exclude_order_id => a.order_id, p_lock => true) c;
   IF v_refusal IS NOT NULL THEN
     RAISE EXCEPTION USING ERRCODE = 'MDR01', MESSAGE = v_refusal, DETAIL = v_refusal_detail::text;
   END IF;
@@ -294,6 +295,20 @@ END
 $fn$;
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION public.create_mint_order(jsonb) FROM PUBLIC;
+--> statement-breakpoint
+-- The intake's hook for an order written as awaiting_approval: its mint.awaiting_approval event
+-- (public.record_mint_event), in the intake's statement. Called by create_mint_order.
+create or replace function public.on_mint_awaiting_approval(p_order_id uuid)
+returns void
+language plpgsql
+security invoker
+set search_path = public, pg_temp
+as $$
+begin
+  perform public.record_mint_event(p_type => 'mint.awaiting_approval', p_order_id => p_order_id, p_status => 'awaiting_approval',
+                                   p_from => array['awaiting_approval'], p_data => null);
+end
+$$;
 --> statement-breakpoint
 -- The deferred constraint trigger notification_events_wake_dispatch (decision 018): at the commit
 -- of a transaction that recorded an order event, wakes the ONE notify_dispatch job (key
