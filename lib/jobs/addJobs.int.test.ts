@@ -319,6 +319,25 @@ describe('addJobs', () => {
     }
     expect(await counts()).toEqual(was)
   })
+
+  it('public.enqueue_job from SQL: history false adds the job alone (the notification wake-up); a key it does not read, or a payload that is not JSON text, is refused (22023)', async () => {
+    const was = await counts()
+    const enqueue = (spec: Record<string, unknown>) =>
+      web.db.execute<{ id: string | null }>(sql`select public.enqueue_job(${JSON.stringify(spec)}::jsonb)::text as id`)
+    const [added] = await enqueue({ task: 'test_wake', payload: '{}', job_key: 'test_wake', history: false })
+    expect(added?.id).toEqual(expect.any(String))
+    expect(await graphileJobs([BigInt(added?.id ?? 0)])).toMatchObject([{ task: 'test_wake', key: 'test_wake' }])
+    expect(await counts()).toEqual({ ...was, jobs: (was?.jobs ?? 0) + 1 })
+    for (const wrong of [
+      { task: 'test_wake', payload: '{}', jobKey: 'typo' },
+      { task: 'test_wake', payload: {} },
+      { payload: '{}' },
+      { task: 'test_wake', payload: '{}', transport: 'carrier pigeon' },
+    ]) {
+      await expect(enqueue(wrong)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22023' }) })
+    }
+    expect(await counts()).toEqual({ ...was, jobs: (was?.jobs ?? 0) + 1 })
+  })
 })
 
 /**
