@@ -48,13 +48,14 @@ DECLARE
   v_job_id bigint;
   v_accepted jsonb;
 BEGIN
-  -- the arguments: every key, and no other
-  SELECT array_agg(k ORDER BY k) INTO v_wrong FROM unnest(v_keys) AS k WHERE NOT p_intake ? k;
-  IF v_wrong IS NOT NULL THEN
-    RAISE EXCEPTION 'create_mint_order: missing keys %', v_wrong USING ERRCODE = 'invalid_parameter_value';
-  END IF;
-  SELECT array_agg(k ORDER BY k) INTO v_wrong FROM jsonb_object_keys(p_intake) AS k WHERE k <> ALL (v_keys);
-  IF v_wrong IS NOT NULL THEN
+  -- the arguments: every key, and no other (checked as one plain expression; the lists are
+  -- made only to name what is wrong)
+  IF NOT (p_intake ?& v_keys AND (p_intake - v_keys) = '{}'::jsonb) THEN
+    SELECT array_agg(k ORDER BY k) INTO v_wrong FROM unnest(v_keys) AS k WHERE NOT p_intake ? k;
+    IF v_wrong IS NOT NULL THEN
+      RAISE EXCEPTION 'create_mint_order: missing keys %', v_wrong USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    SELECT array_agg(k ORDER BY k) INTO v_wrong FROM jsonb_object_keys(p_intake) AS k WHERE k <> ALL (v_keys);
     RAISE EXCEPTION 'create_mint_order: unknown keys %', v_wrong USING ERRCODE = 'invalid_parameter_value';
   END IF;
   SELECT * INTO a FROM jsonb_to_record(p_intake) AS x(

@@ -29,16 +29,17 @@ LANGUAGE plpgsql VOLATILE SECURITY INVOKER
 SET search_path = public, pg_temp
 AS $fn$
 DECLARE
+  v_keys text[] := ARRAY['task', 'payload', 'transport', 'job_key', 'job_key_mode', 'queue_name', 'run_at',
+                         'max_attempts', 'priority', 'flags', 'order_id', 'actor', 'detail', 'history'];
   j record;
   v_unknown text[];
   v_transport text;
   v_max_attempts integer;
   v_job_id bigint;
 BEGIN
-  SELECT array_agg(k ORDER BY k) INTO v_unknown FROM jsonb_object_keys(p_job) AS k
-   WHERE k <> ALL (ARRAY['task', 'payload', 'transport', 'job_key', 'job_key_mode', 'queue_name', 'run_at',
-                         'max_attempts', 'priority', 'flags', 'order_id', 'actor', 'detail', 'history']);
-  IF v_unknown IS NOT NULL THEN
+  -- no key it does not read (one plain expression; the list is made only to name them)
+  IF (p_job - v_keys) <> '{}'::jsonb THEN
+    SELECT array_agg(k ORDER BY k) INTO v_unknown FROM jsonb_object_keys(p_job - v_keys) AS k;
     RAISE EXCEPTION 'enqueue_job: unknown keys %', v_unknown USING ERRCODE = 'invalid_parameter_value';
   END IF;
   SELECT * INTO j FROM jsonb_to_record(p_job) AS x(
