@@ -8,7 +8,7 @@ import { insertUser } from '@/tests/helpers/users'
 import { applyDatabaseRoles } from './applyDatabaseRoles'
 import { DATABASE_ROLES, type RuntimeRole } from './roleNames'
 import { scramVerifier } from './scramVerifier'
-import { DEFAULT_TABLE_PRIVILEGES, TABLE_GRANTS } from './tableGrants'
+import { DEFAULT_TABLE_PRIVILEGES, FUNCTION_GRANTS, TABLE_GRANTS } from './tableGrants'
 
 // Invariant 7 against a real Postgres: connected as each runtime role, what it may not do
 // fails with SQLSTATE 42501 (insufficient_privilege), and what the grants table says is
@@ -208,6 +208,39 @@ describe('database roles (invariant 7)', () => {
       const done = await c`select id from graphile_worker.complete_jobs(array[${added?.id ?? '0'}::bigint])`
       expect(done).toHaveLength(1)
     }
+  })
+
+  it('EXECUTE on the functions of schema public is exactly FUNCTION_GRANTS; only trigger functions are left to PUBLIC', async () => {
+    const fns = await t.sql<{ name: string; oid: number; trigger: boolean; public: boolean }[]>`
+      select p.proname as name, p.oid::int as oid, p.prorettype = 'trigger'::regtype as trigger,
+             exists (select 1 from aclexplode(coalesce(p.proacl, acldefault('f'::"char", p.proowner))) x
+                     where x.grantee = 0 and x.privilege_type = 'EXECUTE') as public
+      from pg_proc p where p.pronamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+      order by 1`
+    expect(fns.map((f) => f.name)).toEqual(expect.arrayContaining(['create_mint_order', 'enqueue_job']))
+    for (const fn of fns) {
+      const callers = FUNCTION_GRANTS[fn.name]
+      if (!callers) {
+        // a trigger function runs as the statement's caller whatever its EXECUTE says, and cannot be called
+        expect(fn.trigger, `${fn.name} is not in FUNCTION_GRANTS, so PUBLIC may execute it: list it there`).toBe(true)
+        continue
+      }
+      expect(fn.public, `PUBLIC may execute ${fn.name}`).toBe(false)
+      for (const r of ROLES) {
+        const [held] = await t.sql<{ ok: boolean }[]>`
+          select has_function_privilege(${DATABASE_ROLES[r]}, ${fn.oid}::oid, 'execute') as ok`
+        expect(held?.ok, `${r} EXECUTE on ${fn.name}`).toBe(callers.includes(r))
+      }
+    }
+  })
+
+  it('enqueue_job writes what the caller may: the web puts a job on SQS, the worker cannot (no insert on sqs_outbox): 42501', async () => {
+    const spec = (transport: 'postgres' | 'sqs') =>
+      JSON.stringify({ task: 'mint_send', payload: JSON.stringify({ orderId }), transport, order_id: orderId })
+    expect(await outcome(role('web')`select public.enqueue_job(${spec('sqs')}::text::jsonb)`)).toBe('ok')
+    expect(await outcome(role('worker')`select public.enqueue_job(${spec('sqs')}::text::jsonb)`)).toBe('42501')
+    expect(await outcome(role('worker')`select public.enqueue_job(${spec('postgres')}::text::jsonb)`)).toBe('ok')
   })
 
   it('is idempotent: running the step again changes no privilege', async () => {

@@ -86,7 +86,12 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  *   against the user's row included (amended, migration 0016). SECURITY INVOKER, so it
  *   writes only what the caller's table grants allow; only the web takes orders. Keyed by
  *   name: grant/revoke name no signature, so they fail loudly should an overload (e.g. one
- *   without the session's check) ever come back; 0016 dropped the old one.
+ *   without the session's check) ever come back; 0016 and 0019 dropped the old ones.
+ * - enqueue_job: the one enqueue (db/functions/enqueue_job.sql), called by lib/jobs/addJobs
+ *   in both processes, by create_mint_order (web) and by the notification wake-up at the
+ *   commit of an order event (web and worker). SECURITY INVOKER: what it writes (the queue,
+ *   job_records, job_events, sqs_outbox) is what each role's table grants allow, so the
+ *   worker, which may not insert into sqs_outbox, cannot put a job on SQS.
  * - check_mint_controls, recent_mints_wei: the mint controls' one home (decision 016,
  *   amended), called by create_mint_order and the approval (web) and by the worker's check
  *   before signing (worker); the web's limits page reads the rolling total.
@@ -96,6 +101,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  */
 export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
   create_mint_order: ['web'],
+  enqueue_job: ['web', 'worker'],
   check_mint_controls: ['web', 'worker'],
   recent_mints_wei: ['web', 'worker'],
   record_mint_event: ['web', 'worker'],

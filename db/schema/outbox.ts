@@ -4,7 +4,8 @@ import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'd
 /**
  * The SQS transport's outbox (issue 15, decision 021). With QUEUE_TRANSPORT=sqs the order's
  * transaction (intake or approval) writes one row here instead of a graphile-worker job
- * (public.enqueue_mint_send_sqs): the order and its message commit together or not at all.
+ * (public.enqueue_job, the one enqueue, db/functions/enqueue_job.sql): the order and its
+ * message commit together or not at all.
  * The worker's relay sends unsent rows to SQS and stamps `sent_at`; a crash between the
  * send and the stamp sends the row twice at worst, and the consumer is idempotent on the
  * order (the stored signed transaction). `job_id` is drawn from graphile-worker's job id

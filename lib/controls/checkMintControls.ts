@@ -48,7 +48,8 @@ export async function checkMintControls(
 ): Promise<CheckMintControlsReturnType> {
   const [row] = await db.execute<{ refusal: string | null; detail: unknown; used_wei: string }>(sql`
     select r_refusal as refusal, r_detail as detail, r_used_wei::text as used_wei
-      from public.check_mint_controls(${p.to}, ${p.amountWei.toString()}::numeric, ${p.excludeOrderId ?? null}::uuid, ${p.lock !== false}::boolean)`)
+      from public.check_mint_controls(p_to => ${p.to}, p_amount_wei => ${p.amountWei.toString()}::numeric,
+        p_exclude_order_id => ${p.excludeOrderId ?? null}::uuid, p_lock => ${p.lock !== false}::boolean)`)
   if (!row) throw new Error('check_mint_controls returned no row')
   const refused = mintControlsRefusal({ refusal: row.refusal, detail: row.detail, to: p.to })
   if (refused) throw refused

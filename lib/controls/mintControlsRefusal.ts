@@ -12,7 +12,7 @@ export type MintControlsRefusalParameters = {
 
 /**
  * The error of a refusal of the mint controls, whose one home is the SQL function
- * public.check_mint_controls (db/migrations/0013_mint_controls_one_home.sql): the same class,
+ * public.check_mint_controls (db/functions/check_mint_controls.sql): the same class,
  * code, status and message at every gate, whether the refusal came back as its row
  * (checkMintControls: approval, worker) or raised by create_mint_order (intakeRefusal).
  * Null when the order passes or the code is not one of the controls'.

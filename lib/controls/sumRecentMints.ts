@@ -14,6 +14,8 @@ export type SumRecentMintsParameters = {
  */
 export async function sumRecentMints(db: DbOrTx, p: SumRecentMintsParameters = {}): Promise<bigint> {
   const exclude = p.excludeOrderId ?? null
-  const [row] = await db.execute<{ used: string }>(sql`select public.recent_mints_wei(${exclude}::uuid)::text as used`)
+  const [row] = await db.execute<{ used: string }>(
+    sql`select public.recent_mints_wei(p_exclude_order_id => ${exclude}::uuid)::text as used`,
+  )
   return BigInt(row?.used ?? '0')
 }

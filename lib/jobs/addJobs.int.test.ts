@@ -80,7 +80,7 @@ describe('addJobs', () => {
                (select count(*)::int from job_events) as events`)
     )[0]
 
-  it('adds several jobs in three statements: each its graphile job, its job_records row and one enqueued event, ids in input order', async () => {
+  it('adds several jobs in one statement (public.enqueue_job per job): each its graphile job, its job_records row and one enqueued event, ids in input order', async () => {
     const staff = await insertUser(t.db, 'staff')
     const order = await insertOrder(t.db, { requestedBy: staff.id })
     const later = new Date(Date.now() + 3_600_000)
@@ -101,7 +101,7 @@ describe('addJobs', () => {
       { task: 'test_beta', payload: { n: 2 }, runAt: later },
       { task: 'test_alpha', payload: { n: 3 }, queueName: 'test_lane:2', priority: -1, actor: 'tester' },
     ])
-    expect(counted.statements() - before).toBe(3)
+    expect(counted.statements() - before).toBe(1)
     expect(jobIds).toHaveLength(3)
     expect(new Set(jobIds).size).toBe(3)
 
@@ -172,7 +172,7 @@ describe('addJobs', () => {
     ])
   })
 
-  it('costs the same three statements for many jobs, ids in input order', async () => {
+  it('costs the same one statement for many jobs, ids in input order', async () => {
     const before = counted.statements()
     const { jobIds } = await addJobs(
       counted.db,
@@ -183,7 +183,7 @@ describe('addJobs', () => {
         queueName: `test_many:${i % 4}`,
       })),
     )
-    expect(counted.statements() - before).toBe(3)
+    expect(counted.statements() - before).toBe(1)
     const payloadOf = new Map((await graphileJobs(jobIds)).map((j) => [j.id, j.payload]))
     expect(jobIds.map((id) => payloadOf.get(id.toString()))).toEqual(Array.from({ length: 60 }, (_, i) => ({ n: i })))
     expect(await jobRecordsOf(jobIds)).toHaveLength(60)
@@ -252,6 +252,91 @@ describe('addJobs', () => {
     ])
     expect(await jobRecordsOf([jobId])).toMatchObject([{ state: 'queued', max_attempts: 2 }])
     expect(await eventsOf([jobId])).toMatchObject([{ event: 'enqueued', detail: 'alone' }])
+  })
+
+  it('the sqs transport: the outbox row (the payload and its job id) instead of a graphile job, its history and event, in one statement', async () => {
+    const staff = await insertUser(t.db, 'staff')
+    const order = await insertOrder(t.db, { requestedBy: staff.id })
+    const was = await counts()
+    const before = counted.statements()
+    const { jobId } = await addJob(counted.db, {
+      task: 'mint_send',
+      payload: { orderId: order.id },
+      jobKey: `mint_send:${order.id}`, // SQS has no keys: left unused
+      maxAttempts: 4,
+      orderId: order.id,
+      actor: 'a@mintdesk.test',
+      detail: 'mint 1 oz',
+      transport: 'sqs',
+    })
+    expect(counted.statements() - before).toBe(1)
+    const [outbox] = await t.db.execute<{ job_id: string; task: string; order_id: string; payload: unknown }>(
+      sql`select job_id::text as job_id, task, order_id::text as order_id, payload from sqs_outbox where job_id = ${jobId.toString()}::bigint`,
+    )
+    expect(outbox).toEqual({
+      job_id: jobId.toString(),
+      task: 'mint_send',
+      order_id: order.id,
+      payload: { orderId: order.id, jobId: jobId.toString() },
+    })
+    expect(await jobRecordsOf([jobId])).toEqual([
+      {
+        job_id: jobId.toString(),
+        task: 'mint_send',
+        order_id: order.id,
+        state: 'queued',
+        max_attempts: 4,
+        payload: { orderId: order.id },
+      },
+    ])
+    expect(await eventsOf([jobId])).toEqual([
+      {
+        job_id: jobId.toString(),
+        event: 'enqueued',
+        task: 'mint_send',
+        order_id: order.id,
+        actor: 'a@mintdesk.test',
+        detail: 'mint 1 oz (SQS, through the outbox)',
+      },
+    ])
+    // no graphile job
+    expect(await counts()).toEqual({
+      jobs: was?.jobs,
+      records: (was?.records ?? 0) + 1,
+      events: (was?.events ?? 0) + 1,
+    })
+  })
+
+  it('the sqs transport refuses what only graphile-worker has (a run time, a queue, a priority, flags), writing nothing', async () => {
+    const staff = await insertUser(t.db, 'staff')
+    const order = await insertOrder(t.db, { requestedBy: staff.id })
+    const was = await counts()
+    const job = { task: 'mint_send', payload: { orderId: order.id }, orderId: order.id, transport: 'sqs' as const }
+    for (const extra of [{ runAt: new Date() }, { queueName: 'q' }, { priority: 1 }, { flags: ['notify'] }]) {
+      await expect(addJob(web.db, { ...job, ...extra })).rejects.toMatchObject({
+        cause: expect.objectContaining({ code: '22023' }),
+      })
+    }
+    expect(await counts()).toEqual(was)
+  })
+
+  it('public.enqueue_job from SQL: history false adds the job alone (the notification wake-up); a key it does not read, or a payload that is not JSON text, is refused (22023)', async () => {
+    const was = await counts()
+    const enqueue = (spec: Record<string, unknown>) =>
+      web.db.execute<{ id: string | null }>(sql`select public.enqueue_job(${JSON.stringify(spec)}::jsonb)::text as id`)
+    const [added] = await enqueue({ task: 'test_wake', payload: '{}', job_key: 'test_wake', history: false })
+    expect(added?.id).toEqual(expect.any(String))
+    expect(await graphileJobs([BigInt(added?.id ?? 0)])).toMatchObject([{ task: 'test_wake', key: 'test_wake' }])
+    expect(await counts()).toEqual({ ...was, jobs: (was?.jobs ?? 0) + 1 })
+    for (const wrong of [
+      { task: 'test_wake', payload: '{}', jobKey: 'typo' },
+      { task: 'test_wake', payload: {} },
+      { payload: '{}' },
+      { task: 'test_wake', payload: '{}', transport: 'carrier pigeon' },
+    ]) {
+      await expect(enqueue(wrong)).rejects.toMatchObject({ cause: expect.objectContaining({ code: '22023' }) })
+    }
+    expect(await counts()).toEqual({ ...was, jobs: (was?.jobs ?? 0) + 1 })
   })
 })
 

@@ -61,11 +61,11 @@ const FUNCTIONS: Record<string, { args: string; returns: string }> = {
 
 /**
  * Functions of schema public whose body names graphile_worker (decision 011, "One home"):
- * create_mint_order (the intake, decision 016), enqueue_mint_send_sqs (the SQS transport,
- * decision 021: the job id sequence), wake_notify_dispatch (notifications, decision 018: the
- * trigger that wakes the one notify_dispatch job at the commit of an order event).
+ * only enqueue_job (db/functions/enqueue_job.sql), the one enqueue, which calls add_job and,
+ * for the SQS transport (decision 021), draws job ids from its job id sequence. The intake
+ * (create_mint_order) and the notification wake-up (wake_notify_dispatch) call enqueue_job.
  */
-const OUR_FUNCTIONS_IN_GRAPHILE = ['create_mint_order', 'enqueue_mint_send_sqs', 'wake_notify_dispatch']
+const OUR_FUNCTIONS_IN_GRAPHILE = ['enqueue_job']
 
 describe("graphile-worker's private schema, as lib/jobs uses it", () => {
   let t: TestDatabase

@@ -14,7 +14,7 @@ const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--excl
   encoding: 'utf8',
 })
   .split('\n')
-  .filter((f) => f !== '')
+  .filter((f, i, all) => f !== '' && all.indexOf(f) === i)
 const files = new Set(tracked)
 const folders = foldersOf(files)
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')

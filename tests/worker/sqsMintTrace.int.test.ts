@@ -26,7 +26,7 @@ import {
 // InMemorySpanExporter, service.name mintdesk-web); the worker is a real process with the
 // SQS transport on the embedded endpoint, exporting OTLP http/json to a receiver here. The
 // trace context goes from the intake into the outbox row (create_mint_order ->
-// enqueue_mint_send_sqs), from the relay into the message attribute `traceparent`, and the
+// enqueue_job), from the relay into the message attribute `traceparent`, and the
 // consumer opens the message's job span under it.
 vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 

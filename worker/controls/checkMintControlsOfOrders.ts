@@ -29,7 +29,8 @@ export async function checkMintControlsOfOrders(
     select v.order_id::text as order_id, c.r_refusal as refusal, c.r_detail as detail
     from unnest(${uuidArraySql(orders.map((o) => o.orderId))}, ${`{${orders.map((o) => JSON.stringify(o.to)).join(',')}}`}::text[],
       ${`{${orders.map((o) => o.amountWei.toString()).join(',')}}`}::numeric[]) as v(order_id, to_address, amount_wei)
-    cross join lateral public.check_mint_controls(v.to_address, v.amount_wei, v.order_id, false) c`)
+    cross join lateral public.check_mint_controls(
+      p_to => v.to_address, p_amount_wei => v.amount_wei, p_exclude_order_id => v.order_id, p_lock => false) c`)
   const toOf = new Map(orders.map((o) => [o.orderId, o.to]))
   for (const row of rows) {
     const refused = mintControlsRefusal({ refusal: row.refusal, detail: row.detail, to: toOf.get(row.order_id) ?? '' })

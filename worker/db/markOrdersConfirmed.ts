@@ -23,7 +23,8 @@ export async function markOrdersConfirmed(tx: Tx, { orders }: MarkOrdersConfirme
   const blocks = `{${orders.map((o) => o.blockNumber.toString()).join(',')}}`
   // the events first: record_mint_event writes one only for an order whose status is still one of NOT_CONFIRMED
   await tx.execute(sql`
-    select public.record_mint_event('mint.confirmed', v.id, 'confirmed', ${`{${NOT_CONFIRMED.join(',')}}`}::text[], jsonb_build_object('txHash', v.hash))
+    select public.record_mint_event(p_type => 'mint.confirmed', p_order_id => v.id, p_status => 'confirmed',
+      p_from => ${`{${NOT_CONFIRMED.join(',')}}`}::text[], p_data => jsonb_build_object('txHash', v.hash))
     from unnest(${ids}, ${hashes}::text[]) as v(id, hash)`)
   await tx.execute(sql`
     update mint_orders m set status = 'confirmed', tx_hash = v.hash, block_number = v.block, confirmed_at = now(),

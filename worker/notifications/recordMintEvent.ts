@@ -24,7 +24,7 @@ export type RecordMintEventParameters = {
 export async function recordMintEvent(tx: DbOrTx, p: RecordMintEventParameters): Promise<string | null> {
   const from = p.from === null ? null : `{${p.from.join(',')}}`
   const rows = await tx.execute<{ id: string | null }>(
-    sql`select public.record_mint_event(${p.type}, ${p.orderId}::uuid, ${p.status}, ${from}::text[], ${p.data ? JSON.stringify(p.data) : null}::jsonb)::text as id`,
+    sql`select public.record_mint_event(p_type => ${p.type}, p_order_id => ${p.orderId}::uuid, p_status => ${p.status}, p_from => ${from}::text[], p_data => ${p.data ? JSON.stringify(p.data) : null}::jsonb)::text as id`,
   )
   return rows[0]?.id ?? null
 }

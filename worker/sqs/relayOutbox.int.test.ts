@@ -116,7 +116,16 @@ describe('the outbox relay', () => {
     const user = await insertUser(t.db, 'staff')
     const order = await insertOrder(t.db, { requestedBy: user.id })
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01'
-    await t.db.execute(sql`select public.enqueue_mint_send_sqs(${order.id}::uuid, 5, 'test', null, ${traceparent})`)
+    // the one enqueue called from SQL, as the intake calls it, with a payload that carries a trace
+    const spec = {
+      task: 'mint_send',
+      payload: JSON.stringify({ orderId: order.id, traceparent }),
+      transport: 'sqs',
+      order_id: order.id,
+      max_attempts: 5,
+      actor: 'test',
+    }
+    await t.db.execute(sql`select public.enqueue_job(${JSON.stringify(spec)}::jsonb)`)
     const plain = await insertOrder(t.db, { requestedBy: user.id })
     await t.db.transaction((tx) =>
       enqueueMintSend(tx, { transport: 'sqs', orderId: plain.id, maxAttempts: 5, actor: 'test' }),

@@ -11,7 +11,7 @@ import { recordFailedAttempt } from '../runtime/recordFailedAttempt'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import type { SqsDelivery, SqsOutcome } from './startSqsConsumer'
 
-/** The message body the outbox writes (public.enqueue_mint_send_sqs): the task's payload plus its job id. */
+/** The message body the outbox writes (public.enqueue_job): the task's payload plus its job id. */
 const envelope = z.object({ jobId: z.string().regex(/^\d{1,19}$/) }).passthrough()
 
 /** What the handler itself uses of the worker's context; the task gets the whole of it. */

@@ -16,6 +16,7 @@ import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import { importTestBarList, stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { failAtCommit } from '@/tests/helpers/failAtCommit'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
 import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
@@ -90,8 +91,7 @@ const barsOf = async (orderId: string) =>
     select b.serial, b.status::text as status, b.order_id::text as order_id
       from mint_order_bars m join vault_bars b on b.id = m.bar_id where m.order_id = ${orderId}::uuid order by m.position`)
 
-const approve = (orderId: string, user: SessionUser, hooks?: Parameters<typeof approveMintOrder>[1]['hooks']) =>
-  approveMintOrder(web.db, { orderId, user, maxAttempts: 6, hooks })
+const approve = (orderId: string, user: SessionUser) => approveMintOrder(web.db, { orderId, user, maxAttempts: 6 })
 const reject = (orderId: string, user: SessionUser, reason = 'the receipt does not match the bars') =>
   rejectMintOrder(web.db, { orderId, user, reason })
 
@@ -298,21 +298,21 @@ describe('approveMintOrder', () => {
 
   it('the outbox: a failure just before the commit leaves no job, no event, no audit row, and the order awaiting approval', async () => {
     const { orderId } = await awaiting()
-    const boom = new Error('injected failure')
-    let inside: { jobs: number; status: string } | undefined
-    const error = await approve(orderId, approver, {
-      beforeCommit: async (tx, p) => {
-        // inside the transaction the job is there...
-        const rows = await tx.execute<{ n: number }>(
-          sql`select count(*)::int as n from graphile_worker.jobs where id = ${p.jobId.toString()}::bigint`,
-        )
-        const [o] = await tx.select({ status: mintOrders.status }).from(mintOrders).where(eq(mintOrders.id, orderId))
-        inside = { jobs: rows[0]?.n ?? 0, status: o?.status ?? '' }
-        throw boom
-      },
-    }).catch((e: unknown) => e)
-    expect(error).toBe(boom)
-    expect(inside).toEqual({ jobs: 1, status: 'pending' })
+    // raised at the commit of the approval's transaction, after all of it ran (a test-only trigger of this database)
+    const armed = await failAtCommit(t.sql, {
+      table: 'audit_log',
+      when: `NEW.action = 'mint.approve' and NEW.target_id = '${orderId}'`,
+      message: 'injected failure',
+      probe: `jsonb_build_object(
+        'jobs', (select count(*) from graphile_worker.jobs where id = (NEW.detail->>'jobId')::bigint),
+        'status', (select status::text from mint_orders where id = NEW.target_id::uuid))::text`,
+    })
+    const error = await approve(orderId, approver)
+      .catch((e: unknown) => e)
+      .finally(() => armed.remove())
+    expect(error).toMatchObject({ message: 'injected failure' })
+    // inside the transaction the job is there...
+    expect(JSON.parse(String((error as { detail?: unknown }).detail))).toEqual({ jobs: 1, status: 'pending' })
     // ...and after the rollback it is not
     expect(await jobsOf(orderId)).toEqual([])
     const jobRecords = await t.db.execute<{ n: number }>(

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db, Tx } from '@/db/client'
+import type { Db } from '@/db/client'
 import { mintOrders } from '@/db/schema/mint'
 import { recordAudit } from '@/lib/admin/recordAudit'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
+import type { QueueTransport } from '@/lib/jobs/addJob'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
@@ -11,17 +12,9 @@ import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import type { MintOrderResponse } from '@/lib/web/mint/types'
-import { enqueueMintSend, type QueueTransport } from '@/lib/web/queue/enqueueMintSend'
+import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
 import { checkBarsStillReserved } from './checkBarsStillReserved'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
-
-export type ApproveMintOrderHooks = {
-  /**
-   * TEST ONLY: runs inside the transaction after the order, its job and the audit are
-   * written, just before the commit. Throwing here must leave nothing behind.
-   */
-  beforeCommit?: (tx: Tx, p: { orderId: string; jobId: bigint }) => Promise<void>
-}
 
 export type ApproveMintOrderParameters = {
   /** as given in the URL; anything that is not a uuid is not found */
@@ -32,7 +25,6 @@ export type ApproveMintOrderParameters = {
   maxAttempts: number
   /** QUEUE_TRANSPORT: a graphile-worker job (default) or the SQS outbox row (decision 021) */
   transport?: QueueTransport
-  hooks?: ApproveMintOrderHooks
 }
 
 export type ApproveMintOrderReturnType = MintOrderResponse
@@ -86,7 +78,6 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
       targetId: orderId,
       detail: { jobId: jobId.toString(), to: order.toAddress, amount: formatOrderAmount(order.amountWei.toString()) },
     })
-    await p.hooks?.beforeCommit?.(tx, { orderId, jobId })
   })
 
   return getMintOrderOrThrow(db, { orderId, user: p.user })

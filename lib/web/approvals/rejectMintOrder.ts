@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db, Tx } from '@/db/client'
+import type { Db } from '@/db/client'
 import { mintOrders } from '@/db/schema/mint'
 import { recordAudit } from '@/lib/admin/recordAudit'
 import { TASK } from '@/lib/jobs/jobKeys'
@@ -15,11 +15,6 @@ import type { MintOrderResponse } from '@/lib/web/mint/types'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
 import { rejectMintOrderSchema } from './rejectMintOrderSchema'
 
-export type RejectMintOrderHooks = {
-  /** TEST ONLY: runs inside the transaction just before the commit; throwing must leave nothing behind. */
-  beforeCommit?: (tx: Tx, p: { orderId: string }) => Promise<void>
-}
-
 export type RejectMintOrderParameters = {
   /** as given in the URL; anything that is not a uuid is not found */
   orderId: string
@@ -27,7 +22,6 @@ export type RejectMintOrderParameters = {
   user: Pick<SessionUser, 'id' | 'email' | 'role'>
   /** why: 1 to 500 characters after trimming (validated again here, so every caller gets the rule) */
   reason: string
-  hooks?: RejectMintOrderHooks
 }
 
 export type RejectMintOrderReturnType = MintOrderResponse
@@ -76,7 +70,6 @@ export async function rejectMintOrder(db: Db, p: RejectMintOrderParameters): Pro
       targetId: orderId,
       detail: { reason, barsReleased: released },
     })
-    await p.hooks?.beforeCommit?.(tx, { orderId })
   })
 
   return getMintOrderOrThrow(db, { orderId, user: p.user })

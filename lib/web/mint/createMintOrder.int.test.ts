@@ -8,6 +8,7 @@ import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { failAtCommit } from '@/tests/helpers/failAtCommit'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { type CreateMintOrderParameters, createMintOrder } from './createMintOrder'
@@ -51,7 +52,7 @@ async function create(
 }
 
 async function count(
-  table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs',
+  table: 'mint_orders' | 'held_bars' | 'mint_order_bars' | 'job_records' | 'job_events' | 'jobs' | 'sqs_outbox',
 ): Promise<number> {
   // held_bars: bars an order holds (the bar list made them; the intake only reserves them)
   const from =
@@ -191,35 +192,54 @@ describe('createMintOrder', () => {
     })
   })
 
-  it('a failure just before the commit (after the job was added) leaves nothing behind', async () => {
-    const before = await snapshot()
-    const boom = new Error('injected failure')
-    let seen: { orderId: string } | undefined
-    const error = await create({
-      request: buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] }),
-      idempotencyKey: 'will-roll-back',
-      hooks: {
-        beforeCommit: async (tx, accepted) => {
-          // inside the transaction everything is there...
-          const rows = await tx.execute<{ n: number }>(
-            sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`,
-          )
-          expect(rows[0]?.n).toBe(1)
-          seen = accepted
-          throw boom
-        },
-      },
-    }).catch((e: unknown) => e)
-    expect(error).toBe(boom)
-    expect(seen).toBeDefined()
-    // ...and after the rollback nothing is
-    expect(await snapshot()).toEqual(before)
-    const orders = await t.db
-      .select()
-      .from(mintOrders)
-      .where(eq(mintOrders.id, seen?.orderId ?? ''))
-    expect(orders).toEqual([])
-  })
+  it.each(['postgres', 'sqs'] as const)(
+    'a failure at the commit (after the job was added, %s transport) leaves nothing behind',
+    async (transport) => {
+      const key = `will-roll-back-${transport}`
+      // raised at the commit of the intake's own autocommit statement, after all of it ran
+      const armed = await failAtCommit(t.sql, {
+        table: 'mint_orders',
+        when: `NEW.idempotency_key = '${key}'`,
+        message: 'injected failure',
+        probe: `jsonb_build_object('orderId', NEW.id,
+          'jobs', (select count(*) from graphile_worker.jobs where key = 'mint_send:' || NEW.id),
+          'outbox', (select count(*) from sqs_outbox where order_id = NEW.id),
+          'records', (select count(*) from job_records where order_id = NEW.id and job_id = NEW.job_id),
+          'events', (select count(*) from job_events where order_id = NEW.id and event = 'enqueued'),
+          'links', (select count(*) from mint_order_bars where order_id = NEW.id),
+          'bars', (select count(*) from vault_bars where order_id = NEW.id and status = 'reserved'))::text`,
+      })
+      try {
+        const before = { ...(await snapshot()), outbox: await count('sqs_outbox') }
+        const error = await create({
+          request: buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] }),
+          idempotencyKey: key,
+          transport,
+        }).catch((e: unknown) => e)
+        expect(error).toMatchObject({ message: 'injected failure' })
+        // inside the transaction, at its very end, everything was there...
+        const inside = JSON.parse(String((error as { detail?: unknown }).detail)) as Record<string, unknown>
+        expect(inside).toEqual({
+          orderId: expect.any(String),
+          jobs: transport === 'postgres' ? 1 : 0,
+          outbox: transport === 'sqs' ? 1 : 0,
+          records: 1,
+          events: 1,
+          links: 2,
+          bars: 2,
+        })
+        // ...and after the rollback nothing is
+        expect({ ...(await snapshot()), outbox: await count('sqs_outbox') }).toEqual(before)
+        const orders = await t.db
+          .select()
+          .from(mintOrders)
+          .where(eq(mintOrders.id, String(inside.orderId)))
+        expect(orders).toEqual([])
+      } finally {
+        await armed.remove()
+      }
+    },
+  )
 
   it('refuses the same bar in another letter case (it is the same physical bar)', async () => {
     const s = freshSerial('CASE')
@@ -394,23 +414,25 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
     expect(await snapshot()).toEqual(before)
   })
 
-  it('a failure just before the commit leaves no order awaiting approval, no event, no audit row', async () => {
+  it('a failure at the commit leaves no order awaiting approval, no event, no audit row', async () => {
     const before = await snapshot()
     const audits = async () => (await t.db.select().from(auditLog)).length
     const auditsBefore = await audits()
-    const boom = new Error('injected failure')
-    const error = await create({
-      request: twoBars(),
-      approvalThresholdWei: 0n,
-      hooks: {
-        beforeCommit: async () => {
-          throw boom
-        },
-      },
-    }).catch((e: unknown) => e)
-    expect(error).toBe(boom)
-    expect(await snapshot()).toEqual(before)
-    expect(await audits()).toBe(auditsBefore)
+    const armed = await failAtCommit(t.sql, {
+      table: 'audit_log',
+      when: "NEW.action = 'mint.approval_requested'",
+      message: 'injected failure',
+      probe: `jsonb_build_object('notifications', (select count(*) from notification_events where order_id = NEW.target_id::uuid))::text`,
+    })
+    try {
+      const error = await create({ request: twoBars(), approvalThresholdWei: 0n }).catch((e: unknown) => e)
+      expect(error).toMatchObject({ message: 'injected failure' })
+      expect(JSON.parse(String((error as { detail?: unknown }).detail))).toEqual({ notifications: 1 })
+      expect(await snapshot()).toEqual(before)
+      expect(await audits()).toBe(auditsBefore)
+    } finally {
+      await armed.remove()
+    }
   })
 })
 

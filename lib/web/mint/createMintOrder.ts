@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import type { Db, Tx } from '@/db/client'
-import { isUuid } from '@/lib/mint/isUuid'
-import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
+import type { Db } from '@/db/client'
+import type { QueueTransport } from '@/lib/jobs/addJob'
 import { ozToWei } from '@/lib/money/ozToWei'
 import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
 import { checkSessionRow } from '@/lib/web/auth/checkSessionRow'
 import { IdempotencyConflictError, UnauthenticatedError, ValidationError } from '@/lib/web/errors'
+import { isUuid } from '../../mint/isUuid'
+import type { MintRequestInput } from '../../mint/mintRequestSchema'
 import { createMintOrderArguments } from './createMintOrderArguments'
 import { createMintOrderCall } from './createMintOrderCall'
 import { hashMintRequest } from './hashMintRequest'
 import { intakeRefusal } from './intakeRefusal'
 import { parseMintRequest } from './parseMintRequest'
 import type { MintAcceptedResponse } from './types'
-
-export type CreateMintOrderHooks = {
-  /**
-   * TEST ONLY: runs inside the transaction after every row and the job are written,
-   * just before the commit. Throwing here must leave nothing behind.
-   */
-  beforeCommit?: (tx: Tx, accepted: MintAcceptedResponse) => Promise<void>
-}
 
 export type CreateMintOrderParameters = {
   /**
@@ -43,11 +36,10 @@ export type CreateMintOrderParameters = {
    * (tests of other things, which then get a job at once).
    */
   approvalThresholdWei: bigint | null
-  hooks?: CreateMintOrderHooks
   /** the token contract (the caller's TOKEN_ADDRESS): a mint to the token itself is refused here, not only on chain */
   tokenAddress?: string
-  /** what carries mint_send (QUEUE_TRANSPORT): graphile-worker (default) or SQS (issue 15: enqueue_mint_send_sqs) */
-  transport?: 'postgres' | 'sqs'
+  /** what carries mint_send (QUEUE_TRANSPORT): graphile-worker (default) or SQS (decision 021; public.enqueue_job either way) */
+  transport?: QueueTransport
 }
 
 export type CreateMintOrderReturnType = MintAcceptedResponse
@@ -62,7 +54,8 @@ type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: strin
  * of the vault's latest bar list, the request agreeing with the list: invariant 4) and
  * either
  * - below the approval threshold: the order is `pending` and its `mint_send` job is added
- *   with its history row and 'enqueued' event; or
+ *   with its history row and 'enqueued' event (public.enqueue_job, the one enqueue, per
+ *   `transport`); or
  * - at or above it: the order is `awaiting_approval` with NO job, an
  *   'approval_requested' event and an audit row (the job comes with the approval).
  * All exist or none does. Never talks to the chain.
@@ -97,18 +90,7 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
 
   let rows: IntakeRow[]
   try {
-    if (p.hooks?.beforeCommit) {
-      const beforeCommit = p.hooks.beforeCommit
-      rows = await db.transaction(async (tx) => {
-        const result = [...(await tx.execute<IntakeRow>(call.query()))]
-        const first = result[0]
-        if (first?.r_outcome === 'created' && isAcceptedResponse(first.r_accepted))
-          await beforeCommit(tx, first.r_accepted)
-        return result
-      })
-    } else {
-      rows = await db.$client.unsafe<IntakeRow[]>(call.text, call.values, { prepare: true })
-    }
+    rows = await db.$client.unsafe<IntakeRow[]>(call.text, call.values, { prepare: true })
   } catch (error) {
     throw intakeRefusal(error, { request, userId: p.session.id }) ?? error
   }

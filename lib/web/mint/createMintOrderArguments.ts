@@ -1,13 +1,12 @@
-import { redactSecrets } from '@/lib/errors/redactSecrets'
-import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
-import type { MintRequest } from '@/lib/mint/mintRequestSchema'
+import type { QueueTransport } from '@/lib/jobs/addJob'
+import { buildJobSpec, type JobSpec } from '@/lib/jobs/buildJobSpec'
+import { mintSendJob } from '@/lib/web/queue/mintSendJob'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import { withTraceparent } from '@/lib/telemetry/traceparent'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
 import { ValidationError } from '@/lib/web/errors/request'
-import type { CreateMintOrderArgument } from './createMintOrderCall'
+import type { MintRequest } from '../../mint/mintRequestSchema'
 import { statusUrlFor } from './statusUrlFor'
 
 export type CreateMintOrderArgumentsParameters = {
@@ -24,56 +23,93 @@ export type CreateMintOrderArgumentsParameters = {
   needsApproval: boolean
   idempotencyKey: string | null
   maxAttempts: number
-  transport: 'postgres' | 'sqs'
+  transport: QueueTransport
+}
+
+/** The named arguments of `create_mint_order` (db/functions/create_mint_order.sql), one object: its one jsonb parameter. */
+export type CreateMintOrderIntake = {
+  order_id: string
+  user_id: string
+  session_version: number
+  allowed_roles: readonly (string | null)[]
+  actor: string
+  to_address: string
+  /** fine oz, 3 decimals, as numeric reads it exactly */
+  amount: string
+  amount_wei: string
+  vault: string
+  receipt_ref: string
+  document_sha256: string
+  idempotency_key: string | null
+  request_hash: string
+  bars: BarArgument[]
+  needs_approval: boolean
+  /** the 202 answer; the function adds the job's id to it */
+  accepted: { orderId: string; status: 'pending' | 'awaiting_approval'; statusUrl: string }
+  /** the order's mint_send as public.enqueue_job takes it (lib/jobs/buildJobSpec) */
+  job: JobSpec
+  audit_detail: { to: string; amount: string; vault: string }
 }
 
 /**
- * The arguments of `create_mint_order` (db/migrations/0016_intake_checks_session.sql), in
- * its parameter order, each with its cast: the intake's (lib/web/mint/createMintOrder.ts) and
- * the bench's raw-SQL baseline's (bench/intake/insertOrderRaw.ts), so both send the same
- * statement with the same values. The texts (timeline detail, audit detail), the job's key
- * and payload and the 202 answer are written here, not in SQL: one home for each.
+ * The arguments of `create_mint_order`, named, as one object: the intake's
+ * (lib/web/mint/createMintOrder.ts) and the bench's raw-SQL baseline's
+ * (bench/intake/insertOrderRaw.ts), so both send the same statement with the same values.
+ * The texts (timeline detail, audit detail), the job (lib/jobs' mintSendJob and
+ * buildJobSpec, as every other enqueue) and the 202 answer are written here, not in SQL:
+ * one home for each.
  */
-export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters): CreateMintOrderArgument[] {
+export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters): CreateMintOrderIntake {
   const { request, orderId } = a
   const proof = request.vaultProof
   const what = `mint ${request.amount} oz to ${request.to}`
-  const accepted = {
-    orderId,
-    status: a.needsApproval ? 'awaiting_approval' : 'pending',
-    statusUrl: statusUrlFor(orderId),
+  return {
+    order_id: orderId,
+    user_id: a.session.id,
+    session_version: a.session.sessionVersion,
+    allowed_roles: a.session.allowedRoles,
+    actor: a.session.email,
+    to_address: request.to,
+    amount: canonical(request.amount, 3),
+    amount_wei: a.amountWei.toString(),
+    vault: proof.vault,
+    receipt_ref: proof.receiptRef,
+    document_sha256: proof.documentSha256,
+    idempotency_key: a.idempotencyKey,
+    request_hash: a.requestHash,
+    bars: barArguments(request),
+    needs_approval: a.needsApproval,
+    accepted: {
+      orderId,
+      status: a.needsApproval ? 'awaiting_approval' : 'pending',
+      statusUrl: statusUrlFor(orderId),
+    },
+    // its detail is the intake's timeline event's: 'enqueued', or 'approval_requested' for an order that waits
+    job: buildJobSpec(
+      mintSendJob({
+        orderId,
+        maxAttempts: a.maxAttempts,
+        actor: a.session.email,
+        detail: a.needsApproval ? `${what}: awaits a second person's approval` : what,
+        transport: a.transport,
+      }),
+    ),
+    audit_detail: { to: request.to, amount: request.amount, vault: proof.vault },
   }
-  return [
-    [orderId, 'uuid'],
-    [a.session.id, 'uuid'],
-    [a.session.sessionVersion, 'int'],
-    // a Postgres array literal: role names are plain words (the user_role enum), nothing to quote
-    [`{${a.session.allowedRoles.join(',')}}`, 'text[]'],
-    [a.session.email, 'text'],
-    [request.to, 'text'],
-    [canonical(request.amount, 3), 'numeric'],
-    [a.amountWei.toString(), 'numeric'],
-    [proof.vault, 'text'],
-    [proof.receiptRef, 'text'],
-    [proof.documentSha256, 'text'],
-    [a.idempotencyKey, 'text'],
-    [a.requestHash, 'text'],
-    [JSON.stringify(barArguments(request)), 'text::jsonb'],
-    [a.needsApproval, 'boolean'],
-    [JSON.stringify(accepted), 'text::jsonb'],
-    [TASK.mintSend, 'text'],
-    [mintSendJobKey(orderId), 'text'],
-    // the job's payload, with the mint's trace when tracing is on (issue 17: its attempts join the intake's trace)
-    [JSON.stringify(withTraceparent({ orderId })), 'text::jsonb'],
-    [a.maxAttempts, 'int'],
-    [redactSecrets(a.needsApproval ? `${what}: awaits a second person's approval` : what), 'text'],
-    [JSON.stringify({ to: request.to, amount: request.amount, vault: proof.vault }), 'text::jsonb'],
-    [a.transport, 'text'],
-  ]
+}
+
+type BarArgument = {
+  i: number
+  sk: string
+  rk: string
+  year: number | null
+  grossOz: string | null
+  fineness: string | null
+  fineOz: string | null
 }
 
 /** Each bar as the function compares it: its keys (serial + refiner, normalised) and the values given, or null. */
-function barArguments(request: MintRequest) {
+function barArguments(request: MintRequest): BarArgument[] {
   return request.vaultProof.bars.map((bar, i) => {
     const serial = normalizeBarKey(bar.serial)
     const refiner = normalizeBarKey(bar.refiner)

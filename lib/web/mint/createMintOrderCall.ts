@@ -1,29 +1,24 @@
-import { type SQL, sql } from 'drizzle-orm'
-
-/** One argument of `create_mint_order`: its value and the SQL type it is cast to. */
-export type CreateMintOrderArgument = readonly [value: string | number | boolean | null, cast: string]
+import type { CreateMintOrderIntake } from './createMintOrderArguments'
 
 export type CreateMintOrderCallReturnType = {
-  /** `select * from create_mint_order($1::uuid, ...)`: the same text on every call, so postgres.js prepares it once per connection */
+  /** `select ... from create_mint_order($1::text::jsonb)`: the same text on every call, so postgres.js prepares it once per connection */
   text: string
-  values: (string | number | boolean | null)[]
-  /** the same call as a Drizzle query, for a caller inside a Drizzle transaction (built only when asked) */
-  query: () => SQL
+  /** the one argument: the intake's named arguments as JSON text */
+  values: [string]
 }
 
+const TEXT = 'select r_outcome, r_accepted, r_request_hash from create_mint_order($1::text::jsonb)'
+
 /**
- * The statement that calls the intake's SQL function (db/migrations: create_mint_order),
- * built from one list of arguments in the function's parameter order: as text + values for
- * a named prepared statement, and as a Drizzle query. Casts come with each argument
- * (JSON as `text::jsonb`: postgres.js would JSON-encode a string given for a jsonb
- * parameter a second time).
+ * The statement that calls the intake's SQL function (db/functions/create_mint_order.sql)
+ * with its one argument, the object of named arguments createMintOrderArguments builds: as
+ * text + values for a named prepared statement. The JSON goes as `text::jsonb` (postgres.js
+ * would JSON-encode a string given for a jsonb parameter a second time).
+ *
+ * @example
+ * const call = createMintOrderCall(createMintOrderArguments({ orderId, session, request, ... }))
+ * const rows = await sql.unsafe(call.text, call.values, { prepare: true })
  */
-export function createMintOrderCall(args: readonly CreateMintOrderArgument[]): CreateMintOrderCallReturnType {
-  const text = `select r_outcome, r_accepted, r_request_hash from create_mint_order(${args.map(([, cast], i) => `$${i + 1}::${cast}`).join(', ')})`
-  const query = () =>
-    sql`select r_outcome, r_accepted, r_request_hash from create_mint_order(${sql.join(
-      args.map(([value, cast]) => sql`${value}::${sql.raw(cast)}`),
-      sql`, `,
-    )})`
-  return { text, values: args.map(([value]) => value), query }
+export function createMintOrderCall(intake: CreateMintOrderIntake): CreateMintOrderCallReturnType {
+  return { text: TEXT, values: [JSON.stringify(intake)] }
 }

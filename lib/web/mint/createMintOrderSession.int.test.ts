@@ -4,6 +4,7 @@ import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb, type DbClient } from '@/db/client'
 import { users } from '@/db/schema/users'
+import type { JobSpec } from '@/lib/jobs/buildJobSpec'
 import { ozToWei } from '@/lib/money/ozToWei'
 import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '@/lib/web/errors'
@@ -12,7 +13,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { createMintOrder } from './createMintOrder'
-import { createMintOrderArguments } from './createMintOrderArguments'
+import { type CreateMintOrderIntake, createMintOrderArguments } from './createMintOrderArguments'
 import { createMintOrderCall } from './createMintOrderCall'
 import { MINT_REQUEST_ROLES } from './mintRequestRoles'
 import { parseMintRequest } from './parseMintRequest'
@@ -68,21 +69,19 @@ async function orders(): Promise<number> {
   return Number(row?.n)
 }
 
-const intake = async (session: SessionToCheck, p: { tokenAddress?: string; hooked?: boolean } = {}) =>
+const intake = async (session: SessionToCheck, p: { tokenAddress?: string } = {}) =>
   createMintOrder(web.db, {
     session,
     request: await request(),
     maxAttempts: 5,
     approvalThresholdWei: null,
     tokenAddress: p.tokenAddress,
-    hooks: p.hooked ? { beforeCommit: async () => {} } : undefined,
   })
 
 describe('createMintOrder: the session checked in the statement', () => {
-  it('a standing session gets its order, in autocommit and through the test hook alike', async () => {
+  it('a standing session gets its order', async () => {
     const staff = await user()
     expect((await intake(staff)).status).toBe('pending')
-    expect((await intake(staff, { hooked: true })).status).toBe('pending')
   })
 
   it('unknown, disabled, another version: UnauthenticatedError; a role not allowed: ForbiddenError; nothing written', async () => {
@@ -95,8 +94,6 @@ describe('createMintOrder: the session checked in the statement', () => {
     )
     await expect(intake(await user({ role: 'approver' }))).rejects.toBeInstanceOf(ForbiddenError)
     await expect(intake({ ...(await user()), allowedRoles: [] })).rejects.toBeInstanceOf(ForbiddenError)
-    // the same refusals inside the test hook's transaction
-    await expect(intake(await user({ disabled: true }), { hooked: true })).rejects.toBeInstanceOf(UnauthenticatedError)
     expect(await orders()).toBe(before)
   })
 
@@ -111,45 +108,60 @@ describe('createMintOrder: the session checked in the statement', () => {
     await expect(intake(await user(), token)).rejects.toBeInstanceOf(ValidationError)
   })
 
-  it('a null among the allowed roles refuses rather than passes', async () => {
-    const staff = await user()
+  /** the intake's statement with its named arguments as given, on the web's pool */
+  const call = async (session: SessionToCheck, change: (intake: CreateMintOrderIntake) => CreateMintOrderIntake) => {
     const r = parseMintRequest(await request())
-    const call = createMintOrderCall(
-      createMintOrderArguments({
-        orderId: randomUUID(),
-        session: staff,
-        request: r,
-        requestHash: 'h',
-        amountWei: ozToWei(r.amount),
-        needsApproval: false,
-        idempotencyKey: null,
-        maxAttempts: 5,
-        transport: 'postgres',
-      }),
-    )
-    const values = [...call.values]
-    values[3] = '{NULL}'
-    await expect(web.db.$client.unsafe(call.text, values)).rejects.toMatchObject({
+    const intake = createMintOrderArguments({
+      orderId: randomUUID(),
+      session,
+      request: r,
+      requestHash: 'h',
+      amountWei: ozToWei(r.amount),
+      needsApproval: false,
+      idempotencyKey: null,
+      maxAttempts: 5,
+      transport: 'postgres',
+    })
+    const { text, values } = createMintOrderCall(change(intake))
+    return web.db.$client.unsafe(text, values)
+  }
+
+  it('a null among the allowed roles refuses rather than passes', async () => {
+    await expect(call(await user(), (i) => ({ ...i, allowed_roles: [null] }))).rejects.toMatchObject({
       code: 'MDR01',
       message: 'forbidden',
     })
   })
 
-  it('one function of that name, the new signature; EXECUTE for mintdesk_web, not for the worker', async () => {
+  it('named arguments: a missing or unknown key is refused (22023) before anything is read or written', async () => {
+    const before = await orders()
+    const staff = await user()
+    await expect(call(staff, ({ idempotency_key: _, ...rest }) => rest as CreateMintOrderIntake)).rejects.toMatchObject(
+      { code: '22023', message: 'create_mint_order: missing keys {idempotency_key}' },
+    )
+    await expect(call(staff, (i) => ({ ...i, idempotencyKey: 'typo' }) as CreateMintOrderIntake)).rejects.toMatchObject(
+      {
+        code: '22023',
+        message: 'create_mint_order: unknown keys {idempotencyKey}',
+      },
+    )
+    await expect(call(staff, (i) => ({ ...i, job: { ...i.job, jobKey: 'typo' } as JobSpec }))).rejects.toMatchObject({
+      code: '22023',
+      message: 'enqueue_job: unknown keys {jobKey}',
+    })
+    expect(await orders()).toBe(before)
+  })
+
+  it('one function of that name, taking one jsonb; EXECUTE for mintdesk_web, not for the worker', async () => {
     const [fns] = await t.sql<{ n: number; args: string }[]>`
       select count(*)::int as n, max(pg_get_function_identity_arguments(p.oid)) as args
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public' and p.proname = 'create_mint_order'`
-    expect(fns?.n).toBe(1)
-    expect(fns?.args).toMatch(
-      /^p_order_id uuid, p_user_id uuid, p_session_version integer, p_allowed_roles text\[\], p_actor text,/,
-    )
+    expect(fns).toEqual({ n: 1, args: 'p_intake jsonb' })
     const worker = postgres(t.roleUrl('worker'), { max: 1, onnotice: () => {} })
     try {
-      await expect(
-        worker.unsafe(
-          `select * from create_mint_order(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null)`,
-        ),
-      ).rejects.toMatchObject({ code: '42501' })
+      await expect(worker.unsafe(`select * from create_mint_order('{}'::jsonb)`)).rejects.toMatchObject({
+        code: '42501',
+      })
     } finally {
       await worker.end({ timeout: 5 })
     }

@@ -10,7 +10,7 @@ import { ForbiddenError, UnauthenticatedError } from '@/lib/web/errors/auth'
 import { ValidationError } from '@/lib/web/errors/request'
 import { type BarMismatch, BarMismatchError, BarNotInVaultError } from '@/lib/web/errors/vault'
 
-/** The SQLSTATE the intake's SQL function raises a refusal with (db/migrations, create_mint_order). */
+/** The SQLSTATE the intake's SQL function raises a refusal with (db/functions/create_mint_order.sql). */
 export const INTAKE_REFUSAL_SQLSTATE = 'MDR01'
 
 export type IntakeRefusalParameters = {
