@@ -34,7 +34,7 @@ describe('contracts/typedData.ts', () => {
       barListTypes,
       controlChangeTypes,
     ]) {
-      const [[name, fields]] = Object.entries(types)
+      const [[name, fields]] = Object.entries<readonly { name: string; type: string }[]>(types)
       const encoded = `${name}(${fields.map((f) => `${f.type} ${f.name}`).join(',')})`
       expect(source, `GoldMinter.sol hashes ${encoded}`).toContain(`keccak256("${encoded}")`)
     }
