@@ -1,4 +1,14 @@
-import { type Address, createWalletClient, type Hex, http, keccak256, parseEventLogs, toHex, zeroHash } from 'viem'
+import {
+  type Address,
+  createWalletClient,
+  type Hex,
+  http,
+  keccak256,
+  parseEventLogs,
+  toHex,
+  zeroAddress,
+  zeroHash,
+} from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
@@ -12,6 +22,8 @@ const HOLDER_KEY = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cd
 const OTHER: Address = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const MINTER_ROLE = keccak256(toHex('MINTER_ROLE'))
 const FREEZER_ROLE = keccak256(toHex('FREEZER_ROLE'))
+const BURNER_ROLE = keccak256(toHex('BURNER_ROLE'))
+const PAUSER_ROLE = keccak256(toHex('PAUSER_ROLE'))
 const ONE_OZ = 10n ** 18n
 
 describe('GoldToken on anvil', () => {
@@ -65,6 +77,53 @@ describe('GoldToken on anvil', () => {
     )
   })
   afterAll(() => fx?.stop())
+
+  /** the revert of a call (a simulation), decoded; undefined when it succeeds */
+  const fails = (call: Promise<unknown>) =>
+    call.then(
+      () => undefined,
+      (e: unknown) => decodeMintError(e),
+    )
+  const simulate = (from: ReturnType<typeof wallet>) => ({
+    burn: (args: readonly [Address, bigint, Hex]) =>
+      fails(
+        fx.publicClient.simulateContract({
+          account: from.account,
+          address: fx.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'burn',
+          args,
+        }),
+      ),
+    pause: () =>
+      fails(
+        fx.publicClient.simulateContract({
+          account: from.account,
+          address: fx.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'pause',
+        }),
+      ),
+    unpause: () =>
+      fails(
+        fx.publicClient.simulateContract({
+          account: from.account,
+          address: fx.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'unpause',
+        }),
+      ),
+    transfer: (args: readonly [Address, bigint]) =>
+      fails(
+        fx.publicClient.simulateContract({
+          account: from.account,
+          address: fx.tokenAddress,
+          abi: goldTokenAbi,
+          functionName: 'transfer',
+          args,
+        }),
+      ),
+  })
 
   it('is "Gold Token" / GLDT with 18 decimals, admin holding admin and freezer roles', async () => {
     const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
@@ -174,5 +233,68 @@ describe('GoldToken on anvil', () => {
     await send(admin.writeContract({ ...c, functionName: 'unfreeze', args: [holder.account.address] }))
     await send(holder.writeContract({ ...c, functionName: 'transfer', args: [OTHER, ONE_OZ] }))
     expect(await balanceOf(OTHER)).toBe(ONE_OZ)
+  })
+
+  it('burns once per redemption id, only by BURNER_ROLE, and emits Burned', async () => {
+    const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
+    await send(admin.writeContract({ ...c, functionName: 'grantRole', args: [BURNER_ROLE, minter.account.address] }))
+    await send(
+      minter.writeContract({
+        ...c,
+        functionName: 'mint',
+        args: [OTHER, 4n * ONE_OZ, orderIdToBytes32(crypto.randomUUID())],
+      }),
+    )
+    const before = await balanceOf(OTHER)
+    const redemptionId = orderIdToBytes32(crypto.randomUUID())
+    const receipt = await send(
+      minter.writeContract({ ...c, functionName: 'burn', args: [OTHER, ONE_OZ, redemptionId] }),
+    )
+    const [event] = parseEventLogs({ abi: goldTokenAbi, logs: receipt.logs, eventName: 'Burned' })
+    expect(event.args).toEqual({ redemptionId, from: OTHER, amount: ONE_OZ })
+    expect(await balanceOf(OTHER)).toBe(before - ONE_OZ)
+    expect(await fx.publicClient.readContract({ ...c, functionName: 'isBurned', args: [redemptionId] })).toBe(true)
+
+    expect((await simulate(minter).burn([OTHER, ONE_OZ, redemptionId]))?.errorName).toBe('RedemptionAlreadyBurned')
+    const fresh = () => orderIdToBytes32(crypto.randomUUID())
+    expect((await simulate(minter).burn([OTHER, 0n, fresh()]))?.errorName).toBe('ZeroAmount')
+    expect((await simulate(minter).burn([zeroAddress, 1n, fresh()]))?.errorName).toBe('ZeroAddress')
+    expect((await simulate(minter).burn([OTHER, before, fresh()]))?.errorName).toBe('ERC20InsufficientBalance')
+    // the admin holds no BURNER_ROLE: the roles are separate
+    const notBurner = await simulate(admin).burn([OTHER, 1n, fresh()])
+    expect(notBurner?.errorName).toBe('AccessControlUnauthorizedAccount')
+    expect(notBurner?.args).toEqual([fx.admin.address, BURNER_ROLE])
+  })
+
+  it('pauses: no transfer, mint or burn while paused, only PAUSER_ROLE pauses and unpauses', async () => {
+    const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
+    await send(admin.writeContract({ ...c, functionName: 'grantRole', args: [BURNER_ROLE, minter.account.address] }))
+    await send(
+      minter.writeContract({
+        ...c,
+        functionName: 'mint',
+        args: [holder.account.address, 2n * ONE_OZ, orderIdToBytes32(crypto.randomUUID())],
+      }),
+    )
+    expect((await simulate(minter).pause())?.errorName).toBe('AccessControlUnauthorizedAccount')
+    await send(admin.writeContract({ ...c, functionName: 'grantRole', args: [PAUSER_ROLE, minter.account.address] }))
+    const paused = await send(minter.writeContract({ ...c, functionName: 'pause' }))
+    expect(parseEventLogs({ abi: goldTokenAbi, logs: paused.logs, eventName: 'Paused' })[0].args.account).toBe(
+      minter.account.address,
+    )
+    expect(await fx.publicClient.readContract({ ...c, functionName: 'paused' })).toBe(true)
+
+    expect((await simulate(holder).transfer([OTHER, 1n]))?.errorName).toBe('EnforcedPause')
+    expect(
+      (await mintFails(minter, [holder.account.address, ONE_OZ, orderIdToBytes32(crypto.randomUUID())]))?.errorName,
+    ).toBe('EnforcedPause')
+    expect(
+      (await simulate(minter).burn([holder.account.address, ONE_OZ, orderIdToBytes32(crypto.randomUUID())]))?.errorName,
+    ).toBe('EnforcedPause')
+    expect((await simulate(minter).pause())?.errorName).toBe('EnforcedPause')
+
+    await send(minter.writeContract({ ...c, functionName: 'unpause' }))
+    expect((await simulate(minter).unpause())?.errorName).toBe('ExpectedPause')
+    await send(holder.writeContract({ ...c, functionName: 'transfer', args: [OTHER, 1n] }))
   })
 })

@@ -8,16 +8,19 @@ import type { Abi, Hex } from 'viem'
 import { BaseError } from '@/lib/errors/BaseError'
 
 /**
- * Compiles contracts/GoldToken.sol with solc-js (the npm `solc` package: no native
- * compiler, no download) from standard JSON, resolving `@openzeppelin/...` imports from
- * node_modules. The result is what `npm run contracts:build` writes to
- * contracts/GoldToken.json, and what contracts/compile.test.ts compares that file with.
+ * Compiles the contracts (contracts/GoldToken.sol, contracts/GoldMinter.sol) with solc-js
+ * (the npm `solc` package: no native compiler, no download) from standard JSON, resolving
+ * `@openzeppelin/...` imports from node_modules and `contracts/...` ones (a contract's
+ * `./X.sol`) from the repository. The results are what `npm run contracts:build` writes to
+ * contracts/GoldToken.json and contracts/GoldMinter.json, and what
+ * contracts/compile.test.ts compares those files with.
  */
 
 export const GOLD_TOKEN_SOURCE_UNIT = 'contracts/GoldToken.sol'
+export const GOLD_MINTER_SOURCE_UNIT = 'contracts/GoldMinter.sol'
 
-export type GoldTokenArtifactJson = {
-  contractName: 'GoldToken'
+export type ContractArtifactJson<Name extends string = string> = {
+  contractName: Name
   abi: Abi
   bytecode: Hex
   solcVersion: string
@@ -25,12 +28,28 @@ export type GoldTokenArtifactJson = {
   sourceHash: Hex
 }
 
+export type GoldTokenArtifactJson = ContractArtifactJson<'GoldToken'>
+export type GoldMinterArtifactJson = ContractArtifactJson<'GoldMinter'>
+
+export type CompileContractParameters<Name extends string> = {
+  /** the repository root; defaults to this file's parent folder */
+  root?: string
+  /** the source unit, a repository path: contracts/GoldToken.sol */
+  unit: string
+  /** the contract in that unit to return */
+  contractName: Name
+}
+
+export type CompileContractReturnType<Name extends string> = ContractArtifactJson<Name>
+
 export type CompileGoldTokenParameters = {
   /** the repository root; defaults to this file's parent folder */
   root?: string
 }
 
 export type CompileGoldTokenReturnType = GoldTokenArtifactJson
+export type CompileGoldMinterParameters = CompileGoldTokenParameters
+export type CompileGoldMinterReturnType = GoldMinterArtifactJson
 
 export class ContractCompileError extends BaseError {
   override name = 'ContractCompileError'
@@ -58,17 +77,29 @@ type SolcCompiler = {
 // solc's bundled typings declare every member `any`; this is the subset we use.
 const compiler = solc as unknown as SolcCompiler
 
-export function compileGoldToken({
+export function compileGoldToken({ root }: CompileGoldTokenParameters = {}): CompileGoldTokenReturnType {
+  return compileContract({ root, unit: GOLD_TOKEN_SOURCE_UNIT, contractName: 'GoldToken' })
+}
+
+export function compileGoldMinter({ root }: CompileGoldMinterParameters = {}): CompileGoldMinterReturnType {
+  return compileContract({ root, unit: GOLD_MINTER_SOURCE_UNIT, contractName: 'GoldMinter' })
+}
+
+export function compileContract<Name extends string>({
   root = defaultRoot(),
-}: CompileGoldTokenParameters = {}): CompileGoldTokenReturnType {
+  unit: mainUnit,
+  contractName,
+}: CompileContractParameters<Name>): CompileContractReturnType<Name> {
   const sources = new Map<string, string>()
-  sources.set(GOLD_TOKEN_SOURCE_UNIT, readFileSync(path.join(root, GOLD_TOKEN_SOURCE_UNIT), 'utf8'))
+  sources.set(mainUnit, readFileSync(path.join(root, mainUnit), 'utf8'))
   const requireFromRoot = createRequire(path.join(root, 'package.json'))
 
   const findImports = (unit: string): { contents: string } | { error: string } => {
-    if (!unit.startsWith('@openzeppelin/')) return { error: `import outside @openzeppelin/: ${unit}` }
+    const local = unit.startsWith('contracts/') && !unit.split('/').includes('..')
+    if (!local && !unit.startsWith('@openzeppelin/'))
+      return { error: `import outside @openzeppelin/ and contracts/: ${unit}` }
     try {
-      const contents = readFileSync(requireFromRoot.resolve(unit), 'utf8')
+      const contents = readFileSync(local ? path.join(root, unit) : requireFromRoot.resolve(unit), 'utf8')
       sources.set(unit, contents)
       return { contents }
     } catch (err) {
@@ -78,13 +109,13 @@ export function compileGoldToken({
 
   const input = {
     language: 'Solidity',
-    sources: { [GOLD_TOKEN_SOURCE_UNIT]: { content: sources.get(GOLD_TOKEN_SOURCE_UNIT) } },
+    sources: { [mainUnit]: { content: sources.get(mainUnit) } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
       evmVersion: 'cancun',
       // no absolute paths reach the metadata: the bytecode is the same on every machine
       metadata: { bytecodeHash: 'ipfs' },
-      outputSelection: { [GOLD_TOKEN_SOURCE_UNIT]: { GoldToken: ['abi', 'evm.bytecode.object'] } },
+      outputSelection: { [mainUnit]: { [contractName]: ['abi', 'evm.bytecode.object'] } },
     },
   }
 
@@ -98,12 +129,12 @@ export function compileGoldToken({
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0)
     throw new ContractCompileError(
-      'GoldToken.sol does not compile',
+      `${path.basename(mainUnit)} does not compile`,
       errors.map((e) => e.formattedMessage),
     )
 
-  const contract = output.contracts?.[GOLD_TOKEN_SOURCE_UNIT]?.GoldToken
-  if (!contract?.evm.bytecode.object) throw new ContractCompileError('solc produced no GoldToken bytecode')
+  const contract = output.contracts?.[mainUnit]?.[contractName]
+  if (!contract?.evm.bytecode.object) throw new ContractCompileError(`solc produced no ${contractName} bytecode`)
 
   // every unit solc used, in a stable order: a change in any of them changes the hash
   const units = Object.keys(output.sources ?? {}).sort()
@@ -116,7 +147,7 @@ export function compileGoldToken({
   }
 
   return {
-    contractName: 'GoldToken',
+    contractName,
     abi: contract.abi,
     bytecode: `0x${contract.evm.bytecode.object}`,
     solcVersion: compiler.version(),

@@ -78,9 +78,26 @@ export const goldTokenAbi = [
   },
   {
     type: 'error',
+    name: 'EnforcedPause',
+    inputs: [],
+  },
+  {
+    type: 'error',
+    name: 'ExpectedPause',
+    inputs: [],
+  },
+  {
+    type: 'error',
     name: 'OrderAlreadyMinted',
     inputs: [
       { type: 'bytes32', name: 'orderId', internalType: 'bytes32' },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'RedemptionAlreadyBurned',
+    inputs: [
+      { type: 'bytes32', name: 'redemptionId', internalType: 'bytes32' },
     ],
   },
   {
@@ -110,6 +127,16 @@ export const goldTokenAbi = [
   },
   {
     type: 'event',
+    name: 'Burned',
+    anonymous: false,
+    inputs: [
+      { type: 'bytes32', name: 'redemptionId', indexed: true, internalType: 'bytes32' },
+      { type: 'address', name: 'from', indexed: true, internalType: 'address' },
+      { type: 'uint256', name: 'amount', indexed: false, internalType: 'uint256' },
+    ],
+  },
+  {
+    type: 'event',
     name: 'Frozen',
     anonymous: false,
     inputs: [
@@ -124,6 +151,14 @@ export const goldTokenAbi = [
       { type: 'bytes32', name: 'orderId', indexed: true, internalType: 'bytes32' },
       { type: 'address', name: 'to', indexed: true, internalType: 'address' },
       { type: 'uint256', name: 'amount', indexed: false, internalType: 'uint256' },
+    ],
+  },
+  {
+    type: 'event',
+    name: 'Paused',
+    anonymous: false,
+    inputs: [
+      { type: 'address', name: 'account', indexed: false, internalType: 'address' },
     ],
   },
   {
@@ -175,6 +210,23 @@ export const goldTokenAbi = [
     ],
   },
   {
+    type: 'event',
+    name: 'Unpaused',
+    anonymous: false,
+    inputs: [
+      { type: 'address', name: 'account', indexed: false, internalType: 'address' },
+    ],
+  },
+  {
+    type: 'function',
+    name: 'BURNER_ROLE',
+    inputs: [],
+    outputs: [
+      { type: 'bytes32', name: '', internalType: 'bytes32' },
+    ],
+    stateMutability: 'view',
+  },
+  {
     type: 'function',
     name: 'DEFAULT_ADMIN_ROLE',
     inputs: [],
@@ -195,6 +247,15 @@ export const goldTokenAbi = [
   {
     type: 'function',
     name: 'MINTER_ROLE',
+    inputs: [],
+    outputs: [
+      { type: 'bytes32', name: '', internalType: 'bytes32' },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'PAUSER_ROLE',
     inputs: [],
     outputs: [
       { type: 'bytes32', name: '', internalType: 'bytes32' },
@@ -235,6 +296,17 @@ export const goldTokenAbi = [
       { type: 'uint256', name: '', internalType: 'uint256' },
     ],
     stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'burn',
+    inputs: [
+      { type: 'address', name: 'from', internalType: 'address' },
+      { type: 'uint256', name: 'amount', internalType: 'uint256' },
+      { type: 'bytes32', name: 'redemptionId', internalType: 'bytes32' },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
   },
   {
     type: 'function',
@@ -289,6 +361,17 @@ export const goldTokenAbi = [
   },
   {
     type: 'function',
+    name: 'isBurned',
+    inputs: [
+      { type: 'bytes32', name: 'redemptionId', internalType: 'bytes32' },
+    ],
+    outputs: [
+      { type: 'bool', name: '', internalType: 'bool' },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
     name: 'isFrozen',
     inputs: [
       { type: 'address', name: 'account', internalType: 'address' },
@@ -326,6 +409,22 @@ export const goldTokenAbi = [
     inputs: [],
     outputs: [
       { type: 'string', name: '', internalType: 'string' },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'pause',
+    inputs: [],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'paused',
+    inputs: [],
+    outputs: [
+      { type: 'bool', name: '', internalType: 'bool' },
     ],
     stateMutability: 'view',
   },
@@ -409,6 +508,13 @@ export const goldTokenAbi = [
     inputs: [
       { type: 'address', name: 'account', internalType: 'address' },
     ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'unpause',
+    inputs: [],
     outputs: [],
     stateMutability: 'nonpayable',
   },

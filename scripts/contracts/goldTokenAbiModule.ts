@@ -10,5 +10,6 @@ export function goldTokenAbiModule(abi: readonly unknown[]): string {
     exportName: 'goldTokenAbi',
     source: 'contracts/GoldToken.json',
     generator: 'scripts/compile-contracts.ts',
+    staleTest: 'lib/chain/goldTokenAbi.generated.test.ts',
   })
 }

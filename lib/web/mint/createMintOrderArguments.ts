@@ -1,11 +1,11 @@
 import type { QueueTransport } from '@/lib/jobs/addJob'
 import { buildJobSpec, type JobSpec } from '@/lib/jobs/buildJobSpec'
-import { mintSendJob } from '@/lib/web/queue/mintSendJob'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
 import { ValidationError } from '@/lib/web/errors/request'
+import { mintSendJob } from '@/lib/web/queue/mintSendJob'
 import type { MintRequest } from '../../mint/mintRequestSchema'
 import { statusUrlFor } from './statusUrlFor'
 

@@ -1,0 +1,128 @@
+import { concat, encodeAbiParameters, type Hex, keccak256, toBytes, zeroHash } from 'viem'
+import { BaseError } from '@/lib/errors/BaseError'
+import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
+
+/**
+ * How bars and vaults are hashed for GoldMinter's typed data (contracts/GoldMinter.sol),
+ * pure and client-safe: the web, the worker, the tests and a custodian's own tool compute
+ * the same values from the same bars.
+ *
+ * - A bar's leaf values are `[serialKey, refinerKey, fineWei]`, ABI types
+ *   `['string', 'string', 'uint256']`: the serial and the refiner as the desk identifies a
+ *   bar (lib/vault/normalizeBarKey.ts: printable ASCII only, upper-cased, spaces and
+ *   dashes removed: 'Valcambi SA' -> 'VALCAMBISA', 'ab-123 456' -> 'AB123456') and the
+ *   fine weight in wei (fine troy oz x 10^18: '401.084' -> 401084000000000000000).
+ * - `barsRoot` (in a custodian's BarList) is the root of OpenZeppelin's StandardMerkleTree
+ *   of those leaves, exactly what `StandardMerkleTree.of(values, ['string', 'string',
+ *   'uint256']).root` of @openzeppelin/merkle-tree gives: each leaf hashed as
+ *   keccak256(keccak256(abi.encode(serialKey, refinerKey, fineWei))), the leaf hashes
+ *   sorted ascending, a complete binary tree over them in array order (node i has the
+ *   children 2i+1 and 2i+2, the leaves fill the end of the array from the back), each node
+ *   keccak256 of its two children's hashes, smaller first. A proof of one bar
+ *   (barsProof) checks with OpenZeppelin's MerkleProof.verify. No bars: bytes32(0).
+ * - `barsHash` (in a MintIntent or RedemptionIntent) is the same root over that order's
+ *   bars: it binds the set of bars, in any order, to the signature.
+ * - `vaultId` (a BarList's `vault`) is keccak256 of the vault's name in UTF-8, tidied as
+ *   the desk tidies text (NFC, trimmed, inner runs of whitespace as one space):
+ *   vaultId('LDN-1') = keccak256('LDN-1') (`cast keccak LDN-1`).
+ */
+
+/** A bar as the hashes see it; serial and refiner as written (they are normalized here). */
+export type BarHashInput = { serial: string; refiner: string; fineWei: bigint }
+
+/** The bar's key text could not make a key, or a bar was given twice. */
+export class BarHashInputError extends BaseError {
+  override name = 'BarHashInputError'
+  constructor(message: string) {
+    super('internal_error', message)
+  }
+}
+
+export const BAR_LEAF_ENCODING = ['string', 'string', 'uint256'] as const
+
+/** The leaf values of a bar, `[serialKey, refinerKey, fineWei]` (for StandardMerkleTree.of). */
+export function barLeafValues(bar: BarHashInput): [string, string, bigint] {
+  return [key(bar.serial, 'serial'), key(bar.refiner, 'refiner'), bar.fineWei]
+}
+
+/** keccak256(keccak256(abi.encode(serialKey, refinerKey, fineWei))): the bar's leaf hash. */
+export function barLeaf(bar: BarHashInput): Hex {
+  if (bar.fineWei < 0n) throw new BarHashInputError(`bar ${bar.serial}: fine weight is negative`)
+  const encoded = encodeAbiParameters([{ type: 'string' }, { type: 'string' }, { type: 'uint256' }], barLeafValues(bar))
+  return keccak256(keccak256(encoded))
+}
+
+/** The StandardMerkleTree root of the bars (bytes32(0) for none); the same bar twice throws. */
+export function barsRoot(bars: readonly BarHashInput[]): Hex {
+  if (bars.length === 0) return zeroHash
+  return merkleTree(sortedLeaves(bars))[0]
+}
+
+/** The barsHash of a MintIntent or RedemptionIntent: barsRoot of the order's bars. */
+export function barsHash(bars: readonly BarHashInput[]): Hex {
+  return barsRoot(bars)
+}
+
+/** The proof that `bar` is one of `bars` under barsRoot(bars), for MerkleProof.verify(proof, root, leaf). */
+export function barsProof(bars: readonly BarHashInput[], bar: BarHashInput): Hex[] {
+  const leaves = sortedLeaves(bars)
+  const leaf = barLeaf(bar)
+  const position = leaves.indexOf(leaf)
+  if (position < 0) throw new BarHashInputError(`bar ${bar.serial} (${bar.refiner}) is not among the bars`)
+  const tree = merkleTree(leaves)
+  const proof: Hex[] = []
+  for (let i = tree.length - 1 - position; i > 0; i = Math.floor((i - 1) / 2)) {
+    proof.push(tree[i % 2 === 1 ? i + 1 : i - 1])
+  }
+  return proof
+}
+
+/** The sum of the bars' fine weights (wei): a BarList's totalFineWei. */
+export function totalFineWei(bars: readonly BarHashInput[]): bigint {
+  let total = 0n
+  for (const bar of bars) total += bar.fineWei
+  return total
+}
+
+/** A BarList's `vault`: keccak256 of the vault's tidied name in UTF-8. */
+export function vaultId(name: string): Hex {
+  const tidied = name.normalize('NFC').trim().replace(/\s+/gu, ' ')
+  if (tidied === '') throw new BarHashInputError('a vault name is not empty')
+  return keccak256(toBytes(tidied))
+}
+
+/**
+ * The complete binary tree of OpenZeppelin's merkle-tree library (its makeMerkleTree)
+ * over the given leaf hashes, in array order: tree[0] is the root, leaf i sits at
+ * tree[length - 1 - i].
+ */
+export function merkleTree(leaves: readonly Hex[]): Hex[] {
+  if (leaves.length === 0) throw new BarHashInputError('a Merkle tree needs at least one leaf')
+  const tree = new Array<Hex>(2 * leaves.length - 1)
+  for (const [i, leaf] of leaves.entries()) tree[tree.length - 1 - i] = leaf.toLowerCase() as Hex
+  for (let i = tree.length - 1 - leaves.length; i >= 0; i--) tree[i] = hashPair(tree[2 * i + 1], tree[2 * i + 2])
+  return tree
+}
+
+// lowercase 0x-hex of one length: comparing the strings compares the numbers
+function hashPair(a: Hex, b: Hex): Hex {
+  return keccak256(a <= b ? concat([a, b]) : concat([b, a]))
+}
+
+/** The bars' leaf hashes, ascending; a bar (serial and refiner keys) given twice throws. */
+function sortedLeaves(bars: readonly BarHashInput[]): Hex[] {
+  const seen = new Set<string>()
+  for (const bar of bars) {
+    const [serialKey, refinerKey] = barLeafValues(bar)
+    const id = `${serialKey}\u0000${refinerKey}`
+    if (seen.has(id)) throw new BarHashInputError(`bar ${serialKey} (${refinerKey}) is given twice`)
+    seen.add(id)
+  }
+  return bars.map(barLeaf).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}
+
+function key(value: string, field: 'serial' | 'refiner'): string {
+  const normalized = normalizeBarKey(value)
+  if (!normalized.ok) throw new BarHashInputError(`a bar's ${field} ${normalized.message}`)
+  return normalized.key
+}
