@@ -14,6 +14,7 @@ import { READY_PATH } from './addWebService'
 import { WORKER_DESIRED_COUNT, WORKER_STOP_TIMEOUT } from './addWorkerService'
 import { CONTAINER_HEALTHCHECK_COMMAND } from './containerHealthCheck'
 import { MintdeskStack } from './MintdeskStack'
+import { TEST_IMAGE_DIGESTS } from './testStackProps'
 
 // `cdk synth`, offline, in npm test: the template is synthesized in this process (no
 // Docker, no AWS account, no aws-cdk CLI) and checked with aws-cdk-lib/assertions.
@@ -83,7 +84,11 @@ function grants(s: Statement, action: string): boolean {
 
 beforeAll(() => {
   const app = new App()
-  stack = new MintdeskStack(app, 'MintdeskTest', { certificateArn: CERT, signerKeyNames: ['signer-1', 'signer-2'] })
+  stack = new MintdeskStack(app, 'MintdeskTest', {
+    certificateArn: CERT,
+    imageDigests: TEST_IMAGE_DIGESTS,
+    signerKeyNames: ['signer-1', 'signer-2'],
+  })
   template = Template.fromStack(stack)
   resources = template.toJSON().Resources as Record<string, Resource>
 })
@@ -208,6 +213,7 @@ describe('MintdeskStack (synthesized offline)', () => {
     expect(workerEnvOf(template).MAX_FEE_PER_GAS).toBeUndefined()
     const capped = new MintdeskStack(new App(), 'MintdeskCapped', {
       certificateArn: CERT,
+      imageDigests: TEST_IMAGE_DIGESTS,
       maxFeePerGasWei: '200000000000',
       maxPriorityFeeWei: '2000000000',
     })
@@ -498,7 +504,15 @@ describe('deploy/bin/mintdesk.ts', () => {
         [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(root, 'deploy', 'bin', 'mintdesk.ts')],
         {
           cwd: path.join(root, 'deploy'),
-          env: { ...process.env, CDK_OUTDIR: out, CDK_CONTEXT_JSON: JSON.stringify({ certificateArn: CERT }) },
+          env: {
+            ...process.env,
+            CDK_OUTDIR: out,
+            CDK_CONTEXT_JSON: JSON.stringify({
+              certificateArn: CERT,
+              webImageDigest: TEST_IMAGE_DIGESTS.web,
+              workerImageDigest: TEST_IMAGE_DIGESTS.worker,
+            }),
+          },
           encoding: 'utf8',
           timeout: 60_000,
         },
@@ -508,6 +522,13 @@ describe('deploy/bin/mintdesk.ts', () => {
       expect(existsSync(file)).toBe(true)
       const t = JSON.parse(readFileSync(file, 'utf8')) as { Resources: Record<string, Resource> }
       expect(Object.values(t.Resources).filter((r) => r.Type === 'AWS::ECS::Service')).toHaveLength(2)
+      // the images by digest, from the context
+      const images = Object.values(t.Resources)
+        .filter((r) => r.Type === 'AWS::ECS::TaskDefinition')
+        .flatMap((r) => (r.Properties?.ContainerDefinitions ?? []) as { Image: unknown }[])
+        .map((c) => JSON.stringify(c.Image))
+      expect(images).toHaveLength(3)
+      for (const image of images) expect(image).toMatch(/@sha256:[0-9a-f]{64}/)
     } finally {
       rmSync(out, { recursive: true, force: true })
     }

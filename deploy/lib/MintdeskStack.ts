@@ -28,6 +28,7 @@ import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
 import { addWebService } from './addWebService'
 import { addWorkerService } from './addWorkerService'
+import type { ImageDigests } from './imageDigest'
 
 /**
  * One mintdesk environment on AWS (docs/deploy.md, docs/decisions/010-deploy-ecs-cdk.md),
@@ -67,14 +68,21 @@ import { addWorkerService } from './addWorkerService'
  * from paths), and CloudFormation would replace the VPC, the database and its secret
  * and the signing keys of a deployed environment.
  *
- * Synthesis needs neither Docker nor AWS: the images are ECR repositories plus an
- * ImageTag parameter, the migration handlers are bundled with the local esbuild, and the
+ * Synthesis needs neither Docker nor AWS: the images are ECR repositories plus the
+ * images' digests (props.imageDigests), the migration handlers are bundled with the local esbuild, and the
  * stack is environment-agnostic unless `env` is given.
  */
 
 export type MintdeskStackProps = StackProps & {
   /** ACM certificate for the ALB's HTTPS listener (production cookies are Secure-only) */
   certificateArn: string
+  /**
+   * The images to deploy, by digest (`sha256:...`, one per Dockerfile target): the task
+   * definitions name `repo@sha256:...`, and a tag (mutable: it can be pushed again) is
+   * refused at synth (deploy/lib/imageDigest.ts). A new digest makes new task definition
+   * revisions and a new migration run.
+   */
+  imageDigests: ImageDigests
   /** ECR repositories holding the `web` and `worker` targets of the Dockerfile */
   webRepositoryName?: string
   workerRepositoryName?: string
@@ -172,7 +180,7 @@ export class MintdeskStack extends Stack {
 
     const { cluster, logs, webImage, workerImage } = addCluster(this, {
       vpc: network.vpc,
-      imageTag: params.imageTag.valueAsString,
+      imageDigests: props.imageDigests,
       webRepositoryName: props.webRepositoryName,
       workerRepositoryName: props.workerRepositoryName,
     })
@@ -200,7 +208,7 @@ export class MintdeskStack extends Stack {
       appSubnets: network.appSubnets,
       securityGroup: network.migrateSg,
       taskDefinition: this.migrateTaskDefinition,
-      imageTag: params.imageTag.valueAsString,
+      imageDigest: props.imageDigests.worker,
     })
     migration.node.addDependency(db.instance)
 

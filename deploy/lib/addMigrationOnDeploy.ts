@@ -23,8 +23,8 @@ export type AddMigrationOnDeployParameters = {
   appSubnets: ec2.SubnetSelection
   securityGroup: ec2.ISecurityGroup
   taskDefinition: ecs.FargateTaskDefinition
-  /** the ImageTag parameter: a new tag makes a new run */
-  imageTag: string
+  /** the worker image's digest (the migration runs in it): a new image makes a new run */
+  imageDigest: string
 }
 
 function handler(stack: Stack, id: string, name: 'onEvent' | 'isComplete', description: string): nodejs.NodejsFunction {
@@ -45,7 +45,7 @@ function handler(stack: Stack, id: string, name: 'onEvent' | 'isComplete', descr
  * A custom resource that runs the migration task and waits until it has exited 0
  * (Step Functions polls every 15 s, up to 30 min); a failure fails the deploy, which
  * rolls back before any service has moved. It runs again whenever its properties
- * change: a new ImageTag makes a new task definition revision. Make the services
+ * change: a new worker image digest makes a new task definition revision. Make the services
  * depend on it, so they roll only after the schema is current.
  */
 export function addMigrationOnDeploy(stack: Stack, p: AddMigrationOnDeployParameters): CustomResource {
@@ -85,7 +85,7 @@ export function addMigrationOnDeploy(stack: Stack, p: AddMigrationOnDeployParame
     ContainerName: MIGRATE_CONTAINER,
     Subnets: p.vpc.selectSubnets(p.appSubnets).subnetIds,
     SecurityGroups: [p.securityGroup.securityGroupId],
-    ImageTag: p.imageTag,
+    ImageDigest: p.imageDigest,
   }
   return new CustomResource(stack, 'Migration', {
     serviceToken: provider.serviceToken,
