@@ -24,6 +24,7 @@ import { addParameters } from './addParameters'
 import { addQueue } from './addQueue'
 import { addQueueAlarms } from './addQueueAlarms'
 import { addReserveAlarm } from './addReserveAlarm'
+import { addSignerKeyAlerts, type SignerKeyAlerts } from './addSignerKeyAlerts'
 import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
 import { addWebService } from './addWebService'
@@ -62,6 +63,8 @@ import type { ImageDigests } from './imageDigest'
  *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
  * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
  *   worker's `reserve_metrics` log line (lib/reserves/reserveMetrics.ts), on the same SNS topic.
+ * - addSignerKeyAlerts: EventBridge rules on KMS's CloudTrail events, to the same topic: a
+ *   signing key's policy changed or a grant created, a Sign by anyone but the worker's role.
  *
  * The concerns are functions that add their resources to the stack itself, not nested
  * constructs: a construct level would enter every logical id (and the ids CDK derives
@@ -134,6 +137,7 @@ export class MintdeskStack extends Stack {
   readonly feeCappedOrdersAlarm: cloudwatch.Alarm
   readonly reserveShortfallAlarm: cloudwatch.Alarm
   readonly sqsDeadLetterQueueAlarm: cloudwatch.Alarm | undefined
+  readonly signerKeyAlerts: SignerKeyAlerts
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
@@ -273,6 +277,12 @@ export class MintdeskStack extends Stack {
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
     this.feeCappedOrdersAlarm = alarms.feeCappedOrders
     this.reserveShortfallAlarm = addReserveAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
+    // a signing key's policy changed, a grant made, or a Sign by anyone but the worker: to the same topic
+    this.signerKeyAlerts = addSignerKeyAlerts(this, {
+      keys: this.signerKeys,
+      signerRole: roles.worker,
+      topic: alarms.topic,
+    })
     this.sqsDeadLetterQueueAlarm = queues
       ? addDeadLetterQueueAlarm(this, { deadLetterQueue: queues.deadLetterQueue, topic: alarms.topic })
       : undefined
