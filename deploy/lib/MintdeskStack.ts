@@ -9,6 +9,7 @@ import {
   type aws_kms as kms,
   Stack,
   type StackProps,
+  type aws_wafv2 as wafv2,
 } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { addAppSecrets } from './addAppSecrets'
@@ -27,6 +28,7 @@ import { addReserveAlarm } from './addReserveAlarm'
 import { addSignerKeyAlerts, type SignerKeyAlerts } from './addSignerKeyAlerts'
 import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
+import { addWebAcl } from './addWebAcl'
 import { addWebService } from './addWebService'
 import { addWorkerService } from './addWorkerService'
 import type { ImageDigests } from './imageDigest'
@@ -48,6 +50,8 @@ import type { ImageDigests } from './imageDigest'
  *   Dockerfile targets: the web behind an ALB (target health check GET /api/ready) and
  *   the worker, its own service with no load balancer, desired count 2, stopTimeout
  *   matching its graceful shutdown;
+ * - addWebAcl: WAF on the ALB: a per-IP rate limit on the public reserves paths (each
+ *   request reads the chain), then AWS's managed common rules;
  * - addMigrateTask, addMigrationOnDeploy: the migration, a one-off task definition
  *   (`node migrate.mjs`) run exactly once per deploy by a custom resource that waits for
  *   it to exit 0; both services depend on it, so they roll only after the schema is
@@ -138,6 +142,7 @@ export class MintdeskStack extends Stack {
   readonly reserveShortfallAlarm: cloudwatch.Alarm
   readonly sqsDeadLetterQueueAlarm: cloudwatch.Alarm | undefined
   readonly signerKeyAlerts: SignerKeyAlerts
+  readonly webAcl: wafv2.CfnWebACL
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
@@ -267,6 +272,8 @@ export class MintdeskStack extends Stack {
       desiredCount: props.webDesiredCount,
     })
     this.webService.service.node.addDependency(migration)
+    // WAF on the ALB: a per-IP rate limit on the public reserves paths, AWS's common rules
+    this.webAcl = addWebAcl(this, { loadBalancer: this.webService.loadBalancer })
 
     const alarms = addQueueAlarms(this, {
       workerLogs: logs.worker,
