@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
 import { isBaseError } from '@/lib/errors/BaseError'
-import { TEST_CERTIFICATE_ARN, TEST_IMAGE_DIGESTS } from '../lib/testStackProps'
+import { TEST_CERTIFICATE_ARN, TEST_ENV, TEST_IMAGE_DIGESTS } from '../lib/testStackProps'
 import { createApp } from './createApp'
 
 // The deploy app as `cdk synth` builds it (deploy/bin/mintdesk.ts calls createApp), with
@@ -16,7 +16,7 @@ const required = {
 }
 
 function synth(context: Record<string, unknown>): Record<string, Resource> {
-  const { stack } = createApp({ context: { ...required, ...context } })
+  const { stack } = createApp({ context: { ...required, ...context }, env: TEST_ENV })
   return Template.fromStack(stack).toJSON().Resources as Record<string, Resource>
 }
 
@@ -36,7 +36,7 @@ function containerEnv(resources: Record<string, Resource>, name: string): Record
 /** the message of what createApp throws for this context, and the context keys it names */
 function refusal(context: Record<string, unknown>): { message: string; variables: string[] } {
   try {
-    createApp({ context })
+    createApp({ context, env: TEST_ENV })
   } catch (error) {
     if (!isBaseError(error)) throw error
     return { message: error.message, variables: (error as unknown as { variables: string[] }).variables } // a ConfigError
@@ -105,6 +105,16 @@ describe('createApp: the other context values', () => {
   it('requires certificateArn', () => {
     const { certificateArn: _, ...rest } = required
     expect(refusal(rest).variables).toEqual(['certificateArn'])
+  })
+
+  it('requires a region (the CLI sets CDK_DEFAULT_REGION): the ALB access logs depend on it', () => {
+    const saved = process.env.CDK_DEFAULT_REGION
+    delete process.env.CDK_DEFAULT_REGION
+    try {
+      expect(() => createApp({ context: required })).toThrow(/CDK_DEFAULT_REGION/)
+    } finally {
+      if (saved !== undefined) process.env.CDK_DEFAULT_REGION = saved
+    }
   })
 
   it('passes the rest to the stack, and refuses a value of the wrong shape by name', () => {

@@ -32,7 +32,7 @@ export type CreateAppParameters = {
   context?: Record<string, unknown>
   /** where the cloud assembly goes (CDK_OUTDIR when the CLI runs the app) */
   outdir?: string
-  /** the stack's account and region; the CLI's CDK_DEFAULT_* by default */
+  /** the stack's account and region; the CLI's CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION by default (a region is required) */
   env?: MintdeskStackProps['env']
 }
 
@@ -94,9 +94,17 @@ export function createApp(p: CreateAppParameters = {}): CreateAppReturnType {
     throw new ConfigError(['queueTransport'], `context queueTransport must be postgres or sqs, got ${queueTransport}`)
   }
   const dbInstanceType = str('dbInstanceType')
+  const env = p.env ?? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION }
+  if (!env.region) {
+    // the ALB's access logs need the region's log delivery principal (addWebService)
+    throw new ConfigError(
+      ['CDK_DEFAULT_REGION'],
+      'the stack needs its region: run it through the CDK CLI (which sets CDK_DEFAULT_REGION from your profile or AWS_REGION), or set CDK_DEFAULT_REGION',
+    )
+  }
 
   const stack = new MintdeskStack(app, str('stackName') ?? 'Mintdesk', {
-    env: p.env ?? { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+    env,
     description: 'mintdesk: web + worker on ECS Fargate, RDS Postgres, KMS signing keys',
     certificateArn,
     // checked by the stack (deploy/lib/imageDigest.ts): a digest, never a tag

@@ -155,6 +155,7 @@ export class MintdeskStack extends Stack {
         [network.workerSg, 'worker'],
         [network.migrateSg, 'migration task'],
       ],
+      rotationSubnets: network.appSubnets,
       instanceType: props.dbInstanceType,
       multiAz: props.dbMultiAz,
     })

@@ -2,7 +2,7 @@ import { App } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MintdeskStack } from './MintdeskStack'
-import { TEST_STACK_PROPS } from './testStackProps'
+import { TEST_ENV, TEST_STACK_PROPS } from './testStackProps'
 
 // Confused-deputy protection on the task roles' trust (the worker's may sign mints): only
 // ECS tasks of this account and region may assume them.
@@ -40,15 +40,7 @@ describe('the task roles trust ECS tasks of this account and region only', () =>
           'aws:SourceArn': {
             'Fn::Join': [
               '',
-              [
-                'arn:',
-                { Ref: 'AWS::Partition' },
-                ':ecs:',
-                { Ref: 'AWS::Region' },
-                ':',
-                { Ref: 'AWS::AccountId' },
-                ':*',
-              ],
+              ['arn:', { Ref: 'AWS::Partition' }, `:ecs:${TEST_ENV.region}:`, { Ref: 'AWS::AccountId' }, ':*'],
             ],
           },
         },

@@ -11,5 +11,12 @@ export const TEST_IMAGE_DIGESTS: ImageDigests = {
   worker: `sha256:${'b2'.repeat(32)}`,
 }
 
+/** a region, as `cdk deploy` always gives one (CDK_DEFAULT_REGION): the ALB's access logs need it */
+export const TEST_ENV = { region: 'eu-west-1' }
+
 /** the props every test stack needs */
-export const TEST_STACK_PROPS = { certificateArn: TEST_CERTIFICATE_ARN, imageDigests: TEST_IMAGE_DIGESTS }
+export const TEST_STACK_PROPS = {
+  certificateArn: TEST_CERTIFICATE_ARN,
+  imageDigests: TEST_IMAGE_DIGESTS,
+  env: TEST_ENV,
+}
