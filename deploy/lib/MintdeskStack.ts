@@ -9,9 +9,11 @@ import {
   type aws_kms as kms,
   Stack,
   type StackProps,
+  Token,
   type aws_wafv2 as wafv2,
 } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
+import { ConfigError } from '../../lib/errors/config'
 import { addAppSecrets } from './addAppSecrets'
 import { addCluster } from './addCluster'
 import { addDatabase } from './addDatabase'
@@ -76,8 +78,10 @@ import type { ImageDigests } from './imageDigest'
  * and the signing keys of a deployed environment.
  *
  * Synthesis needs neither Docker nor AWS: the images are ECR repositories plus the
- * images' digests (props.imageDigests), the migration handlers are bundled with the local esbuild, and the
- * stack is environment-agnostic unless `env` is given.
+ * images' digests (props.imageDigests), the migration handlers are bundled with the local
+ * esbuild, and the account may stay unresolved. The region may not: `env.region` is
+ * required (the ALB's access-log delivery principal differs by region), as `cdk deploy`
+ * always gives it (CDK_DEFAULT_REGION).
  */
 
 export type MintdeskStackProps = StackProps & {
@@ -146,6 +150,12 @@ export class MintdeskStack extends Stack {
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
+    if (Token.isUnresolved(this.region)) {
+      throw new ConfigError(
+        ['env.region'],
+        'MintdeskStack needs its region (env.region; cdk deploy sets CDK_DEFAULT_REGION): the ALB access logs are delivered by a principal of the region',
+      )
+    }
     const params = addParameters(this)
     const network = addNetwork(this, { natGateways: props.natGateways })
     const db = addDatabase(this, {

@@ -94,6 +94,9 @@ describe('what the cdk-nag fixes put in place', () => {
     }
     expect(JSON.stringify(allowed.map((s) => s.Principal))).toContain(':iam::156460612806:root')
     expect(TEST_ENV.region).toBe('eu-west-1')
+    // which principal delivers depends on the region: a stack without one is refused, by name
+    const { env: _, ...agnostic } = TEST_STACK_PROPS
+    expect(() => new MintdeskStack(new App(), 'MintdeskNoRegion', agnostic)).toThrow(/env\.region/)
   })
 
   it("SNS3: the alarms topic refuses publishing without TLS (and lets this account's alarms publish)", () => {
