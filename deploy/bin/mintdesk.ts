@@ -2,37 +2,19 @@
 // repository; deploy with the CLI from npm at the time (docs/deploy.md):
 //
 //   npx aws-cdk@2 deploy --app "npx tsx deploy/bin/mintdesk.ts" -c certificateArn=arn:aws:acm:... \
-//     --parameters ImageTag=$TAG --parameters AppUrl=https://mintdesk.example.com ...
+//     -c webImageDigest=sha256:... -c workerImageDigest=sha256:... [-c queueTransport=sqs] \
+//     --parameters AppUrl=https://mintdesk.example.com ...
 //
-// Context (-c key=value, or deploy/cdk.json): certificateArn (required), stackName,
-// signerKeys (comma-separated names, default signer-1), alarmEmail, natGateways.
-import { App } from 'aws-cdk-lib'
-import { MintdeskStack } from '../lib/MintdeskStack'
+// Context (-c key=value, or deploy/cdk.json): the keys of CONTEXT_KEYS in createApp.ts;
+// certificateArn and both image digests are required.
+import { isBaseError } from '../../lib/errors/BaseError'
+import { createApp } from './createApp'
 
-const app = new App()
-const ctx = (key: string): string | undefined => {
-  const v: unknown = app.node.tryGetContext(key)
-  return typeof v === 'string' && v !== '' ? v : undefined
-}
-
-const certificateArn = ctx('certificateArn')
-if (!certificateArn) {
-  console.error(
-    'context certificateArn is required: -c certificateArn=arn:aws:acm:REGION:ACCOUNT:certificate/ID (docs/deploy.md)',
-  )
+try {
+  createApp().app.synth()
+} catch (error) {
+  if (!isBaseError(error)) throw error
+  // a refused context value: say which, without a stack trace
+  console.error(error.message)
   process.exit(1)
 }
-
-new MintdeskStack(app, ctx('stackName') ?? 'Mintdesk', {
-  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
-  description: 'mintdesk: web + worker on ECS Fargate, RDS Postgres, KMS signing keys',
-  certificateArn,
-  signerKeyNames: ctx('signerKeys')
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean),
-  alarmEmail: ctx('alarmEmail'),
-  natGateways: ctx('natGateways') !== undefined ? Number(ctx('natGateways')) : undefined,
-})
-
-app.synth()

@@ -12,7 +12,7 @@ const properties: MigrationEvent['ResourceProperties'] = {
   ContainerName: 'migrate',
   Subnets: ['subnet-1', 'subnet-2'],
   SecurityGroups: ['sg-1'],
-  ImageTag: 'abc123',
+  ImageDigest: `sha256:${'ab'.repeat(32)}`,
 }
 const TASK_ARN = 'arn:aws:ecs:eu-west-1:111111111111:task/mintdesk/0123'
 

@@ -12,7 +12,8 @@ export type MigrationProperties = {
   ContainerName: string
   Subnets: string[]
   SecurityGroups: string[]
-  ImageTag: string
+  /** the worker image's digest: a new one makes CloudFormation update the resource, so the migration runs again */
+  ImageDigest: string
 }
 
 /** What the CDK Provider framework passes to onEvent (a CloudFormation custom resource request). */
@@ -54,7 +55,7 @@ export async function onEvent(event: MigrationEvent): Promise<OnEventResponse> {
   )
   const taskArn = out.tasks?.[0]?.taskArn
   if (!taskArn) throw new Error(`RunTask started no task: ${JSON.stringify(out.failures ?? [])}`)
-  console.log(JSON.stringify({ msg: 'migration task started', taskArn, imageTag: p.ImageTag }))
+  console.log(JSON.stringify({ msg: 'migration task started', taskArn, imageDigest: p.ImageDigest }))
   return { PhysicalResourceId: PHYSICAL_ID, Data: { TaskArn: taskArn } }
 }
 

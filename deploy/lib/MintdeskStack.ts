@@ -9,8 +9,11 @@ import {
   type aws_kms as kms,
   Stack,
   type StackProps,
+  Token,
+  type aws_wafv2 as wafv2,
 } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
+import { ConfigError } from '../../lib/errors/config'
 import { addAppSecrets } from './addAppSecrets'
 import { addCluster } from './addCluster'
 import { addDatabase } from './addDatabase'
@@ -24,10 +27,13 @@ import { addParameters } from './addParameters'
 import { addQueue } from './addQueue'
 import { addQueueAlarms } from './addQueueAlarms'
 import { addReserveAlarm } from './addReserveAlarm'
+import { addSignerKeyAlerts, type SignerKeyAlerts } from './addSignerKeyAlerts'
 import { addSignerKeys } from './addSignerKeys'
 import { addTaskRoles } from './addTaskRoles'
+import { addWebAcl } from './addWebAcl'
 import { addWebService } from './addWebService'
 import { addWorkerService } from './addWorkerService'
+import type { ImageDigests } from './imageDigest'
 
 /**
  * One mintdesk environment on AWS (docs/deploy.md, docs/decisions/010-deploy-ecs-cdk.md),
@@ -46,6 +52,8 @@ import { addWorkerService } from './addWorkerService'
  *   Dockerfile targets: the web behind an ALB (target health check GET /api/ready) and
  *   the worker, its own service with no load balancer, desired count 2, stopTimeout
  *   matching its graceful shutdown;
+ * - addWebAcl: WAF on the ALB: a per-IP rate limit on the public reserves paths (each
+ *   request reads the chain), then AWS's managed common rules;
  * - addMigrateTask, addMigrationOnDeploy: the migration, a one-off task definition
  *   (`node migrate.mjs`) run exactly once per deploy by a custom resource that waits for
  *   it to exit 0; both services depend on it, so they roll only after the schema is
@@ -61,20 +69,31 @@ import { addWorkerService } from './addWorkerService'
  *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
  * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
  *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same SNS topic.
+ * - addSignerKeyAlerts: EventBridge rules on KMS's CloudTrail events, to the same topic: a
+ *   signing key's policy changed or a grant created, a Sign by anyone but the worker's role.
  *
  * The concerns are functions that add their resources to the stack itself, not nested
  * constructs: a construct level would enter every logical id (and the ids CDK derives
  * from paths), and CloudFormation would replace the VPC, the database and its secret
  * and the signing keys of a deployed environment.
  *
- * Synthesis needs neither Docker nor AWS: the images are ECR repositories plus an
- * ImageTag parameter, the migration handlers are bundled with the local esbuild, and the
- * stack is environment-agnostic unless `env` is given.
+ * Synthesis needs neither Docker nor AWS: the images are ECR repositories plus the
+ * images' digests (props.imageDigests), the migration handlers are bundled with the local
+ * esbuild, and the account may stay unresolved. The region may not: `env.region` is
+ * required (the ALB's access-log delivery principal differs by region), as `cdk deploy`
+ * always gives it (CDK_DEFAULT_REGION).
  */
 
 export type MintdeskStackProps = StackProps & {
   /** ACM certificate for the ALB's HTTPS listener (production cookies are Secure-only) */
   certificateArn: string
+  /**
+   * The images to deploy, by digest (`sha256:...`, one per Dockerfile target): the task
+   * definitions name `repo@sha256:...`, and a tag (mutable: it can be pushed again) is
+   * refused at synth (deploy/lib/imageDigest.ts). A new digest makes new task definition
+   * revisions and a new migration run.
+   */
+  imageDigests: ImageDigests
   /** ECR repositories holding the `web` and `worker` targets of the Dockerfile */
   webRepositoryName?: string
   workerRepositoryName?: string
@@ -126,9 +145,17 @@ export class MintdeskStack extends Stack {
   readonly feeCappedOrdersAlarm: cloudwatch.Alarm
   readonly reserveShortfallAlarm: cloudwatch.Alarm
   readonly sqsDeadLetterQueueAlarm: cloudwatch.Alarm | undefined
+  readonly signerKeyAlerts: SignerKeyAlerts
+  readonly webAcl: wafv2.CfnWebACL
 
   constructor(scope: Construct, id: string, props: MintdeskStackProps) {
     super(scope, id, props)
+    if (Token.isUnresolved(this.region)) {
+      throw new ConfigError(
+        ['env.region'],
+        'MintdeskStack needs its region (env.region; cdk deploy sets CDK_DEFAULT_REGION): the ALB access logs are delivered by a principal of the region',
+      )
+    }
     const params = addParameters(this)
     const network = addNetwork(this, { natGateways: props.natGateways })
     const db = addDatabase(this, {
@@ -138,6 +165,7 @@ export class MintdeskStack extends Stack {
         [network.workerSg, 'worker'],
         [network.migrateSg, 'migration task'],
       ],
+      rotationSubnets: network.appSubnets,
       instanceType: props.dbInstanceType,
       multiAz: props.dbMultiAz,
     })
@@ -172,7 +200,7 @@ export class MintdeskStack extends Stack {
 
     const { cluster, logs, webImage, workerImage } = addCluster(this, {
       vpc: network.vpc,
-      imageTag: params.imageTag.valueAsString,
+      imageDigests: props.imageDigests,
       webRepositoryName: props.webRepositoryName,
       workerRepositoryName: props.workerRepositoryName,
     })
@@ -200,7 +228,7 @@ export class MintdeskStack extends Stack {
       appSubnets: network.appSubnets,
       securityGroup: network.migrateSg,
       taskDefinition: this.migrateTaskDefinition,
-      imageTag: params.imageTag.valueAsString,
+      imageDigest: props.imageDigests.worker,
     })
     migration.node.addDependency(db.instance)
 
@@ -255,6 +283,8 @@ export class MintdeskStack extends Stack {
       desiredCount: props.webDesiredCount,
     })
     this.webService.service.node.addDependency(migration)
+    // WAF on the ALB: a per-IP rate limit on the public reserves paths, AWS's common rules
+    this.webAcl = addWebAcl(this, { loadBalancer: this.webService.loadBalancer })
 
     const alarms = addQueueAlarms(this, {
       workerLogs: logs.worker,
@@ -265,6 +295,12 @@ export class MintdeskStack extends Stack {
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
     this.feeCappedOrdersAlarm = alarms.feeCappedOrders
     this.reserveShortfallAlarm = addReserveAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
+    // a signing key's policy changed, a grant made, or a Sign by anyone but the worker: to the same topic
+    this.signerKeyAlerts = addSignerKeyAlerts(this, {
+      keys: this.signerKeys,
+      signerRole: roles.worker,
+      topic: alarms.topic,
+    })
     this.sqsDeadLetterQueueAlarm = queues
       ? addDeadLetterQueueAlarm(this, { deadLetterQueue: queues.deadLetterQueue, topic: alarms.topic })
       : undefined

@@ -6,11 +6,12 @@ import {
   RemovalPolicy,
   type Stack,
 } from 'aws-cdk-lib'
+import { assertImageDigest, type ImageDigests } from './imageDigest'
 
 export type AddClusterParameters = {
   vpc: ec2.IVpc
-  /** the tag of both images (the ImageTag parameter) */
-  imageTag: string
+  /** the images to run, by digest (a tag is refused: assertImageDigest) */
+  imageDigests: ImageDigests
   /** ECR repositories holding the `web` and `worker` targets of the Dockerfile */
   webRepositoryName?: string
   workerRepositoryName?: string
@@ -26,10 +27,12 @@ export type Cluster = {
 
 /**
  * The ECS cluster, one CloudWatch log group per process (kept a year, retained), and
- * the two images: ECR repositories plus the ImageTag parameter, so synthesis needs no
- * Docker.
+ * the two images: ECR repositories plus each image's digest (`repo@sha256:...`), so
+ * synthesis needs no Docker and a re-pushed tag cannot change what runs.
  */
 export function addCluster(stack: Stack, p: AddClusterParameters): Cluster {
+  const webDigest = assertImageDigest('webImageDigest', p.imageDigests.web)
+  const workerDigest = assertImageDigest('workerImageDigest', p.imageDigests.worker)
   const cluster = new ecs.Cluster(stack, 'Cluster', { vpc: p.vpc, containerInsightsV2: ecs.ContainerInsights.ENABLED })
   const logGroup = (name: string) =>
     new logs.LogGroup(stack, `${name}Logs`, {
@@ -44,11 +47,11 @@ export function addCluster(stack: Stack, p: AddClusterParameters): Cluster {
     logs: { web, worker, migrate },
     webImage: ecs.ContainerImage.fromEcrRepository(
       ecr.Repository.fromRepositoryName(stack, 'WebRepo', p.webRepositoryName ?? 'mintdesk-web'),
-      p.imageTag,
+      webDigest,
     ),
     workerImage: ecs.ContainerImage.fromEcrRepository(
       ecr.Repository.fromRepositoryName(stack, 'WorkerRepo', p.workerRepositoryName ?? 'mintdesk-worker'),
-      p.imageTag,
+      workerDigest,
     ),
   }
 }

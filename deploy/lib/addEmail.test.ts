@@ -2,6 +2,7 @@ import { App } from 'aws-cdk-lib'
 import { Template } from 'aws-cdk-lib/assertions'
 import { describe, expect, it } from 'vitest'
 import { MintdeskStack } from './MintdeskStack'
+import { TEST_ENV, TEST_IMAGE_DIGESTS } from './testStackProps'
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown }
 
@@ -9,6 +10,8 @@ describe('addEmail: SES and the webhook key (issue 16)', () => {
   const app = new App()
   const stack = new MintdeskStack(app, 'MintdeskEmailTest', {
     certificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/abc',
+    imageDigests: TEST_IMAGE_DIGESTS,
+    env: TEST_ENV,
     mailFromDomain: 'mail.example.com',
   })
   const template = Template.fromStack(stack)

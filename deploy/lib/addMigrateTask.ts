@@ -1,4 +1,5 @@
 import { aws_ecs as ecs, type aws_iam as iam, type aws_logs as logs, type Stack } from 'aws-cdk-lib'
+import { acknowledgeTaskDefinition } from './acknowledgeTaskDefinition'
 
 export const MIGRATE_COMMAND = ['node', 'migrate.mjs']
 /** the container whose exit code decides the deploy (deploy/lambda/migrate.ts reads it) */
@@ -43,5 +44,6 @@ export function addMigrateTask(stack: Stack, p: AddMigrateTaskParameters): ecs.F
     },
     logging: ecs.LogDrivers.awsLogs({ logGroup: p.logGroup, streamPrefix: 'migrate' }),
   })
+  acknowledgeTaskDefinition(task)
   return task
 }

@@ -1,4 +1,4 @@
-import { aws_ec2 as ec2, type Stack } from 'aws-cdk-lib'
+import { aws_ec2 as ec2, aws_logs as logs, RemovalPolicy, type Stack } from 'aws-cdk-lib'
 
 export type AddNetworkParameters = { natGateways?: number }
 
@@ -9,11 +9,15 @@ export type Network = {
   webSg: ec2.SecurityGroup
   workerSg: ec2.SecurityGroup
   migrateSg: ec2.SecurityGroup
+  /** the VPC's flow log (all traffic, accepted and rejected) and its log group */
+  flowLogs: logs.LogGroup
 }
 
 /**
  * The VPC over 2 AZs: public subnets (ALB, NAT), private subnets with egress (the
- * tasks), isolated subnets (RDS); and one security group per process.
+ * tasks), isolated subnets (RDS); one security group per process; and a flow log of all
+ * its traffic (accepted and rejected) in CloudWatch Logs, kept a year like the app's logs:
+ * who talked to the database, where the tasks connected out to.
  */
 export function addNetwork(stack: Stack, { natGateways }: AddNetworkParameters): Network {
   const vpc = new ec2.Vpc(stack, 'Vpc', {
@@ -25,8 +29,17 @@ export function addNetwork(stack: Stack, { natGateways }: AddNetworkParameters):
       { name: 'db', subnetType: ec2.SubnetType.PRIVATE_ISOLATED, cidrMask: 24 },
     ],
   })
+  const flowLogs = new logs.LogGroup(stack, 'VpcFlowLogs', {
+    retention: logs.RetentionDays.ONE_YEAR,
+    removalPolicy: RemovalPolicy.RETAIN,
+  })
+  vpc.addFlowLog('FlowLog', {
+    destination: ec2.FlowLogDestination.toCloudWatchLogs(flowLogs),
+    trafficType: ec2.FlowLogTrafficType.ALL,
+  })
   return {
     vpc,
+    flowLogs,
     appSubnets: { subnetType: ec2.SubnetType.PRIVATE_WITH_EGRESS },
     webSg: new ec2.SecurityGroup(stack, 'WebSg', { vpc, description: 'mintdesk web tasks' }),
     workerSg: new ec2.SecurityGroup(stack, 'WorkerSg', { vpc, description: 'mintdesk worker tasks (no inbound)' }),

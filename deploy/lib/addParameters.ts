@@ -1,7 +1,6 @@
 import { CfnParameter, type Stack } from 'aws-cdk-lib'
 
 export type StackParameters = {
-  imageTag: CfnParameter
   appUrl: CfnParameter
   chainId: CfnParameter
   tokenAddress: CfnParameter
@@ -13,11 +12,6 @@ export type StackParameters = {
 /** The deploy-time parameters (`--parameters Name=value`): synthesis needs none of them. */
 export function addParameters(stack: Stack): StackParameters {
   return {
-    imageTag: new CfnParameter(stack, 'ImageTag', {
-      type: 'String',
-      description: 'Tag of both images in ECR (the same build): e.g. the git commit',
-      allowedPattern: '^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$',
-    }),
     appUrl: new CfnParameter(stack, 'AppUrl', {
       type: 'String',
       description: "The app's public origin, e.g. https://mintdesk.example.com (a DNS name for the ALB)",

@@ -3,6 +3,7 @@ import { Template } from 'aws-cdk-lib/assertions'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { SQS_MAX_RECEIVE_COUNT } from './addQueue'
 import { MintdeskStack } from './MintdeskStack'
+import { TEST_ENV, TEST_IMAGE_DIGESTS } from './testStackProps'
 
 // QUEUE_TRANSPORT=sqs in the deployed stack (issue 15), synthesized offline: the queue and
 // its DLQ with the redrive policy set by the stack, the alarm on the DLQ's depth, SQS
@@ -42,7 +43,12 @@ function containerEnv(name: string): Record<string, unknown> {
 }
 
 beforeAll(() => {
-  stack = new MintdeskStack(new App(), 'MintdeskSqsTest', { certificateArn: CERT, queueTransport: 'sqs' })
+  stack = new MintdeskStack(new App(), 'MintdeskSqsTest', {
+    certificateArn: CERT,
+    imageDigests: TEST_IMAGE_DIGESTS,
+    env: TEST_ENV,
+    queueTransport: 'sqs',
+  })
   resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>
 })
 
@@ -99,7 +105,11 @@ describe('MintdeskStack with queueTransport sqs', () => {
   })
 
   it('adds none of it with the default transport', () => {
-    const plain = new MintdeskStack(new App(), 'MintdeskPlainTest', { certificateArn: CERT })
+    const plain = new MintdeskStack(new App(), 'MintdeskPlainTest', {
+      certificateArn: CERT,
+      imageDigests: TEST_IMAGE_DIGESTS,
+      env: TEST_ENV,
+    })
     const json = Template.fromStack(plain).toJSON().Resources as Record<string, Resource>
     expect(Object.values(json).filter((r) => r.Type === 'AWS::SQS::Queue')).toHaveLength(0)
     expect(plain.sqsDeadLetterQueueAlarm).toBeUndefined()

@@ -2,6 +2,7 @@ import {
   aws_cloudwatch as cloudwatch,
   aws_cloudwatch_actions as cloudwatchActions,
   Duration,
+  aws_iam as iam,
   aws_logs as logs,
   type Stack,
   aws_sns as sns,
@@ -36,10 +37,25 @@ export type QueueAlarms = {
  * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and (issue
  * 17) from the line's cumulative counters: over half of the job attempts failing, KMS
  * throttling beyond its retries, any reorg. The same signals as the Grafana dashboard's
- * alerts (deploy/grafana/mintdesk.json). All notify an SNS topic, on alarm and on recovery.
+ * alerts (deploy/grafana/mintdesk.json). All notify an SNS topic, on alarm and on recovery;
+ * the topic refuses publishing without TLS (aws:SecureTransport) and lets CloudWatch
+ * publish only for this account's alarms.
  */
 export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): QueueAlarms {
-  const topic = new sns.Topic(stack, 'Alarms', { displayName: 'mintdesk alarms' })
+  const topic = new sns.Topic(stack, 'Alarms', { displayName: 'mintdesk alarms', enforceSSL: true })
+  // a topic policy replaces SNS's default one: the alarms of this account must be allowed by name
+  topic.addToResourcePolicy(
+    new iam.PolicyStatement({
+      sid: 'AlarmsOfThisAccountPublish',
+      principals: [new iam.ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: {
+        StringEquals: { 'aws:SourceAccount': stack.account },
+        ArnLike: { 'aws:SourceArn': `arn:${stack.partition}:cloudwatch:${stack.region}:${stack.account}:alarm:*` },
+      },
+    }),
+  )
   if (p.alarmEmail) topic.addSubscription(new snsSubscriptions.EmailSubscription(p.alarmEmail))
   // one metric filter per field of the line, made once
   const filters = Object.fromEntries(

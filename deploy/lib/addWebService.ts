@@ -7,8 +7,12 @@ import {
   aws_elasticloadbalancingv2 as elbv2,
   type aws_iam as iam,
   type aws_logs as logs,
+  RemovalPolicy,
   type Stack,
+  aws_s3 as s3,
 } from 'aws-cdk-lib'
+import { acknowledgeNag } from './acknowledgeNag'
+import { acknowledgeTaskDefinition } from './acknowledgeTaskDefinition'
 import { containerHealthCheck } from './containerHealthCheck'
 
 export const WEB_PORT = 3000
@@ -42,7 +46,11 @@ export type AddWebServiceParameters = {
 
 /**
  * The web: the Next.js server behind a public HTTPS ALB (HTTP redirects), its target
- * ready when GET /api/ready answers 200 (database up, migrations current).
+ * ready when GET /api/ready answers 200 (database up, migrations current). The ALB
+ * writes its access logs (every request: client, path, status, target) to an S3 bucket
+ * of their own: SSE-S3 (the only encryption ALB log delivery supports), TLS only, no
+ * public access, no ACLs, kept a year. Needs the stack's region (the log delivery
+ * principal differs by region): `cdk deploy` gives it.
  */
 export function addWebService(
   stack: Stack,
@@ -101,5 +109,26 @@ export function addWebService(
     unhealthyThresholdCount: 3,
   })
   web.targetGroup.setAttribute('deregistration_delay.timeout_seconds', '30')
+
+  const accessLogs = new s3.Bucket(stack, 'AlbAccessLogs', {
+    encryption: s3.BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+    objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    lifecycleRules: [{ expiration: Duration.days(365) }],
+    removalPolicy: RemovalPolicy.RETAIN,
+  })
+  web.loadBalancer.logAccessLogs(accessLogs, 'web')
+  acknowledgeNag(accessLogs, {
+    id: 'AwsSolutions-S1',
+    reason:
+      'This bucket holds the ALB access logs and nothing else; logging access to the log bucket would need another bucket logging to itself. Writes come only from the ELB log delivery principal (bucket policy), reads are CloudTrail-logged management of a private bucket.',
+  })
+  acknowledgeNag(web.loadBalancer, {
+    id: 'AwsSolutions-EC23',
+    reason:
+      'The ALB is the public entry point of the desk: 443 (and 80, which only redirects to 443) open to the internet is its purpose. Behind it: the WAF web ACL (addWebAcl), TLS, and the app authenticating every route but health, ready and the public reserves.',
+  })
+  acknowledgeTaskDefinition(task)
   return web
 }

@@ -6,6 +6,7 @@ import {
   type aws_logs as logs,
   type Stack,
 } from 'aws-cdk-lib'
+import { acknowledgeTaskDefinition } from './acknowledgeTaskDefinition'
 import { containerHealthCheck } from './containerHealthCheck'
 
 /** ECS waits this long after SIGTERM before SIGKILL; the worker drains in ~25 s. */
@@ -55,6 +56,7 @@ export function addWorkerService(stack: Stack, p: AddWorkerServiceParameters): e
     secrets: p.secrets,
     logging: ecs.LogDrivers.awsLogs({ logGroup: p.logGroup, streamPrefix: 'worker' }),
   })
+  acknowledgeTaskDefinition(task)
   return new ecs.FargateService(stack, 'WorkerService', {
     cluster: p.cluster,
     taskDefinition: task,

@@ -7,6 +7,7 @@ import { Template } from 'aws-cdk-lib/assertions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DB_ENGINE_VERSION } from './addDatabase'
 import { MintdeskStack } from './MintdeskStack'
+import { TEST_IMAGE_DIGESTS } from './testStackProps'
 
 // Issue 17: the stack's template, synthesized offline, linted with cfn-lint (AWS's
 // CloudFormation linter, a Python tool: on this project's machines it comes with the
@@ -39,6 +40,7 @@ describe('the deploy template (cfn-lint)', () => {
     // a region, as a deploy has: cfn-lint then checks the region's resource specifications
     const stack = new MintdeskStack(app, 'Mintdesk', {
       certificateArn: CERT,
+      imageDigests: TEST_IMAGE_DIGESTS,
       env: { region: 'eu-west-1' },
       signerKeyNames: ['signer-1', 'signer-2'],
     })
