@@ -23,7 +23,7 @@ export type BarPickerProps = {
  * Finds bars in the vault's inventory: a search box (serial or refiner; the server
  * compares without case, spaces or dashes) over the vault's available bars, and the
  * results with an "Add" button each. Only free bars of the latest bar list are offered:
- * those are the only ones a mint may claim (API.md, POST /api/gold/mint).
+ * those are the only ones a mint may claim (docs/api.md, POST /api/gold/mint).
  */
 export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
   const [q, setQ] = useState('')
