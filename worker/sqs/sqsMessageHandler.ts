@@ -92,7 +92,7 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
       return { kind: 'release', afterS: 0 }
     }
 
-    // the attempt as a span of its mint's trace (issue 17): the message's traceparent, else the order's first job's;
+    // the attempt as a span of its mint's trace: the message's traceparent, else the order's first job's;
     // job.pickup from the send on a first receive. Nothing when tracing is off (worker/telemetry/withJobSpan.ts)
     const traceparent =
       delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)
