@@ -55,12 +55,14 @@ import { addWorkerService } from './addWorkerService'
  * - addAppSecrets: AUTH_SECRET, METRICS_TOKEN (generated here), the OIDC client secret
  *   and the RPC URL (created by the operator) from Secrets Manager into the tasks;
  * - addEmail: SES (a domain identity, an IAM user for its SMTP interface), SMTP_URL for the
- *   worker, the generated WEBHOOK_SECRETS_KEY for the web and the worker (issue 16);
+ *   worker, the generated WEBHOOK_SECRETS_KEY for the web and the worker;
  * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
- *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (worker/ops/emitQueueMetrics.ts);
- *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
- * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
- *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same SNS topic.
+ *   held back by the fee ceiling, from metric filters on the worker's `queue_metrics` log
+ *   line (worker/ops/emitQueueMetrics.ts); and on the rates of its cumulative counters: job
+ *   attempts failing, KMS throttling, reorgs;
+ * - addReserveAlarm: an alarm on a reserve shortfall > 0, from a metric filter on the
+ *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same
+ *   SNS topic.
  *
  * The concerns are functions that add their resources to the stack itself, not nested
  * constructs: a construct level would enter every logical id (and the ids CDK derives
@@ -97,7 +99,7 @@ export type MintdeskStackProps = StackProps & {
   webDesiredCount?: number
   workerConcurrency?: number
   /**
-   * What carries mint_send (QUEUE_TRANSPORT, decision 021): graphile-worker in RDS (default),
+   * What carries mint_send (QUEUE_TRANSPORT): graphile-worker in RDS (default),
    * or SQS: the queue, its dead-letter queue (redrive after 5 receives), an alarm on the
    * DLQ's depth and the worker's rights on both (addQueue).
    */
@@ -109,7 +111,7 @@ export type MintdeskStackProps = StackProps & {
    */
   maxFeePerGasWei?: string
   maxPriorityFeeWei?: string
-  /** notifications (issue 16): the SES domain mail is sent from, and the SMTP_URL secret's name (addEmail) */
+  /** notifications: the SES domain mail is sent from, and the SMTP_URL secret's name (addEmail) */
   mailFromDomain?: string
   smtpUrlSecretName?: string
 }

@@ -55,7 +55,8 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
       }),
     ]),
   ) as Record<keyof typeof QUEUE_METRICS, logs.MetricFilter>
-  // every worker reports the same queue and the same cumulative counters: the worst (highest) report of the period counts
+  // every worker reports the same queue and the same cumulative
+  // counters: the worst (highest) report of the period counts
   const queueMetric = (key: keyof typeof QUEUE_METRICS, period = Duration.minutes(1)) =>
     filters[key].metric({ statistic: cloudwatch.Stats.MAXIMUM, period })
   const deadLetters = new cloudwatch.Alarm(stack, 'DeadLettersAlarm', {
@@ -88,7 +89,8 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
     datapointsToAlarm: 10,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
   })
-  // rates from the cumulative counters (issue 17): DIFF() of a period is PromQL's increase(); the same signals as the Grafana alerts
+  // rates from the cumulative counters: DIFF() of a period is
+  // PromQL's increase(); the same signals as the Grafana alerts
   const fiveMinutes = Duration.minutes(5)
   const jobFailureRatio = new cloudwatch.Alarm(stack, 'JobFailureRatioAlarm', {
     alarmDescription:

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DB_ENGINE_VERSION } from './addDatabase'
 import { MintdeskStack } from './MintdeskStack'
 
-// Issue 17: the stack's template, synthesized offline, linted with cfn-lint (AWS's
+// The stack's template, synthesized offline, linted with cfn-lint (AWS's
 // CloudFormation linter, a Python tool: on this project's machines it comes with the
 // image, `cfn-lint --version`; elsewhere `pip install cfn-lint`). Clean of errors and of
 // every warning that is ours; the only warnings let through are the CDK's own redundant
