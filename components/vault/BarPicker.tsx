@@ -46,7 +46,8 @@ export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
-        {/* biome-ignore lint/a11y/useSemanticElements: ARIA's search landmark; <search> is not yet in every browser the desk supports */}
+        {/* biome-ignore lint/a11y/useSemanticElements: ARIA's search landmark; <search> is not yet in
+            every browser the desk supports */}
         <div role="search" aria-label="Bars in the vault">
           <Label htmlFor={searchId}>Search bars</Label>
           <Input

@@ -20,7 +20,8 @@ export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 /** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
 export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
   /** resolves with waitMs when nothing was done and the message should come back later without spending a receive */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a task that did its work returns nothing; one that waits says how long
+  /* biome-ignore lint/suspicious/noConfusingVoidType: a task that did its work returns nothing;
+     one that waits says how long */
   run: (ctx: C, job: TaskRun<P>) => Promise<void | { waitMs: number; reason: string }>
 }
 
