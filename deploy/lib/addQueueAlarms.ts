@@ -33,8 +33,8 @@ export type QueueAlarms = {
 /**
  * The alarms, from metric filters on the worker's `queue_metrics` log line
  * (worker/ops/emitQueueMetrics.ts): dead letters > 0, the oldest queued job's age (or no
- * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and (issue
- * 17) from the line's cumulative counters: over half of the job attempts failing, KMS
+ * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and from
+ * the line's cumulative counters: over half of the job attempts failing, KMS
  * throttling beyond its retries, any reorg. The same signals as the Grafana dashboard's
  * alerts (deploy/grafana/mintdesk.json). All notify an SNS topic, on alarm and on recovery.
  */

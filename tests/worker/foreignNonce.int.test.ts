@@ -145,7 +145,7 @@ describe("a mint's nonce used by someone else", () => {
     expect(confirmedB?.task).toBe(TASK.mintConfirmer)
     expect((await confirmJobOf(a.id))?.state).toBe('dead')
     // B minted once, A never; A's nonce stays signed: what to do
-    // about a key used elsewhere is an operator's decision (007)
+    // about a key used elsewhere is an operator's decision (docs/decisions/026-nonces-in-postgres.md)
     const minted = await chain.publicClient.getContractEvents({
       address: chain.tokenAddress,
       abi: goldTokenAbi,

@@ -49,7 +49,7 @@ export async function reserveSendBatch(
   const reserved: Reserved[] = []
   const orderIds = p.toSign.map((s) => s.order.orderId)
   // the vaults of the batch's orders, as prepareSendBatch read them
-  // (an order's vault never changes: migration 0018 refuses it)
+  // (an order's vault never changes: db/functions/mint_orders_vault_fixed.sql refuses it)
   const vaults = [...new Set(p.toSign.map((s) => s.vault))].sort()
   // totalSupply is asked for now, beside the transaction's BEGIN and locks, and awaited
   // before the reserve totals are read (every token on chain at this read
