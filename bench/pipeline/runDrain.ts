@@ -53,7 +53,7 @@ export type RunDrainParameters = {
 }
 
 /**
- * The drain, apart from the intake (docs/decisions/032-bench-measures-shipped-build.md): with no worker running, N
+ * The drain, apart from the intake: with no worker running, N
  * orders go in through the API (the queue fills); then `workers` worker processes start and the clock
  * runs from the first job event of the batch to its last confirmation. CPU is charged to
  * the orders over exactly that window, per process group (CpuTimeline), so neither the

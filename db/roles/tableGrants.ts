@@ -14,7 +14,7 @@ import type { RuntimeRole } from './roleNames'
  * Why each line is what it is (grep of every insert/update in app/, lib/ and worker/):
  * - the web never signs: chain_txs, signer_nonces, signers and workers are the worker's;
  *   the web reads them for the admin pages. Cancelling an order does not release its
- *   nonce in the web's transaction: the worker's nonce health check does (docs/decisions/026-nonces-in-postgres.md);
+ *   nonce in the web's transaction: the worker's nonce health check does;
  * - audit_log and job_events are append-only for both: insert and read, no update,
  *   delete or truncate (invariant 6: the audit can't be rewritten);
  * - intake, approvals, bar-list imports, cancel and retry are the web's writes
@@ -82,8 +82,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  * EXECUTE on mintdesk's own SQL functions that are NOT left to PUBLIC (their migration
  * revokes it): who may call each. applyDatabaseRoles grants exactly this (a function
  * that does not exist yet is skipped).
- * - create_mint_order: the intake in one statement (docs/decisions/031-intake-in-one-statement.md),
- *   the session's check against the user's row included. SECURITY INVOKER, so it writes
+ * - create_mint_order: the intake in one statement, the session's check against the
+ *   user's row included. SECURITY INVOKER, so it writes
  *   only what the caller's table grants allow; only the web takes orders. Keyed by name:
  *   grant/revoke name no signature, so they fail loudly should a second overload (e.g. one
  *   without the session's check) ever exist.
@@ -93,11 +93,12 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  *   job_records, job_events, sqs_outbox) is what each role's table grants allow, so the
  *   worker, which may not insert into sqs_outbox, cannot put a job on SQS.
  * - check_mint_controls, recent_mints_wei: the mint controls' one home
- *   (db/functions/check_mint_controls.sql), called by create_mint_order and the approval (web) and by the worker's
- *   check before signing (worker); the web's limits page reads the rolling total.
- * - record_mint_event, on_mint_awaiting_approval (docs/decisions/033-notifications.md): the outbox of
- *   order events; the worker records confirmed/failed/dead_letter, the web's intake (through
- *   create_mint_order's hook) awaiting_approval.
+ *   (db/functions/check_mint_controls.sql), called by create_mint_order and the approval
+ *   (web) and by the worker's check before signing (worker); the web's limits page reads
+ *   the rolling total.
+ * - record_mint_event, on_mint_awaiting_approval: the outbox of order events; the worker
+ *   records confirmed/failed/dead_letter, the web's intake (through create_mint_order's
+ *   hook) awaiting_approval.
  */
 export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
   create_mint_order: ['web'],

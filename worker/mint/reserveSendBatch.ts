@@ -30,7 +30,7 @@ export type Reserved = { order: SendOrder; signerAddress: Address; nonce: bigint
 export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToResend[]; outcomes: SendOutcomes }
 
 /**
- * The batch's SHORT transaction (docs/decisions/029-batched-sending.md): lock its orders (id order), re-read them
+ * The batch's SHORT transaction: lock its orders (id order), re-read them
  * under the lock (settled, or signed meanwhile by another run: re-send) and take the
  * vaults' shared locks, in one round trip; read totalSupply (asked for beside BEGIN and
  * the locks) then the reserve totals ONCE, run the check before signing of each order

@@ -12,7 +12,7 @@ export type RelayOutboxParameters = {
 }
 
 /**
- * One pass of the outbox relay (docs/decisions/021-sqs-transport.md): the oldest unsent rows of sqs_outbox,
+ * One pass of the outbox relay: the oldest unsent rows of sqs_outbox,
  * locked (SKIP LOCKED: two workers' relays never take one row), sent with one
  * SendMessageBatch, stamped `sent_at` with SQS's message id, in one transaction. A crash
  * after the send and before the commit leaves them unsent: they are sent again (at least

@@ -31,7 +31,7 @@ export type MintConfirmPayload = z.infer<typeof mintConfirmPayload>
  * - none and not used yet: re-sent or replaced as the confirmer would (handlePendingTxs),
  *   then back to the confirmer.
  * Its failures are this job's, as with any task: the admin sees, retries or cancels the
- * order's dead letter (docs/decisions/030-one-confirmer-per-signer.md).
+ * order's dead letter.
  */
 export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
   name: TASK.mintConfirm,

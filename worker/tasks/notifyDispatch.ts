@@ -14,7 +14,7 @@ export const notifyDispatchPayload = z.object({ eventId: z.string().uuid().optio
 export type NotifyDispatchPayload = z.infer<typeof notifyDispatchPayload>
 
 /**
- * notify_dispatch (docs/decisions/033-notifications.md): ONE job under one key, woken by every event, fans out ALL
+ * notify_dispatch: ONE job under one key, woken by every event, fans out ALL
  * undispatched events, in batches of NOTIFY_DISPATCH_BATCH (one transaction each), until a batch comes back short. It
  * first lets go of its key (worker/jobs/detachRunningJobKey): an event committed while it runs
  * adds a new job, which starts after that commit, so no event is left behind. No email

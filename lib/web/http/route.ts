@@ -25,7 +25,7 @@ export type {
  * ```
  *
  * POST /api/gold/mint is the one `sessionRow: 'in_handler'` route: its handler hands the
- * claimed user to createMintOrder, whose statement checks the row (docs/decisions/031-intake-in-one-statement.md).
+ * claimed user to createMintOrder, whose statement checks the row.
  */
 // getSessionUser reads the user's row on every call (role, disabled, session version):
 // a role change or a disabled user takes effect on that user's next request (docs/api.md "Auth").
