@@ -10,8 +10,8 @@ import { contentSecurityPolicy, createCspNonce } from '@/lib/web/contentSecurity
 /**
  * Pages need a session cookie (-> /login?callbackUrl=...). Edge-safe and cheap: the
  * cookie is decrypted (lib/web/auth/readSessionClaims.ts) and re-issued at most once an hour
- * for the idle timeout (lib/web/auth/refreshSessionCookie.ts), and no database is read, so roles are not looked at here (a token's role
- * may be stale): whether the session still stands (role, disabled, version) is decided on
+ * for the idle timeout (lib/web/auth/refreshSessionCookie.ts), and no database is read, so roles are not looked at here
+ * (a token's role may be stale): whether the session still stands (role, disabled, version) is decided on
  * the server on every request (`requireUser`/`requireRole` in layouts and pages, the
  * route wrapper for the API). API routes are not matched: `lib/web/http/route.ts` answers
  * 401/403 JSON.

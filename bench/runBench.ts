@@ -66,9 +66,12 @@ export type BenchOptions = {
   barListBars: number
   /** seconds between blocks on anvil */
   blockTime: number
-  /** issue 15's row: orders of the 1 signer x 1 worker drain on a second stack with QUEUE_TRANSPORT=sqs (0: not measured) */
+  /**
+   * the SQS transport's row: orders of the 1 signer x 1 worker drain
+   * on a second stack with QUEUE_TRANSPORT=sqs (0: not measured)
+   */
   sqsOrders: number
-  /** issue 17's comparison: orders of each drain with tracing off and on (0: not measured) */
+  /** the tracing comparison: orders of each drain with tracing off and on (0: not measured) */
   tracingOrders: number
   quick: boolean
 }
@@ -88,7 +91,10 @@ export type ReleaseInfo = { sourceHash: string; built: boolean; workerEnv: strin
 
 export type PacedRun = OrderBatchResult & { capacity: number; perSecond: number }
 
-/** The same path slow enough that each order is a batch of its own and none waits for another: the path's own length, without the queueing of the paced run */
+/**
+ * The same path slow enough that each order is a batch of its own and none waits for another: the path's own length,
+ * without the queueing of the paced run
+ */
 export type FloorRun = OrderBatchResult & { perSecond: number }
 
 /** orders per second of the floor run */
@@ -117,17 +123,17 @@ export type BenchResult = {
   memory: Record<string, GroupMemory>
   profiles: { web?: CpuProfileSummary; worker?: CpuProfileSummary; workerBatch?: OrderBatchResult }
   barListImport?: BarListImportResult
-  /** the SQS transport's drain, 1 signer x 1 worker, on its own stack (issue 15) */
+  /** the SQS transport's drain, 1 signer x 1 worker, on its own stack */
   sqs?: SqsDrainResult
-  /** the same drain and intake with tracing off and on (issue 17) */
+  /** the same drain and intake with tracing off and on */
   tracing?: TracingComparison
 }
 
 export type RunBenchParameters = { root: string; options: BenchOptions; log: (line: string) => void }
 
 /**
- * Everything `npm run bench` measures (docs/decisions/017): the main stack start to stop,
- * then the SQS transport's row on a second stack of its own (QUEUE_TRANSPORT is read at
+ * Everything `npm run bench` measures (docs/decisions/032-bench-measures-shipped-build.md): the main stack start to
+ * stop, then the SQS transport's row on a second stack of its own (QUEUE_TRANSPORT is read at
  * start), booted once the first is stopped so that they never share the machine.
  */
 export async function runBench(p: RunBenchParameters): Promise<BenchResult> {
@@ -284,7 +290,8 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     let paced: PacedRun | undefined
     let floor: FloorRun | undefined
     const notifications: NotificationBacklogResult[] = []
-    // the notifications the last run left (they run after the mint jobs), sent before the next measured run starts: measured, and out of its way
+    // the notifications the last run left (they run after the mint jobs), sent before the next measured run starts:
+    // measured, and out of its way
     const sendNotificationBacklog = async (label: string) => {
       const n = await runNotificationBacklog({ sql, groups: stack.groups, timeoutMs: 420_000 })
       notifications.push(n)
@@ -523,7 +530,10 @@ function env(stack: BenchStack, key: string): string {
   return value
 }
 
-/** The worker's settings as the stack's children get them: their environment read by lib/config, whose defaults fill the rest. */
+/**
+ * The worker's settings as the stack's children get them: their
+ * environment read by lib/config, whose defaults fill the rest.
+ */
 function workerSettings(stackEnv: Record<string, string>): WorkerSettings {
   const config = loadConfig({ role: 'tool', env: { ...stackEnv, ...process.env } })
   return {

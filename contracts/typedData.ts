@@ -83,7 +83,10 @@ export type MintIntent = { orderId: Hex; to: Address; amount: bigint; barsHash: 
 export type RedemptionIntent = { redemptionId: Hex; from: Address; amount: bigint; barsHash: Hex; deadline: bigint }
 export type FreezeIntent = { operationId: Hex; account: Address; frozen: boolean; deadline: bigint }
 export type PauseIntent = { operationId: Hex; paused: boolean; deadline: bigint }
-/** vault: vaultId(name); asOf: the list's time in Unix seconds; barsRoot: barsRoot(bars); totalFineWei: totalFineWei(bars) */
+/**
+ * vault: vaultId(name); asOf: the list's time in Unix seconds;
+ * barsRoot: barsRoot(bars); totalFineWei: totalFineWei(bars)
+ */
 export type BarList = { vault: Hex; asOf: bigint; barsRoot: Hex; totalFineWei: bigint }
 /** action and params: encodeControlChange(...) */
 export type ControlChange = { changeId: Hex; action: string; params: Hex; deadline: bigint }

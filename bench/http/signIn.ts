@@ -4,7 +4,7 @@ export type SignInParameters = { baseUrl: string; email: string; password: strin
 export type HttpSession = { baseUrl: string; origin: string; cookie: string }
 
 /**
- * Signs in as the browser does (docs/decisions/004): GET /api/auth/csrf, then POST
+ * Signs in as the browser does: GET /api/auth/csrf, then POST
  * /api/auth/callback/credentials with the CSRF token, the csrf cookie and an Origin
  * header; the session cookie comes back in the redirect. Checked with /api/auth/session.
  */

@@ -34,8 +34,8 @@ function vaultOf(runId: string, i: number): string {
  * (as the API's example), serials `<runId>-<n>-A` / `-B`, so every request of a run
  * (API, raw SQL, pipeline) reserves bars of its own and none is refused as already used.
  * The bars must be on the vaults' bar lists and the recipients on the allowlist first
- * (stockMintBodies): bars come from the custodian's list, never from the request. Recipients are used round-robin, as the
- * chain baselines use them. Past `capacity` bodies, next() throws.
+ * (stockMintBodies): bars come from the custodian's list, never from the request. Recipients are used round-robin, as
+ * the chain baselines use them. Past `capacity` bodies, next() throws.
  */
 export function createMintBodies({
   runId,
@@ -70,7 +70,10 @@ export function createMintBodies({
   }
 }
 
-/** Imports the bar lists of every body's bars (one list per bench vault, through importBarList). Returns the time it took, ms. */
+/**
+ * Imports the bar lists of every body's bars (one list per bench
+ * vault, through importBarList). Returns the time it took, ms.
+ */
 export async function stockMintBodies(
   sql: postgres.Sql,
   bodies: MintBodies,
@@ -98,6 +101,6 @@ export async function stockMintBodies(
     await importBarList(db, { list, actor: null, metadata: { source: 'npm run bench', devData: true } })
     log(`bench bar list ${vault}: ${bars.length} bars imported in ${Math.round(performance.now() - t1)} ms`)
   }
-  await allowRecipients(db, bodies.recipients) // the intake refuses a recipient off the allowlist (issue 13)
+  await allowRecipients(db, bodies.recipients) // the intake refuses a recipient off the allowlist
   return performance.now() - t0
 }

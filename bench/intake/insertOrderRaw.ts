@@ -19,8 +19,8 @@ export type InsertOrderRawParameters = {
  * the approval threshold) as plain SQL: the very statement the intake sends, the SQL
  * function create_mint_order with the same arguments (lib/web/mint/createMintOrderArguments),
  * in autocommit as the intake runs it, the session's check against the user's row included
- * (its step 0, which the intake no longer makes in a round trip of its own). No validation, no zod, no ORM, no HTTP: what is
- * left is the database's own cost of one accepted order. Throws the function's refusal
+ * (its first step, not a round trip of its own). No validation, no zod, no ORM, no HTTP:
+ * what is left is the database's own cost of one accepted order. Throws the function's refusal
  * (e.g. 'bar_already_used') as postgres.js gives it.
  */
 export async function insertOrderRaw(

@@ -2,7 +2,7 @@ import type postgres from 'postgres'
 
 /**
  * Only these signers take new orders (signers.active, which reserveNonces honours; the
- * rotation switch of docs/decisions/010): one stack serves the 1-, 2- and 4-signer runs.
+ * rotation switch of docs/decisions/010-deploy-ecs-cdk.md): one stack serves the 1-, 2- and 4-signer runs.
  */
 export async function activateSigners(
   sql: postgres.Sql,

@@ -19,7 +19,7 @@ export type CreateBaselineSignersReturnType = { accounts: LocalAccount[]; close:
  * KMS keys of their own for the chain baselines (the sequential loop and the node's raw
  * limit), granted MINTER_ROLE and funded like the stack's signers. Not the worker's
  * keys: transactions sent behind mintdesk's back would (rightly) trip its nonce
- * bookkeeping (docs/decisions/007).
+ * bookkeeping (docs/decisions/026-nonces-in-postgres.md).
  */
 export async function createBaselineSigners(
   p: CreateBaselineSignersParameters,

@@ -53,8 +53,8 @@ export type RunDrainParameters = {
 }
 
 /**
- * The drain, apart from the intake (issue 14): with no worker running, N orders go in
- * through the API (the queue fills); then `workers` worker processes start and the clock
+ * The drain, apart from the intake: with no worker running, N
+ * orders go in through the API (the queue fills); then `workers` worker processes start and the clock
  * runs from the first job event of the batch to its last confirmation. CPU is charged to
  * the orders over exactly that window, per process group (CpuTimeline), so neither the
  * intake nor a worker's boot counts. The workers are stopped at the end: every drain

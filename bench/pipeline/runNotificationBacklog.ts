@@ -7,7 +7,7 @@ import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
 export type NotificationBacklogResult = {
   /** email rows (one event to one address) sent, webhooks delivered over the window */
   emails: number
-  /** the messages those rows went in (several events of one address share a digest, decision 018) */
+  /** the messages those rows went in (several events of one address share a digest) */
   messages: number
   webhooks: number
   /** notification jobs queued when the window began */
@@ -26,7 +26,7 @@ const NOTIFY_TASKS = [TASK.notifyDispatch, TASK.emailSend, TASK.webhookDeliver]
 /**
  * The notifications the drains left behind, sent by the running worker(s) before the paced
  * run, so that it does not share the machine with them: the email of each confirmed order to
- * its requester, a requester's several in one digest (decision 018). They run after the mint jobs (priority 10), so a drain's window,
+ * its requester, a requester's several in one digest. They run after the mint jobs (priority 10), so a drain's window,
  * which ends at its last confirmation, holds few of them; this window measures what they
  * cost. It ends when no notification job is queued or running and no event waits for its
  * dispatch (or at the timeout).

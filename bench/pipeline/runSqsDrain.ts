@@ -23,7 +23,7 @@ export type RunSqsDrainParameters = {
 }
 
 /**
- * Issue 15's row: the same drain as the scaling table's (1 signer, 1 worker process) on a
+ * The SQS transport's row: the same drain as the scaling table's (1 signer, 1 worker process) on a
  * second, smaller stack booted with QUEUE_TRANSPORT=sqs (web and worker read it at start).
  * The orders go in through the API with no worker running: create_mint_order writes
  * them to the outbox; the worker then starts, its relay sends them to the embedded SQS
@@ -81,7 +81,7 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
         startWorker: stack.startWorker,
         stopWorkers: stack.stopWorkers,
         timeline,
-        // the SQS row may be much slower than graphile's (decision 017, amended): room for ~2/s before giving up
+        // the SQS row may be much slower than graphile's: room for ~2/s before giving up
         timeoutMs: Math.max(180_000, p.orders * 600),
         log,
       })

@@ -40,7 +40,7 @@ export type RunTracingComparisonParameters = {
 const PROTOCOL = 'http/protobuf'
 
 /**
- * Issue 17's cost of tracing: the same drain (1 signer, 1 worker process) and the same
+ * The cost of tracing: the same drain (1 signer, 1 worker process) and the same
  * intake run, first with OTEL_EXPORTER_OTLP_ENDPOINT unset, then set to a local OTLP
  * receiver answering 200 (tests/helpers/startOtlpSink, http/protobuf as in production).
  * Tracing is read at process start: the "on" worker is started with the variable, and

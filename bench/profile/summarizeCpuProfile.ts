@@ -45,7 +45,9 @@ export type CpuProfileSummary = {
    * charged to the nearest caller above them that is not Node.js itself (percent of busy)
    */
   byArea: ProfileShare[]
-  /** functions by self time (percent of busy samples); a native one names its Node.js caller and the area it worked for */
+  /**
+   * functions by self time (percent of busy samples); a native one names its Node.js caller and the area it worked for
+   */
   topFunctions: ProfileShare[]
   memory?: ProcessMemoryStats
 }
@@ -158,7 +160,8 @@ function createFrameMapper(root: string): (frame: CallFrame) => CallFrame {
       let map: SourceMap | null = null
       if (!file.includes('/node_modules/') && !file.includes('/.next/') && existsSync(mapFile)) {
         try {
-          map = new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]) // esbuild's source map
+          // esbuild's source map
+          map = new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8')) as ConstructorParameters<typeof SourceMap>[0])
         } catch {
           map = null
         }
@@ -219,7 +222,8 @@ type MemoryFile = {
 
 function readMemoryStats(file: string): ProcessMemoryStats | undefined {
   if (!existsSync(file)) return undefined
-  const { memoryUsage: m, afterGc } = JSON.parse(readFileSync(file, 'utf8')) as MemoryFile // written by cpuProfilePreload.cjs
+  // written by cpuProfilePreload.cjs
+  const { memoryUsage: m, afterGc } = JSON.parse(readFileSync(file, 'utf8')) as MemoryFile
   const toMb = (bytes: number) => bytes / 1024 / 1024
   return {
     rss: toMb(m.rss),

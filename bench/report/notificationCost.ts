@@ -15,7 +15,10 @@ export type NotificationCost = {
   total: number
 }
 
-/** The notifications sent in every backlog window of a run, and their CPU per notification (each window's cores x its wall time, summed). */
+/**
+ * The notifications sent in every backlog window of a run, and their
+ * CPU per notification (each window's cores x its wall time, summed).
+ */
 export function notificationCost(windows: readonly NotificationBacklogResult[] = []): NotificationCost | undefined {
   const emails = windows.reduce((a, w) => a + w.emails, 0)
   const messages = windows.reduce((a, w) => a + w.messages, 0)

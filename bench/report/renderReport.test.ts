@@ -6,7 +6,7 @@ import { evaluateTargets } from './evaluateTargets'
 import { renderReport } from './renderReport'
 
 // A short run's figures (npm run bench -- --quick, trimmed), as .data/bench/result.json holds them; its `sqs` and
-// `tracing` rows come from a later quick run (issues 15 and 17).
+// `tracing` rows come from a later quick run.
 const fixture = path.join(import.meta.dirname, 'fixtures', 'quickResult.json')
 const result = JSON.parse(readFileSync(fixture, 'utf8'), (key, value: unknown) =>
   key === 'startedAt' && typeof value === 'string' ? new Date(value) : value,

@@ -10,7 +10,7 @@ export type RenderTransportAndTracingParameters = {
   table: (head: string[], rows: string[][]) => void
 }
 
-/** Sections 6 (issue 15: the SQS transport beside graphile-worker) and 7 (issue 17: tracing off and on). */
+/** Sections 6 (the SQS transport beside graphile-worker) and 7 (tracing off and on). */
 export function renderTransportAndTracing({ result: r, line, table }: RenderTransportAndTracingParameters): void {
   const base = graphileBaseRow(r, r.sqs?.drain.orders)
   const status = (d: DrainResult) =>

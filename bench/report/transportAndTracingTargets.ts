@@ -16,7 +16,7 @@ export function graphileBaseRow(r: BenchResult, orders?: number): { drain: Drain
   return rows.find((x) => x.drain.orders === orders) ?? rows[0]
 }
 
-/** Issues 15 and 17 ask for figures, not thresholds: one 'reported' line each in the Targets table. */
+/** The SQS transport and tracing rows report figures, not thresholds: one 'reported' line each in the Targets table. */
 export function transportAndTracingTargets(r: BenchResult): TargetResult[] {
   const targets: TargetResult[] = []
   if (r.sqs) {

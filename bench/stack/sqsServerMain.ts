@@ -1,6 +1,7 @@
 // The embedded SQS endpoint as its own process, for the bench (its CPU is then a process of its own):
 //   tsx bench/stack/sqsServerMain.ts
-// Prints `SQS_ENDPOINT=... SQS_QUEUE_URL=... SQS_DLQ_URL=...` on one stdout line once it listens; SIGTERM or SIGINT stops it.
+// Prints `SQS_ENDPOINT=... SQS_QUEUE_URL=... SQS_DLQ_URL=...` on
+// one stdout line once it listens; SIGTERM or SIGINT stops it.
 import { startSqsServer } from '../../scripts/stack/sqs'
 
 const server = await startSqsServer()

@@ -116,8 +116,8 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
       web: true,
       workers: 0,
       blockTime: p.blockTime,
-      // the bench measures intake and the pipeline, not four eyes: no approval threshold (web and workers), so
-      // every order gets its job at intake as before (APPROVAL_THRESHOLD_OZ's largest value)
+      // the bench measures intake and the pipeline, not four eyes: an approval threshold no order reaches (web and
+      // workers, APPROVAL_THRESHOLD_OZ's largest value), so every order gets its job at intake
       childEnv: {
         NODE_OPTIONS: nodeOptions,
         MINTDESK_BENCH_PROFILE_DIR: profileDirs.web,
@@ -135,7 +135,8 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
     throw error
   }
 
-  const tracked = JSON.parse(readFileSync(path.join(p.dataDir, 'pids.json'), 'utf8')) as Tracked[] // written by startStack
+  // written by startStack
+  const tracked = JSON.parse(readFileSync(path.join(p.dataDir, 'pids.json'), 'utf8')) as Tracked[]
   const pidOf = (name: string) => tracked.find((t) => t.name === name)?.pid ?? 0
   const pids = {
     web: pidOf('web'),

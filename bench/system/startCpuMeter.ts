@@ -6,7 +6,9 @@ export type CpuUsage = {
   wallMs: number
   /** CPUs of the machine */
   cores: number
-  /** cores used on average per group (1 = one core busy for the whole window); main-thread groups are parts of others */
+  /**
+   * cores used on average per group (1 = one core busy for the whole window); main-thread groups are parts of others
+   */
   byGroup: Record<string, number>
   /** cores busy on the whole machine, whoever used them */
   machineBusy: number

@@ -15,7 +15,10 @@ export type GroupMemory = {
 export type MemorySampler = {
   /** a sample now (e.g. just before a process is stopped) */
   sample: () => void
-  /** takes a last sample of these processes, then leaves them out (a worker about to run under the CPU profiler, whose memory is the profiler's too) */
+  /**
+   * takes a last sample of these processes, then leaves them out (a worker about to run under the CPU profiler, whose
+   * memory is the profiler's too)
+   */
   exclude: (pids: readonly number[]) => void
   stop: () => Record<string, GroupMemory>
 }

@@ -33,7 +33,7 @@ export type RunBarListImportParameters = {
 }
 
 /**
- * A custodian's list of `bars` bars (CSV, API.md "Vault inventory") POSTed through the
+ * A custodian's list of `bars` bars (CSV, docs/api.md "Vault inventory") POSTed through the
  * real route, `POST /api/admin/vault/bar-lists?vault=&asOf=`, twice: first every bar new,
  * then the same bars as a later snapshot (all unchanged). Each is timed from the request
  * to the 201, while the bench's memory sampler watches the web (its peak resident set is

@@ -27,7 +27,8 @@ export function QueueSummary({ metrics }: { metrics: Metrics }) {
         <Card key={s.label} className={s.danger ? 'border-red-300 bg-red-50' : undefined}>
           <Link href={s.href} className="block px-4 py-3 hover:bg-stone-50/50">
             <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{s.label}</p>
-            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the figure's accessible name, which screen readers and the browser tests read */}
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the figure's accessible name, which
+                screen readers and the browser tests read */}
             <p
               className={`tabular mt-1 text-2xl font-semibold ${s.danger ? 'text-red-700' : s.warn ? 'text-amber-700' : 'text-stone-900'}`}
               aria-label={`${s.label}: ${s.value}`}
@@ -40,7 +41,8 @@ export function QueueSummary({ metrics }: { metrics: Metrics }) {
       <Card>
         <div className="px-4 py-3">
           <p className="text-xs font-medium uppercase tracking-wide text-stone-500">Oldest queued</p>
-          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the figure's accessible name, which screen readers and the browser tests read */}
+          {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the figure's accessible name, which
+              screen readers and the browser tests read */}
           <p
             className="tabular mt-1 text-2xl font-semibold"
             aria-label={`Oldest queued: ${formatAge(oldest?.ageSeconds)}`}

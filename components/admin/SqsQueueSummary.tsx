@@ -5,9 +5,8 @@ import Link from 'next/link'
 import { fetchSqsDeadLetters, sqsDeadLettersQueryKey } from '@/components/jobs/sqsDeadLettersApi'
 
 /**
- * The dashboard's SQS figures when mint_send rides on SQS (QUEUE_TRANSPORT=sqs, decision
- * 021): messages not yet relayed, waiting, in flight, the oldest one's age and the
- * dead-letter queue's depth (red when not 0). Nothing with the postgres transport.
+ * The dashboard's SQS figures when mint_send rides on SQS (QUEUE_TRANSPORT=sqs): messages not yet relayed, waiting, in
+ * flight, the oldest one's age and the dead-letter queue's depth (red when not 0). Nothing with the postgres transport.
  */
 export function SqsQueueSummary({ refreshMs }: { refreshMs: number | false }) {
   const query = useQuery({ queryKey: sqsDeadLettersQueryKey, queryFn: fetchSqsDeadLetters, refetchInterval: refreshMs })

@@ -89,7 +89,8 @@ export function TaskHealthTable({ metrics }: { metrics: Metrics }) {
                     <span className="text-stone-400">—</span>
                   ) : (
                     <div className="flex items-center gap-2">
-                      {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; <meter> cannot be styled the same across browsers */}
+                      {/* biome-ignore lint/a11y/useSemanticElements: a styled bar; <meter> cannot be
+                          styled the same across browsers */}
                       <div
                         className="h-2 w-28 overflow-hidden rounded-full bg-stone-100"
                         role="meter"

@@ -6,7 +6,10 @@ export const ACCESS_DENIED_MESSAGE = 'This account is not allowed to use mintdes
 export const SIGN_IN_FAILED_MESSAGE = 'Sign-in failed. Try again, or contact an administrator if it keeps failing.'
 export const UNREACHABLE_MESSAGE = 'Sign-in failed: the server could not be reached. Try again.'
 
-/** next-auth sends errors back to /login as `?error=<type>&code=<code>` (OIDC failures, or a form posted without JavaScript). */
+/**
+ * next-auth sends errors back to /login as `?error=<type>&code=<code>`
+ * (OIDC failures, or a form posted without JavaScript).
+ */
 export function loginErrorMessage(error: string | undefined, code: string | undefined): string | null {
   if (!error) return null
   if (error === 'CredentialsSignin') return code === 'throttled' ? THROTTLED_MESSAGE : INVALID_CREDENTIALS_MESSAGE

@@ -12,10 +12,9 @@ import type { SqsRetryBody } from '@/lib/web/queue/schemas'
 import { fetchSqsDeadLetters, retrySqsDeadLetters, sqsDeadLettersQueryKey } from './sqsDeadLettersApi'
 
 /**
- * The SQS dead-letter queue beside graphile-worker's dead jobs (QUEUE_TRANSPORT=sqs,
- * decision 021): each message with its order, last error and receive count, as the worker
- * last listed it; retry the selected ones or all, behind a confirmation. The worker moves
- * a retried message back to the queue within a few seconds. Shown only when the SQS
+ * The SQS dead-letter queue beside graphile-worker's dead jobs (QUEUE_TRANSPORT=sqs): each message with its order, last
+ * error and receive count, as the worker last listed it; retry the selected ones or all, behind a confirmation. The
+ * worker moves a retried message back to the queue within a few seconds. Shown only when the SQS
  * transport is on or its DLQ still holds something.
  */
 export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; paused: boolean }) {

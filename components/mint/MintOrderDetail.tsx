@@ -163,7 +163,8 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderRespo
               ) : (
                 <ol className="relative space-y-4 border-l border-stone-200 pl-5" aria-label="Timeline">
                   {order.timeline.map((entry, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: two events may share a time; the list only grows at its end
+                    /* biome-ignore lint/suspicious/noArrayIndexKey: two events may share a time; the list
+                       only grows at its end */
                     <li key={`${entry.at}-${i}`} className="relative">
                       <span
                         aria-hidden="true"

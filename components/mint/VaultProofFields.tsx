@@ -19,7 +19,7 @@ export type VaultProofFieldsProps = {
   documentName: string | null
   onChange: (field: VaultProofField, value: string) => void
   onFile: (file: File) => void
-  /** the SHA-256 was typed over: it no longer is the chosen document's */
+  /** the SHA-256 was typed by hand: it is not the chosen document's */
   onShaTyped: () => void
 }
 

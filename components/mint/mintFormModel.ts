@@ -32,7 +32,7 @@ export function amountOf(bars: readonly Pick<PickedBar, 'fineOz'>[]): string {
 
 /**
  * The request body: text as typed (the server tidies it), each bar by serial + refiner
- * only (API.md: the bar list supplies year and weights), the amount from the bars.
+ * only (docs/api.md: the bar list supplies year and weights), the amount from the bars.
  */
 export function draftToRequest(draft: MintDraft): MintRequestInput {
   return {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { sha256Hex } from './sha256Hex'
 
 export type UseReceiptDocumentParameters = {
-  /** a file was chosen: its previous error no longer applies */
+  /** a file was chosen: clear the previous file's error */
   onStart: () => void
   onHashed: (hex: string) => void
   onError: (message: string) => void

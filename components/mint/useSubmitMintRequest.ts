@@ -33,8 +33,9 @@ export type UseSubmitMintRequestReturnType = {
 /**
  * Sends a mint request (POST /api/gold/mint) and turns every failure into words on the
  * form: the server's `issues` about a bar (bar_not_in_vault, bar_mismatch,
- * bar_already_used name it by its index) land next to that bar. A retry of the same submission reuses its Idempotency-Key, so it can never mint
- * twice; on success the cached order lists are dropped and the browser opens the order.
+ * bar_already_used name it by its index) land next to that bar. A retry of the same submission reuses its
+ * Idempotency-Key, so it can never mint twice; on success the
+ * cached order lists are dropped and the browser opens the order.
  */
 export function useSubmitMintRequest({
   barCount,

@@ -10,7 +10,10 @@ import { listDeliveries, redeliver } from './webhooksApi'
 
 const tone = { delivered: 'success', pending: 'warning', dead: 'danger', cancelled: 'neutral' } as const
 
-/** One endpoint's deliveries, newest first, each with its attempts (status, latency, the answer's first bytes) and a redeliver button. */
+/**
+ * One endpoint's deliveries, newest first, each with its attempts
+ * (status, latency, the answer's first bytes) and a redeliver button.
+ */
 export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) {
   const [items, setItems] = useState<ApiWebhookDelivery[] | null>(null)
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)

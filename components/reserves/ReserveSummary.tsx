@@ -55,7 +55,8 @@ export function ReserveSummary({ reserves }: { reserves: ApiReserves }) {
         {rows.map((r) => (
           <div key={r.label} className="grid gap-1 px-5 py-3 sm:grid-cols-3 sm:items-baseline">
             <dt className="text-sm font-medium text-stone-700">{r.label}</dt>
-            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the figure's accessible name, which screen readers and the browser tests read */}
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the figure's accessible name, which
+                screen readers and the browser tests read */}
             <dd
               className={`tabular text-lg sm:text-right ${r.label === 'Shortfall' && isPositive(r.value) ? 'font-semibold text-red-700' : 'text-stone-900'}`}
               aria-label={`${r.label}: ${formatOunces(r.value)}`}

@@ -23,7 +23,7 @@ export type BarPickerProps = {
  * Finds bars in the vault's inventory: a search box (serial or refiner; the server
  * compares without case, spaces or dashes) over the vault's available bars, and the
  * results with an "Add" button each. Only free bars of the latest bar list are offered:
- * those are the only ones a mint may claim (API.md, POST /api/gold/mint).
+ * those are the only ones a mint may claim (docs/api.md, POST /api/gold/mint).
  */
 export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
   const [q, setQ] = useState('')
@@ -46,7 +46,8 @@ export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-2">
-        {/* biome-ignore lint/a11y/useSemanticElements: ARIA's search landmark; <search> is not yet in every browser the desk supports */}
+        {/* biome-ignore lint/a11y/useSemanticElements: ARIA's search landmark; <search> is not yet in
+            every browser the desk supports */}
         <div role="search" aria-label="Bars in the vault">
           <Label htmlFor={searchId}>Search bars</Label>
           <Input

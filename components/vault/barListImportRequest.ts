@@ -1,4 +1,4 @@
-// Pure: how a chosen bar-list file is sent to POST /api/admin/vault/bar-lists (API.md,
+// Pure: how a chosen bar-list file is sent to POST /api/admin/vault/bar-lists (docs/api.md,
 // Vault inventory). A JSON list names its vault and date itself; a CSV list has only the
 // bars, so the form's vault and as-of fields become the ?vault=&asOf= query.
 

@@ -2,7 +2,7 @@ import { ApiError } from '@/lib/web/errors/api'
 import type { BarListImportResponse, BarListListResponse, VaultBarListResponse } from '@/lib/web/vault/types'
 import { type VaultBarsQuery, vaultBarsUrl } from './vaultBarsUrl'
 
-// The browser's calls to the vault inventory API (API.md, Vault inventory). Same-origin
+// The browser's calls to the vault inventory API (docs/api.md, Vault inventory). Same-origin
 // fetches: the session cookie goes along, and the browser sets the Origin the POST check
 // wants. Errors are thrown as ApiError (with the status, so React Query skips a 4xx).
 

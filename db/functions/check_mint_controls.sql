@@ -1,4 +1,4 @@
--- The mint controls (ARCHITECTURE.md invariant 6), their one home: the recipient allowlist,
+-- The mint controls (docs/architecture.md invariant 6), their one home: the recipient allowlist,
 -- the per-order limit and, with a cap set, the rolling 24 h cap. Returns ONE row: r_refusal
 -- null when the order passes, else 'recipient_not_allowed' or 'over_limit' with r_detail the
 -- JSON its error needs; r_used_wei the rolling total of the other orders (0 when no cap is set).

@@ -1,4 +1,4 @@
--- The intake in one statement (docs/decisions/016-intake-one-round-trip.md), called by
+-- The intake in one statement (docs/decisions/031-intake-in-one-statement.md), called by
 -- lib/web/mint/createMintOrder.ts (and the bench's raw-SQL baseline) with the object that
 -- lib/web/mint/createMintOrderArguments.ts builds. In order, each refusal RAISEd with SQLSTATE
 -- MDR01 (the message its code, the detail its JSON: lib/web/mint/intakeRefusal.ts), so a refused

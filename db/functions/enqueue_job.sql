@@ -2,14 +2,14 @@
 -- ask for the job and the job commit together or not at all). Its TypeScript face is
 -- lib/jobs/addJobs.ts (addJob, ensureJob, enqueueFollowUp, enqueueMintSend); in SQL the
 -- intake (create_mint_order) and the notification wake-up (wake_notify_dispatch) call it.
--- The only function of ours that reaches into graphile_worker (decision 011).
+-- The only function of ours that reaches into graphile_worker (docs/decisions/011-graphile-worker-private-tables.md).
 --
 -- p_job, named arguments as one jsonb object (a key it does not read is refused, 22023):
 --   task          text, required: the task's name (lib/jobs/jobKeys.ts TASK)
 --   payload       text, required: the payload's JSON text (kept as written in the job's json;
 --                 job_records gets it as jsonb)
 --   transport     'postgres' (default): graphile_worker.add_job; 'sqs': an sqs_outbox row that
---                 the worker's relay sends (decision 021), its job id drawn from graphile-worker's
+--                 the worker's relay sends, its job id drawn from graphile-worker's
 --                 job id sequence, its message body the payload with the job's id as "jobId"
 --   job_key, job_key_mode, queue_name, run_at, max_attempts (5), priority, flags (a JSON array):
 --                 graphile-worker's own options (the sqs transport has none of them; a job key

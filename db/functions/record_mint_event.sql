@@ -1,4 +1,4 @@
--- The outbox of order events (decision 018): in the transaction that changes the order, the
+-- The outbox of order events (docs/decisions/033-notifications.md): in the transaction that changes the order, the
 -- event row, only while the order is in one of p_from (locked FOR UPDATE). Returns the event's
 -- id, or null when the order was not in p_from (nothing written). The dispatch job is woken at
 -- commit by the trigger notification_events_wake_dispatch (public.wake_notify_dispatch).

@@ -1,6 +1,6 @@
 -- AFTER INSERT / UPDATE / DELETE on vault_bars, for each statement (triggers
--- vault_bars_backing_on_*; decision 024): appends the signed change of the backing weight the
--- statement made, if any, to vault_backing_deltas, so their sum is the backing weight in every snapshot.
+-- vault_bars_backing_on_*; docs/decisions/024-backing-running-total.md): appends the signed change of the backing
+-- weight the statement made, if any, to vault_backing_deltas, so their sum is the backing weight in every snapshot.
 CREATE OR REPLACE FUNCTION public.vault_bars_backing_delta() RETURNS trigger
 LANGUAGE plpgsql
 SET search_path = public, pg_temp

@@ -1,4 +1,4 @@
--- The deferred constraint trigger notification_events_wake_dispatch (decision 018): at the commit
+-- The deferred constraint trigger notification_events_wake_dispatch: at the commit
 -- of a transaction that recorded an order event, wakes the ONE notify_dispatch job (key
 -- 'notify_dispatch', preserve_run_at; through public.enqueue_job, without history), once per
 -- transaction. An add that returns no job (a worker took it between add_job's two statements)

@@ -14,7 +14,9 @@ export type ApplyDatabaseRolesParameters = {
 const WEB = DATABASE_ROLES.web
 const WORKER = DATABASE_ROLES.worker
 const BOTH = `${WEB}, ${WORKER}`
-/** a password goes into a statement: printable ASCII only (SASLprep leaves it as is), no way to break out of the literal */
+/**
+ * a password goes into a statement: printable ASCII only (SASLprep leaves it as is), no way to break out of the literal
+ */
 const PASSWORD_SHAPE = /^[\x21-\x7e]{8,200}$/
 /** errors of two databases of one server creating or altering the same (cluster-wide) role at once */
 const ROLE_RACE_CODES = new Set(['23505', '42710', 'XX000', '40001', '40P01'])

@@ -14,7 +14,7 @@ import type { RuntimeRole } from './roleNames'
  * Why each line is what it is (grep of every insert/update in app/, lib/ and worker/):
  * - the web never signs: chain_txs, signer_nonces, signers and workers are the worker's;
  *   the web reads them for the admin pages. Cancelling an order does not release its
- *   nonce in the web's transaction: the worker's nonce health check does (decision 007);
+ *   nonce in the web's transaction: the worker's nonce health check does;
  * - audit_log and job_events are append-only for both: insert and read, no update,
  *   delete or truncate (invariant 6: the audit can't be rewritten);
  * - intake, approvals, bar-list imports, cancel and retry are the web's writes
@@ -23,7 +23,7 @@ import type { RuntimeRole } from './roleNames'
  *   mint progresses but never creates either, and reads users only;
  * - the recipient allowlist and the limits are the admins' (the web's) to change; the
  *   worker, which checks them again before signing, may not widen them;
- * - a line whose table does not exist (yet) is skipped.
+ * - a line whose table does not exist is skipped.
  */
 export type TablePrivilege = 'select' | 'insert' | 'update' | 'delete'
 
@@ -56,21 +56,21 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   job_records: { web: WRITE, worker: WRITE },
   // the worker's reconciliations of supply against the bars: appended by it, read by the web
   reserve_checks: { web: READ, worker: APPEND },
-  // the running total of the backing bars (decision 024): whoever changes bars appends (the triggers run as the caller);
+  // the running total of the backing bars: whoever changes bars appends (the triggers run as the caller);
   // the worker's reserve_check folds the rows into one
   vault_backing_deltas: { web: APPEND, worker: ['select', 'insert', 'delete'] },
   // the four-eyes controls the admins set in the web; the worker checks them again before signing
   allowed_recipients: { web: READ_WRITE, worker: READ },
   mint_limits: { web: READ_WRITE, worker: READ },
-  // the SQS transport (decision 021): the order's transaction appends the outbox row; the worker's relay stamps it sent
+  // the SQS transport: the order's transaction appends the outbox row; the worker's relay stamps it sent
   sqs_outbox: { web: APPEND, worker: ['select', 'update'] },
   // the DLQ as the worker lists it; the web only stamps an admin's retry request, the worker moves the message
   sqs_dead_letters: { web: ['select', 'update'], worker: READ_WRITE },
-  // the counters and histograms each process measures itself (issue 17): each upserts its own rows, the web sums them
+  // the counters and histograms each process measures itself: each upserts its own rows, the web sums them
   metric_series: { web: WRITE, worker: WRITE },
-  // notifications (issue 16): the web writes the subscriptions, the awaiting_approval event (the intake), reads the
-  // deliveries and re-queues one (redeliver); the worker writes the other events, the deliveries and their attempts
-  // (the worker stamps dispatched_at: the coalesced dispatch, decision 018 amended)
+  // notifications: the web writes the subscriptions, the awaiting_approval event (the intake), reads the deliveries
+  // and re-queues one (redeliver); the worker writes the other events, the deliveries and their attempts, and stamps
+  // dispatched_at (the dispatch)
   notification_events: { web: APPEND, worker: WRITE },
   webhook_endpoints: { web: WRITE, worker: READ },
   webhook_deliveries: { web: ['select', 'update'], worker: WRITE },
@@ -82,22 +82,23 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  * EXECUTE on mintdesk's own SQL functions that are NOT left to PUBLIC (their migration
  * revokes it): who may call each. applyDatabaseRoles grants exactly this (a function
  * that does not exist yet is skipped).
- * - create_mint_order: the intake in one statement (decision 016), the session's check
- *   against the user's row included (amended, migration 0016). SECURITY INVOKER, so it
- *   writes only what the caller's table grants allow; only the web takes orders. Keyed by
- *   name: grant/revoke name no signature, so they fail loudly should an overload (e.g. one
- *   without the session's check) ever come back; 0016 and 0019 dropped the old ones.
+ * - create_mint_order: the intake in one statement, the session's check against the
+ *   user's row included. SECURITY INVOKER, so it writes
+ *   only what the caller's table grants allow; only the web takes orders. Keyed by name:
+ *   grant/revoke name no signature, so they fail loudly should a second overload (e.g. one
+ *   without the session's check) ever exist.
  * - enqueue_job: the one enqueue (db/functions/enqueue_job.sql), called by lib/jobs/addJobs
  *   in both processes, by create_mint_order (web) and by the notification wake-up at the
  *   commit of an order event (web and worker). SECURITY INVOKER: what it writes (the queue,
  *   job_records, job_events, sqs_outbox) is what each role's table grants allow, so the
  *   worker, which may not insert into sqs_outbox, cannot put a job on SQS.
- * - check_mint_controls, recent_mints_wei: the mint controls' one home (decision 016,
- *   amended), called by create_mint_order and the approval (web) and by the worker's check
- *   before signing (worker); the web's limits page reads the rolling total.
- * - record_mint_event, on_mint_awaiting_approval (issue 16, decision 018): the outbox of
- *   order events; the worker records confirmed/failed/dead_letter, the web's intake (through
- *   create_mint_order's hook) awaiting_approval.
+ * - check_mint_controls, recent_mints_wei: the mint controls' one home
+ *   (db/functions/check_mint_controls.sql), called by create_mint_order and the approval
+ *   (web) and by the worker's check before signing (worker); the web's limits page reads
+ *   the rolling total.
+ * - record_mint_event, on_mint_awaiting_approval: the outbox of order events; the worker
+ *   records confirmed/failed/dead_letter, the web's intake (through create_mint_order's
+ *   hook) awaiting_approval.
  */
 export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
   create_mint_order: ['web'],

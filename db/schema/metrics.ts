@@ -6,7 +6,7 @@ import { doublePrecision, pgTable, primaryKey, text, timestamp } from 'drizzle-o
  * the history tables records them), one row per process and series, upserted by that
  * process every few seconds (lib/ops/flushMetricSeries.ts). GET /api/metrics sums the
  * rows of all processes, dead ones included, so a series survives restarts and adds up
- * across replicas without a hot row (decision 020). Everything the history tables
+ * across replicas without a hot row (docs/decisions/020-counters-and-traces.md). Everything the history tables
  * already record (attempts, broadcasts, confirmations, ...) is counted from them instead.
  */
 export const metricSeries = pgTable(

@@ -27,10 +27,10 @@ export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]
 const eventTypeList = NOTIFICATION_EVENT_TYPES.map((t) => `'${t}'`).join(', ')
 
 /**
- * The outbox of order events (issue 16): a row is written in the transaction that changes
- * the order (public.record_mint_event, db/migrations), so an event exists iff its change
+ * The outbox of order events: a row is written in the transaction that changes
+ * the order (public.record_mint_event, db/functions/record_mint_event.sql), so an event exists iff its change
  * committed. Its id is the event id receivers dedupe on (`evt_<id>`). Only dispatched_at is
- * ever updated (by the dispatch, decision 018).
+ * ever updated (by the dispatch).
  */
 export const notificationEvents = pgTable(
   'notification_events',
@@ -40,7 +40,9 @@ export const notificationEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => mintOrders.id),
-    /** the delivered `data` (orderId, status, to, amountWei, txHash, reason...), as the order was in that transaction */
+    /**
+     * the delivered `data` (orderId, status, to, amountWei, txHash, reason...), as the order was in that transaction
+     */
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** when notify_dispatch fanned it out (null: still to do; the coalesced dispatch takes these, oldest first) */

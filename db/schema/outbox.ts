@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 
 /**
- * The SQS transport's outbox (issue 15, decision 021). With QUEUE_TRANSPORT=sqs the order's
+ * The SQS transport's outbox. With QUEUE_TRANSPORT=sqs the order's
  * transaction (intake or approval) writes one row here instead of a graphile-worker job
  * (public.enqueue_job, the one enqueue, db/functions/enqueue_job.sql): the order and its
  * message commit together or not at all.

@@ -7,7 +7,7 @@ export type ReserveStatus = (typeof reserveStatus.enumValues)[number]
 /**
  * One row per reconciliation check (the worker's reserve_check task, every
  * RESERVE_CHECK_MS): the token's on-chain total supply at a block beside the fine weight
- * of the listed bars backing it (ARCHITECTURE.md invariant 4). Weights in milli-ounces,
+ * of the listed bars backing it (docs/architecture.md invariant 4). Weights in milli-ounces,
  * supply and shortfall in token base units (wei), all exact. A row is never updated: the
  * history is the proof that supply stayed within the reserves, check after check.
  */
@@ -44,8 +44,8 @@ export const reserveChecks = pgTable(
 /**
  * The running total of the bars backing confirmed orders (status backing), as signed
  * changes: every statement that moves fine weight into or out of 'backing' appends one
- * row (the statement-level triggers on vault_bars, migration 0017), so the worker's check
- * before each signature sums a few rows instead of every backing bar (decision 024). The
+ * row (the statement-level triggers on vault_bars, db/functions/vault_bars_backing_delta.sql), so the worker's check
+ * before each signature sums a few rows instead of every backing bar (docs/decisions/024-backing-running-total.md). The
  * reserve_check task folds the rows into one and compares the sum with a recount of the
  * bars. Troy ounces with three decimals, as the bars' fine weights: exact.
  */

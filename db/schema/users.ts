@@ -18,7 +18,7 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /**
      * Bumped on every role change or disable: a session carries the version it was issued
-     * with, and one with another version is no longer honoured (revocation without a
+     * with, and one with another version is refused (revocation without a
      * session store).
      */
     sessionVersion: integer('session_version').notNull().default(0),

@@ -17,7 +17,7 @@ import { users } from './users'
 
 /**
  * One custodian bar list as imported: a snapshot of one vault at `as_of`
- * (ARCHITECTURE.md invariant 4: bars come from these lists, never from what a user
+ * (docs/architecture.md invariant 4: bars come from these lists, never from what a user
  * types). The counts are what the import did; importing the same list again (same
  * vault, as_of and content hash) answers them again and changes nothing.
  */
@@ -27,7 +27,9 @@ export const barLists = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     vault: text('vault').notNull(),
     asOf: timestamp('as_of', { withTimezone: true }).notNull(),
-    /** sha256 (hex) of the list's canonical content: the same bars give the same hash, whatever their order or format */
+    /**
+     * sha256 (hex) of the list's canonical content: the same bars give the same hash, whatever their order or format
+     */
     contentSha256: text('content_sha256').notNull(),
     /** the admin who imported it; null for a list imported by a script (the local stack's dev seed) */
     importedBy: uuid('imported_by').references(() => users.id),
@@ -95,7 +97,7 @@ export const vaultBars = pgTable(
     index('vault_bars_vault_keys_idx').on(t.vault, t.serialKey, t.refinerKey),
     index('vault_bars_order_idx').on(t.orderId),
     // the in-flight total before each signature (lib/reserves/readReserveTotals.ts) reads only the reserved bars
-    // through it, however many bars back confirmed orders (decision 022)
+    // through it, however many bars back confirmed orders
     index('vault_bars_reserved_order_idx').on(t.orderId).where(sql`${t.status} = 'reserved'`),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),
     check('vault_bars_fine_le_gross', sql`${t.fineOz} > 0 and ${t.fineOz} <= ${t.grossOz}`),

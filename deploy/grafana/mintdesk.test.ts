@@ -3,7 +3,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { METRIC } from '@/lib/ops/metricFamilies'
 
-// The Grafana dashboard (issue 17) is built on the series GET /api/metrics exposes: every
+// The Grafana dashboard is built on the series GET /api/metrics exposes: every
 // series it queries exists (a renamed family breaks this test, not the on-call's
 // dashboard), every counter and histogram family is on it, and it imports cleanly.
 
@@ -22,7 +22,9 @@ const dashboard = JSON.parse(readFileSync(path.join(root, 'deploy/grafana/mintde
 }
 const exprs = dashboard.panels.flatMap((p) => (p.targets ?? []).map((t) => t.expr))
 
-/** the gauge families, as lib/web/ops/snapshotGauges.ts and (QUEUE_TRANSPORT=sqs) lib/web/queue/sqsGauges.ts name them */
+/**
+ * the gauge families, as lib/web/ops/snapshotGauges.ts and (QUEUE_TRANSPORT=sqs) lib/web/queue/sqsGauges.ts name them
+ */
 const gauges = ['lib/web/ops/snapshotGauges.ts', 'lib/web/queue/sqsGauges.ts'].flatMap((file) =>
   [...readFileSync(path.join(root, file), 'utf8').matchAll(/name: '(mintdesk_[a-z_]+)'/g)].map((m) => m[1] ?? ''),
 )

@@ -41,7 +41,8 @@ let resources: Record<string, Resource>
 function logicalId(construct: iam.IRole): string {
   const child = construct.node.defaultChild
   if (!child) throw new Error(`${construct.node.path} has no CFN resource`)
-  return stack.getLogicalId(child as Parameters<MintdeskStack['getLogicalId']>[0]) // a CfnElement: the role's AWS::IAM::Role
+  // a CfnElement: the role's AWS::IAM::Role
+  return stack.getLogicalId(child as Parameters<MintdeskStack['getLogicalId']>[0])
 }
 
 function ofType(type: string): [string, Resource][] {
@@ -250,7 +251,7 @@ describe('MintdeskStack (synthesized offline)', () => {
       ComparisonOperator: 'GreaterThanThreshold',
       TreatMissingData: 'breaching',
     })
-    // issue 13: mints held back by the fee ceiling for 10 minutes
+    // mints held back by the fee ceiling for 10 minutes
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: QUEUE_METRICS_NAMESPACE,
       MetricName: QUEUE_METRICS.feeCappedOrders.metricName,
@@ -261,7 +262,7 @@ describe('MintdeskStack (synthesized offline)', () => {
       TreatMissingData: 'notBreaching',
       AlarmActions: Match.anyValue(),
     })
-    // issue 17: rates of the cumulative counters, DIFF() per 5 minutes (the Grafana alerts' signals)
+    // rates of the cumulative counters, DIFF() per 5 minutes (the Grafana alerts' signals)
     const mathAlarm = (expression: string, metricNames: string[], threshold: number) =>
       template.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Threshold: threshold,
@@ -418,7 +419,10 @@ describe('MintdeskStack (synthesized offline)', () => {
       if (!c) throw new Error(`no ${name} container`)
       return c
     }
-    /** the Secrets Manager secret (its logical id: a secret, or the master secret's attachment) a container variable comes from */
+    /**
+     * the Secrets Manager secret (its logical id: a secret, or the
+     * master secret's attachment) a container variable comes from
+     */
     const secretOf = (name: string, variable: string): string => {
       const from = JSON.stringify(container(name).Secrets?.find((s) => s.Name === variable)?.ValueFrom ?? null)
       const types = ['AWS::SecretsManager::Secret', 'AWS::SecretsManager::SecretTargetAttachment']

@@ -63,12 +63,14 @@ import type { ImageDigests } from './imageDigest'
  * - addAppSecrets: AUTH_SECRET, METRICS_TOKEN (generated here), the OIDC client secret
  *   and the RPC URL (created by the operator) from Secrets Manager into the tasks;
  * - addEmail: SES (a domain identity, an IAM user for its SMTP interface), SMTP_URL for the
- *   worker, the generated WEBHOOK_SECRETS_KEY for the web and the worker (issue 16);
+ *   worker, the generated WEBHOOK_SECRETS_KEY for the web and the worker;
  * - addQueueAlarms: alarms on dead letters > 0, on the oldest queued job's age and on mints
- *   held back by the fee ceiling (issue 13), from metric filters on the worker's `queue_metrics` log line (worker/ops/emitQueueMetrics.ts);
- *   and (issue 17) on the rates of its cumulative counters: job attempts failing, KMS throttling, reorgs.
- * - addReserveAlarm: an alarm on a reserve shortfall > 0 (issue 12), from a metric filter on the
- *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same SNS topic.
+ *   held back by the fee ceiling, from metric filters on the worker's `queue_metrics` log
+ *   line (worker/ops/emitQueueMetrics.ts); and on the rates of its cumulative counters: job
+ *   attempts failing, KMS throttling, reorgs;
+ * - addReserveAlarm: an alarm on a reserve shortfall > 0, from a metric filter on the
+ *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same
+ *   SNS topic.
  * - addSignerKeyAlerts: EventBridge rules on KMS's CloudTrail events, to the same topic: a
  *   signing key's policy changed or a grant created, a Sign by anyone but the worker's role.
  *
@@ -116,7 +118,7 @@ export type MintdeskStackProps = StackProps & {
   webDesiredCount?: number
   workerConcurrency?: number
   /**
-   * What carries mint_send (QUEUE_TRANSPORT, decision 021): graphile-worker in RDS (default),
+   * What carries mint_send (QUEUE_TRANSPORT): graphile-worker in RDS (default),
    * or SQS: the queue, its dead-letter queue (redrive after 5 receives), an alarm on the
    * DLQ's depth and the worker's rights on both (addQueue).
    */
@@ -128,7 +130,7 @@ export type MintdeskStackProps = StackProps & {
    */
   maxFeePerGasWei?: string
   maxPriorityFeeWei?: string
-  /** notifications (issue 16): the SES domain mail is sent from, and the SMTP_URL secret's name (addEmail) */
+  /** notifications: the SES domain mail is sent from, and the SMTP_URL secret's name (addEmail) */
   mailFromDomain?: string
   smtpUrlSecretName?: string
 }

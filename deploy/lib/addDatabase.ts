@@ -40,7 +40,10 @@ export type AddDatabaseParameters = {
 
 export type Database = {
   instance: rds.DatabaseInstance
-  /** DATABASE_URL of the migration task, the owner's (RDS's master user): no password in it (postgres.js and node-postgres read PGPASSWORD) */
+  /**
+   * DATABASE_URL of the migration task, the owner's (RDS's master user): no password in it (postgres.js and
+   * node-postgres read PGPASSWORD)
+   */
   databaseUrl: string
   /** the same database as another user (the runtime roles of deploy/lib/addDatabaseRoles.ts) */
   databaseUrlAs: (user: string) => string

@@ -2,7 +2,10 @@ import { aws_iam as iam, type Stack, aws_secretsmanager as secretsmanager, aws_s
 import { acknowledgeNag } from './acknowledgeNag'
 
 export type AddEmailParameters = {
-  /** the domain mail is sent from (an SES identity, DKIM records to publish); none: the operator verifies an identity by hand */
+  /**
+   * the domain mail is sent from (an SES identity, DKIM records
+   * to publish); none: the operator verifies an identity by hand
+   */
   mailFromDomain?: string
   /** Secrets Manager name of SMTP_URL, created by the operator (docs/deploy.md) */
   smtpUrlSecretName?: string
@@ -16,12 +19,15 @@ export type Email = {
   /** MAIL_FROM */
   mailFrom: string | undefined
   identity: ses.EmailIdentity | undefined
-  /** the IAM user whose access key becomes the SES SMTP credentials: it may send raw email from the identity, nothing else (none without mailFromDomain) */
+  /**
+   * the IAM user whose access key becomes the SES SMTP credentials: it may send raw email from
+   * the identity, nothing else; none without mailFromDomain
+   */
   smtpUser: iam.User | undefined
 }
 
 /**
- * Notifications on AWS (issue 16): email through SES's SMTP interface and the key that
+ * Notifications on AWS: email through SES's SMTP interface and the key that
  * keeps webhook secrets sealed at rest.
  * - an SES domain identity (DKIM) when mailFromDomain is given;
  * - an IAM user allowed ses:SendRawEmail (the SMTP interface's action) from that identity

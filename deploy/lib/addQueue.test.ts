@@ -5,7 +5,7 @@ import { SQS_MAX_RECEIVE_COUNT } from './addQueue'
 import { MintdeskStack } from './MintdeskStack'
 import { TEST_ENV, TEST_IMAGE_DIGESTS } from './testStackProps'
 
-// QUEUE_TRANSPORT=sqs in the deployed stack (issue 15), synthesized offline: the queue and
+// QUEUE_TRANSPORT=sqs in the deployed stack, synthesized offline: the queue and
 // its DLQ with the redrive policy set by the stack, the alarm on the DLQ's depth, SQS
 // rights for the worker's role alone, and the transport in both processes' environment.
 

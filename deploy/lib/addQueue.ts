@@ -13,7 +13,7 @@ export type AddQueueParameters = {
 export type AddQueueReturnType = { queue: sqs.Queue; deadLetterQueue: sqs.Queue }
 
 /**
- * QUEUE_TRANSPORT=sqs (issue 15, decision 021): the mint_send queue and its dead-letter
+ * QUEUE_TRANSPORT=sqs: the mint_send queue and its dead-letter
  * queue, the redrive policy (maxReceiveCount 5) set here on the queue, not by any code
  * path; both encrypted with SQS-managed keys and TLS-only (enforceSSL); the DLQ keeps a
  * message 14 days, the most SQS allows. The worker's role may send (the outbox relay and a

@@ -34,8 +34,8 @@ export type QueueAlarms = {
 /**
  * The alarms, from metric filters on the worker's `queue_metrics` log line
  * (worker/ops/emitQueueMetrics.ts): dead letters > 0, the oldest queued job's age (or no
- * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and (issue
- * 17) from the line's cumulative counters: over half of the job attempts failing, KMS
+ * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and from
+ * the line's cumulative counters: over half of the job attempts failing, KMS
  * throttling beyond its retries, any reorg. The same signals as the Grafana dashboard's
  * alerts (deploy/grafana/mintdesk.json). All notify an SNS topic, on alarm and on recovery;
  * the topic refuses publishing without TLS (aws:SecureTransport) and lets CloudWatch
@@ -71,7 +71,8 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
       }),
     ]),
   ) as Record<keyof typeof QUEUE_METRICS, logs.MetricFilter>
-  // every worker reports the same queue and the same cumulative counters: the worst (highest) report of the period counts
+  // every worker reports the same queue and the same cumulative
+  // counters: the worst (highest) report of the period counts
   const queueMetric = (key: keyof typeof QUEUE_METRICS, period = Duration.minutes(1)) =>
     filters[key].metric({ statistic: cloudwatch.Stats.MAXIMUM, period })
   const deadLetters = new cloudwatch.Alarm(stack, 'DeadLettersAlarm', {
@@ -104,7 +105,8 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
     datapointsToAlarm: 10,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
   })
-  // rates from the cumulative counters (issue 17): DIFF() of a period is PromQL's increase(); the same signals as the Grafana alerts
+  // rates from the cumulative counters: DIFF() of a period is
+  // PromQL's increase(); the same signals as the Grafana alerts
   const fiveMinutes = Duration.minutes(5)
   const jobFailureRatio = new cloudwatch.Alarm(stack, 'JobFailureRatioAlarm', {
     alarmDescription:

@@ -20,7 +20,7 @@ export type AddReserveAlarmParameters = {
 }
 
 /**
- * An alarm on a reserve shortfall (ARCHITECTURE.md invariant 4): the token's supply
+ * An alarm on a reserve shortfall (docs/architecture.md invariant 4): the token's supply
  * above the fine gold backing it, as the worker's reconciliation saw it. From a metric
  * filter on the `reserve_metrics` log line (worker/reserves/reserveMetrics.ts); one check
  * with a shortfall is enough. No line (no check ran) is not a shortfall: the dead-letter

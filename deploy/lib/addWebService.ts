@@ -38,7 +38,7 @@ export type AddWebServiceParameters = {
     METRICS_TOKEN: ecs.Secret
     OIDC_CLIENT_SECRET: ecs.Secret
     RPC_URL: ecs.Secret
-    /** seals a new webhook endpoint's signing secret (issue 16) */
+    /** seals a new webhook endpoint's signing secret */
     WEBHOOK_SECRETS_KEY: ecs.Secret
   }
   desiredCount?: number

@@ -9,7 +9,7 @@ import { DB_ENGINE_VERSION } from './addDatabase'
 import { MintdeskStack } from './MintdeskStack'
 import { TEST_IMAGE_DIGESTS } from './testStackProps'
 
-// Issue 17: the stack's template, synthesized offline, linted with cfn-lint (AWS's
+// The stack's template, synthesized offline, linted with cfn-lint (AWS's
 // CloudFormation linter, a Python tool: on this project's machines it comes with the
 // image, `cfn-lint --version`; elsewhere `pip install cfn-lint`). Clean of errors and of
 // every warning that is ours; the only warnings let through are the CDK's own redundant

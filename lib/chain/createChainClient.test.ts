@@ -7,7 +7,8 @@ describe('createChainClient', () => {
     expect(client.chain?.id).toBe(31337)
     expect(client.pollingInterval).toBe(100)
     expect(client.cacheTime).toBe(0)
-    const transport = client.transport as unknown as { retryCount: number; timeout: number; url: string } // http transport's config fields
+    // http transport's config fields
+    const transport = client.transport as unknown as { retryCount: number; timeout: number; url: string }
     expect(transport.retryCount).toBe(0)
     expect(transport.timeout).toBe(10_000)
     expect(transport.url).toBe('http://127.0.0.1:1')

@@ -17,7 +17,7 @@ export type CreateChainClientReturnType = PublicClient
  * The read side of the chain, shared by web and worker. No caching (cacheTime 0: a
  * block number or nonce read twice is read twice). A provider's transient answers (429
  * with its Retry-After, 5xx, a dropped connection) are retried inside the request's
- * timeout with backoff and jitter (createRetryingFetch, issue 18); viem's own retries
+ * timeout with backoff and jitter (createRetryingFetch); viem's own retries
  * stay off (retryCount 0): anything else, a timeout included, goes to the caller, usually
  * a job that is itself retried.
  */
@@ -35,8 +35,8 @@ export function createChainClient({
   })
   return createPublicClient({
     chain,
-    // requests of the same tick go out as one JSON-RPC batch (the confirmer's receipts: one round trip per pass, decision 015);
-    // a mint's chain calls are spans of its trace (traceTransport, issue 17)
+    // requests of the same tick go out as one JSON-RPC batch (the confirmer's receipts: one round trip per pass);
+    // a mint's chain calls are spans of its trace (traceTransport)
     transport: traceTransport(
       http(rpcUrl, { timeout: timeoutMs, retryCount: 0, fetchFn: createRetryingFetch(), batch: { batchSize: 100 } }),
     ),

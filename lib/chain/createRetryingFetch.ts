@@ -24,7 +24,7 @@ export function retryAfterMs(header: string | null): number | undefined {
 }
 
 /**
- * The chain client's fetch (issue 18): an RPC provider's transient answers are tried
+ * The chain client's fetch: an RPC provider's transient answers are tried
  * again here, within the request's own timeout (viem's abort signal ends the loop): a 429
  * after its Retry-After (plus a little jitter, so callers do not return in step), a 5xx or
  * a dropped connection after an exponential backoff with full jitter. JSON-RPC requests are

@@ -39,13 +39,16 @@ export const envSchema = z.object({
   APP_URL: optionalUrl,
   PORT: z.coerce.number().int().positive().default(3000),
   METRICS_TOKEN: z.string().optional(),
-  /** the trace viewer's URL of one trace, with `{traceId}` (e.g. Grafana Explore on Tempo): the admin job page links a job's trace there (issue 17) */
+  /**
+   * the trace viewer's URL of one trace, with `{traceId}` (e.g. Grafana
+   * Explore on Tempo): the admin job page links a job's trace there
+   */
   TRACE_URL: z
     .string()
     .url()
     .refine((u) => u.includes('{traceId}'), 'TRACE_URL must contain {traceId}')
     .optional(),
-  /** a session signed in longer ago than this is refused, however busy (the absolute lifetime; issue 13) */
+  /** a session signed in longer ago than this is refused, however busy (the absolute lifetime) */
   SESSION_MAX_AGE_HOURS: z.coerce
     .number()
     .int()
@@ -59,7 +62,7 @@ export const envSchema = z.object({
   DEV_ADMIN_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),
   /**
-   * Four eyes (issue 13): an order of this many fine ounces or more waits for a second
+   * Four eyes: an order of this many fine ounces or more waits for a second
    * person's approval before it gets its mint_send job; the worker refuses to sign such an
    * order without one. Fine oz, at most 3 decimals; '0' (the default): every order.
    */
@@ -67,7 +70,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d{1,15}(\.\d{1,3})?$/, 'APPROVAL_THRESHOLD_OZ is fine troy ounces, e.g. 0 or 5000.000')
     .default('0'),
-  // job slots of a worker process: one per busy signer's confirmer (decision 022), the rest for send batches and notifications
+  // job slots of a worker process: one per busy signer's confirmer, the rest for send batches and notifications
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   WORKER_HEARTBEAT_MS: intFrom(2_000),
   WORKER_STALE_AFTER_MS: intFrom(30_000),
@@ -75,13 +78,19 @@ export const envSchema = z.object({
   /** a broadcast transaction not mined after this long is replaced with higher fees */
   STUCK_AFTER_MS: intFrom(60_000),
   CONFIRM_POLL_MS: intFrom(500),
-  /** how long one run of a signer's mint_confirmer keeps making passes (each as soon as a new block is seen) before it hands over */
+  /**
+   * how long one run of a signer's mint_confirmer keeps making passes
+   * (each as soon as a new block is seen) before it hands over
+   */
   CONFIRMER_RUN_MS: intFrom(10_000),
   /** how often an idle worker slot looks for scheduled jobs (graphile-worker pollInterval) */
   WORKER_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** period of the nonce health check (one instance across all workers) */
   NONCE_HEALTH_MS: z.coerce.number().int().min(100).default(5_000),
-  /** period of the reserve reconciliation (reserve_check: on-chain supply vs the bars backing it; one instance across all workers) */
+  /**
+   * period of the reserve reconciliation (reserve_check: on-chain
+   * supply vs the bars backing it; one instance across all workers)
+   */
   RESERVE_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   /** a signer whose lowest outstanding nonce is not mined for this long is re-sent in nonce order */
   NONCE_STALL_AFTER_MS: intFrom(30_000),
@@ -109,7 +118,7 @@ export const envSchema = z.object({
   /** how long a mint held back by the fee ceiling waits before it looks at the fees again */
   FEE_CAPPED_RETRY_MS: z.coerce.number().int().min(100).default(30_000),
   /**
-   * The worker's KMS budget (issue 18), Sign calls per second in ONE process: across all its
+   * The worker's KMS budget, Sign calls per second in ONE process: across all its
    * keys (KMS_SIGN_RATE) and per key (KMS_SIGN_RATE_PER_KEY); 0 = no limit. Keep workers x
    * KMS_SIGN_RATE below the account's quota for ECC Sign, which other services share.
    */
@@ -127,7 +136,7 @@ export const envSchema = z.object({
   IN_FLIGHT_RETRY_MS: z.coerce.number().int().min(50).default(500),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * What carries mint_send (issue 15, decision 021): graphile-worker in Postgres (default), or
+   * What carries mint_send (docs/decisions/021-sqs-transport.md): graphile-worker in Postgres (default), or
    * SQS: the order's transaction writes an outbox row, the worker relays it to SQS_QUEUE_URL
    * and consumes it; the queue's redrive policy (5 receives) moves a failing one to SQS_DLQ_URL.
    */

@@ -11,7 +11,7 @@ import { databaseHostOf, isLocalDatabase, isLoopback } from './localHosts'
  * .data/stack.env). In production mode (NODE_ENV=production without MINTDESK_DEV=1) a
  * missing secret, a dev default left in place or a secret shorter than MIN_SECRET_LENGTH is
  * a startup error naming the variable; dev mode itself (MINTDESK_DEV=1) is refused with
- * NODE_ENV=production unless the database is on this machine (issue 13).
+ * NODE_ENV=production unless the database is on this machine.
  */
 
 export const DEV_AUTH_SECRET = 'mintdesk-dev-only-auth-secret-do-not-use-in-production'
@@ -63,7 +63,7 @@ export type Config = {
     feeCappedRetryMs: number
     /** KMS_SIGN_RATE, KMS_SIGN_RATE_PER_KEY (0: no limit), KMS_THROTTLE_BUDGET_MS */
     kmsSign: { ratePerProcess: number; ratePerKey: number; throttleBudgetMs: number }
-    /** MINT_SEND_BATCH, MAX_IN_FLIGHT_PER_SIGNER, SIGN_CONCURRENCY, IN_FLIGHT_RETRY_MS (decision 014) */
+    /** MINT_SEND_BATCH, MAX_IN_FLIGHT_PER_SIGNER, SIGN_CONCURRENCY, IN_FLIGHT_RETRY_MS */
     sendBatch: number
     maxInFlightPerSigner: number
     signConcurrency: number
@@ -71,10 +71,10 @@ export type Config = {
   }
   rpcPollingMs: number
   lowBalanceWei: bigint
-  /** webhooks and email (issue 16): SMTP_URL, MAIL_FROM, WEBHOOK_SECRETS_KEY, NOTIFY_* */
+  /** webhooks and email: SMTP_URL, MAIL_FROM, WEBHOOK_SECRETS_KEY, NOTIFY_* */
   notifications: NotificationSettings
   logLevel: Env['LOG_LEVEL']
-  /** QUEUE_TRANSPORT and the SQS settings (decision 021); sqs is undefined with the postgres transport */
+  /** QUEUE_TRANSPORT and the SQS settings; sqs is undefined with the postgres transport */
   queueTransport: 'postgres' | 'sqs'
   sqs: SqsConfig | undefined
 }

@@ -23,11 +23,11 @@ export type CheckMintControlsReturnType = {
 }
 
 /**
- * The mint controls of issue 13 (ARCHITECTURE.md invariant 6) for the approval
+ * The mint controls (docs/architecture.md invariant 6) for the approval
  * (lib/web/approvals/approveMintOrder.ts) and the worker before signing
  * (worker/mint/checkBeforeSigning.ts): a thin call of their one home, the SQL function
- * public.check_mint_controls, which the intake's create_mint_order calls too
- * (decision 016, amended). It throws what the intake throws for the same refusal
+ * public.check_mint_controls (db/functions/check_mint_controls.sql), which the intake's
+ * create_mint_order calls too. It throws what the intake throws for the same refusal
  * (mintControlsRefusal):
  * 1. `to` must be on the recipient allowlist: RecipientNotAllowedError (422).
  * 2. amountWei <= mint_limits.max_order_wei: else OverLimitError (422).

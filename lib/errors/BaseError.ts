@@ -16,8 +16,8 @@ const brand = Symbol.for('mintdesk.BaseError')
 /**
  * The one base of mintdesk's errors. `code` is stable (clients switch on it) and maps to
  * an HTTP status in `lib/errors/http.ts`; `Code` is that table's codes unless the class
- * names codes no API answer carries (`extends BaseError<'job_failed'>`: a 500). `message` IS sent to the client: keep it a
- * short human sentence without internal detail (SQL, other users' data, stacks); put
+ * names codes no API answer carries (`extends BaseError<'job_failed'>`: a 500). `message` IS sent to the client: keep
+ * it a short human sentence without internal detail (SQL, other users' data, stacks); put
  * the internals in `cause`, which only reaches the server log.
  */
 export class BaseError<Code extends string = ErrorCode> extends Error {

@@ -2,7 +2,7 @@ import { BaseError } from './BaseError'
 import { ReserveCheckRefusedError } from './reserves'
 
 /**
- * Errors of the four-eyes approvals (issue 13, ARCHITECTURE.md invariant 6): approving or
+ * Errors of the four-eyes approvals (docs/architecture.md invariant 6): approving or
  * rejecting an order (lib/web/approvals/), and the worker's refusal of an order that needed
  * an approval it lacks (worker/mint/checkBeforeSigning.ts). Codes in `lib/errors/http.ts`:
  * self_approval 403, not_awaiting_approval 409.
@@ -16,7 +16,7 @@ export class SelfApprovalError extends BaseError {
   }
 }
 
-/** Approve or reject an order that is not (or no longer) awaiting approval. */
+/** Approve or reject an order that is not awaiting approval. */
 export class NotAwaitingApprovalError extends BaseError {
   override name = 'NotAwaitingApprovalError'
   readonly status: string

@@ -2,10 +2,10 @@ import { BaseError } from './BaseError'
 import { ReserveCheckRefusedError } from './reserves'
 
 /**
- * Errors of the mint controls (issue 13, ARCHITECTURE.md invariant 6): the recipient
- * allowlist and the limits, checked at intake, at approval and by the worker before it
- * signs (public.check_mint_controls; lib/controls/mintControlsRefusal.ts). Codes in `lib/errors/http.ts`:
- * recipient_not_allowed 422, over_limit 422.
+ * Errors of the mint controls (docs/architecture.md invariant 6): the recipient allowlist
+ * and the limits, checked at intake, at approval and by the worker before it signs
+ * (public.check_mint_controls; lib/controls/mintControlsRefusal.ts). Codes in
+ * `lib/errors/http.ts`: recipient_not_allowed 422, over_limit 422.
  */
 
 /** The mint's recipient is not on the allowlist (allowed_recipients). */

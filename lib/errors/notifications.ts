@@ -1,9 +1,11 @@
 import { BaseError } from './BaseError'
 import { PermanentJobError, WorkerError } from './jobs'
 
-/** Errors of notifications (issue 16): webhooks and email. */
+/** Errors of notifications: webhooks and email. */
 
-/** A sealed webhook secret does not open (another WEBHOOK_SECRETS_KEY, a row copied elsewhere): retrying cannot help. */
+/**
+ * A sealed webhook secret does not open (another WEBHOOK_SECRETS_KEY, a row copied elsewhere): retrying cannot help.
+ */
 export class WebhookSecretError extends PermanentJobError {
   override name = 'WebhookSecretError'
 }
@@ -21,7 +23,10 @@ export class WebhookDeliveryFailedError extends WorkerError {
   override name = 'WebhookDeliveryFailedError'
 }
 
-/** Another attempt holds the claim of this delivery or email (a live one, or a crashed one until its lease ends): retried later. */
+/**
+ * Another attempt holds the claim of this delivery or email (a live
+ * one, or a crashed one until its lease ends): retried later.
+ */
 export class NotificationClaimedError extends WorkerError {
   override name = 'NotificationClaimedError'
   constructor(what: string, until: Date) {

@@ -1,7 +1,7 @@
 import { PermanentJobError } from './jobs'
 
 /**
- * The worker's check before signing refused a mint (ARCHITECTURE.md invariant 4,
+ * The worker's check before signing refused a mint (docs/architecture.md invariant 4,
  * worker/mint/checkBeforeSigning.ts). Each is permanent: the inventory or the chain
  * would have to change for a retry to pass, so the job goes to the dead letters at once
  * and its order fails with `reason`, a sentence an admin understands. Nothing was

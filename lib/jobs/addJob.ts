@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/db/client'
 import { addJobs } from './addJobs'
 
-/** what carries a job (QUEUE_TRANSPORT): graphile-worker in Postgres, or the SQS outbox (decision 021: mint_send only) */
+/** what carries a job (QUEUE_TRANSPORT): graphile-worker in Postgres, or the SQS outbox (mint_send only) */
 export type QueueTransport = 'postgres' | 'sqs'
 
 export type AddJobParameters = {
@@ -22,7 +22,7 @@ export type AddJobParameters = {
   actor?: string | null
   detail?: string | null
   /**
-   * graphile-worker (default), or the SQS outbox row the worker's relay sends (decision 021):
+   * graphile-worker (default), or the SQS outbox row the worker's relay sends:
    * then no runAt, queueName, priority or flags, and the job key is left unused (SQS has none)
    */
   transport?: QueueTransport

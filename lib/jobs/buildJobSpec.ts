@@ -22,7 +22,7 @@ export type JobSpec = {
 /**
  * The arguments of public.enqueue_job for one job: what addJobs sends, and what the intake
  * hands to create_mint_order for its mint_send (lib/web/mint/createMintOrderArguments.ts), so
- * both enqueue the same way. The payload carries the active trace (issue 17: the job's
+ * both enqueue the same way. The payload carries the active trace (the job's
  * attempts join the trace of the mint that added it); the detail is redacted (an RPC URL
  * carries its API key) and, for a job given a run time and no detail, says when it runs.
  */

@@ -45,7 +45,10 @@ const JOBS_VIEW_COLUMNS: Record<string, string> = {
   max_attempts: 'smallint',
 }
 
-/** function -> its identity arguments and result, as pg_get_function_identity_arguments / pg_get_function_result print them */
+/**
+ * function -> its identity arguments and result, as
+ * pg_get_function_identity_arguments / pg_get_function_result print them
+ */
 const FUNCTIONS: Record<string, { args: string; returns: string }> = {
   add_job: {
     args: 'identifier text, payload json, queue_name text, run_at timestamp with time zone, max_attempts integer, job_key text, priority integer, flags text[], job_key_mode text',
@@ -60,9 +63,9 @@ const FUNCTIONS: Record<string, { args: string; returns: string }> = {
 }
 
 /**
- * Functions of schema public whose body names graphile_worker (decision 011, "One home"):
+ * Functions of schema public whose body names graphile_worker (docs/decisions/011, "One home"):
  * only enqueue_job (db/functions/enqueue_job.sql), the one enqueue, which calls add_job and,
- * for the SQS transport (decision 021), draws job ids from its job id sequence. The intake
+ * for the SQS transport, draws job ids from its job id sequence. The intake
  * (create_mint_order) and the notification wake-up (wake_notify_dispatch) call enqueue_job.
  */
 const OUR_FUNCTIONS_IN_GRAPHILE = ['enqueue_job']

@@ -7,17 +7,23 @@
 
 export const TASK = {
   mintSend: 'mint_send',
-  /** one order alone: a mint the signer's confirmer hands over (revert, nonce used by another, no Minted event), its dead letter */
+  /**
+   * one order alone: a mint the signer's confirmer hands over (revert,
+   * nonce used by another, no Minted event), its dead letter
+   */
   mintConfirm: 'mint_confirm',
-  /** one per signer: follows every submitted mint of the signer, a pass per poll (docs/decisions/015) */
+  /**
+   * one per signer: follows every submitted mint of the signer, a pass at each new block
+   * (docs/decisions/030-one-confirmer-per-signer.md)
+   */
   mintConfirmer: 'mint_confirmer',
   nonceHealth: 'nonce_health',
   reserveCheck: 'reserve_check',
-  /** notifications (issue 16): fan the undispatched events out (its name is also written in SQL by public.record_mint_event) */
+  /** notifications: fan the undispatched events out (its name is also written in SQL by public.record_mint_event) */
   notifyDispatch: 'notify_dispatch',
   /** one webhook delivery (event, endpoint) */
   webhookDeliver: 'webhook_deliver',
-  /** one message to one address: its email rows, several events in a digest (decision 018) */
+  /** one message to one address: its email rows, several events in a digest */
   emailSend: 'email_send',
 } as const
 
@@ -55,7 +61,7 @@ export const NOTIFY_JOB_FLAG = 'notify'
 export const NOTIFY_JOB_PRIORITY = 10
 
 /**
- * THE dispatch job of notifications (decision 018, amended for issue 14): one key for all
+ * THE dispatch job of notifications (docs/decisions/033-notifications.md): one key for all
  * events, so a burst of confirmations updates one waiting job (written in SQL by
  * public.record_mint_event; its run fans out every undispatched event)
  */

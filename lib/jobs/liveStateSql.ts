@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm'
 
 /**
  * The job state derived from a graphile-worker `_private_jobs` row (alias given), the
- * one place it is computed (docs/decisions/009-admin-job-states.md): a lock means a
+ * one place it is computed (docs/decisions/027-admin-job-states.md): a lock means a
  * worker holds it; attempts used up means a dead letter; attempts made with an error
  * means it waits for its retry; a future run_at means scheduled.
  */

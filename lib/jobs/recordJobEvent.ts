@@ -41,11 +41,11 @@ export type JobEventName =
   | 'fee_capped'
   /**
    * the check before signing refused the mint (worker/mint/checkBeforeSigning.ts): a bar
-   * of the order is no longer held by it, its amount is not its bars' weight, or supply
+   * of the order is not held by it, its amount is not its bars' weight, or supply
    * would exceed reserves. Nothing signed, the job dead, the order failed.
    */
   | 'refused'
-  /** four eyes (issue 13): the order awaits a second person's approval (no job yet) */
+  /** four eyes: the order awaits a second person's approval (no job yet) */
   | 'approval_requested'
   /** a second person approved the order: its mint_send job is added in the same transaction */
   | 'approved'

@@ -9,7 +9,7 @@ import type { RecordJobEventParameters } from './recordJobEvent'
  * transaction when given one. Detail and error are stored with URLs redacted (an RPC URL
  * carries its API key). The rows travel as ONE jsonb parameter (jsonb_to_recordset):
  * building a many-row VALUES list through the query builder cost the worker more CPU than
- * the insert itself (decision 022).
+ * the insert itself (docs/decisions/034-round-trips-and-confirmer-runs.md).
  */
 export async function recordJobEvents(db: DbOrTx, events: readonly RecordJobEventParameters[]): Promise<void> {
   if (events.length === 0) return

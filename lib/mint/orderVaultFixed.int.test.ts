@@ -7,7 +7,7 @@ import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
 
-// Migration 0018: an order's vault never changes once written (the send batch reads it before
+// db/functions/mint_orders_vault_fixed.sql: an order's vault never changes once written (the send batch reads it before
 // the order's lock and locks the vault it read: worker/mint/reserveSendBatch.ts). The database
 // refuses the change, as the owner and as the worker's own role; the order's other columns
 // still change as before.

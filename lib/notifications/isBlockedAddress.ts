@@ -2,7 +2,7 @@ import { isIP } from 'node:net'
 
 /**
  * Whether a webhook may NOT be sent to this IP address in production (no server-side
- * request forgery, issue 16): loopback, unspecified, private (RFC 1918), carrier-grade NAT
+ * request forgery): loopback, unspecified, private (RFC 1918), carrier-grade NAT
  * (100.64/10), link-local (169.254/16, fe80::/10, the cloud metadata address among them),
  * multicast, reserved and documentation ranges, benchmarking (198.18/15), IPv6 unique local
  * (fc00::/7) and site-local, and every IPv6 form that carries an IPv4 address (mapped

@@ -15,7 +15,7 @@ export type NotificationSettings = {
   concurrency: number
   /** NOTIFY_CLAIM_LEASE_MS: a claim not completed after this long is taken again (a crash mid-send) */
   claimLeaseMs: number
-  /** NOTIFY_WEBHOOK_TIMEOUT_MS: a delivery's answer must come within this (10 s, API.md) */
+  /** NOTIFY_WEBHOOK_TIMEOUT_MS: a delivery's answer must come within this (10 s, docs/api.md) */
   webhookTimeoutMs: number
   /** NOTIFY_LINK_BASE_URL: the base of the order links in emails; APP_URL when unset */
   linkBaseUrl: string | undefined
@@ -41,7 +41,7 @@ const schema = z.object({
 export type NotificationSettingsParameters = { env: Record<string, string | undefined>; production: boolean }
 
 /**
- * The notification settings (issue 16), parsed once by lib/config/loadConfig. Dev mode
+ * The notification settings, parsed once by lib/config/loadConfig. Dev mode
  * seals webhook secrets with DEV_WEBHOOK_SECRETS_KEY when none is set; production refuses
  * that key, and without a key of its own refuses new subscriptions.
  */

@@ -25,8 +25,8 @@ const COUNTED_EVENTS = [
 
 /**
  * The counter and histogram samples of the facts the history tables recorded in one
- * window of time (decision 020): job_events by event and task (attempts, dead letters,
- * transactions sent, fee bumps, reorgs, approvals, F's fault counts), mint_orders
+ * window of time: job_events by event and task (attempts, dead letters,
+ * transactions sent, fee bumps, reorgs, approvals, provider fault counts), mint_orders
  * created, each order's FIRST confirmation and cancellation, webhook POSTs, and the
  * durations: job run time, queue pickup (a job's enqueued to its first start), request
  * to first broadcast, first broadcast to first confirmation. A fact belongs to the window
@@ -147,7 +147,9 @@ function mergeSamples(samples: MetricSample[]): MetricSample[] {
 
 type Row = { lbl: string; count: string; sum: number; [bucket: `b${number}`]: string }
 
-/** a histogram's samples over its observations `(lbl, d)`: every bucket (cumulative), +Inf, _sum, _count per label value */
+/**
+ * a histogram's samples over its observations `(lbl, d)`: every bucket (cumulative), +Inf, _sum, _count per label value
+ */
 async function histogram(
   db: DbOrTx,
   info: MetricFamilyInfo,

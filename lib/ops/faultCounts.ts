@@ -1,5 +1,5 @@
 /**
- * Provider faults counted in this process (issue 18): each KMS throttle, each transport
+ * Provider faults counted in this process: each KMS throttle, each transport
  * retry of the chain client. Counting is a map increment (no I/O on the hot path); the
  * worker flushes the deltas to the database now and then (worker/ops/flushFaultCounts.ts) so
  * the admin metrics can show them across processes and restarts.

@@ -4,7 +4,9 @@ import type { DbOrTx } from '@/db/client'
 import { metricSeries } from '@/db/schema'
 import { snapshotMetricSeries } from '@/lib/telemetry/metricRegistry'
 
-/** this process's key in metric_series: unique per start, so a restarted process adds rows instead of lowering old ones */
+/**
+ * this process's key in metric_series: unique per start, so a restarted process adds rows instead of lowering old ones
+ */
 export const METRIC_PROCESS_ID = `${os.hostname()}:${process.pid}:${Date.now().toString(36)}`
 
 export type FlushMetricSeriesParameters = {

@@ -84,7 +84,8 @@ describe('the history counters: folded totals + the recent tail = counting the w
   })
 
   it('two folds at once: one folds, the other skips, nothing counted twice', async () => {
-    // (recorded now: a fact is never recorded before a cut already passed, save a transaction open for longer than the lag)
+    // (recorded now: a fact is never recorded before a cut already
+    // passed, save a transaction open for longer than the lag)
     await mint(0, story)
     const results = await Promise.all([
       foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 }),

@@ -23,7 +23,7 @@ export type FoldHistoryMetricsParameters = {
 }
 
 /**
- * Moves the cut of the history's counters forward (decision 020): counts the facts
+ * Moves the cut of the history's counters forward: counts the facts
  * recorded between the last cut and now - lagMs (lib/ops/countHistoryWindow.ts) and adds
  * them to the HISTORY_PROCESS rows of metric_series, in one transaction under an advisory
  * lock (a second folder skips). A scrape then counts only the facts after the cut: its

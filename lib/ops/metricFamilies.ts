@@ -1,7 +1,7 @@
 import type { Buckets } from '@/lib/telemetry/metricRegistry'
 
 /**
- * The counter and histogram families of GET /api/metrics (issue 17, decision 020): one
+ * The counter and histogram families of GET /api/metrics (docs/decisions/020-counters-and-traces.md): one
  * home for their names, help, type and buckets, read by the exposition, the Grafana
  * dashboard's test and the process-side recorders (the KMS middleware, the intake
  * wrapper). Counters are monotonic across restarts and replicas: the history tables

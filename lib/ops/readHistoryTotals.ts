@@ -5,7 +5,7 @@ import { foldHistoryMetrics, HISTORY_CUT, HISTORY_PROCESS } from './foldHistoryM
 import { METRIC } from './metricFamilies'
 
 /**
- * The history's counters and histograms now (decision 020): the folded totals up to the
+ * The history's counters and histograms now: the folded totals up to the
  * cut plus the facts after it, read in one repeatable-read snapshot so a fold committing
  * meanwhile is seen either wholly or not at all (never counted twice). Folds first when a
  * fold is due (lib/ops/foldHistoryMetrics.ts; skipped when another process folds).

@@ -13,7 +13,7 @@ export type StartMetricsFlushReturnType = { stop: () => Promise<void> }
 /**
  * Writes this process's counters and histograms to metric_series every `intervalMs` (only
  * when something changed) and once more on stop(), so a graceful stop loses nothing and a
- * SIGKILL at most the last interval (decision 020).
+ * SIGKILL at most the last interval.
  */
 export function startMetricsFlush(
   db: DbOrTx,

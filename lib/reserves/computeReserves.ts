@@ -16,7 +16,7 @@ export type ComputeReservesReturnType = {
 /**
  * Invariant 4 as arithmetic: the supply must not exceed the fine weight of the listed
  * bars backing confirmed or in-flight orders. In-flight bars count because their tokens
- * may already be on chain before the order is confirmed (API.md "Reserves").
+ * may already be on chain before the order is confirmed (docs/api.md "Reserves").
  */
 export function computeReserves({ totalSupplyWei, totals }: ComputeReservesParameters): ComputeReservesReturnType {
   const covered = totals.backingWei + totals.inFlightWei

@@ -8,7 +8,7 @@ export type ReadReserveTotalsParameters = {
   /**
    * false: only the held totals, what the worker's check before each signature needs, in
    * a few milliseconds however large the inventory: backing from its running total
-   * (vault_backing_deltas, decision 024), in flight through the index of reserved bars.
+   * (vault_backing_deltas, docs/decisions/024-backing-running-total.md), in flight through the index of reserved bars.
    * true (the default): every total counted from the bars themselves, the free ones
    * (available, missing without a holder) included; only the reserves page and the
    * reconciliation task ask for that.
@@ -34,7 +34,7 @@ export type ReserveTotals = {
 }
 
 /**
- * The reserves by bar status (API.md "Reserves", ARCHITECTURE.md invariant 4) in ONE
+ * The reserves by bar status (docs/api.md "Reserves", docs/architecture.md invariant 4) in ONE
  * statement, so the totals are one snapshot: the reserves page, the reconciliation task
  * and the worker's check before signing (worker/mint/checkBeforeSigning.ts) read the
  * same numbers the same way.

@@ -1,9 +1,9 @@
 /**
  * The counters and histograms this process measures itself (KMS calls, Sign time, intake
  * latency): cumulative values in memory, flushed to `metric_series` by
- * lib/ops/flushMetricSeries.ts and summed over every process by GET /api/metrics
- * (decision 020). One registry per process (module state): the KMS middleware and the
- * route wrapper record into it without being handed anything.
+ * lib/ops/flushMetricSeries.ts and summed over every process by GET /api/metrics. One
+ * registry per process (module state): the KMS middleware and the route wrapper record
+ * into it without being handed anything.
  */
 
 /** the histogram buckets in seconds (upper bounds, +Inf implied) */

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// Tracing off costs nothing (issue 17): without OTEL_EXPORTER_OTLP_ENDPOINT no module of
+// Tracing off costs nothing: without OTEL_EXPORTER_OTLP_ENDPOINT no module of
 // the OpenTelemetry SDK is loaded at all; with it, the SDK and the exporter of the chosen
 // protocol are. Each case in a fresh Node process, as the web and the worker start.
 const root = path.resolve(import.meta.dirname, '..', '..')

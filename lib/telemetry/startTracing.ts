@@ -51,7 +51,10 @@ export async function startTracing({
   }
 }
 
-/** The OTLP/HTTP exporter of OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL: http/json or http/protobuf (grpc is not shipped: protobuf over HTTP instead). */
+/**
+ * The OTLP/HTTP exporter of OTEL_EXPORTER_OTLP_(TRACES_)PROTOCOL: http/json or http/protobuf (grpc is not shipped:
+ * protobuf over HTTP instead).
+ */
 async function otlpExporter(env: Record<string, string | undefined>): Promise<SpanExporter> {
   const protocol = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL || env.OTEL_EXPORTER_OTLP_PROTOCOL || 'http/protobuf'
   if (protocol === 'http/json') {

@@ -17,7 +17,9 @@ export function formatTraceparent(c: SpanContext): string {
   return `00-${c.traceId}-${c.spanId}-${(c.traceFlags & TraceFlags.SAMPLED).toString(16).padStart(2, '0')}`
 }
 
-/** The remote parent a `traceparent` names, as a context to start spans in; the root context when absent or malformed. */
+/**
+ * The remote parent a `traceparent` names, as a context to start spans in; the root context when absent or malformed.
+ */
 export function contextOfTraceparent(traceparent: unknown): Context {
   if (typeof traceparent !== 'string') return ROOT_CONTEXT
   const m = TRACEPARENT.exec(traceparent.trim().toLowerCase())

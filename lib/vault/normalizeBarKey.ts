@@ -2,7 +2,10 @@
 
 export type NormalizeBarKeyReturnType = { ok: true; key: string } | { ok: false; message: string }
 
-/** Letters and marks that look like ASCII ones (Cyrillic, Greek, dashes, spaces): what a typo or a spoof puts in a serial. */
+/**
+ * Letters and marks that look like ASCII ones (Cyrillic, Greek,
+ * dashes, spaces): what a typo or a spoof puts in a serial.
+ */
 const LOOK_ALIKES: Record<string, string> = {
   // Cyrillic
   '\u0410': 'A',

@@ -19,7 +19,7 @@ let u: TestUsers
 setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
 beforeAll(async () => {
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
   await importTestBarList(t.db, {
     vault: 'RSV-1',
     asOf: new Date(Date.now() - 60_000),

@@ -31,7 +31,10 @@ export type StartAnvilParameters = {
   blockTime?: number
   chainId?: number
   extraArgs?: string[]
-  /** 'silent' (default) keeps anvil's output to itself (shown only if it fails to start); 'pipe' forwards it to stderr with an [anvil] prefix */
+  /**
+   * 'silent' (default) keeps anvil's output to itself (shown only if it
+   * fails to start); 'pipe' forwards it to stderr with an [anvil] prefix
+   */
   logs?: 'silent' | 'pipe'
   /** how long to wait for eth_chainId to answer */
   startTimeoutMs?: number

@@ -11,7 +11,7 @@ export type NextStartArgsParameters = {
 /**
  * The arguments of `node <next> start` for the local stack: bound to 127.0.0.1 (`-H`),
  * not Next's default of every interface, since the stack runs in dev mode with seeded
- * passwords (issue 13). The images bind 0.0.0.0 on purpose (HOSTNAME in the Dockerfile):
+ * passwords. The images bind 0.0.0.0 on purpose (HOSTNAME in the Dockerfile):
  * there the load balancer is the only way in.
  */
 export function nextStartArgs({ root, port }: NextStartArgsParameters): string[] {

@@ -22,16 +22,22 @@ export type PreparedRelease = {
 
 export type PrepareReleaseParameters = {
   root: string
-  /** the release is copied here (emptied first): a rebuild of dist/release by someone else cannot pull files from under a running process */
+  /**
+   * the release is copied here (emptied first): a rebuild of dist/release
+   * by someone else cannot pull files from under a running process
+   */
   into: string
   log: (line: string) => void
 }
 
-/** Variables of the images' ENV the local stack takes as they are (the runtime's tuning); the others (paths, certificates, PORT) are the stack's own. */
+/**
+ * Variables of the images' ENV the local stack takes as they are (the runtime's tuning); the others (paths,
+ * certificates, PORT) are the stack's own.
+ */
 const IMAGE_ENV_KEPT = ['NODE_OPTIONS', 'MALLOC_ARENA_MAX']
 
 /**
- * The processes as the images run them (docs/decisions/017): `scripts/build-release.ts
+ * The processes as the images run them (docs/decisions/032-bench-measures-shipped-build.md): `scripts/build-release.ts
  * --if-changed` (the Dockerfile's build step: the Next standalone server and the esbuild
  * bundles), copied into `into`, then `node server.js` and `node worker.mjs` with the
  * NODE_OPTIONS of the Dockerfile's web and worker stages, read from the Dockerfile itself

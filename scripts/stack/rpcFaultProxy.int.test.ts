@@ -7,7 +7,7 @@ import { createRng } from '@/tests/helpers/createRng'
 import { ANVIL_DEV_ADDRESS, ANVIL_DEV_PRIVATE_KEY, type StartAnvilReturnType, startAnvil } from './anvil'
 import { type RpcFaultProxy, rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
 
-// The RPC fault proxy (issue 18) in front of a real anvil: 429s the chain client retries,
+// The RPC fault proxy in front of a real anvil: 429s the chain client retries,
 // and a lagging head that serves a consistent older view of the chain.
 describe('rpcFaultProxy', () => {
   let anvil: StartAnvilReturnType

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { sleep } from '@/lib/time/sleep'
 
 /**
- * The faults an RPC provider shows in production (issue 18), in front of anvil, switchable
+ * The faults an RPC provider shows in production, in front of anvil, switchable
  * while running (setFaults) or from the environment (rpcFaultsFromEnv):
  * - rate limiting: a share of the requests answered HTTP 429 with `Retry-After` and the
  *   JSON-RPC error -32005, as providers do;
@@ -67,7 +67,10 @@ export function rpcFaultsFromEnv(env: Record<string, string | undefined>): RpcFa
 export type StartRpcFaultProxyParameters = {
   target: string
   faults?: RpcFaults
-  /** draws the rate-limit and drop decisions (0..1); a seeded one makes a test's sequence of faults the same on every run */
+  /**
+   * draws the rate-limit and drop decisions (0..1); a seeded
+   * one makes a test's sequence of faults the same on every run
+   */
   random?: () => number
 }
 

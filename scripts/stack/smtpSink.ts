@@ -25,7 +25,7 @@ export type SmtpSink = {
 }
 
 /**
- * The local stack's SMTP server (smtp-server from npm; ARCHITECTURE.md "Real parts, and the
+ * The local stack's SMTP server (smtp-server from npm; docs/architecture.md "Real parts, and the
  * embedded defaults": SES in production). It accepts every message on loopback without
  * authentication and keeps it, exactly as received (headers and MIME body), as a .eml file
  * that any mail client opens. Nothing is relayed anywhere.

@@ -7,7 +7,7 @@ import { createSqsClient } from '../../worker/sqs/createSqsClient'
 import { createMintSendQueues } from './sqsQueues'
 
 /**
- * The embedded SQS endpoint of the local stack and the tests (issue 15, decision 021):
+ * The embedded SQS endpoint of the local stack and the tests:
  * `local-aws-sqs` from npm (pure Node, no Docker, no Java), on 127.0.0.1, speaking the
  * JSON protocol of the current @aws-sdk/client-sqs; the queue and its dead-letter queue
  * (redrive policy maxReceiveCount 5) are created here, as CloudFormation creates them in

@@ -1,7 +1,10 @@
 import { sleep } from '@/lib/time/sleep'
 import type { ManagedChild } from './processes'
 
-/** The image's variables over the stack's, NODE_OPTIONS joined (the image's flags, then the caller's, e.g. the bench's preload). */
+/**
+ * The image's variables over the stack's, NODE_OPTIONS joined (the
+ * image's flags, then the caller's, e.g. the bench's preload).
+ */
 export function releaseEnv(image: Record<string, string>, childEnv: NodeJS.ProcessEnv): Record<string, string> {
   const nodeOptions = [image.NODE_OPTIONS, childEnv.NODE_OPTIONS].filter(Boolean).join(' ')
   return { ...image, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) }

@@ -64,7 +64,9 @@ export type Stack = {
   dataDir: string
   startWorker: (extraEnv?: Record<string, string>) => ManagedChild
   workers: ManagedChild[]
-  /** stops the web and starts it again with `extraEnv` (a setting read at start, e.g. tracing); resolves when it answers */
+  /**
+   * stops the web and starts it again with `extraEnv` (a setting read at start, e.g. tracing); resolves when it answers
+   */
   restartWeb: (extraEnv?: Record<string, string>) => Promise<ManagedChild>
   stop: () => Promise<void>
 }
@@ -138,7 +140,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       rpcUrl = anvil.rpcUrl
       log(`anvil at ${rpcUrl}`)
     }
-    // RPC_FAULT_*: the workers reach the chain through the fault proxy (issue 18; the web and the tools do not)
+    // RPC_FAULT_*: the workers reach the chain through the fault proxy (the web and the tools do not)
     let workerRpcUrl = rpcUrl
     const rpcFaults = rpcFaultsFromEnv(given)
     if (rpcFaults) {
@@ -196,7 +198,8 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       }
     }
 
-    // 3b. QUEUE_TRANSPORT=sqs: the embedded SQS endpoint, the queue and its DLQ (maxReceiveCount 5), unless SQS_QUEUE_URL is given
+    // 3b. QUEUE_TRANSPORT=sqs: the embedded SQS endpoint, the queue
+    // and its DLQ (maxReceiveCount 5), unless SQS_QUEUE_URL is given
     const sqsEnv: Record<string, string> = {}
     if (given.QUEUE_TRANSPORT === 'sqs') {
       let sqsEndpoint = given.SQS_ENDPOINT
@@ -229,7 +232,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     if (!kmsKeyIds) throw new Error('no KMS key ids')
     const keyIds: string = kmsKeyIds
 
-    // 3c. email: an SMTP sink keeping each message as .data/mail/*.eml, unless SMTP_URL is given (issue 16)
+    // 3c. email: an SMTP sink keeping each message as .data/mail/*.eml, unless SMTP_URL is given
     let smtpUrl = given.SMTP_URL
     if (!smtpUrl) {
       const sink = await startSmtpSink({

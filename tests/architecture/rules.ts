@@ -261,7 +261,8 @@ export function reachability(
   const targetsOf = (file: string): string[] => {
     let found = targets.get(file)
     if (!found) {
-      found = isModule(file) ? importsOf(file).flatMap((ref) => resolveImport(file, ref.specifier, fileSet) ?? []) : [] // JSON, CSS: read, not followed
+      // JSON, CSS: read, not followed
+      found = isModule(file) ? importsOf(file).flatMap((ref) => resolveImport(file, ref.specifier, fileSet) ?? []) : []
       targets.set(file, found)
     }
     return found
@@ -316,7 +317,9 @@ const HOME_FOLDER: Readonly<Record<Home, string>> = {
   shared: 'lib/<domain>/',
 }
 
-/** Whether a file is held to the process rules: production code (PRODUCTION_FOLDERS, the web's root files), not a test. */
+/**
+ * Whether a file is held to the process rules: production code (PRODUCTION_FOLDERS, the web's root files), not a test.
+ */
 export function isProcessChecked(repoPath: string): boolean {
   const folder = folderOf(repoPath)
   return folder !== null && PRODUCTION_FOLDERS.includes(folder) && isCode(repoPath)
@@ -362,7 +365,10 @@ export function checkProcess(
   )
 }
 
-/** A module the graph follows: code of any flavour, not a test (tests sit beside their code, or in tests/) nor a declaration. */
+/**
+ * A module the graph follows: code of any flavour, not a test
+ * (tests sit beside their code, or in tests/) nor a declaration.
+ */
 function isModule(repoPath: string): boolean {
   return (
     /\.(tsx?|mjs|cjs|js)$/.test(repoPath) &&

@@ -16,7 +16,7 @@ import { insertTestUsers } from '@/tests/helpers/users'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
-// The chain node restarted from its saved state (issue 6): anvil keeps its chain in a
+// The chain node restarted from its saved state: anvil keeps its chain in a
 // state file; we keep a copy, let orders confirm for a few seconds, SIGKILL anvil and
 // start it again from that copy on the same port. The node has forgotten those blocks:
 // confirmed mints are gone from the chain and the signer's nonce went back. The workers
@@ -41,7 +41,8 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     anvil = chain.anvil
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
+    // not about four eyes: the route gives each order its job at once
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

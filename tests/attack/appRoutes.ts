@@ -36,7 +36,10 @@ function urlOf(root: string, file: string): string {
   return `/${segments.join('/')}`
 }
 
-/** Which HTTP methods a route file exports (`export const GET =`, `export async function POST`, `export const { GET, POST } =`, `export { GET }`). */
+/**
+ * Which HTTP methods a route file exports (`export const GET =`, `export async function POST`, `export const { GET,
+ * POST } =`, `export { GET }`).
+ */
 export function exportedMethods(source: string): string[] {
   const found = new Set<string>()
   for (const m of source.matchAll(/export\s+(?:const|let|var|async\s+function|function)\s+([A-Z]+)\b/g)) found.add(m[1])
@@ -84,7 +87,10 @@ export function samplePath(pattern: string, values: Record<string, string> = {})
   })
 }
 
-/** The API routes anyone may call besides next-auth's own: docs/api.md "Operations" and the proof of reserve ("Reserves"). */
+/**
+ * The API routes anyone may call besides next-auth's own:
+ * docs/api.md "Operations" and the proof of reserve ("Reserves").
+ */
 export const PUBLIC_API_ROUTES: readonly string[] = [
   '/api/health',
   '/api/metrics',
@@ -93,7 +99,10 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   '/api/reserves/lookup',
 ]
 
-/** Routes anyone may call (docs/api.md "Operations" and "Reserves", next-auth's own endpoints): not 401 without a session. */
+/**
+ * Routes anyone may call (docs/api.md "Operations" and "Reserves",
+ * next-auth's own endpoints): not 401 without a session.
+ */
 export function isPublicApi(pattern: string): boolean {
   return PUBLIC_API_ROUTES.includes(pattern) || pattern.startsWith('/api/auth/')
 }

@@ -35,7 +35,8 @@ describe('orders while workers are SIGKILLed', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 2 })])
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
+    // not about four eyes: the route gives each order its job at once
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

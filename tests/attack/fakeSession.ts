@@ -14,7 +14,10 @@ export const sessionStore = new AsyncLocalStorage<SessionUser | null>()
 
 const current = async (): Promise<SessionUser | null> => sessionStore.getStore() ?? null
 
-/** The claims of the current user's session (POST /api/gold/mint's statement checks them against the row): a fresh user's session_version, 0. */
+/**
+ * The claims of the current user's session (POST /api/gold/mint's statement checks them against the row): a fresh
+ * user's session_version, 0.
+ */
 const claims = async (): Promise<SessionClaims | null> => {
   const user = await current()
   return user

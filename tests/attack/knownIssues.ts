@@ -62,7 +62,7 @@ export type WorkerDeathCause =
  *   pool's connection answered "the database system is shutting down"), and
  *   worker/runtime/startWorker.ts treats a runner that stops on its own as fatal: exit 1, to be
  *   restarted by the supervisor (ECS); the job stays locked until the stale-worker sweep
- *   frees it and runs again elsewhere (docs/decisions/008).
+ *   frees it and runs again elsewhere (docs/decisions/008-heartbeats-and-unlock.md).
  * Anything else: undefined (a real failure).
  */
 export function workerDeathCause(logText: string): WorkerDeathCause | undefined {
@@ -78,7 +78,8 @@ export function workerDeathCause(logText: string): WorkerDeathCause | undefined 
   if (lostDatabase && /graphile-worker stopped on its own/.test(logText))
     return 'database lost while a job finished (by design)'
   // a failover longer than WORKER_STALE_AFTER_MS: the heartbeat could not be written, so the worker fences itself
-  // (its jobs may already be taken over: decision 008) and exits 1 for the supervisor to replace it (issue 18)
+  // (its jobs may already be taken over: docs/decisions/008-heartbeats-and-unlock.md)
+  // and exits 1 for the supervisor to replace it
   if (
     /fenced: no heartbeat for \d+ ms/.test(logText) &&
     /ECONNREFUSED|Connection terminated|terminating connection/.test(logText)

@@ -17,7 +17,7 @@ import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { runAsWith } from './fakeSession'
 
-// Bad input (issue 6): fast-check throws random and adversarial bodies at POST
+// Bad input: fast-check throws random and adversarial bodies at POST
 // /api/gold/mint through the REAL route handler (wrapper, zod schema, domain call) and a
 // real database; only the session is faked. Every answer must be a 4xx in docs/api.md's error
 // shape, and no row may appear in any table the intake writes.
@@ -51,7 +51,7 @@ const prototypeKeys = () => Object.getOwnPropertyNames(Object.prototype).sort().
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // validBase's recipient (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // validBase's recipient (the allowlist)
   process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
   const { getWebDb } = await import('@/lib/web/webProcess')
   closeDb = () => getWebDb().close()
@@ -138,12 +138,13 @@ describe('POST /api/gold/mint under fast-check', () => {
       body: JSON.stringify(valid),
     })
     expect(res.status).toBe(202)
-    expect(await res.json()).toMatchObject({ status: 'awaiting_approval' }) // APPROVAL_THRESHOLD_OZ's default, 0: every order
+    // APPROVAL_THRESHOLD_OZ's default, 0: every order
+    expect(await res.json()).toMatchObject({ status: 'awaiting_approval' })
     const after = await countRows()
     expect(after.mint_orders).toBe(before.mint_orders + 1)
     expect(after.vault_bars).toBe(before.vault_bars) // reserved, not created
     expect(after.mint_order_bars).toBe(before.mint_order_bars + 2)
     expect(after.mint_send_jobs).toBe(before.mint_send_jobs) // its mint_send job comes with the approval
-    expect(after.jobs).toBe(before.jobs + 1) // the one job added is the notification's (issue 16: mint.awaiting_approval)
+    expect(after.jobs).toBe(before.jobs + 1) // the one job added is the notification's (mint.awaiting_approval)
   })
 })

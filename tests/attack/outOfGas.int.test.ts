@@ -11,7 +11,7 @@ import { insertTestUsers } from '@/tests/helpers/users'
 import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
-// The signer out of gas money (issue 6): anvil_setBalance drains it; the orders' mint_send
+// The signer out of gas money: anvil_setBalance drains it; the orders' mint_send
 // jobs fail, retry (the back-off is fast-forwarded, the attempts are real) and land in the
 // dead letters, the orders failed with the reason. The signer is funded again and an
 // admin retries every dead mint_send at once through the real bulk route (POST
@@ -32,7 +32,8 @@ describe('the signer out of gas money', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
+    // not about four eyes: the route gives each order its job at once
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -19,7 +19,7 @@ import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProce
 import { runAsWith } from './fakeSession'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
 
-// The database restarted under load (issue 6): this file runs its OWN embedded Postgres
+// The database restarted under load: this file runs its OWN embedded Postgres
 // (the shared test server cannot be stopped under the other test files), stops it while
 // orders are coming in and workers are running, and starts it again on the same data
 // folder and port. Meanwhile /api/ready must answer 503 and the intake a quick 5xx (never
@@ -60,7 +60,8 @@ describe('Postgres stopped and started again under load', () => {
     checks = createDb({ url: pg.url, max: 2, name: 'attack-checks' })
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' }) // the web's own role
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ // not about four eyes: the route gives each order its job at once
+    // not about four eyes: the route gives each order its job at once
+    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -9,7 +9,7 @@ import type { UserRole } from '@/lib/web/auth/SessionUser'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { type ApiRoute, type AppPage, listApiRoutes, listPages, samplePath } from './appRoutes'
 
-// THE role matrix (issue 13, ARCHITECTURE.md invariant 6): every API route found under
+// THE role matrix (docs/architecture.md invariant 6): every API route found under
 // app/api and every page found under app, against every kind of caller, answers exactly
 // what ACCESS below says. Nothing of the auth path is faked but the request scope: each
 // caller holds a real session cookie (next-auth's JWE, encrypted as at sign-in) that the
@@ -31,14 +31,15 @@ type Access = 'public' | readonly UserRole[]
 const ALL: readonly UserRole[] = ['staff', 'approver', 'admin']
 const ADMIN: readonly UserRole[] = ['admin']
 
-/** API.md, route by route ("METHOD /pattern"). */
+/** docs/api.md, route by route ("METHOD /pattern"). */
 const API_ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
   'GET /api/metrics': 'public', // its own bearer token, no session
   'GET /api/reserves': 'public',
   'GET /api/reserves/lookup': 'public',
-  // next-auth's own endpoints (sign-in, csrf, session): public; not called here (next-auth's ESM needs Next's resolver), see sessionCookie.int.test.ts
+  // next-auth's own endpoints (sign-in, csrf, session): public; not called here (next-auth's ESM needs Next's
+  // resolver), see sessionCookie.int.test.ts
   'GET /api/auth/[...nextauth]': 'public',
   'POST /api/auth/[...nextauth]': 'public',
   'POST /api/gold/mint': ['staff', 'admin'],
@@ -89,7 +90,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/vault': ADMIN,
   '/admin/users': ADMIN,
   '/admin/controls': ADMIN, // recipients and limits
-  '/admin/webhooks': ADMIN, // subscriptions, deliveries, redeliver (issue 16)
+  '/admin/webhooks': ADMIN, // subscriptions, deliveries, redeliver
 }
 
 /**
@@ -258,7 +259,10 @@ function layoutsOf(page: AppPage): string[] {
   return out
 }
 
-/** What a page answers: 'login' (sent to sign in), 'forbidden', or 'shown' (rendered, a 404 for a sample id, or a redirect elsewhere, such as / sending a user home). */
+/**
+ * What a page answers: 'login' (sent to sign in), 'forbidden', or 'shown' (rendered, a 404 for a sample id, or a
+ * redirect elsewhere, such as / sending a user home).
+ */
 async function openPage(page: AppPage, caller: Caller): Promise<string> {
   const params = Object.fromEntries(
     [...page.pattern.matchAll(/\[([^\]]+)\]/g)].map((m) => [m[1], decodeURIComponent(samplePath(`[${m[1]}]`))]),

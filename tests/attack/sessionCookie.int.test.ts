@@ -8,7 +8,7 @@ import type { SessionClaims } from '@/lib/web/auth/sessionClaimsFrom'
 import { verifySession } from '@/lib/web/auth/verifySession'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
-// Session cookies in PRODUCTION mode (issue 6; the e2e stack runs in dev mode, over plain
+// Session cookies in PRODUCTION mode (the e2e stack runs in dev mode, over plain
 // http): the real next-auth handlers, configured as production configures them
 // (NODE_ENV=production, real secrets, an https APP_URL, no dev passwords), sign a user in
 // from the `users` table (tests/attack/productionCookies.ts, its own process). Every

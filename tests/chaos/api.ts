@@ -66,7 +66,9 @@ export type SignInReturnType = {
   setCookies: string[]
 }
 
-/** Signs in through next-auth's credentials endpoint; ok when a session cookie was set and the session names the user. */
+/**
+ * Signs in through next-auth's credentials endpoint; ok when a session cookie was set and the session names the user.
+ */
 export async function signIn({ baseUrl, email, password, headers = {} }: SignInParameters): Promise<SignInReturnType> {
   const jar = new CookieJar()
   const csrfRes = await fetch(`${baseUrl}/api/auth/csrf`, { headers, signal: AbortSignal.timeout(15_000) })

@@ -40,9 +40,9 @@ export type ChaosStack = {
   pool: WorkerPool
   /** the environment every worker of the pool runs with (a worker started beside the pool uses it too) */
   workerEnv: Record<string, string>
-  /** the KMS endpoint's Sign quota (issue 18): off until a scenario sets a rate */
+  /** the KMS endpoint's Sign quota: off until a scenario sets a rate */
   kmsThrottle: SignThrottle
-  /** the workers reach anvil through this fault proxy (issue 18): no faults until a scenario sets them */
+  /** the workers reach anvil through this fault proxy: no faults until a scenario sets them */
   rpcProxy: RpcFaultProxy
   /** the web's and the KMS endpoint's output */
   childLogFile: string
@@ -123,7 +123,7 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const anvilPort = anvil.port
     stops.push(() => anvil.stop())
 
-    // the KMS endpoint and the RPC fault proxy held here too, so the production faults (issue 18) can be switched on
+    // the KMS endpoint and the RPC fault proxy held here too, so the production faults can be switched on
     const kms = await startKmsServer({ dataDir: path.join(p.dataDir, 'kms') })
     stops.push(() => kms.stop())
     const rpcProxy = await startRpcFaultProxy({ target: anvil.rpcUrl })
@@ -139,7 +139,7 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
         RPC_POLLING_MS: '100',
         MINTDESK_SIGNERS: '2',
         KMS_ENDPOINT: kms.url,
-        // QUEUE_TRANSPORT=sqs npm run test:chaos: mint_send through the embedded SQS endpoint (issue 15)
+        // QUEUE_TRANSPORT=sqs npm run test:chaos: mint_send through the embedded SQS endpoint
         ...(process.env.QUEUE_TRANSPORT === 'sqs' ? { QUEUE_TRANSPORT: 'sqs' } : {}),
       },
       web: false,
@@ -184,7 +184,8 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
         kmsEndpoint: env.KMS_ENDPOINT,
         kmsKeyIds: env.KMS_KEY_IDS.split(','),
       },
-      // the SQS transport's settings, when the stack runs it; short visibility so a killed worker's message comes back soon
+      // the SQS transport's settings, when the stack runs it; short
+      // visibility so a killed worker's message comes back soon
       env: {
         ...(env.QUEUE_TRANSPORT === 'sqs'
           ? {

@@ -16,7 +16,7 @@ import { bytes32ToOrderId } from '@/worker/chain/orderIdToBytes32'
  * - per signer: `signer_nonces` contiguous, every nonce mined, chain nonce (latest and
  *   pending) = `signers.next_nonce`;
  * - no job locked by a worker that is not alive; every dead job keeps its error;
- * - the running total of the backing bars equals their recount (decision 024).
+ * - the running total of the backing bars equals their recount (docs/decisions/024-backing-running-total.md).
  */
 
 export type CheckInvariantsParameters = {
@@ -99,7 +99,8 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   const dead = live.filter((j) => j.locked_by === null && j.attempts >= j.max_attempts)
   for (const j of dead) if (!j.last_error) problems.push(`dead job ${j.id} (${j.task}) has no error`)
   const deadSendOf = new Set(dead.filter((j) => j.task === 'mint_send' && j.order_id).map((j) => j.order_id as string))
-  // QUEUE_TRANSPORT=sqs: a dead mint_send is an SQS job (sqs_outbox) dead in its history, with its error, its message bound for the DLQ
+  // QUEUE_TRANSPORT=sqs: a dead mint_send is an SQS job (sqs_outbox)
+  // dead in its history, with its error, its message bound for the DLQ
   const sqsDead = await sql<{ order_id: string; last_error: string | null; job_id: string }[]>`
     select r.order_id::text as order_id, r.last_error, r.job_id::text as job_id
     from job_records r join sqs_outbox x on x.job_id = r.job_id where r.state = 'dead'`
@@ -115,7 +116,7 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
       problems.push(`job ${j.id} (${j.task}) is locked by ${j.lockedBy}, which is not a live worker`)
   }
 
-  // the running total of the backing bars that the check before each signature reads (decision 024) = their recount
+  // the running total of the backing bars that the check before each signature reads = their recount
   const [backing] = await p.sql<{ running: string; recount: string }[]>`
     select (select coalesce(sum(fine_oz), 0) from vault_backing_deltas)::text as running,
            (select coalesce(sum(fine_oz), 0) from vault_bars where status = 'backing')::text as recount`

@@ -19,7 +19,7 @@ import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from './order
 import { countEvents, restartPostgresUnderLoad, waitForSettled } from './scenarios'
 import { createWorkerPool, startSupervisor, type WorkerPool } from './workerPool'
 
-// Issue 18, a database failover (RDS Multi-AZ drops every connection and answers again at
+// A database failover (RDS Multi-AZ drops every connection and answers again at
 // the same name one to two minutes later): this file's own embedded Postgres is stopped for
 // 90 s in the middle of a burst of orders, then started again on the same data and port.
 // Meanwhile /api/ready answers 503 and the intake a quick 5xx; the client retries with its

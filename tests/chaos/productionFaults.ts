@@ -8,7 +8,7 @@ import { type PlannedOrder, submitAll } from './orders'
 import { type PostgresControl, restartPostgresUnderLoad, waitForSettled } from './scenarios'
 
 /**
- * The faults production meets most (issue 18), one after the other on a quiet system,
+ * The faults production meets most, one after the other on a quiet system,
  * each over its own batch of orders submitted through the HTTP API while it lasts:
  * - baseline: no fault (the confirmation latency the others are compared with);
  * - KMS throttling: the endpoint allows 20 Sign/s and another service of the account

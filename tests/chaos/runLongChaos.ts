@@ -76,13 +76,13 @@ export type LongChaosResult = {
   events: Record<string, number>
   secrets: { scanned: number; bytes: number; findings: SecretFinding[] }
   knownIssues: { postgresJsNullSocketInDriver: number; workerDeaths: Record<string, number>; webUncaught: number }
-  /** issue 18: each production fault on its own batch of orders */
+  /** each production fault on its own batch of orders */
   production: ProductionFaultsReport | null
-  /** issue 14: a worker beside the pool SIGKILLs itself at each step of the batched send */
+  /** a worker beside the pool SIGKILLs itself at each step of the batched send */
   failpoints: FailpointCrash[]
 }
 
-/** orders per production fault (issue 18), baseline included */
+/** orders per production fault, baseline included */
 export const PRODUCTION_FAULT_ORDERS = 30
 
 /** The stop() of the stack a run has up, for an interrupted `npm run test:chaos` (Ctrl-C). */
@@ -268,7 +268,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       problems.push(`phase 1: ${first.orders} order rows for ${o.orders} orders (bad input or a retry wrote rows)`)
     durations.phase1 = Date.now() - p1
 
-    // 2b. the faults production meets most (issue 18): KMS throttling, RPC limits and a lagging head, a 90 s database failover
+    // 2b. the faults production meets most: KMS throttling, RPC limits and a lagging head, a 90 s database failover
     const pf = Date.now()
     const faultOrders = planOrders({
       runId,
@@ -343,7 +343,8 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       startFailures: pool.startFailures(),
       crashes: pool.crashes(),
     }
-    // a started worker may die on its own only for a known reason when Postgres went away (tests/attack/knownIssues.ts); it is replaced
+    // a started worker may die on its own only for a known reason when Postgres went away
+    // (tests/attack/knownIssues.ts); it is replaced
     for (const c of result.workers.crashes) {
       const cause = workerDeathCause(readFileSync(c.logFile, 'utf8'))
       if (cause) result.knownIssues.workerDeaths[cause] = (result.knownIssues.workerDeaths[cause] ?? 0) + 1

@@ -52,7 +52,8 @@ export async function waitForSettled({
   let last = ''
   for (;;) {
     const state = await settleState({ sql, chain, onTick, liveWorkerIds }).catch((error: unknown) => {
-      // the driver's own pool after a Postgres restart: a connection that died meanwhile fails once, the next query reconnects
+      // the driver's own pool after a Postgres restart: a connection
+      // that died meanwhile fails once, the next query reconnects
       if (Date.now() - t0 > timeoutMs) throw error
       log(`settling: a check failed (${error instanceof Error ? error.message : String(error)}), trying again`)
       return undefined
@@ -104,7 +105,10 @@ async function settleState({
   return { settled: orders.open === 0 && jobs.live === 0 && nonces.unmined === 0 && pool === 0 && orphaned === 0, text }
 }
 
-/** How often each timeline event happened: evidence of what the faults did (unlocked = a killed worker's job taken over). */
+/**
+ * How often each timeline event happened: evidence of what the
+ * faults did (unlocked = a killed worker's job taken over).
+ */
 export async function countEvents(sql: postgres.Sql): Promise<Record<string, number>> {
   const rows = await sql<{ event: string; n: number }[]>`
     select event, count(*)::int as n from job_events
@@ -150,7 +154,9 @@ export type RestartPostgresParameters = {
   api: Api
   /** keep it down at least this long, probing the web */
   downForMs: number
-  /** valid orders to try while it is down (they must be refused with a 5xx, quickly); the caller resubmits them later */
+  /**
+   * valid orders to try while it is down (they must be refused with a 5xx, quickly); the caller resubmits them later
+   */
   probes: readonly PlannedOrder[]
   log?: Log
 }
@@ -278,7 +284,9 @@ export type RestartAnvilParameters = {
   countMinted: () => Promise<number>
   /** runs after the snapshot, while the chain moves on (e.g. more orders) */
   meanwhile?: () => Promise<void>
-  /** wait (up to a minute more) until at least this many mints landed after the snapshot, so the restart takes them away */
+  /**
+   * wait (up to a minute more) until at least this many mints landed after the snapshot, so the restart takes them away
+   */
   minForgottenMints?: number
   log?: Log
 }
@@ -599,7 +607,8 @@ export function startFuzzer({
         }
         collect?.(text)
         report.byStatus[String(status)] = (report.byStatus[String(status)] ?? 0) + 1
-        // while Postgres is away every request is refused 503 not_ready before its body is read (the session is checked in the database first)
+        // while Postgres is away every request is refused 503 not_ready before
+        // its body is read (the session is checked in the database first)
         const databaseAway = status === 503 && text.includes('"not_ready"')
         if (!BAD_INPUT_STATUSES.has(status) && !databaseAway)
           report.problems.push(`${r.kind}: status ${status} ${text.slice(0, 200)}`)
@@ -618,7 +627,7 @@ export function startFuzzer({
 }
 
 // ---------------------------------------------------------------------------------------
-// SIGKILL at a failpoint (decision 014: between reserving a batch of nonces and storing
+// SIGKILL at a failpoint (docs/decisions/029-batched-sending.md: between reserving a batch of nonces and storing
 // their signatures, after storing them, after broadcasting them)
 
 export type CrashAtFailpointsParameters = {

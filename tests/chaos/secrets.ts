@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 
 /**
- * Secrets must never appear in logs or error bodies (issue 6). This file names the
+ * Secrets must never appear in logs or error bodies. This file names the
  * secrets of a running stack and looks for them in text. No imports from the app: the
  * Playwright specs use it too.
  */

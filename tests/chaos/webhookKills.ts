@@ -28,7 +28,7 @@ export type WebhookKillsReturnType = {
 }
 
 /**
- * The duplicate count of "once per recipient" (issue 16, docs/reliability.md): for each
+ * The duplicate count of "once per recipient" (docs/reliability.md): for each
  * kill, a worker is started, one event is written (a confirmed order), and the worker is
  * SIGKILLed while the receiver holds that event's POST (a random moment of the hold, so
  * the receiver has the request and the worker never learns the answer: the worst case of

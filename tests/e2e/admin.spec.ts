@@ -298,7 +298,7 @@ test.describe('admin console', () => {
     expect(text).toMatch(/^mintdesk_jobs\{task="mint_send",state="queued"\} \d+$/m)
     expect(text).toMatch(/^mintdesk_workers_alive [1-9]/m)
     expect(text).toContain('mintdesk_chain_up 1')
-    // issue 17: the whole exposition passes the strict reader; counters and histograms are there
+    // the whole exposition passes the strict reader; counters and histograms are there
     const families = parsePrometheusText(text)
     expect(families.get('mintdesk_orders_total')?.type).toBe('counter')
     expect(families.get('mintdesk_job_attempts_total')?.type).toBe('counter')

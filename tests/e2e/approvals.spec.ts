@@ -12,7 +12,7 @@ import {
   test,
 } from './fixtures'
 
-// Four eyes in the browser (issue 13): with the stack's default APPROVAL_THRESHOLD_OZ
+// Four eyes in the browser: with the stack's default APPROVAL_THRESHOLD_OZ
 // (0: every order), a staff member's mint waits on the approvals page until a second
 // person, approver@mintdesk.local in a browser context of their own, approves it (a
 // confirmation first) or rejects it (a reason first). The requester follows the

@@ -138,7 +138,8 @@ test.describe('the admin bar-list page', () => {
         'older than the latest one',
       )
 
-      // 5. the custodian's corrected list has the bar again (and another weight for the first bar: a conflict, not applied)
+      // 5. the custodian's corrected list has the bar again (and
+      //    another weight for the first bar: a conflict, not applied)
       await upload(page, {
         name: 'list-3.csv',
         bars: [{ ...kept, grossOz: '400.000' }, held],

@@ -15,7 +15,7 @@ import {
   test,
 } from './fixtures'
 
-// The public proof of reserve (issue 12): /reserves answers a visitor who never signed
+// The public proof of reserve: /reserves answers a visitor who never signed
 // in, with the figures of GET /api/reserves, the bar lists' dates, the latest check and
 // the lookup of the bars behind a mint. The mint is set up through the API as an admin
 // (a vault and bars of its own); the page is then used signed out.
@@ -24,7 +24,10 @@ test.describe.configure({ mode: 'serial' })
 
 type Order = { orderId: string; to: string; txHash: string; serials: string[] }
 
-/** A two-bar mint (802.168 oz) to a fresh address (put on the recipient allowlist first), approved by a second person, confirmed. */
+/**
+ * A two-bar mint (802.168 oz) to a fresh address (put on the
+ * recipient allowlist first), approved by a second person, confirmed.
+ */
 async function confirmedMint(admin: APIRequestContext): Promise<Order> {
   const { vault, bars } = await stockTestVault(admin, { prefix: 'RSV', count: 2 })
   const to = privateKeyToAccount(generatePrivateKey()).address

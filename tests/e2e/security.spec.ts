@@ -9,7 +9,7 @@ import { isPublicApi, isPublicPage, listApiRoutes, listPages, samplePath } from 
 import { collectSecrets, findSecrets, readTexts } from '../chaos/secrets'
 import { baseUrl, credentials, expect, loginAs, type Role, stockTestVault, test } from './fixtures'
 
-// Intruders (issue 6), against the real stack over HTTP: every API route and page is
+// Intruders, against the real stack over HTTP: every API route and page is
 // read from app/ (a new one is covered without editing this file) and tried without a
 // session, as staff where only admins may go, and cross-origin with a valid session.
 // Then the cookies, the security headers, the login throttle, and finally the stack's
@@ -89,7 +89,7 @@ function scriptSources(csp: string | undefined): string[] {
 
 /**
  * `page`: a page answer (the proxy's policy, with this response's nonce); else an API or
- * static answer (next.config.js's policy). Scripts never get 'unsafe-inline' (issue 13).
+ * static answer (next.config.js's policy). Scripts never get 'unsafe-inline'.
  */
 function expectSecurityHeaders(res: APIResponse, what: string, { page = false }: { page?: boolean } = {}) {
   const h = res.headers()
@@ -116,7 +116,8 @@ function expectSecurityHeaders(res: APIResponse, what: string, { page = false }:
 
 let db: postgres.Sql
 test.beforeAll(() => {
-  db = postgres(stackEnv().DATABASE_ADMIN_URL, { max: 2, onnotice: () => {} }) // the owner's: fixtures, not the web's role
+  // the owner's: fixtures, not the web's role
+  db = postgres(stackEnv().DATABASE_ADMIN_URL, { max: 2, onnotice: () => {} })
 })
 test.afterAll(async () => {
   await db?.end({ timeout: 5 })
@@ -329,7 +330,7 @@ test('session and auth cookies: HttpOnly and SameSite (Secure is checked in prod
     expect(cookie, cookie.split('=')[0]).toMatch(/;\s*SameSite=(Lax|Strict)/i)
     expect(cookie, cookie.split('=')[0]).toMatch(/;\s*Path=\//i)
   }
-  // an 8-hour session at most (docs/decisions/004)
+  // an 8-hour session at most (docs/decisions/004-next-auth-v5.md)
   const session = setCookies.find((c) => c.startsWith('authjs.session-token=')) ?? ''
   const maxAge = /Max-Age=(\d+)/i.exec(session)?.[1]
   const expires = /Expires=([^;]+)/i.exec(session)?.[1]
@@ -390,7 +391,10 @@ test('the nonce CSP: every script of a page carries its nonce, the pages work, n
     )
   })
   const violations = () => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)
-  /** the nonce of the page's CSP header, and the nonces its script elements carry (a browser hides the attribute, not the property) */
+  /**
+   * the nonce of the page's CSP header, and the nonces its script
+   * elements carry (a browser hides the attribute, not the property)
+   */
   const visit = async (url: string) => {
     const res = await page.goto(url)
     expect(res?.status(), url).toBe(200)
@@ -473,7 +477,8 @@ test('login brute force is throttled: the 6th try is refused even with the right
   })
   expect(refused.headers().location ?? '', 'the refusal says why').toMatch(/code=throttled/)
 
-  // per IP: five wrong tries from one address at unknown emails, then a right password from it is refused, from another accepted
+  // per IP: five wrong tries from one address at unknown emails,
+  // then a right password from it is refused, from another accepted
   const fromIp = { 'x-forwarded-for': `203.0.113.${Date.now() % 250}` }
   for (let i = 0; i < 5; i++) expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
   expect(await signIn(ctx, other, password, fromIp), 'right password from the throttled address').toBe(false)
@@ -486,7 +491,8 @@ test('login brute force is throttled: the 6th try is refused even with the right
 })
 
 test('no secret in the stack logs or in any error body (passwords, AUTH_SECRET, metrics token, database password, KMS private keys)', async () => {
-  // this test makes its own error traffic too (a failed test restarts Playwright's worker, and the bodies collected above with it)
+  // this test makes its own error traffic too (a failed test restarts
+  // Playwright's worker, and the bodies collected above with it)
   const anon = await contextAs()
   const staff = await contextAs('staff')
   const env = stackEnv()

@@ -5,7 +5,7 @@ import { freePort } from '../../scripts/stack/freePort'
 import { DEV_RECIPIENTS } from '../../scripts/stack/seedDevRecipients'
 import { type Stack, startStack } from '../../scripts/stack/startStack'
 
-// The mint flow with QUEUE_TRANSPORT=sqs (issue 15), on a stack of its own (the suite's
+// The mint flow with QUEUE_TRANSPORT=sqs, on a stack of its own (the suite's
 // stack runs the default transport): request, approve, and the order is confirmed through
 // the outbox, the embedded SQS endpoint and the worker's consumer; the admin sees the
 // transport and the SQS dead-letter queue beside graphile-worker's dead jobs.

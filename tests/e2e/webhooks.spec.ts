@@ -19,7 +19,7 @@ import {
   test,
 } from './fixtures'
 
-// Webhooks and email against the real stack (issue 16): an admin subscribes a local
+// Webhooks and email against the real stack: an admin subscribes a local
 // receiver on /admin/webhooks (the secret shown once), a mint confirms, the receiver gets
 // the signed event (after one refused attempt), the page shows the delivery with its
 // attempts and redelivers it; the requester's email lands in the stack's .data/mail/.

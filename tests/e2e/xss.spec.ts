@@ -12,7 +12,7 @@ import {
   test,
 } from './fixtures'
 
-// XSS (issue 6): every free-text field of a mint request (vault, receipt reference, bar
+// XSS: every free-text field of a mint request (vault, receipt reference, bar
 // serial, bar refiner) carries a script payload, accepted by the API (they are printable
 // text of at most 64 characters), and so does the custodian's bar list that lists those
 // bars (an admin imports it first). Every page that shows the order, the bars or the

@@ -8,7 +8,7 @@ import { type ParsedBarList, parseBarList } from '@/lib/web/vault/parseBarList'
 import type { BarListImportResponse } from '@/lib/web/vault/types'
 
 // TEST ONLY: custodian bar lists for the tests. Bars are never typed in by a request any
-// more (ARCHITECTURE.md invariant 4): a test that requests a mint first puts its bars on
+// more (docs/architecture.md invariant 4): a test that requests a mint first puts its bars on
 // the vault's bar list.
 
 /** A bar as a test names it; the defaults are buildMintRequest's (Valcambi SA, 2025, 401.125 oz, 999.9). */
@@ -70,8 +70,8 @@ const queues = new Map<string, Promise<unknown>>()
 /**
  * Puts bars on a vault's bar list without taking any off: imports a new snapshot (as of
  * now, after the vault's latest) with every bar of the latest list plus these. Bars
- * already listed are left as they are; when all are, nothing is imported (null). Calls for one vault run one after the other in
- * this process (a snapshot read and imported by two at once would drop one's bars).
+ * already listed are left as they are; when all are, nothing is imported (null). Calls for one vault run one after the
+ * other in this process (a snapshot read and imported by two at once would drop one's bars).
  */
 export async function stockBars(
   db: Db,

@@ -17,12 +17,12 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { loadGoldTokenArtifact } from '@/scripts/stack/goldTokenArtifact'
 
 // TEST ONLY: GoldToken with GoldMinter (contracts/GoldMinter.sol) as the sole holder of its
-// roles, and the dev keys of API.md ("Keys people hold") that sign for it.
+// roles, and the dev keys (the public test mnemonic's) that sign for it.
 
-/** The public test mnemonic (API.md): dev keys only, production refuses them. */
+/** The public test mnemonic: dev keys only, production refuses them. */
 export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
 
-/** API.md's dev signing keys, by their index on m/44'/60'/0'/0/i. */
+/** The dev signing keys, by their index on m/44'/60'/0'/0/i. */
 export const devKeys = {
   approver: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 10 }),
   approver2: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 11 }),

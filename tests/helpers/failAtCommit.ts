@@ -28,9 +28,9 @@ export type FailAtCommitReturnType = {
  * (invariant 1, the outbox).
  *
  * @example
- * const armed = await failAtCommit(t.sql, { table: 'mint_orders', when: "NEW.idempotency_key = 'boom'", message: 'injected failure' })
- * await expect(createMintOrder(db, { ...p, idempotencyKey: 'boom' })).rejects.toMatchObject({ message: 'injected failure' })
- * await armed.remove()
+ * const armed = await failAtCommit(t.sql, { table: 'mint_orders', when: "NEW.idempotency_key = 'boom'", message:
+ * 'injected failure' }) await expect(createMintOrder(db, { ...p, idempotencyKey:
+ * 'boom' })).rejects.toMatchObject({ message: 'injected failure' }) await armed.remove()
  */
 export async function failAtCommit(sql: postgres.Sql, p: FailAtCommitParameters): Promise<FailAtCommitReturnType> {
   const name = `test_fail_at_commit_${randomBytes(4).toString('hex')}`

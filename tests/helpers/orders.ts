@@ -34,7 +34,10 @@ export type InsertOrderParameters = {
 
 export type InsertOrderReturnType = { id: string; to: string; amountWei: bigint }
 
-/** An order backed by new vault bars held as its status says (tests/helpers/insertOrderBars; amount = sum of the bars' fine weight unless given). */
+/**
+ * An order backed by new vault bars held as its status says (tests/helpers/insertOrderBars; amount = sum of the bars'
+ * fine weight unless given).
+ */
 export async function insertOrder(db: DbOrTx, p: InsertOrderParameters): Promise<InsertOrderReturnType> {
   const to = p.to ?? '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
   const bars = p.barsFineOz ?? ['401.084']

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 
-// TEST ONLY: puts recipients on the allowlist (issue 13), as an admin would, so tests
+// TEST ONLY: puts recipients on the allowlist, as an admin would, so tests
 // that mint reach the steps they test. Idempotent: an address already there stays.
 
 /** Allows each address (any case) as a mint recipient, labelled "test recipient". */

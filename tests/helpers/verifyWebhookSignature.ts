@@ -11,7 +11,9 @@ export type VerifyWebhookSignatureParameters = {
   toleranceSeconds?: number
 }
 
-/** What a receiver does with a delivery (documented in docs/api.md, used by the tests): true iff it is ours and fresh. */
+/**
+ * What a receiver does with a delivery (documented in docs/api.md, used by the tests): true iff it is ours and fresh.
+ */
 export function verifyWebhookSignature({
   secret,
   rawBody,

@@ -85,8 +85,8 @@ const LOG_DIR = path.join(os.tmpdir(), 'mintdesk-worker-logs')
 
 /**
  * Spawns worker/runtime/main.ts as its own process (node with tsx's loader, one process), as
- * production runs it; the test can SIGTERM or SIGKILL it. Output is kept in memory (parsed JSON lines) and in a log file
- * under the OS temp dir, whose path failing tests print.
+ * production runs it; the test can SIGTERM or SIGKILL it. Output is kept in memory (parsed JSON lines) and in a log
+ * file under the OS temp dir, whose path failing tests print.
  */
 export function startWorkerProcess({ name, env }: { name: string; env: Record<string, string> }): WorkerProcess {
   mkdirSync(LOG_DIR, { recursive: true })

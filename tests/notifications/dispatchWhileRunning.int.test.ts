@@ -10,7 +10,7 @@ import { startWorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { confirmTestOrder, subscribeTestEndpoint } from './notificationFixtures'
 import { startWebhookReceiver } from './webhookReceiver'
 
-// The coalesced dispatch (decision 018 amended, issue 14) with a real worker: events that
+// The one dispatch job (docs/decisions/033-notifications.md) with a real worker: events that
 // commit WHILE the one notify_dispatch job runs are not left behind. The test holds the
 // endpoint's row FOR UPDATE, so the running dispatch blocks on its first delivery insert
 // (the foreign key's share lock) after it has taken its batch; the events committed

@@ -21,7 +21,7 @@ function readEml(file: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }
 
-// Email end to end (issue 16): a real worker process sends through SMTP (nodemailer) to the
+// Email end to end: a real worker process sends through SMTP (nodemailer) to the
 // local stack's sink (smtp-server), which keeps each message as a .eml file.
 describe('notification emails through the SMTP sink', () => {
   let m: MailWorker

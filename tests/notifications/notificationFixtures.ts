@@ -22,7 +22,9 @@ export async function subscribeTestEndpoint(
   })
 }
 
-/** A submitted order confirmed as the worker does it (markOrdersConfirmed): its mint.confirmed event and dispatch job. */
+/**
+ * A submitted order confirmed as the worker does it (markOrdersConfirmed): its mint.confirmed event and dispatch job.
+ */
 export async function confirmTestOrder(
   db: Db,
   p: { requestedBy: string },

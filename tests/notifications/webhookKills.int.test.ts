@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { runWebhookKills } from '@/tests/chaos/webhookKills'
 
-// The kill test of "once per recipient" (issue 16). Short form in npm test: 3 kills. Long
+// The kill test of "once per recipient". Short form in npm test: 3 kills. Long
 // form, whose figures docs/reliability.md reports:
 //   WEBHOOK_KILLS=100 npx vitest run tests/notifications/webhookKills.int.test.ts
 // A worker SIGKILLed during each delivery loses no event; each kill costs at most one late

@@ -13,7 +13,7 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 import { confirmTestOrder, deliveryOf, subscribeTestEndpoint } from './notificationFixtures'
 import { startWebhookReceiver, type WebhookReceiver } from './webhookReceiver'
 
-// Webhooks end to end (issue 16): a real worker process, a real receiver over HTTP, the
+// Webhooks end to end: a real worker process, a real receiver over HTTP, the
 // real database. Events are written by markOrdersConfirmed, as the confirm path does.
 describe('webhook deliveries through a real worker', () => {
   let t: TestDatabase

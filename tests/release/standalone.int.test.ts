@@ -440,7 +440,8 @@ describe('the release build, run like the images, in production mode', () => {
       (await fetch(`${appUrl}/api/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).status,
     ).toBe(200)
 
-    // sign in (credentials: no OIDC is configured here, see lib/web/auth/nextAuth.ts / lib/web/auth/authMethods.ts) and mint
+    // sign in (credentials: no OIDC is configured here, see
+    // lib/web/auth/nextAuth.ts / lib/web/auth/authMethods.ts) and mint
     const cookies = await signIn(user.email, user.password)
     const request = buildMintRequest({ bars: [{ serial: `REL-${randomBytes(4).toString('hex')}` }] })
     {
@@ -448,7 +449,7 @@ describe('the release build, run like the images, in production mode', () => {
       const { db, close } = createDb({ url: withPassword(databaseUrl, pgPassword), max: 1 })
       try {
         await stockBarsOf(db, request)
-        await allowRecipients(db, [request.to]) // and its recipient on the allowlist (issue 13)
+        await allowRecipients(db, [request.to]) // and its recipient on the allowlist
       } finally {
         await close()
       }

@@ -18,7 +18,7 @@ import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/te
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
-// Four eyes enforced by the signer (ARCHITECTURE.md invariants 6 and 7,
+// Four eyes enforced by the signer (docs/architecture.md invariants 6 and 7,
 // worker/mint/checkApproval.ts), with a real worker, Postgres, anvil and KMS. The worker
 // has its own APPROVAL_THRESHOLD_OZ (500 oz here): an order at or above it that no second
 // person approved gets no signature, even when its row says `pending` and its mint_send

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { workerEnv } from '@/tests/helpers/workerProcess'
 
-// The chaos short form of the send path's failpoints (decision 014): beside a pool of two
+// The chaos short form of the send path's failpoints (docs/decisions/029-batched-sending.md): beside a pool of two
 // workers, one worker after another SIGKILLs itself at after_reserve, after_sign and
 // after_broadcast, each while it leads a batch; then every order is confirmed exactly
 // once, no nonce is lost or doubled and no job stays locked by a dead worker.

@@ -58,7 +58,7 @@ describe('an admin cancels an order that already holds a nonce', () => {
     expect(cancelledC.releasedNonce).toBeNull()
     await expect(cancelJob(web.db, { jobId: c.jobId, actor: admin })).rejects.toBeInstanceOf(JobNotCancellableError)
     // the web does not write nonces (invariant 7): the cancel leaves nonce 0 signed, and the
-    // worker's nonce health check releases it (decision 007), as soon as a worker runs
+    // worker's nonce health check releases it (docs/decisions/026-nonces-in-postgres.md), as soon as a worker runs
     const nonceRow = async () =>
       (
         await t.db
@@ -98,7 +98,8 @@ describe('an admin cancels an order that already holds a nonce', () => {
       BigInt(fill?.maxFeePerGas ?? 0) * 1000n >= BigInt(signedA.maxFeePerGas) * 1125n,
       'the fill outbids the signed mint',
     ).toBe(true)
-    const fillTx = await chain.publicClient.getTransaction({ hash: fill?.hash as `0x${string}` }) // a stored hash (hex text)
+    // a stored hash (hex text)
+    const fillTx = await chain.publicClient.getTransaction({ hash: fill?.hash as `0x${string}` })
     expect(fillTx.to?.toLowerCase()).toBe(signedA.signerAddress.toLowerCase())
     expect(fillTx.value).toBe(0n)
     expect((await t.db.select().from(mintOrders).where(eq(mintOrders.id, a.id)))[0]?.status).toBe('cancelled')

@@ -14,7 +14,7 @@ import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
-// The worker's check before every signature (ARCHITECTURE.md invariant 4,
+// The worker's check before every signature (docs/architecture.md invariant 4,
 // worker/mint/checkBeforeSigning.ts), with a real worker, Postgres, anvil and KMS: a
 // refused mint is dead at once with a reason an admin reads, its order failed and its
 // bars freed, and nothing reaches KMS, the nonces or the chain.

@@ -15,8 +15,8 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 const ADMIN = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintdesk.test' }
 
 /**
- * Decision 015: one order's trouble is that order's, not its signer's. A submitted mint
- * leaves the node's pool and its stored bytes are changed in the database (signed by a key
+ * docs/decisions/030-one-confirmer-per-signer.md: one order's trouble is that order's, not its signer's. A submitted
+ * mint leaves the node's pool and its stored bytes are changed in the database (signed by a key
  * that is not ours). The signer's confirmer, about to send it again, refuses the bytes and
  * hands the order to a mint_confirm of its own, which becomes the order's dead letter; the
  * confirmer goes on. The admin cancels that dead letter (a submitted order cancelled from

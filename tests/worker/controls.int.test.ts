@@ -15,7 +15,7 @@ import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
-// The mint controls at the worker's gate (issue 13; worker/mint/checkBeforeSigning.ts):
+// The mint controls at the worker's gate (worker/mint/checkBeforeSigning.ts):
 // orders accepted at intake, then a recipient removed, a limit lowered or the row's
 // recipient changed in the database; a real worker refuses each before it signs: dead
 // at once with the reason, failed, bars freed, no nonce, no chain_txs row, nothing on chain.

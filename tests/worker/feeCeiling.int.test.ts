@@ -13,7 +13,7 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 import { readQueueMetrics } from '@/worker/ops/readQueueMetrics'
 
 /**
- * The fee ceiling (MAX_FEE_PER_GAS, MAX_PRIORITY_FEE; issue 13), against anvil: while the
+ * The fee ceiling (MAX_FEE_PER_GAS, MAX_PRIORITY_FEE), against anvil: while the
  * chain asks for more than the ceiling, the worker signs and pays nothing, the order waits
  * without spending attempts or losing its nonce, and the wait is visible ('fee_capped',
  * the fee-capped gauge). A worker restarted with a higher ceiling mints it exactly once.

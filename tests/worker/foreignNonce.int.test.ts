@@ -14,7 +14,10 @@ import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
 
-/** graphile-worker's backoff (exp(attempts) s, ~85 s over 5 attempts) fast-forwarded; the attempts and the dead letter are real */
+/**
+ * graphile-worker's backoff (exp(attempts) s, ~85 s over 5 attempts)
+ * fast-forwarded; the attempts and the dead letter are real
+ */
 async function fastForwardRetries(t: TestDatabase): Promise<void> {
   await t.db.execute(sql`
     update graphile_worker._private_jobs set run_at = now()
@@ -23,8 +26,8 @@ async function fastForwardRetries(t: TestDatabase): Promise<void> {
 }
 
 /**
- * Decision 015: the nonce of a submitted mint used on chain by a transaction mintdesk did
- * not sign (the key used elsewhere). The signer's confirmer sees the nonce below the mined
+ * docs/decisions/030-one-confirmer-per-signer.md: the nonce of a submitted mint used on chain by a transaction mintdesk
+ * did not sign (the key used elsewhere). The signer's confirmer sees the nonce below the mined
  * one with no receipt of ours, twice, and hands the order to a mint_confirm of its own:
  * NonceConsumedError, retried, then that order's dead letter, the order left submitted (its
  * mint can never land: a human decides). The nonce health check reports the mismatch once.
@@ -141,7 +144,8 @@ describe("a mint's nonce used by someone else", () => {
     )[0]
     expect(confirmedB?.task).toBe(TASK.mintConfirmer)
     expect((await confirmJobOf(a.id))?.state).toBe('dead')
-    // B minted once, A never; A's nonce stays signed: what to do about a key used elsewhere is an operator's decision (007)
+    // B minted once, A never; A's nonce stays signed: what to do
+    // about a key used elsewhere is an operator's decision (docs/decisions/026-nonces-in-postgres.md)
     const minted = await chain.publicClient.getContractEvents({
       address: chain.tokenAddress,
       abi: goldTokenAbi,

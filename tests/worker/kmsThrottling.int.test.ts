@@ -13,7 +13,7 @@ import { FAULTS_TASK } from '@/worker/ops/flushFaultCounts'
 const ORDERS = 200
 const SIGN_RATE = 20
 
-// Issue 18, KMS throttling: the local KMS endpoint allows 20 Sign calls per second for the
+// KMS throttling: the local KMS endpoint allows 20 Sign calls per second for the
 // whole account (KMS_LOCAL_SIGN_RATE), and another service of the same account (a
 // neighbour signing in this test process) eats that quota now and then, so the workers'
 // own budget does not keep them clear of throttles. Every order must

@@ -9,7 +9,7 @@ import { type ParsedFamily, parsePrometheusText } from '@/tests/helpers/parsePro
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
-// Issue 17: GET /api/metrics through its real handler, against real worker processes on
+// GET /api/metrics through its real handler, against real worker processes on
 // anvil and Postgres. The text must pass the strict reader (HELP/TYPE once, histograms
 // cumulative with +Inf = _count), and no counter series may ever go down: not across a
 // graceful restart of the worker, not across a SIGKILL.

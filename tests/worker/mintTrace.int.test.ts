@@ -22,7 +22,7 @@ import {
   workerEnv,
 } from '@/tests/helpers/workerProcess'
 
-// Issue 17: one mint, one trace, spans from both services. The web is this process (the
+// One mint, one trace, spans from both services. The web is this process (the
 // real POST /api/gold/mint handler, the SDK's InMemorySpanExporter, service.name
 // mintdesk-web); the worker is a real process exporting OTLP http/json to a receiver in
 // this test (service.name mintdesk-worker). The trace context crosses the queue in the
@@ -142,7 +142,8 @@ describe('one trace per mint, across the web and the worker', () => {
       'mint.confirmed',
     ])
       expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
-    // the signer's confirmer pass is a trace of its own (it serves every order of the signer), linked from the mint's steps
+    // the signer's confirmer pass is a trace of its own (it serves
+    // every order of the signer), linked from the mint's steps
     expect(got.some((n) => n.startsWith('job mint_confirmer'))).toBe(false)
     expect(sink.spans().some((s) => s.name === 'job mint_confirmer' && s.traceId !== traceId)).toBe(true)
     // the worker's first spans hang under the web's: the job's parent is the intake's createOrder span

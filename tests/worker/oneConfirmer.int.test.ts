@@ -13,7 +13,7 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 const ORDERS = 200
 
 /**
- * Issue 14, decision 015: the orders of a signer in flight are followed by ONE
+ * docs/decisions/030-one-confirmer-per-signer.md: the orders of a signer in flight are followed by ONE
  * mint_confirmer job of that signer, not a job per order. While 200 orders of one signer
  * go through two workers, graphile-worker's queue is sampled: never more than one
  * mint_confirmer per signer, never a mint_confirm of an order (nothing goes wrong here);

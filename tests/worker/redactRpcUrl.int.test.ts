@@ -19,7 +19,7 @@ const SECRET = 'SECRETKEY0123456789abcdef'
  * (the fault-injecting proxy in front of anvil serves any path), the node then answers
  * HTTP 500 to every call, and each failure is stored and logged: the secret must be in
  * none of job_events, job_records, graphile-worker's last_error, the order's
- * failure_reason or the worker's log (issue 13).
+ * failure_reason or the worker's log.
  */
 describe('an RPC URL with an API key in it', () => {
   let t: TestDatabase

@@ -15,7 +15,7 @@ import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { RESERVE_METRICS_MESSAGE } from '@/worker/reserves/reserveMetrics'
 
-// Proof of reserve end to end (issue 12, ARCHITECTURE.md invariant 4), on a real anvil
+// Proof of reserve end to end (docs/architecture.md invariant 4), on a real anvil
 // and Postgres: mints confirmed by a real worker process, the public routes called
 // through their real handlers (only the session module is replaced: next-auth does not
 // load under plain Node, and these routes never ask for a session).

@@ -16,7 +16,7 @@ import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
-// ARCHITECTURE.md invariant 4 as a property, with a real worker, Postgres, anvil and KMS:
+// docs/architecture.md invariant 4 as a property, with a real worker, Postgres, anvil and KMS:
 // random sequences of bar-list imports (add, drop, re-add bars), mints through the intake
 // (then the worker until settled), mints that fail (the token refuses them) and cancels.
 // After every step: supply <= backing + in flight, but for the bars the custodian's list
@@ -165,7 +165,7 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
   ): Promise<{ supply: bigint; short: bigint }> {
     const now = await shortfall()
     const { supply, totals, short } = now
-    // the running total the worker's check reads (decision 024) is the recount, after every step
+    // the running total the worker's check reads is the recount, after every step
     const running = await readReserveTotals(t.db, { withFree: false })
     expect(running.backingWei, `running backing total after ${JSON.stringify(step)}`).toBe(totals.backingWei)
     // the only shortfall is bars the custodian's lists dropped while they backed tokens

@@ -13,7 +13,7 @@ import { FAULTS_TASK } from '@/worker/ops/flushFaultCounts'
 
 const ORDERS = 100
 
-// Issue 18, RPC limits and latency: the workers reach the chain only through a fault proxy
+// RPC limits and latency: the workers reach the chain only through a fault proxy
 // (scripts/stack/rpcFaultProxy.ts) that answers a third of the requests 429 with
 // Retry-After and adds 300 ms to every one. The chain client retries them (honouring the
 // hint, with jitter); every order confirms exactly once, none is failed or dead.

@@ -21,7 +21,7 @@ import {
   workerEnv,
 } from '@/tests/helpers/workerProcess'
 
-// Issue 17 with QUEUE_TRANSPORT=sqs (decision 021): one mint, one trace, spans from both
+// With QUEUE_TRANSPORT=sqs: one mint, one trace, spans from both
 // services. The web is this process (the real POST /api/gold/mint handler, the SDK's
 // InMemorySpanExporter, service.name mintdesk-web); the worker is a real process with the
 // SQS transport on the embedded endpoint, exporting OTLP http/json to a receiver here. The

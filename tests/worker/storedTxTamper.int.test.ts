@@ -14,7 +14,7 @@ import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
 
-// The worker never sends stored bytes it did not verify (ARCHITECTURE.md invariant 7,
+// The worker never sends stored bytes it did not verify (docs/architecture.md invariant 7,
 // worker/mint/verifyStoredTx.ts). A worker signs an order's mint and dies before sending
 // it; then the stored raw transaction is replaced in the database (as the owner: the web's
 // role cannot write chain_txs) by bytes that still look right: signed by our own KMS key,

@@ -129,7 +129,8 @@ describe('a mint that does not stay mined', () => {
       method: 'anvil_reorg',
       params: [Number(head - (minedIn ?? 0n) + 1n), []],
     } as never) // anvil-only method, not in viem's test actions
-    await expect(chain.publicClient.getTransactionReceipt({ hash: tx.hash as `0x${string}` })).rejects.toThrow() // a stored hash (hex text)
+    // a stored hash (hex text)
+    await expect(chain.publicClient.getTransactionReceipt({ hash: tx.hash as `0x${string}` })).rejects.toThrow()
 
     await waitFor(() => hasEvent(order.id, 'reorged'), {
       timeoutMs: 20_000,

@@ -3,7 +3,10 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { bytes32ToOrderId } from './orderIdToBytes32'
 
 export type DecodeMintErrorReturnType = {
-  /** the custom error's name (`OrderAlreadyMinted`, ...), `Error`/`Panic` for the builtins, undefined when the revert carried no known data */
+  /**
+   * the custom error's name (`OrderAlreadyMinted`, ...), `Error`/`Panic`
+   * for the builtins, undefined when the revert carried no known data
+   */
   errorName: string | undefined
   args: readonly unknown[]
   /** one sentence for the job timeline and the admin pages */

@@ -14,7 +14,7 @@ export type CheckMintControlsOfOrdersReturnType = Map<string, RecipientNotAllowe
 
 /**
  * checkMintControls for every order of a send batch in ONE statement (the worker's check
- * before signing, decision 022): public.check_mint_controls once per order, each order
+ * before signing): public.check_mint_controls once per order, each order
  * left out of its own rolling total, without the daily cap's lock (the worker adds
  * nothing to the total: its orders were counted at intake, as checkMintControls with
  * `lock: false`). A refusal comes back in the map, not thrown: it is that order's alone.

@@ -11,7 +11,7 @@ export type FailOrderOfDeadJobParameters = { task: string; orderId: string | nul
  * reason (unless it already got further: submitted, confirmed or cancelled). A dead
  * mint_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
- * (docs/decisions/006-exactly-once-mints.md). Either way a mint.dead_letter event is written
+ * (docs/decisions/025-exactly-once-mints.md). Either way a mint.dead_letter event is written
  * (worker/notifications/recordMintEvent).
  */
 export async function failOrderOfDeadJob(
@@ -21,7 +21,7 @@ export async function failOrderOfDeadJob(
   if (!orderId || !MINT_TASKS.includes(task)) return false
   const failed =
     task === TASK.mintSend ? await markOrderFailed(tx, { orderId, reason, from: ['pending', 'failed'] }) : false
-  // every dead mint job is a mint.dead_letter event, in the transaction that records it dead (issue 16)
+  // every dead mint job is a mint.dead_letter event, in the transaction that records it dead
   await recordMintEvent(tx, {
     type: 'mint.dead_letter',
     orderId,

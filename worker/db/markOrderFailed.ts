@@ -18,7 +18,7 @@ export async function markOrderFailed(
   { orderId, reason, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters,
 ): Promise<boolean> {
   const failureReason = redactSecrets(reason).slice(0, 2000)
-  // the mint.failed event in this transaction when the order becomes failed (not when it already was: issue 16)
+  // the mint.failed event in this transaction when the order becomes failed (not when it already was)
   const becoming = from.filter((status) => status !== 'failed')
   await recordMintEvent(tx, {
     type: 'mint.failed',
@@ -32,7 +32,7 @@ export async function markOrderFailed(
     .set({ status: 'failed', failureReason, updatedAt: new Date() })
     .where(and(eq(mintOrders.id, orderId), inArray(mintOrders.status, [...from])))
     .returning({ id: mintOrders.id })
-  // a failed order frees its bars, in the same transaction (ARCHITECTURE.md invariant 4)
+  // a failed order frees its bars, in the same transaction (docs/architecture.md invariant 4)
   if (rows.length > 0) await releaseBars(tx, { orderId })
   return rows.length > 0
 }

@@ -11,8 +11,8 @@ export type MarkOrdersConfirmedParameters = { orders: readonly ConfirmedOrder[] 
 /**
  * The orders' mints have their confirmations, in the caller's transaction (the caller
  * holds the orders' locks): the mint.confirmed notification of each order not confirmed
- * yet (issue 16: the outbox), the mined hash and block recorded, and their bars now back
- * their tokens (ARCHITECTURE.md invariant 4). Three statements for a whole block of
+ * yet (the outbox), the mined hash and block recorded, and their bars now back
+ * their tokens (docs/architecture.md invariant 4). Three statements for a whole block of
  * orders (a confirmer pass settles them together), however many there are.
  */
 export async function markOrdersConfirmed(tx: Tx, { orders }: MarkOrdersConfirmedParameters): Promise<void> {

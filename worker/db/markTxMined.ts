@@ -5,7 +5,7 @@ import { chainTxs, signerNonces } from '@/db/schema'
 export type MarkTxMinedParameters = {
   signerAddress: string
   nonce: bigint
-  /** the transaction at this nonce that a receipt shows mined; null: none is (any more) */
+  /** the transaction at this nonce that a receipt shows mined; null: none is (a reorg took it out) */
   hash: string | null
   blockNumber: bigint | null
 }

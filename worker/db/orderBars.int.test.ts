@@ -10,7 +10,7 @@ import { markOrderSubmitted } from './markOrderSubmitted'
 import { markOrdersConfirmed } from './markOrdersConfirmed'
 
 // The worker's order status changes move the order's bars in the same transaction
-// (ARCHITECTURE.md invariant 4): failed frees them, confirmed makes them back the tokens,
+// (docs/architecture.md invariant 4): failed frees them, confirmed makes them back the tokens,
 // in flight again holds them again.
 
 let t: TestDatabase

@@ -6,7 +6,7 @@ import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWit
 import type { TestUsers } from '@/tests/helpers/users'
 import { readBatchOrderBars } from './readBatchOrderBars'
 
-// What the check before signing reads of a batch's bars (ARCHITECTURE.md invariant 4):
+// What the check before signing reads of a batch's bars (docs/architecture.md invariant 4):
 // each order's own bars (mint_order_bars) AND any bar that says it is held by the order
 // without being one of its bars, so checkBeforeSigning can refuse the order ('not_of_order');
 // and who holds each bar now, so a bar taken by another order is refused ('other_order').

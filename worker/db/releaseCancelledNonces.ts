@@ -7,10 +7,11 @@ export type ReleasedNonce = { nonce: bigint; orderId: string }
 
 /**
  * Hands back every nonce of the signer still bound (reserved or signed for its mint, not
- * mined, not yet taken over by a gap fill) to an order an admin cancelled: signer_nonces -> `released`, in the caller's transaction, so
- * the nonce health check fills it with a zero-value self-transfer (invariant 3). The
- * web's cancel only marks the order; this release is the worker's, since only the worker
- * writes nonces (invariant 7; docs/decisions/007-nonces-in-postgres.md).
+ * mined, not yet taken over by a gap fill) to an order an admin cancelled: signer_nonces
+ * -> `released`, in the caller's transaction, so the nonce health check fills it with a
+ * zero-value self-transfer (invariant 3). The web's cancel only marks the order; this
+ * release is the worker's, since only the worker writes nonces (invariant 7;
+ * docs/decisions/026-nonces-in-postgres.md).
  */
 export async function releaseCancelledNonces(
   tx: Tx,

@@ -1,6 +1,8 @@
 import { PermanentJobError, WorkerError } from '@/lib/errors/jobs'
 
-/** Chain-side failures of the worker's jobs: transient (WorkerError) unless retrying cannot help (PermanentJobError). */
+/**
+ * Chain-side failures of the worker's jobs: transient (WorkerError) unless retrying cannot help (PermanentJobError).
+ */
 
 /** The mint reverts when simulated: sending it would only burn gas. */
 export class MintRevertedError extends PermanentJobError {

@@ -1,7 +1,7 @@
 import { WorkerError } from '@/lib/errors/jobs'
 
 /**
- * Faults of the providers mintdesk leans on (issue 18): a quota or a rate limit that says
+ * Faults of the providers mintdesk leans on: a quota or a rate limit that says
  * "not now", never "never". Transient by nature: the caller waits and tries again later
  * WITHOUT counting a failed attempt (no dead letter, no wasted nonce). Each carries how
  * long to wait at least (the provider's hint, or our own backoff).

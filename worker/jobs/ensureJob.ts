@@ -11,7 +11,9 @@ export type EnsureJobParameters = AddJobParameters & {
 
 export type EnsureJobReturnType = {
   jobId: bigint
-  /** added: there was none; exists: one is waiting or running (or dead, without revive); revived: a dead one runs again */
+  /**
+   * added: there was none; exists: one is waiting or running (or dead, without revive); revived: a dead one runs again
+   */
   action: 'added' | 'exists' | 'revived'
 }
 

@@ -30,7 +30,7 @@ export type BroadcastSendBatchReturnType = { broadcast: Broadcast[]; outcomes: S
  * node holds a later nonce back until the earlier one arrives. Idempotent (broadcastRawTx);
  * a fee cap the base fee outgrew is `underpriced`, left to the confirm side to outbid; any
  * other failure is that order's (transient: its stored bytes are sent again on retry).
- * Bytes an earlier run stored are verified against their order first (decision 013, amended).
+ * Bytes an earlier run stored are verified against their order first (worker/mint/verifyStoredTx.ts).
  */
 export async function broadcastSendBatch(
   ctx: WorkerContext,

@@ -11,7 +11,7 @@ export type CheckApprovalParameters = {
 }
 
 /**
- * Four eyes, enforced by the signer (ARCHITECTURE.md invariants 6 and 7): an order of
+ * Four eyes, enforced by the signer (docs/architecture.md invariants 6 and 7): an order of
  * the worker's approval threshold or more is signed only when a second person approved
  * it (approved_by set, and not its requester). The web adds the job only at approval,
  * but a compromised web (or anyone writing the database) could write a `pending` order

@@ -27,7 +27,9 @@ export type CheckBeforeSigningParameters = {
    * its orders have no stored transaction, so no total holds them and none is excluded
    */
   reserves?: { totalSupplyWei: bigint; backingWei: bigint; inFlightWei: bigint }
-  /** the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/readBatchOrderBars.ts) */
+  /**
+   * the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/readBatchOrderBars.ts)
+   */
   bars?: OrderBar[]
   /**
    * the mint controls' verdict on this order, read once for the whole batch
@@ -45,7 +47,7 @@ export type CheckBeforeSigningReturnType = {
 }
 
 /**
- * Chainlink's Secure Mint idea, enforced by the worker (ARCHITECTURE.md invariant 4):
+ * Chainlink's Secure Mint idea, enforced by the worker (docs/architecture.md invariant 4):
  * right before the FIRST signature of an order, in the transaction that holds the order's
  * lock and before a nonce is taken or KMS is asked,
  * 1. every bar of the order is still held by it as `reserved` (not missing from its

@@ -19,7 +19,7 @@ export type ConfirmOrderAloneParameters = {
  * Minted event, a nonce used with no receipt of ours, a mined mint nobody follows). That
  * job looks once, settles the order or hands it back to the confirmer, and otherwise
  * fails like any job: retried, then a dead letter on the order's timeline, which the
- * admin retries or cancels (docs/decisions/015-one-confirmer-per-signer.md).
+ * admin retries or cancels (docs/decisions/030-one-confirmer-per-signer.md).
  */
 export async function confirmOrderAlone(
   tx: Tx,

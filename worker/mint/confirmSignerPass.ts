@@ -89,7 +89,8 @@ export async function confirmSignerPass(
         })
       }
     } else if (order.minedBlock !== null) {
-      // no receipt at a head below the block we saw it mined in: a lagging node of a provider, not a reorg; look again next pass
+      // no receipt at a head below the block we saw it mined in: a
+      // lagging node of a provider, not a reorg; look again next pass
       if (head >= order.minedBlock) reorged.push(order)
     } else if (order.nonce < latest) {
       if (p.suspects.includes(order.orderId))

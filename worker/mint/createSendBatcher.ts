@@ -1,9 +1,15 @@
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
-/** What a batch says when it no longer needs the gate: `more`, its claim from the queue came back full (more orders wait there). */
+/**
+ * What a batch says when it no longer needs the gate: `more`, its
+ * claim from the queue came back full (more orders wait there).
+ */
 export type GateOpened = (p?: { more?: boolean }) => void
 
-/** One batch's run: the orders handed over (none for a batch that only takes from the queue), the batch's abort signal, and `opened`, to be called once the batch is past its reserve transaction. */
+/**
+ * One batch's run: the orders handed over (none for a batch that only takes from the queue), the batch's abort signal,
+ * and `opened`, to be called once the batch is past its reserve transaction.
+ */
 export type RunSendBatch = (p: {
   orders: SendOrder[]
   signal: AbortSignal
@@ -15,7 +21,10 @@ export type CreateSendBatcherParameters = {
   maxBatch: number
   /** how long a first order waits for others before its batch starts (0: the same tick only) */
   lingerMs: number
-  /** how many batches may hold the gate at once while the queue has a backlog (the last batch's claim came back full); otherwise one */
+  /**
+   * how many batches may hold the gate at once while the queue has a
+   * backlog (the last batch's claim came back full); otherwise one
+   */
   backlogGates: number
   /** runs one batch; sendMintOrders' onReserved is where it calls `opened` */
   run: RunSendBatch
@@ -23,12 +32,15 @@ export type CreateSendBatcherParameters = {
 
 export type SendBatcher = {
   send: (order: SendOrder, signal: AbortSignal) => Promise<SendOutcome>
-  /** for the worker's shutdown: no new batch starts; resolves when every running batch has ended, their signal aborted after `abortAfterMs` */
+  /**
+   * for the worker's shutdown: no new batch starts; resolves when every
+   * running batch has ended, their signal aborted after `abortAfterMs`
+   */
   drain: (p: { abortAfterMs: number }) => Promise<void>
 }
 
 /**
- * Group commit for the send path (decision 023): ONE batch at a time goes through the
+ * Group commit for the send path (docs/decisions/023-send-batcher.md): ONE batch at a time goes through the
  * gate (its lock-free preparation and its short reserve transaction, where the signer's row
  * is locked); the later steps (KMS, store, broadcast, mark) of several batches overlap.
  * - The orders handed over while a batch holds the gate wait, then go together as the
@@ -50,7 +62,10 @@ export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
   const running = new Set<Promise<void>>()
   const gates = () => (backlog ? p.backlogGates : 1)
 
-  /** Starts batches while the gate has room: the orders handed over first, else (a backlog in the queue) batches that take from the queue. */
+  /**
+   * Starts batches while the gate has room: the orders handed over first,
+   * else (a backlog in the queue) batches that take from the queue.
+   */
   const fill = () => {
     clearTimeout(timer)
     timer = undefined
@@ -101,7 +116,8 @@ export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
         pending.push({ order, signal, resolve })
         if (held >= gates()) return
         if (pending.length >= p.maxBatch) fill()
-        // the orders handed over in the same tick (graphile-worker starts the jobs of one fetch together) go as one batch
+        // the orders handed over in the same tick (graphile-worker
+        // starts the jobs of one fetch together) go as one batch
         else timer ??= setTimeout(fill, p.lingerMs)
       }),
     drain: async ({ abortAfterMs }) => {

@@ -9,7 +9,10 @@ import { newestTx } from './newestTx'
 import { replaceStuckTx } from './replaceStuckTx'
 import { resendTx } from './resendTx'
 
-/** a runaway bump loop must not pay any fee: after this many replacements of one order, it is handed to its own job and dies there */
+/**
+ * a runaway bump loop must not pay any fee: after this many replacements
+ * of one order, it is handed to its own job and dies there
+ */
 const MAX_REPLACEMENTS = 10
 
 /** replacements signed per pass and signer (KMS calls): the lowest nonces first, the rest on the next pass */
@@ -45,7 +48,8 @@ export async function handlePendingTxs(
   let replaced = 0
   const refused: HandlePendingTxsReturnType['refused'] = []
   for (const followed of orders) {
-    // only a worker holding the signer's KMS key signs a replacement; a pass elsewhere re-sends and leaves it to the next
+    // only a worker holding the signer's KMS key signs a replacement;
+    // a pass elsewhere re-sends and leaves it to the next
     const signer = followed.txs[0]?.signerAddress
     const holdsKey = signer !== undefined && ctx.signers.has(getAddress(signer))
     try {

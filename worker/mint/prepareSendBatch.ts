@@ -18,7 +18,10 @@ import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
 
 export type PrepareSendBatchParameters = { orders: readonly SendOrder[]; actor: string }
 
-/** An order that needs its first signature: simulated, with its calldata and gas, and its vault (an order's never changes); `bound` when it already holds a nonce. */
+/**
+ * An order that needs its first signature: simulated, with its calldata and gas, and its vault (an order's never
+ * changes); `bound` when it already holds a nonce.
+ */
 export type ToSign = { order: SendOrder; vault: string; data: Hex; gas: bigint; bound: BoundNonce | undefined }
 
 /** An order with stored transactions: re-send the newest (never sign again). */

@@ -11,7 +11,7 @@ export type ReleaseAbandonedNoncesParameters = {
 }
 
 /**
- * The nonce health check's part of decision 014: a nonce a send batch reserved is bound
+ * The nonce health check's release of abandoned nonces: a nonce a send batch reserved is bound
  * to its order until the order signs it; only once the order has failed (or was
  * rejected) and no mint_send job of it can run again is the nonce released, with a
  * 'nonce_released' event on the order's timeline, and then filled like any released

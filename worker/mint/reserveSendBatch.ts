@@ -30,11 +30,11 @@ export type Reserved = { order: SendOrder; signerAddress: Address; nonce: bigint
 export type ReserveSendBatchReturnType = { reserved: Reserved[]; toResend: ToResend[]; outcomes: SendOutcomes }
 
 /**
- * The batch's SHORT transaction (decision 014): lock its orders (id order), re-read them
+ * The batch's SHORT transaction: lock its orders (id order), re-read them
  * under the lock (settled, or signed meanwhile by another run: re-send) and take the
  * vaults' shared locks, in one round trip; read totalSupply (asked for beside BEGIN and
  * the locks) then the reserve totals ONCE, run the check before signing of each order
- * (decision 013: a refusal is that order's permanent failure, with a 'refused' event;
+ * (docs/decisions/028-check-before-signing.md: a refusal is that order's permanent failure, with a 'refused' event;
  * nothing reserved for it), then take consecutive nonces of one signer for the orders
  * that hold none (reserveNonces: `reserved` rows bound to their orders,
  * 'nonce_reserved' events) and commit. An order already holding a nonce keeps it. Orders
@@ -48,10 +48,11 @@ export async function reserveSendBatch(
   const toResend: ToResend[] = []
   const reserved: Reserved[] = []
   const orderIds = p.toSign.map((s) => s.order.orderId)
-  // the vaults of the batch's orders, as prepareSendBatch read them (an order's vault never changes: migration 0018 refuses it)
+  // the vaults of the batch's orders, as prepareSendBatch read them
+  // (an order's vault never changes: db/functions/mint_orders_vault_fixed.sql refuses it)
   const vaults = [...new Set(p.toSign.map((s) => s.vault))].sort()
   // totalSupply is asked for now, beside the transaction's BEGIN and locks, and awaited
-  // before the reserve totals are read (decision 013: every token on chain at this read
+  // before the reserve totals are read (every token on chain at this read
   // had its transaction stored before it, so its bars are in the totals read after it)
   const supply = ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
   supply.catch(() => {})
@@ -77,9 +78,10 @@ export async function reserveSendBatch(
     }
     if (live.length === 0) return
 
-    // totalSupply BEFORE the totals (decision 013, amended): its answer is in before the totals' statement is sent
+    // totalSupply BEFORE the totals: its answer is in before the totals' statement is sent
     const totalSupplyWei = await supply
-    // the totals, every order's bars and the mint controls' verdicts, one statement each under the vault locks taken above: pipelined, one round trip
+    // the totals, every order's bars and the mint controls' verdicts, one statement each under the vault locks taken
+    // above: pipelined, one round trip
     const [totals, barsByOrder, controls] = await Promise.all([
       readReserveTotals(tx, { withFree: false }),
       readBatchOrderBars(tx, { orderIds: live.map((s) => s.order.orderId) }),
@@ -93,7 +95,7 @@ export async function reserveSendBatch(
     const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
     const events: RecordJobEventParameters[] = []
     const passed: ToSign[] = []
-    // the checks only read (and, with everything read above, no longer query): issued together
+    // the checks only read (and, with everything read above, send no query): issued together
     const checks = await Promise.allSettled(
       live.map(async (s) => {
         const order = rows.get(s.order.orderId)

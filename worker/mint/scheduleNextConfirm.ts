@@ -6,7 +6,7 @@ import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskRun } from '../runtime/runTask'
 
-/** The payload a confirmer pass hands to the next (decision 015). */
+/** The payload a confirmer pass hands to the next. */
 export type MintConfirmerPayload = {
   signer: string
   /** orders whose nonce was seen used with no receipt of ours */

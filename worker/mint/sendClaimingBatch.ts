@@ -12,18 +12,24 @@ import { sendMintOrders } from './sendMintOrders'
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
 export type SendClaimingBatchParameters = {
-  /** the orders of the mint_send jobs this process is running (graphile-worker's slots), gathered by the batcher; none when the batch only takes from the queue */
+  /**
+   * the orders of the mint_send jobs this process is running (graphile-worker's slots), gathered by the batcher; none
+   * when the batch only takes from the queue
+   */
   orders: readonly SendOrder[]
   signal: AbortSignal
-  /** the batcher's gate: called once the batch is past its reserve transaction, with `more` when its claim came back full */
+  /**
+   * the batcher's gate: called once the batch is past its reserve
+   * transaction, with `more` when its claim came back full
+   */
   opened: GateOpened
 }
 
 /**
- * One send batch of the graphile-worker face (decision 014, gathered by decision 023's
- * batcher): the orders of the jobs this process runs (none for a batch that only takes
- * from the queue), plus up to MINT_SEND_BATCH of them in all taken from the queue (claimQueuedJobs: SKIP LOCKED, locked by this worker like any
- * job it holds, so a crash hands them back after the stale-worker unlock), no more than the
+ * One send batch of the graphile-worker face (gathered by the process's batcher,
+ * createSendBatcher): the orders of the jobs this process runs (none for a batch that only takes
+ * from the queue), plus up to MINT_SEND_BATCH of them in all taken from the queue (claimQueuedJobs: SKIP LOCKED, locked
+ * by this worker like any job it holds, so a crash hands them back after the stale-worker unlock), no more than the
  * roomiest signer may still send (MAX_IN_FLIGHT_PER_SIGNER; with no room at all the send
  * queue waits as a whole and every order here gets `wait`). Every order goes through
  * sendMintOrders; each claimed job ends here with its own outcome and trail

@@ -14,14 +14,20 @@ export type SendMintOrdersParameters = {
   orders: readonly SendOrder[]
   /** the worker id: actor of the events */
   actor: string
-  /** aborts between resumable steps when the worker shuts down (the orders not yet past a step fail with JobAbortedError: retried) */
+  /**
+   * aborts between resumable steps when the worker shuts down (the orders not yet past a step fail with
+   * JobAbortedError: retried)
+   */
   signal?: AbortSignal
-  /** called once, when the batch is past its reserve transaction (or needs none): the batcher's gate opens for the next batch (createSendBatcher) */
+  /**
+   * called once, when the batch is past its reserve transaction (or needs none): the batcher's gate opens for the next
+   * batch (createSendBatcher)
+   */
   onReserved?: () => void
 }
 
 /**
- * THE send path (decision 014), independent of any queue: turns a batch of orders into
+ * THE send path (docs/decisions/029-batched-sending.md), independent of any queue: turns a batch of orders into
  * exactly one signed, stored and broadcast mint each, and says per order what happened
  * (SendOutcome). The graphile-worker mint_send task and the SQS consumer both call it.
  * 1. prepareSendBatch: no lock; settled orders, stored bytes to re-send, one fee estimate,
@@ -154,7 +160,10 @@ function resendItem({ order, txs }: ToResend): ToBroadcast {
   }
 }
 
-/** Step 6; if its transaction fails, the broadcast orders' attempts fail (their bytes are stored: the retry re-sends them). */
+/**
+ * Step 6; if its transaction fails, the broadcast orders' attempts
+ * fail (their bytes are stored: the retry re-sends them).
+ */
 async function markSubmitted(
   ctx: WorkerContext,
   p: { broadcast: Broadcast[]; actor: string; outcomes: SendOutcomes },

@@ -2,11 +2,13 @@ import type { Address, Hex } from 'viem'
 import { TASK } from '@/lib/jobs/jobKeys'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 
-/** One order handed to the send path, with what labels its timeline events (jobId null: a transport without job ids). */
+/**
+ * One order handed to the send path, with what labels its timeline events (jobId null: a transport without job ids).
+ */
 export type SendOrder = { orderId: string; jobId: bigint | null; attempt: number }
 
 /**
- * What the send path did with one order (decision 014), for the transport to act on:
+ * What the send path did with one order, for the transport to act on:
  * - sent: stored, broadcast (or the node refused its fee cap: `underpriced`, the confirm
  *   side outbids it), order submitted, confirming started: done;
  * - settled: confirmed or cancelled already (or reconciled from the chain): done;

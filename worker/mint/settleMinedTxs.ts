@@ -23,7 +23,7 @@ export type SettleMinedTxsReturnType = { confirmed: number; minedFirstSeen: numb
 /**
  * What one confirmer pass learnt from receipts, in ONE transaction for all its orders
  * (locked in id order): per order, 'mined' the first time its block is seen,
- * 'reconciled' when the order was no longer submitted (the chain wins), and with
+ * 'reconciled' when the order was not submitted (the chain wins), and with
  * CONFIRMATIONS blocks (head - block + 1) on top: confirmed, all of the pass's at once
  * through markOrdersConfirmed (their bars back their tokens, their notifications),
  * 'confirmed'. The transactions and nonces seen mined are marked with one statement each

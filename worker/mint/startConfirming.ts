@@ -16,7 +16,7 @@ export type StartConfirmingParameters = {
  * (ensureConfirmer: added, revived, or left to its next pass, at most CONFIRM_POLL_MS
  * away). No job per order. Under the signer's confirmer lock, so a confirmer deciding
  * to end either sees these orders or is gone before the check here
- * (docs/decisions/015-one-confirmer-per-signer.md).
+ * (docs/decisions/030-one-confirmer-per-signer.md).
  */
 export async function startConfirming(
   tx: Tx,

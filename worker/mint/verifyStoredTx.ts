@@ -28,7 +28,7 @@ export type VerifyStoredTxReturnType = {
 
 /**
  * Before the worker sends stored bytes again or signs a replacement from them, it
- * re-derives what they must be and compares (ARCHITECTURE.md invariant 7): the raw
+ * re-derives what they must be and compares (docs/architecture.md invariant 7): the raw
  * transaction must be signed by the signer its row names, one the worker registered
  * (`signers`, which the web cannot write), for this chain, at the row's nonce; a mint or
  * replacement goes to the token with exactly mint(order's to, its bars' fine weight,

@@ -14,7 +14,7 @@ export type WaitForNextHeadParameters = {
  * `after` (eth_blockNumber every RPC polling interval, ~100 ms on anvil), after `maxMs`,
  * on an RPC error (the next pass meets it and fails as a job does) or when the worker
  * shuts down. So a pass follows each block by at most one polling interval, however
- * graphile-worker polls for scheduled jobs (decision 022).
+ * graphile-worker polls for scheduled jobs.
  */
 export async function waitForNextHead(
   ctx: Pick<WorkerContext, 'chain'>,

@@ -8,7 +8,7 @@ export function publicEventId(eventId: string): string {
 }
 
 /**
- * The raw JSON body of an event (API.md "Webhooks and email"): `{ id, type, createdAt,
+ * The raw JSON body of an event (docs/api.md "Webhooks and email"): `{ id, type, createdAt,
  * data: { orderId, status, to, amount, txHash, ... } }`, amount in fine ounces as a decimal
  * string. The same bytes for every attempt of the event: the signature covers them.
  */

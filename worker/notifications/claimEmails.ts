@@ -43,7 +43,7 @@ type Row = {
 
 /**
  * Takes the claim of a set of email rows BEFORE they are sent, in one committed statement,
- * as claimNotification does for one row ("once per recipient", issue 16): only `pending`
+ * as claimNotification does for one row ("once per recipient"): only `pending`
  * rows whose previous claim is over, all with the same token, for leaseMs. Each claimed row
  * comes back with its event, so a digest is composed from this one read. A worker that dies
  * after sending and before completing leaves its claims; once the lease is over the next

@@ -19,7 +19,7 @@ export type ClaimNotificationReturnType =
 
 /**
  * Takes the claim of one delivery or email BEFORE sending, in its own committed statement
- * ("once per recipient", issue 16): only a `pending` row whose previous claim is over can be
+ * ("once per recipient"): only a `pending` row whose previous claim is over can be
  * claimed, for leaseMs. A worker that dies after sending and before completing leaves its
  * claim; once the lease is over the next attempt claims and sends again: a late duplicate
  * at worst, never a lost message. (An email job's rows are claimed together: claimEmails.)

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 
 /**
- * The claim of a notification row (issue 16), in one home for claimNotification (one
+ * The claim of a notification row, in one home for claimNotification (one
  * delivery or email) and claimEmails (an email job's rows): which rows may be claimed, and
  * what taking the claim writes.
  */

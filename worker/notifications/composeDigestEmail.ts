@@ -21,7 +21,7 @@ const STATUS: Record<string, string> = {
 }
 
 /**
- * One email for several order events to the same person (decision 018, the digest): a
+ * One email for several order events to the same person (the digest): a
  * subject that counts them, then a line per order, oldest first, with its status, amount,
  * recipient, the transaction or the reason, and the order's link; plain text and HTML with
  * the same content, every value from an order HTML-escaped. A requester of a thousand

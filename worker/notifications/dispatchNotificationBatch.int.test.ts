@@ -24,8 +24,8 @@ import { dispatchNotificationBatch, EMAIL_DIGEST_MAX } from './dispatchNotificat
 import { recordMintEvent } from './recordMintEvent'
 import { reopenNotificationEvent } from './reopenNotificationEvent'
 
-// The coalesced dispatch (decision 018 amended, issue 14): one transaction takes the
-// oldest undispatched events and fans each out exactly as the per-event dispatch did.
+// The dispatch: one transaction takes the oldest undispatched events and fans each out (a delivery per
+// subscribed endpoint, an email per recipient, a job each).
 describe('dispatchNotificationBatch', () => {
   let t: TestDatabase
   let u: TestUsers

@@ -39,26 +39,26 @@ type NewEmail = { id: string; eventId: string; address: string }
 /** how many undispatched events one transaction of notify_dispatch takes */
 export const NOTIFY_DISPATCH_BATCH = 500
 
-/** the most events one email carries (a digest, decision 018): more to one address make more emails */
+/** the most events one email carries (a digest): more to one address make more emails */
 export const EMAIL_DIGEST_MAX = 50
 
 /**
- * Fans out up to `limit` undispatched events, oldest first, in ONE transaction (decision
- * 018, amended for issue 14): the events are taken FOR UPDATE SKIP LOCKED (two dispatch
- * runs at once split the work) and stamped dispatched_at. Each becomes, as before, a
+ * Fans out up to `limit` undispatched events, oldest first, in ONE transaction
+ * (docs/decisions/033-notifications.md): the events are taken FOR UPDATE SKIP LOCKED (two
+ * dispatch runs at once split the work) and stamped dispatched_at. Each becomes a
  * webhook_deliveries row and its webhook_deliver job for each live endpoint subscribed to
  * its type, and an email_deliveries row for each recipient (the requester on confirmed or
  * failed; every approver and admin but the requester on awaiting approval). The batch's
  * new email rows of one address share email_send jobs, up to EMAIL_DIGEST_MAX rows each:
- * one message per job, a digest when it carries several events (decision 018). The rows
+ * one message per job, a digest when it carries several events. The rows
  * are unique per (event, endpoint) and (event, address) and only new rows get a job, so an
  * event dispatched twice (a re-opened one) adds nothing. Every job
  * carries the 'notify' flag, priority 10 (mint jobs first) and a lane (queue) of
  * NOTIFY_CONCURRENCY: a dead endpoint holds one lane, never the mints' slots.
  * Set-based: the whole batch costs the same few statements however many events it takes
  * (the events, one insert of all its webhook deliveries, the recipients' reads, one insert
- * of all its emails, addJobs' three for all the new rows' jobs, the stamp); a round trip
- * per row had cost about four per confirmed mint.
+ * of all its emails, addJobs' three for all the new rows' jobs, the stamp), not a round
+ * trip per row.
  */
 export async function dispatchNotificationBatch(
   db: Db,

@@ -9,7 +9,10 @@ export type OrderEventFacts = {
   outcome: { label: 'Transaction' | 'Reason'; value: string } | null
 }
 
-/** What an order event's email says about it, read once from its payload for the order's own email and the digest's line. */
+/**
+ * What an order event's email says about it, read once from
+ * its payload for the order's own email and the digest's line.
+ */
 export function orderEventFacts({
   type,
   payload,

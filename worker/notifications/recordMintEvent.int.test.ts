@@ -113,7 +113,8 @@ describe('the outbox of order events (issue 16)', () => {
 
   it("a worker taking the waiting job between add_job's two statements: the wake-up calls add_job again and adds a new job", async () => {
     await confirm(1)
-    // a stand-in for the worker: holds the waiting job's row, then takes the job (get_job) once the event's commit waits on it
+    // a stand-in for the worker: holds the waiting job's row, then
+    // takes the job (get_job) once the event's commit waits on it
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
     let rowHeld = () => {}

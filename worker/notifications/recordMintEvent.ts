@@ -14,12 +14,12 @@ export type RecordMintEventParameters = {
 }
 
 /**
- * THE outbox write of notifications (issue 16): one statement in the caller's transaction
+ * THE outbox write of notifications: one statement in the caller's transaction
  * (public.record_mint_event) writes the event, so it exists iff the order's change commits;
- * at that commit a deferred trigger wakes the ONE notify_dispatch job (decision 018,
- * amended for issue 14: one waiting job for a burst, migration 0012). Called BEFORE the order's update,
- * so `from` sees the status it changes from: an order already in the target status gets
- * no second event. Returns the event id, or null when none was written.
+ * at that commit a deferred trigger (db/functions/wake_notify_dispatch.sql) wakes the ONE
+ * notify_dispatch job, one waiting job for a burst (docs/decisions/033-notifications.md).
+ * Called BEFORE the order's update, so `from` sees the status it changes from: an order already in the target status
+ * gets no second event. Returns the event id, or null when none was written.
  */
 export async function recordMintEvent(tx: DbOrTx, p: RecordMintEventParameters): Promise<string | null> {
   const from = p.from === null ? null : `{${p.from.join(',')}}`

@@ -24,7 +24,7 @@ const decode = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 
 // One email job's attempt against the real database and the local SMTP sink: the digest of
-// several events to one address (decision 018), on the same claims as a single email.
+// several events to one address, on the same claims as a single email.
 describe('sendNotificationEmail', () => {
   let t: TestDatabase
   let u: TestUsers
@@ -56,7 +56,10 @@ describe('sendNotificationEmail', () => {
     workerId: 'test-worker',
   })
   const mails = () => readdirSync(mailDir).map((f) => decode(readFileSync(path.join(mailDir, f), 'utf8')))
-  /** n confirmed orders of a requester (the staff user), committed together and dispatched: their email rows, oldest event first */
+  /**
+   * n confirmed orders of a requester (the staff user), committed
+   * together and dispatched: their email rows, oldest event first
+   */
   const confirmedEmails = async (n: number, requestedBy = u.staff.id) => {
     const orders = await Promise.all(
       Array.from({ length: n }, () => insertOrder(t.db, { requestedBy, status: 'submitted' })),

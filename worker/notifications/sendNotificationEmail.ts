@@ -11,7 +11,10 @@ import { mailTransport } from './mailTransport'
 import type { NotifyRun } from './NotifyContext'
 
 export type SendNotificationEmailParameters = {
-  /** the email rows (event, address) of one job, all to one address (dispatchNotificationBatch groups them), oldest event first */
+  /**
+   * the email rows (event, address) of one job, all to one address
+   * (dispatchNotificationBatch groups them), oldest event first
+   */
   emailIds: readonly string[]
   attempt: number
   maxAttempts: number
@@ -24,7 +27,7 @@ export type SendNotificationEmailReturnType =
 /**
  * One attempt of one email job: its rows claimed together before anything is handed to
  * SMTP (claimEmails), then ONE message for them: the order's own email for a single event,
- * a digest for several (decision 018); completed (`sent`, every row with the message's
+ * a digest for several; completed (`sent`, every row with the message's
  * Message-ID) after. A row already sent is never sent again; rows whose sender died are
  * sent again after the lease (a late duplicate, with the same Message-ID, so mail clients
  * can fold it). An SMTP failure releases the claims and throws (retried with backoff; the
@@ -49,7 +52,8 @@ export async function sendNotificationEmail(
   const mine = eq(emailDeliveries.claimToken, claim.token)
   const [first] = claim.claimed
   if (!first || claim.claimed.some((c) => c.address !== first.address)) {
-    // dispatchNotificationBatch never groups two addresses: the claims go back, and the job is a dead letter an admin sees
+    // dispatchNotificationBatch never groups two addresses: the
+    // claims go back, and the job is a dead letter an admin sees
     await run.db
       .update(emailDeliveries)
       .set({ claimToken: null, claimedUntil: null, updatedAt: sql`now()` })

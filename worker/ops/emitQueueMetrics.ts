@@ -14,7 +14,7 @@ export const QUEUE_METRICS = {
   deadLetters: { field: 'deadLetters', metricName: 'DeadLetters', unit: 'Count' },
   oldestQueuedAgeSeconds: { field: 'oldestQueuedAgeSeconds', metricName: 'OldestQueuedJobAgeSeconds', unit: 'Seconds' },
   feeCappedOrders: { field: 'feeCappedOrders', metricName: 'FeeCappedOrders', unit: 'Count' },
-  // cumulative counters (issue 17): the alarms take DIFF() per period, as PromQL takes increase()
+  // cumulative counters: the alarms take DIFF() per period, as PromQL takes increase()
   jobAttemptsTotal: { field: 'jobAttemptsTotal', metricName: 'JobAttemptsTotal', unit: 'Count' },
   jobFailuresTotal: { field: 'jobFailuresTotal', metricName: 'JobFailuresTotal', unit: 'Count' },
   kmsThrottlesTotal: { field: 'kmsThrottlesTotal', metricName: 'KmsThrottlesTotal', unit: 'Count' },

@@ -14,10 +14,9 @@ export type ReadAlarmCountersReturnType = {
 }
 
 /**
- * The few counters of GET /api/metrics that the CloudWatch alarms watch too (decision
- * 020), from the same totals (lib/ops/readHistoryTotals.ts: folded + the recent tail, so
- * this stays cheap and keeps the fold going while nobody scrapes), cumulative and the same
- * in every worker's report: the alarms take DIFF() over a period, the Grafana alerts
+ * The few counters of GET /api/metrics that the CloudWatch alarms watch too, from the same totals
+ * (lib/ops/readHistoryTotals.ts: folded + the recent tail, so this stays cheap and keeps the fold going while nobody
+ * scrapes), cumulative and the same in every worker's report: the alarms take DIFF() over a period, the Grafana alerts
  * increase().
  */
 export async function readAlarmCounters(db: Db): Promise<ReadAlarmCountersReturnType> {

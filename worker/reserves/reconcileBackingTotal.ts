@@ -12,7 +12,7 @@ export type ReconcileBackingTotalReturnType = {
 }
 
 /**
- * Folds the running total of the backing bars (vault_backing_deltas, decision 024) into
+ * Folds the running total of the backing bars (vault_backing_deltas) into
  * ONE row holding a recount of the bars, and says what the running total was: equal to
  * the recount unless a bar's status changed without its trigger (a bug, or a hand edit),
  * and then the recount is what stands from here on. One statement, so the rows deleted

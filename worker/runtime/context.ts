@@ -25,14 +25,16 @@ export type WorkerContext = {
   /** by checksummed address */
   signers: ReadonlyMap<Address, SignerAccount>
   settings: Config['worker']
-  /** APPROVAL_THRESHOLD_OZ in wei, the worker's own: an order this large is signed only once a second person approved it */
+  /**
+   * APPROVAL_THRESHOLD_OZ in wei, the worker's own: an order this large is signed only once a second person approved it
+   */
   approvalThresholdWei: bigint
   log: WorkerLogger
   /** this process's graphile-worker pool id: the `locked_by` of its jobs and the actor of its events */
   workerId: () => string
   failpoint: Failpoint
   node: () => Promise<NodeInfo>
-  /** webhooks and email (issue 16): their settings and production (the SSRF guard) */
+  /** webhooks and email: their settings and production (the SSRF guard) */
   notify: NotifyContext
   /**
    * Has this process look for jobs at `at` (graphile-worker's workerPool.nudge): a job
@@ -46,6 +48,9 @@ export type WorkerContext = {
    * their own nonce gap) could wait behind them for good
    */
   crowdedByConfirmers: () => boolean
-  /** this process cannot go on: the entry point logs the error and exits non-zero (the stale-worker sweep then hands its jobs back) */
+  /**
+   * this process cannot go on: the entry point logs the error and
+   * exits non-zero (the stale-worker sweep then hands its jobs back)
+   */
   fatal: (error: Error) => void
 }

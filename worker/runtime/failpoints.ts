@@ -21,7 +21,8 @@ export type CreateFailpointParameters = {
  * Crash-test hooks: at an enabled point the process SIGKILLs itself (no cleanup, no
  * 'finally', exactly like a node losing power), so the tests can prove that a job
  * killed between reserving nonces and storing signatures, between signing and
- * broadcast, or between broadcast and the status update, is taken over and still mints exactly once. A no-op unless enabled.
+ * broadcast, or between broadcast and the status update, is taken
+ * over and still mints exactly once. A no-op unless enabled.
  */
 export function createFailpoint({ names, log }: CreateFailpointParameters): Failpoint {
   const enabled = new Set(names)

@@ -15,7 +15,7 @@ try {
 }
 // a worker with failpoints kills itself: each line written before it goes on, so its last one is not lost
 const log = createLogger({ level: config.logLevel, base, sync: config.worker.failpoints.length > 0 })
-// tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (issue 17); its spans are exported before a graceful exit
+// tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set; its spans are exported before a graceful exit
 const tracing = startTracing({ serviceName: 'mintdesk-worker' }).catch((error: unknown) => {
   log.warn({ err: error }, 'tracing could not start: running without it')
   return { enabled: false, shutdown: async () => {} }

@@ -8,7 +8,7 @@ export type RequireMintLimitsParameters = {
 }
 
 /**
- * Production refuses to sign without limits (issue 13): the worker, which signs, does not
+ * Production refuses to sign without limits: the worker, which signs, does not
  * start while mint_limits lacks the per-order limit or the rolling 24 h cap. A deploy
  * sets them before the first worker starts (cli/limits.ts, docs/deploy.md); afterwards
  * admins change them on the /admin/controls page. Dev and tests may leave them unset

@@ -77,7 +77,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
 
-    // one KMS budget for the whole process (issue 18): every key's signatures wait for it, throttles retried
+    // one KMS budget for the whole process: every key's signatures wait for it, throttles retried
     const { ratePerKey, ratePerProcess, throttleBudgetMs } = settings.kmsSign
     const kmsSignPolicy = {
       limiter: createSignRateLimiter({ perKey: ratePerKey, perProcess: ratePerProcess }),
@@ -137,7 +137,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       fatal: onFatal,
     }
 
-    // the process's one send batcher (decision 023): the gate is the process's, whichever job slot an order runs in
+    // the process's one send batcher: the gate is the process's, whichever job slot an order runs in
     const sends = createSendBatcher({
       maxBatch: settings.sendBatch,
       lingerMs: 0,
@@ -183,7 +183,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.mintConfirmer]: runTask(ctx, mintConfirmer),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
-        // notifications (issue 16): lanes of NOTIFY_CONCURRENCY queues, priority after the mints
+        // notifications: lanes of NOTIFY_CONCURRENCY queues, priority after the mints
         [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),
         [TASK.webhookDeliver]: runTask(ctx, webhookDeliver),
         [TASK.emailSend]: runTask(ctx, emailSend),
@@ -192,7 +192,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const id = workerId
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
     log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
-    // QUEUE_TRANSPORT=sqs: mint_send also comes from SQS (outbox relay, consumer, DLQ scan; decision 021)
+    // QUEUE_TRANSPORT=sqs: mint_send also comes from SQS (outbox relay, consumer, DLQ scan)
     const sqs = config.sqs
       ? await startSqsTransport(ctx, {
           sqs: config.sqs,
@@ -201,7 +201,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         })
       : null
 
-    // this process's own counters and histograms (KMS calls, Sign time) into metric_series (issue 17)
+    // this process's own counters and histograms (KMS calls, Sign time) into metric_series
     const metricsFlush = startMetricsFlush(db, {
       role: 'worker',
       onError: (err) => log.warn({ err }, 'metric_series flush failed'),
@@ -212,7 +212,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       onError: (err) => log.warn({ err }, 'queue_metrics read failed'),
     })
 
-    // KMS throttles and RPC retries of this process, to job_events for the admin metrics (issue 18)
+    // KMS throttles and RPC retries of this process, to job_events for the admin metrics
     const faultCounts = startFaultCountFlush(db, {
       actor: id,
       onError: (err) => log.warn({ err }, 'fault counts not written yet'),

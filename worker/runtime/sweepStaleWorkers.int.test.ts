@@ -73,7 +73,8 @@ const eventsOf = async (jobId: bigint) =>
 describe('the sweep of a killed worker', () => {
   it('hands back a job whose key was taken over while it ran, with the attempts of the run our history saw (not a dead letter without an error)', async () => {
     const jobId = await takenJob({ task: TASK.notifyDispatch, key: 'sweep-test-key', maxAttempts: 10, attempt: 1 })
-    // a wake-up adds the key again before the run let go of it: graphile-worker clears the key and ends the running job's retries
+    // a wake-up adds the key again before the run let go of it:
+    // graphile-worker clears the key and ends the running job's retries
     await t.db.execute(
       sql`select graphile_worker.add_job(${TASK.notifyDispatch}, '{}'::json, job_key => 'sweep-test-key', max_attempts => 10)`,
     )

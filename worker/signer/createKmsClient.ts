@@ -35,7 +35,7 @@ const RETRY = { retryMode: 'standard', maxAttempts: 2 } as const
  * see lib/config/loadConfig.ts).
  */
 export function createKmsClient(p: CreateKmsClientParameters): CreateKmsClientReturnType {
-  // spans, counts and Sign time of every KMS request (issue 17)
+  // spans, counts and Sign time of every KMS request
   return instrumentKmsClient(buildKmsClient(p))
 }
 

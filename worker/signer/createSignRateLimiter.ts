@@ -15,7 +15,7 @@ export type SignRateLimiter = {
 type Bucket = { rate: number; tokens: number; at: number }
 
 /**
- * The worker's own KMS budget (issue 18): token buckets, one per key and one for the
+ * The worker's own KMS budget (docs/decisions/019-production-faults.md): token buckets, one per key and one for the
  * process, each holding one second's burst and refilled continuously. A caller reserves a
  * token from each (a bucket may go into debt, so waiters are served in arrival order) and
  * waits until both are paid. Kept below the account's quota, it keeps KMS from throttling

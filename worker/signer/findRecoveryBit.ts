@@ -24,9 +24,9 @@ export type FindRecoveryBitParameters = {
  * The recovery id (yParity) of an ECDSA signature by a known key, found by verifying it:
  * R = (z/s)·G + (r/s)·Q; the signature is the key's exactly when R.x mod n = r, and
  * yParity is the parity of R.y. One verification, with the key's multiplication table
- * built once per process, costs about a third of one public-key recovery, and the old
- * way (recover with 0, then 1, and hash each key to an address) took 1.5 of those on
- * average (docs/decisions/022). Returns undefined when the signature is not this key's
+ * built once per process, costs about a third of one public-key recovery, where recovering
+ * with 0, then 1, and hashing each key to an address takes 1.5 of those on average
+ * (docs/decisions/034-round-trips-and-confirmer-runs.md). Returns undefined when the signature is not this key's
  * (or when R.x >= n, which Ethereum's recovery ids cannot express: probability ~2^-128).
  * No secret is involved, so the variable-time multiplication is safe here.
  */

@@ -12,7 +12,7 @@ import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
 import { createSignRateLimiter } from './createSignRateLimiter'
 import { signDigestWithKms } from './signDigestWithKms'
 
-// Issue 18: the local KMS endpoint throttles like KMS at its quota (KMS_LOCAL_SIGN_RATE), and
+// The local KMS endpoint throttles like KMS at its quota (KMS_LOCAL_SIGN_RATE), and
 // the worker's signing waits for its own budget and retries throttles within a time budget.
 describe('KMS Sign under a quota (the local endpoint throttling)', () => {
   let dir: string

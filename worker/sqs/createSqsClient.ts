@@ -10,7 +10,7 @@ export type CreateSqsClientParameters = {
 }
 
 /**
- * The one way to build an SQS client (decision 021). Without an endpoint: AWS SQS with the
+ * The one way to build an SQS client. Without an endpoint: AWS SQS with the
  * SDK's default credential chain (the worker's task role in ECS). With an endpoint (the
  * embedded one): static credentials from the environment, the local stack's dev pair by
  * default; the endpoint checks none.

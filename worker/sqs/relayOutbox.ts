@@ -12,12 +12,12 @@ export type RelayOutboxParameters = {
 }
 
 /**
- * One pass of the outbox relay (decision 021): the oldest unsent rows of sqs_outbox,
+ * One pass of the outbox relay: the oldest unsent rows of sqs_outbox,
  * locked (SKIP LOCKED: two workers' relays never take one row), sent with one
  * SendMessageBatch, stamped `sent_at` with SQS's message id, in one transaction. A crash
  * after the send and before the commit leaves them unsent: they are sent again (at least
  * once), and the consumer is idempotent on the order. A row's `traceparent` (the mint's
- * trace, issue 17) also goes as the message attribute `traceparent` (String), where the
+ * trace) also goes as the message attribute `traceparent` (String), where the
  * consumer reads it. Returns how many were sent.
  */
 export async function relayOutbox(db: Db, client: SQSClient, p: RelayOutboxParameters): Promise<number> {

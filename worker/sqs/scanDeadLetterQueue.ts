@@ -20,7 +20,7 @@ export type ScanDeadLetterQueueParameters = {
 export type ScanDeadLetterQueueReturnType = { listed: number; moved: number; complete: boolean } | null
 
 /**
- * The worker's look at the dead-letter queue (decision 021), so the admin page needs no
+ * The worker's look at the dead-letter queue, so the admin page needs no
  * SQS rights: every message is received for a moment (30 s hidden), recorded in
  * sqs_dead_letters with its job's receive count, and made visible again at once (the DLQ
  * depth and its CloudWatch alarm stay true). A message an admin asked to retry
@@ -72,7 +72,7 @@ export async function scanDeadLetterQueue(
           const [row] = await tx.execute<{ retry: boolean }>(sql`
             select retry_requested_at is not null as retry from sqs_dead_letters where message_id = ${m.MessageId}`)
           if (row?.retry) {
-            // the mint's trace goes back with it (issue 17)
+            // the mint's trace goes back with it
             await client.send(
               new SendMessageCommand({
                 QueueUrl: p.queueUrl,

@@ -20,7 +20,8 @@ export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 /** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
 export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
   /** resolves with waitMs when nothing was done and the message should come back later without spending a receive */
-  // biome-ignore lint/suspicious/noConfusingVoidType: a task that did its work returns nothing; one that waits says how long
+  /* biome-ignore lint/suspicious/noConfusingVoidType: a task that did its work returns nothing;
+     one that waits says how long */
   run: (ctx: C, job: TaskRun<P>) => Promise<void | { waitMs: number; reason: string }>
 }
 
@@ -92,7 +93,7 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
       return { kind: 'release', afterS: 0 }
     }
 
-    // the attempt as a span of its mint's trace (issue 17): the message's traceparent, else the order's first job's;
+    // the attempt as a span of its mint's trace: the message's traceparent, else the order's first job's;
     // job.pickup from the send on a first receive. Nothing when tracing is off (worker/telemetry/withJobSpan.ts)
     const traceparent =
       delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)

@@ -5,7 +5,7 @@ import type { WorkerContext } from '../runtime/context'
 import type { SqsTask } from './sqsMessageHandler'
 
 /**
- * mint_send, the SQS face of the send path (decision 021): the message's order goes
+ * mint_send, the SQS face of the send path: the message's order goes
  * through the shared batcher into sendMintOrders (worker/mint), with the receive count as
  * its attempt. sent or settled: done (the message is deleted); wait (fee ceiling, every
  * signer at its in-flight bound): the message is sent again delayed and the received one

@@ -18,7 +18,7 @@ export type SqsDelivery = {
   receiveCount: number
   /** when the message was sent (SQS's SentTimestamp), if known */
   sentAt: Date | null
-  /** the mint's trace (message attribute `traceparent`, issue 17), if it carries one */
+  /** the mint's trace (message attribute `traceparent`), if it carries one */
   traceparent: string | undefined
   /** aborts when the consumer stops past its grace period */
   signal: AbortSignal
@@ -51,12 +51,15 @@ export type StartSqsConsumerParameters = {
 export type SqsConsumer = {
   /** messages being worked now */
   inFlight: () => number
-  /** stop receiving; wait up to graceMs for the messages in hand, then abort them (they come back after their visibility) */
+  /**
+   * stop receiving; wait up to graceMs for the messages in hand,
+   * then abort them (they come back after their visibility)
+   */
   stop: (graceMs: number) => Promise<void>
 }
 
 /**
- * The SQS consumer (decision 021), the SDK directly: long polling for up to
+ * The SQS consumer (docs/decisions/021-sqs-transport.md), the SDK directly: long polling for up to
  * `concurrency` messages at a time; while a message is worked its visibility is extended
  * every third of the timeout (startVisibilityHeartbeat: visibility must outlast the work, or
  * another worker takes it); deleted when the handler says done; otherwise left to come

@@ -22,7 +22,7 @@ export type StartSqsTransportParameters = {
 export type SqsTransport = { stop: () => Promise<void> }
 
 /**
- * QUEUE_TRANSPORT=sqs in the worker process (decision 021): the outbox relay (unsent rows
+ * QUEUE_TRANSPORT=sqs in the worker process: the outbox relay (unsent rows
  * to SQS), the mint_send consumer (sendMintOrders behind sqsMessageHandler, the
  * messages worked together batched) and the dead-letter scan that lists the DLQ for the admin page and
  * moves retried messages back. All SQS calls are the worker's: the web has no SQS rights.
@@ -75,7 +75,8 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
     concurrency: p.sqs.concurrency,
     visibilityTimeoutS: p.sqs.visibilityTimeoutS,
     waitTimeS: p.sqs.waitTimeS,
-    // the messages of one receive share one sendMintOrders call (decision 014), one batch at a time through its reserve (decision 023)
+    // the messages of one receive share one sendMintOrders call, one
+    // batch at a time through its reserve (the process's batcher)
     handle: sqsMessageHandler(ctx, sqsMintSend(sqsSendBatcher(ctx)), { maxReceiveCount: attempts }),
     // no receive while the database does not answer: the handler could not record or run it
     ready: () =>

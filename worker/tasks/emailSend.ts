@@ -4,7 +4,10 @@ import { EMAIL_DIGEST_MAX } from '@/worker/notifications/dispatchNotificationBat
 import { sendNotificationEmail } from '@/worker/notifications/sendNotificationEmail'
 import type { TaskDefinition } from '../runtime/runTask'
 
-/** the rows of one email (one address): several make a digest (decision 018); `{ emailId }` is a job queued before the digest */
+/**
+ * the rows of one email (one address): several make a digest; `{ emailId }`, the one-row form a job queued by an
+ * older release may carry, reads as one row
+ */
 export const emailSendPayload = z
   .union([
     z.object({ emailIds: z.array(z.string().uuid()).min(1).max(EMAIL_DIGEST_MAX) }),
@@ -13,7 +16,10 @@ export const emailSendPayload = z
   .transform((p) => ('emailIds' in p ? p : { emailIds: [p.emailId] }))
 export type EmailSendPayload = z.infer<typeof emailSendPayload>
 
-/** email_send (issue 16): one message through SMTP_URL for the email rows of one address, claimed before it is sent (worker/notifications/sendNotificationEmail). */
+/**
+ * email_send: one message through SMTP_URL for the email rows of one address, claimed before it is sent
+ * (worker/notifications/sendNotificationEmail).
+ */
 export const emailSend: TaskDefinition<EmailSendPayload> = {
   name: TASK.emailSend,
   payload: emailSendPayload,

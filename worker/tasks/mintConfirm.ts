@@ -31,7 +31,7 @@ export type MintConfirmPayload = z.infer<typeof mintConfirmPayload>
  * - none and not used yet: re-sent or replaced as the confirmer would (handlePendingTxs),
  *   then back to the confirmer.
  * Its failures are this job's, as with any task: the admin sees, retries or cancels the
- * order's dead letter (docs/decisions/015-one-confirmer-per-signer.md).
+ * order's dead letter.
  */
 export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
   name: TASK.mintConfirm,
@@ -72,7 +72,8 @@ export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
     }
     if (chainNonce > nonce) throw new NonceConsumedError(signerAddress, nonce)
     if (order.status === 'cancelled') return // its nonce is being filled by the nonce health task
-    // one re-send or replacement of its own (a refusal of its stored bytes is this job's dead letter), then the confirmer's again
+    // one re-send or replacement of its own (a refusal of its stored
+    // bytes is this job's dead letter), then the confirmer's again
     const pendingCount = BigInt(
       await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'pending' }),
     )

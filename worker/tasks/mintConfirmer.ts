@@ -20,7 +20,7 @@ const HANDOVER_MS = 50
 
 /**
  * mint_confirmer: ONE job per signer (key mint_confirmer:<signer>) follows every
- * submitted mint of the signer, instead of a job per order. A run makes passes
+ * submitted mint of the signer; no job per order. A run makes passes
  * (confirmSignerPass: the mined nonce once, receipts only below it, batched; mined,
  * confirmed, reorged, re-sent, replaced), each as soon as the chain shows a new block
  * (waitForNextHead, at most CONFIRM_POLL_MS apart), for up to CONFIRMER_RUN_MS while the
@@ -31,8 +31,8 @@ const HANDOVER_MS = 50
  * Looping inside the run keeps a confirmation within a block and a polling interval
  * (a job scheduled in the future waits for graphile-worker's poll, WORKER_POLL_MS) and
  * spares each pass its queue and history rows; making way when confirmers crowd the slots
- * keeps them from starving the sends (decision 022). A failed pass fails the run,
- * retried like any job; a worker's death is covered by the heartbeat takeover; a dead
+ * keeps them from starving the sends (docs/decisions/034-round-trips-and-confirmer-runs.md). A failed pass fails the
+ * run, retried like any job; a worker's death is covered by the heartbeat takeover; a dead
  * confirmer is revived by the next startConfirming or by the nonce health check. The
  * orders it cannot settle in bulk go to a mint_confirm job of their own
  * (worker/tasks/mintConfirm.ts).
@@ -56,7 +56,8 @@ export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
       head = pass.head
       open = pass.followed - pass.confirmed
       // this process's slots all busy, half of them or more with confirmer runs: make way (a send or a retry filling a
-      // nonce gap may be waiting for one), after CONFIRM_POLL_MS at least, so a pass is not pushed behind a queue pickup
+      // nonce gap may be waiting for one), after CONFIRM_POLL_MS
+      // at least, so a pass is not pushed behind a queue pickup
       const madeWay = ctx.crowdedByConfirmers() && Date.now() - started >= ctx.settings.confirmPollMs
       if (open <= 0 || job.signal.aborted || Date.now() >= until || madeWay) break
       await waitForNextHead(ctx, { after: pass.head, maxMs: ctx.settings.confirmPollMs, signal: job.signal })

@@ -7,9 +7,9 @@ import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
 /**
- * mint_send, the graphile-worker face of the send path (decisions 014 and 023). The job
- * hands its order to this process's batcher (one per worker process, startWorker), which gathers the orders of the mint_send
- * jobs running here into one batch at a time through the reserve step
+ * mint_send, the graphile-worker face of the send path (docs/decisions/023-send-batcher.md).
+ * The job hands its order to this process's batcher (one per worker process, startWorker),
+ * which gathers the orders of the mint_send jobs running here into one batch at a time through the reserve step
  * (sendClaimingBatch: the batch also claims queued mint_send jobs up to MINT_SEND_BATCH
  * and ends them itself), and ends as its own order's outcome says: sent or settled:
  * success; wait: a follow-up job later, no attempt spent; failed: thrown (permanent: dead

@@ -233,7 +233,8 @@ async function settleUsedNonce(
 async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled: SignerAccount[] }): Promise<void> {
   const node = await ctx.node()
   if (node.isAnvil) {
-    // PublicClient's request is typed for the standard methods only; anvil_dropAllTransactions takes no params, returns null
+    // PublicClient's request is typed for the standard methods
+    // only; anvil_dropAllTransactions takes no params, returns null
     const request = ctx.chain.request as unknown as (args: { method: string; params?: unknown[] }) => Promise<unknown>
     await request({ method: 'anvil_dropAllTransactions', params: [] })
   }

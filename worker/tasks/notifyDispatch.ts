@@ -14,10 +14,9 @@ export const notifyDispatchPayload = z.object({ eventId: z.string().uuid().optio
 export type NotifyDispatchPayload = z.infer<typeof notifyDispatchPayload>
 
 /**
- * notify_dispatch (issue 16, coalesced for issue 14: decision 018 amended): ONE job under
- * one key, woken by every event, fans out ALL undispatched events, in batches of
- * NOTIFY_DISPATCH_BATCH (one transaction each), until a batch comes back short. It first
- * lets go of its key (worker/jobs/detachRunningJobKey): an event committed while it runs
+ * notify_dispatch: ONE job under one key, woken by every event, fans out ALL
+ * undispatched events, in batches of NOTIFY_DISPATCH_BATCH (one transaction each), until a batch comes back short. It
+ * first lets go of its key (worker/jobs/detachRunningJobKey): an event committed while it runs
  * adds a new job, which starts after that commit, so no event is left behind. No email
  * is planned by a worker without SMTP_URL.
  */

@@ -22,8 +22,8 @@ export const RESERVE_CHECK_MAX_ATTEMPTS = 3
  * (chain first, then the inventory: lib/reserves/readTotalSupply.ts says why), records
  * the check in reserve_checks, writes the reserve_metrics line the CloudWatch alarm
  * reads, and logs a shortfall as an error. Then folds the running total of the backing
- * bars into a recount (worker/reserves/reconcileBackingTotal.ts), an error if they differed. It repairs nothing: a shortfall needs a
- * person (a bar list that lost bars, tokens minted outside mintdesk); the worker's check
+ * bars into a recount (worker/reserves/reconcileBackingTotal.ts), an error if they differed. It repairs nothing: a
+ * shortfall needs a person (a bar list that lost bars, tokens minted outside mintdesk); the worker's check
  * before signing keeps it from growing.
  */
 export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
@@ -42,7 +42,7 @@ export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
       )
     }
 
-    // the running total the check before each signature reads, folded and compared with a recount of the bars (decision 024)
+    // the running total the check before each signature reads, folded and compared with a recount of the bars
     const backing = await reconcileBackingTotal(ctx.db)
     if (backing.runningWei !== backing.recountWei) {
       job.log.error(

@@ -7,7 +7,7 @@ export const webhookDeliverPayload = z.object({ deliveryId: z.string().uuid() })
 export type WebhookDeliverPayload = z.infer<typeof webhookDeliverPayload>
 
 /**
- * webhook_deliver (issue 16): one attempt of one delivery (event, endpoint), claimed
+ * webhook_deliver: one attempt of one delivery (event, endpoint), claimed
  * before the POST and completed after (worker/notifications/deliverWebhook). A non-2xx
  * throws: graphile-worker's backoff retries it, 8 attempts over about half an hour,
  * then the delivery is dead (visible to admins, redeliverable).

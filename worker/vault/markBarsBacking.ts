@@ -17,7 +17,7 @@ export type MarkBarsBackingReturnType = {
  * transaction (the one that confirms them; a confirmer pass confirms a block's orders at
  * once). When the chain confirms an order that had been failed or cancelled (its bars
  * freed), the chain wins: its bars that are still free are taken back (backing, or
- * missing when no longer listed); any that another order holds meanwhile are returned in
+ * missing when not listed); any that another order holds meanwhile are returned in
  * `lost` for the caller to report.
  */
 export async function markBarsBacking(

@@ -1,4 +1,5 @@
-// GET /api/metrics - Prometheus text format: snapshot gauges, counters and histograms; needs Authorization: Bearer $METRICS_TOKEN
+// GET /api/metrics - Prometheus text format: snapshot gauges, counters
+// and histograms; needs Authorization: Bearer $METRICS_TOKEN
 import { getJobMetrics } from '@/lib/web/admin/getJobMetrics'
 import { getSystemStatus } from '@/lib/web/admin/getSystemStatus'
 import { systemStatusParameters } from '@/lib/web/admin/systemStatusParameters'
@@ -28,7 +29,7 @@ export const GET = route({
       getSystemStatus(db, systemStatusParameters(config)),
       readCounterFamilies(db),
     ])
-    // QUEUE_TRANSPORT=sqs: the SQS queue's gauges (lib/web/queue/sqsGauges, decision 021)
+    // QUEUE_TRANSPORT=sqs: the SQS queue's gauges (lib/web/queue/sqsGauges)
     const sqs = config.queueTransport === 'sqs' ? sqsGauges(await getSqsQueueMetrics(db)) : []
     return new Response(formatExposition([...snapshotGauges({ metrics, system }), ...sqs, ...counters]), {
       headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' },

@@ -1,4 +1,5 @@
-// GET /api/reserves - proof of reserve: on-chain total supply beside the fine weight of the bars backing it (public, no sign-in)
+// GET /api/reserves - proof of reserve: on-chain total supply beside
+// the fine weight of the bars backing it (public, no sign-in)
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
 import { getReserves } from '@/lib/web/reserves/getReserves'

@@ -2,7 +2,10 @@ import type { UserRole } from '@/lib/web/auth/SessionUser'
 import { ApiError } from '@/lib/web/errors/api'
 import type { ApiUser } from '@/lib/web/users/apiUser'
 
-/** The users page's one boundary with the API: PATCH /api/admin/users/{id}, throwing ApiError (its code, e.g. self_lockout, and message) on a refusal. */
+/**
+ * The users page's one boundary with the API: PATCH /api/admin/users/{id}, throwing ApiError (its code, e.g.
+ * self_lockout, and message) on a refusal.
+ */
 export async function patchUser(id: string, change: { role?: UserRole; disabled?: boolean }): Promise<ApiUser> {
   const res = await fetch(`/api/admin/users/${encodeURIComponent(id)}`, {
     method: 'PATCH',

@@ -36,7 +36,8 @@ export function JobSearch({ value, onSearch }: JobSearchProps) {
   }
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: role="search" on the form is ARIA's own landmark; <search> is not yet in every browser the desk supports
+    /* biome-ignore lint/a11y/useSemanticElements: role="search" on the form is ARIA's own landmark;
+       <search> is not yet in every browser the desk supports */
     <form role="search" onSubmit={submit} className="space-y-1">
       <label htmlFor={inputId} className="sr-only">
         Search jobs

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { TraceLink } from './TraceLink'
 
-// The admin job page's trace link (issue 17), server-rendered.
+// The admin job page's trace link, server-rendered.
 describe('TraceLink', () => {
   const id = '4bf92f3577b34da6a3ce929d0e0e4736'
   const payload = { orderId: 'x', traceparent: `00-${id}-00f067aa0ba902b7-01` }

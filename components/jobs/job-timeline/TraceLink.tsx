@@ -1,9 +1,9 @@
 import { traceIdOf, traceUrlOf } from '@/lib/web/telemetry/traceIdOf'
 
 /**
- * The job's trace (issue 17): the trace id its payload carries, linked to the trace viewer
- * when TRACE_URL is set, shown for copying otherwise; nothing for a job without one
- * (tracing off when it was added).
+ * The job's trace: the trace id its payload carries, linked to the trace viewer when
+ * TRACE_URL is set, shown for copying otherwise; nothing for a job whose payload carries
+ * none (tracing was off when it was added).
  */
 export function TraceLink({ payload, traceUrl }: { payload: unknown; traceUrl: string | null }) {
   const traceId = traceIdOf(payload)

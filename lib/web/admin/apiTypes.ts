@@ -124,7 +124,7 @@ export type ApiCancelResult = {
   orderStatus: string | null
   /** every job of the order that was removed from the queue (the requested one included) */
   cancelledJobIds: string[]
-  /** the nonce the order held: the worker's nonce health check releases and fills it moments later (decision 007) */
+  /** the nonce the order held: the worker's nonce health check releases and fills it moments later */
   releasedNonce: { signer: string; nonce: number } | null
 }
 
@@ -199,6 +199,8 @@ export type ApiSystem = {
   staleAfterMs: number
   /** open orders held back by the fee ceiling (MAX_FEE_PER_GAS / MAX_PRIORITY_FEE): should be 0 */
   feeCappedOrders: number
-  /** the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0 */
+  /**
+   * the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0
+   */
   reserveCheck: ApiReserveCheck | null
 }

@@ -29,9 +29,9 @@ export type CancelJobReturnType = ApiCancelResult
  *   and the nonce health job woken: the WORKER releases it and fills it with a zero-value
  *   self-transfer at a higher fee, in its own transaction, so the signer's later nonces
  *   are not stuck behind a gap (invariant 3). The web does not write nonces (invariant 7:
- *   its database role cannot; docs/decisions/007-nonces-in-postgres.md);
+ *   its database role cannot; docs/decisions/026-nonces-in-postgres.md);
  * - a 'cancelled' timeline event per job and one audit row, naming the admin.
- * docs/decisions/009-admin-job-states.md discusses the race with a mint mined anyway.
+ * docs/decisions/027-admin-job-states.md discusses the race with a mint mined anyway.
  */
 export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameters): Promise<CancelJobReturnType> {
   return db.transaction(async (tx) => {

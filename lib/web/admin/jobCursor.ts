@@ -11,7 +11,10 @@ export function encodeJobCursor(jobId: bigint): string {
 /** job ids are Postgres bigints: a larger number would reach the query and fail there (a 500) */
 const MAX_JOB_ID = 9_223_372_036_854_775_807n
 
-/** The job id in a cursor; a cursor that was not made by `encodeJobCursor` (or past the bigint range) -> 422 on `cursor`. */
+/**
+ * The job id in a cursor; a cursor that was not made by
+ * `encodeJobCursor` (or past the bigint range) -> 422 on `cursor`.
+ */
 export function decodeJobCursor(cursor: string): bigint {
   const text = /^[A-Za-z0-9_-]{1,40}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : ''
   const match = /^j:(\d{1,19})$/.exec(text)

@@ -135,7 +135,7 @@ describe('listJobs', () => {
   })
 })
 
-// QUEUE_TRANSPORT=sqs (decision 021): an SQS mint_send job is never in graphile-worker's
+// QUEUE_TRANSPORT=sqs: an SQS mint_send job is never in graphile-worker's
 // table; the list shows the state of its history row (not 'done' for every row outside
 // graphile's table), filtering by state included.
 describe('listJobs with SQS jobs', () => {

@@ -57,7 +57,7 @@ describe('listJobs at scale', () => {
     orderId = order.id
     const live = await addMintJob(t.db, { orderId })
     await setJobState(t.db, live, 'dead', { error: 'Error: still failing' })
-    // 1% of the history were SQS jobs (decision 021: an outbox row each), a tenth of them still running
+    // 1% of the history were SQS jobs (an outbox row each), a tenth of them still running
     await t.db.execute(sql`
       insert into sqs_outbox (job_id, task, order_id, payload, sent_at)
       select g, 'mint_send', ${orderId}::uuid, '{}'::jsonb, now() from generate_series(7, ${HISTORY_ROWS}, 100) g`)

@@ -45,7 +45,7 @@ type JobRow = {
 /**
  * The jobs list, newest first, with keyset pagination on the job id (no OFFSET, no
  * count): a live state reads graphile-worker's small table of live jobs, plus the SQS
- * jobs in that state (decision 021: their state is in `job_records` only); `done` and
+ * jobs in that state (their state is in `job_records` only); `done` and
  * `cancelled` read the history (`job_records`) through its indexes; no state reads both.
  * Stays fast at millions of history rows (see listJobs.int.test.ts).
  */
@@ -113,7 +113,7 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
 }
 
 /**
- * A job carried by SQS (decision 021): its outbox row, found by its primary key. Such a
+ * A job carried by SQS: its outbox row, found by its primary key. Such a
  * job is never in graphile-worker's table; its state lives in job_records alone. A scalar
  * subquery, not EXISTS: the planner may turn an EXISTS into a hash of the whole outbox
  * (every SQS job ever); this stays one index probe per row it is asked about.

@@ -23,7 +23,7 @@ import { approveMintOrder } from './approveMintOrder'
 import { listOrdersAwaitingApproval } from './listOrdersAwaitingApproval'
 import { rejectMintOrder } from './rejectMintOrder'
 
-// Four eyes (issue 13, ARCHITECTURE.md invariant 6) on a real Postgres, as the web's own
+// Four eyes (docs/architecture.md invariant 6) on a real Postgres, as the web's own
 // database role: nobody decides on their own request, whatever their role; one decision
 // per order, also when two arrive at once; an approval re-checks the bars and the
 // controls as they are now, and its job exists iff it committed (the outbox); a

@@ -23,14 +23,14 @@ export type ApproveMintOrderParameters = {
   user: Pick<SessionUser, 'id' | 'email' | 'role'>
   /** attempts of the mint_send job: the caller's configuration (MAX_ATTEMPTS) */
   maxAttempts: number
-  /** QUEUE_TRANSPORT: a graphile-worker job (default) or the SQS outbox row (decision 021) */
+  /** QUEUE_TRANSPORT: a graphile-worker job (default) or the SQS outbox row */
   transport?: QueueTransport
 }
 
 export type ApproveMintOrderReturnType = MintOrderResponse
 
 /**
- * The second person's yes (four eyes, ARCHITECTURE.md invariant 6), in ONE transaction
+ * The second person's yes (four eyes, docs/architecture.md invariant 6), in ONE transaction
  * with the order locked FOR UPDATE (lockOrderAwaitingApproval: 404, 403 self_approval,
  * 409 not_awaiting_approval):
  * 1. the order's bars are still reserved by it (checkBarsStillReserved, 409 conflict);

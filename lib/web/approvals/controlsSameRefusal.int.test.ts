@@ -15,7 +15,7 @@ import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/te
 import { approveMintOrder } from './approveMintOrder'
 import { rejectMintOrder } from './rejectMintOrder'
 
-// The mint controls have one home, public.check_mint_controls (decision 016, amended): the
+// The mint controls have one home, public.check_mint_controls (db/functions/check_mint_controls.sql): the
 // intake (create_mint_order) and the approval (checkMintControls) refuse the same order with
 // the same error, code, HTTP status, message and figures when the limits or the allowlist
 // change between the intake and the approval. Each order is refused at approval, rejected

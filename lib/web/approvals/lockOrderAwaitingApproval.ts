@@ -25,7 +25,7 @@ export type LockOrderAwaitingApprovalReturnType = {
  * transaction, so two decisions on one order run one after the other and the second
  * sees the first's outcome. Checked in this order: no such order -> NotFoundError
  * (404); requested by the one deciding -> SelfApprovalError (403, whatever their role:
- * four eyes); not `awaiting_approval` (any more) -> NotAwaitingApprovalError (409).
+ * four eyes); not `awaiting_approval` (another decision came first) -> NotAwaitingApprovalError (409).
  */
 export async function lockOrderAwaitingApproval(
   tx: Tx,

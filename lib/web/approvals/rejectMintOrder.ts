@@ -27,7 +27,7 @@ export type RejectMintOrderParameters = {
 export type RejectMintOrderReturnType = MintOrderResponse
 
 /**
- * The second person's no (four eyes, ARCHITECTURE.md invariant 6), in ONE transaction
+ * The second person's no (four eyes, docs/architecture.md invariant 6), in ONE transaction
  * with the order locked FOR UPDATE (lockOrderAwaitingApproval: 404, 403 self_approval,
  * 409 not_awaiting_approval): the order becomes `rejected` with rejected_by/at and the
  * reason, its bars are free again (lib/vault/releaseBars), with a 'rejected' event and

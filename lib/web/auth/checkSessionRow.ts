@@ -8,7 +8,7 @@ import { sessionRowVerdict } from './sessionRowVerdict'
 export type CheckSessionRowParameters = { session: SessionToCheck }
 
 /**
- * The check create_mint_order makes as its step 0, as a statement of its own: for an intake
+ * The check create_mint_order makes first, as a statement of its own: for an intake
  * refused BEFORE its statement is sent (the request fails a rule checked in TypeScript), so
  * that a session that no longer stands is still answered first (401, then 403), as the
  * route wrapper's order of checks says (docs/api.md). Unknown user (or an id that is not a

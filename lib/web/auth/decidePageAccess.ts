@@ -2,13 +2,19 @@ export type DecidePageAccessParameters = {
   pathname: string
   /** the query string including its `?`, or '' */
   search: string
-  /** a session cookie that decrypts, with our claims, within the absolute lifetime (not yet checked against the database) */
+  /**
+   * a session cookie that decrypts, with our claims, within the
+   * absolute lifetime (not yet checked against the database)
+   */
   signedIn: boolean
 }
 
 export type DecidePageAccessReturnType = { action: 'next' } | { action: 'redirect'; to: string }
 
-/** Pages anyone may see, signed in or not: sign-in, the refusal, and the public proof of reserve (API.md "Reserves"). */
+/**
+ * Pages anyone may see, signed in or not: sign-in, the refusal,
+ * and the public proof of reserve (docs/api.md "Reserves").
+ */
 const publicPages = ['/login', '/forbidden', '/reserves']
 
 /**

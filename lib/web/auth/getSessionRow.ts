@@ -12,7 +12,10 @@ export type GetSessionRowReturnType = {
   sessionVersion: number
 } | null
 
-/** The statement's text never changes: postgres.js prepares it once per connection (parse and plan once, not per request). */
+/**
+ * The statement's text never changes: postgres.js prepares it
+ * once per connection (parse and plan once, not per request).
+ */
 const SESSION_ROW_SQL =
   'select id::text as id, email, role::text as role, disabled, session_version from users where id = $1::uuid limit 1'
 

@@ -5,7 +5,7 @@
  *
  * LIMITATION: the state lives in this process's memory. With N web processes an
  * attacker gets up to N x 5 tries per window, and a restart forgets everything. There
- * is no table for it (yet); see docs/decisions/004-next-auth-v5.md.
+ * is no table for it; see docs/decisions/004-next-auth-v5.md.
  *
  * An attempt counts as a failure from the moment it is allowed, and is taken back only
  * when the caller reports success. So 100 concurrent guesses cannot all slip past the

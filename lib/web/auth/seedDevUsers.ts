@@ -17,9 +17,9 @@ export const DEV_ADMIN_EMAIL = 'admin@mintdesk.local'
 /**
  * Creates (or brings up to date) the three dev users of the local stack and the tests:
  * `staff@mintdesk.local` (staff, "Vault Staff"), `approver@mintdesk.local` (approver,
- * "Approver": the second person of four eyes) and `admin@mintdesk.local` (admin, "Admin"). Idempotent: the role and name are reset, and the password hash is replaced
- * only when the password changed (so a restart does not rehash for nothing).
- * For dev and tests only: scripts/start.ts never calls it in production mode.
+ * "Approver": the second person of four eyes) and `admin@mintdesk.local` (admin, "Admin"). Idempotent: the role and
+ * name are reset, and the password hash is replaced only when the password changed (so a restart does not rehash for
+ * nothing). For dev and tests only: scripts/start.ts never calls it in production mode.
  */
 export async function seedDevUsers(
   db: DbOrTx,

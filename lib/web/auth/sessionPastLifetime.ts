@@ -9,7 +9,7 @@ export type SessionPastLifetimeParameters = {
 
 /**
  * Whether a session was signed in longer ago than the absolute lifetime, however busy it
- * has been since (API.md "Sessions"). The one home of that rule: the row check
+ * has been since (docs/api.md "Auth"). The one home of that rule: the row check
  * (lib/web/auth/verifySession.ts) and the route wrapper's claims-only path
  * (lib/web/http/createRouteWrapper.ts, `sessionRow: 'in_handler'`) both ask it.
  */

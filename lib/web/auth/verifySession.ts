@@ -19,7 +19,7 @@ export type SessionRefusal = 'no_session' | 'expired' | 'unknown_user' | 'disabl
 export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: false; reason: SessionRefusal }
 
 /**
- * Decides, on every request, whether a session still stands (API.md "Auth": a role change
+ * Decides, on every request, whether a session still stands (docs/api.md "Auth": a role change
  * or a disabled user takes effect on that user's next request). It reads the user's row
  * (nothing cached across requests) and refuses a session signed in longer ago than the
  * absolute lifetime, an unknown or disabled user, and a session issued with another

@@ -2,7 +2,7 @@ import { BaseError } from '@/lib/errors/BaseError'
 
 /**
  * Errors of the vault inventory: the custodian's bar lists are the only source of bars
- * (ARCHITECTURE.md invariant 4). Codes in `lib/errors/http.ts`: bar_not_in_vault 422,
+ * (docs/architecture.md invariant 4). Codes in `lib/errors/http.ts`: bar_not_in_vault 422,
  * bar_mismatch 422, stale_bar_list 409.
  */
 

@@ -8,7 +8,8 @@ import { json } from './json'
 const staff: SessionUser = { id: 'u-staff', email: 'staff@mintdesk.local', role: 'staff' }
 const admin: SessionUser = { id: 'u-admin', email: 'admin@mintdesk.local', role: 'admin' }
 const APP = 'http://localhost:3000'
-// the claims' dependencies, unused by these routes (none has sessionRow: 'in_handler': createRouteWrapperSessionRow.test.ts)
+// the claims' dependencies, unused by these routes (none has sessionRow: 'in_handler':
+// createRouteWrapperSessionRow.test.ts)
 const NO_CLAIMS = { getClaims: async () => null, getSessionMaxAgeSeconds: () => 12 * 60 * 60 }
 
 function wrapper(user: SessionUser | null, opts: { log?: () => void } = {}) {

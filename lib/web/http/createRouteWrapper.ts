@@ -28,7 +28,7 @@ export type NextRouteHandler = (req: Request, ctx?: NextRouteContext) => Promise
 /**
  * Where a route's session is checked against the user's row: in the wrapper (the
  * default: every route and page) or in the handler's one domain call (`'in_handler'`:
- * the intake, whose SQL statement checks it, decision 016 amended). See `sessionRow`.
+ * the intake, whose SQL statement checks it: docs/decisions/031-intake-in-one-statement.md). See `sessionRow`.
  */
 export type SessionRowCheck = 'in_wrapper' | 'in_handler'
 
@@ -92,7 +92,10 @@ export type RouteOptions<
    * route to parse: the media types it takes (`['application/json', 'text/csv']`). Not with `body`.
    */
   rawBody?: { mediaTypes: readonly string[] }
-  /** the largest body, `body` or `rawBody`; defaults to 64 KiB (a route that needs more says so, e.g. 20 MiB for bar lists) */
+  /**
+   * the largest body, `body` or `rawBody`; defaults to 64 KiB (a
+   * route that needs more says so, e.g. 20 MiB for bar lists)
+   */
   maxBodyBytes?: number
   /**
    * The one domain call. Return a `Response` as is (e.g. `json(data, 202)`), data for a

@@ -1,7 +1,9 @@
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/lib/web/errors/request'
 
 export type ReadTextBodyParameters = {
-  /** the media types the route takes, lower case (`application/json`, `text/csv`); a charset other than UTF-8 is refused */
+  /**
+   * the media types the route takes, lower case (`application/json`, `text/csv`); a charset other than UTF-8 is refused
+   */
   mediaTypes: readonly string[]
   maxBytes: number
 }

@@ -25,10 +25,10 @@ export type {
  * ```
  *
  * POST /api/gold/mint is the one `sessionRow: 'in_handler'` route: its handler hands the
- * claimed user to createMintOrder, whose statement checks the row (decision 016, amended).
+ * claimed user to createMintOrder, whose statement checks the row.
  */
 // getSessionUser reads the user's row on every call (role, disabled, session version):
-// a role change or a disabled user takes effect on that user's next request (API.md "Auth").
+// a role change or a disabled user takes effect on that user's next request (docs/api.md "Auth").
 // getSessionClaims only decrypts the cookie, for the route whose domain call checks the row.
 export const route = createRouteWrapper({
   getUser: getSessionUser,

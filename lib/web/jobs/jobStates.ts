@@ -2,7 +2,7 @@
  * The job states the admin sees (docs/architecture.md "Job states"). The live ones are
  * derived from graphile-worker's own table (`liveJobsSql`); `done` and `cancelled` come
  * from mintdesk's history (`job_records`), because graphile-worker deletes a job once it
- * is finished. docs/decisions/009-admin-job-states.md explains each rule.
+ * is finished. docs/decisions/027-admin-job-states.md explains each rule.
  */
 export const LIVE_JOB_STATES = ['queued', 'scheduled', 'running', 'retrying', 'dead'] as const
 export const HISTORY_JOB_STATES = ['done', 'cancelled'] as const

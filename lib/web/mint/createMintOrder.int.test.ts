@@ -19,7 +19,7 @@ let u: TestUsers
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
 })
 
 afterAll(async () => {
@@ -186,7 +186,8 @@ describe('createMintOrder', () => {
       .select({ status: vaultBars.status, orderId: vaultBars.orderId })
       .from(vaultBars)
       .where(eq(vaultBars.serial, first))
-    expect(firstBar).toEqual([{ status: 'available', orderId: null }]) // the first bar was not reserved either: it is free for a later order
+    // the first bar was not reserved either: it is free for a later order
+    expect(firstBar).toEqual([{ status: 'available', orderId: null }])
     await expect(create({ request: buildMintRequest({ bars: [{ serial: first }] }) })).resolves.toMatchObject({
       status: 'pending',
     })
@@ -353,7 +354,7 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
       acceptedResponse: accepted,
     })
     const after = await snapshot()
-    // the one job is the notification's (issue 16: mint.awaiting_approval, through
+    // the one job is the notification's (mint.awaiting_approval, through
     // on_mint_awaiting_approval in the same statement), never a mint_send
     expect(after).toEqual({
       ...before,

@@ -38,7 +38,7 @@ export type CreateMintOrderParameters = {
   approvalThresholdWei: bigint | null
   /** the token contract (the caller's TOKEN_ADDRESS): a mint to the token itself is refused here, not only on chain */
   tokenAddress?: string
-  /** what carries mint_send (QUEUE_TRANSPORT): graphile-worker (default) or SQS (decision 021; public.enqueue_job either way) */
+  /** what carries mint_send (QUEUE_TRANSPORT): graphile-worker (default) or SQS (public.enqueue_job either way) */
   transport?: QueueTransport
 }
 
@@ -48,11 +48,10 @@ type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: strin
 
 /**
  * Accepts a mint request. The request is validated here; then ONE statement, the SQL
- * function `create_mint_order` (docs/decisions/016-intake-one-round-trip.md), does the
- * rest as one transaction (the outbox): it checks the session against the user's row
- * first (`session`), writes the order, reserves its bars (free bars
- * of the vault's latest bar list, the request agreeing with the list: invariant 4) and
- * either
+ * function `create_mint_order` (db/functions/create_mint_order.sql), does the rest as one
+ * transaction (the outbox): it checks the session against the user's row first
+ * (`session`), writes the order, reserves its bars (free bars of the vault's latest bar
+ * list, the request agreeing with the list: invariant 4) and either
  * - below the approval threshold: the order is `pending` and its `mint_send` job is added
  *   with its history row and 'enqueued' event (public.enqueue_job, the one enqueue, per
  *   `transport`); or
@@ -109,7 +108,10 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
     : { orderId: accepted.orderId, status: accepted.status, statusUrl: accepted.statusUrl }
 }
 
-/** Everything checked and built in TypeScript before the one statement; throws a refusal (422, or 401 for an id that is not a uuid). */
+/**
+ * Everything checked and built in TypeScript before the one statement;
+ * throws a refusal (422, or 401 for an id that is not a uuid).
+ */
 function prepareCall(p: CreateMintOrderParameters) {
   // an id that is not a uuid names no user (a session minted by something else); the uuid cast would answer a 500
   if (!isUuid(p.session.id)) throw new UnauthenticatedError()

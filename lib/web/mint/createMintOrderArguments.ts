@@ -10,7 +10,10 @@ import type { MintRequest } from '../../mint/mintRequestSchema'
 import { statusUrlFor } from './statusUrlFor'
 
 export type CreateMintOrderArgumentsParameters = {
-  /** the new order's id (a v4 uuid, as gen_random_uuid makes): known before the call, so the job key and answer are built here */
+  /**
+   * the new order's id (a v4 uuid, as gen_random_uuid makes): known
+   * before the call, so the job key and answer are built here
+   */
   orderId: string
   /** who asks: the function checks it against the user's row first (disabled, session version, role) */
   session: SessionToCheck
@@ -26,7 +29,9 @@ export type CreateMintOrderArgumentsParameters = {
   transport: QueueTransport
 }
 
-/** The named arguments of `create_mint_order` (db/functions/create_mint_order.sql), one object: its one jsonb parameter. */
+/**
+ * The named arguments of `create_mint_order` (db/functions/create_mint_order.sql), one object: its one jsonb parameter.
+ */
 export type CreateMintOrderIntake = {
   order_id: string
   user_id: string

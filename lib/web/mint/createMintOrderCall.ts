@@ -1,7 +1,10 @@
 import type { CreateMintOrderIntake } from './createMintOrderArguments'
 
 export type CreateMintOrderCallReturnType = {
-  /** `select ... from create_mint_order($1::text::jsonb)`: the same text on every call, so postgres.js prepares it once per connection */
+  /**
+   * `select ... from create_mint_order($1::text::jsonb)`: the same text
+   * on every call, so postgres.js prepares it once per connection
+   */
   text: string
   /** the one argument: the intake's named arguments as JSON text */
   values: [string]

@@ -18,7 +18,7 @@ import { createMintOrderCall } from './createMintOrderCall'
 import { MINT_REQUEST_ROLES } from './mintRequestRoles'
 import { parseMintRequest } from './parseMintRequest'
 
-// create_mint_order's step 0 (migration 0016): the session against the user's row, in the
+// create_mint_order's first step: the session against the user's row, in the
 // intake's own statement, before any lock or write; and createMintOrder's own check for a
 // request it refuses before sending that statement. As the web's database role.
 

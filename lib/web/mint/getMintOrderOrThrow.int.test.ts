@@ -18,7 +18,7 @@ let u: TestUsers
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
 })
 
 afterAll(async () => {

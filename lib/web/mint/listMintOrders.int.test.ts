@@ -20,7 +20,7 @@ const otherOrders: string[] = []
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
   await stockBars(t.db, {
     bars: [
       ...Array.from({ length: 7 }, (_, i) => ({ serial: `L-${i}` })),

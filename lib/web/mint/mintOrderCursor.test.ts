@@ -23,7 +23,7 @@ describe('mint order cursor', () => {
     Buffer.from('-1.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url'),
     `${Buffer.from('1.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}=`,
     'A'.repeat(200),
-    // past the bigint range, and past any timestamp a cursor of ours can carry (issue 13)
+    // past the bigint range, and past any timestamp a cursor of ours can carry
     Buffer.from('9999999999999999999.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url'),
     Buffer.from('253402300800000000.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url'),
   ])('rejects %j with a 422 on cursor', (value) => {

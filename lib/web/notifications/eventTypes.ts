@@ -1,4 +1,4 @@
-/** The events a webhook can subscribe to (API.md "Webhooks and email"); client-safe (no db import). */
+/** The events a webhook can subscribe to (docs/api.md "Webhooks and email"); client-safe (no db import). */
 export const NOTIFICATION_EVENT_TYPES = [
   'mint.awaiting_approval',
   'mint.confirmed',

@@ -4,7 +4,10 @@ import { users, webhookDeliveries, webhookEndpoints } from '@/db/schema'
 import type { ApiWebhookEndpoint } from './apiTypes'
 import type { NotificationEventType } from './eventTypes'
 
-/** The live subscriptions (GET /api/admin/webhooks), newest first, with their deliveries counted by status; never a secret. */
+/**
+ * The live subscriptions (GET /api/admin/webhooks), newest first,
+ * with their deliveries counted by status; never a secret.
+ */
 export async function listWebhookEndpoints(db: Db): Promise<{ items: ApiWebhookEndpoint[] }> {
   const rows = await db
     .select({

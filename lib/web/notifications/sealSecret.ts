@@ -11,7 +11,7 @@ export type SealSecretParameters = {
 /**
  * Seals a webhook signing secret for storage (AES-256-GCM, a random 96-bit nonce, the
  * endpoint id as associated data): `v1.<nonce>.<tag>.<ciphertext>`, base64url. A database
- * dump without WEBHOOK_SECRETS_KEY reveals no secret (docs/decisions/018-notifications.md).
+ * dump without WEBHOOK_SECRETS_KEY reveals no secret (docs/decisions/033-notifications.md).
  */
 export function sealSecret({ key, secret, endpointId }: SealSecretParameters): string {
   const nonce = randomBytes(12)

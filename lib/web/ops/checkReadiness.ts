@@ -1,7 +1,9 @@
 import type postgres from 'postgres'
 
 export type CheckReadinessParameters = {
-  /** how many Drizzle migrations this build ships (`expectedMigrationCount()`); read lazily, a failure means not ready */
+  /**
+   * how many Drizzle migrations this build ships (`expectedMigrationCount()`); read lazily, a failure means not ready
+   */
   expectedMigrations: () => number
   /** the whole check's budget: a dead database answers "not ready" this fast, not after the connect timeout */
   timeoutMs?: number

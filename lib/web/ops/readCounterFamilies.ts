@@ -28,7 +28,7 @@ const ZERO_SERIES: Record<string, Record<string, string>[]> = {
 }
 
 /**
- * Every counter and histogram family of GET /api/metrics (decision 020), in the order of
+ * Every counter and histogram family of GET /api/metrics, in the order of
  * lib/ops/metricFamilies.ts: the history's totals (folded + the recent tail) and the
  * per-process series summed over processes. Known series are present at 0 from the start;
  * a histogram's samples go bucket by bucket, +Inf, _sum, _count per label set.

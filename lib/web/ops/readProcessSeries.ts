@@ -5,9 +5,9 @@ import { HISTORY_PROCESS } from '@/lib/ops/foldHistoryMetrics'
 
 /**
  * The counters and histograms measured in process (KMS calls and Sign time, intake
- * latency), summed over the metric_series rows of every process that ever ran (decision
- * 020): a restart adds a process's rows instead of resetting a series, and every web
- * replica answers the same sums. A histogram's buckets add up bucket by bucket (all
+ * latency), summed over the metric_series rows of every process that ever ran: a restart
+ * adds a process's rows instead of resetting a series, and every web replica answers the
+ * same sums. A histogram's buckets add up bucket by bucket (all
  * processes share the bounds of lib/ops/metricFamilies.ts).
  */
 export async function readProcessSeries(db: DbOrTx): Promise<MetricSample[]> {

@@ -15,7 +15,7 @@ export type ApiSqsDeadLetter = {
 
 export type ApiSqsDeadLetterList = { transport: 'postgres' | 'sqs'; items: ApiSqsDeadLetter[] }
 
-/** The SQS transport's figures (decision 021), from Postgres: the outbox, the job history and the DLQ as last listed. */
+/** The SQS transport's figures, from Postgres: the outbox, the job history and the DLQ as last listed. */
 export type ApiSqsQueueMetrics = {
   /** outbox rows the relay has not sent yet */
   unsent: number

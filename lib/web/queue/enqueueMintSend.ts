@@ -17,7 +17,7 @@ export type EnqueueMintSendParameters = {
  * addJob (public.enqueue_job, which the intake's create_mint_order calls too): a
  * graphile-worker job, or with the SQS transport the outbox row that the worker's relay
  * sends to SQS. Either way a job_records row and an 'enqueued' event, the job id the
- * order keeps, and the active trace's `traceparent` in the job's payload (issue 17: its
+ * order keeps, and the active trace's `traceparent` in the job's payload (its
  * attempts join the trace of the approval that enqueued it; none when tracing is off).
  */
 export async function enqueueMintSend(tx: Tx, p: EnqueueMintSendParameters): Promise<{ jobId: bigint }> {

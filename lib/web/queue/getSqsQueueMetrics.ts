@@ -4,7 +4,7 @@ import type { ApiSqsQueueMetrics } from './apiTypes'
 
 /**
  * The SQS transport's queue figures for the dashboard and Prometheus, read from Postgres
- * so the web needs no SQS rights (decision 021): the outbox's unsent rows; depth and in
+ * so the web needs no SQS rights: the outbox's unsent rows; depth and in
  * flight from the history of the jobs whose message was sent (queued or retrying: waiting
  * in the queue; running: received, its visibility extended); the oldest unfinished
  * message's age; the DLQ's messages as the worker last listed them. CloudWatch watches

@@ -4,9 +4,9 @@ import { isoSql } from '@/lib/web/admin/sql'
 import type { ApiSqsDeadLetter } from './apiTypes'
 
 /**
- * The SQS dead-letter queue as the worker last listed it (sqs_dead_letters, decision
- * 021), with each message's order and its job's last error from the history: what the
- * admin dead-letters page shows beside graphile-worker's dead jobs. Oldest first, 500 at most.
+ * The SQS dead-letter queue as the worker last listed it (sqs_dead_letters), with each message's order and its job's
+ * last error from the history: what the admin dead-letters page shows
+ * beside graphile-worker's dead jobs. Oldest first, 500 at most.
  */
 export async function listSqsDeadLetters(db: DbOrTx): Promise<ApiSqsDeadLetter[]> {
   const rows = await db.execute<{

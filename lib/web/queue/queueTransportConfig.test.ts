@@ -3,7 +3,7 @@ import { loadConfig } from '@/lib/config/loadConfig'
 import { ConfigError } from '@/lib/errors/config'
 import { sqsGauges } from './sqsGauges'
 
-// QUEUE_TRANSPORT (decision 021): postgres by default; sqs needs the queue URLs in the worker only
+// QUEUE_TRANSPORT: postgres by default; sqs needs the queue URLs in the worker only
 // (the web writes the outbox in Postgres and never talks to SQS).
 
 const worker = {

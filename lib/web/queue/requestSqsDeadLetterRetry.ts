@@ -17,7 +17,7 @@ export type RequestSqsDeadLetterRetryReturnType = {
 }
 
 /**
- * An admin's retry of SQS dead letters (decision 021), in one transaction: each message is
+ * An admin's retry of SQS dead letters, in one transaction: each message is
  * stamped for the worker, which moves it back to the queue at its next scan (the web has
  * no SQS rights); its job's history gets fresh attempts ('queued', attempts 0, a 'retried'
  * event); a failed order goes back to pending or submitted with its bars (the same reopen

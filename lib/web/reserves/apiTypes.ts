@@ -26,7 +26,10 @@ export type ApiReserveCheck = {
 export type ApiReserves = {
   /** when the figures were read: now when read from the chain, the check's time when from the latest check */
   asOf: string
-  /** chain: supply read from the chain now; check: the chain could not be read, the latest reconciliation check's figures */
+  /**
+   * chain: supply read from the chain now; check: the chain
+   * could not be read, the latest reconciliation check's figures
+   */
   source: 'chain' | 'check'
   chainId: number | null
   tokenAddress: string | null

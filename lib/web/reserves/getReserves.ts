@@ -20,7 +20,7 @@ export type GetReservesParameters = {
 export type GetReservesReturnType = ApiReserves
 
 /**
- * GET /api/reserves: the on-chain supply read now beside the inventory (API.md
+ * GET /api/reserves: the on-chain supply read now beside the inventory (docs/api.md
  * "Reserves"). When the chain cannot be read, the latest reconciliation check answers
  * instead, its figures as one snapshot with its own time (`source: 'check'`, `asOf` =
  * the check's time; only the bar lists' dates are current): never the live inventory

@@ -1,6 +1,8 @@
 import type { UserRole } from '@/db/schema/users'
 
-/** A user as the admin users API answers it (GET /api/admin/users, PATCH /api/admin/users/{id}); never a password hash. */
+/**
+ * A user as the admin users API answers it (GET /api/admin/users, PATCH /api/admin/users/{id}); never a password hash.
+ */
 export type ApiUser = {
   id: string
   email: string

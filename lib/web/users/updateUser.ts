@@ -16,7 +16,7 @@ export type UpdateUserParameters = {
 
 /**
  * An admin changes a user's role or disables (or enables) them. Each actual change bumps
- * `session_version`, so every session the user holds stops on its next request (API.md
+ * `session_version`, so every session the user holds stops on its next request (docs/api.md
  * "Auth"), and writes one audit row (`user.role_change`, `user.disable`, `user.enable`)
  * in the same transaction. Asking for what already is changes nothing (no bump, no audit).
  * An admin may not disable themselves or take away their own admin role (409

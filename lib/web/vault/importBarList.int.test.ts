@@ -16,7 +16,7 @@ let u: TestUsers
 setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
 beforeAll(async () => {
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
 })
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 6, minute))

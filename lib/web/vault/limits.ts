@@ -1,4 +1,4 @@
-/** The limits of a custodian bar list (API.md, Vault inventory). */
+/** The limits of a custodian bar list (docs/api.md, Vault inventory). */
 export const BAR_LIST_LIMITS = {
   /** bars in one list */
   maxBars: 100_000,
@@ -10,5 +10,5 @@ export const BAR_LIST_LIMITS = {
   maxIssues: 200,
 } as const
 
-/** The CSV columns, in the order API.md gives them. */
+/** The CSV columns, in the order docs/api.md gives them. */
 export const BAR_LIST_CSV_COLUMNS = ['serial', 'refiner', 'year', 'grossOz', 'fineness'] as const

@@ -33,7 +33,7 @@ export type ParsedBarList = {
 }
 
 export type ParseBarListParameters =
-  /** the JSON body of API.md: `{ vault, asOf, bars: [...] }`, as text */
+  /** the JSON body of docs/api.md: `{ vault, asOf, bars: [...] }`, as text */
   | { format: 'json'; text: string; now?: Date }
   /** the same, already parsed (scripts, the dev seed, tests) */
   | { format: 'value'; value: unknown; now?: Date }
@@ -91,7 +91,7 @@ const headerSchema = z.strictObject(
 )
 
 /**
- * Validates a custodian's bar list (API.md, Vault inventory) and brings it to one form,
+ * Validates a custodian's bar list (docs/api.md, Vault inventory) and brings it to one form,
  * whether it came as JSON or CSV. Every field follows the mint request's rules; serial
  * and refiner must make keys (lib/vault/normalizeBarKey: no non-ASCII look-alikes); the
  * same bar twice in one list (same keys) is an issue; 1 to 100,000 bars; `asOf` not in
@@ -171,7 +171,10 @@ function parseHeader(value: unknown, issues: IssueList): { vault: string; asOf: 
   return null
 }
 
-/** A bar as found in the input, with its place for the issues (`bars.3`, `line.12`); `problem` when it could not even be read. */
+/**
+ * A bar as found in the input, with its place for the issues
+ * (`bars.3`, `line.12`); `problem` when it could not even be read.
+ */
 type Row = { place: string; label: string; value: unknown; problem?: string }
 
 function readCsv(csv: string, rows: Row[], issues: IssueList): void {

@@ -1,6 +1,6 @@
 import type { BarStatus } from '@/db/schema/vault'
 
-// The API's shapes of the vault inventory (API.md, Vault inventory). Weights are decimal
+// The API's shapes of the vault inventory (docs/api.md, Vault inventory). Weights are decimal
 // strings, times ISO 8601.
 
 export type { BarStatus }

@@ -1,6 +1,9 @@
 import { ValidationError } from '@/lib/web/errors/request'
 
-/** A vault list's page size: `limit` unless absent (then `fallback`); a ValidationError (422, path `limit`) outside 1..max. */
+/**
+ * A vault list's page size: `limit` unless absent (then `fallback`);
+ * a ValidationError (422, path `limit`) outside 1..max.
+ */
 export function vaultPageLimit(
   limit: number | undefined,
   { fallback, max }: { fallback: number; max: number },

@@ -8,7 +8,9 @@ import { optionalString } from './requestFields'
 
 export type CreateKeyParameters = { body: KmsRequestBody; region: string; accountId: string }
 
-/** CreateKey: a new secp256k1 signing key (the only spec and usage this endpoint makes), stored before it is answered. */
+/**
+ * CreateKey: a new secp256k1 signing key (the only spec and usage this endpoint makes), stored before it is answered.
+ */
 export function createKey(store: KeyStore, { body, region, accountId }: CreateKeyParameters) {
   const keySpec =
     optionalString(body, 'KeySpec') ?? optionalString(body, 'CustomerMasterKeySpec') ?? 'SYMMETRIC_DEFAULT'

@@ -8,9 +8,8 @@ import { getWebDb } from '@/lib/web/webProcess'
 export const metadata: Metadata = { title: 'Controls' }
 
 /**
- * /admin/controls: the mint controls of issue 13. The recipient allowlist (add with a
- * label, remove) and the limits (per order, rolling 24 h), each change behind a
- * confirmation (POST/DELETE /api/admin/recipients, PUT /api/admin/limits), audited.
+ * /admin/controls: the mint controls. The recipient allowlist (add with a label, remove) and the limits (per order,
+ * rolling 24 h), each change behind a confirmation (POST/DELETE /api/admin/recipients, PUT /api/admin/limits), audited.
  */
 export default async function ControlsPage() {
   await requireAdmin()

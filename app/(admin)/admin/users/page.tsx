@@ -6,7 +6,10 @@ import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Users' }
 
-/** /admin/users: every user's role and status; change a role or disable a user, each behind a confirmation (PATCH /api/admin/users/{id}). */
+/**
+ * /admin/users: every user's role and status; change a role or disable a user, each behind a confirmation (PATCH
+ * /api/admin/users/{id}).
+ */
 export default async function UsersPage() {
   const admin = await requireAdmin()
   const { items } = await listUsers(getWebDb().db)

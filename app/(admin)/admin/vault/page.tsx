@@ -4,7 +4,10 @@ import { requireAdmin } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'Bar lists' }
 
-/** /admin/vault: import a custodian's bar list (JSON or CSV), the lists imported with their counts, and the missing bars. */
+/**
+ * /admin/vault: import a custodian's bar list (JSON or CSV),
+ * the lists imported with their counts, and the missing bars.
+ */
 export default async function VaultBarListsPage() {
   await requireAdmin()
   return <BarListsAdmin />

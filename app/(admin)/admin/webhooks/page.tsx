@@ -7,7 +7,7 @@ import { getWebDb } from '@/lib/web/webProcess'
 export const metadata: Metadata = { title: 'Webhooks' }
 
 /**
- * /admin/webhooks (issue 16): subscribe endpoints (POST /api/admin/webhooks, the secret
+ * /admin/webhooks: subscribe endpoints (POST /api/admin/webhooks, the secret
  * shown once), list them, their deliveries with each attempt, redeliver, unsubscribe.
  */
 export default async function WebhooksPage() {

@@ -1,4 +1,5 @@
-// GET /api/admin/limits - the per-order limit and the rolling 24 h cap (fine oz, null: unlimited), with what the cap counts now (admin)
+// GET /api/admin/limits - the per-order limit and the rolling 24 h cap
+// (fine oz, null: unlimited), with what the cap counts now (admin)
 // PUT /api/admin/limits - { maxOrderOz, dailyCapOz }: set both limits; audited (admin)
 import { readMintLimits } from '@/lib/controls/readMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'

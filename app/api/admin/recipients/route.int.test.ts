@@ -255,7 +255,8 @@ describe('POST /api/gold/mint against the controls', () => {
     signInAs(u.staff)
     await t.db.execute(sql`delete from mint_order_bars`)
     await t.db.execute(sql`update vault_bars set status = 'available', order_id = null`)
-    await t.db.execute(sql`delete from notification_events`) // the intake's mint.awaiting_approval events (issue 16) name the orders
+    // the intake's mint.awaiting_approval events name the orders
+    await t.db.execute(sql`delete from notification_events`)
     await t.db.execute(sql`delete from mint_orders`)
     expect((await mint(await mintRequest(ALICE, 2))).status).toBe(202) // 802.168 of 1000
     const request = await mintRequest(ALICE, 1) // + 401.084 > 1000

@@ -1,4 +1,5 @@
-// GET /api/admin/system - chain settings, signers (nonce in Postgres vs chain, in flight, balance), workers alive (admin)
+// GET /api/admin/system - chain settings, signers (nonce in
+// Postgres vs chain, in flight, balance), workers alive (admin)
 import type { ApiSystem } from '@/lib/web/admin/apiTypes'
 import { getSystemStatus } from '@/lib/web/admin/getSystemStatus'
 import { systemStatusParameters } from '@/lib/web/admin/systemStatusParameters'
@@ -10,7 +11,7 @@ export const dynamic = 'force-dynamic'
 
 export const GET = route({
   roles: ['admin'],
-  // transport: what carries mint_send, QUEUE_TRANSPORT (decision 021)
+  // transport: what carries mint_send (QUEUE_TRANSPORT)
   handler: async (): Promise<ApiSystem & { transport: 'postgres' | 'sqs' }> => ({
     ...(await getSystemStatus(getWebDb().db, systemStatusParameters(getConfig('web')))),
     transport: getConfig('web').queueTransport,

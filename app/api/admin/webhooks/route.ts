@@ -1,5 +1,6 @@
 // GET /api/admin/webhooks - the live subscriptions with their delivery counts, never a secret (admin)
-// POST /api/admin/webhooks - { url, events }: subscribe an endpoint; 201 { id, secret } (the secret is shown once); audited (admin)
+// POST /api/admin/webhooks - { url, events }: subscribe an endpoint;
+// 201 { id, secret } (the secret is shown once); audited (admin)
 import { getConfig } from '@/lib/web/config/getConfig'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'

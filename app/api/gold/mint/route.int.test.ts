@@ -27,7 +27,7 @@ beforeAll(async () => {
   route = await startRouteTest()
   t = route.t
   u = route.u
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
   r = { list: await import('./route'), one: await import('./[orderId]/route') }
 })
 
@@ -274,7 +274,7 @@ describe('GET /api/gold/mint', () => {
     ['?limit=abc', 'limit'],
     ['?limit=101', 'limit'],
     ['?cursor=%25%25%25', 'cursor'],
-    // past the bigint range, and past any timestamp Postgres can hold (issue 13: not a 500)
+    // past the bigint range, and past any timestamp Postgres can hold (a 422, not a 500)
     [
       `?cursor=${Buffer.from('9999999999999999999.0b9f3c1e-0000-4000-8000-000000000001').toString('base64url')}`,
       'cursor',

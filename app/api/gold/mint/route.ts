@@ -12,8 +12,8 @@ import { traceIntake } from '@/lib/web/telemetry/traceIntake'
 import { getWebDb } from '@/lib/web/webProcess'
 
 // POST /api/gold/mint - request a mint (202 at once; the worker does the chain work)
-// The user's row is checked by the order's own statement, not read by the wrapper first
-// (one round trip per order: decision 016, amended); the answers are the same 401/403.
+// The user's row is checked by the order's own statement, not read by the wrapper first (one round trip per order:
+// docs/decisions/031-intake-in-one-statement.md); the answers are the same 401/403.
 export const POST = route({
   roles: MINT_REQUEST_ROLES,
   sessionRow: 'in_handler',
@@ -21,7 +21,7 @@ export const POST = route({
   handler: ({ req, user, body }) =>
     traceIntake(async () => {
       const config = getConfig('web')
-      // the order's one transaction, a span of the mint's trace; its traceparent goes into the job (issue 17)
+      // the order's one transaction, a span of the mint's trace; its traceparent goes into the job
       const accepted = await withSpan('mint.createOrder', {}, () =>
         createMintOrder(getWebDb().db, {
           session: user,

@@ -10,13 +10,11 @@ import type { TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { errorOf, type RouteTest, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
 
-// POST /api/gold/mint checks the session against the user's row inside the order's own
-// statement (create_mint_order's step 0; decision 016, amended), not in the wrapper.
-// Nothing of the auth path is faked but the request scope: each caller holds a real
-// session cookie (next-auth's JWE) that the real getSessionClaims / getSessionUser
-// decrypt; the row is the real users table, the route runs as the web's own role. The
-// client's contract must be what it was: 401 for a disabled or revoked session, 403 for a
-// role the row does not have, in the wrapper's order of checks, and nothing written.
+// POST /api/gold/mint checks the session against the user's row inside the order's own statement (create_mint_order's
+// first step), not in the wrapper. Nothing of the auth path is faked but the request scope: each caller holds a real
+// session cookie (next-auth's JWE) that the real getSessionClaims / getSessionUser decrypt; the row is the real users
+// table, the route runs as the web's own role. The client's contract is the wrapper's: 401 for a disabled or revoked
+// session, 403 for a role the row does not have, in the wrapper's order of checks, and nothing written.
 
 const scope = vi.hoisted(() => ({ cookie: null as string | null }))
 const cookieOfCall = new AsyncLocalStorage<string | null>()

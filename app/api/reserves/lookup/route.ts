@@ -1,4 +1,5 @@
-// GET /api/reserves/lookup?address=0x... | ?tx=0x... - the confirmed mints to an address (or in a transaction) and the bars backing each (public, no sign-in)
+// GET /api/reserves/lookup?address=0x... | ?tx=0x... - the confirmed mints to an address (or in a transaction) and the
+// bars backing each (public, no sign-in)
 import { route } from '@/lib/web/http/route'
 import { lookupBackedMints } from '@/lib/web/reserves/lookupBackedMints'
 import { reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'

@@ -16,6 +16,6 @@ export default async function JobPage({ params }: Props) {
   await requireAdmin()
   const { jobId } = await params
   if (!/^\d{1,18}$/.test(jobId)) notFound()
-  // the trace viewer's link of the job's trace (TRACE_URL, issue 17)
+  // the trace viewer's link of the job's trace (TRACE_URL)
   return <JobDetail jobId={jobId} traceUrl={getConfig('web').traceUrl ?? null} />
 }

@@ -1,4 +1,5 @@
-// GET /api/admin/dead-letters/sqs - the SQS dead-letter queue as the worker last listed it, and the transport's queue figures (admin)
+// GET /api/admin/dead-letters/sqs - the SQS dead-letter queue as the
+// worker last listed it, and the transport's queue figures (admin)
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
 import { getSqsQueueMetrics } from '@/lib/web/queue/getSqsQueueMetrics'

@@ -1,4 +1,5 @@
-// POST /api/admin/jobs/retry - bulk retry: { jobIds: [...] } or { state: "dead", task?: "..." }; audited per job (admin)
+// POST /api/admin/jobs/retry - bulk retry: { jobIds: [...] }
+// or { state: "dead", task?: "..." }; audited per job (admin)
 import { retryJobs } from '@/lib/web/admin/retryJobs'
 import { bulkRetryBodySchema } from '@/lib/web/admin/schemas'
 import { route } from '@/lib/web/http/route'

@@ -1,4 +1,5 @@
-// DELETE /api/admin/recipients/{address} - take an address off the recipient allowlist; 404 if not listed; audited (admin)
+// DELETE /api/admin/recipients/{address} - take an address off
+// the recipient allowlist; 404 if not listed; audited (admin)
 
 import { recipientParamsSchema } from '@/lib/controls/schemas'
 import { removeAllowedRecipient } from '@/lib/web/controls/removeAllowedRecipient'

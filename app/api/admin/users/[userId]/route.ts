@@ -1,4 +1,5 @@
-// PATCH /api/admin/users/{userId} - change a user's role or disable/enable them; their sessions stop at once; audited (admin)
+// PATCH /api/admin/users/{userId} - change a user's role or
+// disable/enable them; their sessions stop at once; audited (admin)
 import { route } from '@/lib/web/http/route'
 import { updateUser } from '@/lib/web/users/updateUser'
 import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'

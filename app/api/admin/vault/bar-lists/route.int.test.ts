@@ -26,7 +26,7 @@ beforeAll(async () => {
   route = await startRouteTest()
   t = route.t
   u = route.u
-  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (issue 13: the allowlist)
+  await allowRecipients(t.db, [TEST_RECIPIENT]) // the mints below go to it (the allowlist)
   r = {
     lists: await import('./route'),
     bars: await import('@/app/api/vault/bars/route'),

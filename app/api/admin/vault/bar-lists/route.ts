@@ -1,4 +1,5 @@
-// POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON, or text/csv with ?vault=&asOf=), up to 20 MiB; audited (admin)
+// POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON,
+// or text/csv with ?vault=&asOf=), up to 20 MiB; audited (admin)
 // GET /api/admin/vault/bar-lists?vault=&cursor=&limit= - the lists imported, newest first, with their counts (admin)
 
 import { json } from '@/lib/web/http/json'

@@ -1,4 +1,5 @@
-// DELETE /api/admin/webhooks/{id} - unsubscribe an endpoint (its deliveries' history stays); 404 if unknown; audited (admin)
+// DELETE /api/admin/webhooks/{id} - unsubscribe an endpoint (its
+// deliveries' history stays); 404 if unknown; audited (admin)
 import { route } from '@/lib/web/http/route'
 import { deleteWebhookEndpoint } from '@/lib/web/notifications/deleteWebhookEndpoint'
 import { webhookParamsSchema } from '@/lib/web/notifications/schemas'

@@ -1,4 +1,5 @@
-// POST /api/admin/jobs/{jobId}/cancel - a job stops for good, its order becomes cancelled, its nonce released; audited (admin)
+// POST /api/admin/jobs/{jobId}/cancel - a job stops for good, its
+// order becomes cancelled, its nonce released; audited (admin)
 import { cancelJob } from '@/lib/web/admin/cancelJob'
 import { jobIdParamsSchema } from '@/lib/web/admin/schemas'
 import { route } from '@/lib/web/http/route'

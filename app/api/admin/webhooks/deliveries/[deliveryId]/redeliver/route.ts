@@ -1,4 +1,5 @@
-// POST /api/admin/webhooks/deliveries/{deliveryId}/redeliver - send one delivery again (a new job, fresh attempts); 202; audited (admin)
+// POST /api/admin/webhooks/deliveries/{deliveryId}/redeliver - send
+// one delivery again (a new job, fresh attempts); 202; audited (admin)
 import { getConfig } from '@/lib/web/config/getConfig'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
