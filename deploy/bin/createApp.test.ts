@@ -39,7 +39,8 @@ function refusal(context: Record<string, unknown>): { message: string; variables
     createApp({ context, env: TEST_ENV })
   } catch (error) {
     if (!isBaseError(error)) throw error
-    return { message: error.message, variables: (error as unknown as { variables: string[] }).variables } // a ConfigError
+    // a ConfigError
+    return { message: error.message, variables: (error as unknown as { variables: string[] }).variables }
   }
   throw new Error(`createApp accepted ${JSON.stringify(context)}`)
 }

@@ -32,7 +32,7 @@ export type CreateAppParameters = {
   context?: Record<string, unknown>
   /** where the cloud assembly goes (CDK_OUTDIR when the CLI runs the app) */
   outdir?: string
-  /** the stack's account and region; the CLI's CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION by default (a region is required) */
+  /** the stack's account and region; the CLI's CDK_DEFAULT_ACCOUNT / CDK_DEFAULT_REGION by default (region required) */
   env?: MintdeskStackProps['env']
 }
 

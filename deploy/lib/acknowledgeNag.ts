@@ -19,7 +19,11 @@ export type NagAcknowledgment = {
  * (deploy/lib/cdkNag.test.ts), which also fails on one that no longer matches a finding.
  *
  * @example
- * acknowledgeNag(role, { id: 'AwsSolutions-IAM5', appliesTo: ['Resource::*'], reason: 'ecr:GetAuthorizationToken has no resource' })
+ * acknowledgeNag(role, {
+ *   id: 'AwsSolutions-IAM5',
+ *   appliesTo: ['Resource::*'],
+ *   reason: 'ecr:GetAuthorizationToken has no resource',
+ * })
  */
 export function acknowledgeNag(construct: IConstruct, ...acknowledgments: NagAcknowledgment[]): void {
   for (const a of acknowledgments) {

@@ -31,8 +31,9 @@ export type Email = {
  * keeps webhook secrets sealed at rest.
  * - an SES domain identity (DKIM) when mailFromDomain is given;
  * - an IAM user allowed ses:SendRawEmail (the SMTP interface's action) from that identity
- *   only, and only when there is one (no mailFromDomain: no user, nothing may send); its access key is created by the operator and converted to SMTP credentials, so
- *   no credential ever passes through CloudFormation; SMTP_URL holding them is an
+ *   only, and only when there is one (no mailFromDomain: no user, nothing may send); its
+ *   access key is created by the operator and converted to SMTP credentials, so no
+ *   credential ever passes through CloudFormation; SMTP_URL holding them is an
  *   operator-created secret given to the worker alone;
  * - WEBHOOK_SECRETS_KEY, generated (64 hex characters), given to the web and the worker.
  */

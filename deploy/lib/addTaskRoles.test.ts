@@ -13,7 +13,8 @@ let stack: MintdeskStack
 let template: Template
 
 function trustOf(role: MintdeskStack['workerTaskRole']): Statement[] {
-  const id = stack.getLogicalId(role.node.defaultChild as Parameters<MintdeskStack['getLogicalId']>[0]) // the AWS::IAM::Role
+  // the AWS::IAM::Role
+  const id = stack.getLogicalId(role.node.defaultChild as Parameters<MintdeskStack['getLogicalId']>[0])
   const resources = template.toJSON().Resources as Record<string, { Properties: Record<string, unknown> }>
   const document = resources[id]?.Properties.AssumeRolePolicyDocument as { Statement: Statement[] } | undefined
   if (!document) throw new Error(`no trust policy on ${id}`)

@@ -39,7 +39,10 @@ function findingsOf(app: App, { ignoreAcknowledgments = false } = {}): Finding[]
     )
 }
 
-/** the cdk-nag acknowledgments under a scope (the CDK acknowledges some of its own rules, CloudFormation-Validate::, in the same metadata) */
+/**
+ * the cdk-nag acknowledgments under a scope (the CDK acknowledges some of its own rules,
+ * CloudFormation-Validate::, in the same metadata)
+ */
 function acknowledgmentsOf(scope: IConstruct): Acknowledgment[] {
   const own = scope.node.metadata
     .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)

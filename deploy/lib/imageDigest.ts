@@ -1,7 +1,10 @@
 import { Token } from 'aws-cdk-lib'
 import { ConfigError } from '../../lib/errors/config'
 
-/** An image's content address in ECR: `sha256:` and 64 lowercase hex digits (`docker buildx imagetools inspect`, `aws ecr describe-images`). */
+/**
+ * An image's content address in ECR: `sha256:` and 64 lowercase hex digits (`docker buildx
+ * imagetools inspect`, `aws ecr describe-images`).
+ */
 export const IMAGE_DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/
 
 export type ImageDigests = {

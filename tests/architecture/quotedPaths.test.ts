@@ -92,3 +92,21 @@ describe('quoted paths: the repository', () => {
     )
   })
 })
+
+describe('comments fit the line width', () => {
+  it('no comment line is over 120 columns (the formatter wraps code, not comments)', () => {
+    const long: string[] = []
+    for (const file of tracked) {
+      if (!files.has(file) || !/\.tsx?$/.test(file) || file.endsWith('.generated.ts')) continue
+      const source = read(file)
+      const lines = source.split('\n')
+      for (const c of commentsOf(source, file)) {
+        for (const [i, line] of c.text.split('\n').entries()) {
+          const column = i === 0 ? (lines[c.line - 1] ?? '').length : line.length
+          if (column > 120) long.push(`${file}:${c.line + i}: ${column} columns`)
+        }
+      }
+    }
+    expect(long, `comment lines over 120 columns (rewrap them):\n${long.join('\n')}`).toEqual([])
+  })
+})
