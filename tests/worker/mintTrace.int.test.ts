@@ -143,8 +143,8 @@ describe('one trace per mint, across the web and the worker', () => {
     ])
       expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
     // the signer's confirmer pass is a trace of its own (it serves every order of the signer), linked from the mint's steps
-    expect(got.some((n) => n.startsWith('job mint_confirmer'))).toBe(false)
-    expect(sink.spans().some((s) => s.name === 'job mint_confirmer' && s.traceId !== traceId)).toBe(true)
+    expect(got.some((n) => n.startsWith('job signer_confirm'))).toBe(false)
+    expect(sink.spans().some((s) => s.name === 'job signer_confirm' && s.traceId !== traceId)).toBe(true)
     // the worker's first spans hang under the web's: the job's parent is the intake's createOrder span
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
     expect(

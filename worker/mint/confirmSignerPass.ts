@@ -34,7 +34,7 @@ export type ConfirmSignerPassReturnType = {
  * - success with the order's Minted event: mined, confirmed with CONFIRMATIONS
  *   (settleMinedTxs, one transaction for all);
  * - reverted, or no Minted event, or (seen twice) the nonce used by none of ours: the
- *   order is handed to a mint_confirm job of its own (confirmOrderAlone), which fails
+ *   order is handed to an order_confirm job of its own (confirmOrderAlone), which fails
  *   it, confirms it or makes it a dead letter as one order;
  * - seen mined before, no receipt now: reorged (handleReorg: the same bytes again);
  * - not mined: re-sent when the node lost it, replaced when stuck (handlePendingTxs).
@@ -127,7 +127,7 @@ export async function confirmSignerPass(
         detail: `the confirmer of ${p.signerAddress} hands it over: ${why}`,
       })
     })
-    run.log.warn({ orderId: order.orderId, why }, 'order handed to a mint_confirm of its own')
+    run.log.warn({ orderId: order.orderId, why }, 'order handed to an order_confirm of its own')
   }
   return { suspects, head, followed: orders.length, confirmed }
 }

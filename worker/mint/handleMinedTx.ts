@@ -28,7 +28,7 @@ export type HandleMinedTxParameters = {
  * - success: 'mined' (once per block); with CONFIRMATIONS blocks on top the order is
  *   confirmed (tx_hash = the mined hash), else it stays submitted and goes back to its
  *   signer's confirmer. A mined mint of an order that was not submitted wins ('reconciled').
- * The order's own mint_confirm runs it (the confirmer settles ordinary mints in bulk:
+ * The order's own order_confirm runs it (the confirmer settles ordinary mints in bulk:
  * settleMinedTxs).
  */
 export async function handleMinedTx(

@@ -42,10 +42,10 @@ type Seen = NonNullable<NonceHealthPayload['seen']>
  * nonce_health, one job across all workers (job key nonce_health), every NONCE_HEALTH_MS.
  * Per signer it compares Postgres (next_nonce, signer_nonces) with the chain (`latest`
  * and `pending` transaction counts) and:
- * - settles used nonces nobody follows: a mint that neither its own mint_confirm nor its
- *   signer's live mint_confirmer follows gets a mint_confirm (the chain wins: a mint that
+ * - settles used nonces nobody follows: a mint that neither its own order_confirm nor its
+ *   signer's live signer_confirm follows gets an order_confirm (the chain wins: a mint that
  *   landed is confirmed whatever the order says), a gap fill is marked mined; a signer
- *   with submitted orders gets its mint_confirmer back if it is gone or dead;
+ *   with submitted orders gets its signer_confirm back if it is gone or dead;
  * - releases the nonces of orders an admin cancelled (the web's cancel only marks the
  *   order and wakes this job: only the worker writes nonces), then fills released nonces
  *   and holes with a zero-value self-transfer;
@@ -172,7 +172,7 @@ async function settleUsedNonce(
   job: Job,
   { signer, open, reported }: { signer: SignerAccount; open: OpenNonce; reported: Set<string> },
 ): Promise<void> {
-  // a mint its own mint_confirm or its signer's mint_confirmer follows: that job will see the receipt and confirm
+  // a mint its own order_confirm or its signer's signer_confirm follows: that job will see the receipt and confirm
   if (open.use === 'mint' && open.confirming && open.orderStatus !== 'cancelled') return
   const txs = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce: open.nonce })
   const receipts = await Promise.all(txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))
@@ -199,7 +199,7 @@ async function settleUsedNonce(
     )
     return
   }
-  // a mint of ours is on chain and nobody follows it (failed, pending or cancelled order, or a dead mint_confirm)
+  // a mint of ours is on chain and nobody follows it (failed, pending or cancelled order, or a dead order_confirm)
   const ensured = await ctx.db.transaction(async (tx) => {
     const order = await getMintOrder(tx, { orderId, lock: true })
     if (!order || order.status === 'confirmed') {

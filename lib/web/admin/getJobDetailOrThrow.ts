@@ -26,7 +26,7 @@ export const MAX_TIMELINE_EVENTS = 1_000
 /**
  * One job with everything an admin needs to understand it: its state and attempts,
  * payload, each error with its stack, the timeline (all of its order's jobs when it
- * has an order: mint_send and mint_confirm tell one story), the order with its vault
+ * has an order: mint_send and order_confirm tell one story), the order with its vault
  * proof, every signed transaction with nonce and fees, and the nonces bound to it.
  * Unknown job -> NotFoundError (404).
  */

@@ -58,7 +58,7 @@ export async function getMintOrderOrThrow(
 }
 
 /**
- * The confirmation count mint_confirm stored with its latest event for this block
+ * The confirmation count order_confirm stored with its latest event for this block
  * (`data: { blockNumber, confirmations }`, numbers or decimal strings), or null. Only an
  * event about the block the order is mined in counts, so a count from before a reorg
  * is never shown for the new block.

@@ -13,10 +13,10 @@ const ZERO_SERIES: Record<string, Record<string, string>[]> = {
   [METRIC.ordersTotal.name]: ['requested', 'confirmed', 'failed', 'rejected', 'cancelled'].map((outcome) => ({
     outcome,
   })),
-  [METRIC.jobAttemptsTotal.name]: [TASK.mintSend, TASK.mintConfirm].flatMap((task) =>
+  [METRIC.jobAttemptsTotal.name]: [TASK.mintSend, TASK.orderConfirm].flatMap((task) =>
     ['succeeded', 'failed'].map((outcome) => ({ outcome, task })),
   ),
-  [METRIC.deadLettersTotal.name]: [TASK.mintSend, TASK.mintConfirm].map((task) => ({ task })),
+  [METRIC.deadLettersTotal.name]: [TASK.mintSend, TASK.orderConfirm].map((task) => ({ task })),
   [METRIC.transactionsSentTotal.name]: Object.values(TX_SENT_EVENTS).map((kind) => ({ kind })),
   [METRIC.feeBumpsTotal.name]: [{}],
   [METRIC.feeCappedTotal.name]: [{}],

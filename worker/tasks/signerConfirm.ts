@@ -2,24 +2,24 @@ import { z } from 'zod'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { confirmRunOf } from '../mint/confirmRun'
 import { confirmSignerPass } from '../mint/confirmSignerPass'
-import { type MintConfirmerPayload, scheduleNextConfirm } from '../mint/scheduleNextConfirm'
+import { type SignerConfirmPayload, scheduleNextConfirm } from '../mint/scheduleNextConfirm'
 import { waitForNextHead } from '../mint/waitForNextHead'
 import type { TaskDefinition } from '../runtime/runTask'
 
-export const mintConfirmerPayload = z.object({
+export const signerConfirmPayload = z.object({
   signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
   suspects: z.array(z.guid()).optional(),
   head: z
     .string()
     .regex(/^[0-9]{1,30}$/)
     .optional(),
-}) satisfies z.ZodType<MintConfirmerPayload>
+}) satisfies z.ZodType<SignerConfirmPayload>
 
 /** a run that ends with orders still open has its successor due this much later (see the hand-over below) */
 const HANDOVER_MS = 50
 
 /**
- * mint_confirmer: ONE job per signer (key mint_confirmer:<signer>) follows every
+ * signer_confirm: ONE job per signer (key signer_confirm:<signer>) follows every
  * submitted mint of the signer, instead of a job per order. A run makes passes
  * (confirmSignerPass: the mined nonce once, receipts only below it, batched; mined,
  * confirmed, reorged, re-sent, replaced), each as soon as the chain shows a new block
@@ -34,14 +34,14 @@ const HANDOVER_MS = 50
  * keeps them from starving the sends (decision 022). A failed pass fails the run,
  * retried like any job; a worker's death is covered by the heartbeat takeover; a dead
  * confirmer is revived by the next startConfirming or by the nonce health check. The
- * orders it cannot settle in bulk go to a mint_confirm job of their own
- * (worker/tasks/mintConfirm.ts).
+ * orders it cannot settle in bulk go to an order_confirm job of their own
+ * (worker/tasks/orderConfirm.ts).
  */
-export const mintConfirmer: TaskDefinition<MintConfirmerPayload> = {
-  name: TASK.mintConfirmer,
-  payload: mintConfirmerPayload,
+export const signerConfirm: TaskDefinition<SignerConfirmPayload> = {
+  name: TASK.signerConfirm,
+  payload: signerConfirmPayload,
   run: async (ctx, job) => {
-    const run = confirmRunOf(TASK.mintConfirmer, job)
+    const run = confirmRunOf(TASK.signerConfirm, job)
     const { signer } = job.payload
     let suspects = job.payload.suspects ?? []
     let head = job.payload.head === undefined ? null : BigInt(job.payload.head)

@@ -14,11 +14,11 @@ import { startConfirming } from '../mint/startConfirming'
 import type { TaskDefinition } from '../runtime/runTask'
 
 /** `poll` was the back-off counter of the job-per-order design: still accepted from a queue written by older code. */
-export const mintConfirmPayload = z.object({ orderId: z.guid(), poll: z.number().int().nonnegative().optional() })
-export type MintConfirmPayload = z.infer<typeof mintConfirmPayload>
+export const orderConfirmPayload = z.object({ orderId: z.guid(), poll: z.number().int().nonnegative().optional() })
+export type OrderConfirmPayload = z.infer<typeof orderConfirmPayload>
 
 /**
- * mint_confirm: ONE order, one look, for what the signer's confirmer (mint_confirmer)
+ * order_confirm: ONE order, one look, for what the signer's confirmer (signer_confirm)
  * does not settle in bulk: it hands such an order over (confirmOrderAlone), and the
  * nonce health check revives it for a mined mint nobody follows. Receipts of every hash
  * of the order decide:
@@ -33,13 +33,13 @@ export type MintConfirmPayload = z.infer<typeof mintConfirmPayload>
  * Its failures are this job's, as with any task: the admin sees, retries or cancels the
  * order's dead letter (docs/decisions/015-one-confirmer-per-signer.md).
  */
-export const mintConfirm: TaskDefinition<MintConfirmPayload> = {
-  name: TASK.mintConfirm,
-  payload: mintConfirmPayload,
+export const orderConfirm: TaskDefinition<OrderConfirmPayload> = {
+  name: TASK.orderConfirm,
+  payload: orderConfirmPayload,
   orderIdOf: (p) => p.orderId,
   run: async (ctx, job) => {
     const { orderId } = job.payload
-    const run = confirmRunOf(TASK.mintConfirm, job)
+    const run = confirmRunOf(TASK.orderConfirm, job)
     const order = await getMintOrder(ctx.db, { orderId })
     if (!order) throw new PermanentJobError(`order ${orderId} does not exist`)
     if (order.status === 'confirmed') return
