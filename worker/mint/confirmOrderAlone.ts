@@ -2,6 +2,7 @@ import type { Tx } from '@/db/client'
 import { orderConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import type { WorkerContext } from '../runtime/context'
+import type { OrderConfirmPayload } from '../tasks/orderConfirm'
 
 export type ConfirmOrderAloneParameters = {
   orderId: string
@@ -29,7 +30,7 @@ export async function confirmOrderAlone(
   return ensureJob(tx, {
     task: TASK.orderConfirm,
     jobKey: orderConfirmJobKey(orderId),
-    payload: { orderId },
+    payload: { orderId } satisfies OrderConfirmPayload,
     orderId,
     maxAttempts: ctx.settings.maxAttempts,
     actor,

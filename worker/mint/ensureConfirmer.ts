@@ -3,6 +3,7 @@ import { SIGNER_CONFIRM_PRIORITY, signerConfirmJobKey, TASK } from '@/lib/jobs/j
 import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
+import type { SignerConfirmPayload } from '../tasks/signerConfirm'
 
 export type EnsureConfirmerParameters = {
   signerAddress: string
@@ -26,7 +27,7 @@ export async function ensureConfirmer(
   return ensureJob(tx, {
     task: TASK.signerConfirm,
     jobKey: signerConfirmJobKey(signerAddress),
-    payload: { signer: signerAddress },
+    payload: { signer: signerAddress } satisfies SignerConfirmPayload,
     priority: SIGNER_CONFIRM_PRIORITY,
     maxAttempts: ctx.settings.maxAttempts,
     actor,

@@ -5,15 +5,7 @@ import { countFollowedOrders } from '../db/countFollowedOrders'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskRun } from '../runtime/runTask'
-
-/** The payload a confirmer pass hands to the next (decision 015). */
-export type SignerConfirmPayload = {
-  signer: string
-  /** orders whose nonce was seen used with no receipt of ours */
-  suspects?: string[]
-  /** the head block of the last pass (decimal) */
-  head?: string
-}
+import type { SignerConfirmPayload } from '../tasks/signerConfirm'
 
 export type ScheduleNextConfirmParameters = {
   suspects: readonly string[]
@@ -54,7 +46,7 @@ export async function scheduleNextConfirm(
       currentJobId: job.jobId,
       task: TASK.signerConfirm,
       jobKey: signerConfirmJobKey(signer),
-      payload: { signer, suspects: [...suspects], head: head.toString() },
+      payload: { signer, suspects: [...suspects], head: head.toString() } satisfies SignerConfirmPayload,
       runAt,
       priority: SIGNER_CONFIRM_PRIORITY,
       maxAttempts: ctx.settings.maxAttempts,

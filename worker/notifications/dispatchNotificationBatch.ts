@@ -18,7 +18,9 @@ import {
   TASK,
   webhookDeliverJobKey,
 } from '@/lib/jobs/jobKeys'
+import type { WebhookDeliverPayload } from '@/lib/jobs/payloadTypes'
 import { NOTIFY_MAX_ATTEMPTS } from '@/lib/notifications/notifyMaxAttempts'
+import type { EmailSendPayload } from '@/worker/tasks/emailSend'
 
 export type DispatchNotificationBatchParameters = {
   /** the most events taken by this transaction (NOTIFY_DISPATCH_BATCH) */
@@ -95,7 +97,7 @@ export async function dispatchNotificationBatch(
         jobs.push({
           ...common,
           task: TASK.webhookDeliver,
-          payload: { deliveryId: row.id },
+          payload: { deliveryId: row.id } satisfies WebhookDeliverPayload,
           jobKey: webhookDeliverJobKey(row.id),
           queueName: notifyQueueName('webhook', row.endpointId, p.lanes),
           detail: `${event.type} to endpoint ${row.endpointId}`,
@@ -110,7 +112,7 @@ export async function dispatchNotificationBatch(
         jobs.push({
           ...common,
           task: TASK.emailSend,
-          payload: { emailIds: chunk.map((r) => r.id) },
+          payload: { emailIds: chunk.map((r) => r.id) } satisfies EmailSendPayload,
           // the first row's key: each row is in exactly one job, so no two jobs share it
           jobKey: emailSendJobKey(first.id),
           queueName: notifyQueueName('email', address, p.lanes),

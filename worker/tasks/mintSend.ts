@@ -1,10 +1,17 @@
+import { z } from 'zod'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { getMintOrder } from '../db/getMintOrder'
 import type { SendBatcher } from '../mint/createSendBatcher'
-import { type MintSendPayload, mintSendPayload } from '../mint/mintSendPayload'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
+
+/**
+ * mint_send's payload as queued by the web with the order (lib/jobs/payloadTypes.ts),
+ * checked when the job runs, by this task, its SQS face and a batch that claims such jobs.
+ */
+export const mintSendPayload = z.object({ orderId: z.guid() }) satisfies z.ZodType<MintSendPayload>
 
 /**
  * mint_send, the graphile-worker face of the send path (decisions 014 and 023). The job

@@ -2,18 +2,22 @@ import { z } from 'zod'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { confirmRunOf } from '../mint/confirmRun'
 import { confirmSignerPass } from '../mint/confirmSignerPass'
-import { type SignerConfirmPayload, scheduleNextConfirm } from '../mint/scheduleNextConfirm'
+import { scheduleNextConfirm } from '../mint/scheduleNextConfirm'
 import { waitForNextHead } from '../mint/waitForNextHead'
 import type { TaskDefinition } from '../runtime/runTask'
 
+/** The payload of a signer's confirmer, which a run hands to its successor (decision 015). */
 export const signerConfirmPayload = z.object({
   signer: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+  /** orders whose nonce was seen used with no receipt of ours */
   suspects: z.array(z.guid()).optional(),
+  /** the head block of the last pass (decimal) */
   head: z
     .string()
     .regex(/^[0-9]{1,30}$/)
     .optional(),
-}) satisfies z.ZodType<SignerConfirmPayload>
+})
+export type SignerConfirmPayload = z.infer<typeof signerConfirmPayload>
 
 /** a run that ends with orders still open has its successor due this much later (see the hand-over below) */
 const HANDOVER_MS = 50
