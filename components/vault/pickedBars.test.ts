@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MINT_LIMITS } from '@/lib/mint/limits'
+import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
 import type { VaultBarResponse } from '@/lib/web/vault/types'
 import { addPickedBar, formatOz, pickedTotals, pickStateOf, removePickedBar } from './pickedBars'
 import { vaultBarsUrl } from './vaultBarsUrl'
@@ -51,10 +51,10 @@ describe('bar picker model', () => {
     const picked = addPickedBar([], result(1))
     expect(pickStateOf(result(1), picked)).toBe('added')
     expect(pickStateOf(result(2), picked)).toBe('add')
-    const full = Array.from({ length: MINT_LIMITS.maxBars }, (_, i) => result(i + 10))
+    const full = Array.from({ length: MINT_REQUEST_LIMITS.maxBars }, (_, i) => result(i + 10))
     expect(pickStateOf(result(2), full)).toBe('full')
     expect(pickStateOf(result(10), full)).toBe('added')
-    expect(addPickedBar(full, result(2))).toHaveLength(MINT_LIMITS.maxBars)
+    expect(addPickedBar(full, result(2))).toHaveLength(MINT_REQUEST_LIMITS.maxBars)
   })
 
   it('removes by position', () => {

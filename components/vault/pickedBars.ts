@@ -1,4 +1,4 @@
-import { MINT_LIMITS } from '@/lib/mint/limits'
+import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { VaultBarResponse } from '@/lib/web/vault/types'
@@ -37,7 +37,7 @@ export type PickState = 'add' | 'added' | 'full'
 
 export function pickStateOf(bar: Pick<PickedBar, 'id'>, picked: readonly Pick<PickedBar, 'id'>[]): PickState {
   if (picked.some((p) => p.id === bar.id)) return 'added'
-  return picked.length >= MINT_LIMITS.maxBars ? 'full' : 'add'
+  return picked.length >= MINT_REQUEST_LIMITS.maxBars ? 'full' : 'add'
 }
 
 /** The chosen bars with `bar` added at the end; unchanged when it is there already or the mint is full. */

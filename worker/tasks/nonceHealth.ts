@@ -17,7 +17,7 @@ import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { fillNonceGap } from '../mint/fillNonceGap'
 import { keepConfirmerAlive } from '../mint/keepConfirmerAlive'
 import { newestTx } from '../mint/newestTx'
-import { releaseAbandonedNonces } from '../mint/releaseAbandonedNonces'
+import { releaseNoncesOfFailedOrders } from '../mint/releaseNoncesOfFailedOrders'
 import { verifyStoredTx } from '../mint/verifyStoredTx'
 import type { SignerAccount, WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
@@ -111,7 +111,7 @@ async function checkSigner(
   await insertMissingNonces(ctx.db, { signerAddress: signer.address, from: latest, to: next })
   await releaseNoncesOfCancelledOrders(ctx, job, { signer })
   await keepConfirmerAlive(ctx, { signerAddress: signer.address, actor: job.actor })
-  await releaseAbandonedNonces(ctx, { signer, jobId: job.jobId, attempt: job.attempt, actor: job.actor })
+  await releaseNoncesOfFailedOrders(ctx, { signer, jobId: job.jobId, attempt: job.attempt, actor: job.actor })
   for (const open of await listOpenNonces(ctx.db, { signerAddress: signer.address })) {
     if (open.nonce < latest) await settleUsedNonce(ctx, job, { signer, open, reported })
     else if (open.state === 'released' && open.nonce < next) {

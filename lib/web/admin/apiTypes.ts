@@ -5,7 +5,7 @@ import type { ApiReserveCheck } from '@/lib/web/reserves/apiTypes'
 /**
  * The JSON shapes of the admin API (docs/api.md "Admin"), as sent on the wire: ids and
  * wei amounts are strings, times ISO 8601 strings. The pages convert them to app data
- * at one boundary (components/jobs/api.ts, components/admin/api.ts).
+ * at one boundary (components/jobs/jobsApi.ts, components/admin/adminApi.ts).
  */
 
 export type ApiOrderSummary = {

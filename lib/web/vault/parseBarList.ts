@@ -6,7 +6,7 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import { type ErrorIssue, MalformedJsonError, ValidationError } from '@/lib/web/errors'
-import { BAR_LIST_CSV_COLUMNS, BAR_LIST_LIMITS } from './limits'
+import { BAR_LIST_CSV_COLUMNS, BAR_LIST_LIMITS } from './barListLimits'
 import { readCsvRecords } from './readCsvRecords'
 
 /** One bar of a list, validated: keys normalized, weights canonical (3 decimals, fineness 2), fine weight computed. */

@@ -1,5 +1,5 @@
 /** The limits of a mint request (docs/api.md, POST /api/gold/mint). Shared by the schema and the form. */
-export const MINT_LIMITS = {
+export const MINT_REQUEST_LIMITS = {
   minBars: 1,
   maxBars: 100,
   /** text fields: vault, receiptRef, serial, refiner (characters, after whitespace is tidied) */

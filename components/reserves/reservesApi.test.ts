@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lookupSearch, parseLookupInput } from './api'
+import { lookupSearch, parseLookupInput } from './reservesApi'
 
 describe('the reserves lookup box', () => {
   it('recognises an address or a transaction hash, nothing else', () => {

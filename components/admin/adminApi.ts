@@ -1,4 +1,4 @@
-import { fetchJson } from '@/components/jobs/api'
+import { fetchJson } from '@/components/jobs/jobsApi'
 import type { ApiMetrics, ApiSystem } from '@/lib/web/admin/apiTypes'
 
 /** The dashboard's data, converted once from the API's JSON (times become Dates). */

@@ -1,9 +1,9 @@
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
-import { releaseAbandonedNonces as releaseInDb } from '../db/releaseAbandonedNonces'
+import { releaseAbandonedNonces } from '../db/releaseAbandonedNonces'
 import type { SignerAccount, WorkerContext } from '../runtime/context'
 
-export type ReleaseAbandonedNoncesParameters = {
+export type ReleaseNoncesOfFailedOrdersParameters = {
   signer: Pick<SignerAccount, 'address'>
   jobId: bigint
   attempt: number
@@ -17,12 +17,12 @@ export type ReleaseAbandonedNoncesParameters = {
  * 'nonce_released' event on the order's timeline, and then filled like any released
  * nonce. Returns the nonces released.
  */
-export async function releaseAbandonedNonces(
+export async function releaseNoncesOfFailedOrders(
   ctx: WorkerContext,
-  p: ReleaseAbandonedNoncesParameters,
+  p: ReleaseNoncesOfFailedOrdersParameters,
 ): Promise<bigint[]> {
   const released = await ctx.db.transaction(async (tx) => {
-    const rows = await releaseInDb(tx, { signerAddress: p.signer.address })
+    const rows = await releaseAbandonedNonces(tx, { signerAddress: p.signer.address })
     await recordJobEvents(
       tx,
       rows.map((r) => ({

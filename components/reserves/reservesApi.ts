@@ -1,4 +1,4 @@
-import { fetchJson } from '@/components/jobs/api'
+import { fetchJson } from '@/components/jobs/jobsApi'
 import type { ApiReserveLookup } from '@/lib/web/reserves/apiTypes'
 
 /** What the lookup box holds, once recognised: an address (0x + 40 hex) or a transaction hash (0x + 64 hex). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ApiJob, ApiJobDetail } from '@/lib/web/admin/apiTypes'
-import { apiJobDetailToJobDetail, apiJobToJob, jobsUrl } from './api'
+import { apiJobDetailToJobDetail, apiJobToJob, jobsUrl } from './jobsApi'
 
 const apiJob: ApiJob = {
   id: '17',
