@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema'
 import { flushMetricSeries } from '@/lib/ops/flushMetricSeries'
 import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
-import { readCounterFamilies } from '@/lib/web/ops/readCounterFamilies'
+import { listCounterFamilies } from '@/lib/web/ops/listCounterFamilies'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
@@ -91,7 +91,7 @@ describe('one trace per mint, across the web and the worker', () => {
     // the intake's latency, measured in this (web) process, flushed to metric_series on the web's own role
     const { getWebDb } = await import('@/lib/web/webProcess')
     await flushMetricSeries(getWebDb().db, { role: 'web' })
-    const intakeCount = (await readCounterFamilies(t.db))
+    const intakeCount = (await listCounterFamilies(t.db))
       .find((f) => f.name === 'mintdesk_intake_duration_seconds')
       ?.samples.find((s) => s.suffix === '_count')
     expect(intakeCount?.value).toBe(1)

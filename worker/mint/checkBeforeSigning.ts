@@ -8,8 +8,8 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
-import type { MintOrder } from '../db/getMintOrder'
-import { type OrderBar, readOrderBars } from '../db/readOrderBars'
+import { listOrderBars, type OrderBar } from '../db/listOrderBars'
+import type { MintOrder } from '../db/readMintOrderRow'
 import { checkApproval } from './checkApproval'
 
 export type CheckBeforeSigningParameters = {
@@ -27,7 +27,7 @@ export type CheckBeforeSigningParameters = {
    * its orders have no stored transaction, so no total holds them and none is excluded
    */
   reserves?: { totalSupplyWei: bigint; backingWei: bigint; inFlightWei: bigint }
-  /** the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/readBatchOrderBars.ts) */
+  /** the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/listBarsOfOrders.ts) */
   bars?: OrderBar[]
   /**
    * the mint controls' verdict on this order, read once for the whole batch
@@ -71,7 +71,7 @@ export async function checkBeforeSigning(
 ): Promise<CheckBeforeSigningReturnType> {
   const { order } = p
   if (!p.bars) await lockVault(tx, { vault: order.vault, mode: 'shared' })
-  const bars = p.bars ?? (await readOrderBars(tx, { orderId: order.id }))
+  const bars = p.bars ?? (await listOrderBars(tx, { orderId: order.id }))
   const own = bars.filter((b) => b.ofOrder)
   if (own.length === 0) {
     throw new BarNotHeldError({ bar: null, state: 'no_bars', detail: `order ${order.id} has no bars in the inventory` })

@@ -1,9 +1,9 @@
 import { getAddress, type TransactionReceipt } from 'viem'
 import { isPermanentJobError } from '@/lib/errors/jobs'
-import { getReceiptOrNull } from '../chain/getReceiptOrNull'
 import { mintedEventIn } from '../chain/mintedEventIn'
-import { getMintOrder } from '../db/getMintOrder'
+import { readReceipt } from '../chain/readReceipt'
 import { type FollowedOrder, listFollowedOrders } from '../db/listFollowedOrders'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
 import { confirmOrderAlone } from './confirmOrderAlone'
 import type { ConfirmRun } from './confirmRun'
@@ -60,7 +60,7 @@ export async function confirmSignerPass(
     (o) => (o.nonce < latest && (o.minedBlock === null || headMoved)) || (o.minedBlock !== null && o.nonce >= latest),
   )
   const receipts = await Promise.all(
-    looked.map((o) => Promise.all(o.txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))),
+    looked.map((o) => Promise.all(o.txs.map((t) => readReceipt(ctx.chain, { hash: t.hash })))),
   )
 
   const mined: MinedMint[] = []
@@ -120,7 +120,7 @@ export async function confirmSignerPass(
   }
   for (const { order, why } of alone) {
     await ctx.db.transaction(async (tx) => {
-      await getMintOrder(tx, { orderId: order.orderId, lock: true })
+      await readMintOrderRow(tx, { orderId: order.orderId, lock: true })
       await confirmOrderAlone(tx, ctx, {
         orderId: order.orderId,
         actor: run.actor,

@@ -85,7 +85,7 @@ export async function dispatchNotificationBatch(
     }
     const newDeliveries = groupByEvent(await insertWebhookDeliveries(tx, events))
     const newEmails = groupByEvent(
-      p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await loadRecipients(tx, events) }) : [],
+      p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await listRecipients(tx, events) }) : [],
     )
 
     // the deliveries' jobs, events oldest first (a lane runs its jobs in that order), then
@@ -141,7 +141,7 @@ export async function dispatchNotificationBatch(
  * Who is emailed about each event of the batch (two reads for the whole batch): enabled
  * users only, each address once.
  */
-async function loadRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
+async function listRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
   const requesterIds = [
     ...new Set(events.filter((e) => e.type === 'mint.confirmed' || e.type === 'mint.failed').map((e) => e.requestedBy)),
   ]

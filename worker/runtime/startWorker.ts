@@ -12,7 +12,7 @@ import { sleep } from '@/lib/time/sleep'
 import { startFaultCountFlush } from '@/worker/ops/startFaultCountFlush'
 import { startQueueMetrics } from '@/worker/ops/startQueueMetrics'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
-import { getNodeInfo } from '../chain/getNodeInfo'
+import { readNodeInfo } from '../chain/readNodeInfo'
 import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
 import { upsertWorker } from '../db/upsertWorker'
@@ -130,7 +130,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       log,
       workerId: () => workerId,
       failpoint: createFailpoint({ names: settings.failpoints, log }),
-      node: async () => (node ??= await getNodeInfo(chain)),
+      node: async () => (node ??= await readNodeInfo(chain)),
       notify: { settings: config.notifications, production: config.production },
       wakeAt,
       crowdedByConfirmers: () => running >= settings.concurrency && confirmerRuns * 2 >= settings.concurrency,

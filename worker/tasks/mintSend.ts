@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
-import { getMintOrder } from '../db/getMintOrder'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { SendBatcher } from '../mint/createSendBatcher'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
@@ -53,7 +53,7 @@ async function handOver(
 ): Promise<void> {
   const { orderId } = job.payload
   await ctx.db.transaction(async (tx) => {
-    await getMintOrder(tx, { orderId, lock: true })
+    await readMintOrderRow(tx, { orderId, lock: true })
     await enqueueFollowUp(tx, {
       currentJobId: job.jobId,
       task: TASK.mintSend,

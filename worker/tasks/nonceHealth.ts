@@ -3,15 +3,15 @@ import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
-import { getReceiptOrNull } from '../chain/getReceiptOrNull'
-import { getMintOrder } from '../db/getMintOrder'
-import { getSigner } from '../db/getSigner'
+import { readReceipt } from '../chain/readReceipt'
 import { insertMissingNonces } from '../db/insertMissingNonces'
 import { listNonceTxs } from '../db/listNonceTxs'
 import { listOpenNonces, type OpenNonce } from '../db/listOpenNonces'
 import { lockNonceHealth } from '../db/lockNonceHealth'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { markTxMined } from '../db/markTxMined'
+import { readMintOrderRow } from '../db/readMintOrderRow'
+import { readSigner } from '../db/readSigner'
 import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
 import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { fillNonceGap } from '../mint/fillNonceGap'
@@ -89,7 +89,7 @@ async function checkSigner(
   job: Job,
   { signer, seen, reported }: { signer: SignerAccount; seen: Seen; reported: Set<string> },
 ): Promise<boolean> {
-  const row = await getSigner(ctx.db, { address: signer.address })
+  const row = await readSigner(ctx.db, { address: signer.address })
   if (!row) return false
   const [latestCount, pendingCount] = await Promise.all([
     ctx.chain.getTransactionCount({ address: signer.address, blockTag: 'latest' }),
@@ -175,7 +175,7 @@ async function settleUsedNonce(
   // a mint its own order_confirm or its signer's signer_confirm follows: that job will see the receipt and confirm
   if (open.use === 'mint' && open.confirming && open.orderStatus !== 'cancelled') return
   const txs = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce: open.nonce })
-  const receipts = await Promise.all(txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))
+  const receipts = await Promise.all(txs.map((t) => readReceipt(ctx.chain, { hash: t.hash })))
   const at = receipts.findIndex((r) => r !== null)
   const mined = txs[at]
   const receipt = receipts[at]
@@ -201,7 +201,7 @@ async function settleUsedNonce(
   }
   // a mint of ours is on chain and nobody follows it (failed, pending or cancelled order, or a dead order_confirm)
   const ensured = await ctx.db.transaction(async (tx) => {
-    const order = await getMintOrder(tx, { orderId, lock: true })
+    const order = await readMintOrderRow(tx, { orderId, lock: true })
     if (!order || order.status === 'confirmed') {
       await markTxMined(tx, {
         signerAddress: signer.address,
@@ -239,7 +239,7 @@ async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled
   }
   const targets = node.isAnvil ? [...ctx.signers.values()] : stalled
   for (const signer of targets) {
-    const row = await getSigner(ctx.db, { address: signer.address })
+    const row = await readSigner(ctx.db, { address: signer.address })
     if (!row) continue
     const latest = BigInt(await ctx.chain.getTransactionCount({ address: signer.address, blockTag: 'latest' }))
     let resent = 0

@@ -3,9 +3,9 @@ import { z } from 'zod'
 import { PermanentJobError } from '@/lib/errors/jobs'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { NonceConsumedError } from '@/worker/errors/chain'
-import { getReceiptOrNull } from '../chain/getReceiptOrNull'
-import { getMintOrder } from '../db/getMintOrder'
+import { readReceipt } from '../chain/readReceipt'
 import { listOrderTxs } from '../db/listOrderTxs'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import { confirmRunOf } from '../mint/confirmRun'
 import { handleMinedTx } from '../mint/handleMinedTx'
 import { handlePendingTxs } from '../mint/handlePendingTxs'
@@ -40,7 +40,7 @@ export const orderConfirm: TaskDefinition<OrderConfirmPayload> = {
   run: async (ctx, job) => {
     const { orderId } = job.payload
     const run = confirmRunOf(TASK.orderConfirm, job)
-    const order = await getMintOrder(ctx.db, { orderId })
+    const order = await readMintOrderRow(ctx.db, { orderId })
     if (!order) throw new PermanentJobError(`order ${orderId} does not exist`)
     if (order.status === 'confirmed') return
 
@@ -58,7 +58,7 @@ export const orderConfirm: TaskDefinition<OrderConfirmPayload> = {
     const chainNonce = BigInt(
       await ctx.chain.getTransactionCount({ address: getAddress(signerAddress), blockTag: 'latest' }),
     )
-    const receipts = await Promise.all(txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))
+    const receipts = await Promise.all(txs.map((t) => readReceipt(ctx.chain, { hash: t.hash })))
     const minedAt = receipts.findIndex((r) => r !== null)
     const receipt = receipts[minedAt]
     if (minedAt >= 0 && receipt) {

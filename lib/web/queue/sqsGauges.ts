@@ -3,7 +3,7 @@ import type { ApiSqsQueueMetrics } from './apiTypes'
 
 /**
  * The SQS transport's gauges for GET /api/metrics (QUEUE_TRANSPORT=sqs, decision 021),
- * from getSqsQueueMetrics: the queue's messages by state (unsent: in the outbox, waiting,
+ * from readSqsQueueMetrics: the queue's messages by state (unsent: in the outbox, waiting,
  * in flight), the oldest unfinished message's age and the dead-letter queue's depth
  * (should be 0; CloudWatch alarms on the real queue in production).
  */

@@ -69,7 +69,7 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     if (!row) throw new Error('insert into bar_lists returned no row')
     const listId = row.id
 
-    await loadList(tx, list.bars, p.chunkSize ?? DEFAULT_CHUNK)
+    await insertListIntoTempTable(tx, list.bars, p.chunkSize ?? DEFAULT_CHUNK)
     const conflicts = await findConflicts(tx, list.vault)
     const present = await markPresent(tx, { vault: list.vault, listId })
     const added = await insertNew(tx, { vault: list.vault, listId })
@@ -141,7 +141,7 @@ async function findSameList(tx: Tx, list: ParsedBarList): Promise<BarListImportR
 }
 
 /** The list into a temporary table (dropped at commit), in chunks of JSON rows. */
-async function loadList(tx: Tx, bars: readonly BarListBar[], chunkSize: number): Promise<void> {
+async function insertListIntoTempTable(tx: Tx, bars: readonly BarListBar[], chunkSize: number): Promise<void> {
   await tx.execute(sql`
     create temporary table bar_list_import (
       serial text not null, refiner text not null, serial_key text not null, refiner_key text not null,

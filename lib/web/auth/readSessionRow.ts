@@ -2,9 +2,9 @@ import type { Db } from '@/db/client'
 import type { UserRole } from '@/db/schema/users'
 import { isUuid } from '@/lib/mint/isUuid'
 
-export type GetSessionRowParameters = { userId: string }
+export type ReadSessionRowParameters = { userId: string }
 
-export type GetSessionRowReturnType = {
+export type ReadSessionRowReturnType = {
   id: string
   email: string
   role: UserRole
@@ -22,7 +22,7 @@ const SESSION_ROW_SQL =
  * statement). Null for an unknown id, or one that is not a uuid (a session minted by
  * something else).
  */
-export async function getSessionRow(db: Db, { userId }: GetSessionRowParameters): Promise<GetSessionRowReturnType> {
+export async function readSessionRow(db: Db, { userId }: ReadSessionRowParameters): Promise<ReadSessionRowReturnType> {
   if (!isUuid(userId)) return null
   const [row] = await db.$client.unsafe<
     { id: string; email: string; role: UserRole; disabled: boolean; session_version: number }[]

@@ -12,7 +12,7 @@ import { METRIC } from './metricFamilies'
  * `histograms: false` leaves the histograms out (their folded rows and their tail): a
  * reader of counters only (the alarms' every minute) skips their costly tail.
  */
-export async function readHistoryTotals(
+export async function listHistoryTotals(
   db: Db,
   { histograms = true }: { histograms?: boolean } = {},
 ): Promise<MetricSample[]> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '@/lib/errors/BaseError'
-import { isJsonContentType, readJsonBody } from './readJsonBody'
+import { isJsonContentType, parseJsonBody } from './parseJsonBody'
 
 const url = 'http://localhost:3000/api/x'
 
@@ -31,59 +31,61 @@ function stream(chunks: number, size: number) {
   return { body, pulled: () => pulled }
 }
 
-describe('readJsonBody', () => {
+describe('parseJsonBody', () => {
   it('parses a JSON body', async () => {
-    expect(await readJsonBody(post('{"a":[1,"2"]}'))).toEqual({ a: [1, '2'] })
-    expect(await readJsonBody(post('{"a":1}', { 'content-type': 'Application/JSON; charset=UTF-8' }))).toEqual({ a: 1 })
+    expect(await parseJsonBody(post('{"a":[1,"2"]}'))).toEqual({ a: [1, '2'] })
+    expect(await parseJsonBody(post('{"a":1}', { 'content-type': 'Application/JSON; charset=UTF-8' }))).toEqual({
+      a: 1,
+    })
   })
 
   it('415 unless application/json', async () => {
-    expect(await codeOf(readJsonBody(post('{}', { 'content-type': 'text/plain' })))).toBe('unsupported_media_type')
-    expect(await codeOf(readJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' })))).toBe(
+    expect(await codeOf(parseJsonBody(post('{}', { 'content-type': 'text/plain' })))).toBe('unsupported_media_type')
+    expect(await codeOf(parseJsonBody(post('a=1', { 'content-type': 'application/x-www-form-urlencoded' })))).toBe(
       'unsupported_media_type',
     )
-    expect(await codeOf(readJsonBody(post('{}', {})))).toBe('unsupported_media_type')
-    expect(await codeOf(readJsonBody(post('{}', { 'content-type': 'application/json; charset=latin1' })))).toBe(
+    expect(await codeOf(parseJsonBody(post('{}', {})))).toBe('unsupported_media_type')
+    expect(await codeOf(parseJsonBody(post('{}', { 'content-type': 'application/json; charset=latin1' })))).toBe(
       'unsupported_media_type',
     )
   })
 
   it('413 over 64 KiB, 64 KiB itself is fine', async () => {
     const exactly = `"${'x'.repeat(64 * 1024 - 2)}"`
-    expect(await codeOf(readJsonBody(post(exactly)))).toBe('ok')
+    expect(await codeOf(parseJsonBody(post(exactly)))).toBe('ok')
     const over = `"${'x'.repeat(64 * 1024 - 1)}"`
-    expect(await codeOf(readJsonBody(post(over)))).toBe('payload_too_large')
+    expect(await codeOf(parseJsonBody(post(over)))).toBe('payload_too_large')
   })
 
   it('413 from a Content-Length over the limit, without reading the body', async () => {
     const s = stream(1000, 1024)
     const req = post(s.body, { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024) })
-    expect(await codeOf(readJsonBody(req))).toBe('payload_too_large')
+    expect(await codeOf(parseJsonBody(req))).toBe('payload_too_large')
     expect(s.pulled()).toBeLessThanOrEqual(1)
   })
 
   it('counts the bytes actually read: a lying Content-Length does not help, reading stops past the limit', async () => {
     const s = stream(1000, 1024) // 1000 KiB offered
     const req = post(s.body, { 'content-type': 'application/json', 'content-length': '10' })
-    expect(await codeOf(readJsonBody(req))).toBe('payload_too_large')
+    expect(await codeOf(parseJsonBody(req))).toBe('payload_too_large')
     expect(s.pulled()).toBeLessThan(70) // stopped right after 64 KiB, not 1000 chunks
   })
 
   it('counts bytes, not characters', async () => {
     const euro = '€'.repeat(22_000) // 3 bytes each: 66 000 bytes, 22 000 characters
-    expect(await codeOf(readJsonBody(post(`"${euro}"`)))).toBe('payload_too_large')
+    expect(await codeOf(parseJsonBody(post(`"${euro}"`)))).toBe('payload_too_large')
   })
 
   it('400 for an empty body, invalid JSON or invalid UTF-8', async () => {
-    expect(await codeOf(readJsonBody(post('')))).toBe('malformed_json')
-    expect(await codeOf(readJsonBody(post(null)))).toBe('malformed_json')
-    expect(await codeOf(readJsonBody(post('{"a":')))).toBe('malformed_json')
-    expect(await codeOf(readJsonBody(post("{'a':1}")))).toBe('malformed_json')
-    expect(await codeOf(readJsonBody(post(new Uint8Array([0x22, 0xff, 0xfe, 0x22]))))).toBe('malformed_json')
+    expect(await codeOf(parseJsonBody(post('')))).toBe('malformed_json')
+    expect(await codeOf(parseJsonBody(post(null)))).toBe('malformed_json')
+    expect(await codeOf(parseJsonBody(post('{"a":')))).toBe('malformed_json')
+    expect(await codeOf(parseJsonBody(post("{'a':1}")))).toBe('malformed_json')
+    expect(await codeOf(parseJsonBody(post(new Uint8Array([0x22, 0xff, 0xfe, 0x22]))))).toBe('malformed_json')
   })
 
   it('honours a custom limit', async () => {
-    expect(await codeOf(readJsonBody(post('[1,2,3]'), { maxBytes: 4 }))).toBe('payload_too_large')
+    expect(await codeOf(parseJsonBody(post('[1,2,3]'), { maxBytes: 4 }))).toBe('payload_too_large')
   })
 })
 

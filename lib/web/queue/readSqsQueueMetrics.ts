@@ -10,7 +10,7 @@ import type { ApiSqsQueueMetrics } from './apiTypes'
  * message's age; the DLQ's messages as the worker last listed them. CloudWatch watches
  * the queues themselves in production (deploy/lib/addQueue.ts).
  */
-export async function getSqsQueueMetrics(db: DbOrTx): Promise<ApiSqsQueueMetrics> {
+export async function readSqsQueueMetrics(db: DbOrTx): Promise<ApiSqsQueueMetrics> {
   const [row] = await db.execute<{
     unsent: number
     depth: number

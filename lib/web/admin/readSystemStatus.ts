@@ -3,11 +3,11 @@ import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
 import { ChainTimeoutError } from '@/lib/web/errors/admin'
-import { getLatestReserveCheck } from '@/lib/web/reserves/getLatestReserveCheck'
+import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
 import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
-export type GetSystemStatusParameters = {
+export type ReadSystemStatusParameters = {
   /** a read-only chain client, or null when no RPC is configured */
   chain: PublicClient | null
   chainId: number | undefined
@@ -22,7 +22,7 @@ export type GetSystemStatusParameters = {
   chainTimeoutMs?: number
 }
 
-export type GetSystemStatusReturnType = ApiSystem
+export type ReadSystemStatusReturnType = ApiSystem
 
 type ChainRead = { blockNumber: bigint; perSigner: Map<string, { latest: number; pending: number; balance: bigint }> }
 
@@ -35,7 +35,7 @@ type ChainRead = { blockNumber: bigint; perSigner: Map<string, { latest: number;
  * only reads the chain. If the RPC is down or slow, the answer still comes, with the
  * database figures and the chain fields null (`chain.available: false`).
  */
-export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters): Promise<GetSystemStatusReturnType> {
+export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters): Promise<ReadSystemStatusReturnType> {
   const signerRows = await db.execute<{ address: string; active: boolean; next_nonce: bigint; in_flight: number }>(sql`
     select s.address, s.active, s.next_nonce,
       (select count(*) from signer_nonces n where n.signer_address = s.address and n.state in ('reserved', 'signed'))::int as in_flight
@@ -55,7 +55,7 @@ export async function getSystemStatus(db: DbOrTx, p: GetSystemStatusParameters):
     where stopped_at is null
     order by last_seen_at desc`)
   const feeCappedOrders = await countFeeCappedOrders(db)
-  const reserveCheck = await getLatestReserveCheck(db)
+  const reserveCheck = await readLatestReserveCheck(db)
 
   let chainRead: ChainRead | null = null
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'

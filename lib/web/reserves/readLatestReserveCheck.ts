@@ -10,7 +10,7 @@ import type { ApiReserveCheck } from './apiTypes'
  * the database sees it (one clock: the worker's rows are stamped by the same server).
  * Null before the first check.
  */
-export async function getLatestReserveCheck(db: DbOrTx): Promise<ApiReserveCheck | null> {
+export async function readLatestReserveCheck(db: DbOrTx): Promise<ApiReserveCheck | null> {
   const [row] = await db.execute<{
     at: string
     age_seconds: number

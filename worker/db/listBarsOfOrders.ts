@@ -1,19 +1,19 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import type { BarStatus } from '@/db/schema/vault'
-import type { OrderBar } from './readOrderBars'
+import type { OrderBar } from './listOrderBars'
 
-export type ReadBatchOrderBarsParameters = { orderIds: readonly string[] }
+export type ListBarsOfOrdersParameters = { orderIds: readonly string[] }
 
 /**
- * readOrderBars for every order of a send batch in ONE statement (index scans per order,
- * as readOrderBars): each order's bars (mint_order_bars) and any bar that says it is held
+ * listOrderBars for every order of a send batch in ONE statement (index scans per order,
+ * as listOrderBars): each order's bars (mint_order_bars) and any bar that says it is held
  * by it (vault_bars.order_id), with their vault's latest list, locked FOR SHARE in the
  * caller's transaction. By order id; an order without bars maps to [].
  */
-export async function readBatchOrderBars(
+export async function listBarsOfOrders(
   tx: Tx,
-  { orderIds }: ReadBatchOrderBarsParameters,
+  { orderIds }: ListBarsOfOrdersParameters,
 ): Promise<Map<string, OrderBar[]>> {
   const byOrder = new Map<string, OrderBar[]>(orderIds.map((id) => [id, []]))
   if (orderIds.length === 0) return byOrder

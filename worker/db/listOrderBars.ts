@@ -1,8 +1,8 @@
 import type { Tx } from '@/db/client'
 import type { BarStatus } from '@/db/schema/vault'
-import { readBatchOrderBars } from './readBatchOrderBars'
+import { listBarsOfOrders } from './listBarsOfOrders'
 
-export type ReadOrderBarsParameters = { orderId: string }
+export type ListOrderBarsParameters = { orderId: string }
 
 /** One bar of an order as the inventory has it now, with its vault's latest list. */
 export type OrderBar = {
@@ -26,6 +26,6 @@ export type OrderBar = {
  * Rows are locked (FOR SHARE) in the caller's transaction, so no intake or release
  * moves them until the signature is stored.
  */
-export async function readOrderBars(tx: Tx, { orderId }: ReadOrderBarsParameters): Promise<OrderBar[]> {
-  return (await readBatchOrderBars(tx, { orderIds: [orderId] })).get(orderId) ?? []
+export async function listOrderBars(tx: Tx, { orderId }: ListOrderBarsParameters): Promise<OrderBar[]> {
+  return (await listBarsOfOrders(tx, { orderIds: [orderId] })).get(orderId) ?? []
 }

@@ -6,9 +6,9 @@ import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { type ReadTotalSupplyReturnType, readTotalSupply } from '@/lib/reserves/readTotalSupply'
 import { NotReadyError } from '@/lib/web/errors/ops'
 import type { ApiReserves } from './apiTypes'
-import { getLatestReserveCheck } from './getLatestReserveCheck'
+import { readLatestReserveCheck } from './readLatestReserveCheck'
 
-export type GetReservesParameters = {
+export type GetReservesOrThrowParameters = {
   /** a read-only chain client (short timeout), or null when no RPC is configured */
   chain: PublicClient | null
   chainId: number | undefined
@@ -17,7 +17,7 @@ export type GetReservesParameters = {
   onChainError?: (error: unknown) => void
 }
 
-export type GetReservesReturnType = ApiReserves
+export type GetReservesOrThrowReturnType = ApiReserves
 
 /**
  * GET /api/reserves: the on-chain supply read now beside the inventory (API.md
@@ -26,8 +26,11 @@ export type GetReservesReturnType = ApiReserves
  * the check's time; only the bar lists' dates are current): never the live inventory
  * beside an old supply. Neither: 503 not_ready.
  */
-export async function getReserves(db: DbOrTx, p: GetReservesParameters): Promise<GetReservesReturnType> {
-  const lastCheck = await getLatestReserveCheck(db)
+export async function getReservesOrThrow(
+  db: DbOrTx,
+  p: GetReservesOrThrowParameters,
+): Promise<GetReservesOrThrowReturnType> {
+  const lastCheck = await readLatestReserveCheck(db)
   const base = { chainId: p.chainId ?? null, tokenAddress: p.tokenAddress ?? null, lastCheck }
   let supply: ReadTotalSupplyReturnType | null = null
   if (p.chain && p.tokenAddress) {

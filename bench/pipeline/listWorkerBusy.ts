@@ -6,7 +6,7 @@ export type TaskBusy = { task: string; runs: number; busyMs: number; p50Ms: numb
  * How long worker slots were busy per task in a window (sum of the attempts'
  * duration_ms, the same figures the admin metrics use), and how many runs.
  */
-export async function readWorkerBusy(
+export async function listWorkerBusy(
   sql: postgres.Sql,
   { from, to }: { from: number; to: number },
 ): Promise<TaskBusy[]> {

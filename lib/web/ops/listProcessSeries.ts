@@ -10,7 +10,7 @@ import { HISTORY_PROCESS } from '@/lib/ops/foldHistoryMetrics'
  * replica answers the same sums. A histogram's buckets add up bucket by bucket (all
  * processes share the bounds of lib/ops/metricFamilies.ts).
  */
-export async function readProcessSeries(db: DbOrTx): Promise<MetricSample[]> {
+export async function listProcessSeries(db: DbOrTx): Promise<MetricSample[]> {
   const rows = await db.execute<{ name: string; labels: string; value: number }>(sql`
     select name, labels, sum(value)::float8 as value from metric_series where process <> ${HISTORY_PROCESS} group by name, labels`)
   return [...rows]

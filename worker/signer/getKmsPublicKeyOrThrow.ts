@@ -9,20 +9,20 @@ export const EC_PUBLIC_KEY_OID = '1.2.840.10045.2.1'
 /** secp256k1 (SEC 2), KMS key spec ECC_SECG_P256K1 */
 export const SECP256K1_OID = '1.3.132.0.10'
 
-export type GetKmsPublicKeyParameters = { keyId: string }
+export type GetKmsPublicKeyOrThrowParameters = { keyId: string }
 
 /** The uncompressed public key, 65 bytes: 0x04 || x || y. */
-export type GetKmsPublicKeyReturnType = Hex
+export type GetKmsPublicKeyOrThrowReturnType = Hex
 
 /**
  * Fetches a KMS key's public key (GetPublicKey) and checks it is a secp256k1 key: the
  * DER SubjectPublicKeyInfo must name id-ecPublicKey with curve secp256k1 and hold a
  * valid uncompressed curve point. SDK errors (NotFoundException, ...) pass through.
  */
-export async function getKmsPublicKey(
+export async function getKmsPublicKeyOrThrow(
   client: KMSClient,
-  { keyId }: GetKmsPublicKeyParameters,
-): Promise<GetKmsPublicKeyReturnType> {
+  { keyId }: GetKmsPublicKeyOrThrowParameters,
+): Promise<GetKmsPublicKeyOrThrowReturnType> {
   const res = await client.send(new GetPublicKeyCommand({ KeyId: keyId }))
   if (res.KeySpec !== undefined && res.KeySpec !== 'ECC_SECG_P256K1') {
     throw new KmsPublicKeyError(keyId, `key spec is ${res.KeySpec}, expected ECC_SECG_P256K1`)
@@ -35,7 +35,7 @@ export async function getKmsPublicKey(
 }
 
 /**
- * The checks behind getKmsPublicKey, on the DER bytes alone (exported for its unit
+ * The checks behind getKmsPublicKeyOrThrow, on the DER bytes alone (exported for its unit
  * tests and for public keys that arrive some other way, e.g. from `aws kms get-public-key`).
  */
 export function parseSecp256k1PublicKey(der: Uint8Array, { keyId }: { keyId: string }): Hex {

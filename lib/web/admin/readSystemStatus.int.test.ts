@@ -6,9 +6,9 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertSigner, reserveNonce } from '@/tests/helpers/signers'
 import { insertUser } from '@/tests/helpers/users'
-import { getSystemStatus } from './getSystemStatus'
+import { readSystemStatus } from './readSystemStatus'
 
-describe('getSystemStatus', () => {
+describe('readSystemStatus', () => {
   let t: TestDatabase
   let anvil: StartAnvilReturnType
   let empty: string
@@ -41,7 +41,7 @@ describe('getSystemStatus', () => {
 
   it('puts each signer nonce in Postgres next to the chain, with in-flight count and balance', async () => {
     const chain = createChainClient({ rpcUrl: anvil.rpcUrl, chainId: 31337, pollingMs: 100 })
-    const s = await getSystemStatus(t.db, { ...base, chain, rpcUrl: anvil.rpcUrl, lowBalanceWei: 10n ** 17n })
+    const s = await readSystemStatus(t.db, { ...base, chain, rpcUrl: anvil.rpcUrl, lowBalanceWei: 10n ** 17n })
     expect(s).toMatchObject({
       chainId: 31337,
       confirmations: 2,
@@ -64,7 +64,7 @@ describe('getSystemStatus', () => {
   })
 
   it('shows running workers with their heartbeat; a silent one is not alive; a stopped one is gone', async () => {
-    const s = await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })
+    const s = await readSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })
     expect(s.workers.map((w) => [w.id, w.alive])).toEqual([
       ['w-alive', true],
       ['w-silent', false],
@@ -73,18 +73,18 @@ describe('getSystemStatus', () => {
   })
 
   it('counts the open orders the fee ceiling holds back (issue 13)', async () => {
-    expect((await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(0)
+    expect((await readSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(0)
     const user = await insertUser(t.db)
     const held = await insertOrder(t.db, { requestedBy: user.id })
     await t.db.execute(
       sql`insert into job_events (event, task, order_id) values ('fee_capped', 'mint_send', ${held.id}::uuid)`,
     )
-    expect((await getSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(1)
+    expect((await readSystemStatus(t.db, { ...base, chain: null, lowBalanceWei: 1n })).feeCappedOrders).toBe(1)
   })
 
   it('answers with the database figures when the RPC is down', async () => {
     const chain = createChainClient({ rpcUrl: 'http://127.0.0.1:9', chainId: 31337, pollingMs: 100, timeoutMs: 1_000 })
-    const s = await getSystemStatus(t.db, { ...base, chain, lowBalanceWei: 1n, chainTimeoutMs: 2_000 })
+    const s = await readSystemStatus(t.db, { ...base, chain, lowBalanceWei: 1n, chainTimeoutMs: 2_000 })
     expect(s.chain.available).toBe(false)
     expect(s.chain.error).toMatch(/could not be read|did not answer/)
     expect(s).not.toHaveProperty('rpcUrl')

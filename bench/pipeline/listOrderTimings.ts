@@ -35,7 +35,7 @@ export type OrderTimings = {
  * are the database's now() of the transaction that wrote them, the commit times come from
  * pg_xact_commit_timestamp of the rows' xmin (track_commit_timestamp is on in the bench).
  */
-export async function readOrderTimings(
+export async function listOrderTimings(
   sql: postgres.Sql,
   { orderIds }: { orderIds: readonly string[] },
 ): Promise<OrderTimings[]> {

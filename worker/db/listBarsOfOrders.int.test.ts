@@ -4,7 +4,7 @@ import type { TestDatabase } from '@/tests/helpers/db'
 import { orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
-import { readBatchOrderBars } from './readBatchOrderBars'
+import { listBarsOfOrders } from './listBarsOfOrders'
 
 // What the check before signing reads of a batch's bars (ARCHITECTURE.md invariant 4):
 // each order's own bars (mint_order_bars) AND any bar that says it is held by the order
@@ -16,7 +16,7 @@ let u: TestUsers
 
 setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
-describe('readBatchOrderBars', () => {
+describe('listBarsOfOrders', () => {
   it('gives each order its own bars, a stray bar it holds marked not its own, and a bar of its that another order holds, with that holder', async () => {
     const a = await orderWithListedBars(t.db, { users: u, bars: 2 })
     const b = await orderWithListedBars(t.db, { users: u, bars: 1 })
@@ -28,7 +28,7 @@ describe('readBatchOrderBars', () => {
     await t.db.execute(sql`update vault_bars set order_id = ${a.orderId}::uuid where serial = ${cOnly}`)
     await t.db.execute(sql`update vault_bars set order_id = ${b.orderId}::uuid where serial = ${aSecond}`)
 
-    const bars = await t.db.transaction((tx) => readBatchOrderBars(tx, { orderIds: [a.orderId, b.orderId] }))
+    const bars = await t.db.transaction((tx) => listBarsOfOrders(tx, { orderIds: [a.orderId, b.orderId] }))
     const view = (orderId: string) =>
       (bars.get(orderId) ?? [])
         .map((bar) => ({ serial: bar.serial, ofOrder: bar.ofOrder, holder: bar.holderId, status: bar.status }))
@@ -47,6 +47,6 @@ describe('readBatchOrderBars', () => {
         { serial: aSecond, ofOrder: false, holder: b.orderId, status: 'reserved' },
       ].sort((x, y) => String(x.serial).localeCompare(String(y.serial))),
     )
-    expect(await t.db.transaction((tx) => readBatchOrderBars(tx, { orderIds: [] }))).toEqual(new Map())
+    expect(await t.db.transaction((tx) => listBarsOfOrders(tx, { orderIds: [] }))).toEqual(new Map())
   })
 })

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { KmsPublicKeyError } from '@/worker/errors/kms'
-import { parseSecp256k1PublicKey } from './getKmsPublicKey'
+import { parseSecp256k1PublicKey } from './getKmsPublicKeyOrThrow'
 
 const spkiOf = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) =>
   new Uint8Array(key.export({ type: 'spki', format: 'der' }))

@@ -7,7 +7,7 @@ import { listTaskNames } from '@/lib/web/jobs/listTaskNames'
 import type { ApiMetrics, ApiTaskMetrics } from './apiTypes'
 import { isoSql } from './sql'
 
-export type GetJobMetricsParameters = {
+export type ReadJobMetricsParameters = {
   /** failure rates, run times and throughput look back this far (default one hour) */
   windowSeconds?: number
   /** throughput bucket width (default one minute) */
@@ -19,7 +19,7 @@ export type GetJobMetricsParameters = {
   recentDeadLetters?: number
 }
 
-export type GetJobMetricsReturnType = ApiMetrics
+export type ReadJobMetricsReturnType = ApiMetrics
 
 /**
  * The figures the seeds ask to watch, all computed in Postgres from what it holds now:
@@ -33,7 +33,7 @@ export type GetJobMetricsReturnType = ApiMetrics
  * - throughput: enqueued, succeeded and failed per bucket over the window.
  * No figure scans the history: each reads the live table or the window through an index.
  */
-export async function getJobMetrics(db: DbOrTx, p: GetJobMetricsParameters): Promise<GetJobMetricsReturnType> {
+export async function readJobMetrics(db: DbOrTx, p: ReadJobMetricsParameters): Promise<ReadJobMetricsReturnType> {
   const windowSeconds = p.windowSeconds ?? 3600
   const bucketSeconds = p.bucketSeconds ?? 60
   const buckets = Math.max(1, Math.ceil(windowSeconds / bucketSeconds))

@@ -1,6 +1,6 @@
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '@/lib/web/errors/request'
 
-export type ReadTextBodyParameters = {
+export type ParseTextBodyParameters = {
   /** the media types the route takes, lower case (`application/json`, `text/csv`); a charset other than UTF-8 is refused */
   mediaTypes: readonly string[]
   maxBytes: number
@@ -11,15 +11,15 @@ export type RawBody = { mediaType: string; text: string }
 
 /**
  * Reads a request body as UTF-8 text, for routes that take more than JSON (a bar list as
- * JSON or CSV). Same rules and order as readJsonBody: 415 `unsupported_media_type` for a
+ * JSON or CSV). Same rules and order as parseJsonBody: 415 `unsupported_media_type` for a
  * Content-Type not in `mediaTypes`; 413 `payload_too_large` past `maxBytes`, judged by a
  * Content-Length over it (nothing read) and by the bytes actually read (reading stops
  * there); 422 for bytes that are not UTF-8. Chunks are decoded as they arrive, so the
  * body is held once, as text, never also as one buffer of bytes.
  */
-export async function readTextBody(
+export async function parseTextBody(
   request: Request,
-  { mediaTypes, maxBytes }: ReadTextBodyParameters,
+  { mediaTypes, maxBytes }: ParseTextBodyParameters,
 ): Promise<RawBody> {
   const mediaType = mediaTypeOf(request.headers.get('content-type'))
   if (mediaType === null || !mediaTypes.includes(mediaType)) throw new UnsupportedMediaTypeError({ mediaTypes })

@@ -2,7 +2,7 @@ import { MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } f
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
-export type ReadJsonBodyParameters = { maxBytes?: number }
+export type ParseJsonBodyParameters = { maxBytes?: number }
 
 /**
  * Reads a request body as JSON, enforcing the API's rules in this order:
@@ -12,9 +12,9 @@ export type ReadJsonBodyParameters = { maxBytes?: number }
  * reading, and reading stops as soon as the limit is passed, whatever Content-Length
  * claimed; 400 `malformed_json` for an empty body, invalid UTF-8 or invalid JSON.
  */
-export async function readJsonBody(
+export async function parseJsonBody(
   request: Request,
-  { maxBytes = DEFAULT_MAX_BODY_BYTES }: ReadJsonBodyParameters = {},
+  { maxBytes = DEFAULT_MAX_BODY_BYTES }: ParseJsonBodyParameters = {},
 ): Promise<unknown> {
   if (!isJsonContentType(request.headers.get('content-type'))) throw new UnsupportedMediaTypeError()
 

@@ -1,10 +1,10 @@
 import type { Db } from '@/db/client'
 import { TASK } from '@/lib/jobs/jobKeys'
 import type { MetricSample } from '@/lib/ops/countHistoryWindow'
+import { listHistoryTotals } from '@/lib/ops/listHistoryTotals'
 import { FAULT_EVENTS, METRIC, TX_SENT_EVENTS } from '@/lib/ops/metricFamilies'
-import { readHistoryTotals } from '@/lib/ops/readHistoryTotals'
 import type { ExpositionFamily, ExpositionSample } from './formatExposition'
-import { parseLabelText, readProcessSeries } from './readProcessSeries'
+import { listProcessSeries, parseLabelText } from './listProcessSeries'
 
 const SUFFIXES = ['', '_bucket', '_sum', '_count'] as const
 
@@ -33,8 +33,8 @@ const ZERO_SERIES: Record<string, Record<string, string>[]> = {
  * per-process series summed over processes. Known series are present at 0 from the start;
  * a histogram's samples go bucket by bucket, +Inf, _sum, _count per label set.
  */
-export async function readCounterFamilies(db: Db): Promise<ExpositionFamily[]> {
-  const [history, processSeries] = await Promise.all([readHistoryTotals(db), readProcessSeries(db)])
+export async function listCounterFamilies(db: Db): Promise<ExpositionFamily[]> {
+  const [history, processSeries] = await Promise.all([listHistoryTotals(db), listProcessSeries(db)])
   const samples: MetricSample[] = [...history, ...processSeries]
   return Object.values(METRIC).map((info) => {
     const own: ExpositionSample[] = []

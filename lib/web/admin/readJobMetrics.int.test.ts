@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addPlainJob, setJobState } from '@/tests/helpers/jobs'
-import { getJobMetrics } from './getJobMetrics'
+import { readJobMetrics } from './readJobMetrics'
 
 /**
  * Known histories in, known figures out: the dashboard's numbers must be what the
  * database holds.
  */
-describe('getJobMetrics', () => {
+describe('readJobMetrics', () => {
   let t: TestDatabase
   const limits = { heartbeatMs: 2_000, staleAfterMs: 30_000 }
 
@@ -58,7 +58,7 @@ describe('getJobMetrics', () => {
   })
 
   it('counts depth per task and state', async () => {
-    const m = await getJobMetrics(t.db, limits)
+    const m = await readJobMetrics(t.db, limits)
     expect(m.depth).toEqual([
       { task: 'alpha', state: 'queued', count: 2 },
       { task: 'alpha', state: 'scheduled', count: 1 },
@@ -70,7 +70,7 @@ describe('getJobMetrics', () => {
   })
 
   it('gives the oldest queued job and its age', async () => {
-    const m = await getJobMetrics(t.db, limits)
+    const m = await readJobMetrics(t.db, limits)
     expect(m.oldestQueued?.task).toBe('alpha')
     expect(m.oldestQueued?.ageSeconds).toBeGreaterThanOrEqual(600)
     expect(m.oldestQueued?.ageSeconds).toBeLessThan(630)
@@ -80,7 +80,7 @@ describe('getJobMetrics', () => {
   })
 
   it('computes failure rate and p50/p95 run time per task over the window', async () => {
-    const m = await getJobMetrics(t.db, limits)
+    const m = await readJobMetrics(t.db, limits)
     expect(m.windowSeconds).toBe(3600)
     const alpha = m.tasks.find((x) => x.task === 'alpha')!
     expect(alpha).toMatchObject({
@@ -107,7 +107,7 @@ describe('getJobMetrics', () => {
   })
 
   it('a longer window takes the older failures in', async () => {
-    const m = await getJobMetrics(t.db, { ...limits, windowSeconds: 3 * 3600, bucketSeconds: 600 })
+    const m = await readJobMetrics(t.db, { ...limits, windowSeconds: 3 * 3600, bucketSeconds: 600 })
     const alpha = m.tasks.find((x) => x.task === 'alpha')!
     expect(alpha).toMatchObject({ succeeded: 100, failed: 3, maxMs: 9_999 })
     expect(alpha.failureRate).toBeCloseTo(3 / 103, 10)
@@ -115,14 +115,14 @@ describe('getJobMetrics', () => {
   })
 
   it('lists the dead letters, newest first, with the exact count', async () => {
-    const m = await getJobMetrics(t.db, limits)
+    const m = await readJobMetrics(t.db, limits)
     expect(m.deadLetters.count).toBe(2)
     expect(m.deadLetters.recent.map((d) => d.lastError).sort()).toEqual(['Error: first', 'Error: second'])
     expect(m.deadLetters.recent[0]).toMatchObject({ task: 'beta', attempts: 5, maxAttempts: 5 })
   })
 
   it('buckets throughput per minute over the last hour', async () => {
-    const m = await getJobMetrics(t.db, limits)
+    const m = await readJobMetrics(t.db, limits)
     expect(m.throughput.bucketSeconds).toBe(60)
     expect(m.throughput.buckets).toHaveLength(60)
     const sum = (k: 'enqueued' | 'succeeded' | 'failed') => m.throughput.buckets.reduce((s, b) => s + b[k], 0)

@@ -1,11 +1,11 @@
 import { type Hex, type PublicClient, type TransactionReceipt, TransactionReceiptNotFoundError } from 'viem'
 
-export type GetReceiptOrNullParameters = { hash: Hex }
+export type ReadReceiptParameters = { hash: Hex }
 
 /** The receipt, or null when the node has none (not mined yet, unknown, or reorged away). RPC failures throw. */
-export async function getReceiptOrNull(
+export async function readReceipt(
   client: PublicClient,
-  { hash }: GetReceiptOrNullParameters,
+  { hash }: ReadReceiptParameters,
 ): Promise<TransactionReceipt | null> {
   try {
     return await client.getTransactionReceipt({ hash })

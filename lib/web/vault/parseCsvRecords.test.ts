@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { readCsvRecords } from './readCsvRecords'
+import { parseCsvRecords } from './parseCsvRecords'
 
-describe('readCsvRecords', () => {
+describe('parseCsvRecords', () => {
   it('reads fields, line numbers, CRLF, a BOM and skips blank lines', () => {
     const text = '\ufeffserial,refiner\r\nAB1, Valcambi SA \r\n\r\nAB2,PAMP SA\n'
-    expect(readCsvRecords(text)).toEqual({
+    expect(parseCsvRecords(text)).toEqual({
       records: [
         { line: 1, fields: ['serial', 'refiner'] },
         { line: 2, fields: ['AB1', 'Valcambi SA'] },
@@ -15,7 +15,7 @@ describe('readCsvRecords', () => {
   })
 
   it('reads quoted fields with commas, doubled quotes and line breaks', () => {
-    const { records, problems } = readCsvRecords('a,b\n"X, ""1""","multi\nline"\nlast,one')
+    const { records, problems } = parseCsvRecords('a,b\n"X, ""1""","multi\nline"\nlast,one')
     expect(problems).toEqual([])
     expect(records).toEqual([
       { line: 1, fields: ['a', 'b'] },
@@ -25,13 +25,13 @@ describe('readCsvRecords', () => {
   })
 
   it('keeps empty fields', () => {
-    expect(readCsvRecords('a,,c\n,,\n').records).toEqual([
+    expect(parseCsvRecords('a,,c\n,,\n').records).toEqual([
       { line: 1, fields: ['a', '', 'c'] },
       { line: 2, fields: ['', '', ''] },
     ])
   })
 
   it('reports an unclosed quote', () => {
-    expect(readCsvRecords('a,"open\n').problems).toEqual([{ line: 1, message: 'a quoted field is never closed' }])
+    expect(parseCsvRecords('a,"open\n').problems).toEqual([{ line: 1, message: 'a quoted field is never closed' }])
   })
 })

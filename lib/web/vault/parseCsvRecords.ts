@@ -1,14 +1,14 @@
 /** One CSV record and the line (1-based) it starts on. */
 export type CsvRecord = { line: number; fields: string[] }
 
-export type ReadCsvRecordsReturnType = { records: CsvRecord[]; problems: { line: number; message: string }[] }
+export type ParseCsvRecordsReturnType = { records: CsvRecord[]; problems: { line: number; message: string }[] }
 
 /**
  * RFC 4180 CSV: comma-separated, fields optionally in double quotes (a quote inside is
  * doubled, a quoted field may hold commas and line breaks), CRLF or LF line ends, a
  * UTF-8 BOM ignored, blank lines skipped. Unquoted fields are trimmed. Pure; one pass.
  */
-export function readCsvRecords(text: string): ReadCsvRecordsReturnType {
+export function parseCsvRecords(text: string): ParseCsvRecordsReturnType {
   const records: CsvRecord[] = []
   const problems: { line: number; message: string }[] = []
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
