@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
-import type { VaultBarResponse } from '@/lib/web/vault/types'
+import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { addPickedBar, formatOz, pickedTotals, pickStateOf, removePickedBar } from './pickedBars'
 import { vaultBarsUrl } from './vaultBarsUrl'
 
-function result(n: number, fineOz = '401.084'): VaultBarResponse {
+function result(n: number, fineOz = '401.084'): ApiVaultBar {
   return {
     id: `bar-${n}`,
     vault: 'LDN-1',

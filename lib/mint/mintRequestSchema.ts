@@ -277,7 +277,7 @@ export const controlFieldSchemas = { address, text, amount } as const
 export type MintRequestInput = z.input<typeof mintRequestSchema>
 /** The request after validation: checksummed address, tidied text, lowercase digest. */
 export type MintRequest = z.output<typeof mintRequestSchema>
-export type MintBar = z.output<typeof mintBarSchema>
+export type ApiMintBar = z.output<typeof mintBarSchema>
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null

@@ -1,5 +1,5 @@
 import type { JobState, LiveJobState } from '@/lib/web/jobs/jobStates'
-import type { MintBar } from '@/lib/web/mint/types'
+import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 import type { ApiReserveCheck } from '@/lib/web/reserves/apiTypes'
 
 /**
@@ -68,7 +68,7 @@ export type ApiJobOrder = {
   nonce: number | null
   txHash: string | null
   blockNumber: number | null
-  vaultProof: { vault: string; receiptRef: string; documentSha256: string; bars: MintBar[] }
+  vaultProof: { vault: string; receiptRef: string; documentSha256: string; bars: ApiMintBar[] }
 }
 
 export type ApiChainTx = {

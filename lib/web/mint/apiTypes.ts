@@ -22,7 +22,7 @@ export const inFlightStatuses: readonly MintStatus[] = ['pending', 'submitted']
  * 202 answer of POST /api/gold/mint; stored with the order and returned again on a replay.
  * An order at or above the approval threshold has no job yet: it awaits a second person.
  */
-export type MintAcceptedResponse =
+export type ApiMintAccepted =
   | {
       orderId: string
       /** graphile-worker job id, as a string (it is a bigint) */
@@ -34,9 +34,9 @@ export type MintAcceptedResponse =
 
 /**
  * One bar of an order's vault proof: THE bar shape of every view and API (the staff's
- * order, the admin's job detail). lib/web/mint/toMintBar.ts writes it from a stored row.
+ * order, the admin's job detail). lib/web/mint/toApiMintBar.ts writes it from a stored row.
  */
-export type MintBar = {
+export type ApiMintBar = {
   serial: string
   refiner: string
   year: number
@@ -48,14 +48,14 @@ export type MintBar = {
   fineOz: string
 }
 
-export type MintVaultProofResponse = {
+export type ApiMintVaultProof = {
   vault: string
   receiptRef: string
   documentSha256: string
-  bars: MintBar[]
+  bars: ApiMintBar[]
 }
 
-export type MintTxResponse = {
+export type ApiMintTx = {
   hash: string | null
   nonce: number | null
   blockNumber: number | null
@@ -63,10 +63,10 @@ export type MintTxResponse = {
   confirmations: number | null
 }
 
-export type MintTimelineEntry = { at: string; event: string; detail: string | null }
+export type ApiMintTimelineEntry = { at: string; event: string; detail: string | null }
 
 /** Four eyes: the second person's decision on an order that needed one. */
-export type MintOrderDecision = {
+export type ApiMintOrderDecision = {
   outcome: 'approved' | 'rejected'
   /** e-mail of the approver or admin who decided */
   by: string
@@ -76,7 +76,7 @@ export type MintOrderDecision = {
 }
 
 /** GET /api/gold/mint/{orderId} */
-export type MintOrderResponse = {
+export type ApiMintOrder = {
   orderId: string
   status: MintStatus
   to: string
@@ -86,15 +86,15 @@ export type MintOrderResponse = {
   requestedBy: string
   createdAt: string
   /** the approval or rejection by a second person; null while none was made (or none was needed) */
-  decision: MintOrderDecision | null
+  decision: ApiMintOrderDecision | null
   /** null until the worker has reserved a nonce or signed a transaction */
-  tx: MintTxResponse | null
-  vaultProof: MintVaultProofResponse
-  timeline: MintTimelineEntry[]
+  tx: ApiMintTx | null
+  vaultProof: ApiMintVaultProof
+  timeline: ApiMintTimelineEntry[]
 }
 
 /** One item of GET /api/gold/mint */
-export type MintOrderSummary = {
+export type ApiMintOrderSummary = {
   orderId: string
   status: MintStatus
   to: string
@@ -106,7 +106,7 @@ export type MintOrderSummary = {
 }
 
 /** GET /api/gold/mint */
-export type MintOrderListResponse = {
-  items: MintOrderSummary[]
+export type ApiMintOrderList = {
+  items: ApiMintOrderSummary[]
   nextCursor: string | null
 }

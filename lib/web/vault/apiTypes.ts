@@ -14,10 +14,10 @@ export const barStatuses = [
 ] as const satisfies readonly BarStatus[]
 
 /** A bar that is reserved or backing and that a list lacks. */
-export type MissingBar = { serial: string; refiner: string; orderId: string | null }
+export type ApiMissingBar = { serial: string; refiner: string; orderId: string | null }
 
 /** An attribute of a listed bar that differs from the inventory; never applied. */
-export type BarConflict = {
+export type ApiBarConflict = {
   serial: string
   refiner: string
   field: 'vault' | 'year' | 'grossOz' | 'fineness'
@@ -28,19 +28,19 @@ export type BarConflict = {
 }
 
 /** 201 answer of POST /api/admin/vault/bar-lists (the same again for the same list). */
-export type BarListImportResponse = {
+export type ApiBarListImport = {
   listId: string
   vault: string
   asOf: string
   added: number
   unchanged: number
   withdrawn: number
-  missing: MissingBar[]
-  conflicts: BarConflict[]
+  missing: ApiMissingBar[]
+  conflicts: ApiBarConflict[]
 }
 
 /** One item of GET /api/admin/vault/bar-lists */
-export type BarListSummary = {
+export type ApiBarListSummary = {
   listId: string
   vault: string
   asOf: string
@@ -57,10 +57,10 @@ export type BarListSummary = {
   metadata: Record<string, unknown> | null
 }
 
-export type BarListListResponse = { items: BarListSummary[]; nextCursor: string | null }
+export type ApiBarListList = { items: ApiBarListSummary[]; nextCursor: string | null }
 
 /** One item of GET /api/vault/bars */
-export type VaultBarResponse = {
+export type ApiVaultBar = {
   id: string
   vault: string
   serial: string
@@ -75,4 +75,4 @@ export type VaultBarResponse = {
   updatedAt: string
 }
 
-export type VaultBarListResponse = { items: VaultBarResponse[]; nextCursor: string | null }
+export type ApiVaultBarList = { items: ApiVaultBar[]; nextCursor: string | null }

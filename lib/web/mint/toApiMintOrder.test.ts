@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { toMintBar } from './toMintBar'
-import { type ToMintOrderResponseParameters, toMintOrderResponse } from './toMintOrderResponse'
+import { toApiMintBar } from './toApiMintBar'
+import { type ToApiMintOrderParameters, toApiMintOrder } from './toApiMintOrder'
 
-const base: ToMintOrderResponseParameters = {
+const base: ToApiMintOrderParameters = {
   order: {
     id: '0b9f3c1e-0000-4000-8000-000000000001',
     status: 'pending',
@@ -26,21 +26,21 @@ const base: ToMintOrderResponseParameters = {
     rejectedByEmail: null,
     rejectedAt: null,
     rejectionReason: null,
-    // as readMintOrder gives them: stored rows through toMintBar
+    // as readMintOrder gives them: stored rows through toApiMintBar
     bars: [
       { serial: 'A', refiner: 'R', year: 2025, grossOz: '401.125', fineness: '999.90', fineOz: '401.084' },
       { serial: 'B', refiner: 'R', year: 2025, grossOz: '400.000', fineness: '995.00', fineOz: '398.000' },
       { serial: 'C', refiner: 'R', year: 2025, grossOz: '32.150', fineness: '999.99', fineOz: '32.149' },
-    ].map(toMintBar),
+    ].map(toApiMintBar),
   },
   latestTx: null,
   confirmations: null,
   timeline: [],
 }
 
-describe('toMintOrderResponse', () => {
+describe('toApiMintOrder', () => {
   it('writes amounts and weights as exact strings, fineness as submitted', () => {
-    const r = toMintOrderResponse(base)
+    const r = toApiMintOrder(base)
     expect(r.amount).toBe('802.168')
     expect(r.vaultProof.bars.map((b) => [b.grossOz, b.fineness, b.fineOz])).toEqual([
       ['401.125', '999.9', '401.084'],
@@ -52,10 +52,10 @@ describe('toMintOrderResponse', () => {
   })
 
   it('decision: none, the approval (who, when), or the rejection with its reason', () => {
-    expect(toMintOrderResponse(base).decision).toBeNull()
+    expect(toApiMintOrder(base).decision).toBeNull()
     const at = new Date('2026-02-01T09:00:00.000Z')
     expect(
-      toMintOrderResponse({
+      toApiMintOrder({
         ...base,
         order: { ...base.order, approvedByEmail: 'approver@mintdesk.local', approvedAt: at },
       }).decision,
@@ -72,7 +72,7 @@ describe('toMintOrderResponse', () => {
       rejectedAt: at,
       rejectionReason: 'receipt unreadable',
     }
-    expect(toMintOrderResponse({ ...base, order: rejected }).decision).toEqual({
+    expect(toApiMintOrder({ ...base, order: rejected }).decision).toEqual({
       outcome: 'rejected',
       by: 'admin@mintdesk.local',
       at: '2026-02-01T09:00:00.000Z',
@@ -81,13 +81,13 @@ describe('toMintOrderResponse', () => {
   })
 
   it('an amount that is not whole milli-ounces is shown in wei, not rounded', () => {
-    expect(toMintOrderResponse({ ...base, order: { ...base.order, amountWei: '1000000000000000001' } }).amount).toBe(
+    expect(toApiMintOrder({ ...base, order: { ...base.order, amountWei: '1000000000000000001' } }).amount).toBe(
       '1000000000000000001 wei',
     )
   })
 
   it('amounts beyond 2^53 wei stay exact', () => {
-    const r = toMintOrderResponse({
+    const r = toApiMintOrder({
       ...base,
       order: { ...base.order, amountWei: '123456789012345678901000000000000000' },
     })
@@ -95,7 +95,7 @@ describe('toMintOrderResponse', () => {
   })
 
   it('tx: the mined hash wins over the latest signed one', () => {
-    const r = toMintOrderResponse({
+    const r = toApiMintOrder({
       ...base,
       order: { ...base.order, txHash: '0xmined', nonce: 7n, blockNumber: 99n },
       latestTx: { hash: '0xlatest', nonce: 7n, minedBlock: null },

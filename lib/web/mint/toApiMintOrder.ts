@@ -1,6 +1,6 @@
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
+import type { ApiMintOrder, ApiMintOrderDecision, ApiMintTx } from './apiTypes'
 import type { MintOrderRecord } from './readMintOrder'
-import type { MintOrderDecision, MintOrderResponse, MintTxResponse } from './types'
 
 // The boundary where a stored order (read by readMintOrder, its bars already in the one
 // bar format) becomes API data (GET /api/gold/mint/{orderId}). Amounts are exact
@@ -11,7 +11,7 @@ export type MintChainTxRow = { hash: string; nonce: bigint; minedBlock: bigint |
 
 export type MintTimelineRow = { at: Date; event: string; detail: string | null }
 
-export type ToMintOrderResponseParameters = {
+export type ToApiMintOrderParameters = {
   order: MintOrderRecord
   latestTx: MintChainTxRow | null
   /** the confirmation count the worker stored for the mined block, if any */
@@ -19,7 +19,7 @@ export type ToMintOrderResponseParameters = {
   timeline: MintTimelineRow[]
 }
 
-export function toMintOrderResponse(p: ToMintOrderResponseParameters): MintOrderResponse {
+export function toApiMintOrder(p: ToApiMintOrderParameters): ApiMintOrder {
   const { order } = p
   return {
     orderId: order.id,
@@ -40,7 +40,7 @@ export function toMintOrderResponse(p: ToMintOrderResponseParameters): MintOrder
   }
 }
 
-function toDecision(order: MintOrderRecord): MintOrderDecision | null {
+function toDecision(order: MintOrderRecord): ApiMintOrderDecision | null {
   if (order.approvedByEmail !== null && order.approvedAt !== null) {
     return { outcome: 'approved', by: order.approvedByEmail, at: order.approvedAt.toISOString(), reason: null }
   }
@@ -55,7 +55,7 @@ function toDecision(order: MintOrderRecord): MintOrderDecision | null {
   return null
 }
 
-function toTx({ order, latestTx, confirmations }: ToMintOrderResponseParameters): MintTxResponse | null {
+function toTx({ order, latestTx, confirmations }: ToApiMintOrderParameters): ApiMintTx | null {
   const hash = order.txHash ?? latestTx?.hash ?? null
   const nonce = order.nonce ?? latestTx?.nonce ?? null
   if (hash === null && nonce === null) return null

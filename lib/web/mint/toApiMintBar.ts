@@ -1,6 +1,6 @@
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import type { MintBar } from './types'
+import type { ApiMintBar } from './apiTypes'
 
 /**
  * A stored bar as every view shows it (the staff's order page, the admin's job detail,
@@ -9,7 +9,7 @@ import type { MintBar } from './types'
  * decimals, fineness without trailing zeros but with at least one decimal, so '999.90'
  * and '999.9' both show '999.9', and '999.00' shows '999.0'.
  */
-export function toMintBar(row: MintBar): MintBar {
+export function toApiMintBar(row: ApiMintBar): ApiMintBar {
   return {
     serial: row.serial,
     refiner: row.refiner,

@@ -1,6 +1,6 @@
 import type { MintStatus } from '@/db/schema/mint'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import type { MintOrderSummary } from './types'
+import type { ApiMintOrderSummary } from './apiTypes'
 
 export type MintOrderSummaryRow = {
   id: string
@@ -14,7 +14,7 @@ export type MintOrderSummaryRow = {
 }
 
 /** A stored order as one item of GET /api/gold/mint. */
-export function toMintOrderSummary(row: MintOrderSummaryRow): MintOrderSummary {
+export function toApiMintOrderSummary(row: MintOrderSummaryRow): ApiMintOrderSummary {
   return {
     orderId: row.id,
     status: row.status,

@@ -1,9 +1,9 @@
-import type { MintBar } from '@/lib/web/mint/types'
+import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 
 // The approvals page's data (app/(staff)/approvals): what each order waiting for a
 // second person asks for, for whom, backed by which bars, requested by whom and when.
 
-export type ApprovalQueueItem = {
+export type OrderAwaitingApproval = {
   orderId: string
   /** fine troy ounces = tokens, 3 decimals */
   amount: string
@@ -18,11 +18,11 @@ export type ApprovalQueueItem = {
   /** the viewer requested it: shown, but they may not decide on it (four eyes) */
   mine: boolean
   /** in request order, in the one bar format */
-  bars: MintBar[]
+  bars: ApiMintBar[]
 }
 
-export type ApprovalQueue = {
-  items: ApprovalQueueItem[]
+export type OrdersAwaitingApproval = {
+  items: OrderAwaitingApproval[]
   /** orders awaiting approval beyond those listed (the oldest are listed first) */
   more: number
 }
