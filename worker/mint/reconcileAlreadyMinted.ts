@@ -1,6 +1,6 @@
 import { PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { findMintedLog } from '../chain/findMintedLog'
+import { readMintedLog } from '../chain/readMintedLog'
 import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
@@ -18,7 +18,7 @@ export async function reconcileAlreadyMinted(
   { order, actor }: ReconcileAlreadyMintedParameters,
 ): Promise<void> {
   const { orderId } = order
-  const found = await findMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
+  const found = await readMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
   if (!found) throw new PermanentJobError('the token reports this order as minted, but no Minted event was found')
   await ctx.db.transaction(async (tx) => {
     await readMintOrderRow(tx, { orderId, lock: true })

@@ -7,8 +7,8 @@ import { releaseBars } from '@/lib/vault/releaseBars'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { completeJobs } from '@/lib/web/jobs/completeJobs'
-import { findOrderOfJob } from '@/lib/web/jobs/findOrderOfJob'
 import { lockLiveJobs } from '@/lib/web/jobs/lockLiveJobs'
+import { readOrderIdOfJob } from '@/lib/web/jobs/readOrderIdOfJob'
 import { wakeNonceHealth } from '@/lib/web/jobs/wakeNonceHealth'
 import type { ApiCancelResult } from './apiTypes'
 
@@ -36,7 +36,7 @@ export type CancelJobReturnType = ApiCancelResult
 export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameters): Promise<CancelJobReturnType> {
   return db.transaction(async (tx) => {
     const id = jobId.toString()
-    const orderId = await findOrderOfJob(tx, { jobId })
+    const orderId = await readOrderIdOfJob(tx, { jobId })
 
     // every live job of the order, locked in id order (the same order retryJobs uses)
     const jobs = await lockLiveJobs(tx, { jobIds: [jobId], orderId })

@@ -2,15 +2,15 @@ import type { Address, Hex, PublicClient } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 
-export type FindMintedLogParameters = { tokenAddress: Address; orderId: string }
+export type ReadMintedLogParameters = { tokenAddress: Address; orderId: string }
 
-export type FindMintedLogReturnType = { transactionHash: Hex; blockNumber: bigint } | undefined
+export type ReadMintedLogReturnType = { transactionHash: Hex; blockNumber: bigint } | undefined
 
 /** Where the token minted this order, from its Minted event (orderId is indexed). */
-export async function findMintedLog(
+export async function readMintedLog(
   client: PublicClient,
-  { tokenAddress, orderId }: FindMintedLogParameters,
-): Promise<FindMintedLogReturnType> {
+  { tokenAddress, orderId }: ReadMintedLogParameters,
+): Promise<ReadMintedLogReturnType> {
   const logs = await client.getContractEvents({
     address: tokenAddress,
     abi: goldTokenAbi,

@@ -8,9 +8,9 @@ import type { ReserveLookupQuery } from './schemas'
 /** the most mints one lookup lists (an address may have thousands): the newest */
 export const LOOKUP_MAX_MINTS = 100
 
-export type LookupBackedMintsParameters = ReserveLookupQuery & { limit?: number }
+export type ListBackedMintsParameters = ReserveLookupQuery & { limit?: number }
 
-export type LookupBackedMintsReturnType = ApiReserveLookup
+export type ListBackedMintsReturnType = ApiReserveLookup
 
 /**
  * GET /api/reserves/lookup, as PAXG's allocation lookup: the confirmed mints to an
@@ -19,10 +19,7 @@ export type LookupBackedMintsReturnType = ApiReserveLookup
  * requester, no vault receipt. Both searches use an index (lower(to_address), the
  * chain_txs primary key), so a public caller cannot make it scan the orders.
  */
-export async function lookupBackedMints(
-  db: DbOrTx,
-  p: LookupBackedMintsParameters,
-): Promise<LookupBackedMintsReturnType> {
+export async function listBackedMints(db: DbOrTx, p: ListBackedMintsParameters): Promise<ListBackedMintsReturnType> {
   const limit = Math.min(p.limit ?? LOOKUP_MAX_MINTS, LOOKUP_MAX_MINTS)
   let where: SQL
   let query: ApiReserveLookup['query']
