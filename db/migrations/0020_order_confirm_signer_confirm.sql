@@ -19,22 +19,25 @@ DECLARE
   v_new_id integer;
 BEGIN
   FOR r IN SELECT * FROM (VALUES ('mint_confirm', 'order_confirm'), ('mint_confirmer', 'signer_confirm')) AS v(old_name, new_name) LOOP
-    SELECT t.id INTO v_old_id FROM graphile_worker._private_tasks t WHERE t.identifier = r.old_name;
-    SELECT t.id INTO v_new_id FROM graphile_worker._private_tasks t WHERE t.identifier = r.new_name;
-    IF v_old_id IS NOT NULL AND v_new_id IS NULL THEN
-      UPDATE graphile_worker._private_tasks SET identifier = r.new_name WHERE id = v_old_id;
-    ELSIF v_old_id IS NOT NULL THEN
-      UPDATE graphile_worker._private_jobs SET task_id = v_new_id WHERE task_id = v_old_id;
-      DELETE FROM graphile_worker._private_tasks WHERE id = v_old_id;
-    END IF;
+    -- db/migrate.ts runs graphile-worker's migration first; a database without its schema has no queue to rename
+    IF to_regclass('graphile_worker._private_tasks') IS NOT NULL THEN
+      SELECT t.id INTO v_old_id FROM graphile_worker._private_tasks t WHERE t.identifier = r.old_name;
+      SELECT t.id INTO v_new_id FROM graphile_worker._private_tasks t WHERE t.identifier = r.new_name;
+      IF v_old_id IS NOT NULL AND v_new_id IS NULL THEN
+        UPDATE graphile_worker._private_tasks SET identifier = r.new_name WHERE id = v_old_id;
+      ELSIF v_old_id IS NOT NULL THEN
+        UPDATE graphile_worker._private_jobs SET task_id = v_new_id WHERE task_id = v_old_id;
+        DELETE FROM graphile_worker._private_tasks WHERE id = v_old_id;
+      END IF;
 
-    UPDATE graphile_worker._private_jobs j
-      SET key = r.new_name || substr(j.key, length(r.old_name) + 1)
-      WHERE left(j.key, length(r.old_name) + 1) = r.old_name || ':'
-        AND NOT EXISTS (
-          SELECT 1 FROM graphile_worker._private_jobs k
-          WHERE k.key = r.new_name || substr(j.key, length(r.old_name) + 1)
-        );
+      UPDATE graphile_worker._private_jobs j
+        SET key = r.new_name || substr(j.key, length(r.old_name) + 1)
+        WHERE left(j.key, length(r.old_name) + 1) = r.old_name || ':'
+          AND NOT EXISTS (
+            SELECT 1 FROM graphile_worker._private_jobs k
+            WHERE k.key = r.new_name || substr(j.key, length(r.old_name) + 1)
+          );
+    END IF;
 
     UPDATE job_records SET task = r.new_name WHERE task = r.old_name;
     UPDATE job_events SET task = r.new_name WHERE task = r.old_name;
