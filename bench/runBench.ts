@@ -17,7 +17,7 @@ import { releaseBars } from '../lib/vault/releaseBars'
 import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/web/auth/seedDevUsers'
 import { completeJobs } from '../lib/web/jobs/completeJobs'
 import { MINT_REQUEST_ROLES } from '../lib/web/mint/mintRequestRoles'
-import { getKmsAddress } from '../scripts/stack/getKmsAddress'
+import { getKmsAddressOrThrow } from '../scripts/stack/getKmsAddressOrThrow'
 import { createKmsClient } from '../worker/signer/createKmsClient'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
@@ -238,7 +238,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     const workerSigners = await Promise.all(
       env(stack, 'KMS_KEY_IDS')
         .split(',')
-        .map((keyId) => getKmsAddress(kms, { keyId })),
+        .map((keyId) => getKmsAddressOrThrow(kms, { keyId })),
     )
     kms.destroy()
     const baseline = await createBaselineSigners({

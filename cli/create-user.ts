@@ -13,8 +13,8 @@
 import { parseArgs } from 'node:util'
 import { createDb } from '@/db/client'
 import { type UserRole, userRole, users } from '@/db/schema/users'
-import { getUserByEmail } from '@/lib/auth/getUserByEmail'
 import { hashPassword } from '@/lib/auth/hashPassword'
+import { readUserByEmail } from '@/lib/auth/readUserByEmail'
 import { loadConfig } from '@/lib/config/loadConfig'
 import { createCliLog, runCli } from './cli'
 
@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   const config = loadConfig({ role: 'tool' })
   const { db, close } = createDb({ url: config.databaseUrl, max: 1, name: 'mintdesk-create-user' })
   try {
-    if (await getUserByEmail(db, { email })) {
+    if (await readUserByEmail(db, { email })) {
       log('error', 'a user with this email exists already', { email })
       return 3
     }

@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util'
 import { createDb } from '@/db/client'
 import { loadConfig } from '@/lib/config/loadConfig'
-import { readMintLimits } from '@/lib/controls/readMintLimits'
+import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { setMintLimits } from '@/lib/controls/setMintLimits'
 import { createCliLog, runCli } from './cli'
@@ -52,7 +52,7 @@ async function main(): Promise<number> {
   const { db, close } = createDb({ url: config.databaseUrl, max: 1, name: 'mintdesk-limits' })
   try {
     if (given === 0 || !body.success) {
-      log('info', 'mint limits', { ...(await readMintLimits(db)) })
+      log('info', 'mint limits', { ...(await readApiMintLimits(db)) })
       return 0
     }
     const limits = await setMintLimits(db, { ...body.data, actor: { id: 'cli:limits', email: 'cli:limits' } })

@@ -4,8 +4,8 @@ import * as schema from '../../db/schema'
 import { computeFineOz } from '../../lib/mint/computeFineOz'
 import { WEI_PER_MILLI_OZ } from '../../lib/money/units'
 import { DEV_STAFF_EMAIL } from '../../lib/web/auth/seedDevUsers'
+import { BAR_LIST_LIMITS } from '../../lib/web/vault/barListLimits'
 import { importBarList } from '../../lib/web/vault/importBarList'
-import { BAR_LIST_LIMITS } from '../../lib/web/vault/limits'
 import { parseBarList } from '../../lib/web/vault/parseBarList'
 
 export type BackBaselineMintsParameters = {

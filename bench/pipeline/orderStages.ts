@@ -1,5 +1,5 @@
 import { type Summary, summarize } from '../system/percentiles'
-import type { OrderTimings } from './readOrderTimings'
+import type { OrderTimings } from './listOrderTimings'
 
 export type Stage = { name: string; summary: Summary }
 

@@ -5,9 +5,9 @@ import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '..
 import type { CpuUsage } from '../system/startCpuMeter'
 import type { CpuTimeline } from '../system/startCpuTimeline'
 import { activateSigners } from './activateSigners'
+import { listOrderTimings } from './listOrderTimings'
+import { listWorkerBusy, type TaskBusy } from './listWorkerBusy'
 import { type OrderLatencies, orderLatencies } from './orderStages'
-import { readOrderTimings } from './readOrderTimings'
-import { readWorkerBusy, type TaskBusy } from './readWorkerBusy'
 import { submitOrders } from './submitOrders'
 import { waitForOrders } from './waitForOrders'
 
@@ -85,7 +85,7 @@ export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
     await p.stopWorkers()
   }
   const statements = await readPgStatements(p.sql, { limit: 12 })
-  const timings = await readOrderTimings(p.sql, { orderIds: ids })
+  const timings = await listOrderTimings(p.sql, { orderIds: ids })
   const start = timings.reduce((a, t) => Math.min(a, t.firstWork ?? Number.POSITIVE_INFINITY), Number.POSITIVE_INFINITY)
   const end = timings.reduce((a, t) => Math.max(a, t.confirmed ?? 0), 0)
   const confirmed = timings.filter((t) => t.confirmed !== null).length
@@ -102,7 +102,7 @@ export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
     settled: waited.settled,
     cpu: p.timeline.between(Number.isFinite(start) ? start : submitted.lastAnsweredAt, end || Date.now()),
     statements,
-    busy: Number.isFinite(start) ? await readWorkerBusy(p.sql, { from: start, to: end + 1 }) : [],
+    busy: Number.isFinite(start) ? await listWorkerBusy(p.sql, { from: start, to: end + 1 }) : [],
     failures: timings.reduce((a, t) => a + t.failures, 0),
     latencies: orderLatencies(timings),
   }

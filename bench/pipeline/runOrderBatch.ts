@@ -3,8 +3,8 @@ import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
 import type { ProcessGroupsSource } from '../system/processGroups'
 import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
+import { listOrderTimings } from './listOrderTimings'
 import { type OrderLatencies, orderLatencies } from './orderStages'
-import { readOrderTimings } from './readOrderTimings'
 import { type SubmitOrdersParameters, submitOrders } from './submitOrders'
 import { waitForOrders } from './waitForOrders'
 
@@ -44,7 +44,7 @@ export async function runOrderBatch(p: RunOrderBatchParameters): Promise<OrderBa
   const ids = submitted.orders.map((o) => o.orderId)
   const waited = await waitForOrders({ sql: p.sql, orderIds: ids, timeoutMs: p.timeoutMs })
   const cpu = meter.stop()
-  const timings = await readOrderTimings(p.sql, { orderIds: ids })
+  const timings = await listOrderTimings(p.sql, { orderIds: ids })
   const lastConfirmed = timings.reduce((a, t) => Math.max(a, t.confirmed ?? 0), 0)
   const confirmed = timings.filter((t) => t.confirmed !== null).length
   const seconds = ((lastConfirmed || submitted.lastAnsweredAt) - submitted.firstSentAt) / 1000

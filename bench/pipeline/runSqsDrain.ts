@@ -2,7 +2,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { DEV_STAFF_EMAIL } from '../../lib/web/auth/seedDevUsers'
-import { getKmsAddress } from '../../scripts/stack/getKmsAddress'
+import { getKmsAddressOrThrow } from '../../scripts/stack/getKmsAddressOrThrow'
 import { createKmsClient } from '../../worker/signer/createKmsClient'
 import { createJsonPoster } from '../http/createJsonPoster'
 import { signIn } from '../http/signIn'
@@ -57,7 +57,7 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
     await stockMintBodies(sql, bodies, log)
     const kms = createKmsClient({ region: 'us-east-1', endpoint: stack.env.KMS_ENDPOINT })
     const workerSigners = await Promise.all(
-      (stack.env.KMS_KEY_IDS as string).split(',').map((keyId) => getKmsAddress(kms, { keyId })),
+      (stack.env.KMS_KEY_IDS as string).split(',').map((keyId) => getKmsAddressOrThrow(kms, { keyId })),
     )
     kms.destroy()
     // a worker registers its keys in `signers` when it starts: once, before the drain activates them. Its long

@@ -33,7 +33,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   line('# Benchmarks')
   line()
   line(
-    'Written by `npm run bench` (`scripts/bench.ts`, `bench/`, docs/decisions/017) from one run; run it again rather than editing by hand.',
+    'Written by `npm run bench` (`scripts/bench.ts`, `bench/`, docs/decisions/032-bench-measures-shipped-build.md) from one run; run it again rather than editing by hand.',
   )
   line()
   line(`- **Date:** ${r.startedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`)
@@ -251,7 +251,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
     if (nb) {
       line()
       line(
-        `Before each drain but the first, before these runs and before section 7, a worker sent the notifications the runs before had left: the email of each confirmed order to its requester, several of one requester in one digest message (at most 50, decision 018), all on one address's lane. ` +
+        `Before each drain but the first, before these runs and before section 7, a worker sent the notifications the runs before had left: the email of each confirmed order to its requester, several of one requester in one digest message (at most 50, docs/decisions/033-notifications.md), all on one address's lane. ` +
           `They run after the mint jobs (priority 10), so a drain's window, which ends at its last confirmation, holds few of them and its CPU per order leaves them out. ` +
           `In all: ${nb.emails} emails (orders' events to an address) in ${nb.messages} messages and ${nb.webhooks} webhooks in ${num(nb.seconds, 1)} s (${rate((nb.emails + nb.webhooks) / Math.max(0.001, nb.seconds))}/s)${nb.unsettled > 0 ? `, ${nb.unsettled} window(s) ending at their timeout` : ''}; ` +
           `CPU per notification (ms): ${STACK_GROUPS.map((g) => `${g} ${num(nb.msPer[g] ?? 0, 1)}`).join(', ')}; the bench's own process, which holds the local SMTP sink, ${num(nb.msPer.bench ?? 0, 1)}.`,

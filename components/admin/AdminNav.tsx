@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { fetchMetrics, metricsQueryKey } from './api'
+import { fetchMetrics, metricsQueryKey } from './adminApi'
 
 const links = [
   { href: '/admin', label: 'Dashboard', exact: true },

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { Alert } from '@/components/ui/Alert'
-import type { Metrics } from './api'
+import type { Metrics } from './adminApi'
 
 /** Dead letters should be zero; when they are not, this is the loudest thing on the page. */
 export function DeadLetterBanner({ deadLetters }: { deadLetters: Metrics['deadLetters'] }) {

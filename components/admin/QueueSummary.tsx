@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { Badge } from '@/components/ui/Badge'
 import { Card } from '@/components/ui/Card'
-import type { Metrics } from './api'
+import type { Metrics } from './adminApi'
 import { formatAge } from './format'
 import { oldestQueuedHealth } from './health'
 

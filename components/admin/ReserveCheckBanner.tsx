@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { formatOunces } from '@/components/reserves/format'
 import { ReserveStatusBadge } from '@/components/reserves/ReserveStatusBadge'
 import { Alert } from '@/components/ui/Alert'
-import type { SystemStatus } from './api'
+import type { SystemStatus } from './adminApi'
 import { formatAge } from './format'
 
 /** a check older than this many periods (60 s each by default) means reserve_check is not running */

@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
-import type { SystemStatus } from './api'
+import type { SystemStatus } from './adminApi'
 import { formatEth, shortHex } from './format'
 import { balanceHealth, nonceHealth } from './health'
 

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
-import type { SystemStatus } from './api'
+import type { SystemStatus } from './adminApi'
 import { formatDuration, formatRelative } from './format'
 
 /** The worker processes and their heartbeats; none alive means nothing is being minted. */

@@ -9,8 +9,8 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/componen
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, type BarColumn, BarColumnHeaders } from '@/components/vault/BarCells'
 import { isBaseError } from '@/lib/errors/BaseError'
+import type { OrderAwaitingApproval } from '@/lib/web/approvals/OrdersAwaitingApproval'
 import { MAX_REJECTION_REASON } from '@/lib/web/approvals/rejectMintOrderSchema'
-import type { ApprovalQueueItem } from '@/lib/web/approvals/types'
 import { postApproval, postRejection } from './approvalsApi'
 
 /** What an approver checks a bar by: which one, and the fine weight it backs. */
@@ -19,7 +19,7 @@ const approvalBarColumns: readonly BarColumn[] = ['serial', 'refiner', 'fineOz']
 export type DecisionOutcome = { tone: 'ok' | 'error'; text: string }
 
 export type ApprovalCardProps = {
-  item: ApprovalQueueItem
+  item: OrderAwaitingApproval
   /** a decision was made (or refused): the queue announces it and refreshes */
   onDecided: (outcome: DecisionOutcome) => void
 }

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
-import type { ApprovalQueue as Queue } from '@/lib/web/approvals/types'
+import type { OrdersAwaitingApproval as Queue } from '@/lib/web/approvals/OrdersAwaitingApproval'
 import { ApprovalCard, type DecisionOutcome } from './ApprovalCard'
 
 /**

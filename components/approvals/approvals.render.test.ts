@@ -3,7 +3,7 @@ import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
 import { OrderDecision } from '@/components/mint/OrderDecision'
-import type { ApprovalQueueItem, ApprovalQueue as Queue } from '@/lib/web/approvals/types'
+import type { OrderAwaitingApproval, OrdersAwaitingApproval as Queue } from '@/lib/web/approvals/OrdersAwaitingApproval'
 import { ApprovalQueue } from './ApprovalQueue'
 
 // Server-render smoke tests of four eyes in the UI: the approvals queue and the decision
@@ -15,7 +15,7 @@ function render(element: ReactElement): string {
   return renderToString(createElement(QueryClientProvider, { client }, element))
 }
 
-const item: ApprovalQueueItem = {
+const item: OrderAwaitingApproval = {
   orderId: '0b9f3c1e-0000-4000-8000-000000000001',
   amount: '802.168',
   to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

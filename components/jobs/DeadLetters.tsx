@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import { useId, useState } from 'react'
-import { fetchMetrics, metricsQueryKey } from '@/components/admin/api'
+import { fetchMetrics, metricsQueryKey } from '@/components/admin/adminApi'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { RefreshControl } from '@/components/admin/RefreshControl'
 import { Alert } from '@/components/ui/Alert'

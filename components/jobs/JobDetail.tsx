@@ -8,11 +8,11 @@ import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ApiError } from '@/lib/web/errors/api'
-import { fetchJobDetail, type JobDetail as JobDetailData } from './api'
 import { JobActions } from './JobActions'
 import { JobStateBadge, OrderStatusBadge } from './JobStateBadge'
 import { JobTimeline } from './job-timeline/JobTimeline'
 import { TraceLink } from './job-timeline/TraceLink'
+import { fetchJobDetail, type JobDetail as JobDetailData } from './jobsApi'
 import { TransactionsTable } from './TransactionsTable'
 
 const LIVE_REFRESH_MS = 2_000

@@ -3,8 +3,8 @@
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { formatRelative, shortHex, shortId } from '@/components/admin/format'
-import type { Job } from './api'
 import { JobStateBadge, OrderStatusBadge } from './JobStateBadge'
+import type { Job } from './jobsApi'
 
 export type JobsTableProps = {
   jobs: Job[]

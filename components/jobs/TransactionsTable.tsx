@@ -1,6 +1,6 @@
 import { formatDateTime, formatEth, formatGweiOf } from '@/components/admin/format'
 import { Badge } from '@/components/ui/Badge'
-import type { JobDetail } from './api'
+import type { JobDetail } from './jobsApi'
 
 /** The transactions signed for a job's order, newest first: nonce, hash, fees, state. */
 export function TransactionsTable({ txs }: { txs: JobDetail['transactions'] }) {

@@ -1,6 +1,6 @@
 import type { ApiSqsDeadLetter, ApiSqsQueueMetrics } from '@/lib/web/queue/apiTypes'
 import type { SqsRetryBody } from '@/lib/web/queue/schemas'
-import { fetchJson } from './api'
+import { fetchJson } from './jobsApi'
 
 export type SqsDeadLetters = { transport: 'postgres' | 'sqs'; items: ApiSqsDeadLetter[]; metrics: ApiSqsQueueMetrics }
 

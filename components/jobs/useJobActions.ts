@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { cancelJob, retryJob, retryJobs } from './api'
+import { cancelJob, retryJob, retryJobs } from './jobsApi'
 
 /**
  * Retry, cancel and bulk retry, each refreshing every admin view afterwards (lists,

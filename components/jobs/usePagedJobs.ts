@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { fetchJobs, type JobFilters } from './api'
+import { fetchJobs, type JobFilters } from './jobsApi'
 
 /**
  * A keyset-paginated jobs query: a stack of cursors (older = push the page's

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { TableHead } from '@/components/ui/Table'
 import { BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatOz, type PickedBar, pickedTotals } from '@/components/vault/pickedBars'
-import { MINT_LIMITS } from '@/lib/mint/limits'
+import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
 import { BarRow } from './BarRow'
 import { barErrorsOf, type FieldErrors } from './mintFormModel'
 
@@ -42,7 +42,7 @@ export function BarsTable({ bars, errors, onRemove, fallbackFocusId, children }:
         <CardTitle id={titleId}>Bars of this mint</CardTitle>
         <CardDescription>
           Weights come from the vault&apos;s bar list; fine weight = gross × fineness / 1000, rounded down to 0.001 oz
-          (LBMA). Up to {MINT_LIMITS.maxBars} bars.
+          (LBMA). Up to {MINT_REQUEST_LIMITS.maxBars} bars.
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto p-0">

@@ -7,7 +7,7 @@ import { TableHead } from '@/components/ui/Table'
 import { BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import type { MintOrderResponse } from '@/lib/web/mint/types'
+import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { formatUtc } from './format'
 import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
@@ -23,7 +23,7 @@ const AWAITING_POLL_MS = 10_000
  * proof, its transaction and its timeline. Follows the order every 2 s while it is
  * pending or submitted, every 10 s while it awaits approval.
  */
-export function MintOrderDetail({ initialOrder }: { initialOrder: MintOrderResponse }) {
+export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }) {
   const query = useQuery({
     queryKey: ['mint-order', initialOrder.orderId],
     queryFn: ({ signal }) => fetchMintOrder(initialOrder.orderId, { signal }),

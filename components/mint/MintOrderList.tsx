@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { TableHead } from '@/components/ui/Table'
-import { type MintOrderListResponse, type MintOrderSummary, type MintStatus, mintStatuses } from '@/lib/web/mint/types'
+import { type ApiMintOrderList, type ApiMintOrderSummary, type MintStatus, mintStatuses } from '@/lib/web/mint/apiTypes'
 import { formatUtc, shortHex } from './format'
 import { hasInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
@@ -16,7 +16,7 @@ import { StatusBadge } from './StatusBadge'
 
 export type MintOrderListProps = {
   /** the first page, unfiltered, rendered by the server */
-  initialPage: MintOrderListResponse
+  initialPage: ApiMintOrderList
   /** admins see every order: show who requested it */
   showRequester: boolean
 }
@@ -41,7 +41,7 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
 
   const items = useMemo(() => {
     const seen = new Set<string>()
-    const out: MintOrderSummary[] = []
+    const out: ApiMintOrderSummary[] = []
     for (const page of query.data?.pages ?? []) {
       for (const item of page.items) {
         if (!seen.has(item.orderId)) {

@@ -1,5 +1,5 @@
 import { Alert } from '@/components/ui/Alert'
-import type { MintOrderResponse } from '@/lib/web/mint/types'
+import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { formatUtc } from './format'
 
 /**
@@ -7,7 +7,7 @@ import { formatUtc } from './format'
  * decided, who approved or rejected it, when, and why (a rejection). The requester reads
  * the decision here. Nothing for an order that needed no approval.
  */
-export function OrderDecision({ order }: { order: Pick<MintOrderResponse, 'status' | 'decision'> }) {
+export function OrderDecision({ order }: { order: Pick<ApiMintOrder, 'status' | 'decision'> }) {
   const { decision } = order
   if (decision?.outcome === 'approved') {
     return (

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/Badge'
-import type { MintStatus } from '@/lib/web/mint/types'
+import type { MintStatus } from '@/lib/web/mint/apiTypes'
 
 const look: Record<MintStatus, { tone: BadgeTone; label: string; hint: string }> = {
   pending: { tone: 'warning', label: 'Pending', hint: 'Accepted, waiting to be signed' },

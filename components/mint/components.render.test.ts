@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
-import type { MintOrderResponse } from '@/lib/web/mint/types'
+import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { MintOrderDetail } from './MintOrderDetail'
 import { MintOrderList } from './MintOrderList'
 import { MintRequestForm } from './MintRequestForm'
@@ -15,7 +15,7 @@ function render(element: ReactElement): string {
   return renderToString(createElement(QueryClientProvider, { client }, element))
 }
 
-const order: MintOrderResponse = {
+const order: ApiMintOrder = {
   orderId: '0b9f3c1e-0000-4000-8000-000000000001',
   status: 'submitted',
   to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

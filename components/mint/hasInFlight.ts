@@ -1,4 +1,4 @@
-import { inFlightStatuses, type MintStatus } from '@/lib/web/mint/types'
+import { inFlightStatuses, type MintStatus } from '@/lib/web/mint/apiTypes'
 
 /** Polling interval while an order shown is still moving (pending or submitted). */
 export const LIVE_POLL_MS = 2_000

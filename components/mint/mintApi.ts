@@ -1,14 +1,14 @@
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { ApiError } from '@/lib/web/errors/api'
-import type { MintAcceptedResponse, MintOrderListResponse, MintOrderResponse, MintStatus } from '@/lib/web/mint/types'
+import type { ApiMintAccepted, ApiMintOrder, ApiMintOrderList, MintStatus } from '@/lib/web/mint/apiTypes'
 
 // The browser's calls to the mint API (docs/api.md). Same-origin fetches: the session
 // cookie goes along, and the browser sets the Origin header the POST check wants.
 
-export async function fetchMintOrder(orderId: string, init: { signal?: AbortSignal } = {}): Promise<MintOrderResponse> {
+export async function fetchMintOrder(orderId: string, init: { signal?: AbortSignal } = {}): Promise<ApiMintOrder> {
   const res = await fetch(`/api/gold/mint/${encodeURIComponent(orderId)}`, { cache: 'no-store', signal: init.signal })
   if (!res.ok) throw await ApiError.from(res)
-  return (await res.json()) as MintOrderResponse
+  return (await res.json()) as ApiMintOrder
 }
 
 export type FetchMintOrdersParameters = {
@@ -18,7 +18,7 @@ export type FetchMintOrdersParameters = {
   signal?: AbortSignal
 }
 
-export async function fetchMintOrders(p: FetchMintOrdersParameters = {}): Promise<MintOrderListResponse> {
+export async function fetchMintOrders(p: FetchMintOrdersParameters = {}): Promise<ApiMintOrderList> {
   const query = new URLSearchParams()
   if (p.status) query.set('status', p.status)
   if (p.cursor) query.set('cursor', p.cursor)
@@ -26,18 +26,15 @@ export async function fetchMintOrders(p: FetchMintOrdersParameters = {}): Promis
   const qs = query.toString()
   const res = await fetch(`/api/gold/mint${qs ? `?${qs}` : ''}`, { cache: 'no-store', signal: p.signal })
   if (!res.ok) throw await ApiError.from(res)
-  return (await res.json()) as MintOrderListResponse
+  return (await res.json()) as ApiMintOrderList
 }
 
-export async function postMintRequest(
-  request: MintRequestInput,
-  idempotencyKey: string,
-): Promise<MintAcceptedResponse> {
+export async function postMintRequest(request: MintRequestInput, idempotencyKey: string): Promise<ApiMintAccepted> {
   const res = await fetch('/api/gold/mint', {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
     body: JSON.stringify(request),
   })
   if (res.status !== 202) throw await ApiError.from(res)
-  return (await res.json()) as MintAcceptedResponse
+  return (await res.json()) as ApiMintAccepted
 }

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiWebhookDelivery, ApiWebhookEndpoint } from '@/lib/web/notifications/apiTypes'
-import { listDeliveries, redeliver } from './webhooksApi'
+import { fetchWebhookDeliveries, redeliver } from './webhooksApi'
 
 const tone = { delivered: 'success', pending: 'warning', dead: 'danger', cancelled: 'neutral' } as const
 
@@ -21,7 +21,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) 
 
   const load = useCallback(async () => {
     try {
-      setItems(await listDeliveries(endpoint.id))
+      setItems(await fetchWebhookDeliveries(endpoint.id))
     } catch (error) {
       setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'The deliveries could not be read.' })
     }

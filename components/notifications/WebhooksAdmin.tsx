@@ -10,7 +10,7 @@ import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiWebhookEndpoint } from '@/lib/web/notifications/apiTypes'
 import { DeliveriesPanel } from './DeliveriesPanel'
 import { SubscribeForm } from './SubscribeForm'
-import { deleteWebhook, listWebhooks } from './webhooksApi'
+import { deleteWebhook, fetchWebhookEndpoints } from './webhooksApi'
 
 /**
  * /admin/webhooks: subscribe an endpoint (the secret shown once), the subscriptions with
@@ -33,7 +33,7 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
   const current = endpoints.find((e) => e.id === selected)
 
   async function refresh(select?: string) {
-    setEndpoints(await listWebhooks())
+    setEndpoints(await fetchWebhookEndpoints())
     if (select) setSelected(select)
   }
 

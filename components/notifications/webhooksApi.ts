@@ -16,7 +16,7 @@ async function call<T>(path: string, method: 'GET' | 'POST' | 'DELETE' = 'GET', 
 }
 
 /** GET /api/admin/webhooks */
-export async function listWebhooks(): Promise<ApiWebhookEndpoint[]> {
+export async function fetchWebhookEndpoints(): Promise<ApiWebhookEndpoint[]> {
   return (await call<{ items: ApiWebhookEndpoint[] }>('/api/admin/webhooks')).items
 }
 
@@ -31,7 +31,7 @@ export function deleteWebhook(id: string): Promise<{ id: string; deleted: true }
 }
 
 /** GET /api/admin/webhooks/{id}/deliveries */
-export async function listDeliveries(id: string): Promise<ApiWebhookDelivery[]> {
+export async function fetchWebhookDeliveries(id: string): Promise<ApiWebhookDelivery[]> {
   return (await call<{ items: ApiWebhookDelivery[] }>(`/api/admin/webhooks/${encodeURIComponent(id)}/deliveries`)).items
 }
 

@@ -7,8 +7,14 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
-import { fetchReserveLookup, type LookupQuery, lookupSearch, parseLookupInput, reserveLookupQueryKey } from './api'
 import { BackedMints } from './BackedMints'
+import {
+  fetchReserveLookup,
+  type LookupQuery,
+  lookupSearch,
+  parseLookupInput,
+  reserveLookupQueryKey,
+} from './reservesApi'
 
 /**
  * The allocation lookup (as PAXG's): an address or a transaction hash -> the confirmed

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { cn } from '@/components/ui/cn'
 import { ColumnHeader } from '@/components/ui/Table'
-import type { MintBar } from '@/lib/web/mint/types'
+import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 
 /** A bar's columns, in the order every bar table shows them. */
-export type BarColumn = keyof MintBar
+export type BarColumn = keyof ApiMintBar
 
 const titles: Record<BarColumn, string> = {
   serial: 'Serial',
@@ -40,7 +40,7 @@ export function BarColumnHeaders({ columns = allBarColumns, pad, serialPad }: Ba
 
 export type BarCellsProps = BarColumnsProps & {
   /** the columns shown must be there (a missing bar of an import has only serial and refiner) */
-  bar: Pick<MintBar, 'serial' | 'refiner'> & Partial<MintBar>
+  bar: Pick<ApiMintBar, 'serial' | 'refiner'> & Partial<ApiMintBar>
   /** the serial names its row (a row header), unless another column does */
   serialAs?: 'rowheader' | 'cell'
   /** shown under the serial (the problems with the bar) */

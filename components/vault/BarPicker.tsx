@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
-import type { VaultBarResponse } from '@/lib/web/vault/types'
+import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { BarSearchResults } from './BarSearchResults'
 import type { PickedBar } from './pickedBars'
 import { useBarSearch } from './useBarSearch'
@@ -14,7 +14,7 @@ export type BarPickerProps = {
   /** the vault whose inventory is searched */
   vault: string
   picked: readonly PickedBar[]
-  onAdd: (bar: VaultBarResponse) => void
+  onAdd: (bar: ApiVaultBar) => void
   /** the search box's id, so the form can send the focus back to it */
   searchId: string
 }

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { TableHead } from '@/components/ui/Table'
-import type { VaultBarResponse } from '@/lib/web/vault/types'
+import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { BarCells, BarColumnHeaders } from './BarCells'
 import { type PickedBar, pickStateOf } from './pickedBars'
 
 export type BarSearchResultsProps = {
   /** the table's accessible name ("Available bars in LDN-1") */
   label: string
-  bars: VaultBarResponse[]
+  bars: ApiVaultBar[]
   picked: readonly PickedBar[]
-  onAdd: (bar: VaultBarResponse) => void
+  onAdd: (bar: ApiVaultBar) => void
   /** where the focus goes when no "Add" button is left to take it */
   fallbackFocusId: string
 }

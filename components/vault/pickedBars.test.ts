@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { MINT_LIMITS } from '@/lib/mint/limits'
-import type { VaultBarResponse } from '@/lib/web/vault/types'
+import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
+import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { addPickedBar, formatOz, pickedTotals, pickStateOf, removePickedBar } from './pickedBars'
 import { vaultBarsUrl } from './vaultBarsUrl'
 
-function result(n: number, fineOz = '401.084'): VaultBarResponse {
+function result(n: number, fineOz = '401.084'): ApiVaultBar {
   return {
     id: `bar-${n}`,
     vault: 'LDN-1',
@@ -51,10 +51,10 @@ describe('bar picker model', () => {
     const picked = addPickedBar([], result(1))
     expect(pickStateOf(result(1), picked)).toBe('added')
     expect(pickStateOf(result(2), picked)).toBe('add')
-    const full = Array.from({ length: MINT_LIMITS.maxBars }, (_, i) => result(i + 10))
+    const full = Array.from({ length: MINT_REQUEST_LIMITS.maxBars }, (_, i) => result(i + 10))
     expect(pickStateOf(result(2), full)).toBe('full')
     expect(pickStateOf(result(10), full)).toBe('added')
-    expect(addPickedBar(full, result(2))).toHaveLength(MINT_LIMITS.maxBars)
+    expect(addPickedBar(full, result(2))).toHaveLength(MINT_REQUEST_LIMITS.maxBars)
   })
 
   it('removes by position', () => {

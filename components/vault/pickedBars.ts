@@ -1,7 +1,7 @@
-import { MINT_LIMITS } from '@/lib/mint/limits'
+import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
-import type { VaultBarResponse } from '@/lib/web/vault/types'
+import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 
 // The bar picker's model (no React here, so it is unit-tested): the bars chosen from the
 // vault inventory for one mint, their totals, and what each search result may do.
@@ -9,7 +9,7 @@ import type { VaultBarResponse } from '@/lib/web/vault/types'
 
 /** A bar chosen from the inventory: what the form shows and sends (serial + refiner). */
 export type PickedBar = Pick<
-  VaultBarResponse,
+  ApiVaultBar,
   'id' | 'vault' | 'serial' | 'refiner' | 'year' | 'grossOz' | 'fineness' | 'fineOz'
 >
 
@@ -37,7 +37,7 @@ export type PickState = 'add' | 'added' | 'full'
 
 export function pickStateOf(bar: Pick<PickedBar, 'id'>, picked: readonly Pick<PickedBar, 'id'>[]): PickState {
   if (picked.some((p) => p.id === bar.id)) return 'added'
-  return picked.length >= MINT_LIMITS.maxBars ? 'full' : 'add'
+  return picked.length >= MINT_REQUEST_LIMITS.maxBars ? 'full' : 'add'
 }
 
 /** The chosen bars with `bar` added at the end; unchanged when it is there already or the mint is full. */

@@ -1,7 +1,7 @@
 'use client'
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
-import type { VaultBarResponse } from '@/lib/web/vault/types'
+import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { useDebouncedValue } from './useDebouncedValue'
 import { fetchVaultBars } from './vaultApi'
 
@@ -15,7 +15,7 @@ export type UseBarSearchParameters = {
 
 export type UseBarSearchReturnType = {
   /** the available bars found so far (every page loaded) */
-  bars: VaultBarResponse[]
+  bars: ApiVaultBar[]
   /** the vault and text the results are for (typing settles after a short pause) */
   searched: { vault: string; q: string }
   /** false while no vault is given */

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/web/errors/api'
-import type { BarListImportResponse, BarListListResponse, VaultBarListResponse } from '@/lib/web/vault/types'
+import type { ApiBarListImport, ApiBarListList, ApiVaultBarList } from '@/lib/web/vault/apiTypes'
 import { type VaultBarsQuery, vaultBarsUrl } from './vaultBarsUrl'
 
 // The browser's calls to the vault inventory API (docs/api.md, Vault inventory). Same-origin
@@ -9,20 +9,20 @@ import { type VaultBarsQuery, vaultBarsUrl } from './vaultBarsUrl'
 export async function fetchVaultBars(
   query: VaultBarsQuery,
   init: { signal?: AbortSignal } = {},
-): Promise<VaultBarListResponse> {
+): Promise<ApiVaultBarList> {
   const res = await fetch(vaultBarsUrl(query), { cache: 'no-store', signal: init.signal })
   if (!res.ok) throw await ApiError.from(res)
-  return (await res.json()) as VaultBarListResponse
+  return (await res.json()) as ApiVaultBarList
 }
 
 export async function fetchBarLists(
   cursor: string | null,
   init: { signal?: AbortSignal } = {},
-): Promise<BarListListResponse> {
+): Promise<ApiBarListList> {
   const qs = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : ''
   const res = await fetch(`/api/admin/vault/bar-lists${qs}`, { cache: 'no-store', signal: init.signal })
   if (!res.ok) throw await ApiError.from(res)
-  return (await res.json()) as BarListListResponse
+  return (await res.json()) as ApiBarListList
 }
 
 /** Sends a bar-list file as it is (its bytes, not parsed here) with its content type. */
@@ -34,8 +34,8 @@ export async function postBarList({
   url: string
   contentType: string
   file: Blob
-}): Promise<BarListImportResponse> {
+}): Promise<ApiBarListImport> {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: file })
   if (res.status !== 201) throw await ApiError.from(res)
-  return (await res.json()) as BarListImportResponse
+  return (await res.json()) as ApiBarListImport
 }

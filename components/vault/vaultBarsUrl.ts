@@ -1,4 +1,4 @@
-import type { BarStatus } from '@/lib/web/vault/types'
+import type { BarStatus } from '@/lib/web/vault/apiTypes'
 
 export type VaultBarsQuery = {
   vault?: string

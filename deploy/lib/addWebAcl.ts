@@ -13,7 +13,7 @@ export const RESERVES_RATE_WINDOW_SECONDS = 300
  * Rules of AWS's common rule set that count instead of block, each with why:
  * SizeRestrictions_BODY blocks bodies over 8 KB, and the desk posts larger ones on purpose
  * (a mint with its bars, up to 64 KiB; a custodian's bar list, up to 20 MiB): the app
- * bounds every body itself (lib/web/http/readJsonBody.ts, 413).
+ * bounds every body itself (lib/web/http/parseJsonBody.ts, 413).
  */
 export const COMMON_RULES_COUNTED = ['SizeRestrictions_BODY']
 

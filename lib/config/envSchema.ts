@@ -79,8 +79,8 @@ export const envSchema = z.object({
   STUCK_AFTER_MS: intFrom(60_000),
   CONFIRM_POLL_MS: intFrom(500),
   /**
-   * how long one run of a signer's mint_confirmer keeps making passes
-   * (each as soon as a new block is seen) before it hands over
+   * how long one run of a signer's signer_confirm keeps making passes (each as soon as a new
+   * block is seen) before it hands over
    */
   CONFIRMER_RUN_MS: intFrom(10_000),
   /** how often an idle worker slot looks for scheduled jobs (graphile-worker pollInterval) */

@@ -1,30 +1,24 @@
 import { eq } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { users } from '@/db/schema/users'
-import { formatDecimal } from '@/lib/money/formatDecimal'
-import type { ApiMintLimits } from './apiTypes'
-import { getMintLimits } from './getMintLimits'
-import { sumRecentMints } from './sumRecentMints'
+import { mintLimits } from '@/db/schema/controls'
 
-/** The mint limits as the API shows them (fine oz; null unlimited), with what the cap counts now. */
-export async function readMintLimits(db: DbOrTx): Promise<ApiMintLimits> {
-  const limits = await getMintLimits(db)
-  const used = await sumRecentMints(db)
-  let updatedBy: string | null = null
-  if (limits.updatedBy !== null) {
-    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, limits.updatedBy))
-    updatedBy = user?.email ?? null
-  }
-  return {
-    maxOrderOz: limits.maxOrderWei === null ? null : oz(limits.maxOrderWei),
-    dailyCapOz: limits.dailyCapWei === null ? null : oz(limits.dailyCapWei),
-    last24hOz: oz(used),
-    updatedBy,
-    updatedAt: limits.updatedAt?.toISOString() ?? null,
-  }
+export type ReadMintLimitsReturnType = {
+  /** the per-order maximum in wei; null: unlimited */
+  maxOrderWei: bigint | null
+  /** the rolling 24 h cap in wei; null: unlimited */
+  dailyCapWei: bigint | null
+  updatedBy: string | null
+  updatedAt: Date | null
 }
 
-/** wei as fine ounces, at least 3 decimals, exact. */
-function oz(wei: bigint): string {
-  return formatDecimal(wei, { decimals: 18, minFraction: 3 })
+/** The mint limits (the singleton mint_limits row); no row yet reads as both unlimited. */
+export async function readMintLimits(db: DbOrTx): Promise<ReadMintLimitsReturnType> {
+  const [row] = await db.select().from(mintLimits).where(eq(mintLimits.id, true)).limit(1)
+  if (!row) return { maxOrderWei: null, dailyCapWei: null, updatedBy: null, updatedAt: null }
+  return {
+    maxOrderWei: row.maxOrderWei === null ? null : BigInt(row.maxOrderWei),
+    dailyCapWei: row.dailyCapWei === null ? null : BigInt(row.dailyCapWei),
+    updatedBy: row.updatedBy,
+    updatedAt: row.updatedAt,
+  }
 }

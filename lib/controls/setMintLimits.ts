@@ -5,7 +5,7 @@ import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { isUuid } from '@/lib/mint/isUuid'
 import { ozToWei } from '@/lib/money/ozToWei'
 import type { ApiMintLimits } from './apiTypes'
-import { readMintLimits } from './readMintLimits'
+import { readApiMintLimits } from './readApiMintLimits'
 
 export type SetMintLimitsParameters = {
   /** the per-order maximum, fine oz with at most 3 decimals; null: unlimited */
@@ -30,7 +30,7 @@ export async function setMintLimits(db: DbOrTx, p: SetMintLimitsParameters): Pro
   const dailyCapWei = p.dailyCapOz === null ? null : ozToWei(p.dailyCapOz)
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from mint_limits where id for update`)
-    const before = await readMintLimits(tx)
+    const before = await readApiMintLimits(tx)
     const values = {
       id: true,
       maxOrderWei: maxOrderWei === null ? null : maxOrderWei.toString(),
@@ -39,7 +39,7 @@ export async function setMintLimits(db: DbOrTx, p: SetMintLimitsParameters): Pro
       updatedAt: new Date(),
     }
     await tx.insert(mintLimits).values(values).onConflictDoUpdate({ target: mintLimits.id, set: values })
-    const after = await readMintLimits(tx)
+    const after = await readApiMintLimits(tx)
     await recordAudit(tx, {
       actor: p.actor,
       action: 'limits.set',

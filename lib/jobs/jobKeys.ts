@@ -8,15 +8,15 @@
 export const TASK = {
   mintSend: 'mint_send',
   /**
-   * one order alone: a mint the signer's confirmer hands over (revert,
-   * nonce used by another, no Minted event), its dead letter
+   * one order alone: a mint the signer's confirmer hands over (revert, nonce used by another,
+   * no Minted event), its dead letter
    */
-  mintConfirm: 'mint_confirm',
+  orderConfirm: 'order_confirm',
   /**
    * one per signer: follows every submitted mint of the signer, a pass at each new block
    * (docs/decisions/030-one-confirmer-per-signer.md)
    */
-  mintConfirmer: 'mint_confirmer',
+  signerConfirm: 'signer_confirm',
   nonceHealth: 'nonce_health',
   reserveCheck: 'reserve_check',
   /** notifications: fan the undispatched events out (its name is also written in SQL by public.record_mint_event) */
@@ -29,24 +29,35 @@ export const TASK = {
 
 export type TaskName = (typeof TASK)[keyof typeof TASK]
 
+/**
+ * Task identifiers of the previous release -> today's (migration 0020 renamed the queued jobs,
+ * their keys and their history). The worker still runs a job queued under an old name as
+ * today's task: during a deploy's roll, workers of the previous release go on adding them.
+ * Remove with the release after, together with a migration that renames what they added.
+ */
+export const TASKS_RENAMED: Readonly<Record<string, TaskName>> = {
+  mint_confirm: TASK.orderConfirm,
+  mint_confirmer: TASK.signerConfirm,
+}
+
 /** tasks whose job belongs to one order (payload `{ orderId }`) */
-export const MINT_TASKS: readonly string[] = [TASK.mintSend, TASK.mintConfirm]
+export const ORDER_TASKS: readonly string[] = [TASK.mintSend, TASK.orderConfirm]
 
 export function mintSendJobKey(orderId: string): string {
   return `${TASK.mintSend}:${orderId}`
 }
 
-export function mintConfirmJobKey(orderId: string): string {
-  return `${TASK.mintConfirm}:${orderId}`
+export function orderConfirmJobKey(orderId: string): string {
+  return `${TASK.orderConfirm}:${orderId}`
 }
 
 /** the confirmer of one signer (checksummed or not: the key is lower case) */
-export function mintConfirmerJobKey(signerAddress: string): string {
-  return `${TASK.mintConfirmer}:${signerAddress.toLowerCase()}`
+export function signerConfirmJobKey(signerAddress: string): string {
+  return `${TASK.signerConfirm}:${signerAddress.toLowerCase()}`
 }
 
 /** the confirmer runs before waiting mint_send jobs (graphile-worker runs lower priority numbers first) */
-export const MINT_CONFIRMER_PRIORITY = -10
+export const SIGNER_CONFIRM_PRIORITY = -10
 
 /** one nonce health job across all workers */
 export const NONCE_HEALTH_JOB_KEY = TASK.nonceHealth

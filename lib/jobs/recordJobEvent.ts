@@ -30,7 +30,7 @@ export type JobEventName =
   | 'stalled'
   /** Postgres and the chain disagree on a signer's nonces in a way the worker cannot repair */
   | 'nonce_mismatch'
-  /** the node refused a transaction for its fees: mint_confirm replaces it with higher ones */
+  /** the node refused a transaction for its fees: order_confirm replaces it with higher ones */
   | 'underpriced'
   /** a cancelled order's nonce handed back, to be filled by a gap fill */
   | 'nonce_released'

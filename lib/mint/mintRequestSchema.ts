@@ -8,7 +8,7 @@ import { parseDecimal } from '@/lib/money/parseDecimal'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import { barKey } from './barKey'
 import { computeFineOz } from './computeFineOz'
-import { currentYear, MINT_LIMITS } from './limits'
+import { currentYear, MINT_REQUEST_LIMITS } from './mintRequestLimits'
 
 // The body of POST /api/gold/mint (docs/api.md). Pure and client-safe: the request form
 // runs the very same rules before it sends. Every object is strict, so an unknown key
@@ -84,9 +84,9 @@ const text = z
   .transform((value) => value.normalize('NFC').trim().replace(/\s+/gu, ' '))
   .superRefine((value, ctx) => {
     const length = [...value].length
-    if (length < MINT_LIMITS.minText) ctx.addIssue({ code: 'custom', message: 'is required' })
-    else if (length > MINT_LIMITS.maxText) {
-      ctx.addIssue({ code: 'custom', message: `must be at most ${MINT_LIMITS.maxText} characters` })
+    if (length < MINT_REQUEST_LIMITS.minText) ctx.addIssue({ code: 'custom', message: 'is required' })
+    else if (length > MINT_REQUEST_LIMITS.maxText) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${MINT_REQUEST_LIMITS.maxText} characters` })
     }
   })
 
@@ -123,10 +123,10 @@ const grossOz = z.string({ error: expected('a decimal string such as "401.125"')
   const parsed = decimalOrIssue(value, 3, ctx, 'a decimal number of ounces')
   if (parsed === null) return
   if (parsed <= 0n) ctx.addIssue({ code: 'custom', message: 'must be greater than 0' })
-  else if (parsed > MINT_LIMITS.maxGrossMilliOz) {
+  else if (parsed > MINT_REQUEST_LIMITS.maxGrossMilliOz) {
     ctx.addIssue({
       code: 'custom',
-      message: `must be at most ${formatDecimal(MINT_LIMITS.maxGrossMilliOz, { decimals: 3 })} oz`,
+      message: `must be at most ${formatDecimal(MINT_REQUEST_LIMITS.maxGrossMilliOz, { decimals: 3 })} oz`,
     })
   }
 })
@@ -134,7 +134,7 @@ const grossOz = z.string({ error: expected('a decimal string such as "401.125"')
 const fineness = z.string({ error: expected('a decimal string such as "999.9"') }).superRefine((value, ctx) => {
   const parsed = decimalOrIssue(value, 2, ctx, 'a fineness in parts per thousand')
   if (parsed === null) return
-  if (parsed < MINT_LIMITS.minFinenessHundredths || parsed > MINT_LIMITS.maxFinenessHundredths) {
+  if (parsed < MINT_REQUEST_LIMITS.minFinenessHundredths || parsed > MINT_REQUEST_LIMITS.maxFinenessHundredths) {
     ctx.addIssue({ code: 'custom', message: 'must be from 900.0 to 999.99 (parts per thousand)' })
   }
 })
@@ -146,8 +146,8 @@ const fineOz = z.string({ error: expected('a decimal string such as "401.084"') 
 const year = z.number({ error: expected('a whole number (a year)') }).superRefine((value, ctx) => {
   const max = currentYear()
   if (!Number.isInteger(value)) ctx.addIssue({ code: 'custom', message: 'must be a whole number (a year)' })
-  else if (value < MINT_LIMITS.minYear || value > max) {
-    ctx.addIssue({ code: 'custom', message: `must be from ${MINT_LIMITS.minYear} to ${max}` })
+  else if (value < MINT_REQUEST_LIMITS.minYear || value > max) {
+    ctx.addIssue({ code: 'custom', message: `must be from ${MINT_REQUEST_LIMITS.minYear} to ${max}` })
   }
 })
 
@@ -190,8 +190,8 @@ export const mintBarSchema = z
     const fine = tryDecimal(bar.fineness, 2)
     const claimed = tryDecimal(bar.fineOz, 3)
     if (gross === null || fine === null || claimed === null) return
-    if (gross <= 0n || gross > MINT_LIMITS.maxGrossMilliOz) return
-    if (fine < MINT_LIMITS.minFinenessHundredths || fine > MINT_LIMITS.maxFinenessHundredths) return
+    if (gross <= 0n || gross > MINT_REQUEST_LIMITS.maxGrossMilliOz) return
+    if (fine < MINT_REQUEST_LIMITS.minFinenessHundredths || fine > MINT_REQUEST_LIMITS.maxFinenessHundredths) return
     const computed = computeFineOz({ grossMilliOz: gross, finenessHundredths: fine })
     if (computed === 0n) {
       ctx.addIssue({
@@ -217,8 +217,8 @@ export const vaultProofSchema = z.strictObject(
     documentSha256,
     bars: z
       .array(mintBarSchema, { error: expected('a list of bars') })
-      .min(MINT_LIMITS.minBars, { error: 'must list at least one bar' })
-      .max(MINT_LIMITS.maxBars, { error: `must list at most ${MINT_LIMITS.maxBars} bars` }),
+      .min(MINT_REQUEST_LIMITS.minBars, { error: 'must list at least one bar' })
+      .max(MINT_REQUEST_LIMITS.maxBars, { error: `must list at most ${MINT_REQUEST_LIMITS.maxBars} bars` }),
   },
   { error: unknownKeys },
 )
@@ -248,7 +248,7 @@ export const mintRequestSchema = z
 
     // amount = the sum of the bars' fine weights (once the list itself is acceptable, and
     // when every bar gives its fineOz; else the server checks it against the bar list)
-    if (bars.length < MINT_LIMITS.minBars || bars.length > MINT_LIMITS.maxBars) return
+    if (bars.length < MINT_REQUEST_LIMITS.minBars || bars.length > MINT_REQUEST_LIMITS.maxBars) return
     if (bars.some((bar: unknown) => !isRecord(bar) || bar.fineOz === undefined)) return
     const wanted = tryDecimal(request.amount, 3)
     if (wanted === null || wanted <= 0n) return
@@ -277,7 +277,7 @@ export const controlFieldSchemas = { address, text, amount } as const
 export type MintRequestInput = z.input<typeof mintRequestSchema>
 /** The request after validation: checksummed address, tidied text, lowercase digest. */
 export type MintRequest = z.output<typeof mintRequestSchema>
-export type MintBar = z.output<typeof mintBarSchema>
+export type ApiMintBar = z.output<typeof mintBarSchema>
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null

@@ -5,7 +5,7 @@ import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
 import { countHistoryWindow, type MetricSample } from './countHistoryWindow'
 import { foldHistoryMetrics } from './foldHistoryMetrics'
-import { readHistoryTotals } from './readHistoryTotals'
+import { listHistoryTotals } from './listHistoryTotals'
 
 /** samples as a sorted name{labels}=value list, to compare two ways of counting */
 const table = (samples: MetricSample[]) =>
@@ -48,7 +48,7 @@ describe('the history counters: folded totals + the recent tail = counting the w
     await mint(45, ['enqueued', 'started', 'failed', 'started', 'dead'])
     await mint(3, story)
     const whole = async () => table(await countHistoryWindow(t.db, { from: null, to: null }))
-    expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
+    expect(table(await listHistoryTotals(t.db))).toEqual(await whole())
 
     // that read folded everything older than 10 minutes (the default lag): the 3-minutes-old mint is in the tail;
     // a cut never moves back
@@ -57,13 +57,13 @@ describe('the history counters: folded totals + the recent tail = counting the w
       sql`select count(*)::text as n from metric_series where process = 'history'`,
     )
     expect(Number(cut[0]?.n)).toBeGreaterThan(5)
-    expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
+    expect(table(await listHistoryTotals(t.db))).toEqual(await whole())
 
     await mint(1, story)
     await mint(0, ['enqueued', 'started', 'signed', 'broadcast', 'succeeded'])
-    expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
+    expect(table(await listHistoryTotals(t.db))).toEqual(await whole())
     // counters only (the alarms' read): the same counters, folded part and tail, and no histogram sample
-    const countersOnly = await readHistoryTotals(t.db, { histograms: false })
+    const countersOnly = await listHistoryTotals(t.db, { histograms: false })
     expect(countersOnly.some((c) => /_(bucket|sum|count)$/.test(c.name))).toBe(false)
     const counters = (await whole()).filter((line) => !/_(bucket|sum|count)[{=]/.test(line))
     expect(counters.length).toBeGreaterThan(3)
@@ -71,13 +71,13 @@ describe('the history counters: folded totals + the recent tail = counting the w
 
     // the cut moves on: folding again counts nothing twice
     expect(await foldHistoryMetrics(t.db, { lagMs: 2 * 60_000, minStepMs: 0 })).toBe(true)
-    expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
+    expect(table(await listHistoryTotals(t.db))).toEqual(await whole())
     expect(await foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 })).toBe(true)
-    expect(table(await readHistoryTotals(t.db))).toEqual(await whole())
+    expect(table(await listHistoryTotals(t.db))).toEqual(await whole())
     // too soon for another fold: nothing happens
     expect(await foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 60_000 })).toBe(false)
 
-    const confirmed = (await readHistoryTotals(t.db)).find(
+    const confirmed = (await listHistoryTotals(t.db)).find(
       (s) => s.name === 'mintdesk_orders_total' && s.labels === '{outcome="confirmed"}',
     )
     expect(confirmed?.value, 'the reorged order is confirmed once').toBe(4)
@@ -92,7 +92,7 @@ describe('the history counters: folded totals + the recent tail = counting the w
       foldHistoryMetrics(t.db, { lagMs: 0, minStepMs: 0 }),
     ])
     expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1)
-    expect(table(await readHistoryTotals(t.db))).toEqual(
+    expect(table(await listHistoryTotals(t.db))).toEqual(
       table(await countHistoryWindow(t.db, { from: null, to: null })),
     )
   })

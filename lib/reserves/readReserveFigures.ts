@@ -1,8 +1,8 @@
 import type { DbOrTx } from '@/db/client'
 import { computeReserves } from './computeReserves'
+import type { ReserveFigures } from './ReserveFigures'
 import { readReserveTotals } from './readReserveTotals'
 import type { ReadTotalSupplyReturnType } from './readTotalSupply'
-import type { ReserveFigures } from './types'
 
 export type ReadReserveFiguresParameters = {
   /** the supply read from the chain just before (readTotalSupply): the chain first, then the inventory */

@@ -14,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { createChainClient } from '../../lib/chain/createChainClient'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
 import { DeployTokenError } from '../errors/stack'
-import { loadGoldTokenArtifact } from './goldTokenArtifact'
+import { readGoldTokenArtifact } from './goldTokenArtifact'
 
 /**
  * Dev-only deployment of GoldToken for the local stack and the tests: the deployer
@@ -57,7 +57,7 @@ export type EnsureTokenReturnType = { tokenAddress: Address; deployed: boolean }
 export async function deployToken(params: DeployTokenParameters): Promise<DeployTokenReturnType> {
   const { rpcUrl, chainId, deployerPrivateKey, signerAddresses, fundWei = DEFAULT_FUND_WEI } = params
   const { publicClient, walletClient, deployer } = clients({ rpcUrl, chainId, deployerPrivateKey })
-  const { bytecode } = loadGoldTokenArtifact()
+  const { bytecode } = readGoldTokenArtifact()
 
   let nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: 'pending' })
   const tokenAddress = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })

@@ -3,7 +3,7 @@ import artifactJson from '@/contracts/GoldToken.json' with { type: 'json' }
 import { GoldTokenArtifactError } from '@/scripts/errors/contract'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
 
-export type LoadGoldTokenArtifactReturnType = {
+export type ReadGoldTokenArtifactReturnType = {
   contractName: 'GoldToken'
   /** the literal, fully typed ABI (contracts/compile.test.ts checks it equals the artifact's) */
   abi: typeof goldTokenAbi
@@ -18,7 +18,7 @@ export type LoadGoldTokenArtifactReturnType = {
  * `npm run contracts:build`). Only deploy scripts and tests need the bytecode; the rest
  * of the code uses goldTokenAbi alone.
  */
-export function loadGoldTokenArtifact(): LoadGoldTokenArtifactReturnType {
+export function readGoldTokenArtifact(): ReadGoldTokenArtifactReturnType {
   const { contractName, bytecode, solcVersion, sourceHash } = artifactJson
   if (contractName !== 'GoldToken') throw new GoldTokenArtifactError(`contracts/GoldToken.json holds ${contractName}`)
   if (!isHex(bytecode) || bytecode.length <= 2)

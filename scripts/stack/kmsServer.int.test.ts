@@ -19,9 +19,9 @@ import {
 } from '@aws-sdk/client-kms'
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getKmsAddress } from '@/scripts/stack/getKmsAddress'
+import { getKmsAddressOrThrow } from '@/scripts/stack/getKmsAddressOrThrow'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
-import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
+import { getKmsPublicKeyOrThrow } from '@/worker/signer/getKmsPublicKeyOrThrow'
 import { type StartKmsServerReturnType, startKmsServer } from './kmsServer'
 
 describe('local KMS endpoint through @aws-sdk/client-kms', () => {
@@ -61,7 +61,7 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
     expect(pub.KeySpec).toBe('ECC_SECG_P256K1')
     expect(pub.SigningAlgorithms).toEqual(['ECDSA_SHA_256'])
     expect(pub.KeyId).toBe(meta.Arn)
-    const point = await getKmsPublicKey(kms, { keyId: meta.KeyId ?? '' })
+    const point = await getKmsPublicKeyOrThrow(kms, { keyId: meta.KeyId ?? '' })
 
     const digest = createHash('sha256').update('hello').digest()
     const seenHighS = new Set<boolean>()
@@ -87,7 +87,7 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
 
   it('signs RAW messages as their SHA-256', async () => {
     const meta = await createKey()
-    const point = await getKmsPublicKey(kms, { keyId: meta.KeyId ?? '' })
+    const point = await getKmsPublicKeyOrThrow(kms, { keyId: meta.KeyId ?? '' })
     const message = new TextEncoder().encode('a raw message')
     const res = await kms.send(
       new SignCommand({ KeyId: meta.KeyId, Message: message, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' }),
@@ -176,7 +176,7 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
 
   it('keeps keys in keys.json (mode 0600) across a restart', async () => {
     const meta = await createKey()
-    const address = await getKmsAddress(kms, { keyId: meta.KeyId ?? '' })
+    const address = await getKmsAddressOrThrow(kms, { keyId: meta.KeyId ?? '' })
     const file = path.join(dir, 'keys.json')
     expect(statSync(file).mode & 0o777).toBe(0o600)
     expect(readFileSync(file, 'utf8')).toContain(meta.KeyId)
@@ -184,7 +184,7 @@ describe('local KMS endpoint through @aws-sdk/client-kms', () => {
     const again = await startKmsServer({ dataDir: dir })
     const kms2 = createKmsClient({ region: 'us-east-1', endpoint: again.url, env: {} })
     try {
-      expect(await getKmsAddress(kms2, { keyId: meta.KeyId ?? '' })).toBe(address)
+      expect(await getKmsAddressOrThrow(kms2, { keyId: meta.KeyId ?? '' })).toBe(address)
     } finally {
       kms2.destroy()
       await again.stop()

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
+import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 import { importBarList } from '../../lib/web/vault/importBarList'
 import { parseBarList } from '../../lib/web/vault/parseBarList'
-import type { BarListImportResponse } from '../../lib/web/vault/types'
 
 export type SeedDevBarListParameters = {
   vault?: string
@@ -11,9 +11,7 @@ export type SeedDevBarListParameters = {
   log?: (line: string) => void
 }
 
-export type SeedDevBarListReturnType =
-  | { seeded: false; reason: string }
-  | { seeded: true; result: BarListImportResponse }
+export type SeedDevBarListReturnType = { seeded: false; reason: string } | { seeded: true; result: ApiBarListImport }
 
 /** Good Delivery refiners (LBMA list) and the serial prefix each is given here. */
 const REFINERS = [

@@ -75,7 +75,7 @@ const EMULATOR_FIXES: ReadonlyArray<readonly [string, string]> = [
 let loaded: CreateSqsServer | undefined
 
 /** local-aws-sqs with EMULATOR_FIXES applied, compiled as its own CommonJS module. */
-function loadEmulator(): CreateSqsServer {
+function compileEmulator(): CreateSqsServer {
   if (loaded) return loaded
   const require = createRequire(import.meta.url)
   const file = require.resolve('local-aws-sqs')
@@ -100,7 +100,7 @@ function loadEmulator(): CreateSqsServer {
 
 /** Starts the embedded endpoint and creates the mint_send queue and its DLQ. */
 export async function startSqsServer(p: StartSqsServerParameters = {}): Promise<StartSqsServerReturnType> {
-  const createSqsServer = loadEmulator()
+  const createSqsServer = compileEmulator()
   const server = await createSqsServer({
     port: p.port ?? 0,
     hostname: '127.0.0.1',

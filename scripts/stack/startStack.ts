@@ -14,7 +14,7 @@ import { databaseUrlAs } from './databaseUrlAs'
 import { ensureToken } from './deployToken'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
-import { getKmsAddress } from './getKmsAddress'
+import { getKmsAddressOrThrow } from './getKmsAddressOrThrow'
 import { startKmsServer } from './kmsServer'
 import { nextStartArgs } from './nextStartArgs'
 import { startPostgres } from './postgres'
@@ -175,7 +175,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       if (kmsKeyIds) {
         // keys persist in .data/kms; a lost key file means new keys
         try {
-          await Promise.all(kmsKeyIds.split(',').map((keyId) => getKmsAddress(client, { keyId })))
+          await Promise.all(kmsKeyIds.split(',').map((keyId) => getKmsAddressOrThrow(client, { keyId })))
         } catch {
           kmsKeyIds = undefined
         }
@@ -248,7 +248,9 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     let tokenAddress = given.TOKEN_ADDRESS
     if (!tokenAddress) {
       const client = createKmsClient({ region: awsRegion, endpoint: kmsEndpoint })
-      const signerAddresses = await Promise.all(keyIds.split(',').map((keyId) => getKmsAddress(client, { keyId })))
+      const signerAddresses = await Promise.all(
+        keyIds.split(',').map((keyId) => getKmsAddressOrThrow(client, { keyId })),
+      )
       const deployed = await ensureToken({
         rpcUrl,
         chainId: Number(chainId),

@@ -78,7 +78,7 @@ async function settleState({
     select count(*) filter (where status in ('pending', 'submitted'))::int as open, count(*)::int as total from mint_orders`
   const [jobs] = await sql<{ live: number }[]>`
     select count(*)::int as live from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-    where t.identifier in ('mint_send', 'mint_confirm', 'mint_confirmer') and j.attempts < j.max_attempts`
+    where t.identifier in ('mint_send', 'order_confirm', 'signer_confirm') and j.attempts < j.max_attempts`
   const [nonces] = await sql<
     { unmined: number }[]
   >`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
@@ -126,7 +126,7 @@ export async function fastForwardRetries(sql: postgres.Sql): Promise<void> {
   await sql`
     update graphile_worker._private_jobs set run_at = now()
     where locked_at is null and attempts > 0 and attempts < max_attempts and run_at > now()
-      and task_id in (select id from graphile_worker._private_tasks where identifier in ('mint_send', 'mint_confirm', 'mint_confirmer'))`
+      and task_id in (select id from graphile_worker._private_tasks where identifier in ('mint_send', 'order_confirm', 'signer_confirm'))`
 }
 
 // ---------------------------------------------------------------------------------------

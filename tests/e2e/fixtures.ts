@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, test as base, expect, type Page, request as playwrightRequest } from '@playwright/test'
-import type { BarListImportResponse } from '../../lib/web/vault/types'
+import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 
 export type Role = 'staff' | 'approver' | 'admin'
 
@@ -86,16 +86,13 @@ export type ImportBarListParameters = { vault: string; bars: readonly TestBar[];
  * an admin (a page's `page.context().request` after loginAs(page, 'admin'), or
  * signedInRequest('admin')).
  */
-export async function importBarList(
-  admin: APIRequestContext,
-  p: ImportBarListParameters,
-): Promise<BarListImportResponse> {
+export async function importBarList(admin: APIRequestContext, p: ImportBarListParameters): Promise<ApiBarListImport> {
   const res = await admin.post(`${baseUrl()}/api/admin/vault/bar-lists`, {
     headers: { origin: baseUrl(), 'content-type': 'application/json' },
     data: JSON.stringify({ vault: p.vault, asOf: (p.asOf ?? new Date()).toISOString(), bars: p.bars }),
   })
   expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()) as BarListImportResponse
+  return (await res.json()) as ApiBarListImport
 }
 
 /** A new vault holding `count` bars of its own (see testBars), imported as one list. */

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { formatOunces } from '../../components/reserves/format'
-import type { MintOrderResponse } from '../../lib/web/mint/types'
+import type { ApiMintOrder } from '../../lib/web/mint/apiTypes'
 import type { ApiReserves } from '../../lib/web/reserves/apiTypes'
 import {
   allowRecipient,
@@ -51,7 +51,7 @@ async function confirmedMint(admin: APIRequestContext): Promise<Order> {
   await expect
     .poll(
       async () => {
-        const order = (await (await admin.get(`${baseUrl()}/api/gold/mint/${orderId}`)).json()) as MintOrderResponse
+        const order = (await (await admin.get(`${baseUrl()}/api/gold/mint/${orderId}`)).json()) as ApiMintOrder
         txHash = order.tx?.hash ?? ''
         return order.status
       },

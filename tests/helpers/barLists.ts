@@ -3,9 +3,9 @@ import type { Db } from '@/db/client'
 import type { AdminActor } from '@/lib/admin/recordAudit'
 import { barKey } from '@/lib/mint/barKey'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
+import type { ApiBarListImport } from '@/lib/web/vault/apiTypes'
 import { importBarList } from '@/lib/web/vault/importBarList'
 import { type ParsedBarList, parseBarList } from '@/lib/web/vault/parseBarList'
-import type { BarListImportResponse } from '@/lib/web/vault/types'
 
 // TEST ONLY: custodian bar lists for the tests. Bars are never typed in by a request any
 // more (docs/architecture.md invariant 4): a test that requests a mint first puts its bars on
@@ -61,7 +61,7 @@ export function generateTestBars({ count, prefix = 'GEN' }: { count: number; pre
 export type ImportTestBarListParameters = BuildBarListParameters & { actor?: AdminActor | null; chunkSize?: number }
 
 /** Builds and imports one list (a snapshot: the vault's bars it lacks are withdrawn or missing). */
-export async function importTestBarList(db: Db, p: ImportTestBarListParameters): Promise<BarListImportResponse> {
+export async function importTestBarList(db: Db, p: ImportTestBarListParameters): Promise<ApiBarListImport> {
   return importBarList(db, { list: buildBarList(p), actor: p.actor ?? null, chunkSize: p.chunkSize })
 }
 
@@ -76,7 +76,7 @@ const queues = new Map<string, Promise<unknown>>()
 export async function stockBars(
   db: Db,
   p: { vault?: string; bars: readonly TestListBar[] },
-): Promise<BarListImportResponse | null> {
+): Promise<ApiBarListImport | null> {
   const vault = p.vault ?? 'LDN-1'
   const run = async () => {
     const listed = await db.execute<{

@@ -14,7 +14,7 @@ import minterArtifact from '@/contracts/GoldMinter.json' with { type: 'json' }
 import { type ApprovalRule, DEV_APPROVAL_RULE } from '@/contracts/typedData'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { loadGoldTokenArtifact } from '@/scripts/stack/goldTokenArtifact'
+import { readGoldTokenArtifact } from '@/scripts/stack/goldTokenArtifact'
 
 // TEST ONLY: GoldToken with GoldMinter (contracts/GoldMinter.sol) as the sole holder of its
 // roles, and the dev keys (the public test mnemonic's) that sign for it.
@@ -89,7 +89,7 @@ export async function deployGoldMinter({
 
   const tokenHash = await deployer.deployContract({
     abi: goldTokenAbi,
-    bytecode: loadGoldTokenArtifact().bytecode,
+    bytecode: readGoldTokenArtifact().bytecode,
     args: [minterAddress],
     nonce,
   })

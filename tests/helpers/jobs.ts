@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { addJob } from '@/lib/jobs/addJob'
-import { mintConfirmJobKey, mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { mintSendJobKey, orderConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 
 /**
  * TEST ONLY: jobs for the integration tests, real rows in a real database (no mocks):
@@ -12,13 +12,13 @@ import { mintConfirmJobKey, mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 /** A mint job for an order, through the real addJob (graphile-worker row + job_records + 'enqueued'). */
 export async function addMintJob(
   db: DbOrTx,
-  p: { orderId: string; task?: 'mint_send' | 'mint_confirm'; maxAttempts?: number; runAt?: Date },
+  p: { orderId: string; task?: 'mint_send' | 'order_confirm'; maxAttempts?: number; runAt?: Date },
 ): Promise<bigint> {
   const task = p.task ?? TASK.mintSend
   const { jobId } = await addJob(db, {
     task,
     payload: { orderId: p.orderId },
-    jobKey: task === TASK.mintSend ? mintSendJobKey(p.orderId) : mintConfirmJobKey(p.orderId),
+    jobKey: task === TASK.mintSend ? mintSendJobKey(p.orderId) : orderConfirmJobKey(p.orderId),
     orderId: p.orderId,
     maxAttempts: p.maxAttempts ?? 5,
     runAt: p.runAt,

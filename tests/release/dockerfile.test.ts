@@ -74,12 +74,12 @@ describe('Dockerfile', () => {
       )
   })
 
-  it("no stage decodes the bundles' source maps at start (~60 MB of live heap in the worker: decision 017)", () => {
+  it("no stage decodes the bundles' source maps at start (~60 MB of live heap in the worker: decision 032)", () => {
     for (const name of ['web', 'worker'])
       expect(dockerTarget(stages, name).env.NODE_OPTIONS ?? '').not.toContain('--enable-source-maps')
   })
 
-  it("bounds the worker's heap and malloc arenas as decision 017 measured them (the bench reads these from here)", () => {
+  it("bounds the worker's heap and malloc arenas as decision 032 measured them (the bench reads these from here)", () => {
     const env = dockerTarget(stages, 'worker').env
     expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=4 --max-old-space-size=96')
     expect(env.MALLOC_ARENA_MAX).toBe('2')

@@ -279,7 +279,7 @@ afterAll(async () => {
 }, 120_000)
 
 describe('the release build, run like the images, in production mode', () => {
-  it("the worker bundles are ASCII only: V8 keeps each one's source in the heap at one byte a character (decision 017)", () => {
+  it("the worker bundles are ASCII only: V8 keeps each one's source in the heap at one byte a character (decision 032)", () => {
     const bundles = readdirSync(worker.dir).filter((f) => f.endsWith('.mjs'))
     expect(bundles).toContain('worker.mjs')
     for (const name of bundles) {

@@ -65,7 +65,7 @@ async function startFailingKms(
   }
 }
 
-describe('batched sending (decision 014)', () => {
+describe('batched sending (decision 029)', () => {
   let t: TestDatabase
   let chain: ChainFixture
   const workers: WorkerProcess[] = []

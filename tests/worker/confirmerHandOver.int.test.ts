@@ -18,7 +18,7 @@ const ADMIN = { id: '00000000-0000-4000-8000-00000000ad01', email: 'admin@mintde
  * docs/decisions/030-one-confirmer-per-signer.md: one order's trouble is that order's, not its signer's. A submitted
  * mint leaves the node's pool and its stored bytes are changed in the database (signed by a key
  * that is not ours). The signer's confirmer, about to send it again, refuses the bytes and
- * hands the order to a mint_confirm of its own, which becomes the order's dead letter; the
+ * hands the order to an order_confirm of its own, which becomes the order's dead letter; the
  * confirmer goes on. The admin cancels that dead letter (a submitted order cancelled from
  * its job), the worker fills the nonce, and the signer's next order, stuck behind the hole
  * until then, is confirmed by the confirmer.
@@ -35,7 +35,7 @@ describe('the confirmer hands one order over and goes on', () => {
       await t.db
         .select()
         .from(jobRecords)
-        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintConfirm)))
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.orderConfirm)))
     )[0]
 
   beforeAll(async () => {
@@ -76,7 +76,7 @@ describe('the confirmer hands one order over and goes on', () => {
 
     await waitFor(async () => (await confirmJobOf(a.id))?.state === 'dead', {
       timeoutMs: 30_000,
-      what: `A's own mint_confirm dead (log: ${worker.logFile})`,
+      what: `A's own order_confirm dead (log: ${worker.logFile})`,
     })
     const dead = await confirmJobOf(a.id)
     expect(dead?.lastError).toMatch(/stored transaction does not match its order/)
@@ -84,7 +84,7 @@ describe('the confirmer hands one order over and goes on', () => {
     const handedOver = await t.db
       .select()
       .from(jobEvents)
-      .where(and(eq(jobEvents.orderId, a.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')))
+      .where(and(eq(jobEvents.orderId, a.id), eq(jobEvents.task, TASK.orderConfirm), eq(jobEvents.event, 'enqueued')))
     expect(handedOver.map((e) => e.detail)).toEqual([
       expect.stringMatching(
         /^the confirmer of 0x[0-9a-fA-F]{40} hands it over: stored transaction does not match its order/,
@@ -103,7 +103,7 @@ describe('the confirmer hands one order over and goes on', () => {
     })
     const [confirmerDead] = await t.db.execute<{ n: number }>(sql`
       select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-      where t.identifier = ${TASK.mintConfirmer} and j.locked_at is null and j.attempts >= j.max_attempts`)
+      where t.identifier = ${TASK.signerConfirm} and j.locked_at is null and j.attempts >= j.max_attempts`)
     expect(confirmerDead?.n).toBe(0)
 
     // the admin cancels A's dead letter: order cancelled, its nonce released and filled; C is mined behind the fill
@@ -120,7 +120,7 @@ describe('the confirmer hands one order over and goes on', () => {
         .from(jobEvents)
         .where(and(eq(jobEvents.orderId, c.id), eq(jobEvents.event, 'confirmed')))
     )[0]
-    expect(confirmedC?.task).toBe(TASK.mintConfirmer)
+    expect(confirmedC?.task).toBe(TASK.signerConfirm)
     await waitFor(
       async () =>
         (

@@ -138,14 +138,14 @@ describe('the fee ceiling', () => {
     })
     await waitFor(async () => (await namesOf(order.id)).includes('fee_capped'), {
       timeoutMs: 30_000,
-      what: `fee_capped by the signer's mint_confirmer (log: ${worker?.logFile})`,
+      what: `fee_capped by the signer's signer_confirm (log: ${worker?.logFile})`,
     })
     await sleep(2_000)
 
     const events = await eventsOf(order.id)
     const capped = events.filter((e) => e.event === 'fee_capped')
     expect(capped).toHaveLength(1)
-    expect(capped[0]?.task).toBe(TASK.mintConfirmer)
+    expect(capped[0]?.task).toBe(TASK.signerConfirm)
     expect(capped[0]?.detail).toMatch(
       new RegExp(
         `^${original.hash} not mined after 1500 ms; a replacement needs max fee \\d+ and tip 2 wei, above the ceiling`,

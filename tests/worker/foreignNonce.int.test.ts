@@ -22,13 +22,13 @@ async function fastForwardRetries(t: TestDatabase): Promise<void> {
   await t.db.execute(sql`
     update graphile_worker._private_jobs set run_at = now()
     where locked_at is null and attempts > 0 and attempts < max_attempts and run_at > now()
-      and task_id in (select id from graphile_worker._private_tasks where identifier = ${TASK.mintConfirm})`)
+      and task_id in (select id from graphile_worker._private_tasks where identifier = ${TASK.orderConfirm})`)
 }
 
 /**
- * docs/decisions/030-one-confirmer-per-signer.md: the nonce of a submitted mint used on chain by a transaction mintdesk
- * did not sign (the key used elsewhere). The signer's confirmer sees the nonce below the mined
- * one with no receipt of ours, twice, and hands the order to a mint_confirm of its own:
+ * Decision 015: the nonce of a submitted mint used on chain by a transaction mintdesk did
+ * not sign (the key used elsewhere). The signer's confirmer sees the nonce below the mined
+ * one with no receipt of ours, twice, and hands the order to an order_confirm of its own:
  * NonceConsumedError, retried, then that order's dead letter, the order left submitted (its
  * mint can never land: a human decides). The nonce health check reports the mismatch once.
  * The signer's next order is confirmed by the confirmer meanwhile.
@@ -45,7 +45,7 @@ describe("a mint's nonce used by someone else", () => {
       await t.db
         .select()
         .from(jobRecords)
-        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.mintConfirm)))
+        .where(and(eq(jobRecords.orderId, id), eq(jobRecords.task, TASK.orderConfirm)))
     )[0]
 
   beforeAll(async () => {
@@ -101,7 +101,7 @@ describe("a mint's nonce used by someone else", () => {
         await fastForwardRetries(t)
         return (await confirmJobOf(a.id))?.state === 'dead'
       },
-      { timeoutMs: 60_000, intervalMs: 300, what: `A's own mint_confirm dead (log: ${worker.logFile})` },
+      { timeoutMs: 60_000, intervalMs: 300, what: `A's own order_confirm dead (log: ${worker.logFile})` },
     )
     const dead = await confirmJobOf(a.id)
     expect(dead).toMatchObject({ attempts: 5 })
@@ -112,7 +112,7 @@ describe("a mint's nonce used by someone else", () => {
     )
     expect((await orderRow(a.id))?.status).toBe('submitted')
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
-    expect(events.filter((e) => e.event === 'enqueued' && e.task === TASK.mintConfirm).map((e) => e.detail)).toEqual([
+    expect(events.filter((e) => e.event === 'enqueued' && e.task === TASK.orderConfirm).map((e) => e.detail)).toEqual([
       expect.stringMatching(/hands it over: nonce \d+ is used on chain, and no transaction of the order has a receipt/),
     ])
     expect(events.filter((e) => e.event === 'dead')).toHaveLength(1)
@@ -142,7 +142,7 @@ describe("a mint's nonce used by someone else", () => {
         .from(jobEvents)
         .where(and(eq(jobEvents.orderId, b.id), eq(jobEvents.event, 'confirmed')))
     )[0]
-    expect(confirmedB?.task).toBe(TASK.mintConfirmer)
+    expect(confirmedB?.task).toBe(TASK.signerConfirm)
     expect((await confirmJobOf(a.id))?.state).toBe('dead')
     // B minted once, A never; A's nonce stays signed: what to do
     // about a key used elsewhere is an operator's decision (docs/decisions/026-nonces-in-postgres.md)

@@ -10,7 +10,7 @@ import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
-describe('MAX_IN_FLIGHT_PER_SIGNER (decision 014)', () => {
+describe('MAX_IN_FLIGHT_PER_SIGNER (decision 029)', () => {
   let t: TestDatabase
   let chain: ChainFixture
   let worker: WorkerProcess | undefined

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema'
 import { flushMetricSeries } from '@/lib/ops/flushMetricSeries'
 import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
-import { readCounterFamilies } from '@/lib/web/ops/readCounterFamilies'
+import { listCounterFamilies } from '@/lib/web/ops/listCounterFamilies'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
@@ -91,7 +91,7 @@ describe('one trace per mint, across the web and the worker', () => {
     // the intake's latency, measured in this (web) process, flushed to metric_series on the web's own role
     const { getWebDb } = await import('@/lib/web/webProcess')
     await flushMetricSeries(getWebDb().db, { role: 'web' })
-    const intakeCount = (await readCounterFamilies(t.db))
+    const intakeCount = (await listCounterFamilies(t.db))
       .find((f) => f.name === 'mintdesk_intake_duration_seconds')
       ?.samples.find((s) => s.suffix === '_count')
     expect(intakeCount?.value).toBe(1)
@@ -142,10 +142,10 @@ describe('one trace per mint, across the web and the worker', () => {
       'mint.confirmed',
     ])
       expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
-    // the signer's confirmer pass is a trace of its own (it serves
-    // every order of the signer), linked from the mint's steps
-    expect(got.some((n) => n.startsWith('job mint_confirmer'))).toBe(false)
-    expect(sink.spans().some((s) => s.name === 'job mint_confirmer' && s.traceId !== traceId)).toBe(true)
+    // the signer's confirmer pass is a trace of its own (it serves every order of the signer),
+    // linked from the mint's steps
+    expect(got.some((n) => n.startsWith('job signer_confirm'))).toBe(false)
+    expect(sink.spans().some((s) => s.name === 'job signer_confirm' && s.traceId !== traceId)).toBe(true)
     // the worker's first spans hang under the web's: the job's parent is the intake's createOrder span
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
     expect(

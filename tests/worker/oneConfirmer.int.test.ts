@@ -13,12 +13,12 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 const ORDERS = 200
 
 /**
- * docs/decisions/030-one-confirmer-per-signer.md: the orders of a signer in flight are followed by ONE
- * mint_confirmer job of that signer, not a job per order. While 200 orders of one signer
+ * The orders of a signer in flight are followed by ONE
+ * signer_confirm job of that signer, not a job per order. While 200 orders of one signer
  * go through two workers, graphile-worker's queue is sampled: never more than one
- * mint_confirmer per signer, never a mint_confirm of an order (nothing goes wrong here);
+ * signer_confirm per signer, never an order_confirm of an order (nothing goes wrong here);
  * afterwards every order's timeline has each step once, the confirmation written by a
- * mint_confirmer job.
+ * signer_confirm job.
  */
 describe('200 orders of one signer, two workers', () => {
   let t: TestDatabase
@@ -49,10 +49,10 @@ describe('200 orders of one signer, two workers', () => {
         const rows = await t.db.execute<{ task: string; key: string | null; n: number }>(sql`
           select t.identifier as task, j.key, count(*)::int as n
           from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-          where t.identifier in (${TASK.mintConfirmer}, ${TASK.mintConfirm})
+          where t.identifier in (${TASK.signerConfirm}, ${TASK.orderConfirm})
           group by t.identifier, j.key`)
         for (const r of rows) {
-          if (r.task === TASK.mintConfirmer) maxConfirmersPerSigner = Math.max(maxConfirmersPerSigner, r.n)
+          if (r.task === TASK.signerConfirm) maxConfirmersPerSigner = Math.max(maxConfirmersPerSigner, r.n)
           else orderConfirmJobs.add(r.key ?? '?')
         }
         samples++
@@ -78,23 +78,27 @@ describe('200 orders of one signer, two workers', () => {
     await verifyMints({ db: t.db, chain, orders })
 
     expect(samples).toBeGreaterThan(10)
-    expect(maxConfirmersPerSigner, 'mint_confirmer jobs of the signer at once').toBe(1)
+    expect(maxConfirmersPerSigner, 'signer_confirm jobs of the signer at once').toBe(1)
     const why = await t.db
       .select({ detail: jobEvents.detail })
       .from(jobEvents)
-      .where(sql`${jobEvents.task} = ${TASK.mintConfirm} and ${jobEvents.event} = 'enqueued'`)
-    expect([...orderConfirmJobs], `mint_confirm jobs of single orders: ${why.map((w) => w.detail).join('; ')}`).toEqual(
-      [],
-    )
-    const perOrderJobs = await t.db.select({ n: count() }).from(jobRecords).where(eq(jobRecords.task, TASK.mintConfirm))
+      .where(sql`${jobEvents.task} = ${TASK.orderConfirm} and ${jobEvents.event} = 'enqueued'`)
+    expect(
+      [...orderConfirmJobs],
+      `order_confirm jobs of single orders: ${why.map((w) => w.detail).join('; ')}`,
+    ).toEqual([])
+    const perOrderJobs = await t.db
+      .select({ n: count() })
+      .from(jobRecords)
+      .where(eq(jobRecords.task, TASK.orderConfirm))
     expect(perOrderJobs[0]?.n).toBe(0)
 
-    // every order's timeline: each step once, the confirmation by a mint_confirmer job
+    // every order's timeline: each step once, the confirmation by a signer_confirm job
     const ids = orders.map((o) => o.id)
     const events = await t.db.select().from(jobEvents).where(inArray(jobEvents.orderId, ids))
     const confirmerJobs = new Set(
       (
-        await t.db.select({ jobId: jobRecords.jobId }).from(jobRecords).where(eq(jobRecords.task, TASK.mintConfirmer))
+        await t.db.select({ jobId: jobRecords.jobId }).from(jobRecords).where(eq(jobRecords.task, TASK.signerConfirm))
       ).map((r) => r.jobId),
     )
     for (const order of orders) {
@@ -105,7 +109,7 @@ describe('200 orders of one signer, two workers', () => {
         `timeline of ${order.id}`,
       ).toEqual([1, 1, 1, 1])
       const confirmed = mine.find((e) => e.event === 'confirmed')
-      expect(confirmed?.task).toBe(TASK.mintConfirmer)
+      expect(confirmed?.task).toBe(TASK.signerConfirm)
       expect(confirmed?.jobId !== null && confirmed?.jobId !== undefined && confirmerJobs.has(confirmed.jobId)).toBe(
         true,
       )
@@ -120,7 +124,7 @@ describe('200 orders of one signer, two workers', () => {
       async () => {
         const [row] = await t.db.execute<{ n: number }>(sql`
           select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-          where t.identifier = ${TASK.mintConfirmer}`)
+          where t.identifier = ${TASK.signerConfirm}`)
         return row?.n === 0
       },
       { timeoutMs: 10_000, what: 'the confirmer ended' },

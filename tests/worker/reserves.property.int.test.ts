@@ -140,7 +140,7 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       async () => {
         const [row] = await t.db.execute<{ busy: number }>(sql`
           select (select count(*) from mint_orders where status in ('pending', 'submitted'))
-            + (select count(*) from job_records where task in (${TASK.mintSend}, ${TASK.mintConfirm}) and state in ('queued', 'running', 'retrying'))
+            + (select count(*) from job_records where task in (${TASK.mintSend}, ${TASK.orderConfirm}) and state in ('queued', 'running', 'retrying'))
             + (select count(*) from signer_nonces where state in ('reserved', 'signed')) as busy`)
         return Number(row?.busy) === 0
       },

@@ -91,7 +91,7 @@ describe('mints the token refuses', () => {
       expect((await order(frozen.id))?.failureReason).toMatch(
         /mint reverted on chain: account 0x[0-9a-fA-F]{40} is frozen/,
       )
-      // the signer's confirmer hands the reverted mint to a mint_confirm of the order's own: its dead letter
+      // the signer's confirmer hands the reverted mint to an order_confirm of the order's own: its dead letter
       await waitFor(
         async () =>
           (
@@ -99,8 +99,8 @@ describe('mints the token refuses', () => {
               .select()
               .from(jobRecords)
               .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.state, 'dead')))
-          ).some((j) => j.task === TASK.mintConfirm),
-        { timeoutMs: 10_000, what: 'mint_confirm dead' },
+          ).some((j) => j.task === TASK.orderConfirm),
+        { timeoutMs: 10_000, what: 'order_confirm dead' },
       )
       const events = (await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, frozen.id))).map((e) => e.event)
       expect(events).toEqual(expect.arrayContaining(['signed', 'broadcast', 'reverted', 'dead']))
@@ -110,12 +110,12 @@ describe('mints the token refuses', () => {
           .from(jobEvents)
           .where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'reverted')))
       )[0]
-      expect(reverted?.task).toBe(TASK.mintConfirm)
+      expect(reverted?.task).toBe(TASK.orderConfirm)
       const handedOver = await t.db
         .select()
         .from(jobEvents)
         .where(
-          and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.task, TASK.mintConfirm), eq(jobEvents.event, 'enqueued')),
+          and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.task, TASK.orderConfirm), eq(jobEvents.event, 'enqueued')),
         )
       expect(handedOver.map((e) => e.detail)).toEqual([
         expect.stringMatching(
@@ -131,7 +131,7 @@ describe('mints the token refuses', () => {
         await t.db
           .select()
           .from(jobRecords)
-          .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm)))
+          .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.orderConfirm)))
       )[0]
       const retried = await retryJob(t.db, {
         jobId: dead?.jobId ?? 0n,
@@ -146,7 +146,7 @@ describe('mints the token refuses', () => {
               .from(jobEvents)
               .where(and(eq(jobEvents.orderId, frozen.id), eq(jobEvents.event, 'dead')))
           ).length === 2,
-        { timeoutMs: 20_000, what: `the retried mint_confirm dead again (log: ${worker.logFile})` },
+        { timeoutMs: 20_000, what: `the retried order_confirm dead again (log: ${worker.logFile})` },
       )
       expect(await order(frozen.id)).toMatchObject({
         status: 'failed',
@@ -157,7 +157,7 @@ describe('mints the token refuses', () => {
           await t.db
             .select()
             .from(jobRecords)
-            .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.mintConfirm)))
+            .where(and(eq(jobRecords.orderId, frozen.id), eq(jobRecords.task, TASK.orderConfirm)))
         ).map((j) => j.state),
       ).toEqual(['dead'])
       await verifyMints({ db: t.db, chain, orders: [], unminted: [frozen] })

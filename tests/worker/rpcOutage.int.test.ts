@@ -25,7 +25,7 @@ async function fastForwardRetries(t: TestDatabase): Promise<void> {
   await t.db.execute(sql`
     update graphile_worker._private_jobs set run_at = now()
     where locked_at is null and attempts > 0 and attempts < max_attempts and run_at > now()
-      and task_id in (select id from graphile_worker._private_tasks where identifier in (${TASK.mintSend}, ${TASK.mintConfirm}, ${TASK.mintConfirmer}))`)
+      and task_id in (select id from graphile_worker._private_tasks where identifier in (${TASK.mintSend}, ${TASK.orderConfirm}, ${TASK.signerConfirm}))`)
 }
 
 describe('the RPC node unreachable (a fault-injecting proxy in front of anvil)', () => {

@@ -106,7 +106,7 @@ describe('a mint that does not stay mined', () => {
     expect(txs.map((x) => x.hash)).toContain(row?.txHash)
     // the signer's confirmer did it all: no job of the order's own
     const steps = (await eventsOf(order.id)).filter((e) => ['replaced', 'mined', 'confirmed'].includes(e.event))
-    expect(new Set(steps.map((e) => e.task))).toEqual(new Set([TASK.mintConfirmer]))
+    expect(new Set(steps.map((e) => e.task))).toEqual(new Set([TASK.signerConfirm]))
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)
 
@@ -155,7 +155,7 @@ describe('a mint that does not stay mined', () => {
     const reorged = (await eventsOf(order.id)).filter((e) =>
       ['reorged', 'rebroadcast', 'mined', 'confirmed'].includes(e.event),
     )
-    expect(new Set(reorged.map((e) => e.task))).toEqual(new Set([TASK.mintConfirmer]))
+    expect(new Set(reorged.map((e) => e.task))).toEqual(new Set([TASK.signerConfirm]))
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)
 })

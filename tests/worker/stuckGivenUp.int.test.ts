@@ -15,7 +15,7 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 /**
  * With one confirmer per signer, an order in flight has no job of its own. A mint that
  * never gets mined must still reach the admin: after the most replacements we pay for, it
- * becomes a dead letter of its own (mint_confirm, the order still submitted), which the
+ * becomes a dead letter of its own (order_confirm, the order still submitted), which the
  * admin cancels; the nonce is then filled and nothing is minted for the order.
  */
 describe('a mint still not mined after the most replacements', () => {
@@ -46,7 +46,7 @@ describe('a mint still not mined after the most replacements', () => {
       async () => {
         const rows = await t.db.execute<{ job_id: string; last_error: string | null }>(sql`
           select job_id::text, last_error from job_records
-          where order_id = ${order.id}::uuid and task = ${TASK.mintConfirm} and state = 'dead'`)
+          where order_id = ${order.id}::uuid and task = ${TASK.orderConfirm} and state = 'dead'`)
         return rows[0]
       },
       { timeoutMs: 60_000, what: `the order's own dead letter (log: ${worker.logFile})` },

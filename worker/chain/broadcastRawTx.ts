@@ -6,8 +6,8 @@ import {
   NonceConsumedError,
 } from '@/worker/errors/chain'
 import { errorText } from './errorText'
-import { getTransactionOrNull } from './getTransactionOrNull'
 import { nodeMessage } from './nodeMessage'
+import { readTransaction } from './readTransaction'
 
 export type BroadcastRawTxParameters = {
   raw: Hex
@@ -52,7 +52,7 @@ export async function broadcastRawTx(
     const nonceTooLow = NONCE_TOO_LOW.test(text)
     if (nonceTooLow || UNDERPRICED.test(text)) {
       for (const hash of [p.hash, ...(p.siblings ?? [])]) {
-        if (await getTransactionOrNull(client, { hash })) return 'already_known'
+        if (await readTransaction(client, { hash })) return 'already_known'
       }
       if (nonceTooLow) throw new NonceConsumedError(p.signerAddress, p.nonce)
     }

@@ -6,7 +6,7 @@ export type CountFollowedOrdersParameters = { signerAddress: string }
 
 /**
  * How many of the signer's orders keep its confirmer going: submitted, and not a dead
- * letter of their own (an order whose own mint_confirm still runs comes back to the
+ * letter of their own (an order whose own order_confirm still runs comes back to the
  * confirmer when that job ends, so it counts).
  */
 export async function countFollowedOrders(

@@ -18,7 +18,7 @@ export type FollowedOrder = {
 
 /**
  * The confirmer's one read per pass: the signer's submitted orders (mint_orders'
- * (signer_address, nonce) index) that no mint_confirm job of their own owns, live or
+ * (signer_address, nonce) index) that no order_confirm job of their own owns, live or
  * dead, with their transactions, lowest nonce first.
  */
 export async function listFollowedOrders(

@@ -10,7 +10,7 @@ export type OpenNonce = {
   use: 'mint' | 'gap_fill'
   orderId: string | null
   orderStatus: string | null
-  /** the order's own mint_confirm job, or its signer's mint_confirmer, follows it: it owns this nonce */
+  /** the order's own order_confirm job, or its signer's signer_confirm, follows it: it owns this nonce */
   confirming: boolean
 }
 

@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { mintOrders } from '@/db/schema'
-import type { MintOrder } from './getMintOrder'
+import type { MintOrder } from './readMintOrderRow'
 
 export type LockMintOrdersParameters = {
   orderIds: readonly string[]

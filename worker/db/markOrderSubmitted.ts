@@ -5,7 +5,7 @@ import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 
 export type MarkOrderSubmittedParameters = {
   orderId: string
-  /** pending and failed by default; mint_confirm adds cancelled when the chain shows the mint anyway */
+  /** pending and failed by default; order_confirm adds cancelled when the chain shows the mint anyway */
   from?: readonly MintStatus[]
 }
 

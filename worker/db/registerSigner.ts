@@ -2,7 +2,7 @@ import type { Address } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { signers } from '@/db/schema'
 import { SignerConflictError } from '@/worker/errors/signers'
-import { getSigner, type SignerRow } from './getSigner'
+import { readSigner, type SignerRow } from './readSigner'
 
 export type RegisterSignerParameters = {
   address: Address
@@ -18,14 +18,14 @@ export type RegisterSignerParameters = {
  * is the source of truth for nonces once a signer is known).
  */
 export async function registerSigner(db: DbOrTx, p: RegisterSignerParameters): Promise<SignerRow> {
-  let row = await getSigner(db, { address: p.address })
+  let row = await readSigner(db, { address: p.address })
   if (!row) {
     const nextNonce = await p.initialNonce()
     await db
       .insert(signers)
       .values({ address: p.address, kmsKeyId: p.kmsKeyId, chainId: p.chainId, nextNonce })
       .onConflictDoNothing()
-    row = await getSigner(db, { address: p.address })
+    row = await readSigner(db, { address: p.address })
     if (!row) throw new SignerConflictError(`could not register signer ${p.address}`)
   }
   if (row.kmsKeyId !== p.kmsKeyId)

@@ -41,6 +41,8 @@ export async function updateJobRecord(db: DbOrTx, p: UpdateJobRecordParameters):
     .onConflictDoUpdate({
       target: jobRecords.jobId,
       set: {
+        // today's name: a job queued under a task's old name (TASKS_RENAMED) is listed under the task that runs it
+        task: p.task,
         state: p.state,
         attempts: p.attempts,
         ...(lastError !== undefined ? { lastError } : {}),

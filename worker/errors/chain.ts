@@ -67,7 +67,7 @@ export class BroadcastRejectedError extends WorkerError {
 /**
  * The node refused the transaction for its fees (fee cap below the base fee, or below
  * the pool's minimum): the same bytes will not be taken until fees fall, so
- * mint_confirm replaces it with higher fees at the same nonce.
+ * order_confirm replaces it with higher fees at the same nonce.
  */
 export class FeeTooLowError extends BroadcastRejectedError {
   override name = 'FeeTooLowError'

@@ -9,7 +9,7 @@ export type EnqueueFollowUpParameters = AddJobParameters & {
 }
 
 /**
- * A short job that must look again later (mint_confirm polling a receipt, the periodic
+ * A short job that must look again later (order_confirm polling a receipt, the periodic
  * nonce health check) ends by adding its successor and deleting its own queue row in
  * ONE transaction: the hand-over is atomic, the slot is free at once, no attempt is
  * spent, and a crash after the commit leaves no half-finished row behind (graphile's

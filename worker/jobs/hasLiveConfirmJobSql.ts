@@ -13,9 +13,9 @@ export type HasLiveConfirmJobSqlParameters = {
 
 /**
  * A condition: somebody follows the order's mint to its confirmations, so the nonce
- * health check leaves its nonce alone: a mint_confirm job of its own that runs or will
- * run, or (a submitted order without a dead letter of its own) the live mint_confirmer
- * of its signer, or (a pending order)
+ * health check leaves its nonce alone: an order_confirm job of its own that runs or will
+ * run, or (a submitted order without a dead letter of its own) the live signer_confirm
+ * of its signer (docs/decisions/030-one-confirmer-per-signer.md), or (a pending order)
  * its mint_send that may still run: a batch broadcasts before it marks its orders
  * submitted and hands them to the confirmer.
  */

@@ -1,6 +1,6 @@
 import { ApprovalMissingError } from '@/lib/errors/approvals'
 import { formatDecimal } from '@/lib/money/formatDecimal'
-import type { MintOrder } from '../db/getMintOrder'
+import type { MintOrder } from '../db/readMintOrderRow'
 
 export type CheckApprovalParameters = {
   order: Pick<MintOrder, 'id' | 'approvedBy' | 'requestedBy'>

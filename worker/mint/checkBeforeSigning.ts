@@ -8,8 +8,8 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
-import type { MintOrder } from '../db/getMintOrder'
-import { type OrderBar, readOrderBars } from '../db/readOrderBars'
+import { listOrderBars, type OrderBar } from '../db/listOrderBars'
+import type { MintOrder } from '../db/readMintOrderRow'
 import { checkApproval } from './checkApproval'
 
 export type CheckBeforeSigningParameters = {
@@ -28,7 +28,8 @@ export type CheckBeforeSigningParameters = {
    */
   reserves?: { totalSupplyWei: bigint; backingWei: bigint; inFlightWei: bigint }
   /**
-   * the order's bars, read FOR SHARE for the whole batch after its vaults were locked (worker/db/readBatchOrderBars.ts)
+   * the order's bars, read FOR SHARE for the whole batch after its vaults were locked
+   * (worker/db/listBarsOfOrders.ts)
    */
   bars?: OrderBar[]
   /**
@@ -73,7 +74,7 @@ export async function checkBeforeSigning(
 ): Promise<CheckBeforeSigningReturnType> {
   const { order } = p
   if (!p.bars) await lockVault(tx, { vault: order.vault, mode: 'shared' })
-  const bars = p.bars ?? (await readOrderBars(tx, { orderId: order.id }))
+  const bars = p.bars ?? (await listOrderBars(tx, { orderId: order.id }))
   const own = bars.filter((b) => b.ofOrder)
   if (own.length === 0) {
     throw new BarNotHeldError({ bar: null, state: 'no_bars', detail: `order ${order.id} has no bars in the inventory` })

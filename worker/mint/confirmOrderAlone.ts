@@ -1,19 +1,20 @@
 import type { Tx } from '@/db/client'
-import { mintConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { orderConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import type { WorkerContext } from '../runtime/context'
+import type { OrderConfirmPayload } from '../tasks/orderConfirm'
 
 export type ConfirmOrderAloneParameters = {
   orderId: string
   actor: string
   /** why, for the timeline ('enqueued' event) */
   detail: string
-  /** a dead mint_confirm of the order runs again (the nonce health check, when the mint is mined after all) */
+  /** a dead order_confirm of the order runs again (the nonce health check, when the mint is mined after all) */
   revive?: boolean
 }
 
 /**
- * Hands ONE order to a mint_confirm job of its own (key mint_confirm:<orderId>), in the
+ * Hands ONE order to an order_confirm job of its own (key order_confirm:<orderId>), in the
  * caller's transaction, under the order's row lock the caller holds: the cases the
  * signer's confirmer does not settle in bulk (a receipt that reverted or lacks the
  * Minted event, a nonce used with no receipt of ours, a mined mint nobody follows). That
@@ -27,9 +28,9 @@ export async function confirmOrderAlone(
   { orderId, actor, detail, revive = false }: ConfirmOrderAloneParameters,
 ): Promise<EnsureJobReturnType> {
   return ensureJob(tx, {
-    task: TASK.mintConfirm,
-    jobKey: mintConfirmJobKey(orderId),
-    payload: { orderId },
+    task: TASK.orderConfirm,
+    jobKey: orderConfirmJobKey(orderId),
+    payload: { orderId } satisfies OrderConfirmPayload,
     orderId,
     maxAttempts: ctx.settings.maxAttempts,
     actor,

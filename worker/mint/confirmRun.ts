@@ -3,7 +3,7 @@ import type { TaskRun } from '../runtime/runTask'
 
 /**
  * A run that confirms mints, as the confirm steps (worker/mint/*) see it: the signer's
- * mint_confirmer (many orders per run) or an order's own mint_confirm (one). Every
+ * signer_confirm (many orders per run) or an order's own order_confirm (one). Every
  * timeline event it writes names this task, job and attempt, and the order it is about.
  */
 export type ConfirmRun = {

@@ -1,9 +1,9 @@
 import { getAddress, type TransactionReceipt } from 'viem'
 import { isPermanentJobError } from '@/lib/errors/jobs'
-import { getReceiptOrNull } from '../chain/getReceiptOrNull'
 import { mintedEventIn } from '../chain/mintedEventIn'
-import { getMintOrder } from '../db/getMintOrder'
+import { readReceipt } from '../chain/readReceipt'
 import { type FollowedOrder, listFollowedOrders } from '../db/listFollowedOrders'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
 import { confirmOrderAlone } from './confirmOrderAlone'
 import type { ConfirmRun } from './confirmRun'
@@ -34,7 +34,7 @@ export type ConfirmSignerPassReturnType = {
  * - success with the order's Minted event: mined, confirmed with CONFIRMATIONS
  *   (settleMinedTxs, one transaction for all);
  * - reverted, or no Minted event, or (seen twice) the nonce used by none of ours: the
- *   order is handed to a mint_confirm job of its own (confirmOrderAlone), which fails
+ *   order is handed to an order_confirm job of its own (confirmOrderAlone), which fails
  *   it, confirms it or makes it a dead letter as one order;
  * - seen mined before, no receipt now: reorged (handleReorg: the same bytes again);
  * - not mined: re-sent when the node lost it, replaced when stuck (handlePendingTxs).
@@ -60,7 +60,7 @@ export async function confirmSignerPass(
     (o) => (o.nonce < latest && (o.minedBlock === null || headMoved)) || (o.minedBlock !== null && o.nonce >= latest),
   )
   const receipts = await Promise.all(
-    looked.map((o) => Promise.all(o.txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))),
+    looked.map((o) => Promise.all(o.txs.map((t) => readReceipt(ctx.chain, { hash: t.hash })))),
   )
 
   const mined: MinedMint[] = []
@@ -121,14 +121,14 @@ export async function confirmSignerPass(
   }
   for (const { order, why } of alone) {
     await ctx.db.transaction(async (tx) => {
-      await getMintOrder(tx, { orderId: order.orderId, lock: true })
+      await readMintOrderRow(tx, { orderId: order.orderId, lock: true })
       await confirmOrderAlone(tx, ctx, {
         orderId: order.orderId,
         actor: run.actor,
         detail: `the confirmer of ${p.signerAddress} hands it over: ${why}`,
       })
     })
-    run.log.warn({ orderId: order.orderId, why }, 'order handed to a mint_confirm of its own')
+    run.log.warn({ orderId: order.orderId, why }, 'order handed to an order_confirm of its own')
   }
   return { suspects, head, followed: orders.length, confirmed }
 }

@@ -1,8 +1,9 @@
 import type { Tx } from '@/db/client'
-import { MINT_CONFIRMER_PRIORITY, mintConfirmerJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { SIGNER_CONFIRM_PRIORITY, signerConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
+import type { SignerConfirmPayload } from '../tasks/signerConfirm'
 
 export type EnsureConfirmerParameters = {
   signerAddress: string
@@ -12,7 +13,7 @@ export type EnsureConfirmerParameters = {
 }
 
 /**
- * Makes sure the signer has its ONE mint_confirmer, in the caller's transaction and
+ * Makes sure the signer has its ONE signer_confirm, in the caller's transaction and
  * under the signer's confirmer lock: added (to run now, ahead of waiting sends) when
  * there is none, revived when it is a dead letter, left alone when it waits or runs
  * (its next pass reads every submitted order of the signer).
@@ -24,10 +25,10 @@ export async function ensureConfirmer(
 ): Promise<EnsureJobReturnType> {
   await lockConfirmer(tx, { signerAddress })
   return ensureJob(tx, {
-    task: TASK.mintConfirmer,
-    jobKey: mintConfirmerJobKey(signerAddress),
-    payload: { signer: signerAddress },
-    priority: MINT_CONFIRMER_PRIORITY,
+    task: TASK.signerConfirm,
+    jobKey: signerConfirmJobKey(signerAddress),
+    payload: { signer: signerAddress } satisfies SignerConfirmPayload,
+    priority: SIGNER_CONFIRM_PRIORITY,
     maxAttempts: ctx.settings.maxAttempts,
     actor,
     detail,

@@ -30,7 +30,7 @@ const SELF_TRANSFER_GAS = 21_000n
  * signer itself, so the signer's later transactions are not stuck behind a hole. Like a
  * mint, it is stored before it is sent. When the cancelled order's mint was already
  * signed, the fill outbids it (>= 12.5% on both fees) to replace it in the pool; if the
- * mint is mined first anyway, the chain wins (mint_confirm confirms the order).
+ * mint is mined first anyway, the chain wins (order_confirm confirms the order).
  */
 export async function fillNonceGap(
   ctx: WorkerContext,

@@ -3,12 +3,12 @@ import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { MintedEventMissingError, MintTxRevertedError } from '@/worker/errors/chain'
 import { decodeMintRevert } from '../chain/decodeMintRevert'
 import { mintedEventIn } from '../chain/mintedEventIn'
-import { getMintOrder, type MintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markOrderFailed } from '../db/markOrderFailed'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markTxMined } from '../db/markTxMined'
+import { type MintOrder, readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { startConfirming } from './startConfirming'
@@ -28,7 +28,7 @@ export type HandleMinedTxParameters = {
  * - success: 'mined' (once per block); with CONFIRMATIONS blocks on top the order is
  *   confirmed (tx_hash = the mined hash), else it stays submitted and goes back to its
  *   signer's confirmer. A mined mint of an order that was not submitted wins ('reconciled').
- * The order's own mint_confirm runs it (the confirmer settles ordinary mints in bulk:
+ * The order's own order_confirm runs it (the confirmer settles ordinary mints in bulk:
  * settleMinedTxs).
  */
 export async function handleMinedTx(
@@ -41,7 +41,7 @@ export async function handleMinedTx(
   if (minedTx.kind === 'gap_fill') {
     // the nonce went to the gap fill of a cancel: this order will never be minted
     await ctx.db.transaction(async (tx) => {
-      await getMintOrder(tx, { orderId, lock: true })
+      await readMintOrderRow(tx, { orderId, lock: true })
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
     })
     run.log.info({ hash: minedTx.hash }, 'the gap fill took the nonce of this cancelled order')
@@ -58,7 +58,7 @@ export async function handleMinedTx(
       blockNumber: receipt.blockNumber,
     })
     await ctx.db.transaction(async (tx) => {
-      await getMintOrder(tx, { orderId, lock: true })
+      await readMintOrderRow(tx, { orderId, lock: true })
       await markTxMined(tx, { ...where, hash: minedTx.hash, blockNumber: receipt.blockNumber })
       await markOrderFailed(tx, {
         orderId,
@@ -88,7 +88,7 @@ export async function handleMinedTx(
   const firstSeen = minedTx.minedBlock !== receipt.blockNumber
   const enough = confirmations >= BigInt(ctx.confirmations)
   await ctx.db.transaction(async (tx) => {
-    const locked = await getMintOrder(tx, { orderId, lock: true })
+    const locked = await readMintOrderRow(tx, { orderId, lock: true })
     const data = {
       hash: minedTx.hash,
       blockNumber: receipt.blockNumber.toString(),

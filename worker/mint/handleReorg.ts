@@ -1,9 +1,9 @@
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { markBarsReserved } from '@/lib/vault/markBarsReserved'
-import { getMintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { markTxMined } from '../db/markTxMined'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { resendTx } from './resendTx'
@@ -28,7 +28,7 @@ export async function handleReorg(
   const lost = txs.find((t) => t.minedBlock !== null)
   if (!lost) return
   await ctx.db.transaction(async (tx) => {
-    await getMintOrder(tx, { orderId, lock: true })
+    await readMintOrderRow(tx, { orderId, lock: true })
     await markTxMined(tx, { signerAddress: lost.signerAddress, nonce: lost.nonce, hash: null, blockNumber: null })
     await markOrderSubmitted(tx, { orderId })
     await markBarsReserved(tx, { orderId })

@@ -7,7 +7,7 @@ export type KeepConfirmerAliveParameters = { signerAddress: string; actor: strin
 
 /**
  * The nonce health check's guard for the confirmer: a signer with submitted orders gets
- * its mint_confirmer back if it is gone (cancelled by an admin) or dead (a long outage
+ * its signer_confirm back if it is gone (cancelled by an admin) or dead (a long outage
  * used up its attempts). Returns what ensureConfirmer did, or null when nothing is in flight.
  */
 export async function keepConfirmerAlive(

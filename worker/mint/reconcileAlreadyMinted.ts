@@ -1,8 +1,8 @@
 import { PermanentJobError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { findMintedLog } from '../chain/findMintedLog'
-import { getMintOrder } from '../db/getMintOrder'
+import { readMintedLog } from '../chain/readMintedLog'
 import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
 import { type SendOrder, sendEventOf } from './sendOutcome'
 
@@ -18,10 +18,10 @@ export async function reconcileAlreadyMinted(
   { order, actor }: ReconcileAlreadyMintedParameters,
 ): Promise<void> {
   const { orderId } = order
-  const found = await findMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
+  const found = await readMintedLog(ctx.chain, { tokenAddress: ctx.tokenAddress, orderId })
   if (!found) throw new PermanentJobError('the token reports this order as minted, but no Minted event was found')
   await ctx.db.transaction(async (tx) => {
-    await getMintOrder(tx, { orderId, lock: true })
+    await readMintOrderRow(tx, { orderId, lock: true })
     await markOrdersConfirmed(tx, {
       orders: [{ orderId, txHash: found.transactionHash, blockNumber: found.blockNumber }],
     })

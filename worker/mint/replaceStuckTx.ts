@@ -7,9 +7,9 @@ import { bumpFees } from '../chain/bumpFees'
 import { capFees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
-import { getMintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import { storeSignedTx } from '../db/storeSignedTx'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
@@ -60,7 +60,7 @@ export async function replaceStuckTx(
   })
   if (ceiling.capped) {
     await ctx.db.transaction(async (tx) => {
-      await getMintOrder(tx, { orderId: orderId, lock: true })
+      await readMintOrderRow(tx, { orderId: orderId, lock: true })
       await recordFeeCapped(tx, {
         ...confirmEventOf(run, orderId),
         detail: `${newest.hash} ${why}; ${ceiling.reason}: not replaced, it keeps nonce ${newest.nonce}`,
@@ -97,7 +97,7 @@ export async function replaceStuckTx(
   const { raw, hash } = signed
   const stored = await ctx.db.transaction(async (tx) => {
     // an order cancelled (or settled) since it was read is not replaced: its nonce is the gap fill's now
-    const locked = await getMintOrder(tx, { orderId: orderId, lock: true })
+    const locked = await readMintOrderRow(tx, { orderId: orderId, lock: true })
     if (locked?.status !== 'submitted') return false
     await storeSignedTx(tx, {
       hash,

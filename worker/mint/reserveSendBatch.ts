@@ -7,10 +7,10 @@ import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import { checkMintControlsOfOrders } from '@/worker/controls/checkMintControlsOfOrders'
 import type { Fees } from '../chain/capFees'
+import { listBarsOfOrders } from '../db/listBarsOfOrders'
 import { listBoundNonces } from '../db/listBoundNonces'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import { lockMintOrders } from '../db/lockMintOrders'
-import { readBatchOrderBars } from '../db/readBatchOrderBars'
 import { reserveNonces } from '../db/reserveNonces'
 import type { WorkerContext } from '../runtime/context'
 import { checkBeforeSigning } from './checkBeforeSigning'
@@ -84,7 +84,7 @@ export async function reserveSendBatch(
     // above: pipelined, one round trip
     const [totals, barsByOrder, controls] = await Promise.all([
       readReserveTotals(tx, { withFree: false }),
-      readBatchOrderBars(tx, { orderIds: live.map((s) => s.order.orderId) }),
+      listBarsOfOrders(tx, { orderIds: live.map((s) => s.order.orderId) }),
       checkMintControlsOfOrders(tx, {
         orders: live.flatMap((s) => {
           const row = rows.get(s.order.orderId)

@@ -1,19 +1,11 @@
-import { MINT_CONFIRMER_PRIORITY, mintConfirmerJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { SIGNER_CONFIRM_PRIORITY, signerConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { deleteJobRow } from '@/worker/jobs/deleteJobRow'
 import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { countFollowedOrders } from '../db/countFollowedOrders'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskRun } from '../runtime/runTask'
-
-/** The payload a confirmer pass hands to the next. */
-export type MintConfirmerPayload = {
-  signer: string
-  /** orders whose nonce was seen used with no receipt of ours */
-  suspects?: string[]
-  /** the head block of the last pass (decimal) */
-  head?: string
-}
+import type { SignerConfirmPayload } from '../tasks/signerConfirm'
 
 export type ScheduleNextConfirmParameters = {
   suspects: readonly string[]
@@ -29,7 +21,7 @@ export type ScheduleNextConfirmReturnType = {
 }
 
 /**
- * Ends a pass of the signer's mint_confirmer, under the signer's confirmer lock (the one
+ * Ends a pass of the signer's signer_confirm, under the signer's confirmer lock (the one
  * startConfirming takes): while the signer has submitted orders (that are not dead
  * letters of their own), it hands over to its successor `delayMs` later
  * (enqueueFollowUp: same key, its own queue row deleted in the same transaction, no
@@ -38,7 +30,7 @@ export type ScheduleNextConfirmReturnType = {
  */
 export async function scheduleNextConfirm(
   ctx: WorkerContext,
-  job: TaskRun<MintConfirmerPayload>,
+  job: TaskRun<SignerConfirmPayload>,
   { suspects, head, delayMs }: ScheduleNextConfirmParameters,
 ): Promise<ScheduleNextConfirmReturnType> {
   const { signer } = job.payload
@@ -52,11 +44,11 @@ export async function scheduleNextConfirm(
     const runAt = new Date(Date.now() + delayMs)
     await enqueueFollowUp(tx, {
       currentJobId: job.jobId,
-      task: TASK.mintConfirmer,
-      jobKey: mintConfirmerJobKey(signer),
-      payload: { signer, suspects: [...suspects], head: head.toString() },
+      task: TASK.signerConfirm,
+      jobKey: signerConfirmJobKey(signer),
+      payload: { signer, suspects: [...suspects], head: head.toString() } satisfies SignerConfirmPayload,
       runAt,
-      priority: MINT_CONFIRMER_PRIORITY,
+      priority: SIGNER_CONFIRM_PRIORITY,
       maxAttempts: ctx.settings.maxAttempts,
       actor: job.actor,
       detail: `${following} order(s) of ${signer} in flight: look again in ${delayMs} ms`,

@@ -12,7 +12,7 @@ export type StartConfirmingParameters = {
 
 /**
  * The hand-over from sending to confirming, in the caller's transaction (the one that
- * marks the orders submitted): the signer's ONE mint_confirmer follows them
+ * marks the orders submitted): the signer's ONE signer_confirm follows them
  * (ensureConfirmer: added, revived, or left to its next pass, at most CONFIRM_POLL_MS
  * away). No job per order. Under the signer's confirmer lock, so a confirmer deciding
  * to end either sees these orders or is gone before the check here

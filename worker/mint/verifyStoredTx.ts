@@ -11,8 +11,8 @@ import {
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { StoredTxMismatchError } from '@/worker/errors/chain'
-import { getMintOrder } from '../db/getMintOrder'
 import type { ChainTx } from '../db/listOrderTxs'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import { readOrderBarsWei } from '../db/readOrderBarsWei'
 import type { WorkerContext } from '../runtime/context'
 
@@ -69,7 +69,7 @@ export async function verifyStoredTx(
       refuse('a gap fill that is not a zero-value self-transfer')
     return { data: '0x' }
   }
-  const order = tx.orderId === null ? undefined : await getMintOrder(ctx.db, { orderId: tx.orderId })
+  const order = tx.orderId === null ? undefined : await readMintOrderRow(ctx.db, { orderId: tx.orderId })
   if (!order) return refuse(`its order ${tx.orderId ?? '(none)'} does not exist`)
   if (!isAddress(order.toAddress, { strict: false }))
     refuse(`the order's recipient ${order.toAddress} is not an address`)

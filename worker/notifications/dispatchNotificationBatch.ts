@@ -18,7 +18,9 @@ import {
   TASK,
   webhookDeliverJobKey,
 } from '@/lib/jobs/jobKeys'
+import type { WebhookDeliverPayload } from '@/lib/jobs/payloadTypes'
 import { NOTIFY_MAX_ATTEMPTS } from '@/lib/notifications/notifyMaxAttempts'
+import type { EmailSendPayload } from '@/worker/tasks/emailSend'
 
 export type DispatchNotificationBatchParameters = {
   /** the most events taken by this transaction (NOTIFY_DISPATCH_BATCH) */
@@ -83,7 +85,7 @@ export async function dispatchNotificationBatch(
     }
     const newDeliveries = groupByEvent(await insertWebhookDeliveries(tx, events))
     const newEmails = groupByEvent(
-      p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await loadRecipients(tx, events) }) : [],
+      p.email ? await insertEmailDeliveries(tx, { events, recipientsOf: await listRecipients(tx, events) }) : [],
     )
 
     // the deliveries' jobs, events oldest first (a lane runs its jobs in that order), then
@@ -95,7 +97,7 @@ export async function dispatchNotificationBatch(
         jobs.push({
           ...common,
           task: TASK.webhookDeliver,
-          payload: { deliveryId: row.id },
+          payload: { deliveryId: row.id } satisfies WebhookDeliverPayload,
           jobKey: webhookDeliverJobKey(row.id),
           queueName: notifyQueueName('webhook', row.endpointId, p.lanes),
           detail: `${event.type} to endpoint ${row.endpointId}`,
@@ -110,7 +112,7 @@ export async function dispatchNotificationBatch(
         jobs.push({
           ...common,
           task: TASK.emailSend,
-          payload: { emailIds: chunk.map((r) => r.id) },
+          payload: { emailIds: chunk.map((r) => r.id) } satisfies EmailSendPayload,
           // the first row's key: each row is in exactly one job, so no two jobs share it
           jobKey: emailSendJobKey(first.id),
           queueName: notifyQueueName('email', address, p.lanes),
@@ -139,7 +141,7 @@ export async function dispatchNotificationBatch(
  * Who is emailed about each event of the batch (two reads for the whole batch): enabled
  * users only, each address once.
  */
-async function loadRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
+async function listRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
   const requesterIds = [
     ...new Set(events.filter((e) => e.type === 'mint.confirmed' || e.type === 'mint.failed').map((e) => e.requestedBy)),
   ]

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@/db/client'
 import { reserveChecks } from '@/db/schema/reserves'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
-import type { ReserveFigures } from '@/lib/reserves/types'
+import type { ReserveFigures } from '@/lib/reserves/ReserveFigures'
 
 export type RecordReserveCheckReturnType = { id: bigint; at: Date }
 

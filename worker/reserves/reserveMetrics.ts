@@ -1,5 +1,5 @@
 import { formatOz } from '@/lib/reserves/formatOz'
-import type { ReserveFigures } from '@/lib/reserves/types'
+import type { ReserveFigures } from '@/lib/reserves/ReserveFigures'
 import { QUEUE_METRICS_NAMESPACE } from '@/worker/ops/emitQueueMetrics'
 
 /**

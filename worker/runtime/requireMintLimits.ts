@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client'
-import { getMintLimits } from '@/lib/controls/getMintLimits'
+import { readMintLimits } from '@/lib/controls/readMintLimits'
 import { WorkerStartError } from '@/lib/errors/jobs'
 
 export type RequireMintLimitsParameters = {
@@ -16,7 +16,7 @@ export type RequireMintLimitsParameters = {
  */
 export async function requireMintLimits(db: DbOrTx, { production }: RequireMintLimitsParameters): Promise<void> {
   if (!production) return
-  const limits = await getMintLimits(db)
+  const limits = await readMintLimits(db)
   const unset = [
     limits.maxOrderWei === null && 'the per-order limit',
     limits.dailyCapWei === null && 'the rolling 24 h cap',

@@ -1,18 +1,18 @@
 import { EventEmitter } from 'node:events'
 import os from 'node:os'
-import { type Runner, run, type WorkerEvents, type WorkerPool } from 'graphile-worker'
+import { type Runner, run, type TaskList, type WorkerEvents, type WorkerPool } from 'graphile-worker'
 import { type Address, getAddress } from 'viem'
 import { createDb } from '@/db/client'
 import { createChainClient } from '@/lib/chain/createChainClient'
 import type { Config } from '@/lib/config/loadConfig'
 import { WorkerError, WorkerStartError } from '@/lib/errors/jobs'
-import { TASK } from '@/lib/jobs/jobKeys'
+import { TASK, TASKS_RENAMED } from '@/lib/jobs/jobKeys'
 import { startMetricsFlush } from '@/lib/ops/startMetricsFlush'
 import { sleep } from '@/lib/time/sleep'
 import { startFaultCountFlush } from '@/worker/ops/startFaultCountFlush'
 import { startQueueMetrics } from '@/worker/ops/startQueueMetrics'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
-import { getNodeInfo } from '../chain/getNodeInfo'
+import { readNodeInfo } from '../chain/readNodeInfo'
 import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
 import { upsertWorker } from '../db/upsertWorker'
@@ -22,12 +22,12 @@ import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
 import { emailSend } from '../tasks/emailSend'
-import { mintConfirm } from '../tasks/mintConfirm'
-import { mintConfirmer } from '../tasks/mintConfirmer'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { notifyDispatch } from '../tasks/notifyDispatch'
+import { orderConfirm } from '../tasks/orderConfirm'
 import { reserveCheck } from '../tasks/reserveCheck'
+import { signerConfirm } from '../tasks/signerConfirm'
 import { webhookDeliver } from '../tasks/webhookDeliver'
 import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { createFailpoint } from './failpoints'
@@ -130,7 +130,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       log,
       workerId: () => workerId,
       failpoint: createFailpoint({ names: settings.failpoints, log }),
-      node: async () => (node ??= await getNodeInfo(chain)),
+      node: async () => (node ??= await readNodeInfo(chain)),
       notify: { settings: config.notifications, production: config.production },
       wakeAt,
       crowdedByConfirmers: () => running >= settings.concurrency && confirmerRuns * 2 >= settings.concurrency,
@@ -153,11 +153,11 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     })
     events.on('job:start', ({ job }) => {
       running++
-      if (job.task_identifier === TASK.mintConfirmer) confirmerRuns++
+      if (isSignerConfirm(job.task_identifier)) confirmerRuns++
     })
     events.on('job:complete', ({ job }) => {
       running = Math.max(0, running - 1)
-      if (job.task_identifier === TASK.mintConfirmer) confirmerRuns = Math.max(0, confirmerRuns - 1)
+      if (isSignerConfirm(job.task_identifier)) confirmerRuns = Math.max(0, confirmerRuns - 1)
       // a job of a named queue (a notification lane): wake a worker for the lane's next job
       // once the batched completion has released the queue
       if (job.job_queue_id !== null) {
@@ -177,17 +177,17 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       // unbatched completeJob/failJob, so a job finishing during a graceful shutdown could
       // stay locked after the pool closed; a batcher is flushed before the pool ends
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-      taskList: {
+      taskList: withRenamedTasks({
         [TASK.mintSend]: runTask(ctx, mintSend(sends)),
-        [TASK.mintConfirm]: runTask(ctx, mintConfirm),
-        [TASK.mintConfirmer]: runTask(ctx, mintConfirmer),
+        [TASK.orderConfirm]: runTask(ctx, orderConfirm),
+        [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
         // notifications: lanes of NOTIFY_CONCURRENCY queues, priority after the mints
         [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),
         [TASK.webhookDeliver]: runTask(ctx, webhookDeliver),
         [TASK.emailSend]: runTask(ctx, emailSend),
-      },
+      }),
     })
     const id = workerId
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
@@ -309,4 +309,19 @@ async function connectChain({
       await sleep({ ms: 1_000 })
     }
   }
+}
+
+/** A job under a task's identifier of the previous release runs as today's task (TASKS_RENAMED). */
+function withRenamedTasks(taskList: TaskList): TaskList {
+  const out: TaskList = { ...taskList }
+  for (const [old, current] of Object.entries(TASKS_RENAMED)) {
+    const task = taskList[current]
+    if (task) out[old] = task
+  }
+  return out
+}
+
+/** a run of a signer's confirmer, under today's identifier or the previous release's */
+function isSignerConfirm(identifier: string): boolean {
+  return (TASKS_RENAMED[identifier] ?? identifier) === TASK.signerConfirm
 }

@@ -12,7 +12,7 @@ import {
 } from 'viem'
 import { toAccount } from 'viem/accounts'
 import { KmsAddressMismatchError } from '@/worker/errors/signers'
-import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
+import { getKmsPublicKeyOrThrow } from '@/worker/signer/getKmsPublicKeyOrThrow'
 import { publicKeyToAddress } from '@/worker/signer/publicKeyToAddress'
 import type { KmsSignPolicy } from './sendSignWithRetry'
 import { signDigestWithKms } from './signDigestWithKms'
@@ -37,7 +37,7 @@ export async function createKmsAccount(
   client: KMSClient,
   { keyId, expectedAddress, policy }: CreateKmsAccountParameters,
 ): Promise<CreateKmsAccountReturnType> {
-  const publicKey = await getKmsPublicKey(client, { keyId })
+  const publicKey = await getKmsPublicKeyOrThrow(client, { keyId })
   const address = publicKeyToAddress(publicKey)
   if (expectedAddress && !isAddressEqual(expectedAddress, address))
     throw new KmsAddressMismatchError(keyId, expectedAddress, address)

@@ -5,24 +5,24 @@ import {
   DerTag,
   derObjectIdentifier,
   derUnsignedInteger,
+  parseDerChildren,
+  parseDerElement,
+  parseDerOnly,
   parseSubjectPublicKeyInfo,
-  readDerChildren,
-  readDerElement,
-  readDerOnly,
 } from './der'
 
 const b = (hex: string) => new Uint8Array(Buffer.from(hex.replace(/\s/g, ''), 'hex'))
 
-describe('readDerElement', () => {
+describe('parseDerElement', () => {
   it('reads short and long lengths', () => {
-    const short = readDerElement(b('0403 aabbcc'))
+    const short = parseDerElement(b('0403 aabbcc'))
     expect(short.tag).toBe(DerTag.octetString)
     expect([...short.content]).toEqual([0xaa, 0xbb, 0xcc])
     expect(short.end).toBe(5)
 
-    const long = readDerElement(new Uint8Array([0x04, 0x81, 0x80, ...new Uint8Array(128)]))
+    const long = parseDerElement(new Uint8Array([0x04, 0x81, 0x80, ...new Uint8Array(128)]))
     expect(long.content.length).toBe(128)
-    const longer = readDerElement(new Uint8Array([0x04, 0x82, 0x01, 0x00, ...new Uint8Array(256)]))
+    const longer = parseDerElement(new Uint8Array([0x04, 0x82, 0x01, 0x00, ...new Uint8Array(256)]))
     expect(longer.content.length).toBe(256)
   })
 
@@ -37,20 +37,20 @@ describe('readDerElement', () => {
     ['long-form length running past the input', '0482 01'],
     ['multi-byte tag', '1f0100'],
   ])('rejects %s', (_, hex) => {
-    expect(() => readDerElement(b(hex))).toThrow(DerParseError)
+    expect(() => parseDerElement(b(hex))).toThrow(DerParseError)
   })
 })
 
-describe('readDerOnly / readDerChildren', () => {
+describe('parseDerOnly / parseDerChildren', () => {
   it('rejects trailing bytes and the wrong tag', () => {
-    expect(() => readDerOnly(b('3000 00'), DerTag.sequence, 'x')).toThrow(/trailing/)
-    expect(() => readDerOnly(b('0400'), DerTag.sequence, 'x')).toThrow(/expected tag 0x30/)
+    expect(() => parseDerOnly(b('3000 00'), DerTag.sequence, 'x')).toThrow(/trailing/)
+    expect(() => parseDerOnly(b('0400'), DerTag.sequence, 'x')).toThrow(/expected tag 0x30/)
   })
 
   it('splits a constructed element exactly', () => {
-    const seq = readDerOnly(b('3006 020101 020102'), DerTag.sequence, 'x')
-    expect(readDerChildren(seq.content).map((c) => [...c.content])).toEqual([[1], [2]])
-    expect(() => readDerChildren(b('020101 0201'))).toThrow(DerParseError)
+    const seq = parseDerOnly(b('3006 020101 020102'), DerTag.sequence, 'x')
+    expect(parseDerChildren(seq.content).map((c) => [...c.content])).toEqual([[1], [2]])
+    expect(() => parseDerChildren(b('020101 0201'))).toThrow(DerParseError)
   })
 })
 

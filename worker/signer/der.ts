@@ -25,7 +25,7 @@ export type DerElement = {
 }
 
 /** Reads one element (tag, length, content) at `offset`. */
-export function readDerElement(bytes: Uint8Array, offset = 0): DerElement {
+export function parseDerElement(bytes: Uint8Array, offset = 0): DerElement {
   if (offset >= bytes.length) throw new DerParseError(`expected an element at offset ${offset}, input ends`)
   const tag = bytes[offset]
   if ((tag & 0x1f) === 0x1f) throw new DerParseError(`multi-byte tag at offset ${offset}`)
@@ -54,7 +54,7 @@ export function readDerElement(bytes: Uint8Array, offset = 0): DerElement {
 
 /** Reads an element that must have `tag`. */
 export function expectDerElement(bytes: Uint8Array, offset: number, tag: number, what: string): DerElement {
-  const el = readDerElement(bytes, offset)
+  const el = parseDerElement(bytes, offset)
   if (el.tag !== tag) {
     throw new DerParseError(`${what}: expected tag 0x${hex(tag)}, got 0x${hex(el.tag)}`)
   }
@@ -62,11 +62,11 @@ export function expectDerElement(bytes: Uint8Array, offset: number, tag: number,
 }
 
 /** The elements of a constructed element's content, in order, covering it exactly. */
-export function readDerChildren(content: Uint8Array): DerElement[] {
+export function parseDerChildren(content: Uint8Array): DerElement[] {
   const children: DerElement[] = []
   let offset = 0
   while (offset < content.length) {
-    const el = readDerElement(content, offset)
+    const el = parseDerElement(content, offset)
     children.push(el)
     offset = el.end
   }
@@ -74,7 +74,7 @@ export function readDerChildren(content: Uint8Array): DerElement[] {
 }
 
 /** Reads `bytes` as exactly one element with `tag`: trailing bytes are an error. */
-export function readDerOnly(bytes: Uint8Array, tag: number, what: string): DerElement {
+export function parseDerOnly(bytes: Uint8Array, tag: number, what: string): DerElement {
   const el = expectDerElement(bytes, 0, tag, what)
   if (el.end !== bytes.length) throw new DerParseError(`${what}: ${bytes.length - el.end} trailing bytes`)
   return el
@@ -141,13 +141,13 @@ export type SubjectPublicKeyInfo = {
  * `SEQUENCE { SEQUENCE { algorithm OID, parameters ANY OPTIONAL }, subjectPublicKey BIT STRING }`
  */
 export function parseSubjectPublicKeyInfo(der: Uint8Array): SubjectPublicKeyInfo {
-  const outer = readDerOnly(der, DerTag.sequence, 'SubjectPublicKeyInfo')
-  const parts = readDerChildren(outer.content)
+  const outer = parseDerOnly(der, DerTag.sequence, 'SubjectPublicKeyInfo')
+  const parts = parseDerChildren(outer.content)
   if (parts.length !== 2) throw new DerParseError(`SubjectPublicKeyInfo has ${parts.length} parts, expected 2`)
   const [algorithmId, key] = parts
   if (algorithmId.tag !== DerTag.sequence) throw new DerParseError('AlgorithmIdentifier is not a SEQUENCE')
   if (key.tag !== DerTag.bitString) throw new DerParseError('subjectPublicKey is not a BIT STRING')
-  const algo = readDerChildren(algorithmId.content)
+  const algo = parseDerChildren(algorithmId.content)
   if (algo.length < 1 || algo.length > 2) throw new DerParseError(`AlgorithmIdentifier has ${algo.length} parts`)
   if (algo[0].tag !== DerTag.objectIdentifier) throw new DerParseError('algorithm is not an OBJECT IDENTIFIER')
   const params = algo[1]

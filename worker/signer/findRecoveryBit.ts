@@ -16,7 +16,7 @@ export type FindRecoveryBitParameters = {
   r: bigint
   /** already low-s (EIP-2): the parity found is the one of the signature as sent */
   s: bigint
-  /** the signing key's uncompressed public key (0x04 || x || y), as getKmsPublicKey returned it */
+  /** the signing key's uncompressed public key (0x04 || x || y), as getKmsPublicKeyOrThrow returned it */
   publicKey: Hex
 }
 

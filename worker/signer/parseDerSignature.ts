@@ -1,6 +1,6 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { DerParseError } from '@/worker/errors/kms'
-import { DerTag, derUnsignedInteger, readDerChildren, readDerOnly } from '@/worker/signer/der'
+import { DerTag, derUnsignedInteger, parseDerChildren, parseDerOnly } from '@/worker/signer/der'
 
 export type ParseDerSignatureReturnType = { r: bigint; s: bigint }
 
@@ -13,8 +13,8 @@ const N = secp256k1.Point.CURVE().n
  * Throws DerParseError otherwise. s is returned as is: see normalizeS.
  */
 export function parseDerSignature(der: Uint8Array): ParseDerSignatureReturnType {
-  const seq = readDerOnly(der, DerTag.sequence, 'ECDSA signature')
-  const parts = readDerChildren(seq.content)
+  const seq = parseDerOnly(der, DerTag.sequence, 'ECDSA signature')
+  const parts = parseDerChildren(seq.content)
   if (parts.length !== 2) throw new DerParseError(`ECDSA signature has ${parts.length} parts, expected 2`)
   const [rEl, sEl] = parts
   if (rEl.tag !== DerTag.integer || sEl.tag !== DerTag.integer)

@@ -8,7 +8,7 @@ import { takeFaultCounts } from '@/lib/ops/faultCounts'
 import { type StartKmsServerReturnType, startKmsServer } from '@/scripts/stack/kmsServer'
 import { KmsThrottledError } from '@/worker/errors/faults'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
-import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
+import { getKmsPublicKeyOrThrow } from '@/worker/signer/getKmsPublicKeyOrThrow'
 import { createSignRateLimiter } from './createSignRateLimiter'
 import { signDigestWithKms } from './signDigestWithKms'
 
@@ -29,7 +29,7 @@ describe('KMS Sign under a quota (the local endpoint throttling)', () => {
     keyId =
       (await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY' }))).KeyMetadata
         ?.KeyId ?? ''
-    publicKey = await getKmsPublicKey(kms, { keyId })
+    publicKey = await getKmsPublicKeyOrThrow(kms, { keyId })
   })
   afterAll(async () => {
     kms.destroy()

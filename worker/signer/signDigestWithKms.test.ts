@@ -11,7 +11,7 @@ import { type StartKmsServerReturnType, startKmsServer } from '@/scripts/stack/k
 import { DerParseError } from '@/worker/errors/kms'
 import { KmsSignatureRecoveryError, KmsSignError } from '@/worker/errors/signers'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
-import { getKmsPublicKey } from '@/worker/signer/getKmsPublicKey'
+import { getKmsPublicKeyOrThrow } from '@/worker/signer/getKmsPublicKeyOrThrow'
 import { publicKeyToAddress } from '@/worker/signer/publicKeyToAddress'
 import { SECP256K1_HALF_N } from './normalizeS'
 import { signDigestWithKms } from './signDigestWithKms'
@@ -145,7 +145,7 @@ describe('signDigestWithKms, the local KMS endpoint (high-s about half the time)
   it('always returns low-s signatures that recover to the key address, whatever KMS answered', async () => {
     const created = await kms.send(new CreateKeyCommand({ KeySpec: 'ECC_SECG_P256K1', KeyUsage: 'SIGN_VERIFY' }))
     const keyId = created.KeyMetadata?.KeyId ?? ''
-    const publicKey = await getKmsPublicKey(kms, { keyId })
+    const publicKey = await getKmsPublicKeyOrThrow(kms, { keyId })
     const address = publicKeyToAddress(publicKey)
     // sign until KMS has answered both forms at least once (2^-63 chance of needing all 64)
     for (let i = 0; i < 64; i++) {

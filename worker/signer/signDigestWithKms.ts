@@ -13,8 +13,8 @@ export type SignDigestWithKmsParameters = {
   /** the 32-byte hash to sign (keccak256 of the payload for Ethereum) */
   digest: Hex | Uint8Array
   /**
-   * the key's uncompressed public key, as getKmsPublicKey returned it:
-   * the signature is verified against it and its recovery id found
+   * the key's uncompressed public key, as getKmsPublicKeyOrThrow returned it: the signature is
+   * verified against it and its recovery id found
    */
   publicKey: Hex
   /** the process's KMS budget and throttle retries (the worker's); without it, one plain Sign */

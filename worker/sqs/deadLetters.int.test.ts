@@ -5,8 +5,8 @@ import { z } from 'zod'
 import { jobEvents, jobRecords, mintOrders } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
-import { getSqsQueueMetrics } from '@/lib/web/queue/getSqsQueueMetrics'
 import { listSqsDeadLetters } from '@/lib/web/queue/listSqsDeadLetters'
+import { readSqsQueueMetrics } from '@/lib/web/queue/readSqsQueueMetrics'
 import { requestSqsDeadLetterRetry } from '@/lib/web/queue/requestSqsDeadLetterRetry'
 import { createSqsClient } from '@/worker/sqs/createSqsClient'
 import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
@@ -135,7 +135,7 @@ describe('an SQS mint_send that fails every time', () => {
       retryRequestedAt: null,
     })
     expect(listed[0]?.lastError).toContain('the recipient is not valid (always)')
-    expect((await getSqsQueueMetrics(t.db)).deadLetters).toBe(1)
+    expect((await readSqsQueueMetrics(t.db)).deadLetters).toBe(1)
 
     // retry: the order reopened, the job's attempts fresh, the message moved back by the next scan
     const admin = await insertUser(t.db, 'admin')

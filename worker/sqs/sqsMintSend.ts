@@ -1,7 +1,8 @@
 import { TASK } from '@/lib/jobs/jobKeys'
+import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 import type { SendBatcher } from '../mint/createSendBatcher'
-import { type MintSendPayload, mintSendPayload } from '../mint/mintSendPayload'
 import type { WorkerContext } from '../runtime/context'
+import { mintSendPayload } from '../tasks/mintSend'
 import type { SqsTask } from './sqsMessageHandler'
 
 /**

@@ -1,15 +1,23 @@
+import { z } from 'zod'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
-import { getMintOrder } from '../db/getMintOrder'
+import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { SendBatcher } from '../mint/createSendBatcher'
-import { type MintSendPayload, mintSendPayload } from '../mint/mintSendPayload'
 import type { WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 
 /**
+ * mint_send's payload as queued by the web with the order (lib/jobs/payloadTypes.ts),
+ * checked when the job runs, by this task, its SQS face and a batch that claims such jobs.
+ */
+export const mintSendPayload = z.object({ orderId: z.guid() }) satisfies z.ZodType<MintSendPayload>
+
+/**
  * mint_send, the graphile-worker face of the send path (docs/decisions/023-send-batcher.md).
  * The job hands its order to this process's batcher (one per worker process, startWorker),
- * which gathers the orders of the mint_send jobs running here into one batch at a time through the reserve step
+ * which gathers the orders of the mint_send jobs running here into one batch at a time
+ * through the reserve step
  * (sendClaimingBatch: the batch also claims queued mint_send jobs up to MINT_SEND_BATCH
  * and ends them itself), and ends as its own order's outcome says: sent or settled:
  * success; wait: a follow-up job later, no attempt spent; failed: thrown (permanent: dead
@@ -46,7 +54,7 @@ async function handOver(
 ): Promise<void> {
   const { orderId } = job.payload
   await ctx.db.transaction(async (tx) => {
-    await getMintOrder(tx, { orderId, lock: true })
+    await readMintOrderRow(tx, { orderId, lock: true })
     await enqueueFollowUp(tx, {
       currentJobId: job.jobId,
       task: TASK.mintSend,

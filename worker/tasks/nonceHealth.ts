@@ -3,21 +3,21 @@ import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
-import { getReceiptOrNull } from '../chain/getReceiptOrNull'
-import { getMintOrder } from '../db/getMintOrder'
-import { getSigner } from '../db/getSigner'
+import { readReceipt } from '../chain/readReceipt'
 import { insertMissingNonces } from '../db/insertMissingNonces'
 import { listNonceTxs } from '../db/listNonceTxs'
 import { listOpenNonces, type OpenNonce } from '../db/listOpenNonces'
 import { lockNonceHealth } from '../db/lockNonceHealth'
 import { markTxBroadcast } from '../db/markTxBroadcast'
 import { markTxMined } from '../db/markTxMined'
+import { readMintOrderRow } from '../db/readMintOrderRow'
+import { readSigner } from '../db/readSigner'
 import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
 import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { fillNonceGap } from '../mint/fillNonceGap'
 import { keepConfirmerAlive } from '../mint/keepConfirmerAlive'
 import { newestTx } from '../mint/newestTx'
-import { releaseAbandonedNonces } from '../mint/releaseAbandonedNonces'
+import { releaseNoncesOfFailedOrders } from '../mint/releaseNoncesOfFailedOrders'
 import { verifyStoredTx } from '../mint/verifyStoredTx'
 import type { SignerAccount, WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
@@ -42,10 +42,10 @@ type Seen = NonNullable<NonceHealthPayload['seen']>
  * nonce_health, one job across all workers (job key nonce_health), every NONCE_HEALTH_MS.
  * Per signer it compares Postgres (next_nonce, signer_nonces) with the chain (`latest`
  * and `pending` transaction counts) and:
- * - settles used nonces nobody follows: a mint that neither its own mint_confirm nor its
- *   signer's live mint_confirmer follows gets a mint_confirm (the chain wins: a mint that
+ * - settles used nonces nobody follows: a mint that neither its own order_confirm nor its
+ *   signer's live signer_confirm follows gets an order_confirm (the chain wins: a mint that
  *   landed is confirmed whatever the order says), a gap fill is marked mined; a signer
- *   with submitted orders gets its mint_confirmer back if it is gone or dead;
+ *   with submitted orders gets its signer_confirm back if it is gone or dead;
  * - releases the nonces of orders an admin cancelled (the web's cancel only marks the
  *   order and wakes this job: only the worker writes nonces), then fills released nonces
  *   and holes with a zero-value self-transfer;
@@ -89,7 +89,7 @@ async function checkSigner(
   job: Job,
   { signer, seen, reported }: { signer: SignerAccount; seen: Seen; reported: Set<string> },
 ): Promise<boolean> {
-  const row = await getSigner(ctx.db, { address: signer.address })
+  const row = await readSigner(ctx.db, { address: signer.address })
   if (!row) return false
   const [latestCount, pendingCount] = await Promise.all([
     ctx.chain.getTransactionCount({ address: signer.address, blockTag: 'latest' }),
@@ -111,7 +111,7 @@ async function checkSigner(
   await insertMissingNonces(ctx.db, { signerAddress: signer.address, from: latest, to: next })
   await releaseNoncesOfCancelledOrders(ctx, job, { signer })
   await keepConfirmerAlive(ctx, { signerAddress: signer.address, actor: job.actor })
-  await releaseAbandonedNonces(ctx, { signer, jobId: job.jobId, attempt: job.attempt, actor: job.actor })
+  await releaseNoncesOfFailedOrders(ctx, { signer, jobId: job.jobId, attempt: job.attempt, actor: job.actor })
   for (const open of await listOpenNonces(ctx.db, { signerAddress: signer.address })) {
     if (open.nonce < latest) await settleUsedNonce(ctx, job, { signer, open, reported })
     else if (open.state === 'released' && open.nonce < next) {
@@ -172,10 +172,10 @@ async function settleUsedNonce(
   job: Job,
   { signer, open, reported }: { signer: SignerAccount; open: OpenNonce; reported: Set<string> },
 ): Promise<void> {
-  // a mint its own mint_confirm or its signer's mint_confirmer follows: that job will see the receipt and confirm
+  // a mint its own order_confirm or its signer's signer_confirm follows: that job will see the receipt and confirm
   if (open.use === 'mint' && open.confirming && open.orderStatus !== 'cancelled') return
   const txs = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce: open.nonce })
-  const receipts = await Promise.all(txs.map((t) => getReceiptOrNull(ctx.chain, { hash: t.hash })))
+  const receipts = await Promise.all(txs.map((t) => readReceipt(ctx.chain, { hash: t.hash })))
   const at = receipts.findIndex((r) => r !== null)
   const mined = txs[at]
   const receipt = receipts[at]
@@ -199,9 +199,9 @@ async function settleUsedNonce(
     )
     return
   }
-  // a mint of ours is on chain and nobody follows it (failed, pending or cancelled order, or a dead mint_confirm)
+  // a mint of ours is on chain and nobody follows it (failed, pending or cancelled order, or a dead order_confirm)
   const ensured = await ctx.db.transaction(async (tx) => {
-    const order = await getMintOrder(tx, { orderId, lock: true })
+    const order = await readMintOrderRow(tx, { orderId, lock: true })
     if (!order || order.status === 'confirmed') {
       await markTxMined(tx, {
         signerAddress: signer.address,
@@ -240,7 +240,7 @@ async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled
   }
   const targets = node.isAnvil ? [...ctx.signers.values()] : stalled
   for (const signer of targets) {
-    const row = await getSigner(ctx.db, { address: signer.address })
+    const row = await readSigner(ctx.db, { address: signer.address })
     if (!row) continue
     const latest = BigInt(await ctx.chain.getTransactionCount({ address: signer.address, blockTag: 'latest' }))
     let resent = 0

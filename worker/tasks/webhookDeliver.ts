@@ -1,10 +1,13 @@
 import { z } from 'zod'
 import { TASK } from '@/lib/jobs/jobKeys'
+import type { WebhookDeliverPayload } from '@/lib/jobs/payloadTypes'
 import { deliverWebhook } from '@/worker/notifications/deliverWebhook'
 import type { TaskDefinition } from '../runtime/runTask'
 
-export const webhookDeliverPayload = z.object({ deliveryId: z.string().uuid() })
-export type WebhookDeliverPayload = z.infer<typeof webhookDeliverPayload>
+/** as the dispatch (worker/notifications) or an admin's redelivery (the web) queues it: lib/jobs/payloadTypes.ts */
+export const webhookDeliverPayload = z.object({
+  deliveryId: z.string().uuid(),
+}) satisfies z.ZodType<WebhookDeliverPayload>
 
 /**
  * webhook_deliver: one attempt of one delivery (event, endpoint), claimed

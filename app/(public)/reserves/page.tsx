@@ -1,15 +1,15 @@
 import type { Metadata } from 'next'
 import { formatUtc } from '@/components/mint/format'
-import { parseLookupInput } from '@/components/reserves/api'
 import { BarListDates } from '@/components/reserves/BarListDates'
 import { ReserveLookup } from '@/components/reserves/ReserveLookup'
 import { ReserveSummary } from '@/components/reserves/ReserveSummary'
+import { parseLookupInput } from '@/components/reserves/reservesApi'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { NotReadyError } from '@/lib/web/errors/ops'
 import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
-import { getReserves } from '@/lib/web/reserves/getReserves'
+import { getReservesOrThrow } from '@/lib/web/reserves/getReservesOrThrow'
 import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -108,7 +108,7 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
 /** The figures, or null when neither the chain nor a recorded check can give them (503 on the API). */
 async function readReserves(): Promise<ApiReserves | null> {
   try {
-    return await getReserves(getWebDb().db, reservesParameters(getConfig('web')))
+    return await getReservesOrThrow(getWebDb().db, reservesParameters(getConfig('web')))
   } catch (error) {
     if (error instanceof NotReadyError) return null
     throw error

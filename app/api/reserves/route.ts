@@ -2,7 +2,7 @@
 // the fine weight of the bars backing it (public, no sign-in)
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
-import { getReserves } from '@/lib/web/reserves/getReserves'
+import { getReservesOrThrow } from '@/lib/web/reserves/getReservesOrThrow'
 import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -10,5 +10,5 @@ export const dynamic = 'force-dynamic'
 
 export const GET = route({
   roles: 'public',
-  handler: () => getReserves(getWebDb().db, reservesParameters(getConfig('web'))),
+  handler: () => getReservesOrThrow(getWebDb().db, reservesParameters(getConfig('web'))),
 })

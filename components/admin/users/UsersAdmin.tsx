@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import { type UserRole, userRoles } from '@/lib/web/auth/SessionUser'
-import type { ApiUser } from '@/lib/web/users/apiUser'
+import type { ApiUser } from '@/lib/web/users/apiTypes'
 import { patchUser } from './usersApi'
 
 /** One change waiting for its confirmation. */

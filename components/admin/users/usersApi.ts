@@ -1,6 +1,6 @@
 import type { UserRole } from '@/lib/web/auth/SessionUser'
 import { ApiError } from '@/lib/web/errors/api'
-import type { ApiUser } from '@/lib/web/users/apiUser'
+import type { ApiUser } from '@/lib/web/users/apiTypes'
 
 /**
  * The users page's one boundary with the API: PATCH /api/admin/users/{id}, throwing ApiError (its code, e.g.

@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { formatDateTime, formatDuration } from '@/components/admin/format'
-import type { TimelineEvent } from '../api'
+import type { TimelineEvent } from '../jobsApi'
 import { describeEvent, type EventTone } from './describeEvent'
 
 const dots: Record<EventTone, string> = {

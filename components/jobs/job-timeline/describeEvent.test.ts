@@ -11,7 +11,9 @@ describe('describeEvent', () => {
       title: 'Retried by admin@mintdesk.local',
       tone: 'admin',
     })
-    expect(describeEvent({ event: 'confirmed', attempt: null, actor: null, task: 'mint_confirm' }).tone).toBe('success')
+    expect(describeEvent({ event: 'confirmed', attempt: null, actor: null, task: 'order_confirm' }).tone).toBe(
+      'success',
+    )
   })
   it('shows an unknown event under its own name', () => {
     expect(describeEvent({ event: 'fee_bumped', attempt: null, actor: null, task: 'x' })).toEqual({

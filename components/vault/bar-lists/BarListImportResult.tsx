@@ -2,7 +2,7 @@ import Link from 'next/link'
 import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
-import type { BarListImportResponse } from '@/lib/web/vault/types'
+import type { ApiBarListImport } from '@/lib/web/vault/apiTypes'
 import { BarCells, type BarColumn, BarColumnHeaders } from '../BarCells'
 
 /** A bar's identity: its serial and refiner. */
@@ -13,7 +13,7 @@ const identity: readonly BarColumn[] = ['serial', 'refiner']
  * the list lacks (now missing: the reserves no longer cover them); and the conflicts,
  * bars whose attributes differ from the inventory (reported, never applied).
  */
-export function BarListImportResult({ result }: { result: BarListImportResponse }) {
+export function BarListImportResult({ result }: { result: ApiBarListImport }) {
   const counts = [
     ['Added', result.added],
     ['Unchanged', result.unchanged],

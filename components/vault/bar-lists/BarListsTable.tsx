@@ -7,7 +7,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
-import type { BarListSummary } from '@/lib/web/vault/types'
+import type { ApiBarListSummary } from '@/lib/web/vault/apiTypes'
 import { fetchBarLists } from '../vaultApi'
 import { barListsQueryKey } from './queryKeys'
 
@@ -80,7 +80,7 @@ export function BarListsTable() {
   )
 }
 
-function BarListRow({ list }: { list: BarListSummary }) {
+function BarListRow({ list }: { list: ApiBarListSummary }) {
   const dev = list.metadata?.devData === true
   return (
     <tr className="border-t border-stone-100">

@@ -1,7 +1,7 @@
 'use client'
 
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BarListImportResponse } from '@/lib/web/vault/types'
+import type { ApiBarListImport } from '@/lib/web/vault/apiTypes'
 import { type BarListImportRequestParameters, barListImportRequest } from '../barListImportRequest'
 import { postBarList } from '../vaultApi'
 import { barListsQueryKey, missingBarsQueryKey } from './queryKeys'
@@ -20,7 +20,7 @@ export class BarListFileError extends Error {
  */
 export function useImportBarList() {
   const queryClient = useQueryClient()
-  return useMutation<BarListImportResponse, Error, ImportBarListInput>({
+  return useMutation<ApiBarListImport, Error, ImportBarListInput>({
     mutationFn: async ({ file, vault, asOf }) => {
       const request = barListImportRequest({ fileName: file.name, fileType: file.type, vault, asOf })
       if (!request.ok) throw new BarListFileError(request.message)

@@ -1,11 +1,11 @@
 import type { JobState, LiveJobState } from '@/lib/web/jobs/jobStates'
-import type { MintBar } from '@/lib/web/mint/types'
+import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 import type { ApiReserveCheck } from '@/lib/web/reserves/apiTypes'
 
 /**
  * The JSON shapes of the admin API (docs/api.md "Admin"), as sent on the wire: ids and
  * wei amounts are strings, times ISO 8601 strings. The pages convert them to app data
- * at one boundary (components/jobs/api.ts, components/admin/api.ts).
+ * at one boundary (components/jobs/jobsApi.ts, components/admin/adminApi.ts).
  */
 
 export type ApiOrderSummary = {
@@ -68,7 +68,7 @@ export type ApiJobOrder = {
   nonce: number | null
   txHash: string | null
   blockNumber: number | null
-  vaultProof: { vault: string; receiptRef: string; documentSha256: string; bars: MintBar[] }
+  vaultProof: { vault: string; receiptRef: string; documentSha256: string; bars: ApiMintBar[] }
 }
 
 export type ApiChainTx = {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type DbClient } from '@/db/client'
 import { statusForCode } from '@/lib/errors/http'
 import { addJob } from '@/lib/jobs/addJob'
-import { mintConfirmerJobKey, NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
+import { NONCE_HEALTH_JOB_KEY, signerConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addMintJob, addPlainJob, completeJob, setJobState } from '@/tests/helpers/jobs'
@@ -48,8 +48,8 @@ describe('cancelJob', () => {
 
   it("refuses the signer's confirmer (it follows every in-flight order of the signer) and leaves it queued", async () => {
     const { jobId } = await addJob(t.db, {
-      task: TASK.mintConfirmer,
-      jobKey: mintConfirmerJobKey(signer),
+      task: TASK.signerConfirm,
+      jobKey: signerConfirmJobKey(signer),
       payload: { signer },
       runAt: new Date(Date.now() + 600_000),
     })
@@ -65,7 +65,7 @@ describe('cancelJob', () => {
     const o = await insertOrder(t.db, { requestedBy: staffId, status: 'failed' })
     const nonce = nextNonce++
     await reserveNonce(t.db, { signer, nonce, orderId: o.id, signed: true })
-    const jobId = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm' })
+    const jobId = await addMintJob(t.db, { orderId: o.id, task: 'order_confirm' })
     await setJobState(t.db, jobId, 'dead')
     const { jobId: health } = await addJob(t.db, {
       task: 'nonce_health',
@@ -115,7 +115,7 @@ describe('cancelJob', () => {
     await setJobState(t.db, send, 'retrying')
     const confirm = await addMintJob(t.db, {
       orderId: o.id,
-      task: 'mint_confirm',
+      task: 'order_confirm',
       runAt: new Date(Date.now() + 60_000),
     })
     const result = await cancelJob(web.db, { jobId: confirm, actor: admin })
@@ -137,7 +137,7 @@ describe('cancelJob', () => {
 
     const confirm = await addMintJob(t.db, {
       orderId: o.id,
-      task: 'mint_confirm',
+      task: 'order_confirm',
       runAt: new Date(Date.now() + 60_000),
     })
     await expect(cancelJob(web.db, { jobId: confirm, actor: admin })).rejects.toBeInstanceOf(JobRunningError)
@@ -148,13 +148,13 @@ describe('cancelJob', () => {
 
   it('refuses a confirmed order, or one whose transaction is mined (409 order_confirmed)', async () => {
     const confirmed = await insertOrder(t.db, { requestedBy: staffId, status: 'confirmed' })
-    const a = await addMintJob(t.db, { orderId: confirmed.id, task: 'mint_confirm' })
+    const a = await addMintJob(t.db, { orderId: confirmed.id, task: 'order_confirm' })
     await expect(cancelJob(web.db, { jobId: a, actor: admin })).rejects.toBeInstanceOf(OrderConfirmedError)
     expect(await isLive(a)).toBe(true)
 
     const mined = await insertOrder(t.db, { requestedBy: staffId, status: 'submitted' })
     await reserveNonce(t.db, { signer, nonce: nextNonce++, orderId: mined.id, minedBlock: 12n })
-    const b = await addMintJob(t.db, { orderId: mined.id, task: 'mint_confirm' })
+    const b = await addMintJob(t.db, { orderId: mined.id, task: 'order_confirm' })
     await setJobState(t.db, b, 'dead')
     await expect(cancelJob(web.db, { jobId: b, actor: admin })).rejects.toMatchObject({
       message: expect.stringMatching(/mined/),

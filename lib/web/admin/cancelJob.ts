@@ -7,8 +7,8 @@ import { releaseBars } from '@/lib/vault/releaseBars'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { completeJobs } from '@/lib/web/jobs/completeJobs'
-import { findOrderOfJob } from '@/lib/web/jobs/findOrderOfJob'
 import { lockLiveJobs } from '@/lib/web/jobs/lockLiveJobs'
+import { readOrderIdOfJob } from '@/lib/web/jobs/readOrderIdOfJob'
 import { wakeNonceHealth } from '@/lib/web/jobs/wakeNonceHealth'
 import type { ApiCancelResult } from './apiTypes'
 
@@ -18,7 +18,7 @@ export type CancelJobReturnType = ApiCancelResult
 
 /**
  * Stops a job for good, and with it its order, in ONE transaction:
- * - every live job of the order (mint_send, mint_confirm; or just this job when it has
+ * - every live job of the order (mint_send, order_confirm; or just this job when it has
  *   no order) is read under a row lock; if a worker holds any of them -> 409
  *   `job_running`, nothing changes (a running job is never touched);
  * - an order that is confirmed, or whose transaction is known to be mined -> 409
@@ -36,7 +36,7 @@ export type CancelJobReturnType = ApiCancelResult
 export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameters): Promise<CancelJobReturnType> {
   return db.transaction(async (tx) => {
     const id = jobId.toString()
-    const orderId = await findOrderOfJob(tx, { jobId })
+    const orderId = await readOrderIdOfJob(tx, { jobId })
 
     // every live job of the order, locked in id order (the same order retryJobs uses)
     const jobs = await lockLiveJobs(tx, { jobIds: [jobId], orderId })
@@ -50,11 +50,11 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     }
     // the signer's confirmer follows every in-flight order of the signer: cancelling it would cancel none of them
     const target = jobs.find((j) => j.jobId === jobId)
-    if (target?.task === TASK.mintConfirmer) {
+    if (target?.task === TASK.signerConfirm) {
       throw new JobNotCancellableError({
         jobId: id,
         state: target.state,
-        message: `Job ${id} confirms every in-flight order of its signer; it cannot be cancelled. An order the confirmer cannot settle gets a job of its own (mint_confirm), which can.`,
+        message: `Job ${id} confirms every in-flight order of its signer; it cannot be cancelled. An order the confirmer cannot settle gets a job of its own (order_confirm), which can.`,
       })
     }
     const running = jobs.find((j) => j.state === 'running')

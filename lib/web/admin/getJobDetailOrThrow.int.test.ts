@@ -50,7 +50,7 @@ describe('getJobDetailOrThrow', () => {
       detail: `tx ${hash}`,
     })
     await completeJob(t.db, send)
-    confirm = await addMintJob(t.db, { orderId: order.id, task: 'mint_confirm' })
+    confirm = await addMintJob(t.db, { orderId: order.id, task: 'order_confirm' })
     await setJobState(t.db, confirm, 'dead', { error: 'Error: not mined after 10 checks' })
   })
   afterAll(async () => {
@@ -81,7 +81,7 @@ describe('getJobDetailOrThrow', () => {
     expect(failed.durationMs).toBe(120)
     expect(d.errors).toHaveLength(1)
     expect(d.relatedJobs.map((j) => [j.task, j.state])).toEqual([
-      ['mint_confirm', 'dead'],
+      ['order_confirm', 'dead'],
       ['mint_send', 'done'],
     ])
   })
@@ -93,7 +93,7 @@ describe('getJobDetailOrThrow', () => {
       attempts: 5,
       maxAttempts: 5,
       live: true,
-      key: `mint_confirm:${order.id}`,
+      key: `order_confirm:${order.id}`,
     })
     expect(d.errors.map((e) => e.message)).toEqual(['Error: not mined after 10 checks'])
     expect(d.order).toMatchObject({

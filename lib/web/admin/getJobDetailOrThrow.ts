@@ -26,7 +26,7 @@ export const MAX_TIMELINE_EVENTS = 1_000
 /**
  * One job with everything an admin needs to understand it: its state and attempts,
  * payload, each error with its stack, the timeline (all of its order's jobs when it
- * has an order: mint_send and mint_confirm tell one story), the order with its vault
+ * has an order: mint_send and order_confirm tell one story), the order with its vault
  * proof, every signed transaction with nonce and fees, and the nonces bound to it.
  * Unknown job -> NotFoundError (404).
  */
@@ -100,10 +100,10 @@ export async function getJobDetailOrThrow(
     },
     errors,
     timeline,
-    order: orderId ? await getOrder(db, orderId) : null,
-    transactions: orderId ? await getTransactions(db, orderId) : [],
-    nonces: orderId ? await getNonces(db, orderId) : [],
-    relatedJobs: orderId ? await getRelatedJobs(db, orderId) : [],
+    order: orderId ? await readJobOrder(db, orderId) : null,
+    transactions: orderId ? await listTransactions(db, orderId) : [],
+    nonces: orderId ? await listNonces(db, orderId) : [],
+    relatedJobs: orderId ? await listRelatedJobs(db, orderId) : [],
   }
 }
 
@@ -116,7 +116,7 @@ function splitError(text: string): ApiJobError {
 }
 
 /** The job's order through the one reader (readMintOrder), as the admin API writes it. */
-async function getOrder(db: DbOrTx, orderId: string): Promise<ApiJobOrder | null> {
+async function readJobOrder(db: DbOrTx, orderId: string): Promise<ApiJobOrder | null> {
   const o = await readMintOrder(db, { orderId })
   if (!o) return null
   return {
@@ -139,7 +139,7 @@ async function getOrder(db: DbOrTx, orderId: string): Promise<ApiJobOrder | null
   }
 }
 
-async function getTransactions(db: DbOrTx, orderId: string): Promise<ApiChainTx[]> {
+async function listTransactions(db: DbOrTx, orderId: string): Promise<ApiChainTx[]> {
   const rows = await db.execute<{
     hash: string
     kind: string
@@ -171,14 +171,14 @@ async function getTransactions(db: DbOrTx, orderId: string): Promise<ApiChainTx[
   }))
 }
 
-async function getNonces(db: DbOrTx, orderId: string): Promise<ApiNonce[]> {
+async function listNonces(db: DbOrTx, orderId: string): Promise<ApiNonce[]> {
   const rows = await db.execute<{ signer_address: string; nonce: bigint; use: string; state: string }>(sql`
     select signer_address, nonce, use::text as use, state::text as state
     from signer_nonces where order_id = ${orderId}::uuid order by nonce`)
   return rows.map((r) => ({ signer: r.signer_address, nonce: Number(r.nonce), use: r.use, state: r.state }))
 }
 
-async function getRelatedJobs(db: DbOrTx, orderId: string): Promise<ApiRelatedJob[]> {
+async function listRelatedJobs(db: DbOrTx, orderId: string): Promise<ApiRelatedJob[]> {
   const { items } = await listJobs(db, { q: orderId, limit: 50 })
   return items.map((j) => ({ id: j.id, task: j.task, state: j.state as JobState }))
 }

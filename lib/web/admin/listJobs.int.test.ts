@@ -32,7 +32,7 @@ describe('listJobs', () => {
     })
     ids.running = await addMintJob(t.db, { orderId: orderC.id })
     await setJobState(t.db, ids.running, 'running')
-    ids.retrying = await addMintJob(t.db, { orderId: orderD.id, task: 'mint_confirm' })
+    ids.retrying = await addMintJob(t.db, { orderId: orderD.id, task: 'order_confirm' })
     await setJobState(t.db, ids.retrying, 'retrying', { error: 'HttpRequestError: fetch failed' })
     ids.scheduled = await addPlainJob(t.db, { task: 'nonce_health', runAt: new Date(Date.now() + 3_600_000) })
     ids.queued = await addPlainJob(t.db, { task: 'nonce_health' })

@@ -25,7 +25,7 @@ describe('listJobs at scale', () => {
     await t.db.execute(sql`
       insert into job_records (job_id, task, order_id, state, attempts, max_attempts, last_error, payload, created_at, updated_at, finished_at)
       select g,
-        (array['mint_send','mint_confirm','nonce_health'])[1 + g % 3],
+        (array['mint_send','order_confirm','nonce_health'])[1 + g % 3],
         null,
         case when g % 50 = 0 then 'cancelled' else 'done' end,
         1 + g % 3, 5,
@@ -38,7 +38,7 @@ describe('listJobs at scale', () => {
     await t.db.execute(sql`
       insert into job_events (job_id, task, event, attempt, error, duration_ms, at)
       select g / 2,
-        (array['mint_send','mint_confirm','nonce_health'])[1 + (g / 2) % 3],
+        (array['mint_send','order_confirm','nonce_health'])[1 + (g / 2) % 3],
         case when g % 2 = 0 then 'enqueued' when g % 40 = 1 then 'failed' else 'succeeded' end,
         1,
         case when g % 40 = 1 then 'ContractFunctionExecutionError: execution reverted #' || g end,
@@ -72,7 +72,7 @@ describe('listJobs at scale', () => {
     ['first page, any state', {}],
     ['done', { state: 'done' }],
     ['cancelled', { state: 'cancelled' }],
-    ['one task', { task: 'mint_confirm' }],
+    ['one task', { task: 'order_confirm' }],
     ['one task, done', { task: 'nonce_health', state: 'done' }],
     ['dead letters', { state: 'dead' }],
     ['running (SQS jobs in their history)', { state: 'running' }],

@@ -73,7 +73,7 @@ describe('retryJobs / retryJob', () => {
     const signer = await insertSigner(t.db)
     const o = await insertOrder(t.db, { requestedBy: staffId, status: 'failed', failureReason: 'stuck' })
     await reserveNonce(t.db, { signer, nonce: 0n, orderId: o.id, signed: true })
-    const jobId = await addMintJob(t.db, { orderId: o.id, task: 'mint_confirm' })
+    const jobId = await addMintJob(t.db, { orderId: o.id, task: 'order_confirm' })
     await setJobState(t.db, jobId, 'dead')
     const result = await retryJob(t.db, { jobId, actor: admin })
     expect(result.orderStatus).toBe('submitted')

@@ -1,12 +1,12 @@
 import { createChainClient } from '@/lib/chain/createChainClient'
 import type { Config } from '@/lib/config/loadConfig'
-import type { GetSystemStatusParameters } from './getSystemStatus'
+import type { ReadSystemStatusParameters } from './readSystemStatus'
 
 /**
- * getSystemStatus's parameters from the web's configuration: a read-only chain client
+ * readSystemStatus's parameters from the web's configuration: a read-only chain client
  * (the web never signs or sends) with a short timeout, the RPC URL in dev mode only.
  */
-export function systemStatusParameters(config: Config): GetSystemStatusParameters {
+export function systemStatusParameters(config: Config): ReadSystemStatusParameters {
   const chain =
     config.rpcUrl && config.chainId
       ? createChainClient({

@@ -10,8 +10,8 @@ import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { NotFoundError } from '@/lib/web/errors/resource'
+import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
-import type { MintOrderResponse } from '@/lib/web/mint/types'
 import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
 import { checkBarsStillReserved } from './checkBarsStillReserved'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
@@ -27,7 +27,7 @@ export type ApproveMintOrderParameters = {
   transport?: QueueTransport
 }
 
-export type ApproveMintOrderReturnType = MintOrderResponse
+export type ApproveMintOrderReturnType = ApiMintOrder
 
 /**
  * The second person's yes (four eyes, docs/architecture.md invariant 6), in ONE transaction

@@ -3,9 +3,9 @@ import type { DbOrTx } from '@/db/client'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { uuidArraySql } from '@/lib/vault/uuidArraySql'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
-import { toMintBar } from '@/lib/web/mint/toMintBar'
-import type { MintBar } from '@/lib/web/mint/types'
-import type { ApprovalQueue, ApprovalQueueItem } from './types'
+import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
+import { toApiMintBar } from '@/lib/web/mint/toApiMintBar'
+import type { OrderAwaitingApproval, OrdersAwaitingApproval } from './OrdersAwaitingApproval'
 
 export const APPROVAL_QUEUE_LIMIT = 100
 
@@ -16,7 +16,7 @@ export type ListOrdersAwaitingApprovalParameters = {
   limit?: number
 }
 
-export type ListOrdersAwaitingApprovalReturnType = ApprovalQueue
+export type ListOrdersAwaitingApprovalReturnType = OrdersAwaitingApproval
 
 /**
  * The approvals page's queue: every order awaiting approval, oldest first (first come,
@@ -55,11 +55,11 @@ export async function listOrdersAwaitingApproval(
       from mint_order_bars m join vault_bars b on b.id = m.bar_id
      where m.order_id = any(${uuidArraySql(orders.map((o) => o.id))})
      order by m.order_id, m.position`)
-  const barsOf = new Map<string, MintBar[]>()
+  const barsOf = new Map<string, ApiMintBar[]>()
   for (const row of bars) {
     const list = barsOf.get(row.order_id) ?? []
     list.push(
-      toMintBar({
+      toApiMintBar({
         serial: row.serial,
         refiner: row.refiner,
         year: row.year,
@@ -71,7 +71,7 @@ export async function listOrdersAwaitingApproval(
     barsOf.set(row.order_id, list)
   }
 
-  const items: ApprovalQueueItem[] = orders.map((o) => ({
+  const items: OrderAwaitingApproval[] = orders.map((o) => ({
     orderId: o.id,
     amount: formatOrderAmount(o.amount_wei),
     to: o.to_address,

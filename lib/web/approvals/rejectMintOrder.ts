@@ -10,8 +10,8 @@ import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { ValidationError } from '@/lib/web/errors/request'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { zodIssues } from '@/lib/web/http/createRouteWrapper'
+import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
-import type { MintOrderResponse } from '@/lib/web/mint/types'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
 import { rejectMintOrderSchema } from './rejectMintOrderSchema'
 
@@ -24,7 +24,7 @@ export type RejectMintOrderParameters = {
   reason: string
 }
 
-export type RejectMintOrderReturnType = MintOrderResponse
+export type RejectMintOrderReturnType = ApiMintOrder
 
 /**
  * The second person's no (four eyes, docs/architecture.md invariant 6), in ONE transaction

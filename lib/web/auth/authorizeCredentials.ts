@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
-import { getUserByEmail } from '@/lib/auth/getUserByEmail'
 import { hashPassword } from '@/lib/auth/hashPassword'
+import { readUserByEmail } from '@/lib/auth/readUserByEmail'
 import type { LoginThrottle } from './loginThrottle'
 import type { SessionUser } from './SessionUser'
 import { verifyPassword } from './verifyPassword'
@@ -49,7 +49,7 @@ export async function authorizeCredentials(
   const attempt = throttle.attempt({ email: normalizedEmail, ip })
   if (!attempt.allowed) return { ok: false, reason: 'throttled', retryAfterMs: attempt.retryAfterMs }
 
-  const user = await getUserByEmail(db, { email: normalizedEmail })
+  const user = await readUserByEmail(db, { email: normalizedEmail })
   const hash = user?.passwordHash ?? (await dummyHash())
   const matches = await verifyPassword({ password, hash })
   // a disabled user gets the same answer as a wrong password: nothing to learn from it

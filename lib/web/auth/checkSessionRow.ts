@@ -1,8 +1,8 @@
 import type { Db } from '@/db/client'
 import { ForbiddenError, UnauthenticatedError } from '@/lib/web/errors/auth'
 import type { SessionToCheck } from './ClaimedSessionUser'
-import { getSessionRow } from './getSessionRow'
 import { logSessionRefusal } from './logSessionRefusal'
+import { readSessionRow } from './readSessionRow'
 import { sessionRowVerdict } from './sessionRowVerdict'
 
 export type CheckSessionRowParameters = { session: SessionToCheck }
@@ -16,7 +16,7 @@ export type CheckSessionRowParameters = { session: SessionToCheck }
  * session; the row's role not allowed: ForbiddenError. Returns when the session stands.
  */
 export async function checkSessionRow(db: Db, { session }: CheckSessionRowParameters): Promise<void> {
-  const row = await getSessionRow(db, { userId: session.id })
+  const row = await readSessionRow(db, { userId: session.id })
   const verdict = sessionRowVerdict({ row, sessionVersion: session.sessionVersion })
   if (!verdict.ok) {
     logSessionRefusal({ reason: verdict.reason, userId: session.id })

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { type UserRole, users } from '@/db/schema/users'
-import { getUserByEmail } from '@/lib/auth/getUserByEmail'
+import { readUserByEmail } from '@/lib/auth/readUserByEmail'
 import { checkOidcProfile, type OidcProfileRefusal } from './checkOidcProfile'
 
 export type OidcSignInParameters = {
@@ -28,7 +28,7 @@ export type OidcSignInReturnType =
 export async function oidcSignIn(db: DbOrTx, { profile, issuer }: OidcSignInParameters): Promise<OidcSignInReturnType> {
   const checked = checkOidcProfile({ profile })
   if (!checked.ok) return checked
-  const user = await getUserByEmail(db, { email: checked.email })
+  const user = await readUserByEmail(db, { email: checked.email })
   if (!user) return { ok: false, reason: 'unknown_user' }
   if (user.disabled) return { ok: false, reason: 'disabled' }
 

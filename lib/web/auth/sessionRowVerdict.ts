@@ -1,10 +1,10 @@
-import type { GetSessionRowReturnType } from './getSessionRow'
+import type { ReadSessionRowReturnType } from './readSessionRow'
 import type { SessionRefusal } from './verifySession'
 
-export type SessionRowVerdictParameters = { row: GetSessionRowReturnType; sessionVersion: number }
+export type SessionRowVerdictParameters = { row: ReadSessionRowReturnType; sessionVersion: number }
 
 export type SessionRowVerdict =
-  | { ok: true; row: NonNullable<GetSessionRowReturnType> }
+  | { ok: true; row: NonNullable<ReadSessionRowReturnType> }
   | { ok: false; reason: Exclude<SessionRefusal, 'no_session' | 'expired'> }
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client'
-import { getSessionRow } from './getSessionRow'
+import { readSessionRow } from './readSessionRow'
 import type { SessionUser } from './SessionUser'
 import type { SessionClaims } from './sessionClaimsFrom'
 import { sessionPastLifetime } from './sessionPastLifetime'
@@ -32,7 +32,7 @@ export async function verifySession(
 ): Promise<VerifySessionReturnType> {
   if (!claims) return { ok: false, reason: 'no_session' }
   if (sessionPastLifetime({ claims, now, maxAgeSeconds })) return { ok: false, reason: 'expired' }
-  const row = await getSessionRow(db, { userId: claims.id })
+  const row = await readSessionRow(db, { userId: claims.id })
   const verdict = sessionRowVerdict({ row, sessionVersion: claims.sessionVersion })
   if (!verdict.ok) return verdict
   return { ok: true, user: { id: verdict.row.id, email: verdict.row.email, role: verdict.row.role } }

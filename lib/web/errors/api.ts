@@ -3,7 +3,7 @@ import { type ErrorCode, isErrorCode } from '@/lib/errors/http'
 
 /**
  * An API error answer (`{ error: { code, message, issues? } }`) as the browser sees it;
- * thrown by the pages' fetch helpers (components/mint/mintApi.ts, components/jobs/api.ts).
+ * thrown by the pages' fetch helpers (components/mint/mintApi.ts, components/jobs/jobsApi.ts).
  * `status` lets React Query's retry rule (app/providers.tsx) skip 4xx answers. A code the
  * table does not know, or an answer that is not the API's shape, is `http_error`.
  * Client-safe: imports nothing server-only.

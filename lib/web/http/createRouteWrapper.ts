@@ -10,8 +10,8 @@ import { NotFoundError } from '@/lib/web/errors/resource'
 import { type ToErrorResponseOptions, toErrorResponse } from '@/lib/web/errors/toErrorResponse'
 import { checkSameOrigin, MUTATING_METHODS } from './checkSameOrigin'
 import { json } from './json'
-import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './readJsonBody'
-import { type RawBody, readTextBody } from './readTextBody'
+import { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from './parseJsonBody'
+import { parseTextBody, type RawBody } from './parseTextBody'
 
 /** Who may call a route: a list of roles (a session is required), or `'public'` (no session looked at). */
 export type RouteAccess = readonly UserRole[] | 'public'
@@ -247,10 +247,10 @@ async function readInput<
     ? parseOr422(options.query, searchParamsToObject(req), 'The query string is invalid.')
     : undefined
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const body = options.body ? parseOr422(options.body, await readJsonBody(req, { maxBytes })) : undefined
+  const body = options.body ? parseOr422(options.body, await parseJsonBody(req, { maxBytes })) : undefined
   const rawBody =
     options.rawBody && !options.body
-      ? await readTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes })
+      ? await parseTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes })
       : undefined
   // The casts restate what the generics already say: each value was parsed by the schema of
   // the same generic parameter (or is undefined/raw when it was not given).

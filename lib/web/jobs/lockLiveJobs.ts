@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
-import { mintConfirmJobKey, mintSendJobKey } from '@/lib/jobs/jobKeys'
+import { mintSendJobKey, orderConfirmJobKey } from '@/lib/jobs/jobKeys'
 import { deadJobSql, liveStateSql, retryingJobSql } from '@/lib/jobs/liveStateSql'
 import { payloadOrderIdSql } from '@/lib/jobs/payloadOrderIdSql'
 import type { LiveJobState } from './jobStates'
@@ -87,7 +87,7 @@ function whereOf(p: LockLiveJobsParameters): SQL {
     const ids = sql`j.id = any(${jobIdArraySql(p.jobIds)})`
     if (!p.orderId) return ids
     return sql`(${ids} or r.order_id = ${p.orderId}::uuid or (j.payload->>'orderId') = ${p.orderId}
-      or j.key in (${mintSendJobKey(p.orderId)}, ${mintConfirmJobKey(p.orderId)}))`
+      or j.key in (${mintSendJobKey(p.orderId)}, ${orderConfirmJobKey(p.orderId)}))`
   }
   const state = p.state === 'dead' ? deadJobSql('j') : retryingJobSql('j')
   return p.task ? sql`${state} and t.identifier = ${p.task}` : state

@@ -7,12 +7,12 @@ import { checkSessionRow } from '@/lib/web/auth/checkSessionRow'
 import { IdempotencyConflictError, UnauthenticatedError, ValidationError } from '@/lib/web/errors'
 import { isUuid } from '../../mint/isUuid'
 import type { MintRequestInput } from '../../mint/mintRequestSchema'
+import type { ApiMintAccepted } from './apiTypes'
 import { createMintOrderArguments } from './createMintOrderArguments'
 import { createMintOrderCall } from './createMintOrderCall'
 import { hashMintRequest } from './hashMintRequest'
 import { intakeRefusal } from './intakeRefusal'
 import { parseMintRequest } from './parseMintRequest'
-import type { MintAcceptedResponse } from './types'
 
 export type CreateMintOrderParameters = {
   /**
@@ -42,7 +42,7 @@ export type CreateMintOrderParameters = {
   transport?: QueueTransport
 }
 
-export type CreateMintOrderReturnType = MintAcceptedResponse
+export type CreateMintOrderReturnType = ApiMintAccepted
 
 type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: string | null }
 
@@ -139,7 +139,7 @@ function prepareCall(p: CreateMintOrderParameters) {
   return { request, requestHash, call }
 }
 
-function isAcceptedResponse(value: unknown): value is MintAcceptedResponse {
+function isAcceptedResponse(value: unknown): value is ApiMintAccepted {
   if (typeof value !== 'object' || value === null) return false
   const v = value as Record<string, unknown>
   if (typeof v.orderId !== 'string' || typeof v.statusUrl !== 'string') return false

@@ -110,17 +110,17 @@ describe('getMintOrderOrThrow', () => {
       .update(mintOrders)
       .set({ status: 'confirmed', txHash: hash, blockNumber: 1234n })
       .where(eq(mintOrders.id, accepted.orderId))
-    // as mint_confirm writes it: decimal strings in data; an older event about another block is ignored
+    // as order_confirm writes it: decimal strings in data; an older event about another block is ignored
     await recordJobEvent(t.db, {
       event: 'mined',
-      task: 'mint_confirm',
+      task: 'order_confirm',
       orderId: accepted.orderId,
       detail: 'block 1200',
       data: { blockNumber: '1200', confirmations: '9' },
     })
     await recordJobEvent(t.db, {
       event: 'confirmed',
-      task: 'mint_confirm',
+      task: 'order_confirm',
       orderId: accepted.orderId,
       detail: 'block 1234',
       data: { hash, blockNumber: '1234', confirmations: '3' },

@@ -5,10 +5,10 @@ import { jobEvents } from '@/db/schema/jobs'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { NotFoundError } from '@/lib/web/errors'
+import type { ApiMintOrder } from './apiTypes'
 import { readMintOrder } from './readMintOrder'
 import { readsEveryOrder } from './readsEveryOrder'
-import { toMintOrderResponse } from './toMintOrderResponse'
-import type { MintOrderResponse } from './types'
+import { toApiMintOrder } from './toApiMintOrder'
 
 export type GetMintOrderOrThrowParameters = {
   /** as given in the URL; anything that is not a uuid is simply not found */
@@ -16,7 +16,7 @@ export type GetMintOrderOrThrowParameters = {
   user: Pick<SessionUser, 'id' | 'role'>
 }
 
-export type GetMintOrderOrThrowReturnType = MintOrderResponse
+export type GetMintOrderOrThrowReturnType = ApiMintOrder
 
 /**
  * One order as docs/api.md's GET /api/gold/mint/{orderId} shows it: its proof (bars in
@@ -54,11 +54,11 @@ export async function getMintOrderOrThrow(
   const blockNumber = order.blockNumber ?? latestTx?.minedBlock ?? null
   const confirmations = blockNumber === null ? null : await storedConfirmations(db, { orderId, blockNumber })
 
-  return toMintOrderResponse({ order, latestTx, confirmations, timeline })
+  return toApiMintOrder({ order, latestTx, confirmations, timeline })
 }
 
 /**
- * The confirmation count mint_confirm stored with its latest event for this block
+ * The confirmation count order_confirm stored with its latest event for this block
  * (`data: { blockNumber, confirmations }`, numbers or decimal strings), or null. Only an
  * event about the block the order is mined in counts, so a count from before a reorg
  * is never shown for the new block.

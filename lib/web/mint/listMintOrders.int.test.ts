@@ -7,10 +7,10 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
+import type { ApiMintOrderSummary, MintStatus } from './apiTypes'
 import { createMintOrder } from './createMintOrder'
 import { listMintOrders } from './listMintOrders'
 import { encodeMintOrderCursor } from './mintOrderCursor'
-import type { MintOrderSummary, MintStatus } from './types'
 
 let t: TestDatabase
 let u: TestUsers
@@ -64,8 +64,8 @@ async function all(p: {
   user: TestUsers[keyof TestUsers]
   status?: MintStatus
   limit?: number
-}): Promise<MintOrderSummary[]> {
-  const items: MintOrderSummary[] = []
+}): Promise<ApiMintOrderSummary[]> {
+  const items: ApiMintOrderSummary[] = []
   let cursor: string | undefined
   for (let pages = 0; pages < 100; pages++) {
     const page = await listMintOrders(t.db, { ...p, cursor })

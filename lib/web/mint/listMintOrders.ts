@@ -5,10 +5,10 @@ import { type MintStatus, mintOrders } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { ValidationError } from '@/lib/web/errors'
+import { type ApiMintOrderList, mintStatuses } from './apiTypes'
 import { decodeMintOrderCursor, encodeMintOrderCursor } from './mintOrderCursor'
 import { readsEveryOrder } from './readsEveryOrder'
-import { toMintOrderSummary } from './toMintOrderSummary'
-import { type MintOrderListResponse, mintStatuses } from './types'
+import { toApiMintOrderSummary } from './toApiMintOrderSummary'
 
 export const LIST_MINT_ORDERS_DEFAULT_LIMIT = 20
 export const LIST_MINT_ORDERS_MAX_LIMIT = 100
@@ -22,7 +22,7 @@ export type ListMintOrdersParameters = {
   limit?: number
 }
 
-export type ListMintOrdersReturnType = MintOrderListResponse
+export type ListMintOrdersReturnType = ApiMintOrderList
 
 /**
  * Orders newest first (created_at, then id), one page at a time with keyset pagination:
@@ -73,7 +73,7 @@ export async function listMintOrders(db: DbOrTx, p: ListMintOrdersParameters): P
   const page = rows.slice(0, limit)
   const last = page[page.length - 1]
   return {
-    items: page.map(toMintOrderSummary),
+    items: page.map(toApiMintOrderSummary),
     nextCursor:
       rows.length > limit && last
         ? encodeMintOrderCursor({ createdAtMicros: BigInt(last.createdAtMicros), id: last.id })

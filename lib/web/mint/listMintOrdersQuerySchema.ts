@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { mintStatuses } from './types'
+import { mintStatuses } from './apiTypes'
 
 // Query of GET /api/gold/mint?status=&cursor=&limit= (strings from the URL). An empty
 // parameter counts as absent; anything else that is not valid is a 422.

@@ -1,4 +1,4 @@
-import { MINT_LIMITS } from '@/lib/mint/limits'
+import { MINT_REQUEST_LIMITS } from '@/lib/mint/mintRequestLimits'
 import { ValidationError } from '@/lib/web/errors'
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
@@ -10,7 +10,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
 export function parseIdempotencyKey(headers: Headers): string | null {
   const value = headers.get(IDEMPOTENCY_KEY_HEADER)
   if (value === null) return null
-  const { minIdempotencyKey: min, maxIdempotencyKey: max } = MINT_LIMITS
+  const { minIdempotencyKey: min, maxIdempotencyKey: max } = MINT_REQUEST_LIMITS
   if (value.length < min || value.length > max || !/^[\x20-\x7e]+$/.test(value)) {
     throw new ValidationError(
       [{ path: IDEMPOTENCY_KEY_HEADER, message: `must be ${min} to ${max} printable ASCII characters` }],

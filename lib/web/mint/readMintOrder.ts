@@ -4,8 +4,8 @@ import type { DbOrTx } from '@/db/client'
 import { type MintStatus, mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { users } from '@/db/schema/users'
 import { vaultBars } from '@/db/schema/vault'
-import { toMintBar } from './toMintBar'
-import type { MintBar } from './types'
+import type { ApiMintBar } from './apiTypes'
+import { toApiMintBar } from './toApiMintBar'
 
 export type ReadMintOrderParameters = {
   /** a lowercase uuid (callers check it: a malformed id is their 404) */
@@ -41,7 +41,7 @@ export type MintOrderRecord = {
   rejectedByEmail: string | null
   rejectedAt: Date | null
   rejectionReason: string | null
-  bars: MintBar[]
+  bars: ApiMintBar[]
 }
 
 // the second person of an order, as its approver or its rejecter
@@ -109,5 +109,5 @@ export async function readMintOrder(db: DbOrTx, p: ReadMintOrderParameters): Pro
       .orderBy(asc(mintOrderBars.position)),
   ])
   if (!order) return null
-  return { ...order, bars: bars.map(toMintBar) }
+  return { ...order, bars: bars.map(toApiMintBar) }
 }

@@ -4,6 +4,7 @@ import { webhookDeliveries, webhookEndpoints } from '@/db/schema'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { addJob } from '@/lib/jobs/addJob'
 import { NOTIFY_JOB_FLAG, NOTIFY_JOB_PRIORITY, notifyQueueName, TASK, webhookDeliverJobKey } from '@/lib/jobs/jobKeys'
+import type { WebhookDeliverPayload } from '@/lib/jobs/payloadTypes'
 import { isUuid } from '@/lib/mint/isUuid'
 import { NOTIFY_MAX_ATTEMPTS } from '@/lib/notifications/notifyMaxAttempts'
 import { ConflictError, NotFoundError } from '@/lib/web/errors/resource'
@@ -47,7 +48,7 @@ export async function redeliverWebhook(
       .where(eq(webhookDeliveries.id, deliveryId))
     const { jobId } = await addJob(tx, {
       task: TASK.webhookDeliver,
-      payload: { deliveryId },
+      payload: { deliveryId } satisfies WebhookDeliverPayload,
       jobKey: webhookDeliverJobKey(deliveryId),
       queueName: notifyQueueName('webhook', row.endpointId, p.lanes),
       maxAttempts: NOTIFY_MAX_ATTEMPTS,

@@ -3,7 +3,7 @@ import { METRIC } from '@/lib/ops/metricFamilies'
 import { incrementCounter, observeHistogram, snapshotMetricSeries } from '@/lib/telemetry/metricRegistry'
 import { parsePrometheusText } from '@/tests/helpers/parsePrometheusText'
 import { formatExposition } from './formatExposition'
-import { parseLabelText } from './readProcessSeries'
+import { parseLabelText } from './listProcessSeries'
 
 describe('the strict exposition reader (tests/helpers/parsePrometheusText)', () => {
   const ok =

@@ -7,8 +7,8 @@ export type SnapshotGaugesParameters = { metrics: ApiMetrics; system: ApiSystem 
 /**
  * The gauges of GET /api/metrics: true snapshots of now (queue depth, oldest queued age,
  * workers alive, signer nonces and balance, fee-capped orders, reserve shortfall). What
- * happened over time is a counter or a histogram (lib/web/ops/readCounterFamilies.ts and its
- * siblings): Prometheus takes rate() and quantiles from those, across
+ * happened over time is a counter or a histogram (lib/web/ops/listCounterFamilies.ts and its
+ * siblings, decision 020): Prometheus takes rate() and quantiles from those, across
  * restarts and replicas. A figure that is unknown (chain down, no check yet) is left out,
  * not sent as 0; a string is an exact decimal (wei, ounces) written as-is.
  */

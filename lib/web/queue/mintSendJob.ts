@@ -1,5 +1,6 @@
 import type { AddJobParameters, QueueTransport } from '@/lib/jobs/addJob'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 
 export type MintSendJobParameters = {
   orderId: string
@@ -20,7 +21,7 @@ export type MintSendJobParameters = {
 export function mintSendJob(p: MintSendJobParameters): AddJobParameters {
   return {
     task: TASK.mintSend,
-    payload: { orderId: p.orderId },
+    payload: { orderId: p.orderId } satisfies MintSendPayload,
     jobKey: mintSendJobKey(p.orderId),
     maxAttempts: p.maxAttempts,
     orderId: p.orderId,

@@ -2,8 +2,8 @@ import type { ExpositionFamily } from '@/lib/web/ops/formatExposition'
 import type { ApiSqsQueueMetrics } from './apiTypes'
 
 /**
- * The SQS transport's gauges for GET /api/metrics (QUEUE_TRANSPORT=sqs),
- * from getSqsQueueMetrics: the queue's messages by state (unsent: in the outbox, waiting,
+ * The SQS transport's gauges for GET /api/metrics (QUEUE_TRANSPORT=sqs, decision 021),
+ * from readSqsQueueMetrics: the queue's messages by state (unsent: in the outbox, waiting,
  * in flight), the oldest unfinished message's age and the dead-letter queue's depth
  * (should be 0; CloudWatch alarms on the real queue in production).
  */

@@ -1,15 +1,15 @@
 import { createChainClient } from '@/lib/chain/createChainClient'
 import type { Config } from '@/lib/config/loadConfig'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
-import type { GetReservesParameters } from './getReserves'
+import type { GetReservesOrThrowParameters } from './getReservesOrThrow'
 
 /**
- * getReserves's parameters from the web's configuration: a read-only chain client (the
+ * getReservesOrThrow's parameters from the web's configuration: a read-only chain client (the
  * web never signs or sends) with a short timeout, so a slow RPC costs a public request
  * at most two short waits before the latest check answers instead; a failed read goes
  * to the server log as one JSON line, its RPC URL redacted (it carries the API key).
  */
-export function reservesParameters(config: Config): GetReservesParameters {
+export function reservesParameters(config: Config): GetReservesOrThrowParameters {
   const chain =
     config.rpcUrl && config.chainId
       ? createChainClient({

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
-import type { ApiUser } from './apiUser'
+import type { ApiUser } from './apiTypes'
 import { toApiUser, userColumns } from './userColumns'
 
 export type ListUsersReturnType = { items: ApiUser[] }

@@ -5,7 +5,7 @@ import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { isUuid } from '@/lib/mint/isUuid'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { SelfLockoutError } from '@/lib/web/errors/users'
-import type { ApiUser } from './apiUser'
+import type { ApiUser } from './apiTypes'
 import { toApiUser, userColumns } from './userColumns'
 
 export type UpdateUserParameters = {

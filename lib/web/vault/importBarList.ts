@@ -3,8 +3,8 @@ import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { lockVault } from '@/lib/vault/lockVault'
 import { StaleBarListError } from '@/lib/web/errors/vault'
+import type { ApiBarConflict, ApiBarListImport, ApiMissingBar } from './apiTypes'
 import type { BarListBar, ParsedBarList } from './parseBarList'
-import type { BarConflict, BarListImportResponse, MissingBar } from './types'
 
 export type ImportBarListParameters = {
   /** a list validated by parseBarList */
@@ -17,7 +17,7 @@ export type ImportBarListParameters = {
   chunkSize?: number
 }
 
-export type ImportBarListReturnType = BarListImportResponse
+export type ImportBarListReturnType = ApiBarListImport
 
 const DEFAULT_CHUNK = 10_000
 
@@ -69,7 +69,7 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     if (!row) throw new Error('insert into bar_lists returned no row')
     const listId = row.id
 
-    await loadList(tx, list.bars, p.chunkSize ?? DEFAULT_CHUNK)
+    await insertListIntoTempTable(tx, list.bars, p.chunkSize ?? DEFAULT_CHUNK)
     const conflicts = await findConflicts(tx, list.vault)
     const present = await markPresent(tx, { vault: list.vault, listId })
     const added = await insertNew(tx, { vault: list.vault, listId })
@@ -89,12 +89,12 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
       await tx.execute<{ serial: string; refiner: string; order_id: string | null }>(sql`
         select serial, refiner, order_id::text as order_id from vault_bars
         where vault = ${list.vault} and status = 'missing' order by serial_key, refiner_key`)
-    ).map((m): MissingBar => ({ serial: m.serial, refiner: m.refiner, orderId: m.order_id }))
+    ).map((m): ApiMissingBar => ({ serial: m.serial, refiner: m.refiner, orderId: m.order_id }))
 
     // a bar of this vault with an attribute conflict is present, but not unchanged
     const conflicted = new Set(conflicts.filter((c) => c.field !== 'vault').map((c) => `${c.serial}\u0000${c.refiner}`))
       .size
-    const result: BarListImportResponse = {
+    const result: ApiBarListImport = {
       listId,
       vault: list.vault,
       asOf: list.asOf.toISOString(),
@@ -115,15 +115,15 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
 }
 
 /** The answer of the first import of this very list, if there was one. */
-async function findSameList(tx: Tx, list: ParsedBarList): Promise<BarListImportResponse | null> {
+async function findSameList(tx: Tx, list: ParsedBarList): Promise<ApiBarListImport | null> {
   const [row] = await tx.execute<{
     id: string
     as_of: Date | string
     added: number
     unchanged: number
     withdrawn: number
-    missing: MissingBar[]
-    conflicts: BarConflict[]
+    missing: ApiMissingBar[]
+    conflicts: ApiBarConflict[]
   }>(sql`
     select id::text as id, as_of, added, unchanged, withdrawn, missing, conflicts from bar_lists
     where vault = ${list.vault} and as_of = ${list.asOf.toISOString()}::timestamptz and content_sha256 = ${list.contentSha256}`)
@@ -141,7 +141,7 @@ async function findSameList(tx: Tx, list: ParsedBarList): Promise<BarListImportR
 }
 
 /** The list into a temporary table (dropped at commit), in chunks of JSON rows. */
-async function loadList(tx: Tx, bars: readonly BarListBar[], chunkSize: number): Promise<void> {
+async function insertListIntoTempTable(tx: Tx, bars: readonly BarListBar[], chunkSize: number): Promise<void> {
   await tx.execute(sql`
     create temporary table bar_list_import (
       serial text not null, refiner text not null, serial_key text not null, refiner_key text not null,
@@ -166,7 +166,7 @@ function textArray(values: readonly string[]): string {
 }
 
 /** Listed bars already in the inventory with another vault, year, gross weight or fineness. */
-async function findConflicts(tx: Tx, vault: string): Promise<BarConflict[]> {
+async function findConflicts(tx: Tx, vault: string): Promise<ApiBarConflict[]> {
   const rows = await tx.execute<{
     serial: string
     refiner: string
@@ -184,7 +184,7 @@ async function findConflicts(tx: Tx, vault: string): Promise<BarConflict[]> {
     join vault_bars b on b.serial_key = i.serial_key and b.refiner_key = i.refiner_key
     where b.vault <> ${vault} or b.year <> i.year or b.gross_oz <> i.gross_oz or b.fineness <> i.fineness
     order by i.serial_key, i.refiner_key`)
-  const out: BarConflict[] = []
+  const out: ApiBarConflict[] = []
   for (const r of rows) {
     const bar = { serial: r.serial, refiner: r.refiner }
     if (r.b_vault !== vault) out.push({ ...bar, field: 'vault', inventory: r.b_vault, list: vault })
@@ -245,7 +245,7 @@ async function count(tx: Tx, statement: ReturnType<typeof sql>): Promise<number>
 async function audit(
   tx: Tx,
   actor: AdminActor,
-  result: BarListImportResponse,
+  result: ApiBarListImport,
   extra: { barCount: number; contentSha256: string; replay: boolean },
 ): Promise<void> {
   await recordAudit(tx, {

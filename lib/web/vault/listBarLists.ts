@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { ValidationError } from '@/lib/web/errors/request'
-import type { BarListListResponse } from './types'
+import type { ApiBarListList } from './apiTypes'
 import { decodeVaultCursor } from './vaultCursor'
 import { vaultPage } from './vaultPage'
 import { vaultPageLimit } from './vaultPageLimit'
@@ -16,7 +16,7 @@ export type ListBarListsParameters = {
   limit?: number
 }
 
-export type ListBarListsReturnType = BarListListResponse
+export type ListBarListsReturnType = ApiBarListList
 
 /**
  * The bar lists imported, newest import first (imported_at, then id), keyset-paginated,

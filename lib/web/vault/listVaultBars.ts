@@ -4,7 +4,7 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { ValidationError } from '@/lib/web/errors/request'
-import { type BarStatus, barStatuses, type VaultBarListResponse } from './types'
+import { type ApiVaultBarList, type BarStatus, barStatuses } from './apiTypes'
 import { decodeVaultCursor } from './vaultCursor'
 import { vaultPage } from './vaultPage'
 import { vaultPageLimit } from './vaultPageLimit'
@@ -23,7 +23,7 @@ export type ListVaultBarsParameters = {
   limit?: number
 }
 
-export type ListVaultBarsReturnType = VaultBarListResponse
+export type ListVaultBarsReturnType = ApiVaultBarList
 
 /**
  * The inventory, one page at a time: by vault, then serial and refiner (their keys),

@@ -6,8 +6,8 @@ import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import { type ErrorIssue, MalformedJsonError, ValidationError } from '@/lib/web/errors'
-import { BAR_LIST_CSV_COLUMNS, BAR_LIST_LIMITS } from './limits'
-import { readCsvRecords } from './readCsvRecords'
+import { BAR_LIST_CSV_COLUMNS, BAR_LIST_LIMITS } from './barListLimits'
+import { parseCsvRecords } from './parseCsvRecords'
 
 /** One bar of a list, validated: keys normalized, weights canonical (3 decimals, fineness 2), fine weight computed. */
 export type BarListBar = {
@@ -178,7 +178,7 @@ function parseHeader(value: unknown, issues: IssueList): { vault: string; asOf: 
 type Row = { place: string; label: string; value: unknown; problem?: string }
 
 function readCsv(csv: string, rows: Row[], issues: IssueList): void {
-  const { records, problems } = readCsvRecords(csv)
+  const { records, problems } = parseCsvRecords(csv)
   for (const problem of problems) issues.add({ path: `line.${problem.line}`, message: problem.message })
   const [head, ...body] = records
   if (!head) return

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { barStatuses } from './apiTypes'
 import { LIST_BAR_LISTS_MAX_LIMIT } from './listBarLists'
 import { LIST_VAULT_BARS_MAX_LIMIT } from './listVaultBars'
-import { barStatuses } from './types'
 
 /** The zod schemas of the vault routes' query strings. An empty parameter counts as absent. */
 

@@ -31,7 +31,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * file that cannot be read is refused, never overwritten.
  */
 export function openKeyStore({ keysPath }: { keysPath: string }): KeyStore {
-  const keys = loadKeys(keysPath)
+  const keys = readKeysFile(keysPath)
   const save = () => {
     const file: KeysFile = { version: 1, keys: [...keys.values()] }
     const tmp = `${keysPath}.${process.pid}.${randomUUID()}.tmp`
@@ -49,7 +49,7 @@ export function openKeyStore({ keysPath }: { keysPath: string }): KeyStore {
   }
 }
 
-function loadKeys(keysPath: string): Map<string, StoredKey> {
+function readKeysFile(keysPath: string): Map<string, StoredKey> {
   const keys = new Map<string, StoredKey>()
   if (!existsSync(keysPath)) return keys
   let file: KeysFile

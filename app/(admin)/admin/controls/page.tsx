@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { ControlsAdmin } from '@/components/admin/controls/ControlsAdmin'
-import { readMintLimits } from '@/lib/controls/readMintLimits'
+import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
 import { requireAdmin } from '@/lib/web/auth/getSessionUser'
 import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
 import { getWebDb } from '@/lib/web/webProcess'
@@ -14,6 +14,6 @@ export const metadata: Metadata = { title: 'Controls' }
 export default async function ControlsPage() {
   await requireAdmin()
   const db = getWebDb().db
-  const [{ items }, limits] = await Promise.all([listAllowedRecipients(db), readMintLimits(db)])
+  const [{ items }, limits] = await Promise.all([listAllowedRecipients(db), readApiMintLimits(db)])
   return <ControlsAdmin initialRecipients={items} initialLimits={limits} />
 }

@@ -1,7 +1,7 @@
 // GET /api/admin/limits - the per-order limit and the rolling 24 h cap
 // (fine oz, null: unlimited), with what the cap counts now (admin)
 // PUT /api/admin/limits - { maxOrderOz, dailyCapOz }: set both limits; audited (admin)
-import { readMintLimits } from '@/lib/controls/readMintLimits'
+import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { setMintLimits } from '@/lib/controls/setMintLimits'
 import { route } from '@/lib/web/http/route'
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic'
 
 export const GET = route({
   roles: ['admin'],
-  handler: () => readMintLimits(getWebDb().db),
+  handler: () => readApiMintLimits(getWebDb().db),
 })
 
 export const PUT = route({

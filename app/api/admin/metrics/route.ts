@@ -1,5 +1,5 @@
 // GET /api/admin/metrics - queue depth, oldest queued age, failure rate, p50/p95, dead letters, throughput (admin)
-import { getJobMetrics } from '@/lib/web/admin/getJobMetrics'
+import { readJobMetrics } from '@/lib/web/admin/readJobMetrics'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
@@ -10,6 +10,6 @@ export const GET = route({
   roles: ['admin'],
   handler: () => {
     const { worker } = getConfig('web')
-    return getJobMetrics(getWebDb().db, { heartbeatMs: worker.heartbeatMs, staleAfterMs: worker.staleAfterMs })
+    return readJobMetrics(getWebDb().db, { heartbeatMs: worker.heartbeatMs, staleAfterMs: worker.staleAfterMs })
   },
 })

@@ -1,7 +1,7 @@
 // GET /api/admin/system - chain settings, signers (nonce in
 // Postgres vs chain, in flight, balance), workers alive (admin)
 import type { ApiSystem } from '@/lib/web/admin/apiTypes'
-import { getSystemStatus } from '@/lib/web/admin/getSystemStatus'
+import { readSystemStatus } from '@/lib/web/admin/readSystemStatus'
 import { systemStatusParameters } from '@/lib/web/admin/systemStatusParameters'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
@@ -13,7 +13,7 @@ export const GET = route({
   roles: ['admin'],
   // transport: what carries mint_send (QUEUE_TRANSPORT)
   handler: async (): Promise<ApiSystem & { transport: 'postgres' | 'sqs' }> => ({
-    ...(await getSystemStatus(getWebDb().db, systemStatusParameters(getConfig('web')))),
+    ...(await readSystemStatus(getWebDb().db, systemStatusParameters(getConfig('web')))),
     transport: getConfig('web').queueTransport,
   }),
 })

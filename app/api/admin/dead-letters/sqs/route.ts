@@ -2,8 +2,8 @@
 // worker last listed it, and the transport's queue figures (admin)
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
-import { getSqsQueueMetrics } from '@/lib/web/queue/getSqsQueueMetrics'
 import { listSqsDeadLetters } from '@/lib/web/queue/listSqsDeadLetters'
+import { readSqsQueueMetrics } from '@/lib/web/queue/readSqsQueueMetrics'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
@@ -15,7 +15,7 @@ export const GET = route({
     return {
       transport: getConfig('web').queueTransport,
       items: await listSqsDeadLetters(db),
-      metrics: await getSqsQueueMetrics(db),
+      metrics: await readSqsQueueMetrics(db),
     }
   },
 })

@@ -4,8 +4,8 @@
 
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
+import { BAR_LIST_LIMITS } from '@/lib/web/vault/barListLimits'
 import { importBarList } from '@/lib/web/vault/importBarList'
-import { BAR_LIST_LIMITS } from '@/lib/web/vault/limits'
 import { listBarLists } from '@/lib/web/vault/listBarLists'
 import { parseBarList } from '@/lib/web/vault/parseBarList'
 import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'

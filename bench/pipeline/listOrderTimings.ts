@@ -1,0 +1,95 @@
+import type postgres from 'postgres'
+
+/**
+ * Wall-clock ms (epoch) of each step of one order, from its job_events timeline: only the
+ * event names the pipeline documents (docs/api.md's timeline), never worker internals, so
+ * the send and confirm paths can change under the bench.
+ */
+export type OrderTimings = {
+  orderId: string
+  status: string
+  /** the signer the order's nonce was taken from */
+  signer: string | null
+  /** the intake transaction began (the 'enqueued' event's now()) */
+  enqueued: number | null
+  /** the intake transaction committed (commit timestamp of that event's row) */
+  committed: number | null
+  /** the first event after the intake: a worker took the order (the drain's start) */
+  firstWork: number | null
+  /** mint_send began its first attempt ('started') */
+  started: number | null
+  /** the signature was stored ('signed': now() of its transaction) */
+  signed: number | null
+  /** ... and that transaction committed */
+  signCommitted: number | null
+  /** eth_sendRawTransaction answered ('broadcast', or 'already_known') */
+  broadcast: number | null
+  /** the receipt with its confirmations was seen ('confirmed') */
+  confirmed: number | null
+  /** failed attempts of any of its jobs */
+  failures: number
+}
+
+/**
+ * Every order's steps, in one query over job_events (indexed by order): the event times
+ * are the database's now() of the transaction that wrote them, the commit times come from
+ * pg_xact_commit_timestamp of the rows' xmin (track_commit_timestamp is on in the bench).
+ */
+export async function listOrderTimings(
+  sql: postgres.Sql,
+  { orderIds }: { orderIds: readonly string[] },
+): Promise<OrderTimings[]> {
+  const rows = await sql<
+    {
+      id: string
+      status: string
+      signer: string | null
+      enqueued: number | null
+      committed: number | null
+      first_work: number | null
+      started: number | null
+      signed: number | null
+      sign_committed: number | null
+      broadcast: number | null
+      confirmed: number | null
+      failures: number
+    }[]
+  >`
+    select o.id::text as id, o.status::text as status, o.signer_address as signer,
+      x.enqueued, c.committed, x.first_work, x.started, x.signed, s.sign_committed, x.broadcast, x.confirmed, x.failures
+    from mint_orders o
+    left join lateral (
+      select
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'enqueued') as enqueued,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event <> 'enqueued') as first_work,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'started') as started,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'signed') as signed,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event in ('broadcast', 'already_known')) as broadcast,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'confirmed') as confirmed,
+        (count(*) filter (where e.event = 'failed'))::int as failures
+      from job_events e where e.order_id = o.id
+    ) x on true
+    left join lateral (
+      select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as committed
+      from job_events e where e.order_id = o.id and e.event = 'enqueued' order by e.id limit 1
+    ) c on true
+    left join lateral (
+      select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as sign_committed
+      from job_events e where e.order_id = o.id and e.event = 'signed' order by e.id limit 1
+    ) s on true
+    where o.id = any(${orderIds as string[]}::uuid[])`
+  return rows.map((r) => ({
+    orderId: r.id,
+    status: r.status,
+    signer: r.signer,
+    enqueued: r.enqueued,
+    committed: r.committed,
+    firstWork: r.first_work,
+    started: r.started,
+    signed: r.signed,
+    signCommitted: r.sign_committed,
+    broadcast: r.broadcast,
+    confirmed: r.confirmed,
+    failures: r.failures,
+  }))
+}

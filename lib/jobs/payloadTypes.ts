@@ -1,0 +1,14 @@
+/**
+ * The payloads of the tasks the web adds, as types: the web builds them, the worker checks
+ * them when the job runs with the schema its task file declares (worker/tasks/<task>.ts,
+ * held to the type here with `satisfies`), because a queued payload may come from older code.
+ */
+
+/** mint_send: the order it sends (job key mint_send:<orderId>; lib/web/queue/mintSendJob.ts) */
+export type MintSendPayload = { orderId: string }
+
+/**
+ * webhook_deliver: one delivery (event, endpoint); the web adds one to redeliver
+ * (lib/web/notifications/redeliverWebhook.ts)
+ */
+export type WebhookDeliverPayload = { deliveryId: string }
