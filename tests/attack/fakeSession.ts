@@ -12,6 +12,9 @@ import type { ApiRole } from '@/tests/chaos/api'
  */
 export const sessionStore = new AsyncLocalStorage<SessionUser | null>()
 
+/** The id every fake session carries: never signed out (no row in revoked_sessions). */
+const FAKE_SESSION_ID = '00000000-0000-4000-8000-00000000f00d'
+
 const current = async (): Promise<SessionUser | null> => sessionStore.getStore() ?? null
 
 /** The claims of the current user's session (POST /api/gold/mint's statement checks them against the row): a fresh user's session_version, 0. */
@@ -24,6 +27,7 @@ const claims = async (): Promise<SessionClaims | null> => {
         role: user.role,
         sessionVersion: 0,
         authTime: Math.floor(Date.now() / 1000) - 60,
+        sessionId: FAKE_SESSION_ID,
       }
     : null
 }

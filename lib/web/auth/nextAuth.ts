@@ -6,6 +6,7 @@ import { authorizeCredentials } from '@/lib/web/auth/authorizeCredentials'
 import { getClientIp } from '@/lib/web/auth/getClientIp'
 import { authConfig } from '@/lib/web/auth/nextAuthConfig'
 import { oidcSignIn } from '@/lib/web/auth/oidcSignIn'
+import { revokeSession } from '@/lib/web/auth/revokeSession'
 import { sessionClaimsFrom } from '@/lib/web/auth/sessionClaimsFrom'
 import { verifySession } from '@/lib/web/auth/verifySession'
 import { getConfig } from '@/lib/web/config/getConfig'
@@ -24,8 +25,9 @@ class ThrottledSignin extends CredentialsSignin {
 /**
  * The full next-auth setup (Node only: it reads the `users` table). Email + password
  * in dev (and in production while no OIDC is configured), OIDC when configured; JWT
- * sessions carrying `{ id, email, role, sv, authTime }`, checked against the user's row
- * on every request by lib/web/auth/getSessionUser.ts. See docs/decisions/004-next-auth-v5.md.
+ * sessions carrying `{ id, email, role, sv, authTime, sid }`, checked against the user's row
+ * on every request by lib/web/auth/getSessionUser.ts; sign-out ends the session on the
+ * server (`events.signOut`). See docs/decisions/004-next-auth-v5.md.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const base = authConfig()
@@ -90,6 +92,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         token.role = result.user.role
         token.sv = result.user.sessionVersion
         token.authTime = Math.floor(Date.now() / 1000)
+        token.sid = crypto.randomUUID()
         return token
       }
       if (user) return base.callbacks?.jwt ? base.callbacks.jwt(params) : token
@@ -104,5 +107,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     },
   }
 
-  return { ...base, providers, callbacks }
+  const events: NextAuthConfig['events'] = {
+    // Both ways out (POST /api/auth/signout and the layout's sign-out action) come here, after
+    // next-auth's CSRF check: the session is recorded as signed out, so its cookie is refused
+    // from now on wherever a copy of it is (lib/web/auth/revokeSession.ts). A failure here is
+    // logged by next-auth (SignOutError), which clears the cookie anyway.
+    async signOut(message) {
+      const claims = sessionClaimsFrom('token' in message ? message.token : null)
+      if (!claims) return
+      await revokeSession(getWebDb().db, { claims })
+      console.info(JSON.stringify({ level: 'info', msg: 'signed out', userId: claims.id, sessionId: claims.sessionId }))
+    },
+  }
+
+  return { ...base, providers, callbacks, events }
 })

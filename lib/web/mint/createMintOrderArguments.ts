@@ -12,7 +12,7 @@ import { statusUrlFor } from './statusUrlFor'
 export type CreateMintOrderArgumentsParameters = {
   /** the new order's id (a v4 uuid, as gen_random_uuid makes): known before the call, so the job key and answer are built here */
   orderId: string
-  /** who asks: the function checks it against the user's row first (disabled, session version, role) */
+  /** who asks: the function checks it against the user's row first (disabled, session version, signed out, role) */
   session: SessionToCheck
   /** a validated request (lib/web/mint/parseMintRequest) */
   request: MintRequest
@@ -30,6 +30,7 @@ export type CreateMintOrderArgumentsParameters = {
 export type CreateMintOrderIntake = {
   order_id: string
   user_id: string
+  session_id: string
   session_version: number
   allowed_roles: readonly (string | null)[]
   actor: string
@@ -66,6 +67,7 @@ export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters):
   return {
     order_id: orderId,
     user_id: a.session.id,
+    session_id: a.session.sessionId,
     session_version: a.session.sessionVersion,
     allowed_roles: a.session.allowedRoles,
     actor: a.session.email,
