@@ -67,7 +67,7 @@ export const revokedSessions = pgTable(
 
 /**
  * Failed sign-ins (and those under way), one row each, for the login throttle
- * (lib/web/auth/loginThrottle.ts): counted per account and source, and per source,
+ * (lib/web/auth/beginLoginAttempt.ts): counted per account and source, and per source,
  * within a sliding window, by every web process alike. The account is kept as a hash of
  * the normalised email (a typed-in email may be anything, a password included), the
  * source as the client's address (an IPv6 client by its /64). Rows older than the window

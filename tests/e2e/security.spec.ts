@@ -451,7 +451,7 @@ test("the local web listens on 127.0.0.1 only: not on the machine's other addres
   for (const address of external) expect(await tryConnect(address, port), address).not.toBe('open')
 })
 
-test('login brute force is throttled: the 6th try is refused even with the right password, per email and per IP', async () => {
+test('login brute force is throttled per account and address, and per address: the attacker is locked out, the account holder is not', async () => {
   // own users and own (forwarded) client IPs: the throttle of the shared dev users and of this machine stays untouched
   const run = Date.now().toString(36)
   const password = `right-${run}-password`
@@ -459,30 +459,36 @@ test('login brute force is throttled: the 6th try is refused even with the right
   const other = `brute2-${run}@mintdesk.test`
   const hash = await hashPassword({ password })
   await db`insert into users (email, name, role, password_hash) values (${victim}, 'Brute force target', 'staff', ${hash}), (${other}, 'Brute force target 2', 'staff', ${hash})`
-  const ip = (n: number) => ({ 'x-forwarded-for': `198.51.100.${(Date.now() + n) % 250}` })
+  const from = (octet: number) => ({ 'x-forwarded-for': `198.51.100.${octet}` })
+  const attacker = from(Date.now() % 120)
+  const holder = from(130 + (Date.now() % 120))
 
-  // per email: five wrong passwords (from five addresses), then the right one is refused
+  // per account and address: five wrong passwords from the attacker's address, then the right one from there is refused
   const ctx = await contextAs()
-  for (let i = 0; i < 5; i++) expect(await signIn(ctx, victim, `wrong-${i}`, ip(i))).toBe(false)
-  expect(await signIn(ctx, victim, password, ip(10)), 'the 6th try, right password').toBe(false)
+  for (let i = 0; i < 5; i++) expect(await signIn(ctx, victim, `wrong-${i}`, attacker)).toBe(false)
+  expect(await signIn(ctx, victim, password, attacker), 'the 6th try, right password, same address').toBe(false)
   const { csrfToken } = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
   const refused = await ctx.post('/api/auth/callback/credentials', {
     form: { csrfToken, email: victim, password },
-    headers: { origin: baseUrl(), ...ip(11) },
+    headers: { origin: baseUrl(), ...attacker },
     maxRedirects: 0,
   })
   expect(refused.headers().location ?? '', 'the refusal says why').toMatch(/code=throttled/)
+  // ... while the account holder, from their own address, signs in: the attacker cannot lock them out
+  const holderCtx = await contextAs()
+  expect(await signIn(holderCtx, victim, password, holder), 'right password from the holder’s address').toBe(true)
 
-  // per IP: five wrong tries from one address at unknown emails, then a right password from it is refused, from another accepted
+  // per address: twenty wrong tries from one address at unknown emails, then a right password from it is refused, from another accepted
   const fromIp = { 'x-forwarded-for': `203.0.113.${Date.now() % 250}` }
-  for (let i = 0; i < 5; i++) expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
+  for (let i = 0; i < 20; i++)
+    expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
   expect(await signIn(ctx, other, password, fromIp), 'right password from the throttled address').toBe(false)
   const fresh = await contextAs()
   expect(
     await signIn(fresh, other, password, { 'x-forwarded-for': '192.0.2.77' }),
     'right password from elsewhere',
   ).toBe(true)
-  await Promise.all([ctx.dispose(), fresh.dispose()])
+  await Promise.all([ctx.dispose(), holderCtx.dispose(), fresh.dispose()])
 })
 
 test('no secret in the stack logs or in any error body (passwords, AUTH_SECRET, metrics token, database password, KMS private keys)', async () => {

@@ -10,14 +10,14 @@ import { revokeSession } from '@/lib/web/auth/revokeSession'
 import { sessionClaimsFrom } from '@/lib/web/auth/sessionClaimsFrom'
 import { verifySession } from '@/lib/web/auth/verifySession'
 import { getConfig } from '@/lib/web/config/getConfig'
-import { getLoginThrottle, getWebDb } from '@/lib/web/webProcess'
+import { getWebDb } from '@/lib/web/webProcess'
 
 /** Wrong email or password (the `code` the login form sees). */
 class InvalidCredentialsSignin extends CredentialsSignin {
   override code = 'credentials'
 }
 
-/** Too many failed attempts for this email or from this IP (lib/web/auth/loginThrottle.ts). */
+/** Too many failed attempts for this account from this address, or from this address (lib/web/auth/loginThrottle.ts). */
 class ThrottledSignin extends CredentialsSignin {
   override code = 'throttled'
 }
@@ -47,7 +47,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
             email: credentials.email,
             password: credentials.password,
             ip,
-            throttle: getLoginThrottle(),
           })
           if (result.ok) return result.user
           const email = typeof credentials.email === 'string' ? credentials.email.slice(0, 254) : undefined
