@@ -53,6 +53,8 @@ export const envSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** the `acr` values that count as multi-factor at the OIDC provider (comma-separated), besides an `amr` naming a second factor */
+  OIDC_MFA_ACR: csv.optional(),
   DEV_STAFF_PASSWORD: z.string().optional(),
   DEV_ADMIN_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),

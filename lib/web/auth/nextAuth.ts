@@ -3,6 +3,7 @@ import type { Provider } from 'next-auth/providers'
 import Credentials from 'next-auth/providers/credentials'
 import { authMethods } from '@/lib/web/auth/authMethods'
 import { authorizeCredentials } from '@/lib/web/auth/authorizeCredentials'
+import { MFA_REQUIRED_ERROR } from '@/lib/web/auth/checkOidcMfa'
 import { getClientIp } from '@/lib/web/auth/getClientIp'
 import { authConfig } from '@/lib/web/auth/nextAuthConfig'
 import { oidcSignIn } from '@/lib/web/auth/oidcSignIn'
@@ -73,16 +74,25 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     ...base.callbacks,
     async signIn({ account, profile }) {
       if (account?.provider !== 'oidc' || !config.oidc) return true
-      // a verified email of an existing, enabled user, bound to this issuer and sub (lib/web/auth/oidcSignIn.ts)
-      const result = await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer })
-      if (!result.ok)
-        console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
-      return result.ok
+      // a verified email of an existing, enabled user, bound to this issuer and sub, with a
+      // second factor for approvers and admins (lib/web/auth/oidcSignIn.ts)
+      const { issuer, mfaAcrValues } = config.oidc
+      const result = await oidcSignIn(getWebDb().db, { profile, issuer, mfaAcrValues })
+      if (result.ok) return true
+      console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
+      // the login page says why (components/auth/loginMessages.ts); any other refusal is AccessDenied
+      return result.reason === 'mfa_required' ? `/login?error=${MFA_REQUIRED_ERROR}` : false
     },
     async jwt(params) {
       const { token, account, profile, user } = params
       if (account?.provider === 'oidc') {
-        const result = config.oidc ? await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer }) : null
+        const result = config.oidc
+          ? await oidcSignIn(getWebDb().db, {
+              profile,
+              issuer: config.oidc.issuer,
+              mfaAcrValues: config.oidc.mfaAcrValues,
+            })
+          : null
         if (!result?.ok) return null
         token.id = result.user.id
         token.sub = result.user.id
