@@ -451,6 +451,53 @@ test("the local web listens on 127.0.0.1 only: not on the machine's other addres
   for (const address of external) expect(await tryConnect(address, port), address).not.toBe('open')
 })
 
+/** The session cookie a context holds now, as a Cookie header (what a thief would copy). */
+async function sessionCookieOf(ctx: APIRequestContext): Promise<string> {
+  const cookie = (await ctx.storageState()).cookies.find((c) => c.name.endsWith('authjs.session-token'))
+  expect(cookie, 'a session cookie').toBeDefined()
+  return `${cookie?.name}=${cookie?.value}`
+}
+
+/** A cookie kept from before a sign-out, replayed: 401 on the API (the order intake included), /login for a page. */
+async function expectSignedOut(cookie: string, what: string) {
+  const thief = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { cookie } })
+  await expectError(await thief.get('/api/gold/mint'), 401, 'unauthenticated', `${what}: GET /api/gold/mint`)
+  await expectError(await call(thief, 'POST', '/api/gold/mint'), 401, 'unauthenticated', `${what}: POST /api/gold/mint`)
+  const page = await thief.get('/mints', { maxRedirects: 0 })
+  expect(page.status(), `${what}: /mints`).toBeGreaterThanOrEqual(300)
+  expect(page.status(), `${what}: /mints`).toBeLessThan(400)
+  expect(new URL(page.headers().location ?? '', baseUrl()).pathname, `${what}: /mints`).toBe('/login')
+  const session = (await (await thief.get('/api/auth/session')).json()) as { user?: unknown } | null
+  expect(session?.user, `${what}: next-auth's own session endpoint`).toBeUndefined()
+  await thief.dispose()
+}
+
+test('sign-out through POST /api/auth/signout ends the session on the server: the cookie kept from before gets 401 and /login', async () => {
+  const ctx = await contextAs('staff')
+  const cookie = await sessionCookieOf(ctx)
+  const other = await contextAs('staff') // the same user's other session
+  expect((await ctx.get('/api/gold/mint')).status(), 'before the sign-out').toBe(200)
+  const { csrfToken } = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
+  const out = await ctx.post('/api/auth/signout', {
+    form: { csrfToken, callbackUrl: `${baseUrl()}/login` },
+    headers: { origin: baseUrl() },
+    maxRedirects: 0,
+  })
+  expect(out.status()).toBe(302)
+  await expectSignedOut(cookie, 'replayed after POST /api/auth/signout')
+  expect((await other.get('/api/gold/mint')).status(), 'the other session stands').toBe(200)
+  await Promise.all([ctx.dispose(), other.dispose()])
+})
+
+test('sign-out by the header button ends the session on the server too', async ({ page }) => {
+  await loginAs(page, 'approver')
+  const cookie = await sessionCookieOf(page.context().request)
+  await page.goto('/approvals')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expectSignedOut(cookie, 'replayed after the Sign out button')
+})
+
 test('login brute force is throttled per account and address, and per address: the attacker is locked out, the account holder is not', async () => {
   // own users and own (forwarded) client IPs: the throttle of the shared dev users and of this machine stays untouched
   const run = Date.now().toString(36)
