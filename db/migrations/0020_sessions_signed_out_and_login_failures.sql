@@ -1,5 +1,5 @@
 -- Sign-out ends the session on the server, and the login throttle counts in Postgres
--- (docs/decisions/038-sessions-mfa-and-login-throttle.md).
+-- (docs/decisions/038-sign-in-hardening.md).
 -- revoked_sessions: the sessions signed out, by the id each session cookie carries (`sid`);
 -- every request's session check (lib/web/auth/getSessionRow.ts) and create_mint_order's
 -- step 0 refuse a session whose id is here. login_failures: the login throttle's failed
