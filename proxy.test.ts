@@ -95,7 +95,13 @@ describe('proxy: the session cookie is decrypted, not rewritten, and no role is 
   const run = (path: string, cookie: string) =>
     proxy(new NextRequest(`http://mintdesk.test${path}`, { headers: { cookie } }))
   const now = () => Math.floor(Date.now() / 1000)
-  const claims = { id: '00000000-0000-4000-8000-000000000001', email: 's@mintdesk.test', role: 'staff', sv: 0 }
+  const claims = {
+    id: '00000000-0000-4000-8000-000000000001',
+    email: 's@mintdesk.test',
+    role: 'staff',
+    sv: 0,
+    sid: '00000000-0000-4000-8000-0000000000a1',
+  }
 
   it('a session cookie lets the page through, /admin included (the server checks the role), and sets no cookie', async () => {
     const cookie = await cookieFor({ ...claims, authTime: now() })
@@ -106,13 +112,15 @@ describe('proxy: the session cookie is decrypted, not rewritten, and no role is 
     }
   })
 
-  it('a session past its absolute lifetime, a forged cookie or a token without version and sign-in time counts as no session', async () => {
+  it('a session past its absolute lifetime, a forged cookie or a token without version, sign-in time or session id counts as no session', async () => {
     const old = now() - 13 * 60 * 60
     const forged = `${sessionCookie().cookieName}=not-a-jwe`
     for (const cookie of [
       await cookieFor({ ...claims, authTime: old }),
       forged,
       await cookieFor({ id: claims.id, email: claims.email, role: 'admin' }),
+      // a token of older code, without a session id (sign-out could not end it on the server)
+      await cookieFor({ ...claims, sid: undefined, authTime: now() }),
     ]) {
       const res = await run('/mints', cookie)
       expect(res?.status).toBe(307)

@@ -184,6 +184,8 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       id: staff.id,
       email: DEV_STAFF_EMAIL,
       sessionVersion: staff.session_version,
+      // a session id of its own, never signed out (the statement checks it is not in revoked_sessions)
+      sessionId: randomUUID(),
       allowedRoles: MINT_REQUEST_ROLES,
     }
     const recipients: Address[] = Array.from({ length: 16 }, () => privateKeyToAddress(generatePrivateKey()))

@@ -33,6 +33,9 @@ ALTER SEQUENCE public.audit_log_id_seq OWNED BY public.audit_log.id;
 CREATE SEQUENCE public.job_events_id_seq AS bigint START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
 ALTER SEQUENCE public.job_events_id_seq OWNED BY public.job_events.id;
 
+CREATE SEQUENCE public.login_failures_id_seq AS bigint START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
+ALTER SEQUENCE public.login_failures_id_seq OWNED BY public.login_failures.id;
+
 CREATE SEQUENCE public.reserve_checks_id_seq AS bigint START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
 ALTER SEQUENCE public.reserve_checks_id_seq OWNED BY public.reserve_checks.id;
 
@@ -137,6 +140,13 @@ CREATE TABLE public.job_records (
     finished_at timestamp with time zone
 );
 
+CREATE TABLE public.login_failures (
+    id bigint DEFAULT nextval('public.login_failures_id_seq'::regclass) NOT NULL,
+    account_key text NOT NULL,
+    source text NOT NULL,
+    failed_at timestamp with time zone NOT NULL
+);
+
 CREATE TABLE public.metric_series (
     process text NOT NULL,
     name text NOT NULL,
@@ -208,6 +218,13 @@ CREATE TABLE public.reserve_checks (
     missing_milli_oz bigint NOT NULL,
     shortfall_wei numeric(78,0) NOT NULL,
     status public.reserve_status NOT NULL
+);
+
+CREATE TABLE public.revoked_sessions (
+    session_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    revoked_at timestamp with time zone DEFAULT now() NOT NULL,
+    expires_at timestamp with time zone NOT NULL
 );
 
 CREATE TABLE public.signer_nonces (
@@ -374,6 +391,8 @@ ALTER TABLE ONLY public.job_events ADD CONSTRAINT job_events_pkey PRIMARY KEY (i
 
 ALTER TABLE ONLY public.job_records ADD CONSTRAINT job_records_pkey PRIMARY KEY (job_id);
 
+ALTER TABLE ONLY public.login_failures ADD CONSTRAINT login_failures_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.metric_series ADD CONSTRAINT metric_series_process_name_labels_pk PRIMARY KEY (process, name, labels);
 
 ALTER TABLE ONLY public.mint_limits ADD CONSTRAINT mint_limits_pkey PRIMARY KEY (id);
@@ -421,6 +440,10 @@ ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_pkey PRIMAR
 ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_non_negative CHECK (((total_supply_wei >= (0)::numeric) AND (shortfall_wei >= (0)::numeric) AND (backing_milli_oz >= 0) AND (in_flight_milli_oz >= 0) AND (available_milli_oz >= 0) AND (missing_milli_oz >= 0)));
 
 ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_shortfall_status CHECK (((status = 'shortfall'::public.reserve_status) = (shortfall_wei > (0)::numeric)));
+
+ALTER TABLE ONLY public.revoked_sessions ADD CONSTRAINT revoked_sessions_pkey PRIMARY KEY (session_id);
+
+ALTER TABLE ONLY public.revoked_sessions ADD CONSTRAINT revoked_sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_pkey PRIMARY KEY (signer_address, nonce);
 
@@ -506,6 +529,12 @@ CREATE INDEX job_records_task_job_idx ON public.job_records USING btree (task, j
 
 CREATE INDEX job_records_task_state_idx ON public.job_records USING btree (task, state, job_id DESC NULLS LAST);
 
+CREATE INDEX login_failures_account_source_idx ON public.login_failures USING btree (account_key, source, failed_at);
+
+CREATE INDEX login_failures_failed_at_idx ON public.login_failures USING btree (failed_at);
+
+CREATE INDEX login_failures_source_idx ON public.login_failures USING btree (source, failed_at);
+
 CREATE INDEX mint_order_bars_bar_idx ON public.mint_order_bars USING btree (bar_id);
 
 CREATE INDEX mint_orders_created_idx ON public.mint_orders USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
@@ -521,6 +550,8 @@ CREATE INDEX notification_events_order_idx ON public.notification_events USING b
 CREATE INDEX notification_events_undispatched_idx ON public.notification_events USING btree (created_at) WHERE (dispatched_at IS NULL);
 
 CREATE INDEX reserve_checks_at_idx ON public.reserve_checks USING btree (at DESC NULLS LAST, id DESC NULLS LAST);
+
+CREATE INDEX revoked_sessions_expires_idx ON public.revoked_sessions USING btree (expires_at);
 
 CREATE INDEX signer_nonces_order_idx ON public.signer_nonces USING btree (order_id);
 
@@ -592,7 +623,7 @@ CREATE OR REPLACE FUNCTION public.create_mint_order(p_intake jsonb)
 AS $function$
 DECLARE
   a record;
-  v_keys text[] := ARRAY['order_id', 'user_id', 'session_version', 'allowed_roles', 'actor', 'to_address', 'amount',
+  v_keys text[] := ARRAY['order_id', 'user_id', 'session_id', 'session_version', 'allowed_roles', 'actor', 'to_address', 'amount',
                          'amount_wei', 'vault', 'receipt_ref', 'document_sha256', 'idempotency_key', 'request_hash',
                          'bars', 'needs_approval', 'accepted', 'job', 'audit_detail'];
   v_wrong text[];
@@ -624,14 +655,15 @@ BEGIN
     RAISE EXCEPTION 'create_mint_order: unknown keys %', v_wrong USING ERRCODE = 'invalid_parameter_value';
   END IF;
   SELECT * INTO a FROM jsonb_to_record(p_intake) AS x(
-    order_id uuid, user_id uuid, session_version integer, allowed_roles text[], actor text, to_address text,
+    order_id uuid, user_id uuid, session_id uuid, session_version integer, allowed_roles text[], actor text, to_address text,
     amount numeric, amount_wei numeric, vault text, receipt_ref text, document_sha256 text, idempotency_key text,
     request_hash text, bars jsonb, needs_approval boolean, accepted jsonb, job jsonb, audit_detail jsonb);
 
   -- 0. The session, against the user's row as it is now (lib/web/auth/verifySession.ts's rules,
   --    in this statement rather than a round trip of its own: decision 016, amended). First,
   --    before any lock or write: an unknown or disabled user, or a session issued with
-  --    another session_version (a role change, disable or enable by an admin bumps it), is
+  --    another session_version (a role change, disable or enable by an admin bumps it), or a
+  --    session signed out (its id in revoked_sessions; no id at all counts as signed out) is
   --    not signed in; a role the route does not allow is forbidden. The role is the ROW's,
   --    never the cookie's; nothing below decides by role.
   SELECT u.role::text, u.disabled, u.session_version INTO v_role, v_disabled, v_session_version
@@ -644,6 +676,9 @@ BEGIN
   END IF;
   IF v_session_version IS DISTINCT FROM a.session_version THEN
     RAISE EXCEPTION USING ERRCODE = 'MDR01', MESSAGE = 'unauthenticated', DETAIL = jsonb_build_object('reason', 'revoked')::text;
+  END IF;
+  IF a.session_id IS NULL OR EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.session_id = a.session_id) THEN
+    RAISE EXCEPTION USING ERRCODE = 'MDR01', MESSAGE = 'unauthenticated', DETAIL = jsonb_build_object('reason', 'signed_out')::text;
   END IF;
   -- coalesce: a null among the roles (or no roles) makes ANY null, which must refuse, not pass
   IF NOT coalesce(v_role = ANY(a.allowed_roles), false) THEN
@@ -990,6 +1025,8 @@ GRANT SELECT, INSERT, UPDATE ON TABLE public.job_records TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.job_records TO mintdesk_worker;
 
+GRANT SELECT, INSERT, DELETE ON TABLE public.login_failures TO mintdesk_web;
+
 GRANT SELECT, INSERT, UPDATE ON TABLE public.metric_series TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.metric_series TO mintdesk_worker;
@@ -1013,6 +1050,8 @@ GRANT SELECT, INSERT, UPDATE ON TABLE public.notification_events TO mintdesk_wor
 GRANT SELECT ON TABLE public.reserve_checks TO mintdesk_web;
 
 GRANT SELECT, INSERT ON TABLE public.reserve_checks TO mintdesk_worker;
+
+GRANT SELECT, INSERT, DELETE ON TABLE public.revoked_sessions TO mintdesk_web;
 
 GRANT SELECT ON TABLE public.signer_nonces TO mintdesk_web;
 
@@ -1065,6 +1104,10 @@ GRANT USAGE, SELECT ON SEQUENCE public.audit_log_id_seq TO mintdesk_worker;
 GRANT USAGE, SELECT ON SEQUENCE public.job_events_id_seq TO mintdesk_web;
 
 GRANT USAGE, SELECT ON SEQUENCE public.job_events_id_seq TO mintdesk_worker;
+
+GRANT USAGE, SELECT ON SEQUENCE public.login_failures_id_seq TO mintdesk_web;
+
+GRANT USAGE, SELECT ON SEQUENCE public.login_failures_id_seq TO mintdesk_worker;
 
 GRANT USAGE, SELECT ON SEQUENCE public.reserve_checks_id_seq TO mintdesk_web;
 

@@ -10,8 +10,8 @@
 --
 -- p_intake, named arguments as one jsonb object, every key present (a missing or unknown
 -- key is refused, 22023; a value may be null where it says so):
---   order_id uuid; user_id uuid, session_version integer, allowed_roles text[] (the session to
---   check and the route's roles); actor text (the user's email); to_address text; amount text
+--   order_id uuid; user_id uuid, session_id uuid, session_version integer, allowed_roles text[]
+--   (the session to check and the route's roles); actor text (the user's email); to_address text; amount text
 --   (fine oz, 3 decimals) and amount_wei text; vault, receipt_ref, document_sha256 text;
 --   idempotency_key text (or null); request_hash text; bars: [{ i, sk, rk, year, grossOz,
 --   fineness, fineOz }] (keys normalised, given values or null); needs_approval boolean;
@@ -27,7 +27,7 @@ SET search_path = public, pg_temp
 AS $fn$
 DECLARE
   a record;
-  v_keys text[] := ARRAY['order_id', 'user_id', 'session_version', 'allowed_roles', 'actor', 'to_address', 'amount',
+  v_keys text[] := ARRAY['order_id', 'user_id', 'session_id', 'session_version', 'allowed_roles', 'actor', 'to_address', 'amount',
                          'amount_wei', 'vault', 'receipt_ref', 'document_sha256', 'idempotency_key', 'request_hash',
                          'bars', 'needs_approval', 'accepted', 'job', 'audit_detail'];
   v_wrong text[];
@@ -59,14 +59,15 @@ BEGIN
     RAISE EXCEPTION 'create_mint_order: unknown keys %', v_wrong USING ERRCODE = 'invalid_parameter_value';
   END IF;
   SELECT * INTO a FROM jsonb_to_record(p_intake) AS x(
-    order_id uuid, user_id uuid, session_version integer, allowed_roles text[], actor text, to_address text,
+    order_id uuid, user_id uuid, session_id uuid, session_version integer, allowed_roles text[], actor text, to_address text,
     amount numeric, amount_wei numeric, vault text, receipt_ref text, document_sha256 text, idempotency_key text,
     request_hash text, bars jsonb, needs_approval boolean, accepted jsonb, job jsonb, audit_detail jsonb);
 
   -- 0. The session, against the user's row as it is now (lib/web/auth/verifySession.ts's rules,
   --    in this statement rather than a round trip of its own: decision 016, amended). First,
   --    before any lock or write: an unknown or disabled user, or a session issued with
-  --    another session_version (a role change, disable or enable by an admin bumps it), is
+  --    another session_version (a role change, disable or enable by an admin bumps it), or a
+  --    session signed out (its id in revoked_sessions; no id at all counts as signed out) is
   --    not signed in; a role the route does not allow is forbidden. The role is the ROW's,
   --    never the cookie's; nothing below decides by role.
   SELECT u.role::text, u.disabled, u.session_version INTO v_role, v_disabled, v_session_version
@@ -79,6 +80,9 @@ BEGIN
   END IF;
   IF v_session_version IS DISTINCT FROM a.session_version THEN
     RAISE EXCEPTION USING ERRCODE = 'MDR01', MESSAGE = 'unauthenticated', DETAIL = jsonb_build_object('reason', 'revoked')::text;
+  END IF;
+  IF a.session_id IS NULL OR EXISTS (SELECT 1 FROM revoked_sessions r WHERE r.session_id = a.session_id) THEN
+    RAISE EXCEPTION USING ERRCODE = 'MDR01', MESSAGE = 'unauthenticated', DETAIL = jsonb_build_object('reason', 'signed_out')::text;
   END IF;
   -- coalesce: a null among the roles (or no roles) makes ANY null, which must refuse, not pass
   IF NOT coalesce(v_role = ANY(a.allowed_roles), false) THEN

@@ -84,8 +84,9 @@ async function applyInTransaction(tx: postgres.TransactionSql, roles: DatabaseRo
     const exists = await tx`select to_regclass(${`public.${table}`}) is not null as ok`
     if (!exists[0]?.ok) continue
     await tx.unsafe(`revoke all on table public.${table} from ${BOTH}`)
-    await tx.unsafe(`grant ${list(grant.web)} on table public.${table} to ${WEB}`)
-    await tx.unsafe(`grant ${list(grant.worker)} on table public.${table} to ${WORKER}`)
+    // an empty line: the role keeps nothing on that table
+    if (grant.web.length > 0) await tx.unsafe(`grant ${list(grant.web)} on table public.${table} to ${WEB}`)
+    if (grant.worker.length > 0) await tx.unsafe(`grant ${list(grant.worker)} on table public.${table} to ${WORKER}`)
   }
 
   // graphile-worker's queue: read everything, write the job tables, never its migrations

@@ -23,7 +23,9 @@ import type { RuntimeRole } from './roleNames'
  *   mint progresses but never creates either, and reads users only;
  * - the recipient allowlist and the limits are the admins' (the web's) to change; the
  *   worker, which checks them again before signing, may not widen them;
- * - a line whose table does not exist is skipped.
+ * - sign-in is the web's alone: the signed-out sessions and the login throttle's failures
+ *   are written, read and pruned by it; the worker holds nothing on either (an empty line);
+ * - a line whose table does not exist (yet) is skipped.
  */
 export type TablePrivilege = 'select' | 'insert' | 'update' | 'delete'
 
@@ -36,6 +38,7 @@ const READ: readonly TablePrivilege[] = ['select']
 const APPEND: readonly TablePrivilege[] = ['select', 'insert']
 const WRITE: readonly TablePrivilege[] = ['select', 'insert', 'update']
 const READ_WRITE: readonly TablePrivilege[] = ['select', 'insert', 'update', 'delete']
+const NONE: readonly TablePrivilege[] = []
 
 export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // signing and nonces: the worker's alone
@@ -52,6 +55,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   vault_bars: { web: WRITE, worker: ['select', 'update'] },
   bar_lists: { web: WRITE, worker: READ },
   users: { web: WRITE, worker: READ },
+  // sign-in (docs/decisions/038): a signed-out session is recorded, never edited; both are pruned by the web
+  revoked_sessions: { web: ['select', 'insert', 'delete'], worker: NONE },
+  login_failures: { web: ['select', 'insert', 'delete'], worker: NONE },
   // job history, written by whoever adds, runs, retries or cancels a job
   job_records: { web: WRITE, worker: WRITE },
   // the worker's reconciliations of supply against the bars: appended by it, read by the web

@@ -11,6 +11,12 @@ const optionalUrl = z.string().url().optional()
 const intFrom = (def: number) => z.coerce.number().int().nonnegative().default(def)
 
 /** The environment as zod reads it: every variable of web, worker and the tools, with its default. */
+/**
+ * The longest SESSION_MAX_AGE_HOURS allowed: a signed-out session is remembered this long after its
+ * sign-in (lib/web/auth/revokeSession.ts).
+ */
+export const SESSION_MAX_AGE_HOURS_LIMIT = 24 * 7
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   MINTDESK_DEV: z.string().optional(),
@@ -49,15 +55,15 @@ export const envSchema = z.object({
     .refine((u) => u.includes('{traceId}'), 'TRACE_URL must contain {traceId}')
     .optional(),
   /** a session signed in longer ago than this is refused, however busy (the absolute lifetime) */
-  SESSION_MAX_AGE_HOURS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 7)
-    .default(12),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().int().min(1).max(SESSION_MAX_AGE_HOURS_LIMIT).default(12),
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /**
+   * the `acr` values that count as multi-factor at the OIDC provider (comma-separated), besides an
+   * `amr` naming a second factor
+   */
+  OIDC_MFA_ACR: csv.optional(),
   DEV_STAFF_PASSWORD: z.string().optional(),
   DEV_ADMIN_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),

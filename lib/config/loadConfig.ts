@@ -39,7 +39,11 @@ export type Config = {
   traceUrl: string | undefined
   /** SESSION_MAX_AGE_HOURS in seconds: the absolute session lifetime, counted from sign-in */
   sessionMaxAgeSeconds: number
-  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined
+  /**
+   * mfaAcrValues: OIDC_MFA_ACR, the `acr` values that count as multi-factor (approvers and admins
+   * need one, or an `amr` saying so)
+   */
+  oidc: { issuer: string; clientId: string; clientSecret: string; mfaAcrValues: readonly string[] } | undefined
   devPasswords: { staff: string; approver: string; admin: string } | undefined
   /** APPROVAL_THRESHOLD_OZ in wei: orders at or above it need a second person (0n: every order) */
   approvalThresholdWei: bigint
@@ -170,7 +174,12 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
 
   const oidc =
     e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
-      ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET }
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          mfaAcrValues: e.OIDC_MFA_ACR ?? [],
+        }
       : undefined
 
   return {

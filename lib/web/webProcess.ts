@@ -1,15 +1,14 @@
 import { createDb, type DbClient } from '@/db/client'
-import { createLoginThrottle, type LoginThrottle } from '@/lib/web/auth/loginThrottle'
 import { getConfig } from '@/lib/web/config/getConfig'
 
 /**
  * The web process's long-lived objects, created here and nowhere else, once per process:
  * kept on globalThis so that a dev hot reload reuses them instead of opening another
- * pool or forgetting the failed logins. Route handlers, pages and lib/web/auth/nextAuth.ts take them from
+ * pool. Route handlers, pages and lib/web/auth/nextAuth.ts take them from
  * here and pass them down as arguments; lib/ and db/ never reach for a singleton. The
  * worker (worker/runtime/startWorker.ts) and the CLIs create their own database client.
  */
-type WebProcess = { db?: DbClient; loginThrottle?: LoginThrottle }
+type WebProcess = { db?: DbClient }
 
 const holder = globalThis as unknown as { mintdeskWeb?: WebProcess }
 holder.mintdeskWeb ??= {}
@@ -22,10 +21,4 @@ export function getWebDb(): DbClient {
     web.db = createDb({ url: config.databaseUrl, max: config.databasePoolMax })
   }
   return web.db
-}
-
-/** The web's login throttle (lib/web/auth/loginThrottle.ts): failed sign-ins counted per process. */
-export function getLoginThrottle(): LoginThrottle {
-  web.loginThrottle ??= createLoginThrottle()
-  return web.loginThrottle
 }

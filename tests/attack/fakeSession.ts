@@ -12,6 +12,9 @@ import type { ApiRole } from '@/tests/chaos/api'
  */
 export const sessionStore = new AsyncLocalStorage<SessionUser | null>()
 
+/** The id every fake session carries: never signed out (no row in revoked_sessions). */
+const FAKE_SESSION_ID = '00000000-0000-4000-8000-00000000f00d'
+
 const current = async (): Promise<SessionUser | null> => sessionStore.getStore() ?? null
 
 /**
@@ -27,6 +30,7 @@ const claims = async (): Promise<SessionClaims | null> => {
         role: user.role,
         sessionVersion: 0,
         authTime: Math.floor(Date.now() / 1000) - 60,
+        sessionId: FAKE_SESSION_ID,
       }
     : null
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { encode } from 'next-auth/jwt'
@@ -118,11 +119,13 @@ async function cookieFor(claims: {
   role: UserRole
   sv: number
   authTime: number
+  sid?: string
 }): Promise<string> {
   const { sessionCookie } = await import('@/lib/web/auth/sessionCookie')
   const { cookieName, secret } = sessionCookie()
-  // the claims nextAuthConfig's jwt callback writes at sign-in
-  return `${cookieName}=${await encode({ token: { ...claims, sub: claims.id }, secret, salt: cookieName })}`
+  // the claims nextAuthConfig's jwt callback writes at sign-in (a session id of its own per sign-in)
+  const token = { sid: randomUUID(), ...claims, sub: claims.id }
+  return `${cookieName}=${await encode({ token, secret, salt: cookieName })}`
 }
 
 beforeAll(async () => {
@@ -196,6 +199,22 @@ beforeAll(async () => {
     'oldVersion',
     await cookieFor({ id: oldId, email: 'old-version@matrix.test', role: 'admin', sv: 2, authTime: now - 60 }),
   )
+  // signed in, then signed out: the cookie kept (stolen, or copied before the sign-out) and replayed
+  const signedOutSid = randomUUID()
+  const signedOutId = await insert('signed-out@matrix.test', 'admin')
+  cookies.set(
+    'signedOut',
+    await cookieFor({
+      id: signedOutId,
+      email: 'signed-out@matrix.test',
+      role: 'admin',
+      sv: 0,
+      authTime: now - 60,
+      sid: signedOutSid,
+    }),
+  )
+  const { revokeSession } = await import('@/lib/web/auth/revokeSession')
+  await revokeSession(getWebDb().db, { claims: { id: signedOutId, sessionId: signedOutSid, authTime: now - 60 } })
   // used all day long, but signed in longer ago than SESSION_MAX_AGE_HOURS (default 12)
   await session('pastLifetime', 'all-day@matrix.test', 'admin', { authTime: now - 13 * HOUR })
 
@@ -210,6 +229,7 @@ beforeAll(async () => {
     { name: 'disabled mid-session', actsAs: null, cookie: cookieOf('disabled') },
     { name: 'session of an old version', actsAs: null, cookie: cookieOf('oldVersion') },
     { name: 'past the absolute lifetime', actsAs: null, cookie: cookieOf('pastLifetime') },
+    { name: 'signed out, its cookie replayed', actsAs: null, cookie: cookieOf('signedOut') },
   ]
 })
 

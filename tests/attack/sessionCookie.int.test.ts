@@ -28,9 +28,11 @@ type Probe = {
   status: number
   location: string | null
   setCookies: string[]
+  /** PROBE_SIGN_OUT: the answer of POST /api/auth/signout for that session */
+  signedOut: { status: number; setCookies: string[] } | null
 }
 
-function probe(pw: string): Probe {
+function probe(pw: string, { signOut = false }: { signOut?: boolean } = {}): Probe {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/tmp',
@@ -41,6 +43,7 @@ function probe(pw: string): Probe {
     METRICS_TOKEN: randomBytes(24).toString('base64url'),
     PROBE_EMAIL: EMAIL,
     PROBE_PASSWORD: pw,
+    PROBE_SIGN_OUT: signOut ? '1' : '0',
   }
   const res = spawnSync(process.execPath, ['--import', 'tsx', 'tests/attack/productionCookies.ts'], {
     cwd: root,
@@ -48,7 +51,8 @@ function probe(pw: string): Probe {
     encoding: 'utf8',
     timeout: 60_000,
   })
-  const line = res.stdout.split('\n').find((l) => l.startsWith('{'))
+  // the probe's answer is its last JSON line (log lines, such as the sign-out's, come before it)
+  const line = res.stdout.split('\n').findLast((l) => l.startsWith('{'))
   if (res.status !== 0 || !line)
     throw new Error(`the production probe failed (exit ${res.status}): ${res.stderr.slice(-2000)}`)
   return JSON.parse(line) as Probe
@@ -94,7 +98,7 @@ describe('next-auth in production mode', () => {
   it('the cookie of a real sign-in carries the session version and the sign-in time; an admin change since revokes it (issue 13)', async () => {
     const p = probe(password)
     const now = Math.floor(Date.now() / 1000)
-    expect(p.claims).toMatchObject({ email: EMAIL, role: 'staff', sessionVersion: 0 })
+    expect(p.claims).toMatchObject({ email: EMAIL, role: 'staff', sessionVersion: 0, sessionId: expect.any(String) })
     expect(Math.abs((p.claims?.authTime ?? 0) - now)).toBeLessThan(120)
     const web = createDb({ url: t.roleUrl('web'), max: 1 })
     try {
@@ -106,4 +110,26 @@ describe('next-auth in production mode', () => {
       await web.close()
     }
   }, 90_000)
+
+  it('sign-out through the real POST /api/auth/signout ends that session on the server: its cookie, replayed, is refused', async () => {
+    const p = probe(password, { signOut: true })
+    expect(p.signedOut?.status, JSON.stringify(p.signedOut)).toBe(302)
+    // the browser's cookie is cleared, and the server remembers the session as signed out
+    expect(p.signedOut?.setCookies.some((c) => /^__Secure-authjs\.session-token=;/.test(c))).toBe(true)
+    const web = createDb({ url: t.roleUrl('web'), max: 1 })
+    try {
+      expect(await verifySession(web.db, { claims: p.claims, now: new Date(), maxAgeSeconds: 12 * 60 * 60 })).toEqual({
+        ok: false,
+        reason: 'signed_out',
+      })
+      // another sign-in of the same user is a new session, which stands
+      const again = probe(password)
+      expect(again.claims?.sessionId).not.toBe(p.claims?.sessionId)
+      expect(
+        await verifySession(web.db, { claims: again.claims, now: new Date(), maxAgeSeconds: 12 * 60 * 60 }),
+      ).toMatchObject({ ok: true })
+    } finally {
+      await web.close()
+    }
+  }, 120_000)
 })

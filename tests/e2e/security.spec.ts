@@ -455,7 +455,54 @@ test("the local web listens on 127.0.0.1 only: not on the machine's other addres
   for (const address of external) expect(await tryConnect(address, port), address).not.toBe('open')
 })
 
-test('login brute force is throttled: the 6th try is refused even with the right password, per email and per IP', async () => {
+/** The session cookie a context holds now, as a Cookie header (what a thief would copy). */
+async function sessionCookieOf(ctx: APIRequestContext): Promise<string> {
+  const cookie = (await ctx.storageState()).cookies.find((c) => c.name.endsWith('authjs.session-token'))
+  expect(cookie, 'a session cookie').toBeDefined()
+  return `${cookie?.name}=${cookie?.value}`
+}
+
+/** A cookie kept from before a sign-out, replayed: 401 on the API (the order intake included), /login for a page. */
+async function expectSignedOut(cookie: string, what: string) {
+  const thief = await playwrightRequest.newContext({ baseURL: baseUrl(), extraHTTPHeaders: { cookie } })
+  await expectError(await thief.get('/api/gold/mint'), 401, 'unauthenticated', `${what}: GET /api/gold/mint`)
+  await expectError(await call(thief, 'POST', '/api/gold/mint'), 401, 'unauthenticated', `${what}: POST /api/gold/mint`)
+  const page = await thief.get('/mints', { maxRedirects: 0 })
+  expect(page.status(), `${what}: /mints`).toBeGreaterThanOrEqual(300)
+  expect(page.status(), `${what}: /mints`).toBeLessThan(400)
+  expect(new URL(page.headers().location ?? '', baseUrl()).pathname, `${what}: /mints`).toBe('/login')
+  const session = (await (await thief.get('/api/auth/session')).json()) as { user?: unknown } | null
+  expect(session?.user, `${what}: next-auth's own session endpoint`).toBeUndefined()
+  await thief.dispose()
+}
+
+test('sign-out through POST /api/auth/signout ends the session on the server: the cookie kept from before gets 401 and /login', async () => {
+  const ctx = await contextAs('staff')
+  const cookie = await sessionCookieOf(ctx)
+  const other = await contextAs('staff') // the same user's other session
+  expect((await ctx.get('/api/gold/mint')).status(), 'before the sign-out').toBe(200)
+  const { csrfToken } = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
+  const out = await ctx.post('/api/auth/signout', {
+    form: { csrfToken, callbackUrl: `${baseUrl()}/login` },
+    headers: { origin: baseUrl() },
+    maxRedirects: 0,
+  })
+  expect(out.status()).toBe(302)
+  await expectSignedOut(cookie, 'replayed after POST /api/auth/signout')
+  expect((await other.get('/api/gold/mint')).status(), 'the other session stands').toBe(200)
+  await Promise.all([ctx.dispose(), other.dispose()])
+})
+
+test('sign-out by the header button ends the session on the server too', async ({ page }) => {
+  await loginAs(page, 'approver')
+  const cookie = await sessionCookieOf(page.context().request)
+  await page.goto('/approvals')
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await expectSignedOut(cookie, 'replayed after the Sign out button')
+})
+
+test('login brute force is throttled per account and address, and per address: the attacker is locked out, the account holder is not', async () => {
   // own users and own (forwarded) client IPs: the throttle of the shared dev users and of this machine stays untouched
   const run = Date.now().toString(36)
   const password = `right-${run}-password`
@@ -463,31 +510,37 @@ test('login brute force is throttled: the 6th try is refused even with the right
   const other = `brute2-${run}@mintdesk.test`
   const hash = await hashPassword({ password })
   await db`insert into users (email, name, role, password_hash) values (${victim}, 'Brute force target', 'staff', ${hash}), (${other}, 'Brute force target 2', 'staff', ${hash})`
-  const ip = (n: number) => ({ 'x-forwarded-for': `198.51.100.${(Date.now() + n) % 250}` })
+  const from = (octet: number) => ({ 'x-forwarded-for': `198.51.100.${octet}` })
+  const attacker = from(Date.now() % 120)
+  const holder = from(130 + (Date.now() % 120))
 
-  // per email: five wrong passwords (from five addresses), then the right one is refused
+  // per account and address: five wrong passwords from the attacker's address, then the right one from there is refused
   const ctx = await contextAs()
-  for (let i = 0; i < 5; i++) expect(await signIn(ctx, victim, `wrong-${i}`, ip(i))).toBe(false)
-  expect(await signIn(ctx, victim, password, ip(10)), 'the 6th try, right password').toBe(false)
+  for (let i = 0; i < 5; i++) expect(await signIn(ctx, victim, `wrong-${i}`, attacker)).toBe(false)
+  expect(await signIn(ctx, victim, password, attacker), 'the 6th try, right password, same address').toBe(false)
   const { csrfToken } = (await (await ctx.get('/api/auth/csrf')).json()) as { csrfToken: string }
   const refused = await ctx.post('/api/auth/callback/credentials', {
     form: { csrfToken, email: victim, password },
-    headers: { origin: baseUrl(), ...ip(11) },
+    headers: { origin: baseUrl(), ...attacker },
     maxRedirects: 0,
   })
   expect(refused.headers().location ?? '', 'the refusal says why').toMatch(/code=throttled/)
+  // ... while the account holder, from their own address, signs in: the attacker cannot lock them out
+  const holderCtx = await contextAs()
+  expect(await signIn(holderCtx, victim, password, holder), 'right password from the holder’s address').toBe(true)
 
-  // per IP: five wrong tries from one address at unknown emails,
-  // then a right password from it is refused, from another accepted
+  // per address: twenty wrong tries from one address at unknown emails, then a right password from
+  // it is refused, from another accepted
   const fromIp = { 'x-forwarded-for': `203.0.113.${Date.now() % 250}` }
-  for (let i = 0; i < 5; i++) expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
+  for (let i = 0; i < 20; i++)
+    expect(await signIn(ctx, `nobody-${run}-${i}@mintdesk.test`, 'guess', fromIp)).toBe(false)
   expect(await signIn(ctx, other, password, fromIp), 'right password from the throttled address').toBe(false)
   const fresh = await contextAs()
   expect(
     await signIn(fresh, other, password, { 'x-forwarded-for': '192.0.2.77' }),
     'right password from elsewhere',
   ).toBe(true)
-  await Promise.all([ctx.dispose(), fresh.dispose()])
+  await Promise.all([ctx.dispose(), holderCtx.dispose(), fresh.dispose()])
 })
 
 test('no secret in the stack logs or in any error body (passwords, AUTH_SECRET, metrics token, database password, KMS private keys)', async () => {

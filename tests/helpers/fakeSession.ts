@@ -24,6 +24,8 @@ export const fakeSessionModule = {
       role: user.role,
       sessionVersion: fakeSession.sessionVersion,
       authTime: Math.floor(Date.now() / 1000) - 60,
+      // never signed out: no row in revoked_sessions has it
+      sessionId: '00000000-0000-4000-8000-00000000f00d',
     }
   },
   requireUser: async () => fakeSession.user,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
 import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
@@ -39,12 +39,13 @@ export async function insertUser(db: DbOrTx, role: UserRole = 'staff'): Promise<
  */
 export function intakeSession(
   user: SessionUser,
-  p: { sessionVersion?: number; allowedRoles?: readonly UserRole[] } = {},
+  p: { sessionVersion?: number; sessionId?: string; allowedRoles?: readonly UserRole[] } = {},
 ): SessionToCheck {
   return {
     id: user.id,
     email: user.email,
     sessionVersion: p.sessionVersion ?? 0,
+    sessionId: p.sessionId ?? randomUUID(),
     allowedRoles: p.allowedRoles ?? [user.role],
   }
 }

@@ -15,13 +15,15 @@ export type ClaimedSessionUser = {
   claimedRole: UserRole
   /** the user's session_version when the session was issued; the row must still have it */
   sessionVersion: number
+  /** the session's own id (its cookie's `sid`); it must not have been signed out */
+  sessionId: string
   /** the roles the route allows (its `roles`): the row's role must be one of them */
   allowedRoles: readonly UserRole[]
 }
 
 /**
- * What a check against the user's row needs: who, the version the session holds and the
- * roles allowed. A `ClaimedSessionUser` is one; a caller that read the row itself (a
+ * What a check against the user's row needs: who, the version and the id the session holds
+ * and the roles allowed. A `ClaimedSessionUser` is one; a caller that read the row itself (a
  * `SessionUser`) builds one with the version it holds, so no caller can leave the check out.
  */
-export type SessionToCheck = Pick<ClaimedSessionUser, 'id' | 'email' | 'sessionVersion' | 'allowedRoles'>
+export type SessionToCheck = Pick<ClaimedSessionUser, 'id' | 'email' | 'sessionVersion' | 'sessionId' | 'allowedRoles'>

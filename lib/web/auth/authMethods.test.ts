@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { authMethods } from './authMethods'
 
-const oidc = { issuer: 'https://idp.test', clientId: 'c', clientSecret: 's' }
+const oidc = { issuer: 'https://idp.test', clientId: 'c', clientSecret: 's', mfaAcrValues: [] }
 
 describe('authMethods', () => {
   it('dev: passwords always, OIDC when configured', () => {

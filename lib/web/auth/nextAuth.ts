@@ -3,20 +3,25 @@ import type { Provider } from 'next-auth/providers'
 import Credentials from 'next-auth/providers/credentials'
 import { authMethods } from '@/lib/web/auth/authMethods'
 import { authorizeCredentials } from '@/lib/web/auth/authorizeCredentials'
+import { MFA_REQUIRED_ERROR } from '@/lib/web/auth/checkOidcMfa'
 import { getClientIp } from '@/lib/web/auth/getClientIp'
 import { authConfig } from '@/lib/web/auth/nextAuthConfig'
 import { oidcSignIn } from '@/lib/web/auth/oidcSignIn'
+import { revokeSession } from '@/lib/web/auth/revokeSession'
 import { sessionClaimsFrom } from '@/lib/web/auth/sessionClaimsFrom'
 import { verifySession } from '@/lib/web/auth/verifySession'
 import { getConfig } from '@/lib/web/config/getConfig'
-import { getLoginThrottle, getWebDb } from '@/lib/web/webProcess'
+import { getWebDb } from '@/lib/web/webProcess'
 
 /** Wrong email or password (the `code` the login form sees). */
 class InvalidCredentialsSignin extends CredentialsSignin {
   override code = 'credentials'
 }
 
-/** Too many failed attempts for this email or from this IP (lib/web/auth/loginThrottle.ts). */
+/**
+ * Too many failed attempts for this account from this address, or from this address
+ * (lib/web/auth/loginThrottle.ts).
+ */
 class ThrottledSignin extends CredentialsSignin {
   override code = 'throttled'
 }
@@ -24,8 +29,9 @@ class ThrottledSignin extends CredentialsSignin {
 /**
  * The full next-auth setup (Node only: it reads the `users` table). Email + password
  * in dev (and in production while no OIDC is configured), OIDC when configured; JWT
- * sessions carrying `{ id, email, role, sv, authTime }`, checked against the user's row
- * on every request by lib/web/auth/getSessionUser.ts. See docs/decisions/004-next-auth-v5.md.
+ * sessions carrying `{ id, email, role, sv, authTime, sid }`, checked against the user's row
+ * on every request by lib/web/auth/getSessionUser.ts; sign-out ends the session on the
+ * server (`events.signOut`). See docs/decisions/004-next-auth-v5.md.
  */
 export const { handlers, auth, signIn, signOut } = NextAuth(() => {
   const base = authConfig()
@@ -45,7 +51,6 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
             email: credentials.email,
             password: credentials.password,
             ip,
-            throttle: getLoginThrottle(),
           })
           if (result.ok) return result.user
           const email = typeof credentials.email === 'string' ? credentials.email.slice(0, 254) : undefined
@@ -72,16 +77,25 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     ...base.callbacks,
     async signIn({ account, profile }) {
       if (account?.provider !== 'oidc' || !config.oidc) return true
-      // a verified email of an existing, enabled user, bound to this issuer and sub (lib/web/auth/oidcSignIn.ts)
-      const result = await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer })
-      if (!result.ok)
-        console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
-      return result.ok
+      // a verified email of an existing, enabled user, bound to this issuer and sub, with a
+      // second factor for approvers and admins (lib/web/auth/oidcSignIn.ts)
+      const { issuer, mfaAcrValues } = config.oidc
+      const result = await oidcSignIn(getWebDb().db, { profile, issuer, mfaAcrValues })
+      if (result.ok) return true
+      console.warn(JSON.stringify({ level: 'warn', msg: 'sign-in refused', reason: result.reason, provider: 'oidc' }))
+      // the login page says why (components/auth/loginMessages.ts); any other refusal is AccessDenied
+      return result.reason === 'mfa_required' ? `/login?error=${MFA_REQUIRED_ERROR}` : false
     },
     async jwt(params) {
       const { token, account, profile, user } = params
       if (account?.provider === 'oidc') {
-        const result = config.oidc ? await oidcSignIn(getWebDb().db, { profile, issuer: config.oidc.issuer }) : null
+        const result = config.oidc
+          ? await oidcSignIn(getWebDb().db, {
+              profile,
+              issuer: config.oidc.issuer,
+              mfaAcrValues: config.oidc.mfaAcrValues,
+            })
+          : null
         if (!result?.ok) return null
         token.id = result.user.id
         token.sub = result.user.id
@@ -90,6 +104,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
         token.role = result.user.role
         token.sv = result.user.sessionVersion
         token.authTime = Math.floor(Date.now() / 1000)
+        token.sid = crypto.randomUUID()
         return token
       }
       if (user) return base.callbacks?.jwt ? base.callbacks.jwt(params) : token
@@ -104,5 +119,18 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => {
     },
   }
 
-  return { ...base, providers, callbacks }
+  const events: NextAuthConfig['events'] = {
+    // Both ways out (POST /api/auth/signout and the layout's sign-out action) come here, after
+    // next-auth's CSRF check: the session is recorded as signed out, so its cookie is refused
+    // from now on wherever a copy of it is (lib/web/auth/revokeSession.ts). A failure here is
+    // logged by next-auth (SignOutError), which clears the cookie anyway.
+    async signOut(message) {
+      const claims = sessionClaimsFrom('token' in message ? message.token : null)
+      if (!claims) return
+      await revokeSession(getWebDb().db, { claims })
+      console.info(JSON.stringify({ level: 'info', msg: 'signed out', userId: claims.id, sessionId: claims.sessionId }))
+    },
+  }
+
+  return { ...base, providers, callbacks, events }
 })

@@ -7,7 +7,7 @@ import { sessionCookie } from './sessionCookie'
 
 /**
  * The edge-safe half of the next-auth setup: secret, cookies, JWT session and the
- * callbacks that write `{ id, email, role, sv, authTime }` into the JWT at sign-in and
+ * callbacks that write `{ id, email, role, sv, authTime, sid }` into the JWT at sign-in and
  * copy `{ id, email, role }` into next-auth's session object. No
  * database, no providers: `proxy.ts` reads the session cookie with only this.
  * `lib/web/auth/nextAuth.ts` adds the providers (credentials checked against `users`, OIDC) on top.
@@ -34,6 +34,11 @@ declare module '@auth/core/jwt' {
     sv?: number
     /** sign-in time, unix seconds: the absolute lifetime counts from it, however often the token is re-issued */
     authTime?: number
+    /**
+     * this session's id, a random uuid per sign-in: sign-out records it in revoked_sessions
+     * (lib/web/auth/revokeSession.ts)
+     */
+    sid?: string
   }
 }
 
@@ -75,6 +80,7 @@ export function authConfig(): NextAuthConfig {
           if (user.role) token.role = user.role
           if (user.sessionVersion !== undefined) token.sv = user.sessionVersion
           token.authTime = Math.floor(Date.now() / 1000)
+          token.sid = crypto.randomUUID()
         }
         return token
       },

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { type UserRole, users } from '@/db/schema/users'
 import { readUserByEmail } from '@/lib/auth/readUserByEmail'
+import { checkOidcMfa } from './checkOidcMfa'
 import { checkOidcProfile, type OidcProfileRefusal } from './checkOidcProfile'
 
 export type OidcSignInParameters = {
@@ -9,9 +10,11 @@ export type OidcSignInParameters = {
   profile: Record<string, unknown> | null | undefined
   /** the configured issuer (OIDC_ISSUER), whose tokens next-auth has already validated */
   issuer: string
+  /** the `acr` values that count as multi-factor (OIDC_MFA_ACR), besides an `amr` naming a second factor */
+  mfaAcrValues: readonly string[]
 }
 
-export type OidcSignInRefusal = OidcProfileRefusal | 'unknown_user' | 'disabled' | 'identity_mismatch'
+export type OidcSignInRefusal = OidcProfileRefusal | 'unknown_user' | 'disabled' | 'identity_mismatch' | 'mfa_required'
 
 export type OidcSignInReturnType =
   | { ok: true; user: { id: string; email: string; name: string; role: UserRole; sessionVersion: number } }
@@ -23,14 +26,25 @@ export type OidcSignInReturnType =
  * email; nobody is created here) and not be disabled. At the first OIDC sign-in the user
  * is bound to this issuer and `sub` (users.oidc_issuer/oidc_subject); from then on only
  * that identity signs in as them: the same email from another issuer or another `sub`
- * (an account re-created at the provider, a second provider) is refused. Idempotent.
+ * (an account re-created at the provider, a second provider) is refused. An approver or
+ * admin must have signed in at the provider with a second factor (checkOidcMfa: `amr`, or
+ * an `acr` of `mfaAcrValues`), else `mfa_required`, checked after the identity and before
+ * a first binding (a refused sign-in binds nothing). Idempotent.
  */
-export async function oidcSignIn(db: DbOrTx, { profile, issuer }: OidcSignInParameters): Promise<OidcSignInReturnType> {
+export async function oidcSignIn(
+  db: DbOrTx,
+  { profile, issuer, mfaAcrValues }: OidcSignInParameters,
+): Promise<OidcSignInReturnType> {
   const checked = checkOidcProfile({ profile })
   if (!checked.ok) return checked
   const user = await readUserByEmail(db, { email: checked.email })
   if (!user) return { ok: false, reason: 'unknown_user' }
   if (user.disabled) return { ok: false, reason: 'disabled' }
+  const boundElsewhere =
+    user.oidcIssuer !== null && (user.oidcIssuer !== issuer || user.oidcSubject !== checked.subject)
+  if (boundElsewhere) return { ok: false, reason: 'identity_mismatch' }
+  const mfa = checkOidcMfa({ profile, role: user.role, acrValues: mfaAcrValues })
+  if (!mfa.ok) return mfa
 
   let bound = { issuer: user.oidcIssuer, subject: user.oidcSubject }
   if (bound.issuer === null) {

@@ -6,10 +6,11 @@ import { sessionClaimsFrom } from './sessionClaimsFrom'
 const secret = 'x'.repeat(40)
 const cookieName = 'authjs.session-token'
 const MAX_AGE = 12 * 60 * 60
+const SID = '9e8d7c6b-5a4f-4e3d-8c2b-1a0f9e8d7c6b'
 
 async function tokenAt(authTime: number) {
   const value = await encode({
-    token: { id: 'u1', sub: 'u1', email: 'a@mintdesk.test', role: 'staff', sv: 2, authTime, name: 'A' },
+    token: { id: 'u1', sub: 'u1', email: 'a@mintdesk.test', role: 'staff', sv: 2, authTime, sid: SID, name: 'A' },
     secret,
     salt: cookieName,
   })
@@ -40,7 +41,9 @@ describe('refreshSessionCookie: the idle timeout slides at most once an hour, ne
     const refreshed = await refreshSessionCookie({ token, claims, cookieName, secret, now, maxAgeSeconds: MAX_AGE })
     expect(refreshed?.maxAge).toBe(SESSION_IDLE_SECONDS)
     const again = await decode({ token: refreshed?.value, secret, salt: cookieName })
+    // the same claims, the session's id included: a signed-out session stays signed out when re-issued
     expect(sessionClaimsFrom(again)).toEqual(claims)
+    expect(sessionClaimsFrom(again)?.sessionId).toBe(SID)
     expect(again?.name).toBe('A')
   })
 

@@ -8,6 +8,7 @@ describe('sessionClaimsFrom', () => {
     role: 'approver',
     sv: 3,
     authTime: 1_700_000_000,
+    sid: '6f1c2a4e-8b3d-4f5a-9c7e-1d2b3a4c5e6f',
     sub: 'u1',
     exp: 1,
   }
@@ -19,15 +20,20 @@ describe('sessionClaimsFrom', () => {
       role: 'approver',
       sessionVersion: 3,
       authTime: 1_700_000_000,
+      sessionId: '6f1c2a4e-8b3d-4f5a-9c7e-1d2b3a4c5e6f',
     })
   })
 
-  it('refuses a token without our shape: older tokens without a version or sign-in time, an unknown role, no token', () => {
+  it('refuses a token without our shape: older tokens without a version, sign-in time or session id, an unknown role, no token', () => {
     const { sv: _sv, ...noVersion } = token
     const { authTime: _t, ...noTime } = token
+    const { sid: _sid, ...noSessionId } = token
     for (const bad of [
       noVersion,
       noTime,
+      noSessionId,
+      { ...token, sid: 'not-a-uuid' },
+      { ...token, sid: 7 },
       { ...token, role: 'root' },
       { ...token, sv: '3' },
       { ...token, id: '' },

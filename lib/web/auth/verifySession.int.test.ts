@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb, type DbClient } from '@/db/client'
 import { users } from '@/db/schema/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { revokeSession } from './revokeSession'
 import type { SessionClaims } from './sessionClaimsFrom'
 import { verifySession } from './verifySession'
 
@@ -11,6 +12,7 @@ import { verifySession } from './verifySession'
 let t: TestDatabase
 let web: DbClient
 let id: string
+const sessionId = '3c9d2e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f'
 const MAX_AGE = 12 * 60 * 60
 const now = new Date('2026-11-30T12:00:00Z')
 const nowSeconds = Math.floor(now.getTime() / 1000)
@@ -36,6 +38,7 @@ const claims = (over: Partial<SessionClaims> = {}): SessionClaims => ({
   role: 'admin',
   sessionVersion: 0,
   authTime: nowSeconds - 60,
+  sessionId,
   ...over,
 })
 const verify = (c: SessionClaims | null) => verifySession(web.db, { claims: c, now, maxAgeSeconds: MAX_AGE })
@@ -69,6 +72,17 @@ describe('verifySession', () => {
     await t.db.update(users).set({ disabled: true }).where(eq(users.id, id))
     expect(await verify(claims({ sessionVersion: 1 }))).toEqual({ ok: false, reason: 'disabled' })
     await t.db.update(users).set({ disabled: false }).where(eq(users.id, id))
+  })
+
+  it('refuses a signed-out session, and only that one: another session of the same user stands', async () => {
+    // the version the row has by now (the test above bumped it)
+    const current = claims({ sessionVersion: 1 })
+    expect(await revokeSession(web.db, { claims: current })).toEqual({ revoked: true })
+    expect(await verify(current)).toEqual({ ok: false, reason: 'signed_out' })
+    expect(await verify({ ...current, sessionId: '7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d' })).toEqual({
+      ok: true,
+      user: { id, email: 'ada@mintdesk.test', role: 'admin' },
+    })
   })
 
   it('refuses no session, an unknown user and an id that is not a uuid', async () => {

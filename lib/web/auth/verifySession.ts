@@ -14,7 +14,7 @@ export type VerifySessionParameters = {
 }
 
 /** Why a session is not honoured; each is answered as "not signed in" (401, or the login page). */
-export type SessionRefusal = 'no_session' | 'expired' | 'unknown_user' | 'disabled' | 'revoked'
+export type SessionRefusal = 'no_session' | 'expired' | 'unknown_user' | 'disabled' | 'revoked' | 'signed_out'
 
 export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: false; reason: SessionRefusal }
 
@@ -22,8 +22,10 @@ export type VerifySessionReturnType = { ok: true; user: SessionUser } | { ok: fa
  * Decides, on every request, whether a session still stands (docs/api.md "Auth": a role change
  * or a disabled user takes effect on that user's next request). It reads the user's row
  * (nothing cached across requests) and refuses a session signed in longer ago than the
- * absolute lifetime, an unknown or disabled user, and a session issued with another
- * `session_version` (an admin changed the role or disabled the user since: revoked).
+ * absolute lifetime, an unknown or disabled user, a session issued with another
+ * `session_version` (an admin changed the role or disabled the user since: revoked), and
+ * a session that was signed out (its id in revoked_sessions: signed_out), however valid
+ * its cookie still is.
  * The user it returns carries the database's email and role, never the token's.
  */
 export async function verifySession(
@@ -32,7 +34,7 @@ export async function verifySession(
 ): Promise<VerifySessionReturnType> {
   if (!claims) return { ok: false, reason: 'no_session' }
   if (sessionPastLifetime({ claims, now, maxAgeSeconds })) return { ok: false, reason: 'expired' }
-  const row = await readSessionRow(db, { userId: claims.id })
+  const row = await readSessionRow(db, { userId: claims.id, sessionId: claims.sessionId })
   const verdict = sessionRowVerdict({ row, sessionVersion: claims.sessionVersion })
   if (!verdict.ok) return verdict
   return { ok: true, user: { id: verdict.row.id, email: verdict.row.email, role: verdict.row.role } }

@@ -268,6 +268,7 @@ function claimedFrom(claims: SessionClaims, allowedRoles: readonly UserRole[]): 
     email: claims.email,
     claimedRole: claims.role,
     sessionVersion: claims.sessionVersion,
+    sessionId: claims.sessionId,
     allowedRoles,
   }
 }

@@ -18,6 +18,7 @@ const claims = (over: Partial<SessionClaims> = {}): SessionClaims => ({
   role: 'staff',
   sessionVersion: 3,
   authTime: nowSeconds() - 60,
+  sessionId: '5b0e8c1a-2f4d-4e6b-8a9c-0d1e2f3a4b5c',
   ...over,
 })
 const staffRow: SessionUser = { id: 'u-staff', email: 'staff@mintdesk.local', role: 'staff' }
@@ -65,6 +66,7 @@ describe("route() wrapper: sessionRow 'in_handler'", () => {
       email: 'staff@mintdesk.local',
       claimedRole: 'staff',
       sessionVersion: 3,
+      sessionId: '5b0e8c1a-2f4d-4e6b-8a9c-0d1e2f3a4b5c',
       allowedRoles: ['staff', 'admin'],
     })
   })

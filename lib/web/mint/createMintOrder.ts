@@ -17,7 +17,7 @@ import { parseMintRequest } from './parseMintRequest'
 export type CreateMintOrderParameters = {
   /**
    * Who asks, checked against the user's row by the intake's own statement before anything
-   * else (create_mint_order's step 0: unknown or disabled user, another session version ->
+   * else (create_mint_order's step 0: unknown or disabled user, another session version, a signed-out session ->
    * UnauthenticatedError 401; the row's role not among `allowedRoles` -> ForbiddenError 403).
    * The route hands over its ClaimedSessionUser; a caller holding a checked SessionUser adds
    * the session version it holds and the roles it allows. Required: no intake skips the check.
@@ -113,8 +113,9 @@ export async function createMintOrder(db: Db, p: CreateMintOrderParameters): Pro
  * throws a refusal (422, or 401 for an id that is not a uuid).
  */
 function prepareCall(p: CreateMintOrderParameters) {
-  // an id that is not a uuid names no user (a session minted by something else); the uuid cast would answer a 500
-  if (!isUuid(p.session.id)) throw new UnauthenticatedError()
+  // an id that is not a uuid names no user or session (a session minted by something else); the
+  // uuid cast would answer a 500
+  if (!isUuid(p.session.id) || !isUuid(p.session.sessionId)) throw new UnauthenticatedError()
   const request = parseMintRequest(p.request)
   if (p.tokenAddress && request.to.toLowerCase() === p.tokenAddress.toLowerCase()) {
     throw new ValidationError([{ path: 'to', message: 'The recipient cannot be the token contract itself.' }])

@@ -15,7 +15,7 @@ export type CreateMintOrderArgumentsParameters = {
    * before the call, so the job key and answer are built here
    */
   orderId: string
-  /** who asks: the function checks it against the user's row first (disabled, session version, role) */
+  /** who asks: the function checks it against the user's row first (disabled, session version, signed out, role) */
   session: SessionToCheck
   /** a validated request (lib/web/mint/parseMintRequest) */
   request: MintRequest
@@ -35,6 +35,7 @@ export type CreateMintOrderArgumentsParameters = {
 export type CreateMintOrderIntake = {
   order_id: string
   user_id: string
+  session_id: string
   session_version: number
   allowed_roles: readonly (string | null)[]
   actor: string
@@ -71,6 +72,7 @@ export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters):
   return {
     order_id: orderId,
     user_id: a.session.id,
+    session_id: a.session.sessionId,
     session_version: a.session.sessionVersion,
     allowed_roles: a.session.allowedRoles,
     actor: a.session.email,

@@ -7,6 +7,7 @@ import { users } from '@/db/schema/users'
 import type { JobSpec } from '@/lib/jobs/buildJobSpec'
 import { ozToWei } from '@/lib/money/ozToWei'
 import type { SessionToCheck } from '@/lib/web/auth/ClaimedSessionUser'
+import { revokeSession } from '@/lib/web/auth/revokeSession'
 import { ForbiddenError, UnauthenticatedError, ValidationError } from '@/lib/web/errors'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
@@ -53,7 +54,13 @@ async function user(
     })
     .returning({ id: users.id })
   if (!row) throw new Error('no user')
-  return { id: row.id, email, sessionVersion: over.sessionVersion ?? 0, allowedRoles: MINT_REQUEST_ROLES }
+  return {
+    id: row.id,
+    email,
+    sessionVersion: over.sessionVersion ?? 0,
+    sessionId: randomUUID(),
+    allowedRoles: MINT_REQUEST_ROLES,
+  }
 }
 
 async function request() {
@@ -97,8 +104,21 @@ describe('createMintOrder: the session checked in the statement', () => {
     expect(await orders()).toBe(before)
   })
 
+  it('a signed-out session (its id in revoked_sessions): UnauthenticatedError, by the statement and before it; nothing written', async () => {
+    const before = await orders()
+    const signedOut = await user()
+    await revokeSession(web.db, { claims: { ...signedOut, authTime: Math.floor(Date.now() / 1000) } })
+    await expect(intake(signedOut)).rejects.toBeInstanceOf(UnauthenticatedError)
+    // refused in TypeScript before the statement (a mint to the token itself): still the 401 first
+    await expect(intake(signedOut, { tokenAddress: TEST_RECIPIENT })).rejects.toBeInstanceOf(UnauthenticatedError)
+    expect(await orders()).toBe(before)
+    // the same user's other session stands
+    await expect(intake({ ...signedOut, sessionId: randomUUID() })).resolves.toMatchObject({ status: 'pending' })
+  })
+
   it('an id that is not a uuid: UnauthenticatedError, not a 500', async () => {
     await expect(intake({ ...(await user()), id: 'not-a-uuid' })).rejects.toBeInstanceOf(UnauthenticatedError)
+    await expect(intake({ ...(await user()), sessionId: 'not-a-uuid' })).rejects.toBeInstanceOf(UnauthenticatedError)
   })
 
   it('refused in TypeScript before the statement: the session still answers first (401, 403), else the 422', async () => {
@@ -125,6 +145,12 @@ describe('createMintOrder: the session checked in the statement', () => {
     const { text, values } = createMintOrderCall(change(intake))
     return web.db.$client.unsafe(text, values)
   }
+
+  it('no session id at all refuses as signed out rather than passes', async () => {
+    await expect(
+      call(await user(), (i) => ({ ...i, session_id: null }) as unknown as CreateMintOrderIntake),
+    ).rejects.toMatchObject({ code: 'MDR01', message: 'unauthenticated', detail: '{"reason": "signed_out"}' })
+  })
 
   it('a null among the allowed roles refuses rather than passes', async () => {
     await expect(call(await user(), (i) => ({ ...i, allowed_roles: [null] }))).rejects.toMatchObject({

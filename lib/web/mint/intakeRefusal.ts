@@ -21,7 +21,7 @@ export type IntakeRefusalParameters = {
 }
 
 /** The reasons create_mint_order's step 0 refuses a session with: those of the row check (verifySession). */
-const ROW_REFUSALS: readonly SessionRefusal[] = ['unknown_user', 'disabled', 'revoked']
+const ROW_REFUSALS: readonly SessionRefusal[] = ['unknown_user', 'disabled', 'revoked', 'signed_out']
 
 type MismatchField = BarMismatch['field']
 const DECIMAL_PLACES: Record<Exclude<MismatchField, 'year'>, number> = { grossOz: 3, fineness: 2, fineOz: 3 }

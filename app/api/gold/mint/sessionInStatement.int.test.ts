@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { encode } from 'next-auth/jwt'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
@@ -53,15 +54,16 @@ afterEach(() => {
 })
 
 /** A user of its own (the tests change rows) and a cookie for its session as signed in now. */
-async function signedIn(role: UserRole = 'staff'): Promise<{ id: string; cookie: string }> {
+async function signedIn(role: UserRole = 'staff'): Promise<{ id: string; cookie: string; sid: string }> {
   const email = `sis-${++serial}@mintdesk.test`
   const [row] = await t.db.insert(users).values({ email, name: email, role }).returning({ id: users.id })
   if (!row) throw new Error('no user')
   const { sessionCookie } = await import('@/lib/web/auth/sessionCookie')
   const { cookieName, secret } = sessionCookie()
   // the claims nextAuthConfig's jwt callback writes at sign-in
-  const token = { id: row.id, sub: row.id, email, role, sv: 0, authTime: Math.floor(Date.now() / 1000) - 60 }
-  return { id: row.id, cookie: `${cookieName}=${await encode({ token, secret, salt: cookieName })}` }
+  const sid = randomUUID()
+  const token = { id: row.id, sub: row.id, email, role, sv: 0, authTime: Math.floor(Date.now() / 1000) - 60, sid }
+  return { id: row.id, cookie: `${cookieName}=${await encode({ token, secret, salt: cookieName })}`, sid }
 }
 
 async function asAdmin(userId: string, change: { role?: UserRole; disabled?: boolean }) {
@@ -138,6 +140,18 @@ describe('POST /api/gold/mint: the session is checked by the order’s own state
       code: 'unauthenticated',
     })
     expect(refusalsLogged()).toEqual([{ reason: 'disabled', userId: id }])
+  })
+
+  it('a session signed out (its id in revoked_sessions), its cookie replayed: 401 signed_out, nothing written', async () => {
+    const { id, cookie, sid } = await signedIn()
+    const { revokeSession } = await import('@/lib/web/auth/revokeSession')
+    const { getWebDb } = await import('@/lib/web/webProcess')
+    await revokeSession(getWebDb().db, { claims: { id, sessionId: sid, authTime: Math.floor(Date.now() / 1000) } })
+    expect(await refusedWritingNothing(async () => post(cookie, await freshRequest()))).toMatchObject({
+      status: 401,
+      code: 'unauthenticated',
+    })
+    expect(refusalsLogged()).toEqual([{ reason: 'signed_out', userId: id }])
   })
 
   it('a user disabled by an admin (session_version bumped): 401, nothing written', async () => {
