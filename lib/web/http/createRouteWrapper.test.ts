@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { ConflictError } from '@/lib/web/errors/resource'
+import { createRateLimiter } from './createRateLimiter'
 import { createRouteWrapper } from './createRouteWrapper'
 import { json } from './json'
 
@@ -323,5 +324,35 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
       ctx(),
     )
     expect(res.status).toBe(422)
+  })
+})
+
+describe('route() wrapper: rateLimit (the public reserves routes)', () => {
+  it("429 rate_limited with Retry-After past a client's burst, before the session and the handler; other clients go on", async () => {
+    const handler = vi.fn(() => ({ ok: true }))
+    let now = 0
+    const limiter = createRateLimiter({ burst: 2, perSecond: 0.5, now: () => now })
+    const route = wrapper(null)({ roles: 'public', rateLimit: limiter, handler })
+    const from = (ip: string) => request('GET', { headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } })
+    expect((await route(from('203.0.113.1'), ctx())).status).toBe(200)
+    expect((await route(from('203.0.113.1'), ctx())).status).toBe(200)
+    const refused = await route(from('203.0.113.1'), ctx())
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('2')
+    expect(await errorOf(refused)).toEqual({ code: 'rate_limited', message: 'Too many requests; try again later.' })
+    expect(handler).toHaveBeenCalledTimes(2)
+    expect((await route(from('203.0.113.2'), ctx())).status).toBe(200)
+    now += 2_000
+    expect((await route(from('203.0.113.1'), ctx())).status).toBe(200)
+    // a signed-in route with a limit: the limit comes first (no session read for a refused request)
+    const getUser = vi.fn(async () => admin)
+    const limited = createRouteWrapper({ getUser, ...NO_CLAIMS, getAppUrl: () => APP, log: () => {} })({
+      roles: ['admin'],
+      rateLimit: createRateLimiter({ burst: 1, perSecond: 1, now: () => 0 }),
+      handler: () => ({}),
+    })
+    expect((await limited(request('GET'), ctx())).status).toBe(200)
+    expect((await limited(request('GET'), ctx())).status).toBe(429)
+    expect(getUser).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,14 +1,16 @@
 import type { z } from 'zod'
 import type { ErrorIssue } from '@/lib/errors/BaseError'
 import type { ClaimedSessionUser } from '@/lib/web/auth/ClaimedSessionUser'
+import { getClientIp } from '@/lib/web/auth/getClientIp'
 import type { SessionUser, UserRole } from '@/lib/web/auth/SessionUser'
 import type { SessionClaims } from '@/lib/web/auth/sessionClaimsFrom'
 import { sessionPastLifetime } from '@/lib/web/auth/sessionPastLifetime'
 import { ForbiddenError, UnauthenticatedError } from '@/lib/web/errors/auth'
-import { ValidationError } from '@/lib/web/errors/request'
+import { RateLimitedError, ValidationError } from '@/lib/web/errors/request'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { type ToErrorResponseOptions, toErrorResponse } from '@/lib/web/errors/toErrorResponse'
 import { checkSameOrigin, MUTATING_METHODS } from './checkSameOrigin'
+import type { RateLimiter } from './createRateLimiter'
 import { json } from './json'
 import { DEFAULT_MAX_BODY_BYTES, readJsonBody } from './readJsonBody'
 import { type RawBody, readTextBody } from './readTextBody'
@@ -81,6 +83,12 @@ export type RouteOptions<
    * Default `'in_wrapper'`: the row is read here on every request.
    */
   sessionRow?: R
+  /**
+   * A per-client rate limit (lib/web/http/createRateLimiter.ts), checked before anything
+   * else, by the client's IP as getClientIp derives it (one bucket for requests without
+   * one): past it, 429 `rate_limited` with `Retry-After`. The public reserves routes use it.
+   */
+  rateLimit?: RateLimiter
   /** zod schema of the JSON body; when set, the body must be application/json and <= maxBodyBytes */
   body?: B
   /** zod schema of the query string, given as `{ key: value }` (a repeated key -> string[]) */
@@ -136,6 +144,7 @@ export type RouteWrapper = <
 /**
  * Builds the route wrapper from its dependencies; `lib/web/http/route.ts` binds it to
  * next-auth and the config, tests bind it to fakes. Order of checks:
+ * rate limit, when the route has one (429) ->
  * session, re-checked against the user's row (401) -> the row's role (403) ->
  * same origin for mutations (403) -> params (404) ->
  * query (422) -> body: media type (415), size (413), JSON (400), schema (422) -> handler.
@@ -183,6 +192,10 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
     return async (req, ctx) => {
       let user: SessionUser | ClaimedSessionUser | null = null
       try {
+        if (options.rateLimit) {
+          const verdict = options.rateLimit.take(getClientIp(req) ?? 'unknown')
+          if (!verdict.allowed) throw new RateLimitedError({ retryAfterSeconds: verdict.retryAfterMs / 1000 })
+        }
         // the row's check still owed before a refusal here ('in_handler' routes whose claims stood)
         let rowOwed: readonly UserRole[] | null = null
         if (options.roles !== 'public') {
