@@ -1,6 +1,10 @@
 import { createDb, type DbClient } from '@/db/client'
 import { createLoginThrottle, type LoginThrottle } from '@/lib/web/auth/loginThrottle'
 import { getConfig } from '@/lib/web/config/getConfig'
+import { createRateLimiter, type RateLimiter } from '@/lib/web/http/createRateLimiter'
+import { createReservesReader, type ReservesReader } from '@/lib/web/reserves/createReservesReader'
+import { RESERVES_LIMITS } from '@/lib/web/reserves/limits'
+import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
 
 /**
  * The web process's long-lived objects, created here and nowhere else, once per process:
@@ -9,7 +13,12 @@ import { getConfig } from '@/lib/web/config/getConfig'
  * here and pass them down as arguments; lib/ and db/ never reach for a singleton. The
  * worker (worker/runtime/startWorker.ts) and the CLIs create their own database client.
  */
-type WebProcess = { db?: DbClient; loginThrottle?: LoginThrottle }
+type WebProcess = {
+  db?: DbClient
+  loginThrottle?: LoginThrottle
+  reservesReader?: ReservesReader
+  reservesRateLimiter?: RateLimiter
+}
 
 const holder = globalThis as unknown as { mintdeskWeb?: WebProcess }
 holder.mintdeskWeb ??= {}
@@ -28,4 +37,19 @@ export function getWebDb(): DbClient {
 export function getLoginThrottle(): LoginThrottle {
   web.loginThrottle ??= createLoginThrottle()
   return web.loginThrottle
+}
+
+/**
+ * The public reserves answers (lib/web/reserves/createReservesReader.ts): one chain client
+ * and one cache per process, so concurrent readers share one chain read and one set of sums.
+ */
+export function getReservesReader(): ReservesReader {
+  web.reservesReader ??= createReservesReader(getWebDb().db, { reserves: reservesParameters(getConfig('web')) })
+  return web.reservesReader
+}
+
+/** The per-client rate limit of the public reserves routes (RESERVES_LIMITS: a burst, then a rate). */
+export function getReservesRateLimiter(): RateLimiter {
+  web.reservesRateLimiter ??= createRateLimiter({ burst: RESERVES_LIMITS.burst, perSecond: RESERVES_LIMITS.perSecond })
+  return web.reservesRateLimiter
 }
