@@ -276,8 +276,13 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
       roles: ['admin'],
       rawBody: { mediaTypes: ['application/json', 'text/csv'] },
       maxBodyBytes,
-      handler: ({ rawBody }) => ({ mediaType: rawBody?.mediaType, length: rawBody?.text.length }),
+      handler: async ({ rawBody }) => ({ mediaType: rawBody?.mediaType, length: (await textOf(rawBody)).length }),
     })
+  const textOf = async (raw: { chunks: AsyncIterable<string> } | undefined) => {
+    let text = ''
+    for await (const chunk of raw?.chunks ?? []) text += chunk
+    return text
+  }
 
   it('hands the text and its media type to the handler', async () => {
     const res = await route()(
@@ -312,6 +317,79 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
       code: 'payload_too_large',
       message: 'The request body is larger than 1 MiB.',
     })
+  })
+
+  it('hands the body over in chunks as it arrives, never read ahead of the handler', async () => {
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        if (pulled > 100) controller.close()
+        else controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+      },
+    })
+    const seen: number[] = []
+    const res = await wrapper(admin)({
+      roles: ['admin'],
+      rawBody: { mediaTypes: ['text/csv'] },
+      maxBodyBytes: 1024 * 1024,
+      handler: async ({ rawBody }) => {
+        for await (const chunk of rawBody?.chunks ?? []) {
+          seen.push(pulled)
+          if (chunk.length !== 1024) throw new Error('chunks are not passed on as they come')
+        }
+        return { chunks: seen.length }
+      },
+    })(
+      new Request(`${APP}/api/x`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { origin: APP, 'content-type': 'text/csv' },
+      } as RequestInit),
+      ctx(),
+    )
+    expect(await res.json()).toEqual({ chunks: 100 })
+    // the stream was pulled as the handler went, a chunk or two ahead, not read up front
+    expect(seen[0]).toBeLessThan(5)
+  })
+
+  it('a handler that refuses early: the rest of the body is read and thrown away, its answer kept; 413 if the rest is over the cap', async () => {
+    let read = 0
+    const body = (chunks: number) =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (read >= chunks) return controller.close()
+          read++
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x61))
+        },
+      })
+    const refusing = wrapper(admin)({
+      roles: ['admin'],
+      rawBody: { mediaTypes: ['text/csv'] },
+      maxBodyBytes: 1024 * 1024,
+      handler: async ({ rawBody }) => {
+        for await (const _ of rawBody?.chunks ?? []) throw new ConflictError('refused at the first chunk')
+      },
+    })
+    const post = (chunks: number) =>
+      refusing(
+        new Request(`${APP}/api/x`, {
+          method: 'POST',
+          body: body(chunks),
+          duplex: 'half',
+          headers: { origin: APP, 'content-type': 'text/csv' },
+        } as RequestInit),
+        ctx(),
+      )
+    const refused = await post(10)
+    expect([refused.status, (await errorOf(refused)).message]).toEqual([409, 'refused at the first chunk'])
+    expect(read).toBe(10)
+    read = 0
+    const over = await post(1_000)
+    expect([over.status, (await errorOf(over)).code]).toEqual([413, 'payload_too_large'])
+    // reading stopped past the cap (16 chunks of 64 KiB, the 17th over it, a chunk pulled ahead), the rest cancelled
+    expect(read).toBeLessThanOrEqual(18)
   })
 
   it('422 for bytes that are not UTF-8', async () => {
