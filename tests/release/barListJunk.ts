@@ -14,13 +14,13 @@ const JSON_HEAD = '{"vault":"REL-JUNK","asOf":"2026-01-01T00:00:00Z","bars":['
 export type JunkBarList = {
   name: string
   type: 'text/csv' | 'application/json'
-  body: Uint8Array
+  body: Uint8Array<ArrayBuffer>
   /** the answer it must get: status and code */
   expect: { status: number; code: string }
 }
 
 /** `unit` repeated after `head` and before `tail` up to exactly 20 MiB (`fill` pads the gap). */
-function filled(head: string, unit: string, tail = '', fill = ' '): Uint8Array {
+function filled(head: string, unit: string, tail = '', fill = ' '): Uint8Array<ArrayBuffer> {
   const room = CAP - head.length - tail.length
   const count = Math.floor(room / unit.length)
   return new TextEncoder().encode(head + unit.repeat(count) + fill.repeat(room - count * unit.length) + tail)
