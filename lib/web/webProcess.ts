@@ -1,5 +1,9 @@
 import { createDb, type DbClient } from '@/db/client'
 import { getConfig } from '@/lib/web/config/getConfig'
+import { createRateLimiter, type RateLimiter } from '@/lib/web/http/createRateLimiter'
+import { createReservesReader, type ReservesReader } from '@/lib/web/reserves/createReservesReader'
+import { RESERVES_LIMITS } from '@/lib/web/reserves/limits'
+import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
 
 /**
  * The web process's long-lived objects, created here and nowhere else, once per process:
@@ -8,7 +12,11 @@ import { getConfig } from '@/lib/web/config/getConfig'
  * here and pass them down as arguments; lib/ and db/ never reach for a singleton. The
  * worker (worker/runtime/startWorker.ts) and the CLIs create their own database client.
  */
-type WebProcess = { db?: DbClient }
+type WebProcess = {
+  db?: DbClient
+  reservesReader?: ReservesReader
+  reservesRateLimiter?: RateLimiter
+}
 
 const holder = globalThis as unknown as { mintdeskWeb?: WebProcess }
 holder.mintdeskWeb ??= {}
@@ -21,4 +29,19 @@ export function getWebDb(): DbClient {
     web.db = createDb({ url: config.databaseUrl, max: config.databasePoolMax })
   }
   return web.db
+}
+
+/**
+ * The public reserves answers (lib/web/reserves/createReservesReader.ts): one chain client
+ * and one cache per process, so concurrent readers share one chain read and one set of sums.
+ */
+export function getReservesReader(): ReservesReader {
+  web.reservesReader ??= createReservesReader(getWebDb().db, { reserves: reservesParameters(getConfig('web')) })
+  return web.reservesReader
+}
+
+/** The per-client rate limit of the public reserves routes (RESERVES_LIMITS: a burst, then a rate). */
+export function getReservesRateLimiter(): RateLimiter {
+  web.reservesRateLimiter ??= createRateLimiter({ burst: RESERVES_LIMITS.burst, perSecond: RESERVES_LIMITS.perSecond })
+  return web.reservesRateLimiter
 }

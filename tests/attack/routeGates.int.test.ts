@@ -136,8 +136,10 @@ describe('every API route found in app/api', () => {
       expect(errorShapeProblems(res.status, res.contentType, res.text)).toEqual([])
     }
 
-    // no chain and no check yet: 503 not_ready, never made-up figures
+    // no chain and no check yet: 503 not_ready, never made-up figures (the cached answer forgotten first:
+    // the reserves answers are kept a few seconds per process, lib/web/reserves/createReservesReader.ts)
     await t.db.delete(reserveChecks)
+    ;(await import('@/lib/web/webProcess')).getReservesReader().clear()
     const none = await get('/api/reserves')
     expect(none.status, none.text).toBe(503)
     expect(JSON.parse(none.text).error.code).toBe('not_ready')

@@ -21,12 +21,14 @@ import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
+import { errorShapeProblems } from '@/tests/chaos/badInputs'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { QUEUE_METRICS_MESSAGE } from '@/worker/ops/emitQueueMetrics'
+import { junkBarLists, residentMiB } from './barListJunk'
 import { type DockerTarget, dockerTarget, readDockerfile } from './dockerfile'
 import { canIsolate, type ReleaseProcess, runReleaseProcess, startReleaseProcess } from './releaseProcess'
 
@@ -76,6 +78,8 @@ const metricsToken = randomBytes(24).toString('base64url')
 const user = { email: 'ops-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
 /** the second person (four eyes): the default APPROVAL_THRESHOLD_OZ, 0, makes every order wait for them */
 const approverUser = { email: 'approver-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
+/** imports the custodians' bar lists */
+const adminUser = { email: 'admin-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
 
 /** Copies what a Dockerfile target copies from the build stage (WORKDIR /app = the repo) into `into`. */
 function copyLikeDockerfile(target: DockerTarget, into: string): void {
@@ -558,6 +562,70 @@ describe('the release build, run like the images, in production mode', () => {
     expect(metricsLine?.deadLetters).toBe(0)
     expect(typeof metricsLine?.oldestQueuedAgeSeconds).toBe('number')
   })
+
+  it('20 MiB bar lists of junk (CSV and JSON) to the web with its 160 MiB heap: 4xx in the error shape, the web serves the next request, and then imports 100,000 bars', async () => {
+    if (!webProc) throw new Error('not started')
+    const created = await runReleaseProcess({
+      name: 'create-user',
+      cwd: worker.dir,
+      args: [
+        'create-user.mjs',
+        '--email',
+        adminUser.email,
+        '--name',
+        'Release Admin',
+        '--role',
+        'admin',
+        '--password-stdin',
+      ],
+      env: { ...worker.env, DATABASE_URL: databaseUrl, PGPASSWORD: pgPassword },
+      stdin: adminUser.password,
+      hide: root,
+    })
+    expect(created.code, created.output).toBe(0)
+    const admin = await signIn(adminUser.email, adminUser.password)
+    const post = (type: string, body: BodyInit) =>
+      fetch(`${appUrl}/api/admin/vault/bar-lists?vault=REL-JUNK&asOf=2026-01-01T00:00:00Z`, {
+        method: 'POST',
+        headers: { 'content-type': type, cookie: admin.header(), origin: appUrl },
+        body,
+        signal: AbortSignal.timeout(60_000),
+      })
+    const measured: Record<string, { status: number; ms: number; peakRssMiB?: number }> = {}
+    for (const junk of junkBarLists()) {
+      const t0 = Date.now()
+      const res = await post(junk.type, junk.body)
+      const text = await res.text()
+      const ms = Date.now() - t0
+      expect([res.status, JSON.parse(text).error?.code], `${junk.name}: ${text.slice(0, 300)}`).toEqual([
+        junk.expect.status,
+        junk.expect.code,
+      ])
+      expect(errorShapeProblems(res.status, res.headers.get('content-type'), text), junk.name).toEqual([])
+      expect(JSON.parse(text).error.issues?.length ?? 0, junk.name).toBeLessThanOrEqual(202)
+      // still up, and serving
+      expect(webProc.child.exitCode, `${junk.name}:\n${webProc.output().slice(-3000)}`).toBeNull()
+      expect((await fetch(`${appUrl}/api/health`)).status, junk.name).toBe(200)
+      measured[junk.name] = { status: res.status, ms, peakRssMiB: residentMiB(webProc.child.pid)?.peak }
+    }
+    expect(webProc.output()).not.toMatch(/heap out of memory|FATAL ERROR/)
+    // and a real list of the largest size is imported by the same process afterwards, within its heap
+    const lines = ['serial,refiner,year,grossOz,fineness']
+    for (let i = 0; i < 100_000; i++) lines.push(`REL-OK-${i},Argor-Heraeus SA,2025,401.125,999.9`)
+    const t0 = Date.now()
+    const ok = await post('text/csv', lines.join('\n'))
+    expect(ok.status, await ok.clone().text()).toBe(201)
+    expect(await ok.json()).toMatchObject({ vault: 'REL-JUNK', added: 100_000 })
+    measured['CSV: 100,000 valid bars'] = {
+      status: ok.status,
+      ms: Date.now() - t0,
+      peakRssMiB: residentMiB(webProc.child.pid)?.peak,
+    }
+    expect(webProc.child.exitCode).toBeNull()
+    console.log(
+      `[release test] bar lists to the web (160 MiB heap): ${JSON.stringify(measured)}; its resident memory now: ${JSON.stringify(residentMiB(webProc.child.pid))} MiB`,
+    )
+  }, 240_000)
 
   it("stops both on SIGTERM within ECS's stopTimeout (30 s)", async () => {
     if (!workerProc || !webProc) throw new Error('not started')

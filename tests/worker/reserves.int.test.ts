@@ -5,6 +5,7 @@ import { mintOrders } from '@/db/schema/mint'
 import { reserveChecks } from '@/db/schema/reserves'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import type { ApiReserveLookup, ApiReserves } from '@/lib/web/reserves/apiTypes'
+import { RESERVES_LIMITS } from '@/lib/web/reserves/limits'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { importTestBarList, stockBars, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
@@ -209,7 +210,14 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
     expect(imported.missing).toEqual([expect.objectContaining({ serial: dropped })])
     const importedAt = new Date()
 
-    const { body } = await get<ApiReserves>('/api/reserves')
+    // answers are cached for a few seconds (RESERVES_LIMITS.cacheMs): the next read after that shows the list
+    const body = await waitFor(
+      async () => {
+        const { body } = await get<ApiReserves>('/api/reserves')
+        return body.status === 'shortfall' ? body : undefined
+      },
+      { timeoutMs: RESERVES_LIMITS.cacheMs + 10_000, intervalMs: 500, what: 'the figures after the import' },
+    )
     expect(body).toMatchObject({
       source: 'chain',
       totalSupply: '1604.336',
@@ -254,9 +262,15 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
     expect(metrics.text.split('\n')).toContain(`mintdesk_reserve_shortfall_oz ${FINE}`)
     expect(metrics.text).toMatch(/^mintdesk_reserve_check_age_seconds \d+(\.\d+)?$/m)
 
-    // the lookup shows the bar as off the list
-    const lookup = await get<ApiReserveLookup>(`/api/reserves/lookup?address=${ALICE}`)
-    const bars = lookup.body.mints.flatMap((m) => m.bars)
+    // the lookup shows the bar as off the list (once its cached answer has expired)
+    const bars = await waitFor(
+      async () => {
+        const lookup = await get<ApiReserveLookup>(`/api/reserves/lookup?address=${ALICE}`)
+        const bars = lookup.body.mints.flatMap((m) => m.bars)
+        return bars.find((b) => b.serial === dropped)?.status === 'missing' ? bars : undefined
+      },
+      { timeoutMs: RESERVES_LIMITS.cacheMs + 10_000, intervalMs: 500, what: 'the lookup after the import' },
+    )
     expect(bars.find((b) => b.serial === dropped)?.status).toBe('missing')
   })
 })

@@ -6,12 +6,9 @@ import { ReserveSummary } from '@/components/reserves/ReserveSummary'
 import { parseLookupInput } from '@/components/reserves/reservesApi'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
-import { getConfig } from '@/lib/web/config/getConfig'
 import { NotReadyError } from '@/lib/web/errors/ops'
 import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
-import { getReservesOrThrow } from '@/lib/web/reserves/getReservesOrThrow'
-import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
-import { getWebDb } from '@/lib/web/webProcess'
+import { getReservesReader } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Proof of reserve' }
 export const dynamic = 'force-dynamic'
@@ -21,7 +18,8 @@ type SearchParams = Record<string, string | string[] | undefined>
 /**
  * /reserves, public (no sign-in: lib/web/auth/decidePageAccess.ts): the token's on-chain
  * supply beside the bars backing it, the bar lists' dates, the latest reconciliation
- * check, and the lookup of the bars behind a mint. The same figures as GET /api/reserves.
+ * check, and the lookup of the bars behind a mint. The same figures as GET /api/reserves,
+ * from the same per-process cache (one chain read per interval for page and API together).
  */
 export default async function ReservesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams
@@ -108,7 +106,7 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
 /** The figures, or null when neither the chain nor a recorded check can give them (503 on the API). */
 async function readReserves(): Promise<ApiReserves | null> {
   try {
-    return await getReservesOrThrow(getWebDb().db, reservesParameters(getConfig('web')))
+    return await getReservesReader().reserves()
   } catch (error) {
     if (error instanceof NotReadyError) return null
     throw error

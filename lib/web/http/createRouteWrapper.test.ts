@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { ConflictError } from '@/lib/web/errors/resource'
+import { createRateLimiter } from './createRateLimiter'
 import { createRouteWrapper } from './createRouteWrapper'
 import { json } from './json'
 
@@ -276,8 +277,13 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
       roles: ['admin'],
       rawBody: { mediaTypes: ['application/json', 'text/csv'] },
       maxBodyBytes,
-      handler: ({ rawBody }) => ({ mediaType: rawBody?.mediaType, length: rawBody?.text.length }),
+      handler: async ({ rawBody }) => ({ mediaType: rawBody?.mediaType, length: (await textOf(rawBody)).length }),
     })
+  const textOf = async (raw: { chunks: AsyncIterable<string> } | undefined) => {
+    let text = ''
+    for await (const chunk of raw?.chunks ?? []) text += chunk
+    return text
+  }
 
   it('hands the text and its media type to the handler', async () => {
     const res = await route()(
@@ -314,6 +320,79 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
     })
   })
 
+  it('hands the body over in chunks as it arrives, never read ahead of the handler', async () => {
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++
+        if (pulled > 100) controller.close()
+        else controller.enqueue(new TextEncoder().encode('x'.repeat(1024)))
+      },
+    })
+    const seen: number[] = []
+    const res = await wrapper(admin)({
+      roles: ['admin'],
+      rawBody: { mediaTypes: ['text/csv'] },
+      maxBodyBytes: 1024 * 1024,
+      handler: async ({ rawBody }) => {
+        for await (const chunk of rawBody?.chunks ?? []) {
+          seen.push(pulled)
+          if (chunk.length !== 1024) throw new Error('chunks are not passed on as they come')
+        }
+        return { chunks: seen.length }
+      },
+    })(
+      new Request(`${APP}/api/x`, {
+        method: 'POST',
+        body,
+        duplex: 'half',
+        headers: { origin: APP, 'content-type': 'text/csv' },
+      } as RequestInit),
+      ctx(),
+    )
+    expect(await res.json()).toEqual({ chunks: 100 })
+    // the stream was pulled as the handler went, a chunk or two ahead, not read up front
+    expect(seen[0]).toBeLessThan(5)
+  })
+
+  it('a handler that refuses early: the rest of the body is read and thrown away, its answer kept; 413 if the rest is over the cap', async () => {
+    let read = 0
+    const body = (chunks: number) =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (read >= chunks) return controller.close()
+          read++
+          controller.enqueue(new Uint8Array(64 * 1024).fill(0x61))
+        },
+      })
+    const refusing = wrapper(admin)({
+      roles: ['admin'],
+      rawBody: { mediaTypes: ['text/csv'] },
+      maxBodyBytes: 1024 * 1024,
+      handler: async ({ rawBody }) => {
+        for await (const _ of rawBody?.chunks ?? []) throw new ConflictError('refused at the first chunk')
+      },
+    })
+    const post = (chunks: number) =>
+      refusing(
+        new Request(`${APP}/api/x`, {
+          method: 'POST',
+          body: body(chunks),
+          duplex: 'half',
+          headers: { origin: APP, 'content-type': 'text/csv' },
+        } as RequestInit),
+        ctx(),
+      )
+    const refused = await post(10)
+    expect([refused.status, (await errorOf(refused)).message]).toEqual([409, 'refused at the first chunk'])
+    expect(read).toBe(10)
+    read = 0
+    const over = await post(1_000)
+    expect([over.status, (await errorOf(over)).code]).toEqual([413, 'payload_too_large'])
+    // reading stopped past the cap (16 chunks of 64 KiB, the 17th over it, a chunk pulled ahead), the rest cancelled
+    expect(read).toBeLessThanOrEqual(18)
+  })
+
   it('422 for bytes that are not UTF-8', async () => {
     const res = await route()(
       new Request(`${APP}/api/x`, {
@@ -324,5 +403,35 @@ describe('route() wrapper: rawBody (a bar list as JSON or CSV, up to its own cap
       ctx(),
     )
     expect(res.status).toBe(422)
+  })
+})
+
+describe('route() wrapper: rateLimit (the public reserves routes)', () => {
+  it("429 rate_limited with Retry-After past a client's burst, before the session and the handler; other clients go on", async () => {
+    const handler = vi.fn(() => ({ ok: true }))
+    let now = 0
+    const limiter = createRateLimiter({ burst: 2, perSecond: 0.5, now: () => now })
+    const route = wrapper(null)({ roles: 'public', rateLimit: limiter, handler })
+    const from = (ip: string) => request('GET', { headers: { 'x-forwarded-for': `198.51.100.1, ${ip}` } })
+    expect((await route(from('203.0.113.1'), ctx())).status).toBe(200)
+    expect((await route(from('203.0.113.1'), ctx())).status).toBe(200)
+    const refused = await route(from('203.0.113.1'), ctx())
+    expect(refused.status).toBe(429)
+    expect(refused.headers.get('retry-after')).toBe('2')
+    expect(await errorOf(refused)).toEqual({ code: 'rate_limited', message: 'Too many requests; try again later.' })
+    expect(handler).toHaveBeenCalledTimes(2)
+    expect((await route(from('203.0.113.2'), ctx())).status).toBe(200)
+    now += 2_000
+    expect((await route(from('203.0.113.1'), ctx())).status).toBe(200)
+    // a signed-in route with a limit: the limit comes first (no session read for a refused request)
+    const getUser = vi.fn(async () => admin)
+    const limited = createRouteWrapper({ getUser, ...NO_CLAIMS, getAppUrl: () => APP, log: () => {} })({
+      roles: ['admin'],
+      rateLimit: createRateLimiter({ burst: 1, perSecond: 1, now: () => 0 }),
+      handler: () => ({}),
+    })
+    expect((await limited(request('GET'), ctx())).status).toBe(200)
+    expect((await limited(request('GET'), ctx())).status).toBe(429)
+    expect(getUser).toHaveBeenCalledTimes(1)
   })
 })

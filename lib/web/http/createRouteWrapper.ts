@@ -1,17 +1,19 @@
 import type { z } from 'zod'
 import type { ErrorIssue } from '@/lib/errors/BaseError'
 import type { ClaimedSessionUser } from '@/lib/web/auth/ClaimedSessionUser'
+import { getClientIp } from '@/lib/web/auth/getClientIp'
 import type { SessionUser, UserRole } from '@/lib/web/auth/SessionUser'
 import type { SessionClaims } from '@/lib/web/auth/sessionClaimsFrom'
 import { sessionPastLifetime } from '@/lib/web/auth/sessionPastLifetime'
 import { ForbiddenError, UnauthenticatedError } from '@/lib/web/errors/auth'
-import { ValidationError } from '@/lib/web/errors/request'
+import { RateLimitedError, ValidationError } from '@/lib/web/errors/request'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { type ToErrorResponseOptions, toErrorResponse } from '@/lib/web/errors/toErrorResponse'
 import { checkSameOrigin, MUTATING_METHODS } from './checkSameOrigin'
+import type { RateLimiter } from './createRateLimiter'
 import { json } from './json'
+import { type OpenTextBodyReturnType, openTextBody, type RawBody } from './openTextBody'
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody } from './parseJsonBody'
-import { parseTextBody, type RawBody } from './parseTextBody'
 
 /** Who may call a route: a list of roles (a session is required), or `'public'` (no session looked at). */
 export type RouteAccess = readonly UserRole[] | 'public'
@@ -51,7 +53,7 @@ export type RouteHandlerArgs<
   user: A extends 'public' ? null : R extends 'in_handler' ? ClaimedSessionUser : SessionUser
   /** the JSON body parsed by `body` (undefined without a `body` schema) */
   body: Parsed<B>
-  /** the body as text with its media type, for routes with `rawBody` (undefined otherwise) */
+  /** the body as a stream of text with its media type, for routes with `rawBody` (undefined otherwise) */
   rawBody: RawBody | undefined
   /** the query string parsed by `query` (undefined without a `query` schema) */
   query: Parsed<Q>
@@ -81,6 +83,12 @@ export type RouteOptions<
    * Default `'in_wrapper'`: the row is read here on every request.
    */
   sessionRow?: R
+  /**
+   * A per-client rate limit (lib/web/http/createRateLimiter.ts), checked before anything
+   * else, by the client's IP as getClientIp derives it (one bucket for requests without
+   * one): past it, 429 `rate_limited` with `Retry-After`. The public reserves routes use it.
+   */
+  rateLimit?: RateLimiter
   /** zod schema of the JSON body; when set, the body must be application/json and <= maxBodyBytes */
   body?: B
   /** zod schema of the query string, given as `{ key: value }` (a repeated key -> string[]) */
@@ -88,8 +96,12 @@ export type RouteOptions<
   /** zod schema of the route params; a mismatch answers 404 (the URL names nothing) */
   params?: P
   /**
-   * A body that is not (only) JSON, read as UTF-8 text and handed over as `rawBody`, for the
-   * route to parse: the media types it takes (`['application/json', 'text/csv']`). Not with `body`.
+   * A body that is not (only) JSON, handed over as `rawBody`: UTF-8 text in chunks as it
+   * arrives (lib/web/http/openTextBody.ts), for the route to parse as a stream, never
+   * held whole: the media types it takes (`['application/json', 'text/csv']`). Not with
+   * `body`. When the handler throws (a refusal at the first bad row), the rest of the body
+   * is read and thrown away before the answer, so a client still sending gets it; a body
+   * over `maxBodyBytes` then answers 413.
    */
   rawBody?: { mediaTypes: readonly string[] }
   /**
@@ -139,10 +151,12 @@ export type RouteWrapper = <
 /**
  * Builds the route wrapper from its dependencies; `lib/web/http/route.ts` binds it to
  * next-auth and the config, tests bind it to fakes. Order of checks:
+ * rate limit, when the route has one (429) ->
  * session, re-checked against the user's row (401) -> the row's role (403) ->
  * same origin for mutations (403) -> params (404) ->
  * query (422) -> body: media type (415), size (413), JSON (400), schema (422) -> handler.
- * A `rawBody` route gets its body as text after the media type (415) and size (413) checks.
+ * A `rawBody` route gets its body as a stream of text after the media type (415) and
+ * declared size (413) checks; reading it past its size is 413, bytes not UTF-8 422.
  * A `sessionRow: 'in_handler'` route keeps that order with the row's check moved: the
  * claims (lifetime, claimed role) stand in for it on the way in, the handler's domain call
  * makes it (401 -> 403, before anything else it does), and any refusal here before the
@@ -186,6 +200,10 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
     return async (req, ctx) => {
       let user: SessionUser | ClaimedSessionUser | null = null
       try {
+        if (options.rateLimit) {
+          const verdict = options.rateLimit.take(getClientIp(req) ?? 'unknown')
+          if (!verdict.allowed) throw new RateLimitedError({ retryAfterSeconds: verdict.retryAfterMs / 1000 })
+        }
         // the row's check still owed before a refusal here ('in_handler' routes whose claims stood)
         let rowOwed: readonly UserRole[] | null = null
         if (options.roles !== 'public') {
@@ -198,7 +216,7 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
           }
         }
 
-        let input: Pick<Args, 'params' | 'query' | 'body' | 'rawBody'>
+        let input: Pick<Args, 'params' | 'query' | 'body'> & { rawBody: OpenTextBodyReturnType | undefined }
         try {
           input = await readInput(req, ctx, options, deps.getAppUrl())
         } catch (refusal) {
@@ -209,7 +227,15 @@ export function createRouteWrapper(deps: RouteWrapperDependencies): RouteWrapper
 
         // The cast restates what the generics already say: the user was checked as `roles`
         // and `sessionRow` say (a ClaimedSessionUser exactly when 'in_handler').
-        const result: unknown = await options.handler({ req, user: user as Args['user'], ...input })
+        let result: unknown
+        try {
+          result = await options.handler({ req, user: user as Args['user'], ...input })
+        } catch (refusal) {
+          // the client may still be sending: read the rest (thrown away) so that it gets this
+          // answer and not a reset connection; 413 instead if the whole body is over the limit
+          await input.rawBody?.discardRest()
+          throw refusal
+        }
         if (result instanceof Response) return result
         if (result === undefined) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } })
         return json(result, 200)
@@ -239,7 +265,9 @@ async function readInput<
   ctx: NextRouteContext | undefined,
   options: RouteOptions<A, B, Q, P, R>,
   appUrl: string | undefined,
-): Promise<Pick<RouteHandlerArgs<A, B, Q, P, R>, 'params' | 'query' | 'body' | 'rawBody'>> {
+): Promise<
+  Pick<RouteHandlerArgs<A, B, Q, P, R>, 'params' | 'query' | 'body'> & { rawBody: OpenTextBodyReturnType | undefined }
+> {
   if (MUTATING_METHODS.has(req.method.toUpperCase())) checkSameOrigin(req, { appUrl })
   const rawParams: RawRouteParams = (await ctx?.params) ?? {}
   const params = options.params ? parseOr404(options.params, rawParams) : rawParams
@@ -250,7 +278,7 @@ async function readInput<
   const body = options.body ? parseOr422(options.body, await parseJsonBody(req, { maxBytes })) : undefined
   const rawBody =
     options.rawBody && !options.body
-      ? await parseTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes })
+      ? await openTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes })
       : undefined
   // The casts restate what the generics already say: each value was parsed by the schema of
   // the same generic parameter (or is undefined/raw when it was not given).

@@ -5,9 +5,10 @@ import type { GetReservesOrThrowParameters } from './getReservesOrThrow'
 
 /**
  * getReservesOrThrow's parameters from the web's configuration: a read-only chain client (the
- * web never signs or sends) with a short timeout, so a slow RPC costs a public request
- * at most two short waits before the latest check answers instead; a failed read goes
- * to the server log as one JSON line, its RPC URL redacted (it carries the API key).
+ * web never signs or sends) with a short timeout, so a slow RPC costs a read at most two
+ * short waits before the latest check answers instead; a failed read goes to the server
+ * log as one JSON line, its RPC URL redacted (it carries the API key). Made once per
+ * process (lib/web/webProcess.ts, getReservesReader), whose cache makes one read per interval.
  */
 export function reservesParameters(config: Config): GetReservesOrThrowParameters {
   const chain =

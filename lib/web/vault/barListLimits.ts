@@ -8,6 +8,16 @@ export const BAR_LIST_LIMITS = {
   maxFutureMs: 10 * 60 * 1000,
   /** issues reported at most; the rest are counted in one last issue */
   maxIssues: 200,
+  /**
+   * characters of one row: a CSV line (its quoted line breaks included), a JSON bar, a
+   * top-level JSON value. A bar's fields take 64 characters at most; a longer row is not a
+   * bar, and is refused before more of it is read
+   */
+  maxRowChars: 4_096,
+  /** characters of a top-level JSON field's name */
+  maxFieldNameChars: 256,
+  /** top-level JSON fields (vault, asOf, bars, and unknown ones that are reported) */
+  maxFields: 16,
 } as const
 
 /** The CSV columns, in the order docs/api.md gives them. */

@@ -181,13 +181,70 @@ describe('parseBarList: JSON', () => {
     )
   })
 
-  it('caps the issues it reports and counts the rest', () => {
+  it('reads JSON text as it reads the value: the same list, the same issues', () => {
+    const value = {
+      vault: 'LDN-1',
+      asOf: 'yesterday',
+      bars: [bar('A1', { grossOz: '-1' }), { serial: 'A3' }, bar('A4', { fineOz: '1' }), bar('A1')],
+      extra: true,
+    }
+    const fromText = issuesOf(() => parseBarList({ format: 'json', now: NOW, text: JSON.stringify(value) }))
+    expect(fromText).toEqual(issuesOf(() => parseBarList({ format: 'value', now: NOW, value })))
+    expect(fromText?.map((i) => i.path)).toEqual([
+      'asOf',
+      '',
+      'bars.0.grossOz',
+      'bars.1.refiner',
+      'bars.1.year',
+      'bars.1.grossOz',
+      'bars.1.fineness',
+      'bars.2',
+    ])
+    const good = { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2')] }
+    expect(parseBarList({ format: 'json', now: NOW, text: JSON.stringify(good, null, 2) })).toEqual(
+      parseBarList({ format: 'value', now: NOW, value: good }),
+    )
+  })
+
+  it('stops at the first JSON it cannot read, and at a bar, a value or a field past its limits', () => {
+    const head = '{"vault":"V","asOf":"2026-11-30","bars":['
+    const refused = (text: string) => issuesOf(() => parseBarList({ format: 'json', now: NOW, text }))
+    expect(() =>
+      parseBarList({ format: 'json', now: NOW, text: `${head}${JSON.stringify(bar('A1'))},{"serial" 1}` }),
+    ).toThrow(MalformedJsonError)
+    expect(refused(`${head}${JSON.stringify(bar('A1', { year: 'x' }))},{"serial":"${'x'.repeat(5_000)}"}`)).toEqual([
+      { path: 'bars.0.year', message: expect.any(String) },
+      { path: 'bars.1', message: 'is longer than 4,096 characters' },
+    ])
+    expect(refused(`{"vault":"${'v'.repeat(5_000)}"`)).toEqual([
+      { path: 'vault', message: 'is longer than 4,096 characters' },
+    ])
+    expect(refused('{"vault":"V","vault":"W"}')).toEqual([{ path: 'vault', message: 'is given twice' }])
+    expect(refused(`{${Array.from({ length: 17 }, (_, i) => `"f${i}":1`).join(',')}}`)).toEqual([
+      { path: '', message: 'has more than 16 fields' },
+    ])
+    expect(refused(`[${'[],'.repeat(3_000)}[]]`)).toEqual([
+      { path: '', message: 'must be an object: { vault, asOf, bars }' },
+    ])
+    // a field named __proto__ is an unknown field, and Object.prototype is left alone
+    expect(refused('{"vault":"V","asOf":"2026-11-30","bars":[],"__proto__":{"polluted":1}}')).toEqual([
+      { path: '', message: 'unknown field: __proto__' },
+      { path: 'bars', message: 'must list at least one bar' },
+    ])
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
+  it('caps the issues it reports: the bar with one more issue stops the reading there', () => {
     const bars = Array.from({ length: 300 }, (_, i) => bar(`B${i}`, { grossOz: 'x' }))
     const issues = issuesOf(() =>
       parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } }),
     )
     expect(issues).toHaveLength(201)
-    expect(issues?.[200]).toEqual({ path: '', message: 'and 100 more issues' })
+    expect(issues?.[199]?.path).toBe('bars.199.grossOz')
+    expect(issues?.[200]).toEqual({
+      path: '',
+      message: 'and more issues from bar 201 on: the list was read no further',
+    })
   })
 
   it('parses 100,000 bars, and refuses 100,001', () => {
@@ -230,22 +287,41 @@ describe('parseBarList: CSV', () => {
         'A1,Valcambi SA,2025,401.125,999.9',
         '',
         'A2,Valcambi SA,20x5,401.125,999.9',
-        'A3,Valcambi SA,2025,401.125',
         'a-1,Valcambi SA,2025,401.125,999.9',
+        'A3,Valcambi SA,2025,401.125',
       ]),
     )
     expect(issues).toEqual([
       { path: 'line.4.year', message: 'must be a whole number (a year)' },
-      { path: 'line.5', message: 'has 4 fields, the header 5' },
-      { path: 'line.6.serial', message: 'bar a-1 (Valcambi SA) is listed twice: also line 2' },
+      { path: 'line.5.serial', message: 'bar a-1 (Valcambi SA) is listed twice: also line 2' },
+      { path: 'line.6', message: 'has 4 fields, the header 5' },
+    ])
+  })
+
+  it('stops at the first line it cannot read: nothing after it is looked at', () => {
+    const issues = issuesOf(() =>
+      csv([
+        'serial,refiner,year,grossOz,fineness',
+        'A1,Valcambi SA,20x5,401.125,999.9',
+        'a',
+        'A2,Valcambi SA,2025,-1,999.9',
+        'A3,"never closed',
+      ]),
+    )
+    expect(issues).toEqual([
+      { path: 'line.2.year', message: 'must be a whole number (a year)' },
+      { path: 'line.3', message: 'has 1 fields, the header 5' },
+    ])
+    expect(issuesOf(() => csv(['serial,refiner,year,grossOz,fineness', `A1,${'x'.repeat(5_000)}`]))).toEqual([
+      { path: 'line.2', message: 'is longer than 4,096 characters' },
     ])
   })
 
   it('refuses a wrong header, and checks vault and asOf from the query', () => {
+    // a wrong header: refused there, no line after it read
     expect(issuesOf(() => csv(['serial,refiner,year,weight', 'A,B,2025,1']))?.map((i) => i.message)).toEqual([
       "unknown column 'weight': the header is serial,refiner,year,grossOz,fineness",
       'the header lacks grossOz, fineness: it must be serial,refiner,year,grossOz,fineness',
-      'must list at least one bar',
     ])
     const issues = issuesOf(() =>
       parseBarList({

@@ -1,14 +1,15 @@
-// GET /api/reserves/lookup?address=0x... | ?tx=0x... - the confirmed mints to an address (or in a transaction) and the
-// bars backing each (public, no sign-in)
+// GET /api/reserves/lookup?address=0x... | ?tx=0x... - the confirmed mints to an address (or in a
+// transaction) and the bars backing each (public, no sign-in; cached a few seconds, rate-limited
+// per client)
 import { route } from '@/lib/web/http/route'
-import { listBackedMints } from '@/lib/web/reserves/listBackedMints'
 import { reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
-import { getWebDb } from '@/lib/web/webProcess'
+import { getReservesRateLimiter, getReservesReader } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
   roles: 'public',
+  rateLimit: getReservesRateLimiter(),
   query: reserveLookupQuerySchema,
-  handler: ({ query }) => listBackedMints(getWebDb().db, query),
+  handler: ({ query }) => getReservesReader().lookup(query),
 })

@@ -1,5 +1,5 @@
-// POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON,
-// or text/csv with ?vault=&asOf=), up to 20 MiB; audited (admin)
+// POST /api/admin/vault/bar-lists - import a custodian's bar list (JSON, or text/csv with
+// ?vault=&asOf=), up to 20 MiB, parsed as it streams in; audited (admin)
 // GET /api/admin/vault/bar-lists?vault=&cursor=&limit= - the lists imported, newest first, with their counts (admin)
 
 import { json } from '@/lib/web/http/json'
@@ -7,7 +7,7 @@ import { route } from '@/lib/web/http/route'
 import { BAR_LIST_LIMITS } from '@/lib/web/vault/barListLimits'
 import { importBarList } from '@/lib/web/vault/importBarList'
 import { listBarLists } from '@/lib/web/vault/listBarLists'
-import { parseBarList } from '@/lib/web/vault/parseBarList'
+import { readBarList } from '@/lib/web/vault/readBarList'
 import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -19,11 +19,10 @@ export const POST = route({
   rawBody: { mediaTypes: ['application/json', 'text/csv'] },
   maxBodyBytes: BAR_LIST_LIMITS.maxBodyBytes,
   handler: async ({ user, query, rawBody }) => {
-    const text = rawBody?.text ?? ''
-    const list =
-      rawBody?.mediaType === 'text/csv'
-        ? parseBarList({ format: 'csv', text, vault: query.vault, asOf: query.asOf })
-        : parseBarList({ format: 'json', text })
+    const chunks = rawBody?.chunks ?? []
+    const list = await (rawBody?.mediaType === 'text/csv'
+      ? readBarList({ format: 'csv', chunks, vault: query.vault, asOf: query.asOf })
+      : readBarList({ format: 'json', chunks }))
     return json(await importBarList(getWebDb().db, { list, actor: { id: user.id, email: user.email } }), 201)
   },
 })

@@ -1,0 +1,62 @@
+import type { DbOrTx } from '@/db/client'
+import { createSingleFlightCache } from '@/lib/web/cache/createSingleFlightCache'
+import type { ApiReserveLookup, ApiReserves } from './apiTypes'
+import { type GetReservesOrThrowParameters, getReservesOrThrow } from './getReservesOrThrow'
+import { RESERVES_LIMITS } from './limits'
+import { listBackedMints } from './listBackedMints'
+import type { ReserveLookupQuery } from './schemas'
+
+export type CreateReservesReaderParameters = {
+  /** getReservesOrThrow's chain client and token, made once for the process (reservesParameters) */
+  reserves: GetReservesOrThrowParameters
+  /** how long an answer serves; RESERVES_LIMITS.cacheMs by default */
+  ttlMs?: number
+  now?: () => number
+}
+
+export type ReservesReader = {
+  /** GET /api/reserves: getReservesOrThrow, at most once per interval however many callers */
+  reserves: () => Promise<ApiReserves>
+  /** GET /api/reserves/lookup: listBackedMints, at most once per interval for one address or transaction */
+  lookup: (query: ReserveLookupQuery) => Promise<ApiReserveLookup>
+  /** forgets the kept answers: the next call reads again */
+  clear: () => void
+}
+
+/**
+ * The public reserves answers for one web process, behind single-flight caches
+ * (lib/web/cache/createSingleFlightCache): concurrent callers share one read, whose
+ * answer then serves everyone for `ttlMs`. So a flood of public requests costs the chain
+ * (the RPC quota the worker's mints share) two calls and the database one set of sums
+ * per interval, not per request. An answer is as of its `asOf`, at most `ttlMs` old.
+ * A lookup is keyed by its address or hash in lower case (either case finds the same
+ * mints) and answers with the caller's own query.
+ *
+ * ```ts
+ * const reader = createReservesReader(db, { reserves: reservesParameters(config) })
+ * const figures = await reader.reserves()
+ * ```
+ */
+export function createReservesReader(db: DbOrTx, p: CreateReservesReaderParameters): ReservesReader {
+  const ttlMs = p.ttlMs ?? RESERVES_LIMITS.cacheMs
+  const figures = createSingleFlightCache<ApiReserves>({ ttlMs, maxEntries: 1, now: p.now })
+  const lookups = createSingleFlightCache<ApiReserveLookup>({
+    ttlMs,
+    maxEntries: RESERVES_LIMITS.lookupEntries,
+    retain: (answer) => answer.mints.reduce((n, m) => n + m.bars.length, 0) <= RESERVES_LIMITS.lookupRetainBars,
+    now: p.now,
+  })
+  return {
+    reserves: () => figures.get('reserves', () => getReservesOrThrow(db, p.reserves)),
+    lookup: async (query) => {
+      const key = 'tx' in query ? `tx:${query.tx.toLowerCase()}` : `address:${query.address.toLowerCase()}`
+      const answer = await lookups.get(key, () => listBackedMints(db, query))
+      // the query as this caller gave it (listBackedMints echoes a hash in lower case, an address as given)
+      return { ...answer, query: 'tx' in query ? { tx: query.tx.toLowerCase() } : { address: query.address } }
+    },
+    clear: () => {
+      figures.clear()
+      lookups.clear()
+    },
+  }
+}

@@ -1,0 +1,13 @@
+/** The limits of the public reserves routes (docs/api.md "Reserves"), per web process. */
+export const RESERVES_LIMITS = {
+  /** how long an answer is served after it was read: one chain read and one set of sums per interval */
+  cacheMs: 5_000,
+  /** lookups kept (by address or transaction) */
+  lookupEntries: 1_000,
+  /** a lookup answer with more bars than this is shared by its concurrent callers but not kept */
+  lookupRetainBars: 1_000,
+  /** per client (its IP, lib/web/auth/getClientIp): this many requests at once, both routes together */
+  burst: 60,
+  /** then this many a second */
+  perSecond: 1,
+} as const
