@@ -210,6 +210,13 @@ CREATE TABLE public.reserve_checks (
     status public.reserve_status NOT NULL
 );
 
+CREATE TABLE public.runtime_settings (
+    process text NOT NULL,
+    name text NOT NULL,
+    value text NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.signer_nonces (
     signer_address text NOT NULL,
     nonce bigint NOT NULL,
@@ -240,7 +247,8 @@ CREATE TABLE public.sqs_dead_letters (
     first_seen_at timestamp with time zone DEFAULT now() NOT NULL,
     last_seen_at timestamp with time zone DEFAULT now() NOT NULL,
     retry_requested_at timestamp with time zone,
-    retry_requested_by text
+    retry_requested_by text,
+    generation integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.sqs_outbox (
@@ -252,7 +260,8 @@ CREATE TABLE public.sqs_outbox (
     sent_at timestamp with time zone,
     message_id text,
     sends integer DEFAULT 0 NOT NULL,
-    last_send_error text
+    last_send_error text,
+    generation integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.users (
@@ -421,6 +430,10 @@ ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_pkey PRIMAR
 ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_non_negative CHECK (((total_supply_wei >= (0)::numeric) AND (shortfall_wei >= (0)::numeric) AND (backing_milli_oz >= 0) AND (in_flight_milli_oz >= 0) AND (available_milli_oz >= 0) AND (missing_milli_oz >= 0)));
 
 ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_shortfall_status CHECK (((status = 'shortfall'::public.reserve_status) = (shortfall_wei > (0)::numeric)));
+
+ALTER TABLE ONLY public.runtime_settings ADD CONSTRAINT runtime_settings_pkey PRIMARY KEY (process, name);
+
+ALTER TABLE ONLY public.runtime_settings ADD CONSTRAINT runtime_settings_process CHECK ((process = ANY (ARRAY['web'::text, 'worker'::text])));
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_pkey PRIMARY KEY (signer_address, nonce);
 
@@ -1014,6 +1027,10 @@ GRANT SELECT ON TABLE public.reserve_checks TO mintdesk_web;
 
 GRANT SELECT, INSERT ON TABLE public.reserve_checks TO mintdesk_worker;
 
+GRANT SELECT, INSERT, UPDATE ON TABLE public.runtime_settings TO mintdesk_web;
+
+GRANT SELECT, INSERT, UPDATE ON TABLE public.runtime_settings TO mintdesk_worker;
+
 GRANT SELECT ON TABLE public.signer_nonces TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.signer_nonces TO mintdesk_worker;
@@ -1026,7 +1043,7 @@ GRANT SELECT, UPDATE ON TABLE public.sqs_dead_letters TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.sqs_dead_letters TO mintdesk_worker;
 
-GRANT SELECT, INSERT ON TABLE public.sqs_outbox TO mintdesk_web;
+GRANT SELECT, INSERT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_web;
 
 GRANT SELECT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_worker;
 
