@@ -25,15 +25,17 @@ export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 
 type JobGate = { state: string | null; generation: number }
 
-/** the job's state in its history and its outbox row's generation (0 without one); locked: its job_records row FOR UPDATE */
+/**
+ * The job's state in its history and its outbox row's generation (0 without one). `lock`:
+ * its job_records row FOR UPDATE first (the lock an admin's retry or cancel takes), then both
+ * read by a statement of their own, so they are what that retry or cancel committed.
+ */
 async function readJobGate(db: DbOrTx, p: { jobId: bigint; lock: boolean }): Promise<JobGate> {
-  const generation = sql`(select x.generation from sqs_outbox x where x.job_id = ${p.jobId}::bigint)`
-  const [row] = await db.execute<{ state: string; generation: number | null }>(sql`
-    select r.state, ${generation} as generation from job_records r where r.job_id = ${p.jobId}::bigint
-    ${p.lock ? sql`for update` : sql``}`)
-  if (row) return { state: row.state, generation: Number(row.generation ?? 0) }
-  const [outbox] = await db.execute<{ generation: number | null }>(sql`select ${generation} as generation`)
-  return { state: null, generation: Number(outbox?.generation ?? 0) }
+  if (p.lock) await db.execute(sql`select 1 from job_records where job_id = ${p.jobId}::bigint for update`)
+  const [row] = await db.execute<{ state: string | null; generation: number | null }>(sql`
+    select (select r.state from job_records r where r.job_id = ${p.jobId}::bigint) as state,
+      (select x.generation from sqs_outbox x where x.job_id = ${p.jobId}::bigint) as generation`)
+  return { state: row?.state ?? null, generation: Number(row?.generation ?? 0) }
 }
 
 /**
