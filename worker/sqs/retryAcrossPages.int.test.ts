@@ -197,10 +197,15 @@ describe('SQS jobs retried or cancelled on the jobs page or the dead-letter page
     expect(startedAfter.map((e) => e.attempt)).toEqual([1])
   }, 90_000)
 
-  it('the jobs page retries a job whose message is in the DLQ: the scan drops it, the dead-letter page refuses it', async () => {
+  it('the jobs page retries (in bulk) a job whose message is in the DLQ: the scan drops it, the dead-letter page refuses it', async () => {
     const { orderId, jobId } = await queuedOrder()
     const messageId = await deadLetterOf(orderId, jobId)
-    await expect(retryJob(web.db, { jobId, actor: admin })).resolves.toMatchObject({ state: 'queued' })
+    // the bulk retry of the jobs page, by filter: SQS jobs included
+    expect(await retryJobs(web.db, { state: 'dead', task: TASK.mintSend, actor: admin })).toMatchObject({
+      retried: [{ jobId: jobId.toString(), orderStatus: 'pending' }],
+      skipped: [],
+      truncated: false,
+    })
     // one truth at once: no longer listed nor counted, and a retry from the DLQ page refused
     expect(await listSqsDeadLetters(web.db)).toEqual([])
     expect(await requestSqsDeadLetterRetry(web.db, { messageIds: [messageId], actor: admin })).toEqual({
