@@ -1,19 +1,28 @@
 import { loadConfig } from '@/lib/config/loadConfig'
 import { ConfigError } from '@/lib/errors/config'
+import { checkWebDatabase } from '@/lib/web/config/checkWebDatabase'
 
 /**
  * The web's startup check (called by instrumentation.ts, Node.js runtime only): parses
- * the configuration for the `web` role and exits the process with the message when it
- * is refused (lib/config/loadConfig.ts names each variable). Skipped while `next build`
- * loads the module: a build has no runtime configuration.
+ * the configuration for the `web` role, then (production) checks its database role's
+ * privileges and that its APPROVAL_THRESHOLD_OZ is the worker's
+ * (lib/web/config/checkWebDatabase.ts), and exits the process with the message when
+ * either is refused (each names the variable). Skipped while `next build` loads the
+ * module: a build has no runtime configuration.
  */
-export function assertWebConfig(): void {
+export async function assertWebConfig(): Promise<void> {
   if (process.env.NEXT_PHASE === 'phase-production-build') return
-  try {
-    loadConfig({ role: 'web' })
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err
-    console.error(`[mintdesk] refusing to start the web: ${err.message}`)
+  const refuse = (message: string): never => {
+    console.error(`[mintdesk] refusing to start the web: ${message}`)
     process.exit(1)
   }
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig({ role: 'web' })
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err
+    return refuse(err.message)
+  }
+  const checked = await checkWebDatabase(config)
+  if (!checked.ok) refuse(checked.message)
 }

@@ -227,6 +227,13 @@ CREATE TABLE public.revoked_sessions (
     expires_at timestamp with time zone NOT NULL
 );
 
+CREATE TABLE public.runtime_settings (
+    process text NOT NULL,
+    name text NOT NULL,
+    value text NOT NULL,
+    recorded_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.signer_nonces (
     signer_address text NOT NULL,
     nonce bigint NOT NULL,
@@ -257,7 +264,8 @@ CREATE TABLE public.sqs_dead_letters (
     first_seen_at timestamp with time zone DEFAULT now() NOT NULL,
     last_seen_at timestamp with time zone DEFAULT now() NOT NULL,
     retry_requested_at timestamp with time zone,
-    retry_requested_by text
+    retry_requested_by text,
+    generation integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.sqs_outbox (
@@ -269,7 +277,8 @@ CREATE TABLE public.sqs_outbox (
     sent_at timestamp with time zone,
     message_id text,
     sends integer DEFAULT 0 NOT NULL,
-    last_send_error text
+    last_send_error text,
+    generation integer DEFAULT 0 NOT NULL
 );
 
 CREATE TABLE public.users (
@@ -444,6 +453,10 @@ ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_shortfall_s
 ALTER TABLE ONLY public.revoked_sessions ADD CONSTRAINT revoked_sessions_pkey PRIMARY KEY (session_id);
 
 ALTER TABLE ONLY public.revoked_sessions ADD CONSTRAINT revoked_sessions_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.runtime_settings ADD CONSTRAINT runtime_settings_pkey PRIMARY KEY (process, name);
+
+ALTER TABLE ONLY public.runtime_settings ADD CONSTRAINT runtime_settings_process CHECK ((process = ANY (ARRAY['web'::text, 'worker'::text])));
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_pkey PRIMARY KEY (signer_address, nonce);
 
@@ -1053,6 +1066,10 @@ GRANT SELECT, INSERT ON TABLE public.reserve_checks TO mintdesk_worker;
 
 GRANT SELECT, INSERT, DELETE ON TABLE public.revoked_sessions TO mintdesk_web;
 
+GRANT SELECT, INSERT, UPDATE ON TABLE public.runtime_settings TO mintdesk_web;
+
+GRANT SELECT, INSERT, UPDATE ON TABLE public.runtime_settings TO mintdesk_worker;
+
 GRANT SELECT ON TABLE public.signer_nonces TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.signer_nonces TO mintdesk_worker;
@@ -1065,7 +1082,7 @@ GRANT SELECT, UPDATE ON TABLE public.sqs_dead_letters TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.sqs_dead_letters TO mintdesk_worker;
 
-GRANT SELECT, INSERT ON TABLE public.sqs_outbox TO mintdesk_web;
+GRANT SELECT, INSERT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_web;
 
 GRANT SELECT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_worker;
 

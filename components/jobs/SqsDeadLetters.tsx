@@ -12,9 +12,12 @@ import type { SqsRetryBody } from '@/lib/web/queue/schemas'
 import { fetchSqsDeadLetters, retrySqsDeadLetters, sqsDeadLettersQueryKey } from './sqsDeadLettersApi'
 
 /**
- * The SQS dead-letter queue beside graphile-worker's dead jobs (QUEUE_TRANSPORT=sqs): each message with its order, last
- * error and receive count, as the worker last listed it; retry the selected ones or all, behind a confirmation. The
- * worker moves a retried message back to the queue within a few seconds. Shown only when the SQS
+ * The SQS dead-letter queue beside graphile-worker's dead jobs (QUEUE_TRANSPORT=sqs,
+ * decision 021): each message with its order, last error and receive count, as the worker
+ * last listed it; retry the selected ones or all, behind a confirmation. A retry gives the
+ * message's job a new message (the worker's relay sends it within a second) and the dead
+ * letter leaves the list at once, as it does when the job is retried or cancelled on the
+ * jobs page; one whose job no longer needs it is refused. Shown only when the SQS
  * transport is on or its DLQ still holds something.
  */
 export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; paused: boolean }) {
@@ -41,9 +44,12 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
   const run = (body: SqsRetryBody) =>
     retry.mutate(body, {
       onSuccess: (r) => {
+        const refused = r.skipped.filter((x) => x.reason === 'not_dead').length
         setResult({
           tone: r.retried.length > 0 ? 'success' : 'error',
-          text: `Moving ${r.retried.length} ${r.retried.length === 1 ? 'message' : 'messages'} back to the queue.`,
+          text:
+            `Retrying ${r.retried.length} ${r.retried.length === 1 ? 'message' : 'messages'}.` +
+            (refused > 0 ? ` ${refused} refused: their job was retried, cancelled or finished meanwhile.` : ''),
         })
         setSelected(new Set())
       },

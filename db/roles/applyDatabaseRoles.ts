@@ -29,8 +29,8 @@ const ROLE_RACE_CODES = new Set(['23505', '42710', 'XX000', '40001', '40P01'])
  *   no CREATEDB/CREATEROLE, no membership of the owner), each given password set again
  *   (as a SCRAM verifier computed here: the clear password never reaches the server's log);
  * - nobody but the owner creates in schema public; the runtime roles use it;
- * - the table privileges of db/roles/tableGrants.ts (a default for every table, then the
- *   exact line of each listed one), sequences for the bigserial ids;
+ * - the table privileges of db/roles/tableGrants.ts (all revoked, a default for every
+ *   table, then the exact line of each listed one), sequences for the bigserial ids;
  * - graphile-worker's schema: what its runner (worker) and add_job / complete_jobs /
  *   reschedule_jobs (web, worker) need, and nothing of its migrations table but a read:
  *   on an up-to-date schema neither role needs CREATE. Its private tables have row level
@@ -78,6 +78,9 @@ async function applyInTransaction(tx: postgres.TransactionSql, roles: DatabaseRo
   // schema public: the owner's to change, the runtime roles' to use
   await tx.unsafe(`revoke create on schema public from public`)
   await tx.unsafe(`grant usage on schema public to ${BOTH}`)
+  // everything else first revoked: a privilege granted by hand (TRUNCATE on a table without a line, anything to
+  // PUBLIC) does not outlive a migration (lib/config/checkTablePrivileges.ts refuses to start with one)
+  await tx.unsafe(`revoke all on all tables in schema public from public, ${BOTH}`)
   await tx.unsafe(`grant ${list(DEFAULT_TABLE_PRIVILEGES)} on all tables in schema public to ${BOTH}`)
   await tx.unsafe(`grant usage, select on all sequences in schema public to ${BOTH}`)
   for (const [table, grant] of Object.entries(TABLE_GRANTS)) {

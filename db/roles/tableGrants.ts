@@ -68,10 +68,13 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // the four-eyes controls the admins set in the web; the worker checks them again before signing
   allowed_recipients: { web: READ_WRITE, worker: READ },
   mint_limits: { web: READ_WRITE, worker: READ },
-  // the SQS transport: the order's transaction appends the outbox row; the worker's relay stamps it sent
-  sqs_outbox: { web: APPEND, worker: ['select', 'update'] },
+  // the SQS transport (decision 021): the order's transaction appends the outbox row; the worker's relay stamps it
+  // sent; an admin's retry or cancel (the web) bumps its generation, and a retry hands it to the relay again
+  sqs_outbox: { web: WRITE, worker: ['select', 'update'] },
   // the DLQ as the worker lists it; the web only stamps an admin's retry request, the worker moves the message
   sqs_dead_letters: { web: ['select', 'update'], worker: READ_WRITE },
+  // the settings both processes must share (APPROVAL_THRESHOLD_OZ): each upserts its own row at start, never deletes
+  runtime_settings: { web: WRITE, worker: WRITE },
   // the counters and histograms each process measures itself: each upserts its own rows, the web sums them
   metric_series: { web: WRITE, worker: WRITE },
   // notifications: the web writes the subscriptions, the awaiting_approval event (the intake), reads the deliveries

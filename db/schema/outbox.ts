@@ -26,6 +26,13 @@ export const sqsOutbox = pgTable(
     messageId: text('message_id'),
     sends: integer('sends').notNull().default(0),
     lastSendError: text('last_send_error'),
+    /**
+     * Bumped by every retry or cancel of the job (lib/web/queue/retrySqsJobs.ts): the relay
+     * writes it into the message body (`generation`, when above 0), and a message of an
+     * older generation is stale wherever it is: the consumer deletes it unrun, the DLQ scan
+     * drops it, the DLQ page refuses to retry it. One job, one live message.
+     */
+    generation: integer('generation').notNull().default(0),
   },
   (t) => [
     // the relay's scan: unsent rows, oldest first
@@ -55,6 +62,8 @@ export const sqsDeadLetters = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     retryRequestedAt: timestamp('retry_requested_at', { withTimezone: true }),
     retryRequestedBy: text('retry_requested_by'),
+    /** the message's generation (its body's, 0 when it has none): below its outbox row's, it is stale */
+    generation: integer('generation').notNull().default(0),
   },
   (t) => [index('sqs_dead_letters_job_idx').on(t.jobId)],
 )

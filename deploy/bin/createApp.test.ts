@@ -13,6 +13,7 @@ const required = {
   certificateArn: TEST_CERTIFICATE_ARN,
   webImageDigest: TEST_IMAGE_DIGESTS.web,
   workerImageDigest: TEST_IMAGE_DIGESTS.worker,
+  maxFeePerGasWei: '200000000000',
 }
 
 function synth(context: Record<string, unknown>): Record<string, Resource> {
@@ -106,6 +107,11 @@ describe('createApp: the other context values', () => {
   it('requires certificateArn', () => {
     const { certificateArn: _, ...rest } = required
     expect(refusal(rest).variables).toEqual(['certificateArn'])
+  })
+
+  it('requires the fee ceiling maxFeePerGasWei (a production worker refuses to start without it)', () => {
+    const { maxFeePerGasWei: _, ...rest } = required
+    expect(refusal(rest).variables).toEqual(['maxFeePerGasWei'])
   })
 
   it('requires a region (the CLI sets CDK_DEFAULT_REGION): the ALB access logs depend on it', () => {

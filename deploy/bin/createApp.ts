@@ -40,7 +40,8 @@ export type CreateAppReturnType = { app: App; stack: MintdeskStack }
 
 /**
  * The CDK app of one mintdesk environment, its stack's props read from the context
- * (CONTEXT_KEYS; docs/deploy.md). certificateArn and both image digests are required; a
+ * (CONTEXT_KEYS; docs/deploy.md). certificateArn, both image digests and the fee ceiling
+ * maxFeePerGasWei are required; a
  * value of the wrong shape throws a ConfigError naming its key, never a silent default.
  *
  * @example
@@ -89,6 +90,13 @@ export function createApp(p: CreateAppParameters = {}): CreateAppReturnType {
       'context certificateArn is required: -c certificateArn=arn:aws:acm:REGION:ACCOUNT:certificate/ID (docs/deploy.md)',
     )
   }
+  const maxFeePerGasWei = wei('maxFeePerGasWei')
+  if (!maxFeePerGasWei) {
+    throw new ConfigError(
+      ['maxFeePerGasWei'],
+      'context maxFeePerGasWei is required: -c maxFeePerGasWei=200000000000 (the fee ceiling, wei per gas; a production worker refuses to start without it, docs/deploy.md)',
+    )
+  }
   const queueTransport = str('queueTransport')
   if (queueTransport !== undefined && queueTransport !== 'postgres' && queueTransport !== 'sqs') {
     throw new ConfigError(['queueTransport'], `context queueTransport must be postgres or sqs, got ${queueTransport}`)
@@ -122,7 +130,7 @@ export function createApp(p: CreateAppParameters = {}): CreateAppReturnType {
     oidcClientSecretName: str('oidcClientSecretName'),
     rpcUrlSecretName: str('rpcUrlSecretName'),
     smtpUrlSecretName: str('smtpUrlSecretName'),
-    maxFeePerGasWei: wei('maxFeePerGasWei'),
+    maxFeePerGasWei,
     maxPriorityFeeWei: wei('maxPriorityFeeWei'),
     dbInstanceType: dbInstanceType ? new ec2.InstanceType(dbInstanceType) : undefined,
     dbMultiAz: bool('dbMultiAz'),

@@ -523,6 +523,7 @@ describe('deploy/bin/mintdesk.ts', () => {
               certificateArn: CERT,
               webImageDigest: TEST_IMAGE_DIGESTS.web,
               workerImageDigest: TEST_IMAGE_DIGESTS.worker,
+              maxFeePerGasWei: '200000000000',
             }),
           },
           encoding: 'utf8',

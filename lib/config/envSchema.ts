@@ -111,7 +111,8 @@ export const envSchema = z.object({
    * The fee ceiling (wei per gas, decimal strings): the worker never signs a mint or a
    * replacement with a max fee or a priority fee above these. While the chain needs more
    * (base fee + tip over MAX_FEE_PER_GAS) it waits, with a 'fee_capped' event and the
-   * mintdesk_fee_capped_orders gauge, instead of paying. Unset: no ceiling.
+   * mintdesk_fee_capped_orders gauge, instead of paying. Unset: no ceiling, in dev and
+   * tests only: a production worker refuses to start without MAX_FEE_PER_GAS.
    */
   MAX_FEE_PER_GAS: z
     .string()

@@ -13,6 +13,8 @@ const worker = {
 /** production connects each process as its own database role (lib/config/checkDatabaseRole.ts) */
 const asWebRole = { DATABASE_URL: 'postgres://mintdesk_web:p@127.0.0.1:5432/db' }
 const asWorkerRole = { DATABASE_URL: 'postgres://mintdesk_worker:p@127.0.0.1:5432/db' }
+/** production workers need the fee ceiling (issue 13) */
+const feeCeiling = { MAX_FEE_PER_GAS: '200000000000' }
 
 function errorOf(fn: () => unknown): ConfigError {
   try {
@@ -72,7 +74,7 @@ describe('loadConfig', () => {
 
   it('the dev approver password: a default in dev, refused in production', () => {
     expect(loadConfig({ env: base, role: 'web' }).devPasswords?.approver).toBe('approver-dev-password')
-    const env = { ...worker, NODE_ENV: 'production', DEV_APPROVER_PASSWORD: 'approver-dev-password' }
+    const env = { ...worker, ...feeCeiling, NODE_ENV: 'production', DEV_APPROVER_PASSWORD: 'approver-dev-password' }
     expect(errorOf(() => loadConfig({ env, role: 'worker' })).variables).toEqual(['DEV_APPROVER_PASSWORD'])
   })
 
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
   it('refuses dev defaults left in place in production', () => {
     const env = {
       ...worker,
+      ...feeCeiling,
       NODE_ENV: 'production',
       AUTH_SECRET: DEV_AUTH_SECRET,
       KMS_ENDPOINT: 'http://127.0.0.1:4599',
@@ -98,6 +101,7 @@ describe('loadConfig', () => {
     const env = {
       ...worker,
       ...asWorkerRole,
+      ...feeCeiling,
       NODE_ENV: 'production',
       KMS_ENDPOINT: 'http://127.0.0.1:4599',
       MINTDESK_ALLOW_LOOPBACK_KMS: '1',
@@ -182,7 +186,7 @@ describe('loadConfig', () => {
     })
     it('checks the worker too, and leaves dev mode alone', () => {
       const e = errorOf(() =>
-        loadConfig({ env: { ...worker, NODE_ENV: 'production', AUTH_SECRET: 'short' }, role: 'worker' }),
+        loadConfig({ env: { ...worker, ...feeCeiling, NODE_ENV: 'production', AUTH_SECRET: 'short' }, role: 'worker' }),
       )
       expect(e.variables).toEqual(['AUTH_SECRET'])
       expect(
@@ -210,6 +214,23 @@ describe('loadConfig', () => {
     }
   })
 
+  it('refuses a production worker without the fee ceiling MAX_FEE_PER_GAS, naming it (fails closed)', () => {
+    const prod = { ...worker, ...asWorkerRole, NODE_ENV: 'production' }
+    const e = errorOf(() => loadConfig({ env: prod, role: 'worker' }))
+    expect(e.variables).toEqual(['MAX_FEE_PER_GAS'])
+    expect(e.message).toContain('MAX_FEE_PER_GAS')
+    // a priority cap alone is no ceiling on what a transaction may cost
+    expect(
+      errorOf(() => loadConfig({ env: { ...prod, MAX_PRIORITY_FEE: '2000000000' }, role: 'worker' })).variables,
+    ).toEqual(['MAX_FEE_PER_GAS'])
+    expect(loadConfig({ env: { ...prod, ...feeCeiling }, role: 'worker' }).worker.feeCeiling.maxFeePerGas).toBe(
+      200_000_000_000n,
+    )
+    // the web signs nothing; dev and tests may run without a ceiling
+    expect(loadConfig({ env: worker, role: 'worker' }).worker.feeCeiling.maxFeePerGas).toBeUndefined()
+    expect(loadConfig({ env: { ...prod, MINTDESK_DEV: '1' }, role: 'worker' }).production).toBe(false)
+  })
+
   it('rejects malformed values', () => {
     expect(errorOf(() => loadConfig({ env: { ...base, TOKEN_ADDRESS: '0x12' } })).variables).toEqual(['TOKEN_ADDRESS'])
     expect(errorOf(() => loadConfig({ env: { ...base, CONFIRMATIONS: '0' } })).variables).toEqual(['CONFIRMATIONS'])
@@ -223,7 +244,7 @@ describe('loadConfig', () => {
       AUTH_SECRET: strong,
       METRICS_TOKEN: strong,
     }
-    const prodWorker = { ...worker, NODE_ENV: 'production' }
+    const prodWorker = { ...worker, ...feeCeiling, NODE_ENV: 'production' }
     it('accepts each process as its own role, the user from the URL or PGUSER', () => {
       expect(loadConfig({ env: { ...web, ...asWebRole }, role: 'web' }).production).toBe(true)
       expect(loadConfig({ env: { ...prodWorker, ...asWorkerRole }, role: 'worker' }).production).toBe(true)

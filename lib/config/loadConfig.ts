@@ -10,7 +10,8 @@ import { databaseHostOf, isLocalDatabase, isLoopback } from './localHosts'
  * of the local stack is switched off by setting its variable (scripts/ writes them to
  * .data/stack.env). In production mode (NODE_ENV=production without MINTDESK_DEV=1) a
  * missing secret, a dev default left in place or a secret shorter than MIN_SECRET_LENGTH is
- * a startup error naming the variable; dev mode itself (MINTDESK_DEV=1) is refused with
+ * a startup error naming the variable, and so is a production worker without the fee
+ * ceiling MAX_FEE_PER_GAS; dev mode itself (MINTDESK_DEV=1) is refused with
  * NODE_ENV=production unless the database is on this machine.
  */
 
@@ -62,7 +63,7 @@ export type Config = {
     shutdownGraceMs: number
     /** named crash points for tests; always empty in production */
     failpoints: string[]
-    /** MAX_FEE_PER_GAS / MAX_PRIORITY_FEE in wei; undefined: no ceiling */
+    /** MAX_FEE_PER_GAS / MAX_PRIORITY_FEE in wei; undefined: no ceiling (never in a production worker) */
     feeCeiling: { maxFeePerGas: bigint | undefined; maxPriorityFeePerGas: bigint | undefined }
     feeCappedRetryMs: number
     /** KMS_SIGN_RATE, KMS_SIGN_RATE_PER_KEY (0: no limit), KMS_THROTTLE_BUDGET_MS */
@@ -127,6 +128,8 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (!e.RPC_URL) missing.push('RPC_URL')
       if (!e.TOKEN_ADDRESS) missing.push('TOKEN_ADDRESS')
       if (kmsKeyIds.length === 0) missing.push('KMS_KEY_IDS')
+      // fail closed: production never signs without a fee ceiling (worker/chain/capFees.ts)
+      if (production && e.MAX_FEE_PER_GAS === undefined) missing.push('MAX_FEE_PER_GAS')
     }
     if (production) {
       if (e.AUTH_SECRET === DEV_AUTH_SECRET) devDefaults.push('AUTH_SECRET')

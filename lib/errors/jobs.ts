@@ -8,8 +8,59 @@ import { BaseError } from './BaseError'
  * admin pages show their message from the job's timeline.
  */
 
-/** The codes of the worker's errors: none reaches a client (500). */
-export type JobErrorCode = 'job_failed' | 'job_permanent_failure' | 'worker_start_failed'
+/**
+ * The codes of the worker's errors, one per kind of failure. None reaches a client as an
+ * HTTP answer (500), but they are public all the same: a failed or dead mint's webhook
+ * and email say why with one of them (FAILURE_REASONS; docs/api.md lists each), never
+ * with the error's message, which stays on the admin's job page. Stable: receivers switch
+ * on them; add one, never rename.
+ */
+export const JOB_ERROR_CODES = [
+  // any job
+  'job_failed',
+  'job_permanent_failure',
+  'job_aborted',
+  'invalid_payload',
+  'worker_start_failed',
+  // the chain (worker/errors/chain.ts)
+  'mint_would_revert',
+  'reverted',
+  'minted_event_missing',
+  'not_mined',
+  'broadcast_rejected',
+  'fee_too_low',
+  'insufficient_funds',
+  'nonce_consumed',
+  'signer_unavailable',
+  'sign_timeout',
+  'no_base_fee',
+  'stored_tx_mismatch',
+  // the signing keys (worker/errors/signers.ts)
+  'no_signer',
+  'signer_conflict',
+  'kms_sign_failed',
+  'kms_key_mismatch',
+  // the check before signing (lib/errors/reserves.ts)
+  'bar_not_held',
+  'amount_mismatch',
+  'supply_exceeds_reserves',
+  'recipient_not_allowed',
+  'over_limit',
+  'approval_missing',
+] as const
+
+export type JobErrorCode = (typeof JOB_ERROR_CODES)[number]
+
+/**
+ * Why a mint failed or went to the dead letters, as its `mint.failed` / `mint.dead_letter`
+ * event says it (`reason`, and `lastError` once its attempts ran out): the code of the
+ * permanent error that ended it, or `attempts_exhausted` (its last attempt's code in
+ * `lastError`), `worker_lost` (a worker died during the last attempt), or `unspecified`
+ * (an event recorded before reason codes, whose text is never sent).
+ */
+export const FAILURE_REASONS = [...JOB_ERROR_CODES, 'attempts_exhausted', 'worker_lost', 'unspecified'] as const
+
+export type FailureReason = (typeof FAILURE_REASONS)[number]
 
 export type WorkerErrorOptions = {
   cause?: unknown
@@ -27,10 +78,10 @@ export class WorkerError extends BaseError<JobErrorCode> {
 /** Retrying cannot help (a revert in simulation, a bad payload): dead letter at once. */
 export class PermanentJobError extends WorkerError {
   override name = 'PermanentJobError'
-  /** a short sentence for the order's failure_reason and the admin pages */
+  /** a short sentence for the order's failure_reason and the admin pages (never sent outside: `code` is) */
   readonly reason: string
-  constructor(reason: string, options?: { cause?: unknown }) {
-    super(reason, { cause: options?.cause, code: 'job_permanent_failure' })
+  constructor(reason: string, options?: WorkerErrorOptions) {
+    super(reason, { cause: options?.cause, code: options?.code ?? 'job_permanent_failure' })
     this.reason = reason
   }
 }
@@ -38,13 +89,16 @@ export class PermanentJobError extends WorkerError {
 /** The payload in the queue does not match the task's schema (e.g. queued by older code). */
 export class InvalidPayloadError extends PermanentJobError {
   override name = 'InvalidPayloadError'
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, { cause: options?.cause, code: 'invalid_payload' })
+  }
 }
 
 /** The worker is shutting down: the job gives its slot back and is retried elsewhere. */
 export class JobAbortedError extends WorkerError {
   override name = 'JobAbortedError'
   constructor(step: string) {
-    super(`aborted by worker shutdown before ${step}`)
+    super(`aborted by worker shutdown before ${step}`, { code: 'job_aborted' })
   }
 }
 

@@ -5,8 +5,8 @@ import { PermanentJobError } from './jobs'
  * worker/mint/checkBeforeSigning.ts). Each is permanent: the inventory or the chain
  * would have to change for a retry to pass, so the job goes to the dead letters at once
  * and its order fails with `reason`, a sentence an admin understands. Nothing was
- * signed, no nonce was taken. Their code is job_permanent_failure (they never reach a
- * client; the admin pages show the reason).
+ * signed, no nonce was taken. Their code is the check that refused (the order's webhook
+ * and email say it; the admin pages show the reason).
  */
 export class ReserveCheckRefusedError extends PermanentJobError {
   override name = 'ReserveCheckRefusedError'
@@ -23,7 +23,7 @@ export class ReserveCheckRefusedError extends PermanentJobError {
     | 'over_limit'
     | 'approval_missing'
   constructor(check: ReserveCheckRefusedError['check'], reason: string) {
-    super(`refused to sign: ${reason}`)
+    super(`refused to sign: ${reason}`, { code: check })
     this.check = check
   }
 }

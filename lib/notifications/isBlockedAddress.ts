@@ -5,10 +5,14 @@ import { isIP } from 'node:net'
  * request forgery): loopback, unspecified, private (RFC 1918), carrier-grade NAT
  * (100.64/10), link-local (169.254/16, fe80::/10, the cloud metadata address among them),
  * multicast, reserved and documentation ranges, benchmarking (198.18/15), IPv6 unique local
- * (fc00::/7) and site-local, and every IPv6 form that carries an IPv4 address (mapped
- * ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), judged by the
- * IPv4 address inside; Teredo (2001::/32) is refused whole. Anything that is not an IP is
- * blocked too.
+ * (fc00::/7) and site-local, and the IPv6 forms that carry an IPv4 address: IPv4-mapped
+ * ::ffff:0:0/96 (RFC 4291) and IPv4-translated ::ffff:0:0:0/96 (RFC 2765) are refused whole
+ * (a dual-stack socket reaches the IPv4 host through them; no public service is published
+ * as one), so are the local-use NAT64 prefix 64:ff9b:1::/48 (RFC 8215) and the rest of
+ * 64:ff9b::/32 (a translator of the operator's network, not the internet), and Teredo
+ * (2001::/32); the well-known NAT64 prefix 64:ff9b::/96 (RFC 6052), compatible ::a.b.c.d and
+ * 6to4 2002::/16 are judged by the IPv4 address inside. Anything that is not an IP is blocked
+ * too.
  */
 export function isBlockedAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
@@ -53,9 +57,16 @@ function isBlockedV6(b: number[]): boolean {
   const embedded = (at: number) => isBlockedV4(b.slice(at, at + 4))
   if (zeros(0, 16)) return true // ::
   if (zeros(0, 15) && b[15] === 1) return true // ::1
-  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return embedded(12) // ::ffff:a.b.c.d (mapped)
+  if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return true // ::ffff:0:0/96, IPv4-mapped (RFC 4291)
+  // ::ffff:0:0:0/96, IPv4-translated (RFC 2765)
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return true
   if (zeros(0, 12)) return embedded(12) // ::a.b.c.d (compatible, deprecated)
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return embedded(12) // NAT64
+  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b) {
+    // 64:ff9b::/96, the well-known NAT64 prefix (RFC 6052): as the IPv4 address it translates to
+    if (zeros(4, 12)) return embedded(12)
+    // 64:ff9b:1::/48 (local-use NAT64, RFC 8215) and the rest of 64:ff9b::/32: the operator's own translators
+    return true
+  }
   if (b[0] === 0x20 && b[1] === 0x02) return embedded(2) // 6to4
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x00 && b[3] === 0x00) return true // Teredo
   if (b[0] === 0x20 && b[1] === 0x01 && b[2] === 0x0d && b[3] === 0xb8) return true // documentation

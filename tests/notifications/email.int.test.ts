@@ -71,13 +71,13 @@ describe('notification emails through the SMTP sink', () => {
     expect(mailsAbout(orderId)).toHaveLength(1)
   }, 60_000)
 
-  it('an order awaiting approval: each approver and admin but the requester; a failed order: its requester, with the reason', async () => {
+  it('an order awaiting approval: each approver and admin but the requester; a failed order: its requester, with the reason code', async () => {
     const approver = await insertUser(t.db, 'approver')
     const waiting = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'awaiting_approval' })
     await t.db.execute(sql`select public.on_mint_awaiting_approval(${waiting.id}::uuid)`)
     const failing = await insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'pending' })
     await t.db.transaction((tx) =>
-      markOrderFailed(tx, { orderId: failing.id, reason: 'mint reverted on chain: FrozenAddress' }),
+      markOrderFailed(tx, { orderId: failing.id, reason: 'mint reverted on chain: FrozenAddress', code: 'reverted' }),
     )
 
     await waitFor(async () => mailsAbout(waiting.id).length >= 2 && mailsAbout(failing.id).length >= 1, {
@@ -90,7 +90,9 @@ describe('notification emails through the SMTP sink', () => {
     expect(approvals[0]).toMatch(/Subject: \[mintdesk\] A mint of 401\.084 oz awaits your approval/)
     const [failed] = mailsAbout(failing.id)
     expect(failed).toContain('To: other-staff@mintdesk.test')
-    expect(failed).toContain('FrozenAddress')
+    // the reason's code, never the error's text (that stays on the admin's job page)
+    expect(failed).toContain('Reason: reverted: the mint transaction reverted on chain')
+    expect(failed).not.toContain('FrozenAddress')
     const events = await t.db
       .select({ type: notificationEvents.type })
       .from(notificationEvents)

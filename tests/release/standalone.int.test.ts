@@ -168,6 +168,8 @@ function workerEnv(extra: Record<string, string> = {}): Record<string, string> {
     // the one test-only concession: the local KMS endpoint is on loopback
     MINTDESK_ALLOW_LOOPBACK_KMS: '1',
     CONFIRMATIONS: '1',
+    // production workers refuse to start without a fee ceiling (issue 13): far above anvil's fees
+    MAX_FEE_PER_GAS: '1000000000000',
     RPC_POLLING_MS: '100',
     CONFIRM_POLL_MS: '200',
     ...extra,
@@ -690,6 +692,12 @@ describe('the release build, run like the images, in production mode', () => {
         what: 'the dev KMS credentials',
         env: workerEnv({ AWS_ACCESS_KEY_ID: DEV_KMS_ACCESS_KEY }),
         variable: 'AWS_ACCESS_KEY_ID',
+      },
+      {
+        who: 'worker',
+        what: 'no fee ceiling',
+        env: workerEnv({ MAX_FEE_PER_GAS: '' }),
+        variable: 'MAX_FEE_PER_GAS',
       },
       {
         who: 'worker',

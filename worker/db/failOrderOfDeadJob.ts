@@ -1,10 +1,19 @@
 import type { Tx } from '@/db/client'
-import { redactSecrets } from '@/lib/errors/redactSecrets'
+import type { FailureReason } from '@/lib/errors/jobs'
 import { ORDER_TASKS, TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 import { markOrderFailed } from './markOrderFailed'
 
-export type FailOrderOfDeadJobParameters = { task: string; orderId: string | null; reason: string }
+export type FailOrderOfDeadJobParameters = {
+  task: string
+  orderId: string | null
+  /** what happened, for the admin (the order's failure_reason) */
+  reason: string
+  /** why, for the events: the permanent error's code, or attempts_exhausted */
+  code: FailureReason
+  /** with attempts_exhausted: the code of the last attempt's failure */
+  lastError?: FailureReason
+}
 
 /**
  * What a dead job means for its order. A dead mint_send: the order is `failed` with the
@@ -12,22 +21,25 @@ export type FailOrderOfDeadJobParameters = { task: string; orderId: string | nul
  * order_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
  * (docs/decisions/025-exactly-once-mints.md). Either way a mint.dead_letter event is written
- * (worker/notifications/recordMintEvent).
+ * (worker/notifications/recordMintEvent), saying why with `code`, never with `reason`'s text.
  */
 export async function failOrderOfDeadJob(
   tx: Tx,
-  { task, orderId, reason }: FailOrderOfDeadJobParameters,
+  { task, orderId, reason, code, lastError }: FailOrderOfDeadJobParameters,
 ): Promise<boolean> {
   if (!orderId || !ORDER_TASKS.includes(task)) return false
   const failed =
-    task === TASK.mintSend ? await markOrderFailed(tx, { orderId, reason, from: ['pending', 'failed'] }) : false
-  // every dead mint job is a mint.dead_letter event, in the transaction that records it dead
+    task === TASK.mintSend
+      ? await markOrderFailed(tx, { orderId, reason, code, lastError, from: ['pending', 'failed'] })
+      : false
+  // every dead mint job is a mint.dead_letter event, in the transaction that records it dead;
+  // its reason is the code: the text stays in the job's history (the admin's job page)
   await recordMintEvent(tx, {
     type: 'mint.dead_letter',
     orderId,
     status: null,
     from: null,
-    data: { task, reason: redactSecrets(reason).slice(0, 2000) },
+    data: { task, reason: code, ...(lastError ? { lastError } : {}) },
   })
   return failed
 }

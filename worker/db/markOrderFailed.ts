@@ -1,31 +1,41 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type MintStatus, mintOrders } from '@/db/schema'
+import type { FailureReason } from '@/lib/errors/jobs'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { releaseBars } from '@/lib/vault/releaseBars'
 import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 
 export type MarkOrderFailedParameters = {
   orderId: string
+  /** what happened, for the admin's job page (the order's failure_reason, URLs redacted); never sent outside */
   reason: string
+  /** why, as the order's mint.failed event says it to webhooks and email (lib/errors/jobs.ts FAILURE_REASONS) */
+  code: FailureReason
+  /** with attempts_exhausted: the code of the last attempt's failure */
+  lastError?: FailureReason
   /** the statuses the order may be failed from (never a confirmed or cancelled one) */
   from?: readonly MintStatus[]
 }
 
-/** Marks an order failed with a reason for the admin (URLs redacted); returns whether it changed. */
+/**
+ * Marks an order failed: the reason for the admin (URLs redacted) on the order, the code
+ * in its mint.failed event; returns whether it changed.
+ */
 export async function markOrderFailed(
   tx: Tx,
-  { orderId, reason, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters,
+  { orderId, reason, code, lastError, from = ['pending', 'submitted', 'failed'] }: MarkOrderFailedParameters,
 ): Promise<boolean> {
   const failureReason = redactSecrets(reason).slice(0, 2000)
-  // the mint.failed event in this transaction when the order becomes failed (not when it already was)
+  // the mint.failed event in this transaction when the order becomes failed (not when it already was);
+  // it says why with a stable code, never the error's text (the admin's job page shows that)
   const becoming = from.filter((status) => status !== 'failed')
   await recordMintEvent(tx, {
     type: 'mint.failed',
     orderId,
     status: 'failed',
     from: becoming,
-    data: { reason: failureReason },
+    data: { reason: code, ...(lastError ? { lastError } : {}) },
   })
   const rows = await tx
     .update(mintOrders)

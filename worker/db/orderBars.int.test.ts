@@ -21,7 +21,7 @@ setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 describe("the worker moves an order's bars with its status", () => {
   it('failed (reverted on chain) frees them; a retry that submits it again holds them again', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
-    await t.db.transaction((tx) => markOrderFailed(tx, { orderId, reason: 'reverted' }))
+    await t.db.transaction((tx) => markOrderFailed(tx, { orderId, reason: 'reverted', code: 'reverted' }))
     expect((await barStates(t.db, serials)).map((b) => [b.status, b.order_id])).toEqual([
       ['available', null],
       ['available', null],
@@ -37,12 +37,14 @@ describe("the worker moves an order's bars with its status", () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
     await t.db
       .transaction(async (tx) => {
-        await failOrderOfDeadJob(tx, { task: 'mint_send', orderId, reason: 'dead' })
+        await failOrderOfDeadJob(tx, { task: 'mint_send', orderId, reason: 'dead', code: 'job_permanent_failure' })
         throw new Error('rollback')
       })
       .catch(() => {})
     expect((await barStates(t.db, serials)).map((b) => b.status)).toEqual(['reserved', 'reserved'])
-    await t.db.transaction((tx) => failOrderOfDeadJob(tx, { task: 'mint_send', orderId, reason: 'dead' }))
+    await t.db.transaction((tx) =>
+      failOrderOfDeadJob(tx, { task: 'mint_send', orderId, reason: 'dead', code: 'job_permanent_failure' }),
+    )
     expect((await barStates(t.db, serials)).map((b) => b.status)).toEqual(['available', 'available'])
   })
 
@@ -66,7 +68,9 @@ describe("the worker moves an order's bars with its status", () => {
     const failed = await orderWithListedBars(t.db, { users: u, bars: 1 })
     const already = await orderWithListedBars(t.db, { users: u, bars: 1 })
     const hash = (b: string) => `0x${b.repeat(32)}`
-    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: failed.orderId, reason: 'reverted' }))
+    await t.db.transaction((tx) =>
+      markOrderFailed(tx, { orderId: failed.orderId, reason: 'reverted', code: 'reverted' }),
+    )
     await t.db.transaction((tx) =>
       markOrdersConfirmed(tx, { orders: [{ orderId: already.orderId, txHash: hash('01'), blockNumber: 5n }] }),
     )

@@ -1,4 +1,4 @@
-import { PermanentJobError, WorkerError } from '@/lib/errors/jobs'
+import { PermanentJobError, WorkerError, type WorkerErrorOptions } from '@/lib/errors/jobs'
 
 /**
  * Chain-side failures of the worker's jobs: transient (WorkerError) unless retrying cannot help (PermanentJobError).
@@ -12,7 +12,7 @@ export class MintRevertedError extends PermanentJobError {
     readonly errorName: string | undefined,
     options?: { cause?: unknown },
   ) {
-    super(`mint reverts: ${reason}`, options)
+    super(`mint reverts: ${reason}`, { cause: options?.cause, code: 'mint_would_revert' })
   }
 }
 
@@ -23,7 +23,7 @@ export class MintTxRevertedError extends PermanentJobError {
     readonly hash: string,
     reason: string,
   ) {
-    super(`mint transaction ${hash} reverted: ${reason}`)
+    super(`mint transaction ${hash} reverted: ${reason}`, { code: 'reverted' })
   }
 }
 
@@ -31,7 +31,7 @@ export class MintTxRevertedError extends PermanentJobError {
 export class MintedEventMissingError extends PermanentJobError {
   override name = 'MintedEventMissingError'
   constructor(readonly hash: string) {
-    super(`transaction ${hash} succeeded but emitted no Minted event for this order`)
+    super(`transaction ${hash} succeeded but emitted no Minted event for this order`, { code: 'minted_event_missing' })
   }
 }
 
@@ -48,6 +48,7 @@ export class MintNotMinedError extends PermanentJobError {
   ) {
     super(
       `transaction ${hash} is still not mined after ${replacements} replacements; cancel the order to fill its nonce, or retry`,
+      { code: 'not_mined' },
     )
   }
 }
@@ -58,9 +59,9 @@ export class BroadcastRejectedError extends WorkerError {
   constructor(
     readonly hash: string,
     readonly details: string,
-    options?: { cause?: unknown },
+    options?: WorkerErrorOptions,
   ) {
-    super(`node rejected ${hash}: ${details}`, options)
+    super(`node rejected ${hash}: ${details}`, { cause: options?.cause, code: options?.code ?? 'broadcast_rejected' })
   }
 }
 
@@ -71,11 +72,17 @@ export class BroadcastRejectedError extends WorkerError {
  */
 export class FeeTooLowError extends BroadcastRejectedError {
   override name = 'FeeTooLowError'
+  constructor(hash: string, details: string, options?: { cause?: unknown }) {
+    super(hash, details, { cause: options?.cause, code: 'fee_too_low' })
+  }
 }
 
 /** The signer cannot pay for gas: retried (an operator tops it up), then dead letter. */
 export class InsufficientFundsError extends BroadcastRejectedError {
   override name = 'InsufficientFundsError'
+  constructor(hash: string, details: string, options?: { cause?: unknown }) {
+    super(hash, details, { cause: options?.cause, code: 'insufficient_funds' })
+  }
 }
 
 /**
@@ -89,7 +96,9 @@ export class NonceConsumedError extends WorkerError {
     readonly signer: string,
     readonly nonce: bigint,
   ) {
-    super(`nonce ${nonce} of signer ${signer} was used by a transaction mintdesk did not sign`)
+    super(`nonce ${nonce} of signer ${signer} was used by a transaction mintdesk did not sign`, {
+      code: 'nonce_consumed',
+    })
   }
 }
 
@@ -97,7 +106,7 @@ export class NonceConsumedError extends WorkerError {
 export class SignerUnavailableError extends WorkerError {
   override name = 'SignerUnavailableError'
   constructor(readonly signer: string) {
-    super(`this worker holds no KMS key for signer ${signer}`)
+    super(`this worker holds no KMS key for signer ${signer}`, { code: 'signer_unavailable' })
   }
 }
 
@@ -105,7 +114,7 @@ export class SignerUnavailableError extends WorkerError {
 export class SignTimeoutError extends WorkerError {
   override name = 'SignTimeoutError'
   constructor(readonly timeoutMs: number) {
-    super(`KMS did not sign within ${timeoutMs} ms`)
+    super(`KMS did not sign within ${timeoutMs} ms`, { code: 'sign_timeout' })
   }
 }
 
@@ -113,7 +122,7 @@ export class SignTimeoutError extends WorkerError {
 export class NoBaseFeeError extends WorkerError {
   override name = 'NoBaseFeeError'
   constructor() {
-    super('the latest block has no base fee: mintdesk sends EIP-1559 transactions only')
+    super('the latest block has no base fee: mintdesk sends EIP-1559 transactions only', { code: 'no_base_fee' })
   }
 }
 
@@ -126,6 +135,9 @@ export class NoBaseFeeError extends WorkerError {
 export class StoredTxMismatchError extends PermanentJobError {
   override name = 'StoredTxMismatchError'
   constructor(detail: string, options?: { cause?: unknown }) {
-    super(`stored transaction does not match its order: ${detail}`, options)
+    super(`stored transaction does not match its order: ${detail}`, {
+      cause: options?.cause,
+      code: 'stored_tx_mismatch',
+    })
   }
 }

@@ -6,13 +6,16 @@ import { PermanentJobError, WorkerError } from '@/lib/errors/jobs'
 export class NoSignerError extends WorkerError {
   override name = 'NoSignerError'
   constructor(chainId: number) {
-    super(`no active signer on chain ${chainId} among this worker's KMS keys`)
+    super(`no active signer on chain ${chainId} among this worker's KMS keys`, { code: 'no_signer' })
   }
 }
 
 /** A signers row that does not match the KMS key or chain this worker was given. */
 export class SignerConflictError extends WorkerError {
   override name = 'SignerConflictError'
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, { cause: options?.cause, code: 'signer_conflict' })
+  }
 }
 
 /** KMS answered, but not with a usable signature (transient: the job retries). */
@@ -23,7 +26,7 @@ export class KmsSignError extends WorkerError {
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(`KMS key ${keyId}: ${message}`, options)
+    super(`KMS key ${keyId}: ${message}`, { cause: options?.cause, code: 'kms_sign_failed' })
   }
 }
 
@@ -37,7 +40,9 @@ export class KmsSignatureRecoveryError extends PermanentJobError {
     readonly keyId: string,
     readonly address: Address,
   ) {
-    super(`KMS key ${keyId}: the signature recovers to neither yParity 0 nor 1 for address ${address}`)
+    super(`KMS key ${keyId}: the signature recovers to neither yParity 0 nor 1 for address ${address}`, {
+      code: 'kms_key_mismatch',
+    })
   }
 }
 
@@ -49,6 +54,6 @@ export class KmsAddressMismatchError extends PermanentJobError {
     readonly expected: Address,
     readonly actual: Address,
   ) {
-    super(`KMS key ${keyId} has address ${actual}, expected ${expected}`)
+    super(`KMS key ${keyId} has address ${actual}, expected ${expected}`, { code: 'kms_key_mismatch' })
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApprovalMissingError } from '@/lib/errors/approvals'
+import { isPermanentJobError } from '@/lib/errors/jobs'
 import { checkApproval } from './checkApproval'
 
 const OZ = 10n ** 18n
@@ -29,7 +30,8 @@ describe('checkApproval (the worker, before signing)', () => {
         return e
       }
     })()
-    expect(error).toMatchObject({ check: 'approval_missing', code: 'job_permanent_failure' })
+    expect(error).toMatchObject({ check: 'approval_missing', code: 'approval_missing' })
+    expect(isPermanentJobError(error)).toBe(true)
   })
 
   it('below the threshold: no approval needed', () => {

@@ -9,7 +9,7 @@ import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import type { UpdateJobRecordParameters } from '../db/updateJobRecord'
 import { updateJobRecords } from '../db/updateJobRecords'
 import type { WorkerContext } from '../runtime/context'
-import { firstLine } from '../runtime/recordFailedAttempt'
+import { deadCodes, firstLine } from '../runtime/recordFailedAttempt'
 import type { SendOutcome } from './sendOutcome'
 
 export type FinishClaimedSendsParameters = {
@@ -36,7 +36,7 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
   const done: bigint[] = []
   const failed: { jobId: bigint; message: string; permanent: boolean }[] = []
   const deferred: { jobId: bigint; delayMs: number }[] = []
-  const dead: { jobId: bigint; orderId: string; reason: string }[] = []
+  const dead: ({ jobId: bigint; orderId: string; reason: string } & ReturnType<typeof deadCodes>)[] = []
   for (const job of p.claimed) {
     const outcome: SendOutcome = (job.orderId === null ? undefined : p.outcomes.get(job.orderId)) ?? {
       kind: 'failed',
@@ -84,7 +84,8 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
       const reason = permanent ? error.reason : `gave up after ${job.attempts} attempts: ${firstLine(message)}`
       events.push({ ...base, event: 'dead', detail: reason })
       records.push({ ...record, state: 'dead', lastError: text })
-      if (job.orderId !== null) dead.push({ jobId: job.jobId, orderId: job.orderId, reason })
+      if (job.orderId !== null)
+        dead.push({ jobId: job.jobId, orderId: job.orderId, reason, ...deadCodes(error, permanent) })
     } else {
       events.push({
         ...base,
@@ -106,6 +107,13 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
       events.filter((e) => e.jobId != null && ours.has(BigInt(e.jobId))),
     )
     for (const d of dead)
-      if (ours.has(d.jobId)) await failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: d.orderId, reason: d.reason })
+      if (ours.has(d.jobId))
+        await failOrderOfDeadJob(tx, {
+          task: TASK.mintSend,
+          orderId: d.orderId,
+          reason: d.reason,
+          code: d.code,
+          lastError: d.lastError,
+        })
   })
 }

@@ -63,6 +63,7 @@ export async function handleMinedTx(
       await markOrderFailed(tx, {
         orderId,
         reason: `mint reverted on chain: ${reason}`,
+        code: 'reverted',
         from: ['pending', 'submitted', 'failed'],
       })
       await recordJobEvent(tx, {

@@ -30,7 +30,7 @@ describe('the digest of several order events to one address', () => {
     const failed = {
       type: 'mint.failed',
       orderId: order(4),
-      payload: { to, amountWei: '1000000000000000', reason: 'FrozenAddress' },
+      payload: { to, amountWei: '1000000000000000', reason: 'reverted' },
     }
     const waiting = {
       type: 'mint.awaiting_approval',
@@ -42,7 +42,9 @@ describe('the digest of several order events to one address', () => {
       appUrl: 'http://localhost:3000',
     })
     expect(mixed.subject).toBe('[mintdesk] 4 mint updates: 2 confirmed, 1 failed, 1 awaiting approval')
-    expect(mixed.text).toContain(`- Failed: 0.001 oz to ${to}, Reason: FrozenAddress`)
+    expect(mixed.text).toContain(
+      `- Failed: 0.001 oz to ${to}, Reason: reverted: the mint transaction reverted on chain`,
+    )
     expect(mixed.text).toContain(`- Awaiting approval: 0.001 oz to ${to}\n`)
     expect(
       composeDigestEmail({ items: [waiting, { ...waiting, orderId: order(6) }], appUrl: 'http://x' }).subject,
@@ -56,12 +58,14 @@ describe('the digest of several order events to one address', () => {
     const hostile = {
       type: 'mint.failed',
       orderId: order(8),
-      payload: { to: '"><img src=x>', amountWei: 'x', reason: '<script>x</script>' },
+      payload: { to: '<script>x</script>"><img src=x>', amountWei: 'x', reason: '<script>x</script>' },
     }
     const email = composeDigestEmail({ items: [confirmed(1), hostile], appUrl: 'http://localhost:3000' })
     expect(email.html).not.toContain('<script>')
     expect(email.html).not.toContain('<img')
     expect(email.html).toContain('&lt;script&gt;')
-    expect(email.text).toContain('Reason: <script>x</script>')
+    // a reason that is not a code (an older event's text) is never shown
+    expect(email.text).toContain('Reason: unspecified: no reason was recorded')
+    expect(email.text).not.toContain('Reason: <script>')
   })
 })

@@ -207,19 +207,46 @@ describe('the outbox of order events (issue 16)', () => {
 
   it('a failure writes mint.failed once (failing a failed order again writes none); a dead mint job writes mint.dead_letter', async () => {
     const order = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'pending' })
-    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: order.id, reason: 'reverted' }))
-    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: order.id, reason: 'again' }))
+    const text = 'mint reverted on chain: FrozenAddress(0x90F7) via https://rpc.internal/v2/key'
+    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: order.id, reason: text, code: 'reverted' }))
+    await t.db.transaction((tx) => markOrderFailed(tx, { orderId: order.id, reason: 'again', code: 'job_failed' }))
+    const gaveUp = 'gave up after 5 attempts: nonce 7 of signer 0x90F7 was used by a transaction mintdesk did not sign'
     await t.db.transaction((tx) =>
-      failOrderOfDeadJob(tx, { task: TASK.mintSend, orderId: order.id, reason: 'gave up after 5 attempts' }),
+      failOrderOfDeadJob(tx, {
+        task: TASK.mintSend,
+        orderId: order.id,
+        reason: gaveUp,
+        code: 'attempts_exhausted',
+        lastError: 'nonce_consumed',
+      }),
     )
-    const types = (await eventsOf(order.id)).map((e) => e.type).sort()
-    expect(types).toEqual(['mint.dead_letter', 'mint.failed'])
-    const dead = (await eventsOf(order.id)).find((e) => e.type === 'mint.dead_letter')
-    expect(dead?.payload).toMatchObject({ status: 'failed', task: TASK.mintSend, reason: 'gave up after 5 attempts' })
+    const events = await eventsOf(order.id)
+    expect(events.map((e) => e.type).sort()).toEqual(['mint.dead_letter', 'mint.failed'])
+    // the events carry codes; the text stays on the order, for the admin's job page
+    expect(events.find((e) => e.type === 'mint.failed')?.payload).toMatchObject({
+      status: 'failed',
+      reason: 'reverted',
+    })
+    const dead = events.find((e) => e.type === 'mint.dead_letter')
+    expect(dead?.payload).toMatchObject({
+      status: 'failed',
+      task: TASK.mintSend,
+      reason: 'attempts_exhausted',
+      lastError: 'nonce_consumed',
+    })
+    for (const e of events) {
+      expect(JSON.stringify(e.payload)).not.toContain('FrozenAddress')
+      expect(JSON.stringify(e.payload)).not.toContain('gave up')
+    }
+    const [row] = await t.db
+      .select({ failureReason: mintOrders.failureReason })
+      .from(mintOrders)
+      .where(eq(mintOrders.id, order.id))
+    expect(row?.failureReason).toBe(gaveUp)
     // not a mint task: nothing
     expect(
       await t.db.transaction((tx) =>
-        failOrderOfDeadJob(tx, { task: TASK.webhookDeliver, orderId: order.id, reason: 'x' }),
+        failOrderOfDeadJob(tx, { task: TASK.webhookDeliver, orderId: order.id, reason: 'x', code: 'job_failed' }),
       ),
     ).toBe(false)
     expect(await eventsOf(order.id)).toHaveLength(2)

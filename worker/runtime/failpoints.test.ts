@@ -20,6 +20,7 @@ describe('failpoints (MINTDESK_FAILPOINTS)', () => {
     ).toHaveLength(2)
   })
   it('are ignored in production mode: a production worker never kills itself on purpose', () => {
-    expect(loadConfig({ env: { ...env, NODE_ENV: 'production' }, role: 'worker' }).worker.failpoints).toEqual([])
+    const production = { ...env, NODE_ENV: 'production', MAX_FEE_PER_GAS: '200000000000' }
+    expect(loadConfig({ env: production, role: 'worker' }).worker.failpoints).toEqual([])
   })
 })

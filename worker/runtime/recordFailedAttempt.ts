@@ -1,9 +1,10 @@
 import type { Tx } from '@/db/client'
-import { isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
+import { type FailureReason, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import { type UpdateJobRecordParameters, updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerContext } from './context'
+import { failureReasonOf } from './failureReasonOf'
 import type { WorkerLogger } from './logger'
 
 export type RecordFailedAttemptParameters = {
@@ -62,7 +63,7 @@ export async function recordFailedAttempt(
           ? error.reason
           : `gave up after ${base.attempt} ${p.unit.attempts}: ${firstLine(message)}`
         await recordJobEvent(tx, { ...base, event: 'dead', detail: p.note?.dead ? `${reason} ${p.note.dead}` : reason })
-        await failOrderOfDeadJob(tx, { task: base.task, orderId: base.orderId, reason })
+        await failOrderOfDeadJob(tx, { task: base.task, orderId: base.orderId, reason, ...deadCodes(error, permanent) })
       } else {
         await updateJobRecord(tx, { ...p.record, state: 'retrying', lastError: text })
         const when = `attempt ${base.attempt + 1} of ${p.maxAttempts} in about ${p.retryInS} s`
@@ -77,6 +78,16 @@ export async function recordFailedAttempt(
     p.log.error({ err: bookkeeping }, 'could not record the job failure')
   }
   return { dead }
+}
+
+/**
+ * What a dead job's events say about it (lib/errors/jobs.ts FAILURE_REASONS): the code of
+ * the permanent error that ended it, or attempts_exhausted with the last attempt's code.
+ */
+export function deadCodes(error: unknown, permanent: boolean): { code: FailureReason; lastError?: FailureReason } {
+  return permanent
+    ? { code: failureReasonOf(error) }
+    : { code: 'attempts_exhausted', lastError: failureReasonOf(error) }
 }
 
 /** an error message's first line, at most 500 characters (the timeline's detail) */

@@ -4,6 +4,7 @@ import { type Runner, run, type TaskList, type WorkerEvents, type WorkerPool } f
 import { type Address, getAddress } from 'viem'
 import { createDb } from '@/db/client'
 import { createChainClient } from '@/lib/chain/createChainClient'
+import { checkRuntimeDatabase } from '@/lib/config/checkRuntimeDatabase'
 import type { Config } from '@/lib/config/loadConfig'
 import { WorkerError, WorkerStartError } from '@/lib/errors/jobs'
 import { TASK, TASKS_RENAMED } from '@/lib/jobs/jobKeys'
@@ -74,6 +75,12 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
 
   try {
     await requireMintLimits(db, { production: config.production })
+    // production: no privilege beyond tableGrants, the web's APPROVAL_THRESHOLD_OZ (ConfigError naming the variable)
+    await checkRuntimeDatabase(db, {
+      role: 'worker',
+      production: config.production,
+      approvalThresholdWei: config.approvalThresholdWei,
+    })
     const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
 

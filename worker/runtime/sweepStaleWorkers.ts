@@ -49,7 +49,13 @@ export async function sweepStaleWorkers(
         await setJobLastError(tx, { jobId: job.jobId, error: reason })
         await updateJobRecord(tx, { ...record, state: 'dead', lastError: reason })
         await recordJobEvent(tx, { ...base, event: 'dead', detail: reason })
-        await failOrderOfDeadJob(tx, { task: job.task, orderId, reason })
+        await failOrderOfDeadJob(tx, {
+          task: job.task,
+          orderId,
+          reason,
+          code: 'attempts_exhausted',
+          lastError: 'worker_lost',
+        })
       } else {
         await updateJobRecord(tx, {
           ...record,

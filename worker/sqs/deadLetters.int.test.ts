@@ -123,7 +123,7 @@ describe('an SQS mint_send that fails every time', () => {
 
     // the admin page's list, from the worker's scan (the DLQ's depth stays true: the scan hands it back)
     const scan = await scanDeadLetterQueue(t.db, client, { queueUrl: server.queueUrl, dlqUrl: server.dlqUrl })
-    expect(scan).toEqual({ listed: 1, moved: 0, complete: true })
+    expect(scan).toEqual({ listed: 1, moved: 0, dropped: 0, complete: true })
     expect((await depth(server.dlqUrl)).visible).toBe(1)
     const listed = await listSqsDeadLetters(t.db)
     expect(listed).toHaveLength(1)
@@ -137,7 +137,8 @@ describe('an SQS mint_send that fails every time', () => {
     expect(listed[0]?.lastError).toContain('the recipient is not valid (always)')
     expect((await readSqsQueueMetrics(t.db)).deadLetters).toBe(1)
 
-    // retry: the order reopened, the job's attempts fresh, the message moved back by the next scan
+    // retry: the order reopened, the job's attempts fresh, a new message of the next generation through the relay;
+    // the dead letter is stale at once (not listed) and the next scan deletes it from the DLQ
     const admin = await insertUser(t.db, 'admin')
     const retried = await requestSqsDeadLetterRetry(t.db, { messageIds: [listed[0]?.messageId ?? ''], actor: admin })
     expect(retried.retried).toHaveLength(1)
@@ -146,18 +147,30 @@ describe('an SQS mint_send that fails every time', () => {
       .from(mintOrders)
       .where(eq(mintOrders.id, order.id))
     expect(reopened?.status).toBe('pending')
+    expect(await listSqsDeadLetters(t.db)).toEqual([])
+    expect((await readSqsQueueMetrics(t.db)).deadLetters).toBe(0)
+    // a second retry of the same dead letter: refused, nothing sent
+    expect(
+      await requestSqsDeadLetterRetry(t.db, { messageIds: [listed[0]?.messageId ?? ''], actor: admin }),
+    ).toMatchObject({ retried: [], skipped: [{ reason: 'not_dead', jobState: 'queued' }] })
     expect(await scanDeadLetterQueue(t.db, client, { queueUrl: server.queueUrl, dlqUrl: server.dlqUrl })).toEqual({
       listed: 0,
-      moved: 1,
+      moved: 0,
+      dropped: 1,
       complete: true,
     })
-    expect(await listSqsDeadLetters(t.db)).toEqual([])
     expect((await depth(server.dlqUrl)).visible).toBe(0)
+    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(1)
+    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(0)
     // the consumer's last long poll, aborted by its stop, may have taken it for one visibility timeout (as on SQS)
     const back = await client.send(
       new ReceiveMessageCommand({ QueueUrl: server.queueUrl, WaitTimeSeconds: 5, VisibilityTimeout: 5 }),
     )
-    expect(JSON.parse(back.Messages?.[0]?.Body ?? '{}')).toEqual({ orderId: order.id, jobId: jobId.toString() })
+    expect(JSON.parse(back.Messages?.[0]?.Body ?? '{}')).toEqual({
+      orderId: order.id,
+      jobId: jobId.toString(),
+      generation: 1,
+    })
     const [fresh] = await t.db.select().from(jobRecords).where(eq(jobRecords.jobId, jobId))
     expect(fresh).toMatchObject({ state: 'queued', attempts: 0 })
     const [audits] = await t.db.execute<{ n: number }>(

@@ -18,13 +18,20 @@ export type RelayOutboxParameters = {
  * after the send and before the commit leaves them unsent: they are sent again (at least
  * once), and the consumer is idempotent on the order. A row's `traceparent` (the mint's
  * trace) also goes as the message attribute `traceparent` (String), where the
- * consumer reads it. Returns how many were sent.
+ * consumer reads it. A row an admin retried or cancelled (lib/web/queue/retrySqsJobs.ts)
+ * has a generation above 0, written into the body as `generation`: a message of an older
+ * generation is stale (worker/sqs/sqsMessageHandler.ts, scanDeadLetterQueue.ts). Returns
+ * how many were sent.
  */
 export async function relayOutbox(db: Db, client: SQSClient, p: RelayOutboxParameters): Promise<number> {
   const limit = Math.min(p.limit ?? 10, 10)
   return db.transaction(async (tx) => {
+    // a retried job's row says its generation in the body: the messages of older ones are stale
     const rows = await tx.execute<{ job_id: string; payload: unknown; traceparent: string | null }>(sql`
-      select job_id::text as job_id, payload, payload->>'traceparent' as traceparent from sqs_outbox
+      select job_id::text as job_id,
+        case when generation > 0 then payload || jsonb_build_object('generation', generation) else payload end as payload,
+        payload->>'traceparent' as traceparent
+      from sqs_outbox
       where sent_at is null
       order by job_id
       limit ${limit}

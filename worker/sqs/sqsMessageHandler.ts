@@ -1,21 +1,67 @@
-import { eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { jobRecords } from '@/db/schema'
+import type { DbOrTx } from '@/db/client'
 import { JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { withJobSpan } from '@/worker/telemetry/withJobSpan'
 import { updateJobRecord } from '../db/updateJobRecord'
 import type { WorkerContext } from '../runtime/context'
+import type { WorkerLogger } from '../runtime/logger'
 import { recordFailedAttempt } from '../runtime/recordFailedAttempt'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
 import type { SqsDelivery, SqsOutcome } from './startSqsConsumer'
 
-/** The message body the outbox writes (public.enqueue_job): the task's payload plus its job id. */
-const envelope = z.object({ jobId: z.string().regex(/^\d{1,19}$/) }).passthrough()
+/**
+ * The message body the outbox writes (public.enqueue_job): the task's payload plus its job
+ * id, and its generation once an admin retried or cancelled the job (worker/sqs/relayOutbox.ts).
+ */
+const envelope = z
+  .object({ jobId: z.string().regex(/^\d{1,19}$/), generation: z.number().int().nonnegative().optional() })
+  .passthrough()
 
 /** What the handler itself uses of the worker's context; the task gets the whole of it. */
 export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
+
+type JobGate = { state: string | null; generation: number }
+
+/**
+ * The job's state in its history and its outbox row's generation (0 without one). `lock`:
+ * its job_records row FOR UPDATE first (the lock an admin's retry or cancel takes), then both
+ * read by a statement of their own, so they are what that retry or cancel committed.
+ */
+async function readJobGate(db: DbOrTx, p: { jobId: bigint; lock: boolean }): Promise<JobGate> {
+  if (p.lock) await db.execute(sql`select 1 from job_records where job_id = ${p.jobId}::bigint for update`)
+  const [row] = await db.execute<{ state: string | null; generation: number | null }>(sql`
+    select (select r.state from job_records r where r.job_id = ${p.jobId}::bigint) as state,
+      (select x.generation from sqs_outbox x where x.job_id = ${p.jobId}::bigint) as generation`)
+  return { state: row?.state ?? null, generation: Number(row?.generation ?? 0) }
+}
+
+/**
+ * What a message is owed before it runs, or null to run it: a message of an older generation
+ * than its job's (the job was retried or cancelled since: another message carries it now) and
+ * one of a finished job (sent twice) are deleted unrun; one of a dead job is left for SQS to
+ * move to the dead-letter queue.
+ */
+function gateOf(gate: JobGate, generation: number, log: WorkerLogger): SqsOutcome | null {
+  if (generation < gate.generation) {
+    log.info(
+      { generation, current: gate.generation },
+      'sqs message of an older generation (its job was retried or cancelled since): deleted, nothing run',
+    )
+    return { kind: 'delete' }
+  }
+  if (gate.state === 'done' || gate.state === 'cancelled') {
+    log.info({ state: gate.state }, 'sqs message of a finished job (sent twice): deleted, nothing run')
+    return { kind: 'delete' }
+  }
+  if (gate.state === 'dead') {
+    log.warn('sqs message of a dead job: left for SQS to move to the dead-letter queue')
+    return { kind: 'release', afterS: 0 }
+  }
+  return null
+}
 
 /** A task as graphile-worker runs it (TaskDefinition), over the context it needs. */
 export type SqsTask<C extends SqsTaskContext, P> = Pick<TaskDefinition<P>, 'name' | 'payload' | 'orderIdOf'> & {
@@ -43,7 +89,10 @@ export type SqsMessageHandlerParameters = {
  *   policy, not this code, moves it to the DLQ (a dead job's later receives fail at once);
  * - a task that waits (nothing signed: fee ceiling, signers at their in-flight bound): the
  *   message is sent again with a delay and the received one deleted (no receive spent);
- * - a job already done (the relay sent its row twice): deleted, nothing run.
+ * - a job already done (the relay sent its row twice), and a message older than its job's
+ *   generation (an admin retried or cancelled the job since, lib/web/queue/retrySqsJobs.ts):
+ *   deleted, nothing run; checked again under the job's row lock as it starts, so a retry
+ *   or cancel committed meanwhile is seen.
  * The task's run() is the same as graphile-worker's (idempotent on the order: the stored
  * signed transaction), so a message worked twice still mints once. Each receive that runs
  * is a `job <task>` span of the mint's trace (withJobSpan, as runTask's attempts).
@@ -83,15 +132,9 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
     const base = { task: def.name, orderId, jobId, attempt, actor }
     const record = { jobId, task: def.name, orderId, payload: parsed.data, attempts: attempt, maxAttempts }
 
-    const [known] = await ctx.db.select({ state: jobRecords.state }).from(jobRecords).where(eq(jobRecords.jobId, jobId))
-    if (known?.state === 'done' || known?.state === 'cancelled') {
-      log.info({ state: known.state }, 'sqs message of a finished job (sent twice): deleted, nothing run')
-      return { kind: 'delete' }
-    }
-    if (known?.state === 'dead') {
-      log.warn('sqs message of a dead job: left for SQS to move to the dead-letter queue')
-      return { kind: 'release', afterS: 0 }
-    }
+    const generation = ids.data.generation ?? 0
+    const early = gateOf(await readJobGate(ctx.db, { jobId, lock: false }), generation, log)
+    if (early) return early
 
     // the attempt as a span of its mint's trace: the message's traceparent, else the order's first job's;
     // job.pickup from the send on a first receive. Nothing when tracing is off (worker/telemetry/withJobSpan.ts)
@@ -107,14 +150,20 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
       runAt: attempt === 1 ? delivery.sentAt : null,
     }
     return withJobSpan(span, async (): Promise<SqsOutcome> => {
-      await ctx.db.transaction(async (tx) => {
+      // the gate again under the job's row lock, in the transaction that marks it running: an admin's
+      // retry or cancel (which takes the same lock) either comes before (nothing run) or sees it running
+      const gated = await ctx.db.transaction(async (tx) => {
+        const late = gateOf(await readJobGate(tx, { jobId, lock: true }), generation, log)
+        if (late) return late
         await updateJobRecord(tx, { ...record, state: 'running' })
         await recordJobEvent(tx, {
           ...base,
           event: 'started',
           detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})`,
         })
+        return null
       })
+      if (gated) return gated
       log.info('sqs job started')
 
       let waited: { waitMs: number; reason: string } | undefined

@@ -67,7 +67,9 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
   // a full batch sent: look again at once
   every('relay', p.sqs.relayMs, async () => (await relayOutbox(ctx.db, client, { queueUrl: p.sqs.queueUrl })) === 10)
   every('dead-letter scan', p.sqs.dlqScanMs, async () => {
-    await scanDeadLetterQueue(ctx.db, client, { queueUrl: p.sqs.queueUrl, dlqUrl: p.sqs.dlqUrl })
+    const scan = await scanDeadLetterQueue(ctx.db, client, { queueUrl: p.sqs.queueUrl, dlqUrl: p.sqs.dlqUrl })
+    if (scan && (scan.moved > 0 || scan.dropped > 0))
+      ctx.log.info({ moved: scan.moved, dropped: scan.dropped }, 'dead-letter scan moved or dropped messages')
     return false
   })
   const consumer = startSqsConsumer(client, {

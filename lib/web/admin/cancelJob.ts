@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { releaseBars } from '@/lib/vault/releaseBars'
@@ -10,6 +11,7 @@ import { completeJobs } from '@/lib/web/jobs/completeJobs'
 import { lockLiveJobs } from '@/lib/web/jobs/lockLiveJobs'
 import { readOrderIdOfJob } from '@/lib/web/jobs/readOrderIdOfJob'
 import { wakeNonceHealth } from '@/lib/web/jobs/wakeNonceHealth'
+import { lockSqsJobs } from '@/lib/web/queue/lockSqsJobs'
 import type { ApiCancelResult } from './apiTypes'
 
 export type CancelJobParameters = { jobId: bigint; actor: AdminActor }
@@ -24,7 +26,10 @@ export type CancelJobReturnType = ApiCancelResult
  * - an order that is confirmed, or whose transaction is known to be mined -> 409
  *   `order_confirmed`;
  * - the jobs leave graphile-worker's table (completeJobs on rows we
- *   hold unlocked), their history rows become `cancelled`, the order `cancelled`;
+ *   hold unlocked), their history rows become `cancelled`, the order `cancelled`; an SQS
+ *   job (decision 021) is cancelled the same way, its outbox row's generation bumped so
+ *   that its messages (in the queue or the dead-letter queue) are stale: deleted unrun,
+ *   dropped from the DLQ, refused by the dead-letter page's retry;
  * - a nonce reserved or signed for the order and not mined is reported (`releasedNonce`)
  *   and the nonce health job woken: the WORKER releases it and fills it with a zero-value
  *   self-transfer at a higher fee, in its own transaction, so the signer's later nonces
@@ -38,8 +43,11 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     const id = jobId.toString()
     const orderId = await readOrderIdOfJob(tx, { jobId })
 
-    // every live job of the order, locked in id order (the same order retryJobs uses)
-    const jobs = await lockLiveJobs(tx, { jobIds: [jobId], orderId })
+    // every live job of the order, locked in id order (the same order retryJobs uses): graphile-worker's, and
+    // the SQS ones (decision 021: in the history and the outbox only), which the consumer locks as it starts one
+    const graphileJobs = await lockLiveJobs(tx, { jobIds: [jobId], orderId })
+    const sqsJobs = await lockSqsJobs(tx, { jobIds: [jobId], orderId })
+    const jobs = [...graphileJobs, ...sqsJobs]
     if (!jobs.some((j) => j.jobId === jobId)) {
       const history = await tx.execute<{ state: string }>(
         sql`select state from job_records where job_id = ${id}::bigint`,
@@ -85,11 +93,17 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     }
 
     const ids = jobs.map((j) => j.jobId)
-    const removed = await completeJobs(tx, { jobIds: ids })
-    if (removed.length !== ids.length) {
+    const graphileIds = graphileJobs.map((j) => j.jobId)
+    const removed = await completeJobs(tx, { jobIds: graphileIds })
+    if (removed.length !== graphileIds.length) {
       // cannot happen while we hold the row locks of unlocked jobs; never commit half a cancel
       throw new JobRunningError({ jobId: id })
     }
+    // an SQS job's messages, in the queue or its dead-letter queue, are stale from now on: the consumer
+    // deletes them unrun, the DLQ scan drops them, the dead-letter page refuses them
+    if (sqsJobs.length > 0)
+      await tx.execute(sql`
+        update sqs_outbox set generation = generation + 1 where job_id = any(${jobIdArraySql(sqsJobs.map((j) => j.jobId))})`)
 
     let orderStatus: string | null = null
     if (orderId) {

@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm'
-import type { DbOrTx, Tx } from '@/db/client'
+import type { DbOrTx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
-import { BarAlreadyUsedError } from '@/lib/errors/mint'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { rescheduleJobsNow } from '@/lib/jobs/rescheduleJobsNow'
-import { markBarsReserved } from '@/lib/vault/markBarsReserved'
-import type { JobState, RetryableJobState } from '@/lib/web/jobs/jobStates'
+import { type JobState, RETRYABLE_JOB_STATES, type RetryableJobState } from '@/lib/web/jobs/jobStates'
 import { lockLiveJobs } from '@/lib/web/jobs/lockLiveJobs'
+import { lockSqsJobs } from '@/lib/web/queue/lockSqsJobs'
+import { retrySqsJobs } from '@/lib/web/queue/retrySqsJobs'
 import type { ApiRetriedJob, ApiRetryResult } from './apiTypes'
+import { reopenFailedOrder } from './reopenFailedOrder'
 
 /** One request retries at most this many jobs; a filter that matches more says `truncated`. */
 export const MAX_RETRY_BATCH = 500
@@ -31,6 +32,11 @@ export type RetryJobsReturnType = ApiRetryResult
  * Jobs are read under a row lock first: a job a worker holds is skipped as `running`
  * (never touched), a job that is not dead or retrying as `not_retryable`, an unknown or
  * finished one as `not_found`. By filter, jobs another transaction holds are skipped.
+ *
+ * An SQS job (QUEUE_TRANSPORT=sqs, decision 021; never in graphile-worker's table) is
+ * retried as the SQS dead-letter page retries it (lib/web/queue/retrySqsJobs.ts): a new
+ * message of the next generation, every older one (the dead letter included) stale, so a
+ * later retry from the dead-letter page is refused and nothing runs twice.
  */
 export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<RetryJobsReturnType> {
   return db.transaction(async (tx) => {
@@ -42,11 +48,32 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
         ? { jobIds: requested }
         : { state: p.state, task: p.task, limit: MAX_RETRY_BATCH + 1, skipLocked: true },
     )
-    const truncated = byFilter && locked.length > MAX_RETRY_BATCH
+    // the SQS jobs among the ids, or of the filter (after the graphile jobs, up to the batch's size)
+    const graphileIds = new Set(locked.map((j) => j.jobId))
+    const sqsLocked = await lockSqsJobs(
+      tx,
+      'jobIds' in p
+        ? { jobIds: requested.filter((id) => !graphileIds.has(id)) }
+        : {
+            state: p.state,
+            task: p.task,
+            limit: Math.max(0, MAX_RETRY_BATCH + 1 - locked.length),
+            skipLocked: true,
+          },
+    )
+    const truncated = byFilter && locked.length + sqsLocked.length > MAX_RETRY_BATCH
     const candidates = locked.slice(0, MAX_RETRY_BATCH)
+    const sqsCandidates = sqsLocked.slice(0, MAX_RETRY_BATCH - candidates.length)
+    const sqs = await retrySqsJobs(tx, {
+      jobs: sqsCandidates,
+      retryable: RETRYABLE_JOB_STATES,
+      via: 'jobs',
+      bulk: byFilter || requested.length > 1,
+      actor: p.actor,
+    })
 
-    const skipped: ApiRetryResult['skipped'] = []
-    const found = new Set(candidates.map((j) => j.jobId))
+    const skipped: ApiRetryResult['skipped'] = [...sqs.skipped]
+    const found = new Set([...candidates, ...sqsCandidates].map((j) => j.jobId))
     const missing = requested.filter((id) => !found.has(id))
     if (missing.length > 0) {
       const history = await tx.execute<{ job_id: bigint; state: string }>(
@@ -76,7 +103,7 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
       })
       return false
     })
-    if (toRetry.length === 0) return { retried: [], skipped, truncated }
+    if (toRetry.length === 0) return { retried: sqs.retried, skipped, truncated }
 
     // attempts back to 0 and max_attempts back to the job's own (a permanent error lowered
     // it to the attempts made), one rescheduleJobsNow call per distinct max
@@ -137,33 +164,6 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
         orderStatus: job.orderId ? (orderStatus.get(job.orderId) ?? null) : null,
       })
     }
-    return { retried, skipped, truncated }
+    return { retried: [...retried, ...sqs.retried], skipped, truncated }
   })
-}
-
-/**
- * A failed order whose job runs again is back in flight: `submitted` when a signed
- * transaction is stored for it (the worker re-sends those bytes), else `pending`; its
- * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
- * BarAlreadyUsedError (409) when another order took one meanwhile. Any other status is
- * left as is. Returns the status after.
- */
-export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
-  const rows = await tx.execute<{ status: string }>(sql`
-    update mint_orders o set
-      status = case when exists (select 1 from chain_txs c where c.order_id = o.id) then 'submitted' else 'pending' end::mint_status,
-      failure_reason = null,
-      updated_at = now()
-    where o.id = ${orderId}::uuid and o.status = 'failed'
-    returning o.status::text as status`)
-  if (rows[0]) {
-    // in flight again: it holds its bars again, unless another order took one meanwhile
-    const { lost } = await markBarsReserved(tx, { orderId })
-    if (lost.length > 0) throw new BarAlreadyUsedError({ bars: lost })
-    return rows[0].status
-  }
-  const current = await tx.execute<{ status: string }>(
-    sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
-  )
-  return current[0]?.status ?? null
 }

@@ -9,7 +9,10 @@ export type ApiSqsDeadLetter = {
   lastError: string | null
   sentAt: string | null
   firstSeenAt: string
-  /** set once an admin asked for a retry: the worker moves it back at its next scan */
+  /**
+   * set when the worker is to move this message back as it is (one without a job, or one
+   * stamped before generations); a job's retry instead sends a new message and drops this one
+   */
   retryRequestedAt: string | null
 }
 

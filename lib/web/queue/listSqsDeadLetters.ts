@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { isoSql } from '@/lib/web/admin/sql'
 import type { ApiSqsDeadLetter } from './apiTypes'
+import { neededDeadLetterSql } from './neededDeadLetterSql'
 
 /**
- * The SQS dead-letter queue as the worker last listed it (sqs_dead_letters), with each message's order and its job's
- * last error from the history: what the admin dead-letters page shows
- * beside graphile-worker's dead jobs. Oldest first, 500 at most.
+ * The SQS dead-letter queue as the worker last listed it (sqs_dead_letters, decision
+ * 021), with each message's order and its job's last error from the history: what the
+ * admin dead-letters page shows beside graphile-worker's dead jobs. Oldest first, 500 at most;
+ * a message its job no longer needs (retried or cancelled since, or done) is not shown: the
+ * worker's next scan deletes it from the DLQ.
  */
 export async function listSqsDeadLetters(db: DbOrTx): Promise<ApiSqsDeadLetter[]> {
   const rows = await db.execute<{
@@ -27,6 +30,7 @@ export async function listSqsDeadLetters(db: DbOrTx): Promise<ApiSqsDeadLetter[]
     from sqs_dead_letters d
     left join job_records r on r.job_id = d.job_id
     left join mint_orders o on o.id = d.order_id
+    where ${neededDeadLetterSql}
     order by d.first_seen_at, d.message_id
     limit 500`)
   return rows.map((r) => ({

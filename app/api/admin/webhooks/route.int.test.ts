@@ -103,7 +103,7 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
     expect(await written()).toEqual(before)
   })
 
-  it('in production: http, a private address, and a hostname resolving to 127.0.0.1 are refused, nothing written', async () => {
+  it('in production: http, a private address, IPv4 inside IPv6, and a hostname resolving to 127.0.0.1 are refused, nothing written', async () => {
     const before = await written()
     const key = Buffer.from(DEV_WEBHOOK_SECRETS_KEY, 'hex')
     const actor = { id: u.admin.id, email: u.admin.email }
@@ -112,6 +112,12 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
       ['https://10.0.0.5/hook', /10\.0\.0\.5/],
       ['https://169.254.169.254/latest/meta-data', /169\.254\.169\.254/],
       ['https://[::ffff:127.0.0.1]/hook', /loopback, private or reserved/],
+      // IPv4 inside IPv6: mapped and translated refused whole, local-use NAT64 whole, well-known
+      // NAT64 by the IPv4 inside
+      ['https://[::ffff:8.8.8.8]/hook', /loopback, private or reserved/],
+      ['https://[::ffff:0:808:808]/hook', /loopback, private or reserved/],
+      ['https://[64:ff9b:1::808:808]/hook', /loopback, private or reserved/],
+      ['https://nat64.test/hook', /resolves to 64:ff9b::a00:5/],
       ['https://localhost/hook', /resolves to (127\.0\.0\.1|::1)/],
       ['https://rebind.test/hook', /resolves to 192\.168\.1\.10/],
     ] as const
@@ -129,7 +135,10 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
                 { address: '93.184.215.14', family: 4 },
                 { address: '192.168.1.10', family: 4 },
               ]
-            : (await import('@/lib/notifications/resolveSafeAddresses')).resolveHost(host),
+            : host === 'nat64.test'
+              ? // a DNS64 answer translating 10.0.0.5
+                [{ address: '64:ff9b::a00:5', family: 6 }]
+              : (await import('@/lib/notifications/resolveSafeAddresses')).resolveHost(host),
       })
       await expect(refused).rejects.toMatchObject({
         code: 'validation_failed',

@@ -1,5 +1,5 @@
-// POST /api/admin/dead-letters/sqs/retry - { messageIds: [...] } or { all: true }: moved back to the queue by the
-// worker, orders reopened; audited (admin)
+// POST /api/admin/dead-letters/sqs/retry - { messageIds: [...] } or { all: true }: each job a new
+// message (its dead letter dropped), orders reopened; audited (admin)
 import { route } from '@/lib/web/http/route'
 import { requestSqsDeadLetterRetry } from '@/lib/web/queue/requestSqsDeadLetterRetry'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'

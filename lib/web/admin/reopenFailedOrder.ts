@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm'
+import type { Tx } from '@/db/client'
+import { BarAlreadyUsedError } from '@/lib/errors/mint'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
+
+/**
+ * A failed order whose job runs again is back in flight: `submitted` when a signed
+ * transaction is stored for it (the worker re-sends those bytes), else `pending`; its
+ * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
+ * BarAlreadyUsedError (409) when another order took one meanwhile. Any other status is
+ * left as is. Returns the status after.
+ */
+export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
+  const rows = await tx.execute<{ status: string }>(sql`
+    update mint_orders o set
+      status = case when exists (select 1 from chain_txs c where c.order_id = o.id) then 'submitted' else 'pending' end::mint_status,
+      failure_reason = null,
+      updated_at = now()
+    where o.id = ${orderId}::uuid and o.status = 'failed'
+    returning o.status::text as status`)
+  if (rows[0]) {
+    // in flight again: it holds its bars again, unless another order took one meanwhile
+    const { lost } = await markBarsReserved(tx, { orderId })
+    if (lost.length > 0) throw new BarAlreadyUsedError({ bars: lost })
+    return rows[0].status
+  }
+  const current = await tx.execute<{ status: string }>(
+    sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
+  )
+  return current[0]?.status ?? null
+}
