@@ -68,7 +68,8 @@ describe('rpcFaultProxy', () => {
 
   it('a lagging head: the block number, receipts, transactions and nonces of an older block', async () => {
     const client = createChainClient({ rpcUrl: proxy.url, chainId: 31337, pollingMs: 100 })
-    await send()
+    // mined before the head is read: the lag freezes the head the node has when it begins
+    await client.waitForTransactionReceipt({ hash: await send() })
     const head = await client.getBlockNumber()
     const nonce = await client.getTransactionCount({ address: ANVIL_DEV_ADDRESS })
     proxy.setFaults({ lag: { everyMs: 60_000, forMs: 60_000 } }) // lagging from now on
