@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import { Badge } from '@/components/ui/Badge'
-import { LIVE_JOB_STATES } from '@/lib/web/jobs/jobStates'
+import { LIVE_JOB_STATES } from '@/lib/jobs/jobStates'
 import type { Metrics } from './adminApi'
 import { formatAge, formatDuration, formatPercent } from './format'
 import { failureRateHealth, runTimeHealth } from './health'

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { shortId } from '@/components/admin/format'
 import { Button } from '@/components/ui/Button'
-import type { JobState } from '@/lib/web/jobs/jobStates'
+import type { JobState } from '@/lib/jobs/jobStates'
 import { canCancel, canRetry } from './jobActionRules'
 import { useJobActions } from './useJobActions'
 

@@ -1,5 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/Badge'
-import type { JobState } from '@/lib/web/jobs/jobStates'
+import type { JobState } from '@/lib/jobs/jobStates'
 
 const tones: Record<JobState, BadgeTone> = {
   queued: 'info',

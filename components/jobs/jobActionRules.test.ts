@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { JOB_STATES } from '@/lib/web/jobs/jobStates'
+import { JOB_STATES } from '@/lib/jobs/jobStates'
 import { canCancel, canRetry } from './jobActionRules'
 
 describe('job action rules', () => {

@@ -1,4 +1,4 @@
-import type { JobState } from '@/lib/web/jobs/jobStates'
+import type { JobState } from '@/lib/jobs/jobStates'
 
 /** Which buttons a job gets; the API enforces the same rules (409 otherwise). */
 export function canRetry(state: JobState): boolean {

@@ -1,3 +1,4 @@
+import type { JobState } from '@/lib/jobs/jobStates'
 import type {
   ApiCancelResult,
   ApiChainTx,
@@ -10,7 +11,6 @@ import type {
   ApiTimelineEvent,
 } from '@/lib/web/admin/apiTypes'
 import { ApiError } from '@/lib/web/errors/api'
-import type { JobState } from '@/lib/web/jobs/jobStates'
 
 /**
  * The jobs pages' one boundary with the admin API: fetch helpers that throw `ApiError`

@@ -321,16 +321,25 @@ describe('process rules', () => {
       ...tidy,
       'app/(staff)/mints/page.tsx': `${tidy['app/(staff)/mints/page.tsx']}\nimport { x } from '@/lib/mint/onlyWeb'`,
       'lib/mint/onlyWeb.ts': '',
-      'worker/runtime/main.ts': `${tidy['worker/runtime/main.ts']}\nimport { claim } from '@/lib/jobs/claimJobs'`,
-      'lib/jobs/claimJobs.ts': '',
+      'worker/runtime/main.ts': `${tidy['worker/runtime/main.ts']}\nimport { claim } from '@/lib/vault/claimBars'`,
+      'lib/vault/claimBars.ts': '',
       'cli/limits.ts': `${tidy['cli/limits.ts']}\nimport { PASSWORDS } from '@/lib/config/devPasswords'`,
       'lib/config/devPasswords.ts': '',
     })
     expect(violations).toEqual([
       { file: 'lib/mint/onlyWeb.ts', reachedBy: ['web'], rule: expect.stringContaining('it belongs in lib/web/') },
-      { file: 'lib/jobs/claimJobs.ts', reachedBy: ['worker'], rule: expect.stringContaining('belongs in worker/') },
+      { file: 'lib/vault/claimBars.ts', reachedBy: ['worker'], rule: expect.stringContaining('belongs in worker/') },
       { file: 'lib/config/devPasswords.ts', reachedBy: ['cli'], rule: expect.stringContaining('belongs in cli/') },
     ])
+  })
+
+  it("lib/jobs/ is graphile-worker's one home, whichever process reaches a file of it", () => {
+    const { violations } = check({
+      ...tidy,
+      'worker/runtime/main.ts': `${tidy['worker/runtime/main.ts']}\nimport { claim } from '@/lib/jobs/claimJobs'`,
+      'lib/jobs/claimJobs.ts': '',
+    })
+    expect(violations).toEqual([])
   })
 
   it('fails a file of lib/web/ that the worker (or cli/) reaches too: shared code lives in lib/', () => {

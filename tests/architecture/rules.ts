@@ -301,7 +301,9 @@ export type Home = 'web' | 'worker' | 'cli' | 'shared'
  * process; lib/ (outside lib/web/) holds what at least two of web, worker and cli reach.
  * db/ is every process's schema and client and has no home rule (only the reach rule).
  */
-export const PROCESS_HOMES: readonly { prefix: string; home: Home }[] = [
+export const PROCESS_HOMES: readonly { prefix: string; home: Home | 'any' }[] = [
+  // graphile-worker's tables have one home, whichever process reads or writes them (decision 011)
+  { prefix: 'lib/jobs/', home: 'any' },
   { prefix: 'lib/web/', home: 'web' },
   { prefix: 'lib/', home: 'shared' },
   { prefix: 'worker/', home: 'worker' },
@@ -355,7 +357,8 @@ export function checkProcess(
     )
   }
   const home = PROCESS_HOMES.find((h) => file.startsWith(h.prefix))?.home
-  if (home === undefined) return null // db/, the web's root files: reached, nothing more asked
+  // db/, lib/jobs/, the web's root files: reached, nothing more asked
+  if (home === undefined || home === 'any') return null
   const expected: Home = processes.length >= 2 ? 'shared' : (processes[0] as Home) // one of web, worker, cli
   if (home === expected) return null
   return violation(

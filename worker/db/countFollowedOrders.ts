@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { orderConfirmJobSql } from '@/worker/jobs/orderConfirmJobSql'
+import { orderConfirmJobSql } from '@/lib/jobs/orderConfirmJobSql'
 
 export type CountFollowedOrdersParameters = { signerAddress: string }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { chainTxs, mintOrders } from '@/db/schema'
-import { orderConfirmJobSql } from '@/worker/jobs/orderConfirmJobSql'
+import { orderConfirmJobSql } from '@/lib/jobs/orderConfirmJobSql'
 import { type ChainTx, toChainTx } from './toChainTx'
 
 export type ListFollowedOrdersParameters = { signerAddress: string }

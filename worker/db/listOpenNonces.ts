@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
-import { hasLiveConfirmJobSql } from '@/worker/jobs/hasLiveConfirmJobSql'
+import { hasLiveConfirmJobSql } from '@/lib/jobs/hasLiveConfirmJobSql'
 
 export type ListOpenNoncesParameters = { signerAddress: string }
 

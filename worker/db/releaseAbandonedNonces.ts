@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
-import { hasLiveSendJobSql } from '@/worker/jobs/hasLiveSendJobSql'
+import { hasLiveSendJobSql } from '@/lib/jobs/hasLiveSendJobSql'
 import type { ReleasedNonce } from './releaseCancelledNonces'
 
 export type ReleaseAbandonedNoncesParameters = { signerAddress: string }

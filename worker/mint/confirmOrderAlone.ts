@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client'
+import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { orderConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import type { WorkerContext } from '../runtime/context'
 import type { OrderConfirmPayload } from '../tasks/orderConfirm'
 

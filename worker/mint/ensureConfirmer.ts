@@ -1,6 +1,6 @@
 import type { Tx } from '@/db/client'
+import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { SIGNER_CONFIRM_PRIORITY, signerConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'
 import type { SignerConfirmPayload } from '../tasks/signerConfirm'

@@ -1,10 +1,10 @@
 import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
+import type { ClaimedJob } from '@/lib/jobs/claimQueuedJobs'
+import { finishClaimedJobs } from '@/lib/jobs/finishClaimedJobs'
 import { TASK } from '@/lib/jobs/jobKeys'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
-import type { ClaimedJob } from '@/worker/jobs/claimQueuedJobs'
-import { finishClaimedJobs } from '@/worker/jobs/finishClaimedJobs'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
 import type { UpdateJobRecordParameters } from '../db/updateJobRecord'
 import { updateJobRecords } from '../db/updateJobRecords'
@@ -27,7 +27,7 @@ export type FinishClaimedSendsParameters = {
  * 'succeeded' (sent, settled) or 'failed' + 'retrying'/'dead' (a dead one fails its
  * order, as a dead mint_send does); a wait hands the job back with its attempt (no
  * events: it did not run). graphile-worker's queue rows end as graphile-worker would end
- * them (worker/jobs/finishClaimedJobs.ts).
+ * them (lib/jobs/finishClaimedJobs.ts).
  */
 export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSendsParameters): Promise<void> {
   if (p.claimed.length === 0) return

@@ -1,6 +1,6 @@
+import { deleteJobRow } from '@/lib/jobs/deleteJobRow'
+import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { SIGNER_CONFIRM_PRIORITY, signerConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { deleteJobRow } from '@/worker/jobs/deleteJobRow'
-import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { countFollowedOrders } from '../db/countFollowedOrders'
 import { lockConfirmer } from '../db/lockConfirmer'
 import type { WorkerContext } from '../runtime/context'

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { mintOrders, notificationEvents } from '@/db/schema'
+import { detachRunningJobKey } from '@/lib/jobs/detachRunningJobKey'
 import { NOTIFY_DISPATCH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
@@ -9,7 +10,6 @@ import type { TestUsers } from '@/tests/helpers/users'
 import { failOrderOfDeadJob } from '@/worker/db/failOrderOfDeadJob'
 import { markOrderFailed } from '@/worker/db/markOrderFailed'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
-import { detachRunningJobKey } from '@/worker/jobs/detachRunningJobKey'
 import { recordMintEvent } from './recordMintEvent'
 
 describe('the outbox of order events (issue 16)', () => {

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client'
+import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
-import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import { lockNonceHealth } from '../db/lockNonceHealth'
 import { NONCE_HEALTH_MAX_ATTEMPTS } from '../tasks/nonceHealth'
 

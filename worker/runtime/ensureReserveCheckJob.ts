@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client'
+import { type EnsureJobReturnType, ensureJob } from '@/lib/jobs/ensureJob'
 import { RESERVE_CHECK_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
-import { type EnsureJobReturnType, ensureJob } from '@/worker/jobs/ensureJob'
 import { lockReserveCheck } from '../db/lockReserveCheck'
 import { RESERVE_CHECK_MAX_ATTEMPTS } from '../tasks/reserveCheck'
 

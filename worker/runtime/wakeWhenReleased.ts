@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client'
+import { isJobReleased } from '@/lib/jobs/isJobReleased'
 import { sleep } from '@/lib/time/sleep'
-import { isJobReleased } from '@/worker/jobs/isJobReleased'
 import type { WorkerLogger } from './logger'
 
 /** the waits between two looks at the job's row (ms): about 6 s in all, then the poll takes over */

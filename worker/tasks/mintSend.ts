@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
-import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { readMintOrderRow } from '../db/readMintOrderRow'
 import type { SendBatcher } from '../mint/createSendBatcher'
 import type { WorkerContext } from '../runtime/context'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
+import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { NONCE_HEALTH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { enqueueFollowUp } from '@/worker/jobs/enqueueFollowUp'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { readReceipt } from '../chain/readReceipt'
 import { insertMissingNonces } from '../db/insertMissingNonces'

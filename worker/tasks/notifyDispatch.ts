@@ -1,6 +1,6 @@
 import { z } from 'zod'
+import { detachRunningJobKey } from '@/lib/jobs/detachRunningJobKey'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { detachRunningJobKey } from '@/worker/jobs/detachRunningJobKey'
 import { dispatchNotificationBatch, NOTIFY_DISPATCH_BATCH } from '@/worker/notifications/dispatchNotificationBatch'
 import { reopenNotificationEvent } from '@/worker/notifications/reopenNotificationEvent'
 import type { WorkerContext } from '../runtime/context'
@@ -16,7 +16,7 @@ export type NotifyDispatchPayload = z.infer<typeof notifyDispatchPayload>
 /**
  * notify_dispatch: ONE job under one key, woken by every event, fans out ALL
  * undispatched events, in batches of NOTIFY_DISPATCH_BATCH (one transaction each), until a batch comes back short. It
- * first lets go of its key (worker/jobs/detachRunningJobKey): an event committed while it runs
+ * first lets go of its key (lib/jobs/detachRunningJobKey): an event committed while it runs
  * adds a new job, which starts after that commit, so no event is left behind. No email
  * is planned by a worker without SMTP_URL.
  */

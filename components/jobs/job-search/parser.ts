@@ -1,4 +1,4 @@
-import { isJobState, type JobState } from '@/lib/web/jobs/jobStates'
+import { isJobState, type JobState } from '@/lib/jobs/jobStates'
 
 export type JobSearch = { state?: JobState; task?: string; q?: string }
 export type ParsedJobSearch = JobSearch & { errors: string[] }

@@ -1,4 +1,4 @@
-import type { JobState, LiveJobState } from '@/lib/web/jobs/jobStates'
+import type { JobState, LiveJobState } from '@/lib/jobs/jobStates'
 import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 import type { ApiReserveCheck } from '@/lib/web/reserves/apiTypes'
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import type { JobState } from '@/lib/jobs/jobStates'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { NotFoundError } from '@/lib/web/errors/resource'
-import type { JobState } from '@/lib/web/jobs/jobStates'
 import { readMintOrder } from '@/lib/web/mint/readMintOrder'
 import type {
   ApiChainTx,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { countDeadJobs } from '@/lib/jobs/countDeadJobs'
+import { GRAPHILE_LOCK_TIMEOUT_MS, LIVE_JOB_STATES, type LiveJobState } from '@/lib/jobs/jobStates'
+import { listTaskNames } from '@/lib/jobs/listTaskNames'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
-import { countDeadJobs } from '@/lib/web/jobs/countDeadJobs'
-import { GRAPHILE_LOCK_TIMEOUT_MS, LIVE_JOB_STATES, type LiveJobState } from '@/lib/web/jobs/jobStates'
-import { listTaskNames } from '@/lib/web/jobs/listTaskNames'
 import type { ApiMetrics, ApiTaskMetrics } from './apiTypes'
 import { isoSql } from './sql'
 

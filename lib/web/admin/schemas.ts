@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { JOB_STATES, RETRYABLE_JOB_STATES } from '@/lib/web/jobs/jobStates'
+import { JOB_STATES, RETRYABLE_JOB_STATES } from '@/lib/jobs/jobStates'
 import { MAX_QUERY_LENGTH } from './classifyJobQuery'
 import { MAX_JOBS_PAGE } from './listJobs'
 import { MAX_RETRY_BATCH } from './retryJobs'

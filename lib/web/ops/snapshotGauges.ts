@@ -1,5 +1,5 @@
+import { LIVE_JOB_STATES } from '@/lib/jobs/jobStates'
 import type { ApiMetrics, ApiSystem } from '@/lib/web/admin/apiTypes'
-import { LIVE_JOB_STATES } from '@/lib/web/jobs/jobStates'
 import type { ExpositionFamily } from './formatExposition'
 
 export type SnapshotGaugesParameters = { metrics: ApiMetrics; system: ApiSystem }

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
-import type { LiveJobState } from '@/lib/web/jobs/jobStates'
-import type { LockedJob } from '@/lib/web/jobs/lockLiveJobs'
+import type { LiveJobState } from '@/lib/jobs/jobStates'
+import type { LockedJob } from '@/lib/jobs/lockLiveJobs'
 
 /**
  * An SQS job (decision 021) under its locks: what lockLiveJobs says of a graphile job, and its

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
-import type { JobState } from '@/lib/web/jobs/jobStates'
+import type { JobState } from '@/lib/jobs/jobStates'
 import { lockSqsJobs } from './lockSqsJobs'
 import { retrySqsJobs } from './retrySqsJobs'
 

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import type { LiveJobState } from '@/lib/jobs/jobStates'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import type { ApiRetriedJob, ApiRetryResult } from '@/lib/web/admin/apiTypes'
 import { reopenFailedOrder } from '@/lib/web/admin/reopenFailedOrder'
-import type { LiveJobState } from '@/lib/web/jobs/jobStates'
 import type { LockedSqsJob } from './lockSqsJobs'
 
 export type RetrySqsJobsParameters = {

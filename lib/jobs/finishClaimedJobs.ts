@@ -18,7 +18,7 @@ export type FinishClaimedJobsParameters = {
 }
 
 /**
- * Ends the jobs this worker claimed for a batch (worker/jobs/claimQueuedJobs.ts) with the SQL
+ * Ends the jobs this worker claimed for a batch (lib/jobs/claimQueuedJobs.ts) with the SQL
  * graphile-worker 0.17.3 runs when a job it holds ends, each guarded by locked_by so a job
  * meanwhile handed to another worker is not touched. Three statements at most. Returns
  * the ids that were still ours.

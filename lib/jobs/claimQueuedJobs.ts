@@ -25,7 +25,7 @@ export type ClaimedJob = {
  * process dies the stale-worker sweep (force_unlock_workers of its id) hands it back
  * like any job it was running, with the attempt counted. Jobs in a named queue are left
  * to graphile-worker (mintdesk adds none). The caller must finish every claimed job
- * (worker/jobs/finishClaimedJobs.ts) before its own job ends.
+ * (lib/jobs/finishClaimedJobs.ts) before its own job ends.
  */
 export async function claimQueuedJobs(
   db: DbOrTx,

@@ -18,7 +18,7 @@ export type UnlockedJob = {
   /**
    * Its key was taken over while it ran (graphile-worker 0.17's add_job of a running job's
    * key clears the key and sets attempts to max_attempts), before the run could let go of
-   * the key itself (worker/jobs/detachRunningJobKey.ts, the coalescing jobs' first step). Told
+   * the key itself (lib/jobs/detachRunningJobKey.ts, the coalescing jobs' first step). Told
    * by attempts that jumped past the attempt our history saw start; its attempts are put
    * back to that run's, as detachRunningJobKey would have: a killed run, not a dead letter.
    */
