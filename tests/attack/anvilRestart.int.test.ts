@@ -118,7 +118,13 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
 
     // more orders on the rewound chain: their nonces sit above the forgotten ones
     await submit(plan.slice(24))
-    const settleMs = await waitForSettled({ sql: t.sql, chain: chain.publicClient, timeoutMs: 120_000, log })
+    const settleMs = await waitForSettled({
+      sql: t.sql,
+      chain: chain.publicClient,
+      timeoutMs: 120_000,
+      log,
+      liveWorkerIds: () => p.liveIds(),
+    })
     const report = await checkInvariants({
       sql: t.sql,
       chain: chain.publicClient,

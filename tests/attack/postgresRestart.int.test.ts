@@ -141,15 +141,20 @@ describe('Postgres stopped and started again under load', () => {
     )
     expect(tally.accepted).toBe(ORDERS + probes.length)
 
-    await waitForSettled({ sql: checks.sql, chain: chain.publicClient, timeoutMs: 90_000, log }).catch(
-      (error: unknown) => {
-        const workers = p.all.map(
-          (w) =>
-            `${w.name} pid ${w.pid} ${w.child.exitCode === null && w.child.signalCode === null ? 'alive' : `exited ${w.child.exitCode}/${w.child.signalCode}`}, last line ${String(w.lines.at(-1)?.time ?? '-')} ${String(w.lines.at(-1)?.msg ?? '')} (log ${w.logFile})`,
-        )
-        throw new Error(`${error instanceof Error ? error.message : String(error)}\n${workers.join('\n')}`)
-      },
-    )
+    // settled includes the takeover: a job a dead worker held is run again by a live one
+    await waitForSettled({
+      sql: checks.sql,
+      chain: chain.publicClient,
+      timeoutMs: 90_000,
+      log,
+      liveWorkerIds: () => p.liveIds(),
+    }).catch((error: unknown) => {
+      const workers = p.all.map(
+        (w) =>
+          `${w.name} pid ${w.pid} ${w.child.exitCode === null && w.child.signalCode === null ? 'alive' : `exited ${w.child.exitCode}/${w.child.signalCode}`}, last line ${String(w.lines.at(-1)?.time ?? '-')} ${String(w.lines.at(-1)?.msg ?? '')} (log ${w.logFile})`,
+      )
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n${workers.join('\n')}`)
+    })
     await supervisor.stop()
     const crashes = p.crashes()
     const causes = crashes.map((c) => workerDeathCause(readFileSync(c.logFile, 'utf8')))
