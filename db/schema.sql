@@ -873,6 +873,29 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.fold_backing_deltas()
+ RETURNS TABLE(running_milli_oz bigint, recount_milli_oz bigint, folded integer)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('vault_backing_deltas'));
+  RETURN QUERY
+  WITH gone AS (
+    DELETE FROM vault_backing_deltas RETURNING fine_oz
+  ), recount AS (
+    SELECT coalesce(sum(b.fine_oz), 0) AS fine_oz FROM vault_bars b WHERE b.status = 'backing'
+  ), kept AS (
+    INSERT INTO vault_backing_deltas (fine_oz) SELECT r.fine_oz FROM recount r WHERE r.fine_oz <> 0
+  )
+  SELECT
+    ((SELECT coalesce(sum(g.fine_oz), 0) FROM gone g) * 1000)::bigint,
+    ((SELECT r.fine_oz FROM recount r) * 1000)::bigint,
+    (SELECT count(*) FROM gone)::integer;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.mint_orders_vault_fixed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -939,6 +962,7 @@ $function$;
 CREATE OR REPLACE FUNCTION public.vault_bars_backing_delta()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO 'public', 'pg_temp'
 AS $function$
 DECLARE
@@ -1090,9 +1114,9 @@ GRANT SELECT, INSERT, UPDATE ON TABLE public.users TO mintdesk_web;
 
 GRANT SELECT ON TABLE public.users TO mintdesk_worker;
 
-GRANT SELECT, INSERT ON TABLE public.vault_backing_deltas TO mintdesk_web;
+GRANT SELECT ON TABLE public.vault_backing_deltas TO mintdesk_web;
 
-GRANT SELECT, INSERT, DELETE ON TABLE public.vault_backing_deltas TO mintdesk_worker;
+GRANT SELECT ON TABLE public.vault_backing_deltas TO mintdesk_worker;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.vault_bars TO mintdesk_web;
 
@@ -1148,6 +1172,8 @@ GRANT EXECUTE ON FUNCTION public.enqueue_job(jsonb) TO mintdesk_web;
 
 GRANT EXECUTE ON FUNCTION public.enqueue_job(jsonb) TO mintdesk_worker;
 
+GRANT EXECUTE ON FUNCTION public.fold_backing_deltas() TO mintdesk_worker;
+
 GRANT EXECUTE ON FUNCTION public.mint_orders_vault_fixed() TO PUBLIC;
 
 GRANT EXECUTE ON FUNCTION public.on_mint_awaiting_approval(uuid) TO mintdesk_web;
@@ -1159,7 +1185,5 @@ GRANT EXECUTE ON FUNCTION public.recent_mints_wei(uuid) TO mintdesk_worker;
 GRANT EXECUTE ON FUNCTION public.record_mint_event(text,uuid,text,text[],jsonb) TO mintdesk_web;
 
 GRANT EXECUTE ON FUNCTION public.record_mint_event(text,uuid,text,text[],jsonb) TO mintdesk_worker;
-
-GRANT EXECUTE ON FUNCTION public.vault_bars_backing_delta() TO PUBLIC;
 
 GRANT EXECUTE ON FUNCTION public.wake_notify_dispatch() TO PUBLIC;

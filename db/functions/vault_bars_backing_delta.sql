@@ -1,8 +1,10 @@
 -- AFTER INSERT / UPDATE / DELETE on vault_bars, for each statement (triggers
 -- vault_bars_backing_on_*; docs/decisions/024-backing-running-total.md): appends the signed change of the backing
 -- weight the statement made, if any, to vault_backing_deltas, so their sum is the backing weight in every snapshot.
+-- SECURITY DEFINER: it runs as the table's owner, so no runtime role may insert into vault_backing_deltas itself.
 CREATE OR REPLACE FUNCTION public.vault_bars_backing_delta() RETURNS trigger
 LANGUAGE plpgsql
+SECURITY DEFINER
 SET search_path = public, pg_temp
 AS $$
 DECLARE

@@ -2,7 +2,7 @@ import { setTimeout as wait } from 'node:timers/promises'
 import type postgres from 'postgres'
 import { DATABASE_ROLES, type RuntimeRole } from './roleNames'
 import { scramVerifier } from './scramVerifier'
-import { DEFAULT_TABLE_PRIVILEGES, FUNCTION_GRANTS, TABLE_GRANTS, type TablePrivilege } from './tableGrants'
+import { FUNCTION_GRANTS, TABLE_GRANTS, type TablePrivilege } from './tableGrants'
 
 export type DatabaseRolePasswords = Partial<Record<RuntimeRole, { password: string }>>
 
@@ -81,7 +81,6 @@ async function applyInTransaction(tx: postgres.TransactionSql, roles: DatabaseRo
   // everything else first revoked: a privilege granted by hand (TRUNCATE on a table without a line, anything to
   // PUBLIC) does not outlive a migration (lib/config/checkTablePrivileges.ts refuses to start with one)
   await tx.unsafe(`revoke all on all tables in schema public from public, ${BOTH}`)
-  await tx.unsafe(`grant ${list(DEFAULT_TABLE_PRIVILEGES)} on all tables in schema public to ${BOTH}`)
   await tx.unsafe(`grant usage, select on all sequences in schema public to ${BOTH}`)
   for (const [table, grant] of Object.entries(TABLE_GRANTS)) {
     const exists = await tx`select to_regclass(${`public.${table}`}) is not null as ok`

@@ -4,12 +4,10 @@ import type { RuntimeRole } from './roleNames'
  * Who may do what on mintdesk's own tables (schema public), per runtime role: the table
  * of docs/security.md, applied by applyDatabaseRoles after every migration.
  *
- * Every table of schema public first gets DEFAULT_TABLE_PRIVILEGES for both roles (so a
- * table added by a later migration works at once); each table listed here then gets
- * exactly its line (everything else revoked). A NEW TABLE NEEDS A LINE HERE WHEN ITS
- * GRANTS DIFFER from the default: a table one process must not write, or an append-only
- * record (audit, history) that nobody may update or delete. TRUNCATE, REFERENCES and
- * TRIGGER are never granted to a runtime role; only migrations change the schema.
+ * A runtime role holds nothing on a table by default: each table listed here gets exactly its line, everything else is revoked, and a table
+ * without a line is out of both roles' reach (db/roles/databaseRoles.int.test.ts fails
+ * while a table of schema public has no line). TRUNCATE, REFERENCES and TRIGGER are never
+ * granted to a runtime role; only migrations change the schema.
  *
  * Why each line is what it is (grep of every insert/update in app/, lib/ and worker/):
  * - the web never signs: chain_txs, signer_nonces, signers and workers are the worker's;
@@ -30,9 +28,6 @@ import type { RuntimeRole } from './roleNames'
 export type TablePrivilege = 'select' | 'insert' | 'update' | 'delete'
 
 export type TableGrant = { web: readonly TablePrivilege[]; worker: readonly TablePrivilege[] }
-
-/** what a table of schema public without a line below gets: read and write, for both */
-export const DEFAULT_TABLE_PRIVILEGES: readonly TablePrivilege[] = ['select', 'insert', 'update', 'delete']
 
 const READ: readonly TablePrivilege[] = ['select']
 const APPEND: readonly TablePrivilege[] = ['select', 'insert']
@@ -62,9 +57,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   job_records: { web: WRITE, worker: WRITE },
   // the worker's reconciliations of supply against the bars: appended by it, read by the web
   reserve_checks: { web: READ, worker: APPEND },
-  // the running total of the backing bars: whoever changes bars appends (the triggers run as the caller);
-  // the worker's reserve_check folds the rows into one
-  vault_backing_deltas: { web: APPEND, worker: ['select', 'insert', 'delete'] },
+  // the running total of the backing bars: written only by the triggers on vault_bars and the worker's fold
+  // (fold_backing_deltas), both run as the owner; the runtime roles read it
+  vault_backing_deltas: { web: READ, worker: READ },
   // the four-eyes controls the admins set in the web; the worker checks them again before signing
   allowed_recipients: { web: READ_WRITE, worker: READ },
   mint_limits: { web: READ_WRITE, worker: READ },
@@ -105,6 +100,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  *   (db/functions/check_mint_controls.sql), called by create_mint_order and the approval
  *   (web) and by the worker's check before signing (worker); the web's limits page reads
  *   the rolling total.
+ * - fold_backing_deltas: the worker's reserve check folds the running total of the backing
+ *   bars (SECURITY DEFINER, so no runtime role writes vault_backing_deltas itself).
  * - record_mint_event, on_mint_awaiting_approval: the outbox of order events; the worker
  *   records confirmed/failed/dead_letter, the web's intake (through create_mint_order's
  *   hook) awaiting_approval.
@@ -116,4 +113,5 @@ export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> =
   recent_mints_wei: ['web', 'worker'],
   record_mint_event: ['web', 'worker'],
   on_mint_awaiting_approval: ['web'],
+  fold_backing_deltas: ['worker'],
 }

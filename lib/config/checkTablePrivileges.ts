@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { DATABASE_ROLES, type RuntimeRole } from '@/db/roles/roleNames'
-import { DEFAULT_TABLE_PRIVILEGES, TABLE_GRANTS } from '@/db/roles/tableGrants'
+import { TABLE_GRANTS } from '@/db/roles/tableGrants'
 
 export type CheckTablePrivilegesParameters = {
   /** which process connects: its role's privileges are held to db/roles/tableGrants.ts */
@@ -25,7 +25,7 @@ export type CheckTablePrivilegesReturnType =
  * count too:
  * - on every table of schema public, each privilege Postgres has (has_table_privilege;
  *   SELECT, INSERT, UPDATE and REFERENCES also column by column) against the table's line,
- *   or DEFAULT_TABLE_PRIVILEGES for a table without one;
+ *   or none for a table without one;
  * - pg_default_acl: a default privilege on tables for the role (or PUBLIC) would reach
  *   every table a later migration creates before its grants are applied; none is allowed.
  * The migration (cli/migrate.ts, db/roles/applyDatabaseRoles.ts) sets the table
@@ -57,7 +57,7 @@ export async function checkTablePrivileges(
 
   const excess: string[] = []
   for (const { table, privilege } of held) {
-    const allowed = TABLE_GRANTS[table]?.[role] ?? DEFAULT_TABLE_PRIVILEGES
+    const allowed = TABLE_GRANTS[table]?.[role] ?? []
     if (!allowed.some((p) => p.toUpperCase() === privilege)) excess.push(`${privilege} on ${table}`)
   }
   for (const d of defaults)

@@ -18,7 +18,7 @@ let web: DbClient
 beforeAll(async () => {
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
-  // each process's own role: the triggers append as the caller, the worker folds
+  // each process's own role: the triggers and the fold run as the owner, whoever changes the bars
   worker = createDb({ url: t.roleUrl('worker'), max: 2, name: 'reconcile-as-worker' })
   web = createDb({ url: t.roleUrl('web'), max: 2, name: 'import-as-web' })
 })
@@ -72,5 +72,26 @@ describe('the running total of the backing bars', () => {
     expect(folded.runningWei).toBe(before + WEI_PER_MILLI_OZ)
     expect(folded.recountWei).toBe(before)
     expect(await running()).toBe(before)
+  })
+
+  it('neither runtime role writes the running total itself: only the triggers and the fold, as the owner', async () => {
+    for (const [role, client] of [
+      ['web', web],
+      ['worker', worker],
+    ] as const) {
+      for (const statement of [
+        sql`insert into vault_backing_deltas (fine_oz) values (1000)`,
+        sql`delete from vault_backing_deltas`,
+        sql`update vault_backing_deltas set fine_oz = fine_oz + 1000`,
+      ]) {
+        await expect(client.db.execute(statement), role).rejects.toMatchObject({ cause: { code: '42501' } })
+      }
+    }
+    const folded = worker.db.execute(sql`select * from fold_backing_deltas()`)
+    await expect(folded, 'the worker folds').resolves.toBeDefined()
+    await expect(
+      web.db.execute(sql`select * from fold_backing_deltas()`),
+      'the web may not fold',
+    ).rejects.toMatchObject({ cause: { code: '42501' } })
   })
 })
