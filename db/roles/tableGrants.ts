@@ -4,8 +4,9 @@ import type { RuntimeRole } from './roleNames'
  * Who may do what on mintdesk's own tables (schema public), per runtime role: the table
  * of docs/security.md, applied by applyDatabaseRoles after every migration.
  *
- * A runtime role holds nothing on a table by default: each table listed here gets exactly its line, everything else is revoked, and a table
- * without a line is out of both roles' reach (db/roles/databaseRoles.int.test.ts fails
+ * A runtime role holds nothing on a table by default: each table listed here gets exactly
+ * its line, everything else is revoked, and a table without a line is out of both roles' reach
+ * (db/roles/databaseRoles.int.test.ts fails
  * while a table of schema public has no line). TRUNCATE, REFERENCES and TRIGGER are never
  * granted to a runtime role; only migrations change the schema.
  *
