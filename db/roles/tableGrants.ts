@@ -5,10 +5,10 @@ import type { RuntimeRole } from './roleNames'
  * of docs/security.md, applied by applyDatabaseRoles after every migration.
  *
  * A runtime role holds nothing on a table by default: each table listed here gets exactly
- * its line, everything else is revoked, and a table without a line is out of both roles' reach
- * (db/roles/databaseRoles.int.test.ts fails
- * while a table of schema public has no line). TRUNCATE, REFERENCES and TRIGGER are never
- * granted to a runtime role; only migrations change the schema.
+ * its line, everything else is revoked, and a table without a line is out of both roles'
+ * reach (db/roles/databaseRoles.int.test.ts fails while a table of schema public has no
+ * line). TRUNCATE, REFERENCES and TRIGGER are never granted to a runtime role; only
+ * migrations change the schema.
  *
  * Why each line is what it is (grep of every insert/update in app/, lib/ and worker/):
  * - the web never signs: chain_txs, signer_nonces, signers and workers are the worker's;
