@@ -51,6 +51,13 @@ export type JobEventName =
   | 'approved'
   /** a second person rejected the order, with a reason: its bars are free again */
   | 'rejected'
+  /**
+   * a failed or cancelled order keeps its bars: a transaction signed for it can still be
+   * mined (lib/vault/releaseBars.ts)
+   */
+  | 'bars_held'
+  /** the held bars of a failed or cancelled order freed: a transaction at each of its nonces is mined */
+  | 'bars_released'
 
 export type RecordJobEventParameters = {
   event: JobEventName

@@ -18,7 +18,7 @@ describe('releaseBars', () => {
     // the next list lacks the second bar: it is missing, still held by the order
     await t.db.execute(sql`update vault_bars set status = 'missing' where serial = ${serials[1]}`)
     const result = await t.db.transaction((tx) => releaseBars(tx, { orderId }))
-    expect(result).toEqual({ released: 2 })
+    expect(result).toEqual({ released: 2, held: 0 })
     expect(await barStates(t.db, serials)).toEqual([
       { serial: serials[0], status: 'available', order_id: null },
       { serial: serials[1], status: 'withdrawn', order_id: null },
@@ -32,7 +32,7 @@ describe('releaseBars', () => {
   it('never frees the bars of a confirmed order', async () => {
     const { orderId, serials } = await orderWithListedBars(t.db, { users: u, vault: 'REL-1', bars: 1 })
     await t.db.execute(sql`update vault_bars set status = 'backing' where order_id = ${orderId}::uuid`)
-    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId }))).toEqual({ released: 0 })
+    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId }))).toEqual({ released: 0, held: 0 })
     expect(await barStates(t.db, serials)).toEqual([{ serial: serials[0], status: 'backing', order_id: orderId }])
   })
 
@@ -47,6 +47,26 @@ describe('releaseBars', () => {
   it('is a no-op for an order without held bars', async () => {
     expect(
       await t.db.transaction((tx) => releaseBars(tx, { orderId: '00000000-0000-4000-8000-000000000000' })),
-    ).toEqual({ released: 0 })
+    ).toEqual({ released: 0, held: 0 })
+  })
+
+  it('keeps the bars while a transaction signed for the order can be mined, frees them once its nonce is used', async () => {
+    const { orderId, serials } = await orderWithListedBars(t.db, { users: u, vault: 'REL-1', bars: 1 })
+    const signer = '0x00000000000000000000000000000000000000b1'
+    await t.db.execute(
+      sql`insert into signers (address, kms_key_id, chain_id, next_nonce) values (${signer}, 'rel-test-key', 31337, 8) on conflict do nothing`,
+    )
+    const stored = (hash: string, kind: string, order: string | null) => sql`
+      insert into chain_txs (hash, signer_address, nonce, order_id, kind, raw_tx, max_fee_per_gas, max_priority_fee_per_gas, gas_limit)
+      values (${hash}, ${signer}, 7, ${order}::uuid, ${kind}::tx_kind, '0x', 1, 1, 21000)`
+    await t.db.execute(stored(`0x${'a'.repeat(64)}`, 'mint', orderId))
+    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId }))).toEqual({ released: 0, held: 1 })
+    expect(await barStates(t.db, serials)).toEqual([{ serial: serials[0], status: 'reserved', order_id: orderId }])
+
+    // a gap fill at that nonce is mined: the signed mint can never be mined now
+    await t.db.execute(stored(`0x${'b'.repeat(64)}`, 'gap_fill', null))
+    await t.db.execute(sql`update chain_txs set mined_block = 12 where hash = ${`0x${'b'.repeat(64)}`}`)
+    expect(await t.db.transaction((tx) => releaseBars(tx, { orderId }))).toEqual({ released: 1, held: 0 })
+    expect(await barStates(t.db, serials)).toEqual([{ serial: serials[0], status: 'available', order_id: null }])
   })
 })

@@ -67,6 +67,14 @@ describe('an admin cancels an order that already holds a nonce', () => {
           .where(and(eq(signerNonces.signerAddress, signedA.signerAddress), eq(signerNonces.nonce, 0n)))
       )[0]
     expect((await nonceRow())?.state).toBe('signed')
+    // A's signed mint could still be mined: its bar stays held by it
+    const barOfA = async () =>
+      (
+        await t.db.execute<{ status: string; order_id: string | null }>(sql`
+          select b.status::text as status, b.order_id::text as order_id
+          from vault_bars b join mint_order_bars mb on mb.bar_id = b.id where mb.order_id = ${a.id}::uuid`)
+      )[0]
+    expect(await barOfA()).toEqual({ status: 'reserved', order_id: a.id })
 
     // B comes next and gets nonce 1: it can only be mined once nonce 0 is filled
     const [b] = await createTestOrders(t.db, { count: 1, to })
@@ -109,6 +117,11 @@ describe('an admin cancels an order that already holds a nonce', () => {
     })
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['cancelled', 'nonce_released', 'gap_filled']))
+    // the fill used nonce 0 for good: A's bar is freed (withdrawn: it was never on a bar list)
+    await waitFor(async () => (await barOfA())?.order_id === null, { timeoutMs: 15_000, what: "A's bar freed" })
+    expect(await barOfA()).toEqual({ status: 'withdrawn', order_id: null })
+    const afterFill = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
+    expect(afterFill.map((e) => e.event)).toEqual(expect.arrayContaining(['bars_held', 'bars_released']))
     // released by a worker (its id as the actor), not in the admin's transaction
     const released = events.filter((e) => e.event === 'nonce_released')
     expect(released).toHaveLength(1)

@@ -21,6 +21,7 @@ import { releaseNoncesOfFailedOrders } from '../mint/releaseNoncesOfFailedOrders
 import { verifyStoredTx } from '../mint/verifyStoredTx'
 import type { SignerAccount, WorkerContext } from '../runtime/context'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
+import { releaseSupersededBars } from '../vault/releaseSupersededBars'
 
 /**
  * The state one check hands to the next: per signer, the chain nonce last seen and
@@ -67,6 +68,8 @@ export const nonceHealth: TaskDefinition<NonceHealthPayload> = {
       if (await checkSigner(ctx, job, { signer, seen, reported })) stalled.push(signer)
     }
     if (stalled.length > 0) await recoverStall(ctx, job, { stalled })
+    for (const freed of await releaseSupersededBars(ctx.db, { jobId: job.jobId, actor: job.actor }))
+      job.log.info(freed, 'held bars of a failed or cancelled order freed')
 
     await ctx.db.transaction(async (tx) => {
       await lockNonceHealth(tx)

@@ -27,6 +27,8 @@ const titles: Record<string, [string, EventTone]> = {
   retried: ['Retried', 'admin'],
   cancelled: ['Cancelled', 'admin'],
   unlocked: ['Unlocked (worker silent)', 'warning'],
+  bars_held: ['Bars kept: its transaction can still be mined', 'warning'],
+  bars_released: ['Bars freed', 'info'],
 }
 
 /**
