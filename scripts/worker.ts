@@ -14,14 +14,23 @@ const env: NodeJS.ProcessEnv = { ...fromStack, ...process.env, NODE_ENV: process
 if (!process.env.DATABASE_URL && fromStack.WORKER_DATABASE_URL) env.DATABASE_URL = fromStack.WORKER_DATABASE_URL
 for (const key of ['DATABASE_ADMIN_URL', 'WEB_DATABASE_URL', 'WORKER_DATABASE_URL']) delete env[key]
 
-const child = spawn(
-  process.execPath,
-  [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'],
-  {
-    cwd: root,
-    env,
-    stdio: 'inherit',
-  },
-)
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal))
-child.on('exit', (code) => process.exit(code ?? 0))
+// `node --import tsx`, one process (tsx's CLI would run a second one and relay signals), in a process group of
+// its own, so the terminal's Ctrl-C reaches it only through this wrapper
+const child = spawn(process.execPath, ['--import', 'tsx', 'worker/runtime/main.ts'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+  detached: true,
+})
+// one Ctrl-C reaches this wrapper more than once (from the terminal, and relayed by npm and tsx): a signal within
+// a second of the one passed on is that same press, so the worker drains on the first and stops at once only on a
+// second press
+const DUPLICATE_WITHIN_MS = 1_000
+let lastForwarded = 0
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    if (Date.now() - lastForwarded < DUPLICATE_WITHIN_MS) return
+    lastForwarded = Date.now()
+    child.kill(signal)
+  })
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
