@@ -70,8 +70,9 @@ export function JobSearch({ value, onSearch }: JobSearchProps) {
         ) : null}
       </div>
       <p id={helpId} className="text-xs text-stone-500">
-        Finds a job by its id, its order id, the recipient address, a transaction hash, or text in its errors (3
-        characters or more). Filters: <code>task:name</code>, <code>state:dead</code>.
+        Finds a job by its id, its order id (or its first 8 characters, as the tables show it), the recipient address or
+        a transaction hash (or how either starts: <code>0x7099</code>), or text in its errors (3 characters or more).
+        Filters: <code>task:name</code>, <code>state:dead</code>.
       </p>
       {errors.length > 0 ? (
         <p id={errorId} role="alert" className="text-xs text-red-700">

@@ -33,6 +33,18 @@ describe('job search and the URL', () => {
     expect(jobSearchFromParams(jobSearchToParams(s))).toEqual(s)
     expect(jobSearchFromParams(new URLSearchParams('state=zombie&task=a%20b&q=%20%20&cursor=x'))).toEqual({})
   })
+  it('reads filters typed into q in the URL as the search box does; the parameters win', () => {
+    expect(jobSearchFromParams(new URLSearchParams('q=task:mint_send'))).toEqual({ task: 'mint_send' })
+    expect(jobSearchFromParams(new URLSearchParams('q=state:dead%20task:order_confirm%20nonce%20too%20low'))).toEqual({
+      state: 'dead',
+      task: 'order_confirm',
+      q: 'nonce too low',
+    })
+    expect(jobSearchFromParams(new URLSearchParams('task=mint_send&q=task:nonce_health%20x'))).toEqual({
+      task: 'mint_send',
+      q: 'x',
+    })
+  })
   it('formats the search box text', () => {
     expect(formatJobSearch({ state: 'dead', task: 'mint_send', q: 'x y' })).toBe('task:mint_send x y')
     expect(formatJobSearch({})).toBe('')

@@ -41,15 +41,19 @@ export function formatJobSearch({ task, q }: JobSearch): string {
   return [task ? `task:${task}` : '', q ?? ''].filter(Boolean).join(' ')
 }
 
-/** Filters from a URL's query string, ignoring what is not a filter. */
+/**
+ * Filters from a URL's query string, ignoring what is not a filter. `q` is read as the
+ * search box reads it, so `?q=task:mint_send` filters by task as typing it would; the
+ * `state` and `task` parameters win over the same filter inside `q`.
+ */
 export function jobSearchFromParams(params: URLSearchParams): JobSearch {
-  const state = params.get('state') ?? undefined
-  const task = params.get('task') ?? undefined
-  const q = params.get('q') ?? undefined
+  const inQ = parseJobSearch(params.get('q') ?? '')
+  const state = params.get('state') ?? inQ.state
+  const task = params.get('task') ?? inQ.task
   return {
     ...(isJobState(state) ? { state } : {}),
     ...(task && TASK_RE.test(task) ? { task } : {}),
-    ...(q?.trim() ? { q: q.trim() } : {}),
+    ...(inQ.q ? { q: inQ.q } : {}),
   }
 }
 

@@ -19,7 +19,22 @@ describe('classifyJobQuery', () => {
     const hash = `0x${'Ab'.repeat(32)}`
     expect(classifyJobQuery(hash)).toEqual({ kind: 'txHash', hash: hash.toLowerCase() })
     expect(classifyJobQuery('AccountFrozen')).toEqual({ kind: 'text', text: 'AccountFrozen' })
-    expect(classifyJobQuery('0x1234')).toEqual({ kind: 'text', text: '0x1234' })
+    expect(classifyJobQuery('0x7099')).toEqual({ kind: 'hexPrefix', prefix: '0x7099' })
+    expect(classifyJobQuery('0xAB')).toEqual({ kind: 'hexPrefix', prefix: '0xab' })
+    // an order id as the tables show it, and longer starts of one
+    expect(classifyJobQuery('0981336B')).toEqual({
+      kind: 'orderIdPrefix',
+      from: '0981336b-0000-0000-0000-000000000000',
+      to: '0981336b-ffff-ffff-ffff-ffffffffffff',
+    })
+    expect(classifyJobQuery('0981336b-1c2d-4')).toEqual({
+      kind: 'orderIdPrefix',
+      from: '0981336b-1c2d-4000-0000-000000000000',
+      to: '0981336b-1c2d-4fff-ffff-ffffffffffff',
+    })
+    // not the shape of an order id's start: error text
+    expect(classifyJobQuery('abc1234')).toEqual({ kind: 'text', text: 'abc1234' })
+    expect(classifyJobQuery('deadbeefx')).toEqual({ kind: 'text', text: 'deadbeefx' })
   })
   it('refuses a text too short or too long (422 on q)', () => {
     expect(() => classifyJobQuery('ab')).toThrow(expect.objectContaining({ code: 'validation_failed' }))

@@ -116,6 +116,17 @@ describe('listJobs', () => {
     expect((await listJobs(t.db, { q: '100%_x' })).items).toEqual([])
   })
 
+  it('finds jobs by the start of an order id (as the tables show it), of a recipient and of a tx hash', async () => {
+    const done = [ids.done!.toString()]
+    expect((await listJobs(t.db, { q: orderA.id.slice(0, 8) })).items.map((j) => j.id)).toEqual(done)
+    expect((await listJobs(t.db, { q: orderA.id.slice(0, 13).toUpperCase() })).items.map((j) => j.id)).toEqual(done)
+    expect((await listJobs(t.db, { q: orderA.to.slice(0, 10) })).items.map((j) => j.id)).toEqual(done)
+    expect((await listJobs(t.db, { q: txHash!.slice(0, 12) })).items.map((j) => j.id)).toEqual(done)
+    // a start that is no order's: nothing
+    const other = orderA.id.startsWith('f') ? '00000000' : 'ffffffff'
+    expect((await listJobs(t.db, { q: other })).items).toEqual([])
+  })
+
   it('pages with a keyset cursor without gaps or repeats', async () => {
     const seen: string[] = []
     let cursor: string | undefined

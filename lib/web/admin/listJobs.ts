@@ -172,6 +172,14 @@ function queryCondition(q: JobQuery, c: { id: SQL; orderId: SQL; side: 'history'
       return sql`${c.orderId} in (select o2.id from mint_orders o2 where lower(o2.to_address) = ${q.address})`
     case 'txHash':
       return sql`${c.orderId} in (select t2.order_id from chain_txs t2 where t2.hash = ${q.hash} and t2.order_id is not null)`
+    case 'orderIdPrefix':
+      return sql`${c.orderId} between ${q.from}::uuid and ${q.to}::uuid`
+    case 'hexPrefix': {
+      // hex digits only (classifyJobQuery): nothing to escape in the pattern
+      const start = `${q.prefix}%`
+      return sql`${c.orderId} in (select o2.id from mint_orders o2 where lower(o2.to_address) like ${start}
+        union select t2.order_id from chain_txs t2 where t2.hash like ${start} and t2.order_id is not null)`
+    }
     case 'text': {
       const pattern = containsPattern(q.text)
       const matching = sql`(select r2.job_id from job_records r2 where r2.last_error ilike ${pattern}
