@@ -354,7 +354,9 @@ CREATE TABLE public.webhook_endpoints (
     secret_ciphertext text NOT NULL,
     created_by uuid,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    deleted_at timestamp with time zone
+    deleted_at timestamp with time zone,
+    previous_secret_ciphertext text,
+    previous_secret_expires_at timestamp with time zone
 );
 
 CREATE TABLE public.workers (

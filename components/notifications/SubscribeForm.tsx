@@ -55,8 +55,8 @@ export function SubscribeForm({ onSubscribed }: { onSubscribed: (created: ApiCre
             </code>
           </p>
           <p className="mt-2 text-xs">
-            Verify each delivery: HMAC-SHA256 of &quot;&lt;t&gt;.&lt;raw body&gt;&quot; with this secret equals v1 in
-            the Mintdesk-Signature header.
+            Verify each delivery with a Standard Webhooks library and this secret: it checks the webhook-signature
+            header over the raw body.
           </p>
         </Alert>
       ) : null}

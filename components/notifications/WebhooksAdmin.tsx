@@ -44,8 +44,8 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
         <CardHeader>
           <CardTitle>Subscribe an endpoint</CardTitle>
           <CardDescription>
-            Each event is POSTed as JSON, signed (Mintdesk-Signature: HMAC-SHA256 over the timestamp and the raw body),
-            with Mintdesk-Event-Id to dedupe on; retried with backoff until a 2xx.
+            Each event is POSTed as JSON following Standard Webhooks (webhook-id to dedupe on, webhook-timestamp,
+            webhook-signature), so any Standard Webhooks library verifies it; retried with backoff until a 2xx.
           </CardDescription>
         </CardHeader>
         <CardContent>

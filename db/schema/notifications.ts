@@ -67,6 +67,9 @@ export const webhookEndpoints = pgTable(
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     secretCiphertext: text('secret_ciphertext').notNull(),
+    /** during a rotation: the secret before it, sealed, signing beside the new one until previous_secret_expires_at */
+    previousSecretCiphertext: text('previous_secret_ciphertext'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

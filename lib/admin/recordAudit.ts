@@ -24,6 +24,7 @@ export type AdminAction =
   | 'webhook.subscribe'
   | 'webhook.delete'
   | 'webhook.redeliver'
+  | 'webhook.rotate_secret'
 
 export type RecordAuditParameters = {
   actor: AdminActor

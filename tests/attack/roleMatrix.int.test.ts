@@ -69,6 +69,7 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/admin/webhooks': ADMIN,
   'DELETE /api/admin/webhooks/[id]': ADMIN,
   'GET /api/admin/webhooks/[id]/deliveries': ADMIN,
+  'POST /api/admin/webhooks/[id]/rotate-secret': ADMIN,
   'POST /api/admin/webhooks/deliveries/[deliveryId]/redeliver': ADMIN,
   'GET /api/admin/users': ADMIN,
   'PATCH /api/admin/users/[userId]': ADMIN,

@@ -38,8 +38,8 @@ export async function startWebhookReceiver(plan: ReceiverPlan): Promise<WebhookR
     req.on('end', () => {
       const request: ReceivedWebhook = {
         at: Date.now(),
-        eventId: String(req.headers['mintdesk-event-id'] ?? ''),
-        signature: String(req.headers['mintdesk-signature'] ?? ''),
+        eventId: String(req.headers['webhook-id'] ?? ''),
+        signature: String(req.headers['webhook-signature'] ?? ''),
         rawBody: Buffer.concat(chunks).toString('utf8'),
         headers: req.headers,
       }

@@ -3,11 +3,13 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mintOrders, webhookDeliveryAttempts } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { DEV_WEBHOOK_SECRETS_KEY } from '@/lib/notifications/notificationSettings'
+import { rotateWebhookSecret } from '@/lib/web/notifications/rotateWebhookSecret'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
-import { verifyWebhookSignature } from '@/tests/helpers/verifyWebhookSignature'
+import { verifyStandardWebhook } from '@/tests/helpers/verifyStandardWebhook'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { confirmTestOrder, deliveryOf, subscribeTestEndpoint } from './notificationFixtures'
@@ -60,37 +62,27 @@ describe('webhook deliveries through a real worker', () => {
       // the same event, the same bytes, each signed with the endpoint's secret
       for (const request of hook.received) {
         expect(request.eventId).toBe(`evt_${eventId}`)
+        const { rawBody, headers } = request
+        expect(verifyStandardWebhook({ secret: endpoint.secret, rawBody, headers })).toBe(true)
         expect(
-          verifyWebhookSignature({ secret: endpoint.secret, rawBody: request.rawBody, header: request.signature }),
-        ).toBe(true)
-        expect(
-          verifyWebhookSignature({
-            secret: `${endpoint.secret}x`,
-            rawBody: request.rawBody,
-            header: request.signature,
-          }),
+          verifyStandardWebhook({ secret: 'whsec_QUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUE=', rawBody, headers }),
         ).toBe(false)
         expect(
-          verifyWebhookSignature({
-            secret: endpoint.secret,
-            rawBody: request.rawBody.replace('confirmed', 'failed'),
-            header: request.signature,
-          }),
+          verifyStandardWebhook({ secret: endpoint.secret, rawBody: rawBody.replace('confirmed', 'failed'), headers }),
         ).toBe(false)
       }
       const body = JSON.parse(hook.received[2]?.rawBody ?? '{}') as {
-        id: string
         type: string
-        createdAt: string
+        timestamp: string
         data: Record<string, unknown>
       }
       const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId))
-      expect(body).toMatchObject({
-        id: `evt_${eventId}`,
+      expect(body).toEqual({
         type: 'mint.confirmed',
+        timestamp: expect.any(String),
         data: { orderId, status: 'confirmed', to: order?.toAddress, amount: '401.084', txHash: order?.txHash },
       })
-      expect(new Date(body.createdAt).toString()).not.toBe('Invalid Date')
+      expect(new Date(body.timestamp).toString()).not.toBe('Invalid Date')
 
       const delivery = await deliveryOf(t.db, eventId, endpoint.id)
       expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, claimToken: null })
@@ -114,6 +106,31 @@ describe('webhook deliveries through a real worker', () => {
         sql`select count(*)::int as n from graphile_worker._private_jobs where task_id in (select id from graphile_worker._private_tasks where identifier = ${TASK.webhookDeliver})`,
       )
       expect(left[0]?.n).toBe(0)
+    } finally {
+      await worker.stop('SIGTERM')
+    }
+  }, 90_000)
+
+  it('after a secret rotation a delivery carries both signatures: the old and the new secret each verify it', async () => {
+    const hook = await receiver(() => ({ status: 200 }))
+    const endpoint = await subscribeTestEndpoint(t.db, { url: hook.url, adminId: u.admin.id })
+    const rotated = await rotateWebhookSecret(t.db, {
+      id: endpoint.id,
+      actor: { id: u.admin.id, email: 'admin@mintdesk.test' },
+      secretsKey: Buffer.from(DEV_WEBHOOK_SECRETS_KEY, 'hex'),
+    })
+    const worker = await start('webhook-rotation')
+    try {
+      const { eventId } = await confirmTestOrder(t.db, { requestedBy: u.staff.id })
+      await waitFor(async () => (await deliveryOf(t.db, eventId, endpoint.id))?.status === 'delivered', {
+        timeoutMs: 45_000,
+        what: `delivered (log ${worker.logFile})`,
+      })
+      const [request] = hook.received
+      expect(request?.signature.split(' ')).toHaveLength(2)
+      const { rawBody, headers } = request ?? { rawBody: '', headers: {} }
+      expect(verifyStandardWebhook({ secret: endpoint.secret, rawBody, headers }), 'the secret before').toBe(true)
+      expect(verifyStandardWebhook({ secret: rotated.secret, rawBody, headers }), 'the new secret').toBe(true)
     } finally {
       await worker.stop('SIGTERM')
     }

@@ -3,14 +3,15 @@ import { publicFailureReason } from './publicFailureReason'
 
 export type WebhookEvent = { id: string; type: string; createdAt: Date; payload: unknown }
 
-/** `evt_<uuid>`: the id receivers dedupe on (the Mintdesk-Event-Id header and the body's `id`) */
+/** `evt_<uuid>`: the id receivers dedupe on (the webhook-id header) */
 export function publicEventId(eventId: string): string {
   return `evt_${eventId}`
 }
 
 /**
- * The raw JSON body of an event (docs/api.md "Webhooks and email"): `{ id, type, createdAt,
- * data: { orderId, status, to, amount, txHash, ... } }`, amount in fine ounces as a decimal
+ * The raw JSON body of an event (docs/api.md "Webhooks and email", the Standard Webhooks
+ * payload): `{ type, timestamp, data: { orderId, status, to, amount, txHash, ... } }`, the
+ * timestamp when the event happened (ISO 8601), amount in fine ounces as a decimal
  * string. A `reason` (and `lastError`) is a stable code (publicFailureReason): an error's
  * text never leaves, even from an event recorded before the codes. The same bytes for
  * every attempt of the event: the signature covers them.
@@ -31,10 +32,5 @@ export function buildWebhookBody(event: WebhookEvent): string {
     txHash: rest.txHash ?? null,
     ...rest,
   }
-  return JSON.stringify({
-    id: publicEventId(event.id),
-    type: event.type,
-    createdAt: event.createdAt.toISOString(),
-    data: ordered,
-  })
+  return JSON.stringify({ type: event.type, timestamp: event.createdAt.toISOString(), data: ordered })
 }

@@ -30,9 +30,9 @@ export type DeliverWebhookReturnType =
  * One attempt of one webhook delivery (event, endpoint):
  * 1. claim it (claimNotification): a delivery already delivered is never sent again; one
  *    another attempt holds is retried after its lease (NotificationClaimedError);
- * 2. POST the event's JSON with `Mintdesk-Event-Id` and `Mintdesk-Signature` (HMAC-SHA256
- *    of "<t>.<raw body>" with the endpoint's secret), through the SSRF guard, within the
- *    timeout (10 s);
+ * 2. POST the event's JSON as Standard Webhooks do (`webhook-id`, `webhook-timestamp`,
+ *    `webhook-signature`: signWebhook, with the endpoint's secret, and during a rotation the
+ *    one before it too), through the SSRF guard, within the timeout (10 s);
  * 3. in ONE transaction: the attempt row (status, latency, the answer's first KiB) and the
  *    delivery completed: `delivered` on a 2xx, else `pending` again (or `dead` on the last
  *    attempt), its claim released. A non-2xx throws WebhookDeliveryFailedError so the
@@ -66,13 +66,16 @@ export async function deliverWebhook(run: NotifyRun, p: DeliverWebhookParameters
   }
   if (!run.settings.secretsKey)
     throw new WebhookSecretError('WEBHOOK_SECRETS_KEY is not set: no delivery can be signed')
-  const secret = openSecret({
-    key: run.settings.secretsKey,
-    sealed: row.endpoint.secretCiphertext,
-    endpointId: row.endpoint.id,
-  })
+  const key = run.settings.secretsKey
+  const sealed = [row.endpoint.secretCiphertext]
+  // during a rotation the secret before it signs too, until its overlap ends
+  const previous = row.endpoint.previousSecretCiphertext
+  const previousUntil = row.endpoint.previousSecretExpiresAt
+  if (previous && previousUntil && previousUntil.getTime() > Date.now()) sealed.push(previous)
+  const secrets = sealed.map((s) => openSecret({ key, sealed: s, endpointId: row.endpoint.id }))
 
   const rawBody = buildWebhookBody(row.event)
+  const id = publicEventId(row.event.id)
   const timestamp = Math.floor(Date.now() / 1000)
   const startedAt = new Date()
   const answer = await postWebhook({
@@ -84,9 +87,10 @@ export async function deliverWebhook(run: NotifyRun, p: DeliverWebhookParameters
     headers: {
       'content-type': 'application/json',
       'user-agent': 'mintdesk-webhooks/1',
-      'mintdesk-event-id': publicEventId(row.event.id),
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook({ secrets, id, timestamp, rawBody }),
       'mintdesk-delivery-id': p.deliveryId,
-      'mintdesk-signature': signWebhook({ secret, rawBody, timestamp }),
     },
   })
   const ok = answer.error === null && answer.statusCode !== null && answer.statusCode >= 200 && answer.statusCode < 300

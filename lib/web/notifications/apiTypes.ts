@@ -14,6 +14,9 @@ export type ApiWebhookEndpoint = {
 /** POST /api/admin/webhooks: the endpoint, and its secret: the only time it is shown. */
 export type ApiCreatedWebhook = { id: string; secret: string; url: string; events: NotificationEventType[] }
 
+/** POST /api/admin/webhooks/{id}/rotate-secret: the new secret, shown once, and when the one before stops signing. */
+export type ApiRotatedWebhookSecret = { id: string; secret: string; previousSecretExpiresAt: string }
+
 export type ApiDeliveryAttempt = {
   attempt: number
   startedAt: string

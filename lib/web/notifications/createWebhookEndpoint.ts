@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Db } from '@/db/client'
 import { webhookEndpoints } from '@/db/schema'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
@@ -8,6 +8,7 @@ import type { ResolveHost } from '@/lib/notifications/resolveSafeAddresses'
 import type { ApiCreatedWebhook } from './apiTypes'
 import { checkWebhookTarget } from './checkWebhookTarget'
 import type { NotificationEventType } from './eventTypes'
+import { newWebhookSecret } from './newWebhookSecret'
 import { sealSecret } from './sealSecret'
 
 export type CreateWebhookEndpointParameters = {
@@ -25,14 +26,14 @@ export type CreateWebhookEndpointParameters = {
 /**
  * Subscribes an endpoint (POST /api/admin/webhooks). The target is checked first
  * (checkWebhookTarget: https and a public address in production, after DNS): a refusal
- * writes nothing. The signing secret (`whsec_` + 32 random bytes) is sealed for storage
+ * writes nothing. The signing secret (newWebhookSecret) is sealed for storage
  * (sealSecret) and returned here only: it is never shown again. Audited.
  */
 export async function createWebhookEndpoint(db: Db, p: CreateWebhookEndpointParameters): Promise<ApiCreatedWebhook> {
   if (!p.secretsKey) throw new WebhooksNotConfiguredError()
   const url = await checkWebhookTarget({ url: p.url, production: p.production, resolve: p.resolve })
   const id = randomUUID()
-  const secret = `whsec_${randomBytes(32).toString('base64url')}`
+  const secret = newWebhookSecret()
   const secretCiphertext = sealSecret({ key: p.secretsKey, secret, endpointId: id })
   await db.transaction(async (tx) => {
     await tx

@@ -21,6 +21,7 @@ type Routes = {
   webhook: typeof import('./[id]/route')
   deliveries: typeof import('./[id]/deliveries/route')
   redeliver: typeof import('./deliveries/[deliveryId]/redeliver/route')
+  rotate: typeof import('./[id]/rotate-secret/route')
 }
 
 let t: TestDatabase
@@ -37,6 +38,7 @@ beforeAll(async () => {
     webhook: await import('./[id]/route'),
     deliveries: await import('./[id]/deliveries/route'),
     redeliver: await import('./deliveries/[deliveryId]/redeliver/route'),
+    rotate: await import('./[id]/rotate-secret/route'),
   }
 })
 
@@ -58,7 +60,7 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
     const res = await subscribe({ url: 'http://127.0.0.1:9/hook', events: ['mint.confirmed', 'mint.failed'] })
     expect(res.status).toBe(201)
     const created = (await res.json()) as { id: string; secret: string; events: string[] }
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id))
     expect(row?.secretCiphertext.startsWith('v1.')).toBe(true)
     expect(row?.secretCiphertext).not.toContain(created.secret.slice(6))
@@ -164,6 +166,49 @@ describe('POST/GET/DELETE /api/admin/webhooks', () => {
     expect((await subscribe({ url: 'http://127.0.0.1:9/hook', events: ['mint.confirmed'] })).status).toBe(403)
     expect((await r.webhooks.GET(routeRequest('/api/admin/webhooks'))).status).toBe(403)
     expect(await written()).toEqual(before)
+  })
+})
+
+describe('POST /api/admin/webhooks/{id}/rotate-secret', () => {
+  const rotate = (id: string) =>
+    r.rotate.POST(routeRequest(`/api/admin/webhooks/${id}/rotate-secret`, { method: 'POST' }), routeParams({ id }))
+
+  it('gives a new secret, shown once; the one before keeps signing for 24 h; audited', async () => {
+    signInAs(u.admin)
+    const created = (await (await subscribe({ url: 'http://127.0.0.1:9/rot', events: ['mint.confirmed'] })).json()) as {
+      id: string
+      secret: string
+    }
+    const [before] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id))
+    const res = await rotate(created.id)
+    expect(res.status).toBe(200)
+    const rotated = (await res.json()) as { id: string; secret: string; previousSecretExpiresAt: string }
+    expect(rotated.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+    expect(rotated.secret).not.toBe(created.secret)
+    const hours = (Date.parse(rotated.previousSecretExpiresAt) - Date.now()) / 3_600_000
+    expect(hours).toBeGreaterThan(23.9)
+    expect(hours).toBeLessThanOrEqual(24)
+    const [after] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id))
+    expect(after?.previousSecretCiphertext).toBe(before?.secretCiphertext)
+    expect(after?.secretCiphertext).not.toBe(before?.secretCiphertext)
+    const actions = (
+      await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, created.id))
+    ).map((a) => a.action)
+    expect(actions).toContain('webhook.rotate_secret')
+  })
+
+  it('an unknown endpoint: 404; staff: 403; nothing changes', async () => {
+    signInAs(u.admin)
+    expect((await rotate('00000000-0000-4000-8000-000000000000')).status).toBe(404)
+    const created = (await (
+      await subscribe({ url: 'http://127.0.0.1:9/rot2', events: ['mint.confirmed'] })
+    ).json()) as {
+      id: string
+    }
+    signInAs(u.staff)
+    expect(await errorOf(await rotate(created.id))).toMatchObject({ status: 403, code: 'forbidden' })
+    const [row] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id))
+    expect(row?.previousSecretCiphertext).toBeNull()
   })
 })
 
