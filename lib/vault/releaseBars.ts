@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 
-export type ReleaseBarsParameters = { orderId: string }
+export type ReleaseBarsParameters = {
+  orderId: string
+  /** when bars are held: the 'bars_held' event on the order's timeline, by this task and actor */
+  timeline?: { task: string; actor?: string | null }
+}
 
 export type ReleaseBarsReturnType = {
   released: number
@@ -25,7 +30,10 @@ export type ReleaseBarsReturnType = {
  * backed by these bars and by no other order's. worker/vault/releaseSupersededBars.ts
  * frees them once a transaction at each such nonce is mined.
  */
-export async function releaseBars(tx: Tx, { orderId }: ReleaseBarsParameters): Promise<ReleaseBarsReturnType> {
+export async function releaseBars(
+  tx: Tx,
+  { orderId, timeline }: ReleaseBarsParameters,
+): Promise<ReleaseBarsReturnType> {
   const [row] = await tx.execute<{ released: number; held: number }>(sql`
     with live_tx as (
       select 1 from chain_txs c
@@ -46,5 +54,14 @@ export async function releaseBars(tx: Tx, { orderId }: ReleaseBarsParameters): P
       (select count(*) from vault_bars b
         where b.order_id = ${orderId}::uuid and b.status in ('reserved', 'missing')
           and exists (select 1 from live_tx))::int as held`)
-  return { released: row?.released ?? 0, held: row?.held ?? 0 }
+  const result = { released: row?.released ?? 0, held: row?.held ?? 0 }
+  if (timeline && result.held > 0)
+    await recordJobEvent(tx, {
+      event: 'bars_held',
+      task: timeline.task,
+      orderId,
+      actor: timeline.actor ?? null,
+      detail: `${result.held} bar${result.held === 1 ? '' : 's'} kept: a transaction signed for this order can still be mined; they are freed once a transaction at its nonce is mined`,
+    })
+  return result
 }

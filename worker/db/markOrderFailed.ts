@@ -4,7 +4,6 @@ import { type MintStatus, mintOrders } from '@/db/schema'
 import type { FailureReason } from '@/lib/errors/jobs'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { TASK } from '@/lib/jobs/jobKeys'
-import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { releaseBars } from '@/lib/vault/releaseBars'
 import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 
@@ -46,15 +45,6 @@ export async function markOrderFailed(
     .returning({ id: mintOrders.id })
   // a failed order frees its bars in the same transaction, unless a transaction signed for it can still be
   // mined (docs/architecture.md invariant 4): then they stay held until the nonce health check frees them
-  if (rows.length > 0) {
-    const bars = await releaseBars(tx, { orderId })
-    if (bars.held > 0)
-      await recordJobEvent(tx, {
-        event: 'bars_held',
-        task: TASK.mintSend,
-        orderId,
-        detail: `${bars.held} bar${bars.held === 1 ? '' : 's'} kept: a transaction signed for this order can still be mined; they are freed once a transaction at its nonce is mined`,
-      })
-  }
+  if (rows.length > 0) await releaseBars(tx, { orderId, timeline: { task: TASK.mintSend } })
   return rows.length > 0
 }

@@ -111,15 +111,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
         update mint_orders set status = 'cancelled', updated_at = now()
         where id = ${orderId}::uuid returning status::text as status`)
       orderStatus = updated[0]?.status ?? null
-      const bars = await releaseBars(tx, { orderId })
-      if (bars.held > 0)
-        await recordJobEvent(tx, {
-          event: 'bars_held',
-          task: TASK.mintSend,
-          orderId,
-          actor: actor.email,
-          detail: `${bars.held} bar${bars.held === 1 ? '' : 's'} kept: a transaction signed for this order can still be mined; they are freed once a transaction at its nonce is mined`,
-        })
+      await releaseBars(tx, { orderId, timeline: { task: TASK.mintSend, actor: actor.email } })
       // the nonce the order holds: the worker's nonce health check releases and fills it
       // (the order is cancelled from now on), woken to do it at once
       const held = await tx.execute<{ signer: string; nonce: string }>(sql`
