@@ -1,3 +1,5 @@
+import { formatDecimal } from '@/lib/money/formatDecimal'
+import { ozToWei } from '@/lib/money/ozToWei'
 import type { ParsedControlChange } from './controlChangeParams'
 
 export type DescribeControlChangeParameters = {
@@ -21,5 +23,5 @@ export function describeControlChange({ change, userEmail }: DescribeControlChan
 }
 
 function oz(limit: string | null): string {
-  return limit === null ? 'unlimited' : `${limit} oz`
+  return limit === null ? 'unlimited' : `${formatDecimal(ozToWei(limit), { decimals: 18, minFraction: 3 })} oz`
 }
