@@ -6,6 +6,8 @@ import type { ControlChangeKind, ControlChangeParams } from './controlChangePara
 export type ControlChangeStepContext = {
   /** the token contract (TOKEN_ADDRESS): never a recipient */
   tokenAddress?: string
+  /** production mode (config.production): limits may not be unset */
+  production?: boolean
 }
 
 export type ControlChangeCheckParameters<K extends ControlChangeKind> = {

@@ -5,6 +5,7 @@
 import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { proposeControlChange } from '@/lib/web/changes/proposeControlChange'
+import { getConfig } from '@/lib/web/config/getConfig'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
@@ -25,7 +26,7 @@ export const PUT = route({
         kind: 'limits.set',
         params: body,
         author: { id: user.id, email: user.email },
-        context: {},
+        context: { production: getConfig('web').production },
       }),
       202,
     ),

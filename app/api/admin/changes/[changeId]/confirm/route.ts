@@ -15,6 +15,6 @@ export const POST = route({
     confirmControlChange(getWebDb().db, {
       changeId: params.changeId,
       confirmer: { id: user.id, email: user.email },
-      context: { tokenAddress: getConfig('web').tokenAddress },
+      context: { tokenAddress: getConfig('web').tokenAddress, production: getConfig('web').production },
     }),
 })
