@@ -15,8 +15,8 @@ test('a recipient asked for by one admin is allowed only once a second admin con
 
   await loginAs(page, 'admin')
   await page.goto('/admin/controls')
-  await page.getByLabel('Address').fill(address.toLowerCase())
-  await page.getByLabel('Label').fill(label)
+  await page.getByLabel('Address', { exact: true }).fill(address.toLowerCase())
+  await page.getByLabel('Label', { exact: true }).fill(label)
   await page.getByRole('button', { name: 'Add recipient' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Ask to add' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'awaits a second admin' })).toBeVisible()
