@@ -23,8 +23,6 @@ export const controlChangeParamsSchemas = {
 
 export type ControlChangeKind = keyof typeof controlChangeParamsSchemas
 
-export const CONTROL_CHANGE_KINDS = Object.keys(controlChangeParamsSchemas) as ControlChangeKind[]
-
 export type ControlChangeParams<K extends ControlChangeKind = ControlChangeKind> = z.output<
   (typeof controlChangeParamsSchemas)[K]
 >
@@ -53,5 +51,7 @@ export function parseControlChange(p: { kind: string; params: unknown }): Parsed
       'The change is invalid.',
     )
   }
+  // the schema was picked by p.kind, so its output is that kind's params; TypeScript does not
+  // correlate a union key with the union of the schemas' outputs
   return { kind: p.kind, params: parsed.data } as ParsedControlChange
 }
