@@ -15,15 +15,20 @@ export type CreateDbParameters = {
   max?: number
   /** application_name, shown in pg_stat_activity */
   name?: string
+  /**
+   * Sets mintdesk.require_mint_limits on every connection: public.check_mint_controls then
+   * refuses (SQLSTATE MDL01) while either mint limit is unset. The production worker's pool.
+   */
+  requireMintLimits?: boolean
 }
 
 export type DbClient = { db: Db; sql: postgres.Sql; close: () => Promise<void> }
 
-export function createDb({ url, max = 10, name = 'mintdesk' }: CreateDbParameters): DbClient {
+export function createDb({ url, max = 10, name = 'mintdesk', requireMintLimits }: CreateDbParameters): DbClient {
   const sql = postgres(url, {
     max,
     onnotice: () => {},
-    connection: { application_name: name },
+    connection: { application_name: name, ...(requireMintLimits ? { 'mintdesk.require_mint_limits': 'on' } : {}) },
     // bigint columns come back as bigint, never as a lossy number
     types: { bigint: postgres.BigInt },
     // seconds before a connection that failed is tried again. postgres.js's default grows as

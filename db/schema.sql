@@ -13,6 +13,8 @@ CREATE EXTENSION pg_trgm WITH SCHEMA public;
 
 CREATE TYPE public.bar_status AS ENUM ('available', 'reserved', 'backing', 'missing', 'withdrawn');
 
+CREATE TYPE public.control_change_status AS ENUM ('awaiting_second_admin', 'applied', 'rejected');
+
 CREATE TYPE public.mint_status AS ENUM ('pending', 'submitted', 'confirmed', 'failed', 'cancelled', 'awaiting_approval', 'rejected');
 
 CREATE TYPE public.nonce_state AS ENUM ('reserved', 'signed', 'mined', 'released');
@@ -94,6 +96,20 @@ CREATE TABLE public.chain_txs (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     broadcast_at timestamp with time zone,
     mined_block bigint
+);
+
+CREATE TABLE public.control_changes (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    params jsonb NOT NULL,
+    status public.control_change_status DEFAULT 'awaiting_second_admin'::public.control_change_status NOT NULL,
+    author_id uuid,
+    author_email text NOT NULL,
+    decided_by_id uuid,
+    decided_by_email text,
+    reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    decided_at timestamp with time zone
 );
 
 CREATE TABLE public.email_deliveries (
@@ -390,6 +406,20 @@ ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_order_id_mint_orders_
 
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_signer_address_signers_address_fk FOREIGN KEY (signer_address) REFERENCES public.signers(address);
 
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_decided CHECK (((status = 'awaiting_second_admin'::public.control_change_status) = ((decided_by_email IS NULL) AND (decided_at IS NULL))));
+
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_kind_format CHECK ((kind ~ '^[a-z]+(\.[a-z_]+)+$'::text));
+
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_not_self_decided CHECK (((decided_by_email IS NULL) OR (decided_by_email <> author_email)));
+
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_rejected_reason CHECK (((status = 'rejected'::public.control_change_status) = (reason IS NOT NULL)));
+
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_author_id_users_id_fk FOREIGN KEY (author_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_decided_by_id_users_id_fk FOREIGN KEY (decided_by_id) REFERENCES public.users(id);
+
 ALTER TABLE ONLY public.email_deliveries ADD CONSTRAINT email_deliveries_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.email_deliveries ADD CONSTRAINT email_deliveries_event_address UNIQUE (event_id, address);
@@ -524,6 +554,10 @@ CREATE INDEX chain_txs_order_idx ON public.chain_txs USING btree (order_id);
 
 CREATE INDEX chain_txs_signer_nonce_idx ON public.chain_txs USING btree (signer_address, nonce);
 
+CREATE INDEX control_changes_created_idx ON public.control_changes USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
+
+CREATE INDEX control_changes_status_created_idx ON public.control_changes USING btree (status, created_at DESC NULLS LAST, id DESC NULLS LAST);
+
 CREATE INDEX job_events_error_trgm_idx ON public.job_events USING gin (error public.gin_trgm_ops) WHERE (error IS NOT NULL);
 
 CREATE INDEX job_events_event_at_idx ON public.job_events USING btree (event, at);
@@ -551,6 +585,8 @@ CREATE INDEX login_failures_failed_at_idx ON public.login_failures USING btree (
 CREATE INDEX login_failures_source_idx ON public.login_failures USING btree (source, failed_at);
 
 CREATE INDEX mint_order_bars_bar_idx ON public.mint_order_bars USING btree (bar_id);
+
+CREATE INDEX mint_orders_confirmed_at_idx ON public.mint_orders USING btree (confirmed_at);
 
 CREATE INDEX mint_orders_created_idx ON public.mint_orders USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
 
@@ -609,6 +645,10 @@ BEGIN
     RETURN;
   END IF;
   SELECT l.max_order_wei, l.daily_cap_wei INTO v_max, v_cap FROM mint_limits l WHERE l.id = true;
+  IF (v_max IS NULL OR v_cap IS NULL) AND current_setting('mintdesk.require_mint_limits', true) = 'on' THEN
+    RAISE EXCEPTION USING ERRCODE = 'MDL01', MESSAGE = 'mint_limits_unset',
+      DETAIL = 'production signs nothing while the per-order limit or the rolling 24 h cap is unset';
+  END IF;
   IF v_max IS NOT NULL AND p_amount_wei > v_max THEN
     RETURN QUERY SELECT 'over_limit'::text,
       jsonb_build_object('limit', 'max_order', 'amountWei', p_amount_wei::text, 'limitWei', v_max::text), 0::numeric;
@@ -927,10 +967,11 @@ CREATE OR REPLACE FUNCTION public.recent_mints_wei(p_exclude_order_id uuid DEFAU
  SET search_path TO 'public', 'pg_temp'
 AS $function$
   SELECT coalesce(sum(o.amount_wei), 0) FROM mint_orders o
-   WHERE o.created_at > now() - interval '24 hours'
-     -- compared as text: an upgrade that adds 'awaiting_approval' (0006) in the same transaction
-     -- must not see the new enum value used in a body checked at creation
-     AND o.status::text IN ('confirmed', 'pending', 'submitted', 'awaiting_approval')
+   WHERE (o.status IN ('pending', 'submitted')
+          OR (o.status = 'confirmed' AND o.confirmed_at > now() - interval '24 hours')
+          -- compared as text: an upgrade that adds 'awaiting_approval' (0006) in the same transaction
+          -- must not see the new enum value used in a body checked at creation
+          OR (o.status::text = 'awaiting_approval' AND o.created_at > now() - interval '24 hours'))
      AND (p_exclude_order_id IS NULL OR o.id <> p_exclude_order_id)
 $function$;
 
@@ -1051,6 +1092,8 @@ GRANT SELECT ON TABLE public.bar_lists TO mintdesk_worker;
 GRANT SELECT ON TABLE public.chain_txs TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.chain_txs TO mintdesk_worker;
+
+GRANT SELECT, INSERT, UPDATE ON TABLE public.control_changes TO mintdesk_web;
 
 GRANT SELECT ON TABLE public.email_deliveries TO mintdesk_web;
 

@@ -23,6 +23,7 @@ console.log(`
     staff@mintdesk.local     /  ${stack.env.DEV_STAFF_PASSWORD}
     approver@mintdesk.local  /  ${stack.env.DEV_APPROVER_PASSWORD}
     admin@mintdesk.local     /  ${stack.env.DEV_ADMIN_PASSWORD}
+    admin2@mintdesk.local    /  ${stack.env.DEV_ADMIN2_PASSWORD}
 
   live settings: .data/stack.env     one more worker: npm run worker
   Ctrl-C stops everything (worker, web, anvil, KMS endpoint, Postgres).

@@ -12,6 +12,7 @@ const links = [
   { href: '/admin/vault', label: 'Bar lists', exact: false },
   { href: '/admin/users', label: 'Users', exact: false },
   { href: '/admin/controls', label: 'Controls', exact: false },
+  { href: '/admin/changes', label: 'Changes', exact: false },
   { href: '/admin/webhooks', label: 'Webhooks', exact: false },
 ] as const
 

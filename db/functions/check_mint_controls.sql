@@ -4,6 +4,9 @@
 -- JSON its error needs; r_used_wei the rolling total of the other orders (0 when no cap is set).
 -- A refusal is a row, not a raise: the caller decides. With a cap set and p_lock, the cap's
 -- advisory lock ('mint_limits.daily_cap') is taken before the sum and held to commit.
+-- With the session setting mintdesk.require_mint_limits 'on' (the production worker's connection
+-- sets it: db/client.ts createDb's requireMintLimits), either limit unset RAISEs SQLSTATE MDL01:
+-- nothing is signed until both are set, and the job retries.
 -- Called by create_mint_order, the approval and the worker's check before signing
 -- (lib/controls/checkMintControls.ts, with p_lock false in the worker).
 --   select * from public.check_mint_controls('0xabc...', 10^18, null, true)
@@ -26,6 +29,10 @@ BEGIN
     RETURN;
   END IF;
   SELECT l.max_order_wei, l.daily_cap_wei INTO v_max, v_cap FROM mint_limits l WHERE l.id = true;
+  IF (v_max IS NULL OR v_cap IS NULL) AND current_setting('mintdesk.require_mint_limits', true) = 'on' THEN
+    RAISE EXCEPTION USING ERRCODE = 'MDL01', MESSAGE = 'mint_limits_unset',
+      DETAIL = 'production signs nothing while the per-order limit or the rolling 24 h cap is unset';
+  END IF;
   IF v_max IS NOT NULL AND p_amount_wei > v_max THEN
     RETURN QUERY SELECT 'over_limit'::text,
       jsonb_build_object('limit', 'max_order', 'amountWei', p_amount_wei::text, 'limitWei', v_max::text), 0::numeric;

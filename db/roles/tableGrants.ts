@@ -21,7 +21,8 @@ import type { RuntimeRole } from './roleNames'
  *   bookkeeping and the admin's user page); the worker updates orders and bars as their
  *   mint progresses but never creates either, and reads users only;
  * - the recipient allowlist and the limits are the admins' (the web's) to change; the
- *   worker, which checks them again before signing, may not widen them;
+ *   worker, which checks them again before signing, may not widen them; the control
+ *   changes that change them (a second admin confirms) are the web's alone;
  * - sign-in is the web's alone: the signed-out sessions and the login throttle's failures
  *   are written, read and pruned by it; the worker holds nothing on either (an empty line);
  * - a line whose table does not exist (yet) is skipped.
@@ -64,6 +65,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // the four-eyes controls the admins set in the web; the worker checks them again before signing
   allowed_recipients: { web: READ_WRITE, worker: READ },
   mint_limits: { web: READ_WRITE, worker: READ },
+  // the control changes awaiting a second admin (decision 044): proposed, confirmed and rejected in the web; a
+  // change is decided, never deleted
+  control_changes: { web: WRITE, worker: NONE },
   // the SQS transport (decision 021): the order's transaction appends the outbox row; the worker's relay stamps it
   // sent; an admin's retry or cancel (the web) bumps its generation, and a retry hands it to the relay again
   sqs_outbox: { web: WRITE, worker: ['select', 'update'] },

@@ -1,4 +1,5 @@
 export * from './chain'
+export * from './controlChanges'
 export * from './controls'
 export * from './jobs'
 export * from './metrics'

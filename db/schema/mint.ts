@@ -78,6 +78,8 @@ export const mintOrders = pgTable(
     index('mint_orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('mint_orders_requested_by_created_idx').on(t.requestedBy, t.createdAt.desc(), t.id.desc()),
     index('mint_orders_status_idx').on(t.status, t.createdAt.desc()),
+    // the rolling 24 h cap counts a confirmed order from when it was mined (public.recent_mints_wei)
+    index('mint_orders_confirmed_at_idx').on(t.confirmedAt),
     // the admin's job search by recipient compares lower(to_address)
     index('mint_orders_to_address_lower_idx').on(sql`lower(${t.toAddress})`),
     check('mint_orders_amount_positive', sql`${t.amountWei} > 0`),

@@ -20,6 +20,10 @@ export type AdminAction =
   | 'recipient.add'
   | 'recipient.remove'
   | 'limits.set'
+  /** control changes (lib/web/changes): asked for by one admin, confirmed or rejected by another */
+  | 'change.propose'
+  | 'change.confirm'
+  | 'change.reject'
   /** webhooks (lib/notifications): subscribe, unsubscribe, send a delivery again */
   | 'webhook.subscribe'
   | 'webhook.delete'
@@ -29,7 +33,16 @@ export type AdminAction =
 export type RecordAuditParameters = {
   actor: AdminActor
   action: AdminAction
-  targetType: 'job' | 'bar_list' | 'order' | 'user' | 'recipient' | 'mint_limits' | 'webhook' | 'webhook_delivery'
+  targetType:
+    | 'job'
+    | 'bar_list'
+    | 'order'
+    | 'user'
+    | 'recipient'
+    | 'mint_limits'
+    | 'webhook'
+    | 'webhook_delivery'
+    | 'control_change'
   targetId: string
   detail?: Record<string, unknown>
 }

@@ -66,6 +66,7 @@ export const envSchema = z.object({
   OIDC_MFA_ACR: csv.optional(),
   DEV_STAFF_PASSWORD: z.string().optional(),
   DEV_ADMIN_PASSWORD: z.string().optional(),
+  DEV_ADMIN2_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),
   /**
    * Four eyes: an order of this many fine ounces or more waits for a second

@@ -45,7 +45,7 @@ export type Config = {
    * need one, or an `amr` saying so)
    */
   oidc: { issuer: string; clientId: string; clientSecret: string; mfaAcrValues: readonly string[] } | undefined
-  devPasswords: { staff: string; approver: string; admin: string } | undefined
+  devPasswords: { staff: string; approver: string; admin: string; admin2: string } | undefined
   /** APPROVAL_THRESHOLD_OZ in wei: orders at or above it need a second person (0n: every order) */
   approvalThresholdWei: bigint
   worker: {
@@ -139,6 +139,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (env.AWS_ACCESS_KEY_ID === DEV_KMS_ACCESS_KEY) devDefaults.push('AWS_ACCESS_KEY_ID')
       if (e.DEV_STAFF_PASSWORD !== undefined) devDefaults.push('DEV_STAFF_PASSWORD')
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
+      if (e.DEV_ADMIN2_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN2_PASSWORD')
       if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
     }
   }
@@ -209,6 +210,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
           staff: e.DEV_STAFF_PASSWORD ?? 'staff-dev-password',
           approver: e.DEV_APPROVER_PASSWORD ?? 'approver-dev-password',
           admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password',
+          admin2: e.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password',
         },
     approvalThresholdWei: ozToWei(e.APPROVAL_THRESHOLD_OZ),
     worker: {

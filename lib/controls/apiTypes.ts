@@ -17,7 +17,7 @@ export type ApiAllowedRecipient = {
 export type ApiMintLimits = {
   maxOrderOz: string | null
   dailyCapOz: string | null
-  /** confirmed + in flight + awaiting approval, created in the last 24 h: what the cap counts now */
+  /** in flight + mined in the last 24 h + requested in the last 24 h and awaiting approval: what the cap counts now */
   last24hOz: string
   updatedBy: string | null
   updatedAt: string | null

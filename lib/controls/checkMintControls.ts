@@ -31,10 +31,13 @@ export type CheckMintControlsReturnType = {
  * (mintControlsRefusal):
  * 1. `to` must be on the recipient allowlist: RecipientNotAllowedError (422).
  * 2. amountWei <= mint_limits.max_order_wei: else OverLimitError (422).
- * 3. the rolling 24 h total (public.recent_mints_wei: orders created in the last 24 h that
- *    are confirmed, in flight or awaiting approval, but `excludeOrderId`) + amountWei
+ * 3. the rolling 24 h total (public.recent_mints_wei: every order in flight, those mined in
+ *    the last 24 h and the requests of the last 24 h awaiting approval, but `excludeOrderId`:
+ *    an order counts from its approval and signing, not its request) + amountWei
  *    <= mint_limits.daily_cap_wei: else OverLimitError (422).
- * A null limit is unlimited.
+ * A null limit is unlimited, except on a connection that requires the limits (the
+ * production worker's, db/client.ts `requireMintLimits`): there the function raises
+ * SQLSTATE MDL01 while either is unset, and nothing is signed until both are.
  *
  * Concurrency: with a cap set, the function takes the transaction-scoped advisory lock
  * `mint_limits.daily_cap` (unless `lock: false`) before it reads the total, so call it in

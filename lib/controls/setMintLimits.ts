@@ -5,6 +5,7 @@ import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { isUuid } from '@/lib/mint/isUuid'
 import { ozToWei } from '@/lib/money/ozToWei'
 import type { ApiMintLimits } from './apiTypes'
+import type { AppliedChange } from './appliedChange'
 import { readApiMintLimits } from './readApiMintLimits'
 
 export type SetMintLimitsParameters = {
@@ -14,6 +15,8 @@ export type SetMintLimitsParameters = {
   dailyCapOz: string | null
   /** the admin (the web), or the deploy's CLI (cli/limits.ts: a non-uuid id, audited by its email) */
   actor: AdminActor
+  /** the control change this applies (its id and author), named in the audit row; `actor` confirmed it */
+  change?: AppliedChange
 }
 
 export type SetMintLimitsReturnType = ApiMintLimits
@@ -48,6 +51,7 @@ export async function setMintLimits(db: DbOrTx, p: SetMintLimitsParameters): Pro
       detail: {
         before: { maxOrderOz: before.maxOrderOz, dailyCapOz: before.dailyCapOz },
         after: { maxOrderOz: after.maxOrderOz, dailyCapOz: after.dailyCapOz },
+        ...p.change,
       },
     })
     return after

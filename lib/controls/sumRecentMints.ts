@@ -8,9 +8,9 @@ export type SumRecentMintsParameters = {
 
 /**
  * What the rolling 24 h cap counts, in wei, as the controls count it: a call of the SQL
- * function public.recent_mints_wei, the rule's one home (the orders created in the last 24
- * hours that are confirmed, in flight or awaiting approval; public.check_mint_controls sums
- * the same). For the limits' page (readApiMintLimits).
+ * function public.recent_mints_wei, the rule's one home (every order in flight, those mined
+ * in the last 24 hours and the requests of the last 24 hours awaiting approval;
+ * public.check_mint_controls sums the same). For the limits' page (readApiMintLimits).
  */
 export async function sumRecentMints(db: DbOrTx, p: SumRecentMintsParameters = {}): Promise<bigint> {
   const exclude = p.excludeOrderId ?? null

@@ -16,6 +16,7 @@ export const errorStatus = {
   stale_bar_list: 409,
   idempotency_conflict: 409,
   not_awaiting_approval: 409,
+  not_awaiting_second_admin: 409,
   conflict: 409,
   job_running: 409,
   job_not_retryable: 409,

@@ -268,10 +268,11 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
     const approverPassword = given.DEV_APPROVER_PASSWORD ?? 'approver-dev-password'
     const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
+    const admin2Password = given.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password'
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
-        await seedDevUsers(db, { staffPassword, approverPassword, adminPassword })
+        await seedDevUsers(db, { staffPassword, approverPassword, adminPassword, admin2Password })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
         await seedDevBarList(db, { log })
         // anvil's accounts 1 to 9 on the recipient allowlist (once); the limits stay unset
@@ -304,6 +305,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       DEV_STAFF_PASSWORD: staffPassword,
       DEV_APPROVER_PASSWORD: approverPassword,
       DEV_ADMIN_PASSWORD: adminPassword,
+      DEV_ADMIN2_PASSWORD: admin2Password,
       PORT: String(port),
       MINTDESK_PG_PORT: portOf(databaseUrl),
       MINTDESK_ANVIL_PORT: portOf(rpcUrl),

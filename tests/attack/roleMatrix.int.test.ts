@@ -73,6 +73,10 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/admin/webhooks/deliveries/[deliveryId]/redeliver': ADMIN,
   'GET /api/admin/users': ADMIN,
   'PATCH /api/admin/users/[userId]': ADMIN,
+  // control changes: asked for by one admin, confirmed or rejected by another
+  'GET /api/admin/changes': ADMIN,
+  'POST /api/admin/changes/[changeId]/confirm': ADMIN,
+  'POST /api/admin/changes/[changeId]/reject': ADMIN,
 }
 
 /** Pages: who sees them ('public': anyone, signed in or not). */
@@ -92,6 +96,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/vault': ADMIN,
   '/admin/users': ADMIN,
   '/admin/controls': ADMIN, // recipients and limits
+  '/admin/changes': ADMIN, // control changes awaiting a second admin
   '/admin/webhooks': ADMIN, // subscriptions, deliveries, redeliver
 }
 

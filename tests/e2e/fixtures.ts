@@ -3,12 +3,14 @@ import path from 'node:path'
 import { type APIRequestContext, test as base, expect, type Page, request as playwrightRequest } from '@playwright/test'
 import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 
-export type Role = 'staff' | 'approver' | 'admin'
+export type Role = 'staff' | 'approver' | 'admin' | 'admin2'
 
 export const credentials: Record<Role, { email: string; password: string }> = {
   staff: { email: 'staff@mintdesk.local', password: 'staff-dev-password' },
   approver: { email: 'approver@mintdesk.local', password: 'approver-dev-password' },
   admin: { email: 'admin@mintdesk.local', password: 'admin-dev-password' },
+  // the second admin: confirms the first admin's control changes (docs/api.md "Control changes need a second admin")
+  admin2: { email: 'admin2@mintdesk.local', password: 'admin2-dev-password' },
 }
 
 export function baseUrl(): string {
@@ -106,7 +108,11 @@ export async function stockTestVault(
   return { vault, bars }
 }
 
-/** Puts an address on the recipient allowlist (POST /api/admin/recipients); one listed already is fine. */
+/**
+ * Puts an address on the recipient allowlist as two admins do: `admin` asks (POST
+ * /api/admin/recipients, 202 awaiting a second admin) and admin2 confirms (POST
+ * /api/admin/changes/{changeId}/confirm). One listed already (409, at either step) is fine.
+ */
 export async function allowRecipient(
   admin: APIRequestContext,
   address: string,
@@ -116,7 +122,27 @@ export async function allowRecipient(
     headers: { origin: baseUrl() },
     data: { address, label },
   })
-  expect([201, 409], await res.text()).toContain(res.status())
+  expect([202, 409], await res.text()).toContain(res.status())
+  if (res.status() === 409) return
+  await confirmChangeAsAdmin2((await res.json()) as { changeId: string }, { alreadyDone: [409] })
+}
+
+/**
+ * The second admin's confirm of a control change (a 202 `{ changeId }` answer), through the
+ * API with admin2's own session; `alreadyDone`: statuses that mean another run made the
+ * same change meanwhile (e.g. 409 for a recipient listed since).
+ */
+export async function confirmChangeAsAdmin2(
+  change: { changeId: string },
+  { alreadyDone = [] }: { alreadyDone?: number[] } = {},
+): Promise<void> {
+  const admin2 = await signedInRequest('admin2')
+  try {
+    const res = await admin2.post(`/api/admin/changes/${change.changeId}/confirm`, { headers: { origin: baseUrl() } })
+    expect([200, ...alreadyDone], await res.text()).toContain(res.status())
+  } finally {
+    await admin2.dispose()
+  }
 }
 
 /** The 202 answer of POST /api/gold/mint: a job at once, or none while the order awaits a second person. */

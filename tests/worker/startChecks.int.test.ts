@@ -100,4 +100,38 @@ describe('the production worker refuses to start on its database checks', () => 
     }
     await expect(start()).rejects.toThrow(/the node at RPC_URL is chain 1/)
   })
+
+  it("its connections require the mint limits (public.check_mint_controls refuses while one is unset); the web's do not", async () => {
+    // a probe: what mintdesk.require_mint_limits says on the connection that writes a runtime_settings row
+    await t.sql.unsafe(`
+      create table probe_require_limits (process text, setting text);
+      create function probe_require_limits() returns trigger language plpgsql security definer
+        set search_path = public as $$
+        begin
+          insert into probe_require_limits values (new.process, current_setting('mintdesk.require_mint_limits', true));
+          return new;
+        end $$;
+      create trigger probe_require_limits after insert or update on runtime_settings
+        for each row execute function probe_require_limits();`)
+    try {
+      await expect(start()).rejects.toThrow(/the node at RPC_URL is chain 1/)
+      const web = createDb({ url: t.roleUrl('web'), max: 1 })
+      try {
+        await checkSharedSettings(web.db, { role: 'web', approvalThresholdWei: ozToWei('5000') })
+      } finally {
+        await web.close()
+      }
+      const rows = await t.sql<{ process: string; setting: string | null }[]>`
+        select process, setting from probe_require_limits`
+      expect(rows.map((r) => [r.process, r.setting])).toEqual([
+        ['worker', 'on'],
+        ['web', null],
+      ])
+    } finally {
+      await t.sql.unsafe(`
+        drop trigger probe_require_limits on runtime_settings;
+        drop function probe_require_limits();
+        drop table probe_require_limits;`)
+    }
+  })
 })

@@ -66,6 +66,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     url: config.databaseUrl,
     max: settings.concurrency + 4,
     name: 'mintdesk-worker',
+    requireMintLimits: config.production,
   })
   const kms = createKmsClient({ region: config.awsRegion, endpoint: config.kmsEndpoint })
   const cleanup = async () => {

@@ -17,24 +17,22 @@ const limitInput = { inputMode: 'decimal', placeholder: 'unlimited' } as const
 type Limits = { maxOrderOz: string | null; dailyCapOz: string | null }
 
 /**
- * The per-order limit and the rolling 24 h cap: shown, and set behind a confirmation
- * that says what changes. An empty field is "unlimited" (refused by production workers at
+ * The per-order limit and the rolling 24 h cap: shown, and a change asked for behind a
+ * confirmation that says what changes; it applies once another admin confirms it
+ * (/admin/changes). An empty field is "unlimited" (refused by production workers at
  * start). Lowering a limit does not cancel orders: the worker refuses those above it
  * before signing.
  */
 export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits }) {
-  const [limits, setLimits] = useState(initialLimits)
+  const limits = initialLimits
   const [maxOrder, setMaxOrder] = useState(initialLimits.maxOrderOz ?? '')
   const [dailyCap, setDailyCap] = useState(initialLimits.dailyCapOz ?? '')
   const [issues, setIssues] = useState<Record<string, string>>({})
   const change = useConfirmedChange<Limits>({
     failure: 'Saving the limits failed.',
     apply: async (p) => {
-      const updated = await putLimits(p)
-      setLimits(updated)
-      setMaxOrder(updated.maxOrderOz ?? '')
-      setDailyCap(updated.dailyCapOz ?? '')
-      return 'Limits saved.'
+      await putLimits(p)
+      return `The new limits (per order ${show(p.maxOrderOz)}, rolling 24 h ${show(p.dailyCapOz)}) await a second admin: they apply once another admin confirms them on the Changes page.`
     },
   })
   const { pending, busy, message } = change
@@ -59,9 +57,9 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
       <CardHeader>
         <CardTitle>Mint limits</CardTitle>
         <CardDescription>
-          Checked at intake, at approval and by the worker before it signs. The rolling 24 h cap counts orders of the
-          last 24 hours that are confirmed, in flight or awaiting approval: {limits.last24hOz} oz now. Every change is
-          audited.
+          Checked at intake, at approval and by the worker before it signs. The rolling 24 h cap counts orders in
+          flight, mined in the last 24 hours or requested in the last 24 hours and awaiting approval: {limits.last24hOz}{' '}
+          oz now. A change applies once a second admin confirms it; every step is audited.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -69,7 +67,7 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
         {limits.maxOrderOz === null || limits.dailyCapOz === null ? (
           <Alert
             tone="warning"
-            title="A limit is unset (unlimited): production workers refuse to start until both are set."
+            title="A limit is unset (unlimited): production workers refuse to start, or to sign, until both are set."
             className="mb-4"
           />
         ) : null}
@@ -104,7 +102,7 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
       </CardContent>
       <ConfirmDialog
         title="Change the mint limits?"
-        confirmLabel="Save limits"
+        confirmLabel="Ask for these limits"
         dismissLabel="Not now"
         tone="primary"
         {...change.dialog}
@@ -115,7 +113,10 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
         <p>
           Rolling 24 h: {show(limits.dailyCapOz)} → <strong>{show(pending?.dailyCapOz ?? null)}</strong>
         </p>
-        <p>Orders not yet signed that are above a lowered limit will be refused by the worker.</p>
+        <p>
+          They apply once another admin confirms. Orders not yet signed that are above a lowered limit will then be
+          refused by the worker.
+        </p>
       </ConfirmDialog>
     </Card>
   )

@@ -16,12 +16,13 @@ import { addRecipient, removeRecipient } from './controlsApi'
 type Pending = { kind: 'add'; address: string; label: string } | { kind: 'remove'; recipient: ApiAllowedRecipient }
 
 /**
- * The recipient allowlist: mints go only to these addresses. Add one with a label, or
- * remove one, each behind a confirmation. A removed address's orders that are not signed
+ * The recipient allowlist: mints go only to these addresses. Ask to add one with a label,
+ * or to remove one, each behind a confirmation; the list changes once another admin
+ * confirms the change (/admin/changes). A removed address's orders that are not signed
  * yet are refused by the worker before signing.
  */
 export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiAllowedRecipient[] }) {
-  const [recipients, setRecipients] = useState(initialRecipients)
+  const recipients = initialRecipients
   const [address, setAddress] = useState('')
   const [label, setLabel] = useState('')
   const [issues, setIssues] = useState<Record<string, string>>({})
@@ -29,17 +30,13 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
     failure: 'The change failed.',
     apply: async (p) => {
       if (p.kind === 'add') {
-        const added = await addRecipient({ address: p.address, label: p.label })
-        setRecipients((all) =>
-          [...all, added].sort((a, b) => a.label.localeCompare(b.label) || a.address.localeCompare(b.address)),
-        )
+        await addRecipient({ address: p.address, label: p.label })
         setAddress('')
         setLabel('')
-        return `${added.address} (${added.label}) may now receive mints.`
+        return `Adding ${p.address} (${p.label}) awaits a second admin: it applies once another admin confirms it on the Changes page.`
       }
-      const removed = await removeRecipient(p.recipient.address)
-      setRecipients((all) => all.filter((r) => r.address !== removed.address))
-      return `${removed.address} (${removed.label}) was removed from the allowlist.`
+      await removeRecipient(p.recipient.address)
+      return `Removing ${p.recipient.address} (${p.recipient.label}) awaits a second admin: it applies once another admin confirms it on the Changes page.`
     },
   })
   const { pending, setPending, busy, message } = change
@@ -60,7 +57,8 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
       <CardHeader>
         <CardTitle id="recipients-title">Recipient allowlist</CardTitle>
         <CardDescription>
-          Mints go only to these addresses: intake, approval and the worker refuse any other. Every change is audited.
+          Mints go only to these addresses: intake, approval and the worker refuse any other. A change applies once a
+          second admin confirms it; every step is audited.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -136,19 +134,19 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
               ? `Remove ${pending.recipient.label} from the allowlist?`
               : ''
         }
-        confirmLabel={pending?.kind === 'add' ? 'Add recipient' : 'Remove recipient'}
+        confirmLabel={pending?.kind === 'add' ? 'Ask to add' : 'Ask to remove'}
         dismissLabel="Not now"
         tone={pending?.kind === 'add' ? 'primary' : 'danger'}
         {...change.dialog}
       >
         {pending?.kind === 'add' ? (
           <p>
-            <span className="font-mono text-xs">{pending.address}</span> may then receive mints.
+            <span className="font-mono text-xs">{pending.address}</span> may receive mints once another admin confirms.
           </p>
         ) : pending ? (
           <p>
-            <span className="font-mono text-xs">{pending.recipient.address}</span> will receive no more mints: its
-            orders not yet signed are refused by the worker.
+            Once another admin confirms, <span className="font-mono text-xs">{pending.recipient.address}</span> receives
+            no more mints: its orders not yet signed are refused by the worker.
           </p>
         ) : null}
       </ConfirmDialog>

@@ -1,8 +1,10 @@
-import type { ApiAllowedRecipient, ApiMintLimits } from '@/lib/controls/apiTypes'
+import type { ApiControlChangeAccepted } from '@/lib/web/changes/apiTypes'
 import { ApiError } from '@/lib/web/errors/api'
 
 // The Controls page's one boundary with the API (docs/api.md "Recipients and limits"):
-// each call throws ApiError (its code, message and issues) on a refusal.
+// each call throws ApiError (its code, message and issues) on a refusal. Each change
+// answers 202 { changeId, status: "awaiting_second_admin" }: it applies once another
+// admin confirms it (/admin/changes).
 
 async function send<T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: unknown): Promise<T> {
   const res = await fetch(path, {
@@ -16,16 +18,19 @@ async function send<T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body?: u
 }
 
 /** POST /api/admin/recipients */
-export function addRecipient(p: { address: string; label: string }): Promise<ApiAllowedRecipient> {
+export function addRecipient(p: { address: string; label: string }): Promise<ApiControlChangeAccepted> {
   return send('/api/admin/recipients', 'POST', p)
 }
 
 /** DELETE /api/admin/recipients/{address} */
-export function removeRecipient(address: string): Promise<{ address: string; label: string; removed: true }> {
+export function removeRecipient(address: string): Promise<ApiControlChangeAccepted> {
   return send(`/api/admin/recipients/${encodeURIComponent(address)}`, 'DELETE')
 }
 
 /** PUT /api/admin/limits */
-export function putLimits(p: { maxOrderOz: string | null; dailyCapOz: string | null }): Promise<ApiMintLimits> {
+export function putLimits(p: {
+  maxOrderOz: string | null
+  dailyCapOz: string | null
+}): Promise<ApiControlChangeAccepted> {
   return send('/api/admin/limits', 'PUT', p)
 }

@@ -20,7 +20,8 @@ export type UsersAdminProps = { initialUsers: ApiUser[]; currentUserId: string }
 /**
  * The admins' users page: each user's role and status, a role change or a disable/enable
  * behind a confirmation that says what happens (their sessions stop at their next
- * request). The admin's own row offers neither a demotion nor a disable (the API refuses
+ * request). A role change applies once another admin confirms it (/admin/changes); a
+ * disable or enable at once. The admin's own row offers neither a demotion nor a disable (the API refuses
  * them too: 409 self_lockout).
  */
 export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
@@ -29,6 +30,11 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
   const change = useConfirmedChange<Pending>({
     failure: 'The change failed.',
     apply: async (p) => {
+      if ('role' in p.change) {
+        await patchUser(p.user.id, p.change)
+        setChosenRole((c) => ({ ...c, [p.user.id]: p.user.role }))
+        return `${p.user.email}: ${describe(p.change)} awaits a second admin: it applies once another admin confirms it on the Changes page.`
+      }
       const updated = await patchUser(p.user.id, p.change)
       setUsers((all) => all.map((u) => (u.id === updated.id ? updated : u)))
       return `${updated.email}: ${describe(p.change)}. Their sessions end at their next request.`
@@ -41,7 +47,8 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
       <CardHeader>
         <CardTitle id="users-title">Users</CardTitle>
         <CardDescription>
-          A role change or a disable takes effect on the user&apos;s next request; every change is audited.
+          A role change applies once a second admin confirms it, a disable at once; either takes effect on the
+          user&apos;s next request. Every change is audited.
         </CardDescription>
       </CardHeader>
       {message ? (
@@ -126,8 +133,9 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
         tone={pending && 'disabled' in pending.change && pending.change.disabled ? 'danger' : 'primary'}
         {...change.dialog}
       >
+        {pending && 'role' in pending.change ? <p>The new role applies once another admin confirms it.</p> : null}
         <p>
-          Every session this user holds ends at their next request; they sign in again to continue
+          Every session this user holds then ends at their next request; they sign in again to continue
           {pending && 'disabled' in pending.change && pending.change.disabled ? ' (a disabled user cannot)' : ''}.
         </p>
       </ConfirmDialog>

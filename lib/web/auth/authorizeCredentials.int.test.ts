@@ -21,6 +21,7 @@ describe('authorizeCredentials', () => {
       staffPassword: 'staff-dev-password',
       approverPassword: 'approver-dev-password',
       adminPassword: 'admin-dev-password',
+      admin2Password: 'admin2-dev-password',
     })
     await t.db
       .insert(users)

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '@/db/schema/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { DEV_ADMIN_EMAIL, DEV_APPROVER_EMAIL, DEV_STAFF_EMAIL, seedDevUsers } from './seedDevUsers'
+import { DEV_ADMIN_EMAIL, DEV_ADMIN2_EMAIL, DEV_APPROVER_EMAIL, DEV_STAFF_EMAIL, seedDevUsers } from './seedDevUsers'
 import { verifyPassword } from './verifyPassword'
 
 describe('seedDevUsers', () => {
@@ -23,14 +23,16 @@ describe('seedDevUsers', () => {
     staffPassword: 'staff-dev-password',
     approverPassword: 'approver-dev-password',
     adminPassword: 'admin-dev-password',
+    admin2Password: 'admin2-dev-password',
   }
 
-  it('creates the staff, approver and admin users with hashed passwords', async () => {
+  it('creates the staff, approver and both admin users with hashed passwords', async () => {
     const result = await seedDevUsers(t.db, passwords)
     expect(result.users.map((u) => [u.email, u.role, u.created])).toEqual([
       [DEV_STAFF_EMAIL, 'staff', true],
       [DEV_APPROVER_EMAIL, 'approver', true],
       [DEV_ADMIN_EMAIL, 'admin', true],
+      [DEV_ADMIN2_EMAIL, 'admin', true],
     ])
     const staff = await row(DEV_STAFF_EMAIL)
     expect(staff).toMatchObject({ name: 'Vault Staff', role: 'staff' })
@@ -39,6 +41,9 @@ describe('seedDevUsers', () => {
     const admin = await row(DEV_ADMIN_EMAIL)
     expect(admin).toMatchObject({ name: 'Admin', role: 'admin' })
     expect(await verifyPassword({ password: 'admin-dev-password', hash: admin.passwordHash ?? '' })).toBe(true)
+    const admin2 = await row(DEV_ADMIN2_EMAIL)
+    expect(admin2).toMatchObject({ name: 'Second Admin', role: 'admin' })
+    expect(await verifyPassword({ password: 'admin2-dev-password', hash: admin2.passwordHash ?? '' })).toBe(true)
     const approver = await row(DEV_APPROVER_EMAIL)
     expect(approver).toMatchObject({ name: 'Approver', role: 'approver' })
     expect(await verifyPassword({ password: 'approver-dev-password', hash: approver.passwordHash ?? '' })).toBe(true)

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client'
 import { allowedRecipients } from '@/db/schema/controls'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
+import type { AppliedChange } from '@/lib/controls/appliedChange'
 import { isUuid } from '@/lib/mint/isUuid'
 import { ValidationError } from '@/lib/web/errors/request'
 import { ConflictError } from '@/lib/web/errors/resource'
@@ -14,12 +15,15 @@ export type AddAllowedRecipientParameters = {
   actor: AdminActor
   /** the token contract (TOKEN_ADDRESS): never a recipient */
   tokenAddress?: string
+  /** the control change this applies (its id and author), named in the audit row; `actor` confirmed it */
+  change?: AppliedChange
 }
 
 export type AddAllowedRecipientReturnType = ApiAllowedRecipient
 
 /**
- * Puts an address on the recipient allowlist, with its audit row, in one transaction.
+ * Puts an address on the recipient allowlist, with its audit row, in one transaction (a
+ * savepoint in the caller's: the apply step of a confirmed `recipient.add` change).
  * Stored lower case (one address, one row), answered checksummed. The token contract is
  * refused (422 on `address`); an address already listed is a 409 conflict, its label
  * unchanged.
@@ -44,7 +48,7 @@ export async function addAllowedRecipient(
       action: 'recipient.add',
       targetType: 'recipient',
       targetId: getAddress(address),
-      detail: { label: p.label },
+      detail: { label: p.label, ...p.change },
     })
     return {
       address: getAddress(address),

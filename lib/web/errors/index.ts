@@ -4,6 +4,7 @@ export { type MintLimitKind, OverLimitError, RecipientNotAllowedError } from '@/
 export { type ErrorCode, errorStatus, isErrorCode, statusForCode } from '@/lib/errors/http'
 export { BarAlreadyUsedError, IdempotencyConflictError, type UsedBar } from '@/lib/errors/mint'
 export { ForbiddenError, UnauthenticatedError } from './auth'
+export { ChangeNotAwaitingError, SelfConfirmError } from './changes'
 export { NotReadyError } from './ops'
 export {
   MalformedJsonError,

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Db } from '@/db/client'
+import type { DbOrTx } from '@/db/client'
 import { type UserRole, users } from '@/db/schema/users'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import type { AppliedChange } from '@/lib/controls/appliedChange'
 import { isUuid } from '@/lib/mint/isUuid'
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { SelfLockoutError } from '@/lib/web/errors/users'
@@ -12,17 +13,23 @@ export type UpdateUserParameters = {
   userId: string
   change: { role?: UserRole; disabled?: boolean }
   actor: AdminActor
+  /** the control change this applies (a role change: its id and author), named in the audit row */
+  appliedChange?: AppliedChange
 }
 
 /**
- * An admin changes a user's role or disables (or enables) them. Each actual change bumps
+ * An admin changes a user's role (the apply step of a confirmed `user.role` change, in its
+ * transaction) or disables (or enables) them. Each actual change bumps
  * `session_version`, so every session the user holds stops on its next request (docs/api.md
  * "Auth"), and writes one audit row (`user.role_change`, `user.disable`, `user.enable`)
  * in the same transaction. Asking for what already is changes nothing (no bump, no audit).
  * An admin may not disable themselves or take away their own admin role (409
  * `self_lockout`): another admin must. Unknown user: 404.
  */
-export async function updateUser(db: Db, { userId, change, actor }: UpdateUserParameters): Promise<ApiUser> {
+export async function updateUser(
+  db: DbOrTx,
+  { userId, change, actor, appliedChange }: UpdateUserParameters,
+): Promise<ApiUser> {
   if (!isUuid(userId)) throw new NotFoundError({ what: 'User' })
   return db.transaction(async (tx) => {
     const [current] = await tx.select(userColumns).from(users).where(eq(users.id, userId)).for('update')
@@ -51,7 +58,7 @@ export async function updateUser(db: Db, { userId, change, actor }: UpdateUserPa
       await recordAudit(tx, {
         ...target,
         action: 'user.role_change',
-        detail: { email: current.email, from: current.role, to: updated.role },
+        detail: { email: current.email, from: current.role, to: updated.role, ...appliedChange },
       })
     if (disabledChanges)
       await recordAudit(tx, {

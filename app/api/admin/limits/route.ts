@@ -1,9 +1,12 @@
 // GET /api/admin/limits - the per-order limit and the rolling 24 h cap
 // (fine oz, null: unlimited), with what the cap counts now (admin)
-// PUT /api/admin/limits - { maxOrderOz, dailyCapOz }: set both limits; audited (admin)
+// PUT /api/admin/limits - { maxOrderOz, dailyCapOz }: asks to set both limits; 202 { changeId,
+// status: "awaiting_second_admin" }, applied when another admin confirms it; audited (admin)
 import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
-import { setMintLimits } from '@/lib/controls/setMintLimits'
+import { proposeControlChange } from '@/lib/web/changes/proposeControlChange'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -17,10 +20,14 @@ export const GET = route({
 export const PUT = route({
   roles: ['admin'],
   body: setMintLimitsBodySchema,
-  handler: ({ user, body }) =>
-    setMintLimits(getWebDb().db, {
-      maxOrderOz: body.maxOrderOz,
-      dailyCapOz: body.dailyCapOz,
-      actor: { id: user.id, email: user.email },
-    }),
+  handler: async ({ user, body }) =>
+    json(
+      await proposeControlChange(getWebDb().db, {
+        kind: 'limits.set',
+        params: body,
+        author: { id: user.id, email: user.email },
+        context: { production: getConfig('web').production },
+      }),
+      202,
+    ),
 })

@@ -4,15 +4,16 @@ import { ozToWei } from '@/lib/money/ozToWei'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
+import { confirmChange } from '@/tests/helpers/controlChanges'
 import type { TestDatabase } from '@/tests/helpers/db'
-import { signInAs } from '@/tests/helpers/fakeSession'
+import { fakeSession, signInAs } from '@/tests/helpers/fakeSession'
 import { setTestMintLimits } from '@/tests/helpers/recipients'
 import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
 import { insertUser, type TestUsers } from '@/tests/helpers/users'
 
 // The mint controls' API (docs/api.md "Recipients and limits") and their refusals at
 // intake, through the real route handlers, the real wrapper and a real database, as the
-// web's role. Only the session is faked.
+// web's role. Only the session is faked. Each change is confirmed by a second admin (admin2).
 vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
@@ -20,6 +21,7 @@ type Routes = {
   recipient: typeof import('./[address]/route')
   limits: typeof import('@/app/api/admin/limits/route')
   mint: typeof import('@/app/api/gold/mint/route')
+  confirm: typeof import('@/app/api/admin/changes/[changeId]/confirm/route')
 }
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
@@ -28,6 +30,7 @@ const BOB = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
 let t: TestDatabase
 let u: TestUsers
 let approver: SessionUser
+let admin2: SessionUser
 let r: Routes
 let route: RouteTest
 let serial = 0
@@ -37,12 +40,14 @@ beforeAll(async () => {
   t = route.t
   u = route.u
   approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
+  admin2 = { ...(await insertUser(t.db, 'admin')), role: 'admin' }
   process.env.TOKEN_ADDRESS = TOKEN
   r = {
     recipients: await import('./route'),
     recipient: await import('./[address]/route'),
     limits: await import('@/app/api/admin/limits/route'),
     mint: await import('@/app/api/gold/mint/route'),
+    confirm: await import('@/app/api/admin/changes/[changeId]/confirm/route'),
   }
 })
 
@@ -57,10 +62,21 @@ beforeEach(async () => {
 })
 
 const json = (method: string, path: string, body?: unknown) => routeRequest(path, { method, body })
-const addRecipient = (body: unknown) => r.recipients.POST(json('POST', '/api/admin/recipients', body))
-const removeRecipient = (address: string) =>
-  r.recipient.DELETE(json('DELETE', `/api/admin/recipients/${address}`), routeParams({ address }))
-const putLimits = (body: unknown) => r.limits.PUT(json('PUT', '/api/admin/limits', body))
+/** Asks as the signed-in admin; a 202 is confirmed by admin2 and the confirm answered, the asker signed in again. */
+async function confirmed(asked: Response): Promise<Response> {
+  if (asked.status !== 202) return asked
+  const asker = fakeSession.user
+  const res = await confirmChange({ confirmRoute: r.confirm, asked, confirmer: admin2 })
+  signInAs(asker)
+  return res
+}
+/** The change's `result`: what the operation it applied answers. */
+const resultOf = async (res: Response) => ((await res.json()) as { result: unknown }).result
+const addRecipient = async (body: unknown) =>
+  confirmed(await r.recipients.POST(json('POST', '/api/admin/recipients', body)))
+const removeRecipient = async (address: string) =>
+  confirmed(await r.recipient.DELETE(json('DELETE', `/api/admin/recipients/${address}`), routeParams({ address })))
+const putLimits = async (body: unknown) => confirmed(await r.limits.PUT(json('PUT', '/api/admin/limits', body)))
 
 async function audit(action: string) {
   return t.db.execute<{ actor_email: string; target_id: string; detail: unknown }>(
@@ -103,34 +119,39 @@ describe('who may use the controls API', () => {
     }
     expect(await t.db.execute(sql`select 1 from allowed_recipients`)).toHaveLength(0)
     expect(await t.db.execute(sql`select 1 from mint_limits where max_order_wei is not null`)).toHaveLength(0)
+    expect(await t.db.execute(sql`select 1 from control_changes`)).toHaveLength(0)
   })
 })
 
 describe('POST /api/admin/recipients · GET · DELETE /api/admin/recipients/{address}', () => {
-  it('201: stored lower case, answered checksummed; lower-case input accepted; listed; audited', async () => {
+  it('202, confirmed by a second admin: stored lower case, answered checksummed; lower-case input accepted; listed; audited', async () => {
     const res = await addRecipient({ address: ALICE.toLowerCase(), label: '  Alice   Ltd ' })
-    expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({
+    expect(res.status).toBe(200)
+    expect(await resultOf(res)).toEqual({
       address: ALICE,
       label: 'Alice Ltd',
-      addedBy: u.admin.email,
+      addedBy: admin2.email,
       addedAt: expect.any(String),
     })
     const [row] = await t.db.execute<{ address: string; added_by: string }>(
       sql`select address, added_by from allowed_recipients`,
     )
-    expect(row).toEqual({ address: ALICE.toLowerCase(), added_by: u.admin.id })
+    expect(row).toEqual({ address: ALICE.toLowerCase(), added_by: admin2.id })
     const list = (await (await r.recipients.GET(json('GET', '/api/admin/recipients'))).json()) as { items: unknown[] }
     expect(list.items).toEqual([
-      { address: ALICE, label: 'Alice Ltd', addedBy: u.admin.email, addedAt: expect.any(String) },
+      { address: ALICE, label: 'Alice Ltd', addedBy: admin2.email, addedAt: expect.any(String) },
     ])
     expect(await audit('recipient.add')).toEqual([
-      { actor_email: u.admin.email, target_id: ALICE, detail: { label: 'Alice Ltd' } },
+      {
+        actor_email: admin2.email,
+        target_id: ALICE,
+        detail: { label: 'Alice Ltd', changeId: expect.any(String), requestedBy: u.admin.email },
+      },
     ])
   })
 
   it('409 conflict for an address already listed, in any spelling; the label stays', async () => {
-    expect((await addRecipient({ address: ALICE, label: 'Alice' })).status).toBe(201)
+    expect((await addRecipient({ address: ALICE, label: 'Alice' })).status).toBe(200)
     const again = await errorOf(await addRecipient({ address: ALICE.toLowerCase(), label: 'Other' }))
     expect(again).toMatchObject({ status: 409, code: 'conflict' })
     const rows = await t.db.execute<{ label: string }>(sql`select label from allowed_recipients`)
@@ -158,13 +179,17 @@ describe('POST /api/admin/recipients · GET · DELETE /api/admin/recipients/{add
     expect(await t.db.execute(sql`select 1 from allowed_recipients`)).toHaveLength(0)
   })
 
-  it('DELETE: 200 and audited, then 404; a path that is no address: 404', async () => {
+  it('DELETE: 202, confirmed by a second admin and audited, then 404; a path that is no address: 404', async () => {
     await addRecipient({ address: BOB, label: 'Bob' })
     const res = await removeRecipient(BOB.toLowerCase())
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ address: BOB, label: 'Bob', removed: true })
+    expect(await resultOf(res)).toEqual({ address: BOB, label: 'Bob', removed: true })
     expect(await audit('recipient.remove')).toEqual([
-      { actor_email: u.admin.email, target_id: BOB, detail: { label: 'Bob' } },
+      {
+        actor_email: admin2.email,
+        target_id: BOB,
+        detail: { label: 'Bob', changeId: expect.any(String), requestedBy: u.admin.email },
+      },
     ])
     expect((await errorOf(await removeRecipient(BOB))).status).toBe(404)
     expect((await errorOf(await removeRecipient('not-an-address'))).status).toBe(404)
@@ -172,32 +197,35 @@ describe('POST /api/admin/recipients · GET · DELETE /api/admin/recipients/{add
 })
 
 describe('GET · PUT /api/admin/limits', () => {
-  it('unset limits read as null; PUT sets both (fine oz, 3 decimals), audited with before and after; null unsets', async () => {
+  it('unset limits read as null; PUT sets both once confirmed (fine oz, 3 decimals), audited with before and after; null unsets', async () => {
     const before = await (await r.limits.GET(json('GET', '/api/admin/limits'))).json()
     expect(before).toMatchObject({ maxOrderOz: null, dailyCapOz: null, last24hOz: '0.000' })
     const res = await putLimits({ maxOrderOz: '5000', dailyCapOz: '50000.125' })
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({
+    expect(await resultOf(res)).toMatchObject({
       maxOrderOz: '5000.000',
       dailyCapOz: '50000.125',
-      updatedBy: u.admin.email,
+      updatedBy: admin2.email,
     })
     const [row] = await t.db.execute<{ max_order_wei: string; daily_cap_wei: string }>(
       sql`select max_order_wei::text, daily_cap_wei::text from mint_limits`,
     )
     expect(row).toEqual({ max_order_wei: ozToWei('5000').toString(), daily_cap_wei: ozToWei('50000.125').toString() })
-    expect(await (await putLimits({ maxOrderOz: null, dailyCapOz: '7' })).json()).toMatchObject({
+    expect(await resultOf(await putLimits({ maxOrderOz: null, dailyCapOz: '7' }))).toMatchObject({
       maxOrderOz: null,
       dailyCapOz: '7.000',
     })
     const rows = await audit('limits.set')
+    const change = { changeId: expect.any(String), requestedBy: u.admin.email }
     expect(rows.at(-2)?.detail).toEqual({
       before: { maxOrderOz: null, dailyCapOz: null },
       after: { maxOrderOz: '5000.000', dailyCapOz: '50000.125' },
+      ...change,
     })
     expect(rows.at(-1)?.detail).toEqual({
       before: { maxOrderOz: '5000.000', dailyCapOz: '50000.125' },
       after: { maxOrderOz: null, dailyCapOz: '7.000' },
+      ...change,
     })
   })
 

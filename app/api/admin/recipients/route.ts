@@ -1,9 +1,10 @@
 // GET /api/admin/recipients - the recipient allowlist, addresses checksummed (admin)
-// POST /api/admin/recipients - { address, label }: allow an address to receive mints; 409 if listed; audited (admin)
+// POST /api/admin/recipients - { address, label }: asks to allow an address to receive mints; 202 { changeId,
+// status: "awaiting_second_admin" }, applied when another admin confirms it; 409 if listed; audited (admin)
 
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
+import { proposeControlChange } from '@/lib/web/changes/proposeControlChange'
 import { getConfig } from '@/lib/web/config/getConfig'
-import { addAllowedRecipient } from '@/lib/web/controls/addAllowedRecipient'
 import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
@@ -21,12 +22,12 @@ export const POST = route({
   body: addRecipientBodySchema,
   handler: async ({ user, body }) =>
     json(
-      await addAllowedRecipient(getWebDb().db, {
-        address: body.address,
-        label: body.label,
-        actor: { id: user.id, email: user.email },
-        tokenAddress: getConfig('web').tokenAddress,
+      await proposeControlChange(getWebDb().db, {
+        kind: 'recipient.add',
+        params: body,
+        author: { id: user.id, email: user.email },
+        context: { tokenAddress: getConfig('web').tokenAddress },
       }),
-      201,
+      202,
     ),
 })

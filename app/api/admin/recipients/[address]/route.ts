@@ -1,8 +1,10 @@
-// DELETE /api/admin/recipients/{address} - take an address off
-// the recipient allowlist; 404 if not listed; audited (admin)
+// DELETE /api/admin/recipients/{address} - asks to take an address off the recipient allowlist; 202
+// { changeId, status: "awaiting_second_admin" }, applied when another admin confirms it; 404 if not
+// listed; audited (admin)
 
 import { recipientParamsSchema } from '@/lib/controls/schemas'
-import { removeAllowedRecipient } from '@/lib/web/controls/removeAllowedRecipient'
+import { proposeControlChange } from '@/lib/web/changes/proposeControlChange'
+import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -11,6 +13,14 @@ export const dynamic = 'force-dynamic'
 export const DELETE = route({
   roles: ['admin'],
   params: recipientParamsSchema,
-  handler: ({ user, params }) =>
-    removeAllowedRecipient(getWebDb().db, { address: params.address, actor: { id: user.id, email: user.email } }),
+  handler: async ({ user, params }) =>
+    json(
+      await proposeControlChange(getWebDb().db, {
+        kind: 'recipient.remove',
+        params: { address: params.address },
+        author: { id: user.id, email: user.email },
+        context: {},
+      }),
+      202,
+    ),
 })

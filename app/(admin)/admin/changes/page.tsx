@@ -1,0 +1,22 @@
+import type { Metadata } from 'next'
+import { ChangesAdmin } from '@/components/admin/changes/ChangesAdmin'
+import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { listControlChanges } from '@/lib/web/changes/listControlChanges'
+import { getWebDb } from '@/lib/web/webProcess'
+
+export const metadata: Metadata = { title: 'Changes' }
+
+/**
+ * /admin/changes: the control changes awaiting a second admin, each with who asked, what it changes and when, to
+ * confirm or reject (POST /api/admin/changes/{id}/confirm, .../reject); then the latest decided ones.
+ */
+export default async function ChangesPage() {
+  const admin = await requireAdmin()
+  const db = getWebDb().db
+  const [awaiting, latest] = await Promise.all([
+    listControlChanges(db, { status: 'awaiting_second_admin', limit: 100 }),
+    listControlChanges(db, { limit: 40 }),
+  ])
+  const decided = latest.items.filter((c) => c.status !== 'awaiting_second_admin').slice(0, 20)
+  return <ChangesAdmin awaiting={awaiting.items} decided={decided} currentEmail={admin.email} />
+}

@@ -1,0 +1,30 @@
+import type { Tx } from '@/db/client'
+import type { AdminActor } from '@/lib/admin/recordAudit'
+import type { ParsedControlChange } from './controlChangeParams'
+import type { ControlChangeStepContext } from './controlChangeStep'
+import { limitsSetStep } from './limitsSetStep'
+import { recipientAddStep } from './recipientAddStep'
+import { recipientRemoveStep } from './recipientRemoveStep'
+import { userRoleStep } from './userRoleStep'
+
+export type ApplyControlChangeParameters = {
+  changeId: string
+  change: ParsedControlChange
+  author: AdminActor
+  confirmer: AdminActor
+  context: ControlChangeStepContext
+}
+
+/** A change's kind's `apply` (lib/web/changes/<kind>Step.ts), in the confirming transaction. */
+export async function applyControlChange(tx: Tx, { change, ...p }: ApplyControlChangeParameters): Promise<unknown> {
+  switch (change.kind) {
+    case 'recipient.add':
+      return recipientAddStep.apply(tx, { ...p, params: change.params })
+    case 'recipient.remove':
+      return recipientRemoveStep.apply(tx, { ...p, params: change.params })
+    case 'limits.set':
+      return limitsSetStep.apply(tx, { ...p, params: change.params })
+    case 'user.role':
+      return userRoleStep.apply(tx, { ...p, params: change.params })
+  }
+}
