@@ -1,12 +1,12 @@
 import { NoWalletError } from '@/lib/web/errors/wallet'
 import type { ApiKeySignature, ApiTypedData } from '@/lib/web/signing/apiTypes'
+import type { KeySignerKind } from '@/lib/web/signing/availableSigners'
 import { personalSignWithWallet } from './personalSignWithWallet'
 import { readInjectedProvider } from './readInjectedProvider'
 import { requestDevSignature } from './requestDevSignature'
 import { signTypedDataWithWallet } from './signTypedDataWithWallet'
 
-/** Who signs: the person's injected wallet, or (dev mode only) the server's dev signer with their dev key. */
-export type KeySignerKind = 'wallet' | 'dev'
+export type { KeySignerKind }
 
 /** The two ways a page gets a person's signature, behind one shape. */
 export type KeySigner = {

@@ -4,6 +4,7 @@ import { ApprovalQueue } from '@/components/approvals/ApprovalQueue'
 import { listOrdersAwaitingApproval } from '@/lib/web/approvals/listOrdersAwaitingApproval'
 import { requireRole } from '@/lib/web/auth/getSessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
+import { availableSigners } from '@/lib/web/signing/availableSigners'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Approvals' }
@@ -18,7 +19,7 @@ export const dynamic = 'force-dynamic'
 export default async function ApprovalsPage() {
   const user = await requireRole(['approver', 'admin'])
   const queue = await listOrdersAwaitingApproval(getWebDb().db, { user })
-  const signers = getConfig('web').production ? (['wallet'] as const) : (['wallet', 'dev'] as const)
+  const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
       <div>
