@@ -15,7 +15,7 @@ import { installTestWallet } from './testWallet'
 
 test.describe.configure({ mode: 'serial' })
 
-/** A page of its own browser context (its own cookies), signed in as the approver, their wallet (dev key 10) installed. */
+/** A page of its own browser context (its own cookies), signed in as the approver, a wallet with dev key 10 in it. */
 async function approverPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
