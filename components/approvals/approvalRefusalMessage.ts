@@ -1,4 +1,4 @@
-import { isBaseError } from '@/lib/errors/BaseError'
+import { refusalSentence } from '@/components/wallet/refusalSentence'
 import { ApiError } from '@/lib/web/errors/api'
 
 /** The approve route's refusals (API.md "Approvals are signatures"), in words an approver acts on. */
@@ -14,16 +14,10 @@ const refusals: Readonly<Record<string, string>> = {
 }
 
 /**
- * Why signing or approving failed, as the end of a sentence ("Could not approve ...: <this>"):
- * the API's refusals by their code, the wallet's (no wallet, rejected, wrong account) by
- * their message, anything else as a generic failure.
+ * Why signing or approving an order failed, as the end of a sentence ("Could not approve
+ * ...: <this>"): the API's refusals by their code, anything else as refusalSentence says.
  */
 export function approvalRefusalMessage(error: unknown): string {
-  if (error instanceof ApiError) return refusals[error.serverCode] ?? lowerFirst(error.message)
-  if (isBaseError(error)) return lowerFirst(error.message)
-  return 'the request failed.'
-}
-
-function lowerFirst(text: string): string {
-  return text.length > 0 ? text[0].toLowerCase() + text.slice(1) : text
+  if (error instanceof ApiError && Object.hasOwn(refusals, error.serverCode)) return refusals[error.serverCode]
+  return refusalSentence(error)
 }

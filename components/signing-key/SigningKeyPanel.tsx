@@ -2,11 +2,11 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { approvalRefusalMessage } from '@/components/approvals/approvalRefusalMessage'
 import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
+import { refusalSentence } from '@/components/wallet/refusalSentence'
 import { fetchSigningKeys, postSigningKey, signingKeysQueryKey } from './signingKeyApi'
 
 export type SigningKeyPanelProps = {
@@ -36,7 +36,7 @@ export function SigningKeyPanel({ signers }: SigningKeyPanelProps) {
       await postSigningKey(signed)
       setOutcome({ tone: 'success', text: `Bound the key ${signed.address} to you.` })
     } catch (error) {
-      setOutcome({ tone: 'error', text: `Could not bind the key: ${approvalRefusalMessage(error)}` })
+      setOutcome({ tone: 'error', text: `Could not bind the key: ${refusalSentence(error)}` })
     } finally {
       setBusy(false)
       void queryClient.invalidateQueries({ queryKey: signingKeysQueryKey })
@@ -51,7 +51,7 @@ export function SigningKeyPanel({ signers }: SigningKeyPanelProps) {
         </Alert>
       ) : null}
       {keys.isError ? (
-        <Alert tone="error">{`Your signing keys could not be loaded: ${approvalRefusalMessage(keys.error)}`}</Alert>
+        <Alert tone="error">{`Your signing keys could not be loaded: ${refusalSentence(keys.error)}`}</Alert>
       ) : !keys.data ? (
         <p className="text-sm text-stone-500">Loading your signing keys…</p>
       ) : keys.data.keys.length === 0 ? (
