@@ -54,6 +54,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   mint_order_bars: { web: APPEND, worker: READ },
   vault_bars: { web: WRITE, worker: ['select', 'update'] },
   bar_lists: { web: WRITE, worker: READ },
+  // keys and approvals: the web writes what it verified, the worker only reads (and verifies again)
+  user_signing_keys: { web: APPEND, worker: READ },
+  mint_order_signatures: { web: APPEND, worker: READ },
   users: { web: WRITE, worker: READ },
   // sign-in (docs/decisions/038): a signed-out session is recorded, never edited; both are pruned by the web
   revoked_sessions: { web: ['select', 'insert', 'delete'], worker: NONE },

@@ -60,16 +60,11 @@ describe('loadConfig', () => {
     expect(dev.devPasswords?.staff).toBe('staff-dev-password')
   })
 
-  it('APPROVAL_THRESHOLD_OZ: fine oz to wei, 0 (every order needs a second person) by default', () => {
-    expect(loadConfig({ env: base, role: 'web' }).approvalThresholdWei).toBe(0n)
-    expect(loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: '5000.5' }, role: 'web' }).approvalThresholdWei).toBe(
-      5_000_500n * 10n ** 15n,
+  it('MINTER_ADDRESS: required by the worker, and by a production web', () => {
+    expect(loadConfig({ env: { ...base, MINTER_ADDRESS: `0x${'ab'.repeat(20)}` }, role: 'web' }).minterAddress).toBe(
+      `0x${'ab'.repeat(20)}`,
     )
-    for (const bad of ['-1', '1.2345', 'lots', '1e9']) {
-      expect(
-        errorOf(() => loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: bad }, role: 'web' })).variables,
-      ).toEqual(['APPROVAL_THRESHOLD_OZ'])
-    }
+    expect(() => loadConfig({ env: { ...base, MINTER_ADDRESS: '0x12' }, role: 'web' })).toThrow(/MINTER_ADDRESS/)
   })
 
   it('the dev approver password: a default in dev, refused in production', () => {

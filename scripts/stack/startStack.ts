@@ -244,9 +244,10 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       log(`SMTP sink at ${smtpUrl}: each email is a .eml file in ${sink.mailDir}`)
     }
 
-    // 4. the token
+    // 4. the token and its minter (GoldMinter, the sole holder of the token's roles)
     let tokenAddress = given.TOKEN_ADDRESS
-    if (!tokenAddress) {
+    let minterAddress = given.MINTER_ADDRESS
+    if (!tokenAddress || !minterAddress) {
       const client = createKmsClient({ region: awsRegion, endpoint: kmsEndpoint })
       const signerAddresses = await Promise.all(
         keyIds.split(',').map((keyId) => getKmsAddressOrThrow(client, { keyId })),
@@ -257,12 +258,16 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
         deployerPrivateKey: ANVIL_DEPLOYER_KEY,
         signerAddresses,
         tokenAddress: previous.TOKEN_ADDRESS as `0x${string}` | undefined,
+        minterAddress: previous.MINTER_ADDRESS as `0x${string}` | undefined,
       })
       tokenAddress = deployed.tokenAddress
-      log(`GoldToken at ${tokenAddress}; minters: ${signerAddresses.join(', ')}`)
+      minterAddress = deployed.minterAddress
+      log(
+        `GoldToken at ${tokenAddress}, GoldMinter at ${minterAddress}; relayers (gas only): ${signerAddresses.join(', ')}`,
+      )
     }
 
-    if (!tokenAddress) throw new Error('no token address')
+    if (!tokenAddress || !minterAddress) throw new Error('no token or minter address')
 
     // 5. dev users and the dev bar list
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
@@ -293,6 +298,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       RPC_URL: rpcUrl,
       CHAIN_ID: chainId,
       TOKEN_ADDRESS: tokenAddress,
+      MINTER_ADDRESS: minterAddress,
       KMS_KEY_IDS: keyIds,
       AWS_REGION: awsRegion,
       ...(kmsEndpoint ? { KMS_ENDPOINT: kmsEndpoint } : {}),

@@ -58,7 +58,6 @@ describe('the check before signing', () => {
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }),
     })
     return accepted.orderId

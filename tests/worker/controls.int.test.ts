@@ -59,7 +59,6 @@ describe('the controls before signing', () => {
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request,
     })
     return { id: accepted.orderId, serials: bars.map((b) => b.serial) }

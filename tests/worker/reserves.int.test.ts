@@ -85,7 +85,6 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       const accepted = await createMintOrder(t.db, {
         session: intakeSession(u.staff),
         maxAttempts: 5,
-        approvalThresholdWei: null,
         request: buildMintRequest({
           to,
           vault: VAULT,

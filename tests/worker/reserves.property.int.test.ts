@@ -128,7 +128,6 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: req,
     })
     return { orderId: accepted.orderId, jobId: BigInt(accepted.jobId ?? '0') }

@@ -53,7 +53,6 @@ describe('QUEUE_TRANSPORT=sqs: a dead mint retried from the jobs page leaves not
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(users.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       transport: 'sqs',
       request: buildMintRequest({ to, vault: 'ONE-1', bars: [{ serial: 'ONE-BAR-1' }] }),
     })

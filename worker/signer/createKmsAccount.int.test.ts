@@ -14,9 +14,9 @@ import {
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { bytes32ToOrderId, orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { decodeMintError } from '@/worker/chain/decodeMintError'
-import { bytes32ToOrderId, orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { createKmsAccount } from './createKmsAccount'
 import { SECP256K1_HALF_N } from './normalizeS'
 

@@ -14,7 +14,7 @@ export type CheckWebDatabaseReturnType = { ok: true } | { ok: false; message: st
  * the web does not serve what it could not check.
  */
 export async function checkWebDatabase(
-  config: Pick<Config, 'production' | 'databaseUrl' | 'approvalThresholdWei'>,
+  config: Pick<Config, 'production' | 'databaseUrl' | 'minterAddress'>,
 ): Promise<CheckWebDatabaseReturnType> {
   if (!config.production) return { ok: true }
   const client = createDb({ url: config.databaseUrl, max: 1, name: 'mintdesk-web-start' })
@@ -22,7 +22,7 @@ export async function checkWebDatabase(
     await checkRuntimeDatabase(client.db, {
       role: 'web',
       production: true,
-      approvalThresholdWei: config.approvalThresholdWei,
+      minterAddress: config.minterAddress,
     })
     return { ok: true }
   } catch (error) {

@@ -48,7 +48,7 @@ async function create(
 ) {
   const { stock = true, ...rest } = p
   if (stock) await stockBarsOf(t.db, p.request)
-  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...rest })
+  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, ...rest })
 }
 
 async function count(
@@ -158,7 +158,6 @@ describe('createMintOrder', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 7,
-      approvalThresholdWei: null,
     })
     const rows = await t.db.execute<{ max_attempts: number }>(
       sql`select max_attempts from graphile_worker.jobs where id = ${acceptedJobId(accepted)}::bigint`,
@@ -331,15 +330,14 @@ describe('createMintOrder', () => {
   })
 })
 
-describe('createMintOrder: the approval threshold (four eyes)', () => {
-  const OZ = 10n ** 18n
+describe('createMintOrder: every order awaits approver signatures', () => {
   // buildMintRequest's two default bars: 802.168 fine oz
   const twoBars = () => buildMintRequest({ bars: [{ serial: freshSerial('AP') }, { serial: freshSerial('AP') }] })
 
-  it('at or above the threshold: awaiting_approval, NO job, an approval_requested event and an audit row; 202 without jobId', async () => {
+  it('awaiting_approval, NO job, an approval_requested event and an audit row; 202 without jobId', async () => {
     const before = await snapshot()
     const request = twoBars()
-    const accepted = await create({ request, approvalThresholdWei: 802_168n * 10n ** 15n })
+    const accepted = await create({ request })
     expect(accepted).toEqual({
       orderId: expect.any(String),
       status: 'awaiting_approval',
@@ -391,27 +389,23 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
     ])
   })
 
-  it('below the threshold: pending with its job at once; 0 makes every order wait, null none', async () => {
-    expect(await create({ request: twoBars(), approvalThresholdWei: 802_169n * 10n ** 15n })).toMatchObject({
-      status: 'pending',
-      jobId: expect.any(String),
-    })
-    expect(await create({ request: twoBars(), approvalThresholdWei: 0n })).toMatchObject({
-      status: 'awaiting_approval',
-    })
-    expect(await create({ request: twoBars(), approvalThresholdWei: null })).toMatchObject({ status: 'pending' })
-    expect(await create({ request: twoBars(), approvalThresholdWei: 10_000n * OZ })).toMatchObject({
-      status: 'pending',
-    })
+  it('every order, whatever its amount: awaiting_approval, with its intent deadline 7 days after the intake', async () => {
+    for (const request of [twoBars(), buildMintRequest({ bars: [{ serial: freshSerial('AP') }] })]) {
+      const accepted = await create({ request })
+      expect(accepted).toMatchObject({ status: 'awaiting_approval' })
+      expect(accepted).not.toHaveProperty('jobId')
+      const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
+      const days = ((order?.intentDeadline.getTime() ?? 0) - (order?.createdAt.getTime() ?? 0)) / 86_400_000
+      expect(days).toBeGreaterThan(6.99)
+      expect(days).toBeLessThan(7.01)
+    }
   })
 
   it('a replay of an order awaiting approval returns its first answer (no jobId) and creates nothing', async () => {
     const request = twoBars()
-    const first = await create({ request, idempotencyKey: 'await-replay', approvalThresholdWei: 0n })
+    const first = await create({ request, idempotencyKey: 'await-replay' })
     const before = await snapshot()
-    expect(
-      await create({ request: structuredClone(request), idempotencyKey: 'await-replay', approvalThresholdWei: 0n }),
-    ).toEqual(first)
+    expect(await create({ request: structuredClone(request), idempotencyKey: 'await-replay' })).toEqual(first)
     expect(await snapshot()).toEqual(before)
   })
 
@@ -426,7 +420,7 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
       probe: `jsonb_build_object('notifications', (select count(*) from notification_events where order_id = NEW.target_id::uuid))::text`,
     })
     try {
-      const error = await create({ request: twoBars(), approvalThresholdWei: 0n }).catch((e: unknown) => e)
+      const error = await create({ request: twoBars() }).catch((e: unknown) => e)
       expect(error).toMatchObject({ message: 'injected failure' })
       expect(JSON.parse(String((error as { detail?: unknown }).detail))).toEqual({ notifications: 1 })
       expect(await snapshot()).toEqual(before)

@@ -81,7 +81,6 @@ const intake = async (session: SessionToCheck, p: { tokenAddress?: string } = {}
     session,
     request: await request(),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     tokenAddress: p.tokenAddress,
   })
 

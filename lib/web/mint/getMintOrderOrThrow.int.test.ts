@@ -44,7 +44,6 @@ describe('getMintOrderOrThrow', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(order).toEqual({
@@ -81,7 +80,6 @@ describe('getMintOrderOrThrow', () => {
       session: intakeSession(u.staff),
       request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const signer = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
     await t.db.insert(signers).values({ address: signer, kmsKeyId: 'key-1', chainId: 31337, nextNonce: 42n })
@@ -136,7 +134,6 @@ describe('getMintOrderOrThrow', () => {
       session: intakeSession(u.otherStaff),
       request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(
       NotFoundError,

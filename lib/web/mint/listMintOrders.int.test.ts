@@ -32,7 +32,6 @@ beforeAll(async () => {
       session: intakeSession(u.staff),
       request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     staffOrders.push(a.orderId)
   }
@@ -41,7 +40,6 @@ beforeAll(async () => {
       session: intakeSession(u.otherStaff),
       request: buildMintRequest({ bars: [{ serial: `M-${i}` }] }),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     otherOrders.push(a.orderId)
   }

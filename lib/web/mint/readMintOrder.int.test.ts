@@ -36,7 +36,6 @@ describe('readMintOrder (the one reader of an order)', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const order = await readMintOrder(t.db, { orderId: accepted.orderId })
     expect(order).toMatchObject({
@@ -60,7 +59,6 @@ describe('readMintOrder (the one reader of an order)', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const staffView = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     const adminView = await getJobDetailOrThrow(t.db, { jobId: BigInt(acceptedJobId(accepted)) })

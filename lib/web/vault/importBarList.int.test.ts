@@ -138,13 +138,11 @@ describe('importBarList', () => {
     const reserved = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: buildMintRequest({ vault, bars: [{ serial: 'R1' }] }),
     })
     const backing = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: buildMintRequest({ vault, bars: [{ serial: 'B1' }] }),
     })
     await t.db.execute(sql`update mint_orders set status = 'confirmed' where id = ${backing.orderId}::uuid`)

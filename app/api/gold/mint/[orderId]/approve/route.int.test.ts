@@ -135,7 +135,6 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
       session: intakeSession(approver),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: 0n,
     })
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
