@@ -9,6 +9,7 @@ import { seedDevUsers } from '../../lib/web/auth/seedDevUsers'
 import { createKmsClient } from '../../worker/signer/createKmsClient'
 import { createSqsClient } from '../../worker/sqs/createSqsClient'
 import { startAnvil } from './anvil'
+import { bindDevSigningKeys } from './bindDevSigningKeys'
 import { buildWeb } from './buildWeb'
 import { databaseUrlAs } from './databaseUrlAs'
 import { ensureToken } from './deployToken'
@@ -278,7 +279,12 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       try {
         await seedDevUsers(db, { staffPassword, approverPassword, adminPassword })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
-        await seedDevBarList(db, { log })
+        await seedDevBarList(db, {
+          log,
+          domain: { chainId: Number(chainId), verifyingContract: minterAddress as `0x${string}` },
+        })
+        // the dev signing keys bound to their users (they are approvers and admins on chain from the deploy)
+        await bindDevSigningKeys(db, { log })
         // anvil's accounts 1 to 9 on the recipient allowlist (once); the limits stay unset
         await seedDevRecipients(db, { log })
       } finally {

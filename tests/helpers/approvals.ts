@@ -9,7 +9,7 @@ import { devKey } from '@/lib/keys/devKeys'
 import { buildMintIntentTypedData } from '@/lib/mint/buildMintIntent'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readOrderIntent } from '@/lib/web/approvals/readOrderIntent'
-import { DEV_MINTER_DOMAIN } from '@/tests/helpers/devChain'
+import { DEV_MINTER_DOMAIN } from '@/scripts/stack/devChain'
 
 // TEST ONLY: approvals and custodian signatures made with the dev keys (lib/keys/devKeys.ts),
 // as an approver's wallet and the custodian's tool make them: EIP-712 over the order's

@@ -202,8 +202,16 @@ describe('approveMintOrder', () => {
     await reject(rejected.orderId, approver)
     await expect(approve(rejected.orderId, u.admin)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
 
-    await expect(approve('00000000-0000-4000-8000-000000000000', approver)).rejects.toBeInstanceOf(NotFoundError)
-    await expect(approve('not-a-uuid', approver)).rejects.toBeInstanceOf(NotFoundError)
+    for (const orderId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])
+      await expect(
+        approveMintOrder(web.db, {
+          orderId,
+          user: approver,
+          signature: `0x${'11'.repeat(65)}`,
+          minter,
+          maxAttempts: 5,
+        }),
+      ).rejects.toBeInstanceOf(NotFoundError)
   })
 
   it('two approvers at once (one signature needed): exactly one approval, one job; the other gets 409 not_awaiting_approval', async () => {
@@ -485,12 +493,9 @@ describe('approveMintOrder: the signature', () => {
   })
 
   it('M of N at 10,000 oz: one signature leaves it awaiting, the same approver again is 409 already_signed, a second approver makes it pending', async () => {
-    // 2 x 5000.499 oz = 10,000.998 oz: at or above the dev rule's line, 2 approvers
+    // 26 bars of 399.960 fine oz: 10,398.960 oz, at or above the dev rule's line of 10,000 oz: 2 approvers
     const big = buildMintRequest({
-      bars: [
-        { serial: `APR-${++serial}`, grossOz: '5001.000', fineness: '999.9' },
-        { serial: `APR-${++serial}`, grossOz: '5001.000', fineness: '999.9' },
-      ],
+      bars: Array.from({ length: 26 }, () => ({ serial: `APR-${++serial}`, grossOz: '400.000', fineness: '999.9' })),
     })
     await stockBarsOf(t.db, big)
     const accepted = await createMintOrder(web.db, { session: intakeSession(u.staff), request: big, maxAttempts: 5 })

@@ -2,7 +2,7 @@ import { type Address, getContractAddress } from 'viem'
 import type { GoldMinterDomainParameters } from '@/contracts/typedData'
 import { ANVIL_DEFAULT_CHAIN_ID, ANVIL_DEV_ADDRESS } from '@/scripts/stack/anvil'
 
-// TEST ONLY: where a fresh test chain has GoldMinter. startChainFixture deploys GoldToken and
+// Dev only: where a fresh dev chain has GoldMinter. The stack and startChainFixture deploy GoldToken and
 // GoldMinter from anvil's first dev account as its first two transactions
 // (scripts/stack/deployToken.ts), so every fresh fixture has them at the same addresses.
 
