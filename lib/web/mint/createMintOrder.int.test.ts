@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, jobEvents, jobRecords } from '@/db/schema/jobs'
+import { auditLog, jobEvents } from '@/db/schema/jobs'
 import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/web/errors'
