@@ -9,7 +9,7 @@ export type CheckWebDatabaseReturnType = { ok: true } | { ok: false; message: st
 /**
  * The web's start check in its database (production only; instrumentation-node.ts exits
  * on a refusal): its role holds nothing beyond db/roles/tableGrants.ts and its
- * APPROVAL_THRESHOLD_OZ is the worker's (lib/config/checkRuntimeDatabase.ts). On a short-lived
+ * MINTER_ADDRESS is the worker's (lib/config/checkRuntimeDatabase.ts). On a short-lived
  * connection of its own, closed after. A database that cannot be asked is a refusal too:
  * the web does not serve what it could not check.
  */
