@@ -3,12 +3,14 @@ import { sql } from 'drizzle-orm'
 import type { HDAccount } from 'viem'
 import { barsRoot, totalFineWei, vaultId } from '@/contracts/bars'
 import { barListTypedData, DEV_APPROVAL_RULE, type GoldMinterDomainParameters } from '@/contracts/typedData'
-import type { DbOrTx } from '@/db/client'
+import type { Db, DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
+import type { QueueTransport } from '@/lib/jobs/addJob'
 import { devKey } from '@/lib/keys/devKeys'
 import { buildMintIntentTypedData } from '@/lib/mint/buildMintIntent'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readOrderIntent } from '@/lib/web/approvals/readOrderIntent'
+import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
 import { DEV_MINTER_DOMAIN } from '@/scripts/stack/devChain'
 
 // TEST ONLY: approvals and custodian signatures made with the dev keys (lib/keys/devKeys.ts),
@@ -130,4 +132,32 @@ export async function signOrderIntent(
   const intent = await readOrderIntent(db, { orderId: p.orderId })
   if (!intent) throw new Error(`no order ${p.orderId}`)
   return p.key.signTypedData(buildMintIntentTypedData(p.domain ?? DEV_MINTER_DOMAIN, intent))
+}
+
+/**
+ * An order awaiting approval, approved as the approve route would once the dev approvers
+ * signed (tests/helpers/approvals.ts signOrderApprovals: 1 below 10,000 oz, 2 at or above):
+ * `pending`, approved_by, and its mint_send job added in the same transaction. For worker
+ * tests that start from the intake; the worker verifies the signatures itself.
+ */
+export async function approveWithDevKeys(
+  db: Db,
+  p: { orderId: string; maxAttempts?: number; transport?: QueueTransport; domain?: GoldMinterDomainParameters },
+): Promise<bigint> {
+  await signOrderApprovals(db, { orderId: p.orderId, domain: p.domain })
+  const [approver] = await ensureDevApprovers(db)
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update mint_orders set status = 'pending', approved_by = ${approver?.userId ?? null}::uuid, approved_at = now(),
+        updated_at = now()
+      where id = ${p.orderId}::uuid and status = 'awaiting_approval'`)
+    const { jobId } = await enqueueMintSend(tx, {
+      transport: p.transport ?? 'postgres',
+      orderId: p.orderId,
+      maxAttempts: p.maxAttempts ?? 5,
+      actor: 'dev-approver@mintdesk.test',
+    })
+    await tx.execute(sql`update mint_orders set job_id = ${jobId.toString()}::bigint where id = ${p.orderId}::uuid`)
+    return jobId
+  })
 }
