@@ -22,12 +22,13 @@ export const POST = route({
   rawBody: { mediaTypes: ['application/json', 'text/csv'] },
   maxBodyBytes: BAR_LIST_LIMITS.maxBodyBytes,
   handler: async ({ req, user, query, rawBody }) => {
-    const signature = req.headers.get('custodian-signature')
-    if (!signature) throw new InvalidSignatureError('The Custodian-Signature header is missing.')
     const chunks = rawBody?.chunks ?? []
     const list = await (rawBody?.mediaType === 'text/csv'
       ? readBarList({ format: 'csv', chunks, vault: query.vault, asOf: query.asOf })
       : readBarList({ format: 'json', chunks }))
+    // the list is read first: a body that is not a list answers as such, signed or not
+    const signature = req.headers.get('custodian-signature')
+    if (!signature) throw new InvalidSignatureError('The Custodian-Signature header is missing.')
     const custodian = chainCustodianSignature({
       signature,
       minter: getMinterReader(),
