@@ -20,7 +20,7 @@ const message = 'mintdesk: bind this key to approver@mintdesk.local'
 describe('the signing-key panel', () => {
   it('lists the keys bound to the user, shows the text the key signs, and offers to bind this wallet', () => {
     const html = render(['wallet'], {
-      message,
+      text: message,
       keys: [{ address: '0xBcd4042DE499D14e55001CcbB24a551F3b954096', boundAt: '2026-12-01T09:00:00.000Z' }],
     })
     expect(html).toContain('0xBcd4042DE499D14e55001CcbB24a551F3b954096')
@@ -31,7 +31,7 @@ describe('the signing-key panel', () => {
   })
 
   it('no key yet says so; dev mode offers the dev key too; before the answer, binding waits', () => {
-    const none = render(['wallet', 'dev'], { message, keys: [] })
+    const none = render(['wallet', 'dev'], { text: message, keys: [] })
     expect(none).toContain('No key is bound to you yet.')
     expect(none).toContain('>Bind my dev key<')
     const loading = render(['wallet'])

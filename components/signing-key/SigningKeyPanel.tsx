@@ -32,7 +32,7 @@ export function SigningKeyPanel({ signers }: SigningKeyPanelProps) {
     setBusy(true)
     setOutcome(null)
     try {
-      const signed = await keySigner(kind).personalSign({ message: keys.data.message })
+      const signed = await keySigner(kind).personalSign({ message: keys.data.text })
       await postSigningKey(signed)
       setOutcome({ tone: 'success', text: `Bound the key ${signed.address} to you.` })
     } catch (error) {
@@ -71,9 +71,7 @@ export function SigningKeyPanel({ signers }: SigningKeyPanelProps) {
       {keys.data ? (
         <details className="text-sm text-stone-600">
           <summary>The text your key signs to be bound</summary>
-          <pre className="mt-2 whitespace-pre-wrap rounded-md bg-stone-50 p-3 font-mono text-xs">
-            {keys.data.message}
-          </pre>
+          <pre className="mt-2 whitespace-pre-wrap rounded-md bg-stone-50 p-3 font-mono text-xs">{keys.data.text}</pre>
         </details>
       ) : null}
       <div className="flex flex-wrap gap-2">

@@ -37,7 +37,6 @@ const create = async (to?: string) =>
   createMintOrder(t.db, {
     session: intakeSession(u.staff),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     request: await request(to),
   })
 
@@ -73,7 +72,6 @@ describe('createMintOrder with the controls', () => {
         createMintOrder(t.db, {
           session: intakeSession(u.staff),
           maxAttempts: 5,
-          approvalThresholdWei: null,
           request: r,
         }),
       ),

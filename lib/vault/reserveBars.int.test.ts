@@ -35,7 +35,6 @@ function create(request: MintRequestInput, p: Partial<CreateMintOrderParameters>
   return createMintOrder(t.db, {
     session: intakeSession(u.staff),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     request,
     ...p,
   })

@@ -9,7 +9,7 @@ import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createRng } from '@/tests/helpers/createRng'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
 // Chaos, short form (the long form is `npm run test:chaos`): orders through the real
@@ -36,7 +36,6 @@ describe('orders while workers are SIGKILLed', () => {
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
     // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -8,7 +8,7 @@ import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 
 // The signer out of gas money: anvil_setBalance drains it; the orders' mint_send
@@ -33,7 +33,6 @@ describe('the signer out of gas money', () => {
     const users = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
     // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -15,7 +15,7 @@ import { countEvents, restartPostgresUnderLoad, waitForSettled } from '@/tests/c
 import { createWorkerPool, startSupervisor, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
 
@@ -61,7 +61,6 @@ describe('Postgres stopped and started again under load', () => {
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' }) // the web's own role
     // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -12,7 +12,7 @@ import { runAsWith } from '@/tests/attack/fakeSession'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from '@/tests/attack/knownIssues'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { type Api, createHandlerApi } from './api'
 import { checkInvariants, summarizeReport } from './checkInvariants'
 import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
@@ -54,7 +54,6 @@ describe('a 90 s database failover mid-burst', () => {
     checks = createDb({ url: pg.url, max: 2, name: 'failover-checks' })
     const users = await insertTestUsers(checks.db)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' })
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')

@@ -156,6 +156,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       credentials: {
         staff: { email: 'staff@mintdesk.local', password: stack.env.DEV_STAFF_PASSWORD },
         admin: { email: 'admin@mintdesk.local', password: stack.env.DEV_ADMIN_PASSWORD },
+        approver: { email: 'approver@mintdesk.local', password: stack.env.DEV_APPROVER_PASSWORD },
       },
     })
     await api.cookieOf('staff')

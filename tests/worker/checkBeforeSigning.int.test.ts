@@ -5,6 +5,7 @@ import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { importTestBarList, stockBars } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -58,9 +59,9 @@ describe('the check before signing', () => {
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: buildMintRequest({ vault: VAULT, bars: serials.map((serial) => ({ serial })) }),
     })
+    await approveWithDevKeys(t.db, { orderId: accepted.orderId })
     return accepted.orderId
   }
 

@@ -15,12 +15,7 @@ import { allowRecipients } from '@/tests/helpers/recipients'
 import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import {
-  NO_APPROVAL_THRESHOLD_OZ,
-  startWorkerProcess,
-  type WorkerProcess,
-  workerEnv,
-} from '@/tests/helpers/workerProcess'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 // One mint, one trace, spans from both services. The web is this process (the
 // real POST /api/gold/mint handler, the SDK's InMemorySpanExporter, service.name
@@ -45,7 +40,6 @@ describe('one trace per mint, across the web and the worker', () => {
     ;[t, chain, sink] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 1 }), startOtlpSink()])
     u = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web')
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     tracing = await startTracing({ serviceName: 'mintdesk-web', exporter: memory })
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeWebDb = () => getWebDb().close()

@@ -14,12 +14,7 @@ import { allowRecipients } from '@/tests/helpers/recipients'
 import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import {
-  NO_APPROVAL_THRESHOLD_OZ,
-  startWorkerProcess,
-  type WorkerProcess,
-  workerEnv,
-} from '@/tests/helpers/workerProcess'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 // With QUEUE_TRANSPORT=sqs: one mint, one trace, spans from both
 // services. The web is this process (the real POST /api/gold/mint handler, the SDK's
@@ -52,7 +47,6 @@ describe('one trace per mint with the SQS transport, across the web and the work
     ])
     u = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web')
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     process.env.QUEUE_TRANSPORT = 'sqs'
     tracing = await startTracing({ serviceName: 'mintdesk-web', exporter: memory })
     const { getWebDb } = await import('@/lib/web/webProcess')

@@ -57,7 +57,7 @@ export type ApiTypedData = ApiMintApproval['typedData']
 
 /** GET /api/me/signing-key: the text the key signs with personal_sign, and the keys bound to the signed-in user */
 export const signingKeysSchema = z.object({
-  message: z.string().min(1),
+  text: z.string().min(1),
   keys: z.array(z.object({ address, boundAt: z.string() })),
 })
 
