@@ -1,6 +1,9 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { PermanentJobError } from '@/lib/errors/jobs'
+import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
 import { TASK } from '@/lib/jobs/jobKeys'
+import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
+import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { isUuid } from '@/lib/mint/isUuid'
 import { MintRevertedError } from '@/worker/errors/chain'
 import { buildMintCall } from '../approvals/buildMintCall'
@@ -50,8 +53,8 @@ export type PrepareSendBatchReturnType = {
  * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
  * each signer's mined count; and per order to sign its attestAndMint calldata (buildMintCall:
  * the approvers' signatures and the custodian's bar list verified) and a simulation (estimateMintGas, in
- * parallel, one JSON-RPC batch): a revert is a permanent failure with the contract's reason and costs no
- * nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
+ * parallel, one JSON-RPC batch): a refusal of buildMintCall is a permanent failure with a 'refused' event, a
+ * revert one with the contract's reason; neither costs a nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
  */
 export async function prepareSendBatch(
   ctx: WorkerContext,
@@ -142,6 +145,7 @@ export async function prepareSendBatch(
     },
   })
   const toSign: ToSign[] = []
+  const refusals: RecordJobEventParameters[] = []
   for (const [i, p] of pending.entries()) {
     const result = simulated[i]
     if (result?.status === 'fulfilled') {
@@ -162,8 +166,19 @@ export async function prepareSendBatch(
       } catch (failure) {
         outcomes.set(p.order.orderId, { kind: 'failed', error: failure })
       }
-    } else outcomes.set(p.order.orderId, { kind: 'failed', error })
+    } else {
+      // buildMintCall's refusal (an approval missing, a bar list unverified): a 'refused' event, as under the lock
+      if (error instanceof ReserveCheckRefusedError)
+        refusals.push({
+          ...sendEventOf(p.order, actor),
+          event: 'refused',
+          detail: error.reason,
+          data: { check: error.check },
+        })
+      outcomes.set(p.order.orderId, { kind: 'failed', error })
+    }
   }
+  await recordJobEvents(ctx.db, refusals)
   return { outcomes, toSign, toResend, fees: ceiling.fees, minedCounts }
 }
 
