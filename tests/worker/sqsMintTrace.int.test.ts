@@ -183,7 +183,8 @@ describe('one trace per mint with the SQS transport, across the web and the work
       'mint.confirmed',
     ])
       expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
-    // the SQS receive's span hangs under the web's: its parent is the approval's span whose context went into the message
+    // the SQS receive's span hangs under the web's: its parent is the approval's span, whose context went into
+    // the message
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
     expect(
       mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId)),
