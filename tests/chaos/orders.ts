@@ -1,4 +1,4 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, type HDAccount, type Hex } from 'viem'
 import { mintIntentTypes } from '@/contracts/typedData'
 import type { Db } from '@/db/client'
 import { devKey } from '@/lib/keys/devKeys'
@@ -158,6 +158,23 @@ export async function submitOrder(
   }
 }
 
+/** GET /api/gold/mint/{orderId}/approval's typedData: the order's MintIntent, numbers as decimal strings. */
+export type ApiIntentTypedData = {
+  domain: { name: string; version: string; chainId: string; verifyingContract: Address }
+  message: { orderId: `0x${string}`; to: Address; amount: string; barsHash: `0x${string}`; deadline: string }
+}
+
+/** `key`'s EIP-712 signature of the intent the approval route answered, as a wallet makes it (dev approver 10). */
+export function signApiIntent(typedData: ApiIntentTypedData, key: HDAccount = devKey('approver')): Promise<Hex> {
+  const m = typedData.message
+  return key.signTypedData({
+    domain: { ...typedData.domain, chainId: Number(typedData.domain.chainId) },
+    types: mintIntentTypes,
+    primaryType: 'MintIntent',
+    message: { ...m, amount: BigInt(m.amount), deadline: BigInt(m.deadline) },
+  })
+}
+
 /**
  * Signs the order's intent as an approver's wallet would (the dev approver key, index 10) and
  * posts it, retrying a 5xx or a lost answer; a 409 already_signed or not_awaiting_approval
@@ -179,19 +196,8 @@ async function approveOrder(
         timeoutMs: p.requestTimeoutMs ?? 15_000,
       })
       if (got.status === 200) {
-        const { typedData } = (await got.json()) as {
-          typedData: {
-            domain: { name: string; version: string; chainId: string; verifyingContract: Address }
-            message: { orderId: `0x${string}`; to: Address; amount: string; barsHash: `0x${string}`; deadline: string }
-          }
-        }
-        const m = typedData.message
-        const signature = await key.signTypedData({
-          domain: { ...typedData.domain, chainId: Number(typedData.domain.chainId) },
-          types: mintIntentTypes,
-          primaryType: 'MintIntent',
-          message: { ...m, amount: BigInt(m.amount), deadline: BigInt(m.deadline) },
-        })
+        const { typedData } = (await got.json()) as { typedData: ApiIntentTypedData }
+        const signature = await signApiIntent(typedData, key)
         const res = await api({
           method: 'POST',
           path: `/api/gold/mint/${orderId}/approve`,
