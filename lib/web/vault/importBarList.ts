@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { type Address, type Hex, isHex, recoverTypedDataAddress } from 'viem'
-import type { GoldMinterDomainParameters } from '@/contracts/typedData'
+import { barListTypedData, type GoldMinterDomainParameters } from '@/contracts/typedData'
 import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { InvalidSignatureError } from '@/lib/errors/approvals'
-import { barListMessage, barListMessageTypedData } from '@/lib/vault/barListMessage'
+import { barListMessage } from '@/lib/vault/barListMessage'
 import { lockVault } from '@/lib/vault/lockVault'
 import { StaleBarListError } from '@/lib/web/errors/vault'
 import type { ApiBarConflict, ApiBarListImport, ApiMissingBar } from './apiTypes'
@@ -142,8 +142,9 @@ async function verifyCustodianSignature(list: ParsedBarList, custodian: Custodia
     throw new InvalidSignatureError('The Custodian-Signature is not a 65-byte hex signature.')
   const signature = custodian.signature as Hex
   const message = barListMessage(list)
+  // the typed data of the message computed once: its root is a hash of every bar of the list
   const signer = await recoverTypedDataAddress({
-    ...barListMessageTypedData(custodian.domain, list),
+    ...barListTypedData(custodian.domain, message),
     signature,
   }).catch(() => undefined)
   if (!signer || !(await custodian.mayAttest({ vault: list.vault, address: signer })))
