@@ -73,6 +73,7 @@ export const envSchema = z.object({
   DEV_ADMIN_PASSWORD: z.string().optional(),
   DEV_ADMIN2_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),
+  DEV_APPROVER2_PASSWORD: z.string().optional(),
   // job slots of a worker process: one per busy signer's confirmer, the rest for send batches and notifications
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   WORKER_HEARTBEAT_MS: intFrom(2_000),

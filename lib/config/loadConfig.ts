@@ -143,6 +143,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
       if (e.DEV_ADMIN2_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN2_PASSWORD')
       if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
+      if (e.DEV_APPROVER2_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER2_PASSWORD')
     }
   }
   // the web only writes the outbox: the queue URLs are the worker's (it alone talks to SQS)

@@ -273,12 +273,13 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     // 5. dev users and the dev bar list
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
     const approverPassword = given.DEV_APPROVER_PASSWORD ?? 'approver-dev-password'
+    const approver2Password = given.DEV_APPROVER2_PASSWORD ?? 'approver2-dev-password'
     const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
     const admin2Password = given.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password'
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
-        await seedDevUsers(db, { staffPassword, approverPassword, adminPassword, admin2Password })
+        await seedDevUsers(db, { staffPassword, approverPassword, approver2Password, adminPassword, admin2Password })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
         await seedDevBarList(db, {
           log,
@@ -316,6 +317,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       METRICS_TOKEN: given.METRICS_TOKEN ?? DEV_METRICS_TOKEN,
       DEV_STAFF_PASSWORD: staffPassword,
       DEV_APPROVER_PASSWORD: approverPassword,
+      DEV_APPROVER2_PASSWORD: approver2Password,
       DEV_ADMIN_PASSWORD: adminPassword,
       DEV_ADMIN2_PASSWORD: admin2Password,
       PORT: String(port),
