@@ -44,7 +44,7 @@ test('the approver binds a new wallet key on /account/signing-key (personal_sign
   const key = generatePrivateKey()
   const { page, calls } = await approverPage(browser, key)
   await page.goto('/')
-  await page.getByRole('link', { name: 'Signing key' }).click()
+  await page.getByRole('link', { name: 'Signing key', exact: true }).click()
   await expect(page).toHaveURL(/\/account\/signing-key$/)
   await expect(page.getByRole('heading', { name: 'Signing key' })).toBeVisible()
   // the stack bound the approver's dev key (index 10) at start
