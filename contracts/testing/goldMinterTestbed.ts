@@ -37,7 +37,7 @@ import {
   devGoldMinterSetup,
   devKeys,
   type GoldMinterSetup,
-} from '@/tests/helpers/deployGoldMinter'
+} from '@/scripts/stack/deployGoldMinter'
 
 // TEST ONLY: a fresh anvil with GoldToken + GoldMinter deployed by the dev setup, the keys
 // that sign for it, a relayer key that only sends, and the helpers the GoldMinter tests
@@ -138,7 +138,14 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       const [{ signature }] = await signed(barListTypedData(domain, list), [signer])
       return {
         signature,
-        send: () => mined(relayer.writeContract({ ...minter, functionName: 'attestReserve', args: [list, signature] })),
+        send: () =>
+          mined(
+            relayer.writeContract({
+              ...minter,
+              functionName: 'attestReserve',
+              args: [list, signer.address, signature],
+            }),
+          ),
       }
     }
 

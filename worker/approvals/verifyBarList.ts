@@ -1,0 +1,92 @@
+import {
+  type Address,
+  getAddress,
+  type Hex,
+  isAddress,
+  isAddressEqual,
+  recoverTypedDataAddress,
+  zeroAddress,
+} from 'viem'
+import { barLeaf, barsRoot, totalFineWei, vaultId } from '@/contracts/bars'
+import { type BarList, barListTypedData } from '@/contracts/typedData'
+import type { DbOrTx } from '@/db/client'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { BarListUnverifiedError } from '@/lib/errors/approvals'
+import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
+import { listBarListBars } from '../db/listBarListBars'
+import type { StoredBarList } from '../db/readLatestBarList'
+import type { WorkerContext } from '../runtime/context'
+
+/** A bar list the worker verified itself: the typed data the custodian signed, and its bars' leaves. */
+export type VerifiedBarList = {
+  listId: string
+  barList: BarList
+  custodian: Address
+  signature: Hex
+  leaves: ReadonlySet<string>
+}
+
+/** Lists already verified, by list id (a list never changes; its root was checked against its bars). */
+const verified = new Map<string, VerifiedBarList>()
+const MAX_CACHED = 64
+
+/**
+ * Verifies a vault's bar list before any mint it backs is relayed: it carries the
+ * custodian's EIP-712 signature of (vault, asOf, root, total), that signature recovers to
+ * the custodian it names, that key is a registered custodian on chain and the vault is
+ * bound to it or to nobody yet, and the bars the list put on the inventory give exactly
+ * the signed root and total. A refusal is a BarListUnverifiedError (permanent). The root
+ * check runs once per list (cached); the chain's custodian checks run every time.
+ */
+export async function verifyBarList(
+  ctx: Pick<WorkerContext, 'chain' | 'chainId' | 'minterAddress'>,
+  db: DbOrTx,
+  p: { vault: string; list: StoredBarList | undefined },
+): Promise<VerifiedBarList> {
+  const { list, vault } = p
+  if (!list) throw new BarListUnverifiedError(`vault ${vault} has no bar list`)
+  const name = `the latest bar list of ${vault} (${list.asOf.toISOString()})`
+  if (!list.custodianSignature || !list.custodianAddress || !list.barsRoot || list.totalFineWei === null)
+    throw new BarListUnverifiedError(`${name} carries no custodian signature: it backs no new mint`)
+  if (!isAddress(list.custodianAddress, { strict: false }))
+    throw new BarListUnverifiedError(`${name} names custodian ${list.custodianAddress}, which is not an address`)
+  const custodian = getAddress(list.custodianAddress)
+
+  let result = verified.get(list.id)
+  if (!result) {
+    const barList: BarList = {
+      vault: vaultId(vault),
+      asOf: BigInt(Math.floor(list.asOf.getTime() / 1000)),
+      barsRoot: list.barsRoot as Hex,
+      totalFineWei: list.totalFineWei,
+    }
+    const signature = list.custodianSignature as Hex
+    const domain = { chainId: ctx.chainId, verifyingContract: ctx.minterAddress }
+    const typedData = barListTypedData(domain, barList)
+    const recovered = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => zeroAddress)
+    if (!isAddressEqual(recovered, custodian)) {
+      const valid = await ctx.chain.verifyTypedData({ ...typedData, address: custodian, signature }).catch(() => false)
+      if (!valid) throw new BarListUnverifiedError(`${name} is not signed by the custodian it names, ${custodian}`)
+    }
+    const bars = (await listBarListBars(db, { listId: list.id })).map((b) => ({
+      serial: b.serial,
+      refiner: b.refiner,
+      fineWei: b.fineMilliOz * WEI_PER_MILLI_OZ,
+    }))
+    if (barsRoot(bars).toLowerCase() !== barList.barsRoot.toLowerCase() || totalFineWei(bars) !== barList.totalFineWei)
+      throw new BarListUnverifiedError(`the ${bars.length} bars of ${name} do not give the root and total it signed`)
+    result = { listId: list.id, barList, custodian, signature, leaves: new Set(bars.map((b) => barLeaf(b))) }
+    if (verified.size >= MAX_CACHED) verified.delete(verified.keys().next().value ?? '')
+    verified.set(list.id, result)
+  }
+
+  const minter = { address: ctx.minterAddress, abi: goldMinterAbi } as const
+  const [isCustodian, bound] = await Promise.all([
+    ctx.chain.readContract({ ...minter, functionName: 'isCustodian', args: [custodian] }),
+    ctx.chain.readContract({ ...minter, functionName: 'vaultReserve', args: [result.barList.vault] }),
+  ])
+  if (!isCustodian) throw new BarListUnverifiedError(`${name} is signed by ${custodian}, no custodian on chain`)
+  if (bound.custodian !== zeroAddress && !isAddressEqual(bound.custodian, custodian))
+    throw new BarListUnverifiedError(`${name} is signed by ${custodian}, but ${vault} is bound to ${bound.custodian}`)
+  return result
+}
