@@ -125,7 +125,9 @@ describe('GoldMinter: reserve attestations', () => {
   })
 
   it("follows a custodian key rotation: the old key's lists are refused, the new key's taken", async () => {
-    await (await t.attest(await t.barList({ totalFineWei: 10n * ONE_OZ }))).send()
+    // each list newer than the one before (two blocks may share a second: an equal asOf is stale)
+    const first = await t.barList({ totalFineWei: 10n * ONE_OZ })
+    await (await t.attest(first)).send()
     // rebinding needs a registered key
     expect(
       await refusal(
@@ -134,13 +136,14 @@ describe('GoldMinter: reserve attestations', () => {
     ).toEqual({ name: 'NotACustodian', args: [newcomer.address] })
     await (await t.controlChange({ action: 'addCustodian', account: newcomer.address })).send()
     await (await t.controlChange({ action: 'setCustodian', vault: LDN, custodian: newcomer.address })).send()
-    const list = await t.barList({ totalFineWei: 42n * ONE_OZ })
+    const list = await t.barList({ totalFineWei: 42n * ONE_OZ, asOf: first.asOf + 1n })
     expect((await attestFails(list)).name).toBe('NotVaultCustodian')
     await (await t.attest(list, newcomer)).send()
     expect(await t.read.reserve()).toBe(42n * ONE_OZ)
     // a removed custodian key attests nothing more, even for the vault bound to it
     await (await t.controlChange({ action: 'removeCustodian', account: newcomer.address })).send()
-    expect((await attestFails(await t.barList({ totalFineWei: 50n * ONE_OZ }), newcomer)).name).toBe('NotACustodian')
+    const later = await t.barList({ totalFineWei: 50n * ONE_OZ, asOf: first.asOf + 2n })
+    expect((await attestFails(later, newcomer)).name).toBe('NotACustodian')
   })
 
   it("roots a list's bars as OpenZeppelin's MerkleProof verifies them on chain, leaf for leaf", async () => {

@@ -15,6 +15,7 @@ import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/db/client'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
@@ -22,6 +23,7 @@ import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
 import { devKey } from '@/lib/keys/devKeys'
 import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { ozToWei } from '@/lib/money/ozToWei'
+import { type TypedDataJson, toViemTypedData } from '@/lib/web/signing/toViemTypedData'
 import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { errorShapeProblems } from '@/tests/chaos/badInputs'
@@ -31,6 +33,7 @@ import { bindDevKey } from '@/tests/helpers/approvals'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
+import { registerCustodian } from '@/tests/helpers/registerCustodian'
 import { QUEUE_METRICS_MESSAGE } from '@/worker/ops/emitQueueMetrics'
 import { junkBarLists, residentMiB } from './barListJunk'
 import { type DockerTarget, dockerTarget, readDockerfile } from './dockerfile'
@@ -612,10 +615,16 @@ describe('the release build, run like the images, in production mode', () => {
     })
     expect(created.code, created.output).toBe(0)
     const admin = await signIn(adminUser.email, adminUser.password)
-    const post = (type: string, body: BodyInit) =>
-      fetch(`${appUrl}/api/admin/vault/bar-lists?vault=REL-JUNK&asOf=2026-01-01T00:00:00Z`, {
+    const query = 'vault=REL-JUNK&asOf=2026-01-01T00:00:00Z'
+    const post = (
+      type: string,
+      body: BodyInit,
+      headers: Record<string, string> = {},
+      route = 'admin/vault/bar-lists',
+    ) =>
+      fetch(`${appUrl}/api/${route}?${query}`, {
         method: 'POST',
-        headers: { 'content-type': type, cookie: admin.header(), origin: appUrl },
+        headers: { 'content-type': type, cookie: admin.header(), origin: appUrl, ...headers },
         body,
         signal: AbortSignal.timeout(60_000),
       })
@@ -640,8 +649,15 @@ describe('the release build, run like the images, in production mode', () => {
     // and a real list of the largest size is imported by the same process afterwards, within its heap
     const lines = ['serial,refiner,year,grossOz,fineness']
     for (let i = 0; i < 100_000; i++) lines.push(`REL-OK-${i},Argor-Heraeus SA,2025,401.125,999.9`)
+    // signed by a custodian key of its own, registered on chain by the admins (production refuses the dev keys)
+    if (!chain) throw new Error('no chain')
+    const custodian = privateKeyToAccount(generatePrivateKey())
+    await registerCustodian(chain, custodian.address)
+    const typed = await post('text/csv', lines.join('\n'), {}, 'vault/bar-lists/typed-data')
+    expect(typed.status, await typed.clone().text()).toBe(200)
+    const signature = await custodian.signTypedData(toViemTypedData((await typed.json()) as TypedDataJson))
     const t0 = Date.now()
-    const ok = await post('text/csv', lines.join('\n'))
+    const ok = await post('text/csv', lines.join('\n'), { 'custodian-signature': signature })
     expect(ok.status, await ok.clone().text()).toBe(201)
     expect(await ok.json()).toMatchObject({ vault: 'REL-JUNK', added: 100_000 })
     measured['CSV: 100,000 valid bars'] = {
