@@ -1,7 +1,6 @@
-import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'viem'
-import { goldTokenAbi } from '../lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '../lib/mint/orderIdToBytes32'
+import type { Address, Hex, PublicClient } from 'viem'
 import { type EstimateFeesReturnType, estimateFees } from '../worker/chain/estimateFees'
+import { estimateMintGas } from '../worker/chain/estimateMintGas'
 
 export type PrepareMintParameters = {
   tokenAddress: Address
@@ -20,20 +19,12 @@ export type PrepareMintReturnType = {
 }
 
 /**
- * The bench's raw baseline: the gas and fees of one direct GoldToken.mint by a baseline
- * signer (the node's raw limit, without GoldMinter's checks), and its calldata.
+ * Everything about one mint that does not depend on the nonce: its simulation and gas
+ * (estimateMintGas: a revert is a MintRevertedError with the contract's decoded reason)
+ * and the fees. The send path does the same per batch (one fee read for all its orders);
+ * the bench calls this for one mint's gas.
  */
 export async function prepareMint(client: PublicClient, p: PrepareMintParameters): Promise<PrepareMintReturnType> {
-  const args = [p.to, p.amountWei, orderIdToBytes32(p.orderId)] as const
-  const [gas, fees] = await Promise.all([
-    client.estimateContractGas({
-      address: p.tokenAddress,
-      abi: goldTokenAbi,
-      functionName: 'mint',
-      args,
-      account: p.from,
-    }),
-    estimateFees(client),
-  ])
-  return { data: encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args }), gas: (gas * 12n) / 10n, fees }
+  const [{ data, gas }, fees] = await Promise.all([estimateMintGas(client, p), estimateFees(client)])
+  return { data, gas, fees }
 }

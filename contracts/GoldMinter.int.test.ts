@@ -27,7 +27,7 @@ import {
   redemptionIntentTypedData,
 } from '@/contracts/typedData'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { devKeys } from '@/scripts/stack/deployGoldMinter'
+import { devKeys } from '@/tests/helpers/deployGoldMinter'
 import {
   compileTestContract,
   type GoldMinterTestbed,

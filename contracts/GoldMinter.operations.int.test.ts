@@ -21,7 +21,7 @@ import {
   redemptionIntentTypedData,
   type SignerSignature,
 } from '@/contracts/typedData'
-import { DEV_MNEMONIC, devKeys } from '@/scripts/stack/deployGoldMinter'
+import { DEV_MNEMONIC, devKeys } from '@/tests/helpers/deployGoldMinter'
 import { type GoldMinterTestbed, ONE_OZ, randomId, refusal, startGoldMinterTestbed } from './testing/goldMinterTestbed'
 
 // Redemption burns, freezes and pauses through GoldMinter on a real anvil: the happy

@@ -12,9 +12,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { decodeMintError } from '@/worker/chain/decodeMintError'
+import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 
 // anvil dev accounts #1 and #2 (published test keys)
 const MINTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'

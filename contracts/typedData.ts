@@ -140,14 +140,11 @@ export const DEV_APPROVAL_RULE: ApprovalRule = {
 
 /** One control change, as the admins mean it; encodeControlChange makes its action and params. */
 export type ControlChangeAction =
-  | {
-      action: 'addApprover' | 'removeApprover' | 'addAdmin' | 'removeAdmin' | 'addCustodian' | 'removeCustodian'
-      account: Address
-    }
+  | { action: 'addApprover' | 'removeApprover' | 'addAdmin' | 'removeAdmin'; account: Address }
   | { action: 'setRedemptionAddress'; account: Address }
   | { action: 'setApprovalRule'; rule: ApprovalRule }
   | { action: 'setRateLimit'; capacity: bigint; refillPerSecond: bigint }
-  /** rebinds the vault to a registered custodian; 0x0 removes the vault, and its reserve */
+  /** custodian 0x0 removes the vault, and its reserve */
   | { action: 'setCustodian'; vault: Hex; custodian: Address }
   | { action: 'setAdminThreshold'; threshold: bigint }
 
@@ -171,8 +168,6 @@ export function encodeControlChange(change: ControlChangeAction): { action: stri
     case 'removeApprover':
     case 'addAdmin':
     case 'removeAdmin':
-    case 'addCustodian':
-    case 'removeCustodian':
     case 'setRedemptionAddress':
       return { action: change.action, params: encodeAbiParameters(ADDRESS, [change.account]) }
     case 'setApprovalRule': {
@@ -204,8 +199,6 @@ export function decodeControlChange({ action, params }: { action: string; params
       case 'removeApprover':
       case 'addAdmin':
       case 'removeAdmin':
-      case 'addCustodian':
-      case 'removeCustodian':
       case 'setRedemptionAddress':
         return { action, account: decodeAbiParameters(ADDRESS, params)[0] }
       case 'setApprovalRule': {

@@ -6,7 +6,6 @@ import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
 import { BAR_LIST_LIMITS } from '../../lib/web/vault/barListLimits'
 import { importBarList } from '../../lib/web/vault/importBarList'
 import { parseBarList } from '../../lib/web/vault/parseBarList'
-import { devCustodianSignature } from '../../scripts/stack/devCustodianSignature'
 import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
 import { allowRecipients } from '../../tests/helpers/recipients'
 
@@ -99,12 +98,7 @@ export async function stockMintBodies(
     }
     const list = parseBarList({ format: 'value', value: { vault, asOf: new Date().toISOString(), bars } })
     const t1 = performance.now()
-    await importBarList(db, {
-      list,
-      actor: null,
-      metadata: { source: 'npm run bench', devData: true },
-      custodian: await devCustodianSignature(list),
-    })
+    await importBarList(db, { list, actor: null, metadata: { source: 'npm run bench', devData: true } })
     log(`bench bar list ${vault}: ${bars.length} bars imported in ${Math.round(performance.now() - t1)} ms`)
   }
   await allowRecipients(db, bodies.recipients) // the intake refuses a recipient off the allowlist

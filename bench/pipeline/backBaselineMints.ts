@@ -7,7 +7,6 @@ import { DEV_STAFF_EMAIL } from '../../lib/web/auth/seedDevUsers'
 import { BAR_LIST_LIMITS } from '../../lib/web/vault/barListLimits'
 import { importBarList } from '../../lib/web/vault/importBarList'
 import { parseBarList } from '../../lib/web/vault/parseBarList'
-import { devCustodianSignature } from '../../scripts/stack/devCustodianSignature'
 
 export type BackBaselineMintsParameters = {
   /** names the bench vaults and the order: `BENCH-BASE-<label>-<k>` */
@@ -56,7 +55,6 @@ export async function backBaselineMints(sql: postgres.Sql, p: BackBaselineMintsP
       list,
       actor: null,
       metadata: { source: 'npm run bench (baseline mints)', devData: true },
-      custodian: await devCustodianSignature(list),
     })
     await sql`
       with held as (

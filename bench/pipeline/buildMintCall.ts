@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type Address, encodeFunctionData, type Hex } from 'viem'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '../../lib/mint/orderIdToBytes32'
+import { orderIdToBytes32 } from '../../worker/chain/orderIdToBytes32'
 
 export type BuildMintCallParameters = { to: Address; amountWei: bigint; orderId?: string }
 

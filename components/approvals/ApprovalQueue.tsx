@@ -3,24 +3,15 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
-import type { KeySignerKind } from '@/components/wallet/keySigners'
 import type { OrdersAwaitingApproval as Queue } from '@/lib/web/approvals/OrdersAwaitingApproval'
 import { ApprovalCard, type DecisionOutcome } from './ApprovalCard'
 
 /**
- * The orders waiting for a second person, oldest first, each with "sign and approve" and
- * reject behind a confirmation. After a decision the page is rendered again on the server (the
+ * The orders waiting for a second person, oldest first, each with approve and reject
+ * behind a confirmation. After a decision the page is rendered again on the server (the
  * order leaves the queue) and the outcome is announced here.
  */
-export type ApprovalQueueProps = {
-  queue: Queue
-  /** the signed-in approver */
-  viewerEmail: string
-  /** the injected wallet, and in dev mode the dev signer too */
-  signers: readonly KeySignerKind[]
-}
-
-export function ApprovalQueue({ queue, viewerEmail, signers }: ApprovalQueueProps) {
+export function ApprovalQueue({ queue }: { queue: Queue }) {
   const router = useRouter()
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null)
 
@@ -44,7 +35,7 @@ export function ApprovalQueue({ queue, viewerEmail, signers }: ApprovalQueueProp
         <ul className="space-y-4" aria-label="Orders awaiting approval">
           {queue.items.map((item) => (
             <li key={item.orderId}>
-              <ApprovalCard item={item} viewerEmail={viewerEmail} signers={signers} onDecided={decided} />
+              <ApprovalCard item={item} onDecided={decided} />
             </li>
           ))}
         </ul>

@@ -37,7 +37,7 @@ import {
   devGoldMinterSetup,
   devKeys,
   type GoldMinterSetup,
-} from '@/scripts/stack/deployGoldMinter'
+} from '@/tests/helpers/deployGoldMinter'
 
 // TEST ONLY: a fresh anvil with GoldToken + GoldMinter deployed by the dev setup, the keys
 // that sign for it, a relayer key that only sends, and the helpers the GoldMinter tests
@@ -138,14 +138,7 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       const [{ signature }] = await signed(barListTypedData(domain, list), [signer])
       return {
         signature,
-        send: () =>
-          mined(
-            relayer.writeContract({
-              ...minter,
-              functionName: 'attestReserve',
-              args: [list, signer.address, signature],
-            }),
-          ),
+        send: () => mined(relayer.writeContract({ ...minter, functionName: 'attestReserve', args: [list, signature] })),
       }
     }
 

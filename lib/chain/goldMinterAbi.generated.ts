@@ -27,6 +27,7 @@ export const goldMinterAbi = [
           { type: 'uint256', name: 'adminThreshold', internalType: 'uint256' },
           { type: 'uint256', name: 'rateCapacity', internalType: 'uint256' },
           { type: 'uint256', name: 'rateRefillPerSecond', internalType: 'uint256' },
+          { type: 'bytes32[]', name: 'vaults', internalType: 'bytes32[]' },
           { type: 'address[]', name: 'custodians', internalType: 'address[]' },
           { type: 'address', name: 'redemptionAddress', internalType: 'address' },
         ],
@@ -52,13 +53,6 @@ export const goldMinterAbi = [
   {
     type: 'error',
     name: 'AlreadyApprover',
-    inputs: [
-      { type: 'address', name: 'account', internalType: 'address' },
-    ],
-  },
-  {
-    type: 'error',
-    name: 'AlreadyCustodian',
     inputs: [
       { type: 'address', name: 'account', internalType: 'address' },
     ],
@@ -150,10 +144,8 @@ export const goldMinterAbi = [
   },
   {
     type: 'error',
-    name: 'NotACustodian',
-    inputs: [
-      { type: 'address', name: 'account', internalType: 'address' },
-    ],
+    name: 'LengthMismatch',
+    inputs: [],
   },
   {
     type: 'error',
@@ -189,15 +181,6 @@ export const goldMinterAbi = [
     type: 'error',
     name: 'NotTokenAdmin',
     inputs: [],
-  },
-  {
-    type: 'error',
-    name: 'NotVaultCustodian',
-    inputs: [
-      { type: 'bytes32', name: 'vault', internalType: 'bytes32' },
-      { type: 'address', name: 'custodian', internalType: 'address' },
-      { type: 'address', name: 'given', internalType: 'address' },
-    ],
   },
   {
     type: 'error',
@@ -519,48 +502,6 @@ export const goldMinterAbi = [
   },
   {
     type: 'function',
-    name: 'attestAndMint',
-    inputs: [
-      {
-        type: 'tuple',
-        name: 'list',
-        components: [
-          { type: 'bytes32', name: 'vault', internalType: 'bytes32' },
-          { type: 'uint256', name: 'asOf', internalType: 'uint256' },
-          { type: 'bytes32', name: 'barsRoot', internalType: 'bytes32' },
-          { type: 'uint256', name: 'totalFineWei', internalType: 'uint256' },
-        ],
-        internalType: 'struct GoldMinter.BarList',
-      },
-      { type: 'address', name: 'custodian', internalType: 'address' },
-      { type: 'bytes', name: 'custodianSignature', internalType: 'bytes' },
-      {
-        type: 'tuple',
-        name: 'intent',
-        components: [
-          { type: 'bytes32', name: 'orderId', internalType: 'bytes32' },
-          { type: 'address', name: 'to', internalType: 'address' },
-          { type: 'uint256', name: 'amount', internalType: 'uint256' },
-          { type: 'bytes32', name: 'barsHash', internalType: 'bytes32' },
-          { type: 'uint256', name: 'deadline', internalType: 'uint256' },
-        ],
-        internalType: 'struct GoldMinter.MintIntent',
-      },
-      {
-        type: 'tuple[]',
-        name: 'approvals',
-        components: [
-          { type: 'address', name: 'signer', internalType: 'address' },
-          { type: 'bytes', name: 'signature', internalType: 'bytes' },
-        ],
-        internalType: 'struct GoldMinter.Approval[]',
-      },
-    ],
-    outputs: [],
-    stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
     name: 'attestReserve',
     inputs: [
       {
@@ -574,7 +515,6 @@ export const goldMinterAbi = [
         ],
         internalType: 'struct GoldMinter.BarList',
       },
-      { type: 'address', name: 'custodian', internalType: 'address' },
       { type: 'bytes', name: 'signature', internalType: 'bytes' },
     ],
     outputs: [],
@@ -617,15 +557,6 @@ export const goldMinterAbi = [
     ],
     outputs: [],
     stateMutability: 'nonpayable',
-  },
-  {
-    type: 'function',
-    name: 'custodians',
-    inputs: [],
-    outputs: [
-      { type: 'address[]', name: '', internalType: 'address[]' },
-    ],
-    stateMutability: 'view',
   },
   {
     type: 'function',
@@ -796,17 +727,6 @@ export const goldMinterAbi = [
     name: 'isChangeApplied',
     inputs: [
       { type: 'bytes32', name: 'changeId', internalType: 'bytes32' },
-    ],
-    outputs: [
-      { type: 'bool', name: '', internalType: 'bool' },
-    ],
-    stateMutability: 'view',
-  },
-  {
-    type: 'function',
-    name: 'isCustodian',
-    inputs: [
-      { type: 'address', name: 'account', internalType: 'address' },
     ],
     outputs: [
       { type: 'bool', name: '', internalType: 'bool' },

@@ -9,7 +9,6 @@ import { seedDevUsers } from '../../lib/web/auth/seedDevUsers'
 import { createKmsClient } from '../../worker/signer/createKmsClient'
 import { createSqsClient } from '../../worker/sqs/createSqsClient'
 import { startAnvil } from './anvil'
-import { bindDevSigningKeys } from './bindDevSigningKeys'
 import { buildWeb } from './buildWeb'
 import { databaseUrlAs } from './databaseUrlAs'
 import { ensureToken } from './deployToken'
@@ -245,10 +244,9 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       log(`SMTP sink at ${smtpUrl}: each email is a .eml file in ${sink.mailDir}`)
     }
 
-    // 4. the token and its minter (GoldMinter, the sole holder of the token's roles)
+    // 4. the token
     let tokenAddress = given.TOKEN_ADDRESS
-    let minterAddress = given.MINTER_ADDRESS
-    if (!tokenAddress || !minterAddress) {
+    if (!tokenAddress) {
       const client = createKmsClient({ region: awsRegion, endpoint: kmsEndpoint })
       const signerAddresses = await Promise.all(
         keyIds.split(',').map((keyId) => getKmsAddressOrThrow(client, { keyId })),
@@ -259,34 +257,24 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
         deployerPrivateKey: ANVIL_DEPLOYER_KEY,
         signerAddresses,
         tokenAddress: previous.TOKEN_ADDRESS as `0x${string}` | undefined,
-        minterAddress: previous.MINTER_ADDRESS as `0x${string}` | undefined,
       })
       tokenAddress = deployed.tokenAddress
-      minterAddress = deployed.minterAddress
-      log(
-        `GoldToken at ${tokenAddress}, GoldMinter at ${minterAddress}; relayers (gas only): ${signerAddresses.join(', ')}`,
-      )
+      log(`GoldToken at ${tokenAddress}; minters: ${signerAddresses.join(', ')}`)
     }
 
-    if (!tokenAddress || !minterAddress) throw new Error('no token or minter address')
+    if (!tokenAddress) throw new Error('no token address')
 
     // 5. dev users and the dev bar list
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
     const approverPassword = given.DEV_APPROVER_PASSWORD ?? 'approver-dev-password'
-    const approver2Password = given.DEV_APPROVER2_PASSWORD ?? 'approver2-dev-password'
     const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
     const admin2Password = given.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password'
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
-        await seedDevUsers(db, { staffPassword, approverPassword, approver2Password, adminPassword, admin2Password })
+        await seedDevUsers(db, { staffPassword, approverPassword, adminPassword, admin2Password })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
-        await seedDevBarList(db, {
-          log,
-          domain: { chainId: Number(chainId), verifyingContract: minterAddress as `0x${string}` },
-        })
-        // the dev signing keys bound to their users (they are approvers and admins on chain from the deploy)
-        await bindDevSigningKeys(db, { log })
+        await seedDevBarList(db, { log })
         // anvil's accounts 1 to 9 on the recipient allowlist (once); the limits stay unset
         await seedDevRecipients(db, { log })
       } finally {
@@ -306,7 +294,6 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       RPC_URL: rpcUrl,
       CHAIN_ID: chainId,
       TOKEN_ADDRESS: tokenAddress,
-      MINTER_ADDRESS: minterAddress,
       KMS_KEY_IDS: keyIds,
       AWS_REGION: awsRegion,
       ...(kmsEndpoint ? { KMS_ENDPOINT: kmsEndpoint } : {}),
@@ -317,7 +304,6 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       METRICS_TOKEN: given.METRICS_TOKEN ?? DEV_METRICS_TOKEN,
       DEV_STAFF_PASSWORD: staffPassword,
       DEV_APPROVER_PASSWORD: approverPassword,
-      DEV_APPROVER2_PASSWORD: approver2Password,
       DEV_ADMIN_PASSWORD: adminPassword,
       DEV_ADMIN2_PASSWORD: admin2Password,
       PORT: String(port),

@@ -56,6 +56,7 @@ describe('a failed mint: webhooks and email carry the reason code, never the err
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
+      approvalThresholdWei: null,
       request: buildMintRequest({ to: ALICE, vault: 'RSN-1', bars: [{ serial: 'RSN-BAR-1' }] }),
     })
     orderId = accepted.orderId

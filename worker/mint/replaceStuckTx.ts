@@ -80,8 +80,7 @@ export async function replaceStuckTx(
     signed = await signTx(signer.account, {
       chainId: ctx.chainId,
       nonce: newest.nonce,
-      // a gap fill is a self-transfer (data 0x); a mint goes to GoldMinter
-      to: data === '0x' ? getAddress(newest.signerAddress) : ctx.minterAddress,
+      to: ctx.tokenAddress,
       data,
       gas,
       ...fees,

@@ -35,7 +35,7 @@ export async function signSendBatch(
       return signTx(signer.account, {
         chainId: ctx.chainId,
         nonce: r.nonce,
-        to: ctx.minterAddress,
+        to: ctx.tokenAddress,
         data: r.data,
         gas: r.gas,
         maxFeePerGas: fees.maxFeePerGas,

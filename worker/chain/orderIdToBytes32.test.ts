@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { InvalidOrderIdError } from '@/lib/errors/mint'
-import { bytes32ToOrderId, orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
+import { bytes32ToOrderId, orderIdToBytes32 } from './orderIdToBytes32'
 
 describe('orderIdToBytes32', () => {
   it('left-pads the 16 uuid bytes with zeros', () => {

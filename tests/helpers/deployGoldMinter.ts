@@ -8,26 +8,27 @@ import {
   type Transport,
   type WalletClient,
 } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { vaultId } from '@/contracts/bars'
 import minterArtifact from '@/contracts/GoldMinter.json' with { type: 'json' }
 import { type ApprovalRule, DEV_APPROVAL_RULE } from '@/contracts/typedData'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { DEV_MNEMONIC, devKey } from '@/lib/keys/devKeys'
 import { readGoldTokenArtifact } from '@/scripts/stack/goldTokenArtifact'
 
-// Dev only (the local stack, the bench and the tests): GoldToken with GoldMinter
-// (contracts/GoldMinter.sol) as the sole holder of its roles, and the dev keys (the public
-// test mnemonic's, lib/keys/devKeys.ts) that sign for it.
+// TEST ONLY: GoldToken with GoldMinter (contracts/GoldMinter.sol) as the sole holder of its
+// roles, and the dev keys (the public test mnemonic's) that sign for it.
 
-export { DEV_MNEMONIC }
+/** The public test mnemonic: dev keys only, production refuses them. */
+export const DEV_MNEMONIC = 'test test test test test test test test test test test junk'
 
-/** The dev signing keys (lib/keys/devKeys.ts), as accounts that sign. */
+/** The dev signing keys, by their index on m/44'/60'/0'/0/i. */
 export const devKeys = {
-  approver: devKey('approver'),
-  approver2: devKey('approver2'),
-  custodian: devKey('custodian'),
-  admin: devKey('admin'),
-  admin2: devKey('admin2'),
+  approver: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 10 }),
+  approver2: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 11 }),
+  custodian: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 12 }),
+  admin: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 13 }),
+  admin2: mnemonicToAccount(DEV_MNEMONIC, { addressIndex: 14 }),
 } as const
 
 export type GoldMinterSetup = {
@@ -38,12 +39,13 @@ export type GoldMinterSetup = {
   /** the rate limit's bucket (wei) and how fast it refills (wei per second) */
   rateCapacity: bigint
   rateRefillPerSecond: bigint
-  /** the registered custodian keys (a vault binds to the one whose list is attested first) */
+  /** vaultId(name) of each vault, and its custodian key, pairwise */
+  vaults: readonly Hex[]
   custodians: readonly Address[]
   redemptionAddress: Address
 }
 
-/** The dev setup: approvers 10 and 11 (DEV_APPROVAL_RULE), admins 13 and 14 (2 of 2), custodian 12. */
+/** The dev setup: approvers 10 and 11 (DEV_APPROVAL_RULE), admins 13 and 14 (2 of 2), custodian 12 for LDN-1. */
 export function devGoldMinterSetup(p: {
   redemptionAddress: Address
   rateCapacity?: bigint
@@ -56,6 +58,7 @@ export function devGoldMinterSetup(p: {
     adminThreshold: 2n,
     rateCapacity: p.rateCapacity ?? 100_000n * 10n ** 18n,
     rateRefillPerSecond: p.rateRefillPerSecond ?? 10n ** 18n,
+    vaults: [vaultId('LDN-1')],
     custodians: [devKeys.custodian.address],
     redemptionAddress: p.redemptionAddress,
   }
@@ -99,6 +102,7 @@ export async function deployGoldMinter({
         ...setup,
         approvers: [...setup.approvers],
         admins: [...setup.admins],
+        vaults: [...setup.vaults],
         custodians: [...setup.custodians],
       },
     ],
