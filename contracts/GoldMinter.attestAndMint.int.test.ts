@@ -1,7 +1,7 @@
 import { type Hex, parseEventLogs } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { vaultId } from '@/contracts/bars'
-import type { BarList, MintIntent, SignerSignature } from '@/contracts/typedData'
+import { vaultId } from '@/lib/chain/bars'
+import type { BarList, MintIntent, SignerSignature } from '@/lib/chain/typedData'
 import { devKeys } from '@/scripts/stack/deployGoldMinter'
 import { type GoldMinterTestbed, ONE_OZ, refusal, startGoldMinterTestbed } from './testing/goldMinterTestbed'
 

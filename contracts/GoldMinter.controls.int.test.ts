@@ -1,8 +1,8 @@
 import { type Hex, parseEventLogs, zeroAddress } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { barLeaf, barLeafValues, barsProof, barsRoot, totalFineWei, vaultId } from '@/contracts/bars'
-import { controlChangeTypedData, DEV_APPROVAL_RULE } from '@/contracts/typedData'
+import { barLeaf, barLeafValues, barsProof, barsRoot, totalFineWei, vaultId } from '@/lib/chain/bars'
+import { controlChangeTypedData, DEV_APPROVAL_RULE } from '@/lib/chain/typedData'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { DEV_MNEMONIC, devKeys } from '@/scripts/stack/deployGoldMinter'
 import {

@@ -13,7 +13,7 @@ import {
   zeroHash,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { barsHash } from '@/contracts/bars'
+import { barsHash } from '@/lib/chain/bars'
 import {
   barListTypedData,
   controlChangeTypedData,
@@ -25,7 +25,7 @@ import {
   mintIntentTypedData,
   pauseIntentTypedData,
   redemptionIntentTypedData,
-} from '@/contracts/typedData'
+} from '@/lib/chain/typedData'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { devKeys } from '@/scripts/stack/deployGoldMinter'
 import {
@@ -103,7 +103,7 @@ describe('GoldMinter: mints', () => {
     })
   })
 
-  it("computes the same EIP-712 digests as contracts/typedData.ts's definitions, for every type", async () => {
+  it("computes the same EIP-712 digests as lib/chain/typedData.ts's definitions, for every type", async () => {
     const deadline = 1_900_000_000n
     const id = randomId()
     const h = barsHash([{ serial: 'AB123456', refiner: 'Valcambi SA', fineWei: ozToWei('401.084') }])

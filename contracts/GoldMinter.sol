@@ -26,7 +26,7 @@ import {GoldToken} from "./GoldToken.sol";
 /// - Control changes (approvers, the approval rule, the rate limit, custodians, admins,
 ///   the redemption address) need a quorum of admin signatures (at least 2) over a
 ///   ControlChange, once per change id.
-/// Typed data, bar hashing and vault ids: contracts/typedData.ts.
+/// Typed data, bar hashing and vault ids: lib/chain/typedData.ts.
 contract GoldMinter is EIP712 {
     using EnumerableSet for EnumerableSet.AddressSet;
     using EnumerableSet for EnumerableSet.Bytes32Set;

@@ -13,8 +13,11 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { barsHash, totalFineWei, vaultId } from '@/contracts/bars'
 import { compileContract } from '@/contracts/compile'
+import { barsHash, totalFineWei, vaultId } from '@/lib/chain/bars'
+import { createChainClient } from '@/lib/chain/createChainClient'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import {
   barListTypedData,
   type ControlChange,
@@ -26,10 +29,7 @@ import {
   mintIntentTypedData,
   type SignerSignature,
   sortApprovals,
-} from '@/contracts/typedData'
-import { createChainClient } from '@/lib/chain/createChainClient'
-import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+} from '@/lib/chain/typedData'
 import { ANVIL_DEFAULT_CHAIN_ID, ANVIL_DEV_PRIVATE_KEY, startAnvil } from '@/scripts/stack/anvil'
 import {
   DEV_MNEMONIC,

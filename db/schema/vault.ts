@@ -42,7 +42,7 @@ export const barLists = pgTable(
     missing: jsonb('missing').notNull().default(sql`'[]'::jsonb`),
     /** bars whose attributes differ from the inventory (not applied): [{ serial, refiner, field, inventory, list }] */
     conflicts: jsonb('conflicts').notNull().default(sql`'[]'::jsonb`),
-    /** the StandardMerkleTree root of the list's bars (contracts/bars.ts); null: a list from before signatures */
+    /** the StandardMerkleTree root of the list's bars (lib/chain/bars.ts); null: a list from before signatures */
     barsRoot: text('bars_root'),
     /** the sum of the bars' fine weights in wei, as the custodian signed it */
     totalFineWei: numeric('total_fine_wei', { precision: 78, scale: 0 }),

@@ -1,6 +1,6 @@
 import { getAddress } from 'viem'
-import { barsHash } from '@/contracts/bars'
-import { type GoldMinterDomainParameters, type MintIntent, mintIntentTypedData } from '@/contracts/typedData'
+import { barsHash } from '@/lib/chain/bars'
+import { type GoldMinterDomainParameters, type MintIntent, mintIntentTypedData } from '@/lib/chain/typedData'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { orderIdToBytes32 } from './orderIdToBytes32'
 
@@ -11,7 +11,7 @@ export type BuildMintIntentParameters = {
   /** the order's uuid */
   orderId: string
   to: string
-  /** the order's bars: the amount is their fine weight, barsHash their root (contracts/bars.ts) */
+  /** the order's bars: the amount is their fine weight, barsHash their root (lib/chain/bars.ts) */
   bars: readonly IntentBar[]
   /** the order's intent_deadline */
   deadline: Date

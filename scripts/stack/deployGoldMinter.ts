@@ -9,9 +9,9 @@ import {
   type WalletClient,
 } from 'viem'
 import minterArtifact from '@/contracts/GoldMinter.json' with { type: 'json' }
-import { type ApprovalRule, DEV_APPROVAL_RULE } from '@/contracts/typedData'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { type ApprovalRule, DEV_APPROVAL_RULE } from '@/lib/chain/typedData'
 import { DEV_MNEMONIC, devKey } from '@/lib/keys/devKeys'
 import { readGoldTokenArtifact } from '@/scripts/stack/goldTokenArtifact'
 

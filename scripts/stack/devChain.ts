@@ -1,5 +1,5 @@
 import { type Address, getContractAddress } from 'viem'
-import type { GoldMinterDomainParameters } from '@/contracts/typedData'
+import type { GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import { ANVIL_DEFAULT_CHAIN_ID, ANVIL_DEV_ADDRESS } from '@/scripts/stack/anvil'
 
 // Dev only: where a fresh dev chain has GoldMinter. The stack and startChainFixture deploy GoldToken and

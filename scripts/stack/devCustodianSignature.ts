@@ -1,7 +1,7 @@
 import { isAddressEqual } from 'viem'
-import type { GoldMinterDomainParameters } from '@/contracts/typedData'
+import type { GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import { devKey } from '@/lib/keys/devKeys'
-import { type BarListToSign, barListMessageTypedData } from '@/lib/vault/barListMessage'
+import { type BarListToSign, barListMessageTypedData } from '@/lib/web/vault/barListMessage'
 import type { CustodianSignature } from '@/lib/web/vault/importBarList'
 import { DEV_MINTER_DOMAIN } from './devChain'
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
-import type { GoldMinterDomainParameters } from '../../contracts/typedData'
+import type { GoldMinterDomainParameters } from '../../lib/chain/typedData'
 import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 import { importBarList } from '../../lib/web/vault/importBarList'
 import { parseBarList } from '../../lib/web/vault/parseBarList'

@@ -8,7 +8,7 @@ import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../li
 import { seedDevUsers } from '../../lib/web/auth/seedDevUsers'
 import { createKmsClient } from '../../worker/signer/createKmsClient'
 import { createSqsClient } from '../../worker/sqs/createSqsClient'
-import { startAnvil } from './anvil'
+import { ANVIL_DEV_PRIVATE_KEY, startAnvil } from './anvil'
 import { bindDevSigningKeys } from './bindDevSigningKeys'
 import { buildWeb } from './buildWeb'
 import { databaseUrlAs } from './databaseUrlAs'
@@ -28,9 +28,6 @@ import { seedDevRecipients } from './seedDevRecipients'
 import { startSmtpSink } from './smtpSink'
 import { startSqsServer } from './sqs'
 import { portOf, releaseEnv, waitForHttp } from './stackProcessHelpers'
-
-/** anvil's first dev account: deploys the token and funds the signers, in dev only */
-const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 
 export type StartStackParameters = {
   root: string
@@ -256,7 +253,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       const deployed = await ensureToken({
         rpcUrl,
         chainId: Number(chainId),
-        deployerPrivateKey: ANVIL_DEPLOYER_KEY,
+        deployerPrivateKey: ANVIL_DEV_PRIVATE_KEY,
         signerAddresses,
         tokenAddress: previous.TOKEN_ADDRESS as `0x${string}` | undefined,
         minterAddress: previous.MINTER_ADDRESS as `0x${string}` | undefined,

@@ -1,6 +1,6 @@
 import { type Address, getAddress, type HDAccount, type Hex } from 'viem'
-import { mintIntentTypes } from '@/contracts/typedData'
 import type { Db } from '@/db/client'
+import { mintIntentTypes } from '@/lib/chain/typedData'
 import { devKey } from '@/lib/keys/devKeys'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'

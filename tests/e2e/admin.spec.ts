@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { freezeIntentTypedData } from '../../contracts/typedData'
 import { goldMinterAbi } from '../../lib/chain/goldMinterAbi.generated'
+import { freezeIntentTypedData } from '../../lib/chain/typedData'
 import { devKey } from '../../lib/keys/devKeys'
 import { orderIdToBytes32 } from '../../lib/mint/orderIdToBytes32'
 import { parsePrometheusText } from '../helpers/parsePrometheusText'
@@ -22,9 +22,10 @@ import {
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
 // made to fail for real: the recipient is frozen through GoldMinter on an approver's
 // FreezeIntent signature (relayed by anvil's first dev account, which holds no role), so the
-// mint reverts in simulation and the job is a dead letter at once. The admin sees it with its error, removes the cause (unfreeze), retries from the
-// page and watches the order confirm. Screenshots of the dashboard, a job timeline and
-// the dead letters go to docs/screenshots/ for the README (with UPDATE_SCREENSHOTS=1).
+// mint reverts in simulation and the job is a dead letter at once. The admin sees it with its
+// error, removes the cause (unfreeze), retries from the page and watches the order confirm.
+// Screenshots of the dashboard, a job timeline and the dead letters go to docs/screenshots/
+// for the README (with UPDATE_SCREENSHOTS=1).
 
 const RELAYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { HDAccount } from 'viem'
-import { barsRoot, totalFineWei, vaultId } from '@/contracts/bars'
-import { barListTypedData, DEV_APPROVAL_RULE, type GoldMinterDomainParameters } from '@/contracts/typedData'
 import type { Db, DbOrTx } from '@/db/client'
 import { users } from '@/db/schema/users'
+import { barsRoot, totalFineWei, vaultId } from '@/lib/chain/bars'
+import { barListTypedData, DEV_APPROVAL_RULE, type GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import type { QueueTransport } from '@/lib/jobs/addJob'
 import { devKey } from '@/lib/keys/devKeys'
 import { buildMintIntentTypedData } from '@/lib/mint/buildMintIntent'
@@ -15,7 +15,7 @@ import { DEV_MINTER_DOMAIN } from '@/scripts/stack/devChain'
 
 // TEST ONLY: approvals and custodian signatures made with the dev keys (lib/keys/devKeys.ts),
 // as an approver's wallet and the custodian's tool make them: EIP-712 over the order's
-// MintIntent (lib/mint/buildMintIntent.ts) and over a BarList (contracts/typedData.ts).
+// MintIntent (lib/mint/buildMintIntent.ts) and over a BarList (lib/chain/typedData.ts).
 
 /** The dev approvers' users (approver 10 and 11 of the dev mnemonic), their keys bound; once per database. */
 export async function ensureDevApprovers(db: DbOrTx): Promise<{ userId: string; key: HDAccount }[]> {
@@ -124,7 +124,10 @@ export async function bindDevKey(db: DbOrTx, p: { userId: string; key: HDAccount
     values (${p.key.address.toLowerCase()}, ${p.userId}::uuid, '0x') on conflict (address) do nothing`)
 }
 
-/** `key`'s EIP-712 signature of the order's MintIntent, rebuilt from its row and bars, as an approver's wallet signs it. */
+/**
+ * `key`'s EIP-712 signature of the order's MintIntent, rebuilt from its row and bars, as an
+ * approver's wallet signs it.
+ */
 export async function signOrderIntent(
   db: DbOrTx,
   p: { orderId: string; key: HDAccount; domain?: GoldMinterDomainParameters },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { type Address, createWalletClient, type Hex, http, toHex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { controlChangeTypedData, encodeControlChange, sortApprovals } from '@/contracts/typedData'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { controlChangeTypedData, encodeControlChange, sortApprovals } from '@/lib/chain/typedData'
 import { devKey } from '@/lib/keys/devKeys'
 import type { ChainFixture } from '@/tests/fixtures/chain'
 

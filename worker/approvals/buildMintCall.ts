@@ -7,10 +7,10 @@ import {
   recoverTypedDataAddress,
   zeroAddress,
 } from 'viem'
-import { barLeaf } from '@/contracts/bars'
-import { type MintIntent, mintIntentTypedData, type SignerSignature, sortApprovals } from '@/contracts/typedData'
 import type { DbOrTx } from '@/db/client'
+import { barLeaf } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { type MintIntent, mintIntentTypedData, type SignerSignature, sortApprovals } from '@/lib/chain/typedData'
 import { ApprovalMissingError, BarListUnverifiedError } from '@/lib/errors/approvals'
 import { buildMintIntent } from '@/lib/mint/buildMintIntent'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'

@@ -1,6 +1,6 @@
 import type { Address } from 'viem'
-import type { ApprovalRule } from '@/contracts/typedData'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import type { ApprovalRule } from '@/lib/chain/typedData'
 import type { WorkerContext } from '../runtime/context'
 
 /** What GoldMinter says now about who approves and how many must: read from the chain, never from a row. */

@@ -7,10 +7,10 @@ import {
   recoverTypedDataAddress,
   zeroAddress,
 } from 'viem'
-import { barLeaf, barsRoot, totalFineWei, vaultId } from '@/contracts/bars'
-import { type BarList, barListTypedData } from '@/contracts/typedData'
 import type { DbOrTx } from '@/db/client'
+import { barLeaf, barsRoot, totalFineWei, vaultId } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { type BarList, barListTypedData } from '@/lib/chain/typedData'
 import { BarListUnverifiedError } from '@/lib/errors/approvals'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { listBarListBars } from '../db/listBarListBars'

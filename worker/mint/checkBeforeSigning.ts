@@ -54,7 +54,8 @@ export type CheckBeforeSigningReturnType = {
  * 2. the amount being signed (the calldata's, and the order row's) is the fine weight
  *    of those bars;
  * 3. (the approvers' signatures and the custodian's bar list were verified when the
- *    calldata was built under this lock: worker/approvals/buildMintCall.ts) the recipient is on the allowlist and the amount within the per-order limit and
+ *    calldata was built under this lock: worker/approvals/buildMintCall.ts) the
+ *    recipient is on the allowlist and the amount within the per-order limit and
  *    the rolling 24 h cap (lib/controls/checkMintControls, as at intake and approval;
  *    a MintControlsRefusedError);
  * 4. on-chain totalSupply + this amount <= backing + in flight (other orders) + this

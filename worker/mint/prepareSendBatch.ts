@@ -52,9 +52,11 @@ export type PrepareSendBatchReturnType = {
  * database's reads and the chain's below issued together); ONE fee
  * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
  * each signer's mined count; and per order to sign its attestAndMint calldata (buildMintCall:
- * the approvers' signatures and the custodian's bar list verified) and a simulation (estimateMintGas, in
- * parallel, one JSON-RPC batch): a refusal of buildMintCall is a permanent failure with a 'refused' event, a
- * revert one with the contract's reason; neither costs a nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
+ * the approvers' signatures and the custodian's bar list verified) and a simulation
+ * (estimateMintGas, in parallel, one JSON-RPC batch): a refusal of buildMintCall is a
+ * permanent failure with a 'refused' event, a revert one with the contract's reason;
+ * neither costs a nonce; OrderAlreadyMinted without a stored transaction is reconciled
+ * from the chain.
  */
 export async function prepareSendBatch(
   ctx: WorkerContext,

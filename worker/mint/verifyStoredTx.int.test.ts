@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.drop()
 })
 
-// the minter's address on a fresh test chain (tests/helpers/devChain.ts); the test sends nothing
+// the minter's address on a fresh test chain (scripts/stack/devChain.ts); the test sends nothing
 const ctx = () => ({ db: t.db, chainId: CHAIN_ID, minterAddress: TOKEN })
 const mintData = (p: { to?: string; amountWei?: bigint; orderId?: string } = {}) => {
   const intent = buildMintIntent({ ...intentOf, to: p.to ?? order.to, orderId: p.orderId ?? order.id })

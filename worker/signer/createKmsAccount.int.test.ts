@@ -13,10 +13,10 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { barsRoot, vaultId } from '@/contracts/bars'
-import { barListTypedData, mintIntentTypedData } from '@/contracts/typedData'
+import { barsRoot, vaultId } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { barListTypedData, mintIntentTypedData } from '@/lib/chain/typedData'
 import { devKey } from '@/lib/keys/devKeys'
 import { bytes32ToOrderId, orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'

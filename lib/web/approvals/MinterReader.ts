@@ -1,7 +1,7 @@
 import type { Address, PublicClient } from 'viem'
-import { vaultId } from '@/contracts/bars'
-import type { GoldMinterDomainParameters } from '@/contracts/typedData'
+import { vaultId } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import type { GoldMinterDomainParameters } from '@/lib/chain/typedData'
 
 /** What the web reads from GoldMinter to judge a signature: the chain's word, never a row's. */
 export type MinterReader = {

@@ -34,7 +34,7 @@ export function typedDataSchema<Message extends z.ZodType>(message: Message) {
   })
 }
 
-/** GoldMinter's MintIntent (contracts/typedData.ts), as the approval answer carries it */
+/** GoldMinter's MintIntent (lib/chain/typedData.ts), as the approval answer carries it */
 export const mintIntentMessageSchema = z.looseObject({
   orderId: bytes32,
   to: address,

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { type Address, type Hex, isHex, recoverTypedDataAddress } from 'viem'
-import { barListTypedData, type GoldMinterDomainParameters } from '@/contracts/typedData'
 import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import { barListTypedData, type GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import { InvalidSignatureError } from '@/lib/errors/approvals'
-import { barListMessage } from '@/lib/vault/barListMessage'
 import { lockVault } from '@/lib/vault/lockVault'
 import { StaleBarListError } from '@/lib/web/errors/vault'
+import { barListMessage } from '@/lib/web/vault/barListMessage'
 import type { ApiBarConflict, ApiBarListImport, ApiMissingBar } from './apiTypes'
 import type { BarListBar, ParsedBarList } from './parseBarList'
 
@@ -37,7 +37,7 @@ const DEFAULT_CHUNK = 10_000
 
 /**
  * Imports a custodian's bar list: a snapshot of one vault at `asOf`, signed by its
- * custodian. First, before anything is written: the list's BarList (lib/vault/barListMessage:
+ * custodian. First, before anything is written: the list's BarList (lib/web/vault/barListMessage:
  * the root and total of its bars) must be what `custodian.signature` signs, by a key that may
  * attest the vault (custodian.mayAttest); else InvalidSignatureError (422). Then in ONE
  * transaction, holding the vault's lock exclusively (lib/vault/lockVault), the list is stored

@@ -1,9 +1,9 @@
 // POST /api/vault/bar-lists/typed-data - the EIP-712 typed data a custodian signs for a bar list
 // (the same body as POST /api/admin/vault/bar-lists: JSON, or text/csv with ?vault=&asOf=); admin
 
-import { barListMessageTypedData } from '@/lib/vault/barListMessage'
 import { route } from '@/lib/web/http/route'
 import { BAR_LIST_LIMITS } from '@/lib/web/vault/barListLimits'
+import { barListMessageTypedData } from '@/lib/web/vault/barListMessage'
 import { readBarList } from '@/lib/web/vault/readBarList'
 import { importBarListQuerySchema } from '@/lib/web/vault/schemas'
 import { getMinterReader } from '@/lib/web/webProcess'

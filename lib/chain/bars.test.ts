@@ -28,7 +28,7 @@ function processProof(leaf: Hex, proof: readonly Hex[]): Hex {
   )
 }
 
-describe('contracts/bars.ts', () => {
+describe('lib/chain/bars.ts', () => {
   it("builds OpenZeppelin StandardMerkleTree's tree: its published dump for ['a'..'f'] as ['string']", () => {
     // @openzeppelin/merkle-tree, test/dumps/standard-v1.sorted.1_0_6.json (MIT): the whole tree, root first
     const dump = [

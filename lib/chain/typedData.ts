@@ -7,7 +7,7 @@ import { BaseError } from '@/lib/errors/BaseError'
  * (`eth_signTypedData_v4`, viem's signTypedData) and what the web, the worker and the
  * contract verify. The domain binds the chain and the GoldMinter contract:
  * `{ name: 'GoldMinter', version: '1', chainId, verifyingContract: <GoldMinter> }`.
- * Bars, barsHash, barsRoot and vault ids: contracts/bars.ts.
+ * Bars, barsHash, barsRoot and vault ids: lib/chain/bars.ts.
  *
  *   const typedData = mintIntentTypedData({ chainId, verifyingContract: minter }, intent)
  *   const signature = await approver.signTypedData(typedData)

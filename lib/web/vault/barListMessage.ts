@@ -1,5 +1,5 @@
-import { barsRoot, totalFineWei, vaultId } from '@/contracts/bars'
-import { type BarList, barListTypedData, type GoldMinterDomainParameters } from '@/contracts/typedData'
+import { barsRoot, totalFineWei, vaultId } from '@/lib/chain/bars'
+import { type BarList, barListTypedData, type GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 
@@ -11,7 +11,7 @@ export type BarListToSign = {
 }
 
 /**
- * The BarList a custodian signs for a list (contracts/typedData.ts): vaultId(vault), asOf in
+ * The BarList a custodian signs for a list (lib/chain/typedData.ts): vaultId(vault), asOf in
  * whole Unix seconds, the StandardMerkleTree root of its bars (serial, refiner, fine weight in
  * wei as the inventory computes it: gross x fineness / 1000 rounded down to 0.001 oz) and their
  * total. The web verifies imports against it, the worker verifies the stored list again.

@@ -24,7 +24,7 @@ const source = readFileSync(path.join(import.meta.dirname, 'GoldMinter.sol'), 'u
 const A: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const B: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
-describe('contracts/typedData.ts', () => {
+describe('lib/chain/typedData.ts', () => {
   it("spells each type as GoldMinter.sol's typehash does, field for field", () => {
     for (const types of [
       mintIntentTypes,
