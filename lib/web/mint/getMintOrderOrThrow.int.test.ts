@@ -71,7 +71,13 @@ describe('getMintOrderOrThrow', () => {
           },
         ],
       },
-      timeline: [{ at: expect.any(String), event: 'approval_requested', detail: `mint 432.109 oz to ${request.to}` }],
+      timeline: [
+        {
+          at: expect.any(String),
+          event: 'approval_requested',
+          detail: `mint 432.109 oz to ${request.to}: awaits approver signatures`,
+        },
+      ],
     })
   })
 

@@ -174,7 +174,9 @@ describe('POST /api/admin/vault/bar-lists', () => {
       code: 'payload_too_large',
       message: 'The request body is larger than 20 MiB.',
     })
-  }, 120_000)
+    // two Merkle roots of 100,000 bars (the list's signature is made, then verified by the route):
+    // minutes on a busy machine
+  }, 600_000)
 
   it('403 for staff; 401 without a session', async () => {
     signInAs(u.staff)
