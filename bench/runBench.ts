@@ -13,7 +13,6 @@ import { loadConfig } from '../lib/config/loadConfig'
 import { completeJobs } from '../lib/jobs/completeJobs'
 import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
-import { ozToWei } from '../lib/money/ozToWei'
 import { releaseBars } from '../lib/vault/releaseBars'
 import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/web/auth/seedDevUsers'
 import { MINT_REQUEST_ROLES } from '../lib/web/mint/mintRequestRoles'
@@ -27,7 +26,9 @@ import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
 import { activateSigners } from './pipeline/activateSigners'
 import { backBaselineMints } from './pipeline/backBaselineMints'
+import { buildBaselineCalls } from './pipeline/buildBaselineCalls'
 import { createBaselineSigners } from './pipeline/createBaselineSigners'
+import { createOrderApprover } from './pipeline/createOrderApprover'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
@@ -231,10 +232,12 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     }
     await dropQueuedOrders(sql)
 
-    // 2. the chain's baselines with keys of their own: the node's raw limit, the seed's sequential loop (one row)
+    // 2. the chain's baselines with keys of their own: the node's raw limit, the seed's sequential loop (one row), both
+    // relaying GoldMinter.attestAndMint calls of approved baseline orders as the worker builds them
     const chainId = Number(env(stack, 'CHAIN_ID'))
     const rpcUrl = env(stack, 'RPC_URL')
     const tokenAddress = env(stack, 'TOKEN_ADDRESS') as Address
+    const minterAddress = env(stack, 'MINTER_ADDRESS') as Address
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: 50 })
     const kms = createKmsClient({ region: 'us-east-1', endpoint: env(stack, 'KMS_ENDPOINT') })
     const workerSigners = await Promise.all(
@@ -248,46 +251,78 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       rpcUrl,
       chainId,
       tokenAddress,
+      minterAddress,
       count: maxSigners,
     })
-    const amountWei = ozToWei(bodies.next().request.amount)
     const first = baseline.accounts[0]
     if (!first) throw new Error('no baseline signer')
-    const { gas } = await prepareMint(chain, {
-      tokenAddress,
-      from: first.address,
-      to: recipients[0] as Address,
-      amountWei,
-      orderId: randomUUID(),
+    const rawSigners = [...new Set([1, maxSigners])]
+    // one mint more than the timed ones: the first, alone, attests the baselines' list
+    const backed = await backBaselineMints(sql, {
+      label: Date.now().toString(36),
+      mints: 1 + rawSigners.length * o.orders + o.seqTxs,
+      recipients,
+      domain: { chainId, verifyingContract: minterAddress },
     })
-    const chainArgs = { chain, chainId, tokenAddress, recipients, amountWei, gas }
+    const [attesting, ...calls] = await buildBaselineCalls(sql, {
+      chain,
+      chainId,
+      minterAddress,
+      orderIds: backed.orderIds,
+    })
+    if (!attesting || !calls[0]) throw new Error('no baseline calls')
+    let taken = 0
+    const take = (n: number) => {
+      const slice = calls.slice(taken, taken + n)
+      taken += n
+      return slice
+    }
     const raw: BenchResult['raw'] = []
     let sequential: SequentialLoopResult
     try {
-      for (const k of [...new Set([1, maxSigners])]) {
-        const r = await runRawLimit({ ...chainArgs, rpcUrl, accounts: baseline.accounts.slice(0, k), txs: o.orders })
+      const chainArgs = { chain, chainId, minterAddress }
+      await runSequentialLoop({
+        ...chainArgs,
+        accounts: [first],
+        txsPerAccount: 1,
+        calls: [attesting],
+        gas: (await prepareMint(chain, { minterAddress, from: first.address, data: attesting })).gas,
+        pollMs: 50,
+      })
+      // the timed mints find the list on chain, as a vault's mints after its first do
+      const { gas } = await prepareMint(chain, { minterAddress, from: first.address, data: calls[0] })
+      for (const k of rawSigners) {
+        const r = await runRawLimit({
+          ...chainArgs,
+          rpcUrl,
+          accounts: baseline.accounts.slice(0, k),
+          calls: take(o.orders),
+          gas,
+        })
         raw.push({ ...r, signers: k })
         log(`node raw limit, ${k} signer(s): ${r.perSecond.toFixed(0)} tx/s (${r.txs} txs in ${r.blocks} blocks)`)
       }
       sequential = await runSequentialLoop({
         ...chainArgs,
-        accounts: baseline.accounts.slice(0, 1),
+        accounts: [first],
         txsPerAccount: o.seqTxs,
+        calls: take(o.seqTxs),
+        gas,
         pollMs: 50,
       })
       log(`sequential loop: ${sequential.perSecond.toFixed(2)} tx/s`)
     } finally {
       baseline.close()
     }
-    // the baselines' tokens get bars behind them, or the worker would refuse to mint more (reserves)
-    await backBaselineMints(sql, {
-      label: Date.now().toString(36),
-      mints: raw.reduce((a, r) => a + r.txs, 0) + sequential.txs,
-      amountWei,
-    })
 
     // 3. the drains: the scaling table (signers x worker processes); the 1-worker rows carry the targets
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, o.submitConcurrency) })
+    const approver = await createOrderApprover({
+      sql,
+      baseUrl: stack.url,
+      env: stack.env,
+      maxSockets: Math.max(64, o.submitConcurrency),
+    })
     const drains: DrainResult[] = []
     let paced: PacedRun | undefined
     let floor: FloorRun | undefined
@@ -324,6 +359,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
               workers,
               orders: o.orders,
               submitConcurrency: o.submitConcurrency,
+              approver,
               startWorker: stack.startWorker,
               stopWorkers: stack.stopWorkers,
               timeline,
@@ -347,6 +383,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       const batch = await runOrderBatch({
         sql,
         poster,
+        approver,
         bodies,
         count,
         mode: { kind: 'paced', perSecond },
@@ -364,6 +401,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         ...(await runOrderBatch({
           sql,
           poster,
+          approver,
           bodies,
           count: floorCount,
           mode: { kind: 'paced', perSecond: FLOOR_PER_SECOND },
@@ -376,7 +414,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         `floor ${FLOOR_PER_SECOND}/s: committed->broadcast p50 ${floor.committedToBroadcast.p50.toFixed(1)} ms p99 ${floor.committedToBroadcast.p99.toFixed(1)} ms`,
       )
 
-      // 5. the intake with the worker running beside it (all signers): the orders it takes are minted meanwhile
+      // 5. the intake with the worker running beside it (all signers, idle: the orders it takes wait for approval)
       await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
       const beside = await runIntake({
         ...intakeArgs,
@@ -398,6 +436,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
           profiles.workerBatch = await runOrderBatch({
             sql,
             poster,
+            approver,
             bodies,
             count: n,
             mode: { kind: 'burst', concurrency: o.submitConcurrency },
@@ -416,6 +455,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
               stack,
               sql,
               poster,
+              approver,
               bodies,
               workerSigners,
               orders: o.tracingOrders,
@@ -486,6 +526,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       }
     } finally {
       poster.close()
+      approver.close()
     }
   } finally {
     timeline.stop()
@@ -499,7 +540,8 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
 }
 
 /**
- * The intake's orders are not the pipeline's: their jobs go, and the orders are cancelled
+ * The intake's orders are not the pipeline's (they wait for approval, with no job): any mint_send jobs go,
+ * and the orders are cancelled
  * before a worker starts, freeing their bars as a cancel does (lib/vault/releaseBars), so
  * the pipeline's runs find the inventory a real desk would have, not thousands of bars
  * held by cancelled orders.
@@ -512,7 +554,8 @@ async function dropQueuedOrders(sql: postgres.Sql): Promise<void> {
   await completeJobs(db, { jobIds: jobs.map((j) => BigInt(j.job_id)) })
   await db.transaction(async (tx) => {
     const cancelled = await tx.execute<{ id: string }>(
-      dsql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending' returning id::text as id`,
+      dsql`update mint_orders set status = 'cancelled', updated_at = now()
+        where status in ('pending', 'awaiting_approval') returning id::text as id`,
     )
     for (const { id } of cancelled) await releaseBars(tx, { orderId: id })
   })
