@@ -204,7 +204,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
       ],
       [
         [
-          'committed (intake transaction) -> broadcast',
+          'committed (approval transaction: its job added) -> broadcast',
           ms(p.committedToBroadcast.p50),
           ms(p.committedToBroadcast.p99),
           String(p.committedToBroadcast.n),
