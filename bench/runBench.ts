@@ -25,19 +25,16 @@ import { runHttpLoad } from './intake/runHttpLoad'
 import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
 import { activateSigners } from './pipeline/activateSigners'
-import { backBaselineMints } from './pipeline/backBaselineMints'
-import { buildBaselineCalls } from './pipeline/buildBaselineCalls'
-import { createBaselineSigners } from './pipeline/createBaselineSigners'
 import { createOrderApprover } from './pipeline/createOrderApprover'
+import { runChainBaselines } from './pipeline/runChainBaselines'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
-import { type RawLimitResult, runRawLimit } from './pipeline/runRawLimit'
-import { runSequentialLoop, type SequentialLoopResult } from './pipeline/runSequentialLoop'
+import type { RawLimitResult } from './pipeline/runRawLimit'
+import type { SequentialLoopResult } from './pipeline/runSequentialLoop'
 import { runSqsDrain, type SqsDrainResult } from './pipeline/runSqsDrain'
 import { runTracingComparison, type TracingComparison } from './pipeline/runTracingComparison'
 import { waitForQuietPipeline } from './pipeline/waitForQuietPipeline'
-import { prepareMint } from './prepareMint'
 import { type CpuProfileSummary, summarizeCpuProfile } from './profile/summarizeCpuProfile'
 import { toggleCpuProfiles } from './profile/toggleCpuProfiles'
 import { type BenchStack, startBenchStack } from './stack/startBenchStack'
@@ -246,74 +243,20 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         .map((keyId) => getKmsAddressOrThrow(kms, { keyId })),
     )
     kms.destroy()
-    const baseline = await createBaselineSigners({
-      kmsEndpoint: env(stack, 'KMS_ENDPOINT'),
-      rpcUrl,
-      chainId,
-      tokenAddress,
-      minterAddress,
-      count: maxSigners,
-    })
-    const first = baseline.accounts[0]
-    if (!first) throw new Error('no baseline signer')
-    const rawSigners = [...new Set([1, maxSigners])]
-    // one mint more than the timed ones: the first, alone, attests the baselines' list
-    const backed = await backBaselineMints(sql, {
-      label: Date.now().toString(36),
-      mints: 1 + rawSigners.length * o.orders + o.seqTxs,
-      recipients,
-      domain: { chainId, verifyingContract: minterAddress },
-    })
-    const [attesting, ...calls] = await buildBaselineCalls(sql, {
+    const { raw, sequential } = await runChainBaselines({
+      sql,
       chain,
       chainId,
+      rpcUrl,
+      tokenAddress,
       minterAddress,
-      orderIds: backed.orderIds,
+      kmsEndpoint: env(stack, 'KMS_ENDPOINT'),
+      recipients,
+      maxSigners,
+      orders: o.orders,
+      seqTxs: o.seqTxs,
+      log,
     })
-    if (!attesting || !calls[0]) throw new Error('no baseline calls')
-    let taken = 0
-    const take = (n: number) => {
-      const slice = calls.slice(taken, taken + n)
-      taken += n
-      return slice
-    }
-    const raw: BenchResult['raw'] = []
-    let sequential: SequentialLoopResult
-    try {
-      const chainArgs = { chain, chainId, minterAddress }
-      await runSequentialLoop({
-        ...chainArgs,
-        accounts: [first],
-        txsPerAccount: 1,
-        calls: [attesting],
-        gas: (await prepareMint(chain, { minterAddress, from: first.address, data: attesting })).gas,
-        pollMs: 50,
-      })
-      // the timed mints find the list on chain, as a vault's mints after its first do
-      const { gas } = await prepareMint(chain, { minterAddress, from: first.address, data: calls[0] })
-      for (const k of rawSigners) {
-        const r = await runRawLimit({
-          ...chainArgs,
-          rpcUrl,
-          accounts: baseline.accounts.slice(0, k),
-          calls: take(o.orders),
-          gas,
-        })
-        raw.push({ ...r, signers: k })
-        log(`node raw limit, ${k} signer(s): ${r.perSecond.toFixed(0)} tx/s (${r.txs} txs in ${r.blocks} blocks)`)
-      }
-      sequential = await runSequentialLoop({
-        ...chainArgs,
-        accounts: [first],
-        txsPerAccount: o.seqTxs,
-        calls: take(o.seqTxs),
-        gas,
-        pollMs: 50,
-      })
-      log(`sequential loop: ${sequential.perSecond.toFixed(2)} tx/s`)
-    } finally {
-      baseline.close()
-    }
 
     // 3. the drains: the scaling table (signers x worker processes); the 1-worker rows carry the targets
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, o.submitConcurrency) })
