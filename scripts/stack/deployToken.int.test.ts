@@ -35,7 +35,7 @@ describe('deployToken / ensureToken', () => {
   const base = () => ({ rpcUrl: anvil.rpcUrl, chainId: 31337, deployerPrivateKey: ANVIL_DEV_PRIVATE_KEY })
   const hasRole = (token: Address, role: Hex, who: Address) =>
     client.readContract({ address: token, abi: goldTokenAbi, functionName: 'hasRole', args: [role, who] })
-  /** GoldMinter holds the token's roles (the admin role none) and points at the token; the deployer and signers hold none */
+  /** GoldMinter holds the token's roles (no one its admin role); the deployer and the signers hold none */
   const expectRoles = async (d: { tokenAddress: Address; minterAddress: Address }, signers: readonly Address[]) => {
     for (const role of MINTER_ROLES) expect(await hasRole(d.tokenAddress, role, d.minterAddress)).toBe(true)
     expect(await hasRole(d.tokenAddress, DEFAULT_ADMIN_ROLE, d.minterAddress)).toBe(false)
