@@ -1,4 +1,4 @@
-import { concat, encodeAbiParameters, type Hex, keccak256, toBytes, zeroHash } from 'viem'
+import { bytesToHex, concat, encodeAbiParameters, type Hex, hexToBytes, keccak256, toBytes, zeroHash } from 'viem'
 import { BaseError } from '@/lib/errors/BaseError'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 
@@ -52,10 +52,53 @@ export function barLeaf(bar: BarHashInput): Hex {
   return keccak256(keccak256(encoded))
 }
 
-/** The StandardMerkleTree root of the bars (bytes32(0) for none); the same bar twice throws. */
-export function barsRoot(bars: readonly BarHashInput[]): Hex {
-  if (bars.length === 0) return zeroHash
-  return merkleTree(sortedLeaves(bars))[0]
+/**
+ * The StandardMerkleTree root of the bars (bytes32(0) for none); the same bar twice throws.
+ * Lean for a custodian's list of 100,000 bars: the bars are read once, one at a time (any
+ * iterable, so a caller maps its own rows on the fly), the leaves and the tree's nodes are
+ * 32-byte slots of two byte arrays (3.2 MB and 6.4 MB for 100,000 bars), not hex strings.
+ */
+export function barsRoot(bars: Iterable<BarHashInput>): Hex {
+  const seen = new Set<string>()
+  let leaves = new Uint8Array(32 * 1024)
+  let n = 0
+  for (const bar of bars) {
+    const [serialKey, refinerKey] = barLeafValues(bar)
+    const id = `${serialKey}\u0000${refinerKey}`
+    if (seen.has(id)) throw new BarHashInputError(`bar ${serialKey} (${refinerKey}) is given twice`)
+    seen.add(id)
+    if ((n + 1) * 32 > leaves.length) {
+      const grown = new Uint8Array(leaves.length * 2)
+      grown.set(leaves)
+      leaves = grown
+    }
+    leaves.set(hexToBytes(barLeaf(bar)), n * 32)
+    n++
+  }
+  seen.clear()
+  if (n === 0) return zeroHash
+  // the leaves ascending, at the end of the tree from the back (leaf i at node 2n - 2 - i)
+  const order = new Uint32Array(n)
+  for (let i = 0; i < n; i++) order[i] = i
+  order.sort((x, y) => compareSlots(leaves, x * 32, leaves, y * 32))
+  const tree = new Uint8Array((2 * n - 1) * 32)
+  for (let i = 0; i < n; i++) tree.set(leaves.subarray(order[i] * 32, order[i] * 32 + 32), (2 * n - 2 - i) * 32)
+  const pair = new Uint8Array(64)
+  for (let i = n - 2; i >= 0; i--) {
+    const left = (2 * i + 1) * 32
+    const right = left + 32
+    const leftFirst = compareSlots(tree, left, tree, right) <= 0
+    pair.set(tree.subarray(leftFirst ? left : right, (leftFirst ? left : right) + 32), 0)
+    pair.set(tree.subarray(leftFirst ? right : left, (leftFirst ? right : left) + 32), 32)
+    tree.set(keccak256(pair, 'bytes'), i * 32)
+  }
+  return bytesToHex(tree.subarray(0, 32))
+}
+
+/** Compares the 32-byte slots at a[i..] and b[j..] as unsigned numbers. */
+function compareSlots(a: Uint8Array, i: number, b: Uint8Array, j: number): number {
+  for (let k = 0; k < 32; k++) if (a[i + k] !== b[j + k]) return a[i + k] - b[j + k]
+  return 0
 }
 
 /** The barsHash of a MintIntent or RedemptionIntent: barsRoot of the order's bars. */
@@ -78,7 +121,7 @@ export function barsProof(bars: readonly BarHashInput[], bar: BarHashInput): Hex
 }
 
 /** The sum of the bars' fine weights (wei): a BarList's totalFineWei. */
-export function totalFineWei(bars: readonly BarHashInput[]): bigint {
+export function totalFineWei(bars: Iterable<BarHashInput>): bigint {
   let total = 0n
   for (const bar of bars) total += bar.fineWei
   return total
