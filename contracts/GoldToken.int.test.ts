@@ -38,7 +38,7 @@ describe('GoldToken on anvil', () => {
   let admin: ReturnType<typeof wallet>
   let minter: ReturnType<typeof wallet>
   let holder: ReturnType<typeof wallet>
-  /** a GoldToken of this test's own, its admin anvil's dev account (the fixture's token has GoldMinter, and no admin) */
+  /** a GoldToken of its own, its admin anvil's dev account (the fixture's token has GoldMinter and no admin) */
   let tokenAddress: Address
 
   const send = async (hash: Promise<Hex>) => {
