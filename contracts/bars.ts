@@ -1,4 +1,4 @@
-import { bytesToHex, concat, encodeAbiParameters, type Hex, hexToBytes, keccak256, toBytes, zeroHash } from 'viem'
+import { bytesToHex, concat, type Hex, keccak256, toBytes, zeroHash } from 'viem'
 import { BaseError } from '@/lib/errors/BaseError'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 
@@ -47,9 +47,34 @@ export function barLeafValues(bar: BarHashInput): [string, string, bigint] {
 
 /** keccak256(keccak256(abi.encode(serialKey, refinerKey, fineWei))): the bar's leaf hash. */
 export function barLeaf(bar: BarHashInput): Hex {
-  if (bar.fineWei < 0n) throw new BarHashInputError(`bar ${bar.serial}: fine weight is negative`)
-  const encoded = encodeAbiParameters([{ type: 'string' }, { type: 'string' }, { type: 'uint256' }], barLeafValues(bar))
-  return keccak256(keccak256(encoded))
+  return bytesToHex(leafBytes(bar, barLeafValues(bar)))
+}
+
+const utf8 = new TextEncoder()
+const MAX_UINT256 = (1n << 256n) - 1n
+
+/**
+ * The leaf hash as bytes, from the bar's leaf values. abi.encode(string, string, uint256) is
+ * written straight into bytes (what encodeAbiParameters gives, without its hex text): the two
+ * strings' offsets, the number, then each string's length and its UTF-8 bytes padded to 32.
+ */
+function leafBytes(bar: BarHashInput, [serialKey, refinerKey, fineWei]: [string, string, bigint]): Uint8Array {
+  if (fineWei < 0n) throw new BarHashInputError(`bar ${bar.serial}: fine weight is negative`)
+  if (fineWei > MAX_UINT256) throw new BarHashInputError(`bar ${bar.serial}: fine weight is over uint256`)
+  const a = utf8.encode(serialKey)
+  const b = utf8.encode(refinerKey)
+  const padded = (n: number) => Math.ceil(n / 32) * 32
+  const offsetB = 96 + 32 + padded(a.length)
+  const encoded = new Uint8Array(offsetB + 32 + padded(b.length))
+  const view = new DataView(encoded.buffer)
+  view.setUint32(28, 96)
+  view.setUint32(60, offsetB)
+  for (let i = 95, v = fineWei; v > 0n; i--, v >>= 8n) encoded[i] = Number(v & 0xffn)
+  view.setUint32(96 + 28, a.length)
+  encoded.set(a, 128)
+  view.setUint32(offsetB + 28, b.length)
+  encoded.set(b, offsetB + 32)
+  return keccak256(keccak256(encoded, 'bytes'), 'bytes')
 }
 
 /**
@@ -67,12 +92,13 @@ export function barsRoot(bars: Iterable<BarHashInput>): Hex {
     const id = `${serialKey}\u0000${refinerKey}`
     if (seen.has(id)) throw new BarHashInputError(`bar ${serialKey} (${refinerKey}) is given twice`)
     seen.add(id)
+    const leaf = leafBytes(bar, [serialKey, refinerKey, bar.fineWei])
     if ((n + 1) * 32 > leaves.length) {
       const grown = new Uint8Array(leaves.length * 2)
       grown.set(leaves)
       leaves = grown
     }
-    leaves.set(hexToBytes(barLeaf(bar)), n * 32)
+    leaves.set(leaf, n * 32)
     n++
   }
   seen.clear()
