@@ -17,17 +17,20 @@ export type BarListToSign = {
  * total. The web verifies imports against it, the worker verifies the stored list again.
  */
 export function barListMessage(list: BarListToSign): BarList {
-  const bars = list.bars.map((b) => ({
-    serial: b.serial,
-    refiner: b.refiner,
-    fineWei: parseDecimal(b.fineOz, { decimals: 3 }) * WEI_PER_MILLI_OZ,
-  }))
+  // the bars as the hashes see them, made one at a time as the root and the total read them (no copy of the list)
+  function* hashed() {
+    for (const b of list.bars) yield { serial: b.serial, refiner: b.refiner, fineWei: fineWeiOf(b.fineOz) }
+  }
   return {
     vault: vaultId(list.vault),
     asOf: BigInt(Math.floor(list.asOf.getTime() / 1000)),
-    barsRoot: barsRoot(bars),
-    totalFineWei: totalFineWei(bars),
+    barsRoot: barsRoot(hashed()),
+    totalFineWei: totalFineWei(hashed()),
   }
+}
+
+function fineWeiOf(fineOz: string): bigint {
+  return parseDecimal(fineOz, { decimals: 3 }) * WEI_PER_MILLI_OZ
 }
 
 /** The list's BarList as EIP-712 typed data, for eth_signTypedData_v4. */
