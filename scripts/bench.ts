@@ -1,10 +1,13 @@
 // npm run bench: throughput, latency and memory of mintdesk beside its baselines, on its
 // own local stack (fresh data folder), written to docs/benchmarks.md. See bench/.
-//   npm run bench            the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers, the SQS row, tracing
-//   off/on; ~15-16 min) npm run bench -- --quick a short run (200 orders, 1 and 4 signers, 1 worker; writes
-//   .data/benchmarks-quick.md) npm run bench -- --smoke a check that every part runs (20 orders, 1 signer,
-//   1 worker, no profiles, a 10-order SQS row; writes .data/benchmarks-smoke.md) npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
-//   --tracing-orders 0 --out FILE
+//   npm run bench               the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers,
+//                               the SQS row, tracing off/on; ~15-16 min)
+//   npm run bench -- --quick    a short run (200 orders, 1 and 4 signers, 1 worker; writes
+//                               .data/benchmarks-quick.md)
+//   npm run bench -- --smoke    a check that every part runs (20 orders, 1 signer, 1 worker, no
+//                               profiles, a 10-order SQS row; writes .data/benchmarks-smoke.md)
+//   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
+//                    --tracing-orders 0 --out FILE
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

@@ -4,7 +4,10 @@ import type { OrderTimings } from './listOrderTimings'
 export type Stage = { name: string; summary: Summary }
 
 export type OrderLatencies = {
-  /** commit of the approval that added its job -> eth_sendRawTransaction answered (the "committed -> broadcast") */
+  /**
+   * commit of the approval that added its job -> eth_sendRawTransaction answered (the
+   * issue's "committed -> broadcast")
+   */
   committedToBroadcast: Summary
   /** broadcast -> the confirmed event */
   broadcastToConfirmed: Summary

@@ -19,7 +19,10 @@ export type DrainResult = {
   /** the orders accepted into the queue (workers stopped) */
   orders: number
   refused: number
-  /** the orders' intake through the API (they wait for approval): first request -> last 202, and the CPU of that window */
+  /**
+   * the orders' intake through the API (they wait for approval): first request -> last 202,
+   * and the CPU of that window
+   */
   intake: { seconds: number; perSecond: number; cpu: CpuUsage }
   /**
    * filling the queue: the dev approvers sign every order and post it to the approve endpoint (the web checks

@@ -38,8 +38,9 @@ export type RunOrderBatchParameters = {
 
 /**
  * N orders through the API with the worker(s) already running, each approved by the dev approvers
- * through the approve endpoint right after its 202, until every one is confirmed: the latencies of each step from job_events and the CPU per process over the
- * batch (the paced run below capacity, the profiled run).
+ * through the approve endpoint right after its 202, until every one is confirmed: the
+ * latencies of each step from job_events and the CPU per process over the batch (the paced
+ * run below capacity, the profiled run).
  */
 export async function runOrderBatch(p: RunOrderBatchParameters): Promise<OrderBatchResult> {
   const meter = startCpuMeter({ groups: p.groups })

@@ -27,9 +27,10 @@ export type RunSqsDrainParameters = {
  * The SQS transport's row: the same drain as the scaling table's (1 signer, 1 worker process) on a
  * second, smaller stack booted with QUEUE_TRANSPORT=sqs (web and worker read it at start).
  * The orders go in through the API with no worker running and are approved through the
- * approve endpoint, which writes their mint_send messages to the outbox; the worker then starts, its relay sends them to the embedded SQS
- * endpoint (its own process, metered as group `sqs`) and its consumer runs them through
- * the same send path. Timed and metered exactly as runDrain does for graphile-worker.
+ * approve endpoint, which writes their mint_send messages to the outbox; the worker then
+ * starts, its relay sends them to the embedded SQS endpoint (its own process, metered as
+ * group `sqs`) and its consumer runs them through the same send path. Timed and metered
+ * exactly as runDrain does for graphile-worker.
  */
 export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainResult> {
   const t0 = performance.now()

@@ -8,7 +8,10 @@ import {
   barsHash,
   barsProof,
   barsRoot,
+  collectBarLeaves,
+  hasSortedLeaf,
   merkleTree,
+  rootOfSortedLeaves,
   totalFineWei,
   vaultId,
 } from './bars'
@@ -79,6 +82,24 @@ describe('lib/chain/bars.ts', () => {
     const root = barsRoot(bars)
     for (const b of bars) expect(processProof(barLeaf(b), barsProof(bars, b))).toBe(root)
     expect(() => barsProof(bars, bar('ZZ9'))).toThrow(/not among/)
+  })
+
+  it('collects leaves sorted for the same root (the merkleTree of the sorted hex leaves), and finds each by search', () => {
+    const collector = collectBarLeaves()
+    for (const b of [...bars].reverse()) collector.add(b)
+    const sorted = collector.sorted()
+    expect(sorted.length).toBe(32 * bars.length)
+    const hexLeaves = bars.map((b) => barLeaf(b)).sort()
+    expect(rootOfSortedLeaves(sorted)).toBe(merkleTree(hexLeaves)[0])
+    expect(rootOfSortedLeaves(sorted)).toBe(barsRoot(bars))
+    expect(rootOfSortedLeaves(new Uint8Array(0))).toBe(zeroHash)
+    for (const b of bars) expect(hasSortedLeaf(sorted, barLeaf(b))).toBe(true)
+    expect(hasSortedLeaf(sorted, barLeaf(bar('ZZ9')))).toBe(false)
+    expect(hasSortedLeaf(sorted, zeroHash)).toBe(false)
+    expect(hasSortedLeaf(new Uint8Array(0), barLeaf(bars[0]))).toBe(false)
+    const twice = collectBarLeaves()
+    twice.add(bars[0])
+    expect(() => twice.add(bars[0])).toThrow(BarHashInputError)
   })
 
   it('sums the fine weights, and makes a vault id from the tidied name', () => {

@@ -1,4 +1,4 @@
-import { bytesToHex, concat, type Hex, keccak256, toBytes, zeroHash } from 'viem'
+import { bytesToHex, concat, type Hex, hexToBytes, keccak256, toBytes, zeroHash } from 'viem'
 import { BaseError } from '@/lib/errors/BaseError'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 
@@ -77,38 +77,57 @@ function leafBytes(bar: BarHashInput, [serialKey, refinerKey, fineWei]: [string,
   return keccak256(keccak256(encoded, 'bytes'), 'bytes')
 }
 
+/** Collects bars' leaf hashes as 32-byte slots of one byte array (100,000 bars: 3.2 MB). */
+export type BarLeafCollector = {
+  /** adds the bar's leaf; the same bar (by its keys) twice throws */
+  add(bar: BarHashInput): void
+  /** the leaves ascending, 32 bytes each (a new array; the collector is done after) */
+  sorted(): Uint8Array
+}
+
 /**
- * The StandardMerkleTree root of the bars (bytes32(0) for none); the same bar twice throws.
- * Lean for a custodian's list of 100,000 bars: the bars are read once, one at a time (any
- * iterable, so a caller maps its own rows on the fly), the leaves and the tree's nodes are
- * 32-byte slots of two byte arrays (3.2 MB and 6.4 MB for 100,000 bars), not hex strings.
+ * A collector of leaf hashes, for a custodian's list of 100,000 bars read in pages or
+ * mapped on the fly: no hex string per leaf, no copy of the bars.
  */
-export function barsRoot(bars: Iterable<BarHashInput>): Hex {
+export function collectBarLeaves(): BarLeafCollector {
   const seen = new Set<string>()
   let leaves = new Uint8Array(32 * 1024)
   let n = 0
-  for (const bar of bars) {
-    const [serialKey, refinerKey] = barLeafValues(bar)
-    const id = `${serialKey}\u0000${refinerKey}`
-    if (seen.has(id)) throw new BarHashInputError(`bar ${serialKey} (${refinerKey}) is given twice`)
-    seen.add(id)
-    const leaf = leafBytes(bar, [serialKey, refinerKey, bar.fineWei])
-    if ((n + 1) * 32 > leaves.length) {
-      const grown = new Uint8Array(leaves.length * 2)
-      grown.set(leaves)
-      leaves = grown
-    }
-    leaves.set(leaf, n * 32)
-    n++
+  return {
+    add(bar) {
+      const [serialKey, refinerKey] = barLeafValues(bar)
+      const id = `${serialKey}\u0000${refinerKey}`
+      if (seen.has(id)) throw new BarHashInputError(`bar ${serialKey} (${refinerKey}) is given twice`)
+      seen.add(id)
+      const leaf = leafBytes(bar, [serialKey, refinerKey, bar.fineWei])
+      if ((n + 1) * 32 > leaves.length) {
+        const grown = new Uint8Array(leaves.length * 2)
+        grown.set(leaves)
+        leaves = grown
+      }
+      leaves.set(leaf, n * 32)
+      n++
+    },
+    sorted() {
+      seen.clear()
+      const order = new Uint32Array(n)
+      for (let i = 0; i < n; i++) order[i] = i
+      order.sort((x, y) => compareSlots(leaves, x * 32, leaves, y * 32))
+      const out = new Uint8Array(n * 32)
+      for (let i = 0; i < n; i++) out.set(leaves.subarray(order[i] * 32, order[i] * 32 + 32), i * 32)
+      leaves = new Uint8Array(0)
+      return out
+    },
   }
-  seen.clear()
+}
+
+/** The StandardMerkleTree root over leaves sorted ascending (32-byte slots; bytes32(0) for none). */
+export function rootOfSortedLeaves(sorted: Uint8Array): Hex {
+  const n = sorted.length / 32
   if (n === 0) return zeroHash
-  // the leaves ascending, at the end of the tree from the back (leaf i at node 2n - 2 - i)
-  const order = new Uint32Array(n)
-  for (let i = 0; i < n; i++) order[i] = i
-  order.sort((x, y) => compareSlots(leaves, x * 32, leaves, y * 32))
+  // leaf i at node 2n - 2 - i, as OpenZeppelin's makeMerkleTree places them
   const tree = new Uint8Array((2 * n - 1) * 32)
-  for (let i = 0; i < n; i++) tree.set(leaves.subarray(order[i] * 32, order[i] * 32 + 32), (2 * n - 2 - i) * 32)
+  for (let i = 0; i < n; i++) tree.set(sorted.subarray(i * 32, i * 32 + 32), (2 * n - 2 - i) * 32)
   const pair = new Uint8Array(64)
   for (let i = n - 2; i >= 0; i--) {
     const left = (2 * i + 1) * 32
@@ -119,6 +138,32 @@ export function barsRoot(bars: Iterable<BarHashInput>): Hex {
     tree.set(keccak256(pair, 'bytes'), i * 32)
   }
   return bytesToHex(tree.subarray(0, 32))
+}
+
+/** Whether the leaf hash is one of the sorted leaves (a binary search). */
+export function hasSortedLeaf(sorted: Uint8Array, leaf: Hex): boolean {
+  const target = hexToBytes(leaf)
+  if (target.length !== 32) return false
+  let lo = 0
+  let hi = sorted.length / 32 - 1
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1
+    const c = compareSlots(sorted, mid * 32, target, 0)
+    if (c === 0) return true
+    if (c < 0) lo = mid + 1
+    else hi = mid - 1
+  }
+  return false
+}
+
+/**
+ * The StandardMerkleTree root of the bars (bytes32(0) for none); the same bar twice throws.
+ * The bars are read once, one at a time (any iterable, so a caller maps its own rows on the fly).
+ */
+export function barsRoot(bars: Iterable<BarHashInput>): Hex {
+  const leaves = collectBarLeaves()
+  for (const bar of bars) leaves.add(bar)
+  return rootOfSortedLeaves(leaves.sorted())
 }
 
 /** Compares the 32-byte slots at a[i..] and b[j..] as unsigned numbers. */

@@ -20,7 +20,7 @@ import {
   sortApprovals,
 } from './typedData'
 
-const source = readFileSync(path.join(import.meta.dirname, 'GoldMinter.sol'), 'utf8')
+const source = readFileSync(path.join(import.meta.dirname, '../../contracts/GoldMinter.sol'), 'utf8')
 const A: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const B: Address = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 

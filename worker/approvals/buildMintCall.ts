@@ -8,7 +8,7 @@ import {
   zeroAddress,
 } from 'viem'
 import type { DbOrTx } from '@/db/client'
-import { barLeaf } from '@/lib/chain/bars'
+import { barLeaf, hasSortedLeaf } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { type MintIntent, mintIntentTypedData, type SignerSignature, sortApprovals } from '@/lib/chain/typedData'
 import { ApprovalMissingError, BarListUnverifiedError } from '@/lib/errors/approvals'
@@ -92,7 +92,7 @@ export async function buildMintCall(
   })
   for (const bar of own) {
     const leaf = barLeaf({ serial: bar.serial, refiner: bar.refiner, fineWei: bar.fineMilliOz * WEI_PER_MILLI_OZ })
-    if (!list.leaves.has(leaf))
+    if (!hasSortedLeaf(list.leaves, leaf))
       throw new BarListUnverifiedError(
         `bar ${bar.serial} / ${bar.refiner} of order ${order.id} is not on the custodian-signed list ${list.listId} of ${order.vault}`,
       )
