@@ -5,7 +5,7 @@ import { checkWebDatabase } from '@/lib/web/config/checkWebDatabase'
 /**
  * The web's startup check (called by instrumentation.ts, Node.js runtime only): parses
  * the configuration for the `web` role, then (production) checks its database role's
- * privileges and that its APPROVAL_THRESHOLD_OZ is the worker's
+ * privileges and that its MINTER_ADDRESS is the worker's
  * (lib/web/config/checkWebDatabase.ts), and exits the process with the message when
  * either is refused (each names the variable). Skipped while `next build` loads the
  * module: a build has no runtime configuration.

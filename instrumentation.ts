@@ -3,7 +3,7 @@
 // parses the configuration then, so a production web with a missing secret or a dev
 // default left in place exits at once, naming the variable, instead of failing on its
 // first request (and so does one whose database role holds more than its grants, or whose
-// APPROVAL_THRESHOLD_OZ is not the worker's); then it starts the telemetry
+// MINTER_ADDRESS is not the worker's); then it starts the telemetry
 // (lib/web/telemetry/startWebTelemetry.ts). The runtime test keeps the Edge bundle free of
 // Node-only code.
 export async function register(): Promise<void> {

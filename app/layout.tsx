@@ -51,6 +51,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       <span className="text-stone-700">{user.email}</span>
                       <Badge tone={user.role === 'admin' ? 'brand' : 'neutral'}>{user.role}</Badge>
                     </span>
+                    <NavLink href="/account/signing-key">Signing key</NavLink>
                     <form action={signOutAction}>
                       <Button type="submit" variant="secondary" size="sm">
                         Sign out

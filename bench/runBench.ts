@@ -13,7 +13,6 @@ import { loadConfig } from '../lib/config/loadConfig'
 import { completeJobs } from '../lib/jobs/completeJobs'
 import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
-import { ozToWei } from '../lib/money/ozToWei'
 import { releaseBars } from '../lib/vault/releaseBars'
 import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/web/auth/seedDevUsers'
 import { MINT_REQUEST_ROLES } from '../lib/web/mint/mintRequestRoles'
@@ -26,17 +25,16 @@ import { runHttpLoad } from './intake/runHttpLoad'
 import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
 import { activateSigners } from './pipeline/activateSigners'
-import { backBaselineMints } from './pipeline/backBaselineMints'
-import { createBaselineSigners } from './pipeline/createBaselineSigners'
+import { createOrderApprover } from './pipeline/createOrderApprover'
+import { runChainBaselines } from './pipeline/runChainBaselines'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
 import { type OrderBatchResult, runOrderBatch } from './pipeline/runOrderBatch'
-import { type RawLimitResult, runRawLimit } from './pipeline/runRawLimit'
-import { runSequentialLoop, type SequentialLoopResult } from './pipeline/runSequentialLoop'
+import type { RawLimitResult } from './pipeline/runRawLimit'
+import type { SequentialLoopResult } from './pipeline/runSequentialLoop'
 import { runSqsDrain, type SqsDrainResult } from './pipeline/runSqsDrain'
 import { runTracingComparison, type TracingComparison } from './pipeline/runTracingComparison'
 import { waitForQuietPipeline } from './pipeline/waitForQuietPipeline'
-import { prepareMint } from './prepareMint'
 import { type CpuProfileSummary, summarizeCpuProfile } from './profile/summarizeCpuProfile'
 import { toggleCpuProfiles } from './profile/toggleCpuProfiles'
 import { type BenchStack, startBenchStack } from './stack/startBenchStack'
@@ -231,10 +229,12 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
     }
     await dropQueuedOrders(sql)
 
-    // 2. the chain's baselines with keys of their own: the node's raw limit, the seed's sequential loop (one row)
+    // 2. the chain's baselines with keys of their own: the node's raw limit, the seed's sequential loop (one row), both
+    // relaying GoldMinter.attestAndMint calls of approved baseline orders as the worker builds them
     const chainId = Number(env(stack, 'CHAIN_ID'))
     const rpcUrl = env(stack, 'RPC_URL')
     const tokenAddress = env(stack, 'TOKEN_ADDRESS') as Address
+    const minterAddress = env(stack, 'MINTER_ADDRESS') as Address
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: 50 })
     const kms = createKmsClient({ region: 'us-east-1', endpoint: env(stack, 'KMS_ENDPOINT') })
     const workerSigners = await Promise.all(
@@ -243,51 +243,29 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         .map((keyId) => getKmsAddressOrThrow(kms, { keyId })),
     )
     kms.destroy()
-    const baseline = await createBaselineSigners({
-      kmsEndpoint: env(stack, 'KMS_ENDPOINT'),
-      rpcUrl,
+    const { raw, sequential } = await runChainBaselines({
+      sql,
+      chain,
       chainId,
+      rpcUrl,
       tokenAddress,
-      count: maxSigners,
-    })
-    const amountWei = ozToWei(bodies.next().request.amount)
-    const first = baseline.accounts[0]
-    if (!first) throw new Error('no baseline signer')
-    const { gas } = await prepareMint(chain, {
-      tokenAddress,
-      from: first.address,
-      to: recipients[0] as Address,
-      amountWei,
-      orderId: randomUUID(),
-    })
-    const chainArgs = { chain, chainId, tokenAddress, recipients, amountWei, gas }
-    const raw: BenchResult['raw'] = []
-    let sequential: SequentialLoopResult
-    try {
-      for (const k of [...new Set([1, maxSigners])]) {
-        const r = await runRawLimit({ ...chainArgs, rpcUrl, accounts: baseline.accounts.slice(0, k), txs: o.orders })
-        raw.push({ ...r, signers: k })
-        log(`node raw limit, ${k} signer(s): ${r.perSecond.toFixed(0)} tx/s (${r.txs} txs in ${r.blocks} blocks)`)
-      }
-      sequential = await runSequentialLoop({
-        ...chainArgs,
-        accounts: baseline.accounts.slice(0, 1),
-        txsPerAccount: o.seqTxs,
-        pollMs: 50,
-      })
-      log(`sequential loop: ${sequential.perSecond.toFixed(2)} tx/s`)
-    } finally {
-      baseline.close()
-    }
-    // the baselines' tokens get bars behind them, or the worker would refuse to mint more (reserves)
-    await backBaselineMints(sql, {
-      label: Date.now().toString(36),
-      mints: raw.reduce((a, r) => a + r.txs, 0) + sequential.txs,
-      amountWei,
+      minterAddress,
+      kmsEndpoint: env(stack, 'KMS_ENDPOINT'),
+      recipients,
+      maxSigners,
+      orders: o.orders,
+      seqTxs: o.seqTxs,
+      log,
     })
 
     // 3. the drains: the scaling table (signers x worker processes); the 1-worker rows carry the targets
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, o.submitConcurrency) })
+    const approver = await createOrderApprover({
+      sql,
+      baseUrl: stack.url,
+      env: stack.env,
+      maxSockets: Math.max(64, o.submitConcurrency),
+    })
     const drains: DrainResult[] = []
     let paced: PacedRun | undefined
     let floor: FloorRun | undefined
@@ -324,6 +302,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
               workers,
               orders: o.orders,
               submitConcurrency: o.submitConcurrency,
+              approver,
               startWorker: stack.startWorker,
               stopWorkers: stack.stopWorkers,
               timeline,
@@ -347,6 +326,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       const batch = await runOrderBatch({
         sql,
         poster,
+        approver,
         bodies,
         count,
         mode: { kind: 'paced', perSecond },
@@ -364,6 +344,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         ...(await runOrderBatch({
           sql,
           poster,
+          approver,
           bodies,
           count: floorCount,
           mode: { kind: 'paced', perSecond: FLOOR_PER_SECOND },
@@ -376,7 +357,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         `floor ${FLOOR_PER_SECOND}/s: committed->broadcast p50 ${floor.committedToBroadcast.p50.toFixed(1)} ms p99 ${floor.committedToBroadcast.p99.toFixed(1)} ms`,
       )
 
-      // 5. the intake with the worker running beside it (all signers): the orders it takes are minted meanwhile
+      // 5. the intake with the worker running beside it (all signers, idle: the orders it takes wait for approval)
       await activateSigners(sql, { addresses: workerSigners.slice(0, maxSigners) })
       const beside = await runIntake({
         ...intakeArgs,
@@ -398,6 +379,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
           profiles.workerBatch = await runOrderBatch({
             sql,
             poster,
+            approver,
             bodies,
             count: n,
             mode: { kind: 'burst', concurrency: o.submitConcurrency },
@@ -416,6 +398,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
               stack,
               sql,
               poster,
+              approver,
               bodies,
               workerSigners,
               orders: o.tracingOrders,
@@ -486,6 +469,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       }
     } finally {
       poster.close()
+      approver.close()
     }
   } finally {
     timeline.stop()
@@ -499,7 +483,8 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
 }
 
 /**
- * The intake's orders are not the pipeline's: their jobs go, and the orders are cancelled
+ * The intake's orders are not the pipeline's (they wait for approval, with no job): any mint_send jobs go,
+ * and the orders are cancelled
  * before a worker starts, freeing their bars as a cancel does (lib/vault/releaseBars), so
  * the pipeline's runs find the inventory a real desk would have, not thousands of bars
  * held by cancelled orders.
@@ -512,7 +497,8 @@ async function dropQueuedOrders(sql: postgres.Sql): Promise<void> {
   await completeJobs(db, { jobIds: jobs.map((j) => BigInt(j.job_id)) })
   await db.transaction(async (tx) => {
     const cancelled = await tx.execute<{ id: string }>(
-      dsql`update mint_orders set status = 'cancelled', updated_at = now() where status = 'pending' returning id::text as id`,
+      dsql`update mint_orders set status = 'cancelled', updated_at = now()
+        where status in ('pending', 'awaiting_approval') returning id::text as id`,
     )
     for (const { id } of cancelled) await releaseBars(tx, { orderId: id })
   })

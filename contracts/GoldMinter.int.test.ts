@@ -13,7 +13,7 @@ import {
   zeroHash,
 } from 'viem'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { barsHash } from '@/contracts/bars'
+import { barsHash } from '@/lib/chain/bars'
 import {
   barListTypedData,
   controlChangeTypedData,
@@ -25,9 +25,9 @@ import {
   mintIntentTypedData,
   pauseIntentTypedData,
   redemptionIntentTypedData,
-} from '@/contracts/typedData'
+} from '@/lib/chain/typedData'
 import { ozToWei } from '@/lib/money/ozToWei'
-import { devKeys } from '@/tests/helpers/deployGoldMinter'
+import { devKeys } from '@/scripts/stack/deployGoldMinter'
 import {
   compileTestContract,
   type GoldMinterTestbed,
@@ -103,7 +103,7 @@ describe('GoldMinter: mints', () => {
     })
   })
 
-  it("computes the same EIP-712 digests as contracts/typedData.ts's definitions, for every type", async () => {
+  it("computes the same EIP-712 digests as lib/chain/typedData.ts's definitions, for every type", async () => {
     const deadline = 1_900_000_000n
     const id = randomId()
     const h = barsHash([{ serial: 'AB123456', refiner: 'Valcambi SA', fineWei: ozToWei('401.084') }])
@@ -163,7 +163,6 @@ describe('GoldMinter: mints', () => {
 
   it('mints an approved intent relayed by the relayer: Minted with the order id, the bucket drawn down', async () => {
     const intent = await t.mintIntent({ amount: ozToWei('802.168') })
-    const before = await t.read.availableToMint()
     const receipt = await t.mint(intent, await t.signed(t.mintTypedData(intent), [devKeys.approver]))
     const [minted] = parseEventLogs({ abi: t.token.abi, logs: receipt.logs, eventName: 'Minted' })
     expect(minted.args).toEqual({ orderId: intent.orderId, to: intent.to, amount: intent.amount })
@@ -171,10 +170,8 @@ describe('GoldMinter: mints', () => {
     expect(await t.publicClient.readContract({ ...t.token, functionName: 'isMinted', args: [intent.orderId] })).toBe(
       true,
     )
-    // drawn down by the amount, refilled by at most a few seconds of 1 oz/s since
-    const after = await t.read.availableToMint()
-    expect(after).toBeLessThanOrEqual(before - intent.amount + 5n * ONE_OZ)
-    expect(after).toBeGreaterThanOrEqual(before - intent.amount)
+    // drawn down by the amount, refilled for the seconds between the block before and the mint's block
+    expect(await t.read.availableToMint(receipt.blockNumber)).toBe(await t.availableAfterMint(receipt, intent.amount))
   })
 
   it('refuses a mint with no signatures', async () => {
@@ -269,22 +266,25 @@ describe('GoldMinter: mints', () => {
     expect([capacity, rate]).toEqual([100_000n * ONE_OZ, ONE_OZ])
     const both = [devKeys.approver, devKeys.approver2]
     const big = await t.mintIntent({ amount: 95_000n * ONE_OZ })
-    await t.mint(big, await t.signed(t.mintTypedData(big), both))
+    const bigMint = await t.mint(big, await t.signed(t.mintTypedData(big), both))
+    const left = await t.read.availableToMint(bigMint.blockNumber)
+    expect(left).toBe(await t.availableAfterMint(bigMint, big.amount))
 
+    // the call runs at the latest block, the big mint's: what it left, to the wei
     const next = await t.mintIntent({ amount: 10_000n * ONE_OZ, deadline: (await t.now()) + 86_400n })
     const approvals = await t.signed(t.mintTypedData(next), both)
-    const over = await refusal(t.simulateMint(next, approvals))
-    expect(over.name).toBe('RateLimitExceeded')
-    expect(over.args[0]).toBe(10_000n * ONE_OZ)
-    expect(over.args[1]).toBeLessThan(5_100n * ONE_OZ)
+    expect(await t.publicClient.getBlockNumber()).toBe(bigMint.blockNumber)
+    expect(await refusal(t.simulateMint(next, approvals))).toEqual({
+      name: 'RateLimitExceeded',
+      args: [10_000n * ONE_OZ, left],
+    })
 
-    await t.testClient.increaseTime({ seconds: 5_000 })
-    await t.testClient.mine({ blocks: 1 })
-    expect(await t.read.availableToMint()).toBeGreaterThanOrEqual(10_000n * ONE_OZ)
+    // 5,000 seconds later by the chain's clock: 5,000 oz more
+    await t.mineAfter(5_000n)
+    expect(await t.read.availableToMint()).toBe(left + 5_000n * rate)
     await t.mint(next, approvals)
     // never above the capacity, however long it waits
-    await t.testClient.increaseTime({ seconds: 10_000_000 })
-    await t.testClient.mine({ blocks: 1 })
+    await t.mineAfter(10_000_000n)
     expect(await t.read.availableToMint()).toBe(capacity)
   })
 

@@ -11,7 +11,7 @@ import {
 } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { barsHash } from '@/contracts/bars'
+import { barsHash } from '@/lib/chain/bars'
 import {
   type FreezeIntent,
   freezeIntentTypedData,
@@ -20,8 +20,8 @@ import {
   type RedemptionIntent,
   redemptionIntentTypedData,
   type SignerSignature,
-} from '@/contracts/typedData'
-import { DEV_MNEMONIC, devKeys } from '@/tests/helpers/deployGoldMinter'
+} from '@/lib/chain/typedData'
+import { DEV_MNEMONIC, devKeys } from '@/scripts/stack/deployGoldMinter'
 import { type GoldMinterTestbed, ONE_OZ, randomId, refusal, startGoldMinterTestbed } from './testing/goldMinterTestbed'
 
 // Redemption burns, freezes and pauses through GoldMinter on a real anvil: the happy

@@ -20,10 +20,13 @@ import {GoldToken} from "./GoldToken.sol";
 /// - Freeze, unfreeze, pause and unpause need approvers' signatures, once per operation id.
 /// - The reserve is the sum over vaults of the latest bar list each vault's custodian
 ///   signed; anyone may relay a signed list, only a newer one per vault is accepted.
+///   Custodian keys are registered by control changes; a vault is bound to the registered
+///   custodian whose list for it is attested first, and afterwards only that custodian
+///   attests it (setCustodian rebinds it). attestAndMint carries the list with the mint.
 /// - Control changes (approvers, the approval rule, the rate limit, custodians, admins,
 ///   the redemption address) need a quorum of admin signatures (at least 2) over a
 ///   ControlChange, once per change id.
-/// Typed data, bar hashing and vault ids: contracts/typedData.ts.
+/// Typed data, bar hashing and vault ids: lib/chain/typedData.ts.
 contract GoldMinter is EIP712 {
     using EnumerableSet for EnumerableSet.AddressSet;
     using EnumerableSet for EnumerableSet.Bytes32Set;
@@ -120,7 +123,7 @@ contract GoldMinter is EIP712 {
         uint256 adminThreshold;
         uint256 rateCapacity;
         uint256 rateRefillPerSecond;
-        bytes32[] vaults;
+        /// @dev the custodian keys registered at deployment (vaults bind at their first attestation)
         address[] custodians;
         address redemptionAddress;
     }
@@ -135,6 +138,7 @@ contract GoldMinter is EIP712 {
     EnumerableSet.AddressSet private _approvers;
     EnumerableSet.AddressSet private _admins;
     EnumerableSet.Bytes32Set private _vaultIds;
+    EnumerableSet.AddressSet private _custodians;
     ApprovalRule private _rule;
     uint256 private _adminThreshold;
     address private _redemptionAddress;
@@ -183,6 +187,9 @@ contract GoldMinter is EIP712 {
     error StaleAttestation(bytes32 vault, uint256 asOf, uint256 latestAsOf);
     error AttestationFromFuture(uint256 asOf, uint256 timestamp);
     error InvalidCustodianSignature(bytes32 vault, address custodian);
+    error NotACustodian(address account);
+    error AlreadyCustodian(address account);
+    error NotVaultCustodian(bytes32 vault, address custodian, address given);
     error UnknownControlAction(string action);
     error InvalidControlParams(string action);
     error AlreadyApprover(address account);
@@ -191,7 +198,6 @@ contract GoldMinter is EIP712 {
     error QuorumUnreachable(uint256 required, uint256 signers);
     error InvalidAdminThreshold(uint256 threshold, uint256 admins);
     error ZeroVault();
-    error LengthMismatch();
     error NotTokenAdmin();
 
     /// @param token_ a GoldToken whose DEFAULT_ADMIN_ROLE this contract holds (deploy the
@@ -223,9 +229,8 @@ contract GoldMinter is EIP712 {
         _apply(bytes32(0), "setAdminThreshold", abi.encode(setup.adminThreshold));
         _apply(bytes32(0), "setRateLimit", abi.encode(setup.rateCapacity, setup.rateRefillPerSecond));
         _rateAvailable = setup.rateCapacity;
-        if (setup.vaults.length != setup.custodians.length) revert LengthMismatch();
-        for (uint256 i; i < setup.vaults.length; ++i) {
-            _apply(bytes32(0), "setCustodian", abi.encode(setup.vaults[i], setup.custodians[i]));
+        for (uint256 i; i < setup.custodians.length; ++i) {
+            _apply(bytes32(0), "addCustodian", abi.encode(setup.custodians[i]));
         }
         _apply(bytes32(0), "setRedemptionAddress", abi.encode(setup.redemptionAddress));
     }
@@ -235,6 +240,27 @@ contract GoldMinter is EIP712 {
     /// @notice Mints intent.amount to intent.to for the order intent.orderId, given enough
     /// approvers' signatures over the intent (requiredApprovals(intent.amount)).
     function mint(MintIntent calldata intent, Approval[] calldata approvals) external {
+        _mint(intent, approvals);
+    }
+
+    /// @notice mint, carrying the bar list that backs it, so a relayer needs one transaction:
+    /// a list newer than the vault's latest is attested first (as attestReserve), the same
+    /// list (asOf, barsRoot, totalFineWei) is taken as it stands, an older one reverts.
+    function attestAndMint(
+        BarList calldata list,
+        address custodian,
+        bytes calldata custodianSignature,
+        MintIntent calldata intent,
+        Approval[] calldata approvals
+    ) external {
+        VaultReserve storage v = _vaults[list.vault];
+        bool same = v.custodian != address(0) && list.asOf == v.asOf && list.barsRoot == v.barsRoot
+            && list.totalFineWei == v.totalFineWei;
+        if (!same) _attest(list, custodian, custodianSignature);
+        _mint(intent, approvals);
+    }
+
+    function _mint(MintIntent calldata intent, Approval[] calldata approvals) private {
         _checkDeadline(intent.deadline);
         if (token.isMinted(intent.orderId)) revert OrderAlreadyMinted(intent.orderId);
         address to = intent.to;
@@ -297,12 +323,24 @@ contract GoldMinter is EIP712 {
 
     // ---- reserves
 
-    /// @notice Records a bar list signed by its vault's custodian key: the vault's reserve
-    /// becomes list.totalFineWei. Only a list newer (asOf) than the vault's latest counts.
-    function attestReserve(BarList calldata list, bytes calldata signature) external {
+    /// @notice Records a bar list signed by `custodian`, a registered custodian key: the
+    /// vault's reserve becomes list.totalFineWei. A vault not bound yet is bound to that
+    /// custodian; a bound vault takes lists of its own custodian only. Only a list newer
+    /// (asOf) than the vault's latest counts.
+    function attestReserve(BarList calldata list, address custodian, bytes calldata signature) external {
+        _attest(list, custodian, signature);
+    }
+
+    function _attest(BarList calldata list, address custodian, bytes calldata signature) private {
+        if (list.vault == bytes32(0)) revert ZeroVault();
+        if (!_custodians.contains(custodian)) revert NotACustodian(custodian);
         VaultReserve storage v = _vaults[list.vault];
-        address custodian = v.custodian;
-        if (custodian == address(0)) revert UnknownVault(list.vault);
+        if (v.custodian == address(0)) {
+            _vaultIds.add(list.vault);
+            v.custodian = custodian;
+        } else if (v.custodian != custodian) {
+            revert NotVaultCustodian(list.vault, v.custodian, custodian);
+        }
         if (list.asOf <= v.asOf) revert StaleAttestation(list.vault, list.asOf, v.asOf);
         if (list.asOf > block.timestamp + MAX_AS_OF_SKEW) revert AttestationFromFuture(list.asOf, block.timestamp);
         if (!SignatureChecker.isValidSignatureNowCalldata(custodian, hashBarList(list), signature)) {
@@ -321,8 +359,9 @@ contract GoldMinter is EIP712 {
     /// (abi-encoded): addApprover(address), removeApprover(address),
     /// setApprovalRule(uint256 largeAmount, uint256 approvalsBelow, uint256 approvalsAtOrAbove,
     /// uint256 complianceApprovals), setRateLimit(uint256 capacity, uint256 refillPerSecond),
-    /// setCustodian(bytes32 vault, address custodian) (address 0 removes the vault and its
-    /// reserve), addAdmin(address), removeAdmin(address), setAdminThreshold(uint256),
+    /// setCustodian(bytes32 vault, address custodian) (rebinds the vault to a registered
+    /// custodian; address 0 removes the vault and its reserve, and its next attestation binds it
+    /// again), addCustodian(address), removeCustodian(address), addAdmin(address), removeAdmin(address), setAdminThreshold(uint256),
     /// setRedemptionAddress(address).
     function applyControlChange(ControlChange calldata change, Approval[] calldata signatures) external {
         _checkDeadline(change.deadline);
@@ -395,6 +434,14 @@ contract GoldMinter is EIP712 {
         uint256 headroom = _reserve > supply ? _reserve - supply : 0;
         uint256 available = availableToMint();
         return available < headroom ? available : headroom;
+    }
+
+    function custodians() external view returns (address[] memory) {
+        return _custodians.values();
+    }
+
+    function isCustodian(address account) external view returns (bool) {
+        return _custodians.contains(account);
     }
 
     function vaults() external view returns (bytes32[] memory) {
@@ -522,6 +569,12 @@ contract GoldMinter is EIP712 {
             if (params.length != 64) revert InvalidControlParams(action);
             (bytes32 vault, address custodian) = abi.decode(params, (bytes32, address));
             _setCustodian(vault, custodian);
+        } else if (a == keccak256("addCustodian")) {
+            address account = _address(params, action);
+            if (!_custodians.add(account)) revert AlreadyCustodian(account);
+        } else if (a == keccak256("removeCustodian")) {
+            address account = _address(params, action);
+            if (!_custodians.remove(account)) revert NotACustodian(account);
         } else if (a == keccak256("addAdmin")) {
             address account = _address(params, action);
             if (!_admins.add(account)) revert AlreadyAdmin(account);
@@ -554,6 +607,7 @@ contract GoldMinter is EIP712 {
             v.barsRoot = bytes32(0);
             v.totalFineWei = 0;
         } else {
+            if (!_custodians.contains(custodian)) revert NotACustodian(custodian);
             _vaultIds.add(vault);
             v.custodian = custodian;
         }

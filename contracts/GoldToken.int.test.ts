@@ -12,9 +12,10 @@ import {
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
+import { readGoldTokenArtifact } from '@/scripts/stack/goldTokenArtifact'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { decodeMintError } from '@/worker/chain/decodeMintError'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 
 // anvil dev accounts #1 and #2 (published test keys)
 const MINTER_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -37,6 +38,8 @@ describe('GoldToken on anvil', () => {
   let admin: ReturnType<typeof wallet>
   let minter: ReturnType<typeof wallet>
   let holder: ReturnType<typeof wallet>
+  /** a GoldToken of its own, its admin anvil's dev account (the fixture's token has GoldMinter and no admin) */
+  let tokenAddress: Address
 
   const send = async (hash: Promise<Hex>) => {
     const receipt = await fx.publicClient.waitForTransactionReceipt({ hash: await hash })
@@ -44,13 +47,13 @@ describe('GoldToken on anvil', () => {
     return receipt
   }
   const balanceOf = (a: Address) =>
-    fx.publicClient.readContract({ address: fx.tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [a] })
+    fx.publicClient.readContract({ address: tokenAddress, abi: goldTokenAbi, functionName: 'balanceOf', args: [a] })
   /** the revert reason of a mint, from a simulation */
   const mintFails = async (from: ReturnType<typeof wallet>, args: readonly [Address, bigint, Hex]) => {
     const err = await fx.publicClient
       .simulateContract({
         account: from.account,
-        address: fx.tokenAddress,
+        address: tokenAddress,
         abi: goldTokenAbi,
         functionName: 'mint',
         args,
@@ -67,9 +70,18 @@ describe('GoldToken on anvil', () => {
     admin = wallet(fx.admin.privateKey)
     minter = wallet(MINTER_KEY)
     holder = wallet(HOLDER_KEY)
+    const deployed = await fx.publicClient.waitForTransactionReceipt({
+      hash: await admin.deployContract({
+        abi: goldTokenAbi,
+        bytecode: readGoldTokenArtifact().bytecode,
+        args: [fx.admin.address],
+      }),
+    })
+    if (!deployed.contractAddress) throw new Error('GoldToken was not deployed')
+    tokenAddress = deployed.contractAddress
     await send(
       admin.writeContract({
-        address: fx.tokenAddress,
+        address: tokenAddress,
         abi: goldTokenAbi,
         functionName: 'grantRole',
         args: [MINTER_ROLE, minter.account.address],
@@ -89,7 +101,7 @@ describe('GoldToken on anvil', () => {
       fails(
         fx.publicClient.simulateContract({
           account: from.account,
-          address: fx.tokenAddress,
+          address: tokenAddress,
           abi: goldTokenAbi,
           functionName: 'burn',
           args,
@@ -99,7 +111,7 @@ describe('GoldToken on anvil', () => {
       fails(
         fx.publicClient.simulateContract({
           account: from.account,
-          address: fx.tokenAddress,
+          address: tokenAddress,
           abi: goldTokenAbi,
           functionName: 'pause',
         }),
@@ -108,7 +120,7 @@ describe('GoldToken on anvil', () => {
       fails(
         fx.publicClient.simulateContract({
           account: from.account,
-          address: fx.tokenAddress,
+          address: tokenAddress,
           abi: goldTokenAbi,
           functionName: 'unpause',
         }),
@@ -117,7 +129,7 @@ describe('GoldToken on anvil', () => {
       fails(
         fx.publicClient.simulateContract({
           account: from.account,
-          address: fx.tokenAddress,
+          address: tokenAddress,
           abi: goldTokenAbi,
           functionName: 'transfer',
           args,
@@ -126,7 +138,7 @@ describe('GoldToken on anvil', () => {
   })
 
   it('is "Gold Token" / GLDT with 18 decimals, admin holding admin and freezer roles', async () => {
-    const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
+    const c = { address: tokenAddress, abi: goldTokenAbi } as const
     expect(await fx.publicClient.readContract({ ...c, functionName: 'name' })).toBe('Gold Token')
     expect(await fx.publicClient.readContract({ ...c, functionName: 'symbol' })).toBe('GLDT')
     expect(await fx.publicClient.readContract({ ...c, functionName: 'decimals' })).toBe(18)
@@ -146,7 +158,7 @@ describe('GoldToken on anvil', () => {
     const orderId = orderIdToBytes32(crypto.randomUUID())
     const receipt = await send(
       minter.writeContract({
-        address: fx.tokenAddress,
+        address: tokenAddress,
         abi: goldTokenAbi,
         functionName: 'mint',
         args: [holder.account.address, 5n * ONE_OZ, orderId],
@@ -156,7 +168,7 @@ describe('GoldToken on anvil', () => {
     expect(event.args).toEqual({ orderId, to: holder.account.address, amount: 5n * ONE_OZ })
     expect(
       await fx.publicClient.readContract({
-        address: fx.tokenAddress,
+        address: tokenAddress,
         abi: goldTokenAbi,
         functionName: 'isMinted',
         args: [orderId],
@@ -171,7 +183,7 @@ describe('GoldToken on anvil', () => {
     expect((await mintFails(minter, ['0x0000000000000000000000000000000000000000', 1n, id()]))?.errorName).toBe(
       'ZeroAddress',
     )
-    expect((await mintFails(minter, [fx.tokenAddress, 1n, id()]))?.errorName).toBe('TokenAddress')
+    expect((await mintFails(minter, [tokenAddress, 1n, id()]))?.errorName).toBe('TokenAddress')
     expect((await mintFails(minter, [OTHER, 0n, id()]))?.errorName).toBe('ZeroAmount')
     const notMinter = await mintFails(holder, [OTHER, 1n, id()])
     expect(notMinter?.errorName).toBe('AccessControlUnauthorizedAccount')
@@ -179,7 +191,7 @@ describe('GoldToken on anvil', () => {
   })
 
   it('freezes an account: it can neither receive, send nor spend, until unfrozen', async () => {
-    const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
+    const c = { address: tokenAddress, abi: goldTokenAbi } as const
     await send(
       minter.writeContract({
         ...c,
@@ -236,7 +248,7 @@ describe('GoldToken on anvil', () => {
   })
 
   it('burns once per redemption id, only by BURNER_ROLE, and emits Burned', async () => {
-    const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
+    const c = { address: tokenAddress, abi: goldTokenAbi } as const
     await send(admin.writeContract({ ...c, functionName: 'grantRole', args: [BURNER_ROLE, minter.account.address] }))
     await send(
       minter.writeContract({
@@ -267,7 +279,7 @@ describe('GoldToken on anvil', () => {
   })
 
   it('pauses: no transfer, mint or burn while paused, only PAUSER_ROLE pauses and unpauses', async () => {
-    const c = { address: fx.tokenAddress, abi: goldTokenAbi } as const
+    const c = { address: tokenAddress, abi: goldTokenAbi } as const
     await send(admin.writeContract({ ...c, functionName: 'grantRole', args: [BURNER_ROLE, minter.account.address] }))
     await send(
       minter.writeContract({

@@ -80,7 +80,11 @@ CREATE TABLE public.bar_lists (
     withdrawn integer DEFAULT 0 NOT NULL,
     missing jsonb DEFAULT '[]'::jsonb NOT NULL,
     conflicts jsonb DEFAULT '[]'::jsonb NOT NULL,
-    metadata jsonb
+    metadata jsonb,
+    bars_root text,
+    total_fine_wei numeric(78,0),
+    custodian_address text,
+    custodian_signature text
 );
 
 CREATE TABLE public.chain_txs (
@@ -185,6 +189,14 @@ CREATE TABLE public.mint_order_bars (
     "position" integer NOT NULL
 );
 
+CREATE TABLE public.mint_order_signatures (
+    order_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    signer_address text NOT NULL,
+    signature text NOT NULL,
+    signed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.mint_orders (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     to_address text NOT NULL,
@@ -211,7 +223,8 @@ CREATE TABLE public.mint_orders (
     approved_at timestamp with time zone,
     rejected_by uuid,
     rejected_at timestamp with time zone,
-    rejection_reason text
+    rejection_reason text,
+    intent_deadline timestamp with time zone DEFAULT (date_trunc('second'::text, now()) + '7 days'::interval) NOT NULL
 );
 
 CREATE TABLE public.notification_events (
@@ -295,6 +308,13 @@ CREATE TABLE public.sqs_outbox (
     sends integer DEFAULT 0 NOT NULL,
     last_send_error text,
     generation integer DEFAULT 0 NOT NULL
+);
+
+CREATE TABLE public.user_signing_keys (
+    address text NOT NULL,
+    user_id uuid NOT NULL,
+    binding_signature text NOT NULL,
+    bound_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.users (
@@ -398,6 +418,8 @@ ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_pkey PRIMARY KEY (id)
 
 ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_vault_as_of_content_key UNIQUE (vault, as_of, content_sha256);
 
+ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_signed_whole CHECK ((num_nonnulls(bars_root, total_fine_wei, custodian_address, custodian_signature) = ANY (ARRAY[0, 4])));
+
 ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_imported_by_users_id_fk FOREIGN KEY (imported_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_pkey PRIMARY KEY (hash);
@@ -449,6 +471,14 @@ ALTER TABLE ONLY public.mint_order_bars ADD CONSTRAINT mint_order_bars_pkey PRIM
 ALTER TABLE ONLY public.mint_order_bars ADD CONSTRAINT mint_order_bars_bar_id_vault_bars_id_fk FOREIGN KEY (bar_id) REFERENCES public.vault_bars(id);
 
 ALTER TABLE ONLY public.mint_order_bars ADD CONSTRAINT mint_order_bars_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
+
+ALTER TABLE ONLY public.mint_order_signatures ADD CONSTRAINT mint_order_signatures_order_id_user_id_pk PRIMARY KEY (order_id, user_id);
+
+ALTER TABLE ONLY public.mint_order_signatures ADD CONSTRAINT mint_order_signatures_signer_key UNIQUE (order_id, signer_address);
+
+ALTER TABLE ONLY public.mint_order_signatures ADD CONSTRAINT mint_order_signatures_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
+
+ALTER TABLE ONLY public.mint_order_signatures ADD CONSTRAINT mint_order_signatures_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.mint_orders ADD CONSTRAINT mint_orders_pkey PRIMARY KEY (id);
 
@@ -503,6 +533,12 @@ ALTER TABLE ONLY public.signers ADD CONSTRAINT signers_kms_key_id_unique UNIQUE 
 ALTER TABLE ONLY public.sqs_dead_letters ADD CONSTRAINT sqs_dead_letters_pkey PRIMARY KEY (message_id);
 
 ALTER TABLE ONLY public.sqs_outbox ADD CONSTRAINT sqs_outbox_pkey PRIMARY KEY (job_id);
+
+ALTER TABLE ONLY public.user_signing_keys ADD CONSTRAINT user_signing_keys_pkey PRIMARY KEY (address);
+
+ALTER TABLE ONLY public.user_signing_keys ADD CONSTRAINT user_signing_keys_address_lower CHECK ((address ~ '^0x[0-9a-f]{40}$'::text));
+
+ALTER TABLE ONLY public.user_signing_keys ADD CONSTRAINT user_signing_keys_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.users ADD CONSTRAINT users_pkey PRIMARY KEY (id);
 
@@ -611,6 +647,8 @@ CREATE INDEX sqs_dead_letters_job_idx ON public.sqs_dead_letters USING btree (jo
 CREATE INDEX sqs_outbox_order_idx ON public.sqs_outbox USING btree (order_id);
 
 CREATE INDEX sqs_outbox_unsent_idx ON public.sqs_outbox USING btree (job_id) WHERE (sent_at IS NULL);
+
+CREATE INDEX user_signing_keys_user_idx ON public.user_signing_keys USING btree (user_id);
 
 CREATE UNIQUE INDEX users_oidc_identity_key ON public.users USING btree (oidc_issuer, oidc_subject) WHERE (oidc_issuer IS NOT NULL);
 
@@ -1121,6 +1159,10 @@ GRANT SELECT, INSERT ON TABLE public.mint_order_bars TO mintdesk_web;
 
 GRANT SELECT ON TABLE public.mint_order_bars TO mintdesk_worker;
 
+GRANT SELECT, INSERT ON TABLE public.mint_order_signatures TO mintdesk_web;
+
+GRANT SELECT ON TABLE public.mint_order_signatures TO mintdesk_worker;
+
 GRANT SELECT, INSERT, UPDATE ON TABLE public.mint_orders TO mintdesk_web;
 
 GRANT SELECT, UPDATE ON TABLE public.mint_orders TO mintdesk_worker;
@@ -1154,6 +1196,10 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE public.sqs_dead_letters TO mintdes
 GRANT SELECT, INSERT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_web;
 
 GRANT SELECT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_worker;
+
+GRANT SELECT, INSERT ON TABLE public.user_signing_keys TO mintdesk_web;
+
+GRANT SELECT ON TABLE public.user_signing_keys TO mintdesk_worker;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.users TO mintdesk_web;
 

@@ -1,9 +1,13 @@
 // npm run bench: throughput, latency and memory of mintdesk beside its baselines, on its
 // own local stack (fresh data folder), written to docs/benchmarks.md. See bench/.
-//   npm run bench            the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers, the SQS row, tracing
-//   off/on; ~15-16 min) npm run bench -- --quick a short run (200 orders, 1 and 4 signers, 1 worker; writes
-//   .data/benchmarks-quick.md) npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
-//   --tracing-orders 0 --out FILE
+//   npm run bench               the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers,
+//                               the SQS row, tracing off/on; ~15-16 min)
+//   npm run bench -- --quick    a short run (200 orders, 1 and 4 signers, 1 worker; writes
+//                               .data/benchmarks-quick.md)
+//   npm run bench -- --smoke    a check that every part runs (20 orders, 1 signer, 1 worker, no
+//                               profiles, a 10-order SQS row; writes .data/benchmarks-smoke.md)
+//   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
+//                    --tracing-orders 0 --out FILE
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +20,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     orders: { type: 'string' },
     'intake-seconds': { type: 'string' },
     concurrency: { type: 'string' },
@@ -36,13 +41,16 @@ const { values } = parseArgs({
   strict: true,
 })
 if (values.help) {
-  console.log(`usage: npm run bench -- [--quick] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
+  console.log(`usage: npm run bench -- [--quick | --smoke] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
        [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--block-time S]
        [--no-profile] [--sqs-orders N] [--tracing-orders N] (0: leave that row out) [--out FILE]`)
   process.exit(0)
 }
 
 const quick = values.quick
+const smoke = values.smoke
+/** the default of a setting: the smoke run's, the quick run's or the full run's */
+const pick = <T>(smokeValue: T, quickValue: T, full: T): T => (smoke ? smokeValue : quick ? quickValue : full)
 const int = (value: string | undefined, def: number, name: string, min = 1) => {
   if (value === undefined) return def
   const n = Number(value)
@@ -53,34 +61,37 @@ const list = (value: string | undefined, def: number[], name: string) =>
   value === undefined ? def : value.split(',').map((v) => int(v.trim(), 0, name))
 
 const options: BenchOptions = {
-  quick,
-  orders: int(values.orders, quick ? 200 : 1000, 'orders'),
-  signerCounts: list(values.signers, quick ? [1, 4] : [1, 2, 4], 'signers'),
-  workerCounts: list(values.workers, quick ? [1] : [1, 2], 'workers'),
+  quick: quick || smoke,
+  orders: int(values.orders, pick(20, 200, 1000), 'orders'),
+  signerCounts: list(values.signers, pick([1], [1, 4], [1, 2, 4]), 'signers'),
+  workerCounts: list(values.workers, pick([1], [1], [1, 2]), 'workers'),
   concurrencies: list(values.concurrency, [32], 'concurrency'),
-  intakeSeconds: int(values['intake-seconds'], quick ? 3 : 8, 'intake-seconds'),
-  seqTxs: int(values['seq-txs'], quick ? 3 : 10, 'seq-txs'),
-  pacedSeconds: int(values['paced-seconds'], quick ? 5 : 10, 'paced-seconds'),
+  intakeSeconds: int(values['intake-seconds'], pick(1, 3, 8), 'intake-seconds'),
+  seqTxs: int(values['seq-txs'], pick(2, 3, 10), 'seq-txs'),
+  pacedSeconds: int(values['paced-seconds'], pick(2, 5, 10), 'paced-seconds'),
   submitConcurrency: int(values['submit-concurrency'], 32, 'submit-concurrency'),
-  noopJobs: int(values['noop-jobs'], quick ? 30 : 100, 'noop-jobs', 0),
-  barListBars: int(values['bar-list-bars'], quick ? 10_000 : 100_000, 'bar-list-bars', 0),
+  noopJobs: int(values['noop-jobs'], pick(0, 30, 100), 'noop-jobs', 0),
+  barListBars: int(values['bar-list-bars'], pick(0, 10_000, 100_000), 'bar-list-bars', 0),
   blockTime: int(values['block-time'], 1, 'block-time'),
-  profile: !values['no-profile'],
+  profile: !values['no-profile'] && !smoke,
   // the SQS row and the tracing pair: drains of the scaling table's size, at most 500 (the added run time)
   sqsOrders: int(
     values['sqs-orders'],
-    Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')),
+    pick(10, Math.min(500, int(values.orders, 200, 'orders')), Math.min(500, int(values.orders, 1000, 'orders'))),
     'sqs-orders',
     0,
   ),
   tracingOrders: int(
     values['tracing-orders'],
-    Math.min(500, int(values.orders, quick ? 200 : 1000, 'orders')),
+    pick(0, Math.min(500, int(values.orders, 200, 'orders')), Math.min(500, int(values.orders, 1000, 'orders'))),
     'tracing-orders',
     0,
   ),
 }
-const out = path.resolve(root, values.out ?? (quick ? '.data/benchmarks-quick.md' : 'docs/benchmarks.md'))
+const out = path.resolve(
+  root,
+  values.out ?? pick('.data/benchmarks-smoke.md', '.data/benchmarks-quick.md', 'docs/benchmarks.md'),
+)
 const command = ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' ')
 
 const started = performance.now()

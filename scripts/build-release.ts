@@ -32,7 +32,8 @@ export const RELEASE_SOURCES = [
   'db',
   'worker',
   'public',
-  'contracts/GoldToken.json',
+  // the bar and typed-data hashing the web and the worker import, and the contracts' artifacts
+  'contracts',
   'instrumentation.ts',
   'instrumentation-node.ts',
   'proxy.ts',

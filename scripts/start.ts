@@ -22,6 +22,7 @@ console.log(`
   dev logins (dev mode only):
     staff@mintdesk.local     /  ${stack.env.DEV_STAFF_PASSWORD}
     approver@mintdesk.local  /  ${stack.env.DEV_APPROVER_PASSWORD}
+    approver2@mintdesk.local /  ${stack.env.DEV_APPROVER2_PASSWORD}
     admin@mintdesk.local     /  ${stack.env.DEV_ADMIN_PASSWORD}
     admin2@mintdesk.local    /  ${stack.env.DEV_ADMIN2_PASSWORD}
 

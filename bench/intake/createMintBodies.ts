@@ -3,11 +3,12 @@ import type postgres from 'postgres'
 import type { Address } from 'viem'
 import * as schema from '../../db/schema'
 import type { MintRequestInput } from '../../lib/mint/mintRequestSchema'
-import { BAR_LIST_LIMITS } from '../../lib/web/vault/barListLimits'
 import { importBarList } from '../../lib/web/vault/importBarList'
 import { parseBarList } from '../../lib/web/vault/parseBarList'
+import { devCustodianSignature } from '../../scripts/stack/devCustodianSignature'
 import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
 import { allowRecipients } from '../../tests/helpers/recipients'
+import { BENCH_LIST_BARS } from '../vault/benchListBars'
 
 export type MintBody = { request: MintRequestInput; json: string }
 
@@ -21,8 +22,8 @@ export type MintBodies = {
   recipients: readonly Address[]
 }
 
-/** bars are on bar lists of at most 100,000 bars: 50,000 orders of two bars per vault */
-const ORDERS_PER_VAULT = BAR_LIST_LIMITS.maxBars / 2
+/** bars are on bench bar lists of BENCH_LIST_BARS bars: orders of two bars */
+const ORDERS_PER_VAULT = BENCH_LIST_BARS / 2
 
 /** The vault of the i-th body: bench vaults are the run's own (`BENCH-<runId>-<k>`). */
 function vaultOf(runId: string, i: number): string {
@@ -98,7 +99,12 @@ export async function stockMintBodies(
     }
     const list = parseBarList({ format: 'value', value: { vault, asOf: new Date().toISOString(), bars } })
     const t1 = performance.now()
-    await importBarList(db, { list, actor: null, metadata: { source: 'npm run bench', devData: true } })
+    await importBarList(db, {
+      list,
+      actor: null,
+      metadata: { source: 'npm run bench', devData: true },
+      custodian: await devCustodianSignature(list),
+    })
     log(`bench bar list ${vault}: ${bars.length} bars imported in ${Math.round(performance.now() - t1)} ms`)
   }
   await allowRecipients(db, bodies.recipients) // the intake refuses a recipient off the allowlist

@@ -15,8 +15,8 @@ export type InsertOrderRawParameters = {
 }
 
 /**
- * The intake's transaction (lib/web/mint/createMintOrder.ts without an Idempotency-Key, below
- * the approval threshold) as plain SQL: the very statement the intake sends, the SQL
+ * The intake's transaction (lib/web/mint/createMintOrder.ts without an Idempotency-Key: the order
+ * awaits approvers' signatures, no job yet) as plain SQL: the very statement the intake sends, the SQL
  * function create_mint_order with the same arguments (lib/web/mint/createMintOrderArguments),
  * in autocommit as the intake runs it, the session's check against the user's row included
  * (its first step, not a round trip of its own). No validation, no zod, no ORM, no HTTP:
@@ -36,7 +36,7 @@ export async function insertOrderRaw(
       request: valid,
       requestHash: requestHash(request),
       amountWei: ozToWei(valid.amount),
-      needsApproval: false,
+      needsApproval: true,
       idempotencyKey: null,
       maxAttempts: 5,
       transport: 'postgres',

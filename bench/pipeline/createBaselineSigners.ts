@@ -10,6 +10,7 @@ export type CreateBaselineSignersParameters = {
   rpcUrl: string
   chainId: number
   tokenAddress: Address
+  minterAddress: Address
   count: number
 }
 
@@ -17,7 +18,8 @@ export type CreateBaselineSignersReturnType = { accounts: LocalAccount[]; close:
 
 /**
  * KMS keys of their own for the chain baselines (the sequential loop and the node's raw
- * limit), granted MINTER_ROLE and funded like the stack's signers. Not the worker's
+ * limit), funded like the stack's signers and, like them, holding no role: relayers of what
+ * the approvers signed (GoldMinter.attestAndMint checks the rest). Not the worker's
  * keys: transactions sent behind mintdesk's back would (rightly) trip its nonce
  * bookkeeping (docs/decisions/026-nonces-in-postgres.md).
  */
@@ -44,6 +46,7 @@ export async function createBaselineSigners(
     deployerPrivateKey: ANVIL_DEV_PRIVATE_KEY,
     signerAddresses: accounts.map((a) => a.address),
     tokenAddress: p.tokenAddress,
+    minterAddress: p.minterAddress,
   })
   return { accounts, close: () => kms.destroy() }
 }

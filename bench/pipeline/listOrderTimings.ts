@@ -10,11 +10,11 @@ export type OrderTimings = {
   status: string
   /** the signer the order's nonce was taken from */
   signer: string | null
-  /** the intake transaction began (the 'enqueued' event's now()) */
+  /** the transaction that added its mint_send job began (the last approval's: the 'enqueued' event's now()) */
   enqueued: number | null
-  /** the intake transaction committed (commit timestamp of that event's row) */
+  /** ... and committed (commit timestamp of that event's row) */
   committed: number | null
-  /** the first event after the intake: a worker took the order (the drain's start) */
+  /** the first event after the job was added: a worker took the order (the drain's start) */
   firstWork: number | null
   /** mint_send began its first attempt ('started') */
   started: number | null
@@ -31,7 +31,8 @@ export type OrderTimings = {
 }
 
 /**
- * Every order's steps, in one query over job_events (indexed by order): the event times
+ * Every order's steps, in one query over job_events (indexed by order), the worker's counted from its
+ * mint_send job's 'enqueued' event on (the approvers' 'signed' and 'approved' events come before it): the event times
  * are the database's now() of the transaction that wrote them, the commit times come from
  * pg_xact_commit_timestamp of the rows' xmin (track_commit_timestamp is on in the bench).
  */
@@ -56,26 +57,26 @@ export async function listOrderTimings(
     }[]
   >`
     select o.id::text as id, o.status::text as status, o.signer_address as signer,
-      x.enqueued, c.committed, x.first_work, x.started, x.signed, s.sign_committed, x.broadcast, x.confirmed, x.failures
+      c.enqueued, c.committed, x.first_work, x.started, x.signed, s.sign_committed, x.broadcast, x.confirmed, x.failures
     from mint_orders o
     left join lateral (
+      select e.id as enqueued_id, extract(epoch from e.at)::float8 * 1000 as enqueued,
+        extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as committed
+      from job_events e where e.order_id = o.id and e.event = 'enqueued' order by e.id limit 1
+    ) c on true
+    left join lateral (
       select
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'enqueued') as enqueued,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event <> 'enqueued') as first_work,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'started') as started,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'signed') as signed,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event in ('broadcast', 'already_known')) as broadcast,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'confirmed') as confirmed,
         (count(*) filter (where e.event = 'failed'))::int as failures
-      from job_events e where e.order_id = o.id
+      from job_events e where e.order_id = o.id and e.id > c.enqueued_id
     ) x on true
     left join lateral (
-      select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as committed
-      from job_events e where e.order_id = o.id and e.event = 'enqueued' order by e.id limit 1
-    ) c on true
-    left join lateral (
       select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as sign_committed
-      from job_events e where e.order_id = o.id and e.event = 'signed' order by e.id limit 1
+      from job_events e where e.order_id = o.id and e.event = 'signed' and e.id > c.enqueued_id order by e.id limit 1
     ) s on true
     where o.id = any(${orderIds as string[]}::uuid[])`
   return rows.map((r) => ({

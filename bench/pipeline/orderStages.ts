@@ -4,13 +4,16 @@ import type { OrderTimings } from './listOrderTimings'
 export type Stage = { name: string; summary: Summary }
 
 export type OrderLatencies = {
-  /** commit of the intake transaction -> eth_sendRawTransaction answered (the "committed -> broadcast") */
+  /**
+   * commit of the approval that added its job -> eth_sendRawTransaction answered (the
+   * issue's "committed -> broadcast")
+   */
   committedToBroadcast: Summary
   /** broadcast -> the confirmed event */
   broadcastToConfirmed: Summary
-  /** the intake's commit -> confirmed */
+  /** the approval's commit -> confirmed */
   committedToConfirmed: Summary
-  /** commit of the intake transaction -> the order's first event after it (a worker took it: queue pickup) */
+  /** commit of the approval -> the order's first event after it (a worker took it: queue pickup) */
   pickup: Summary
   /** each step of an order, in order (a step whose events this pipeline does not write is left out) */
   stages: Stage[]
@@ -29,17 +32,23 @@ export function orderLatencies(timings: readonly OrderTimings[], sentAt?: Readon
     ...(sentAt
       ? [
           {
-            name: 'request sent -> intake transaction began (HTTP, session, validation)',
+            name: 'request sent -> approval transaction began (the intake, then the approver signs and posts it)',
             summary: d((t) => [sentAt.get(t.orderId), t.enqueued]),
           },
         ]
       : []),
-    { name: 'intake transaction (order, bars, job) -> committed', summary: d((t) => [t.enqueued, t.committed]) },
     {
-      name: 'committed -> taken by a worker (its first event after the intake: queue pickup)',
+      name: 'approval transaction (signature checked, order pending, job) -> committed',
+      summary: d((t) => [t.enqueued, t.committed]),
+    },
+    {
+      name: 'committed -> taken by a worker (its first event after the approval: queue pickup)',
       summary: d((t) => [t.committed, t.firstWork]),
     },
-    { name: 'taken -> signature stored (simulate, nonce, KMS Sign)', summary: d((t) => [t.firstWork, t.signed]) },
+    {
+      name: 'taken -> signature stored (approvals and bar list verified, simulate, nonce, KMS Sign)',
+      summary: d((t) => [t.firstWork, t.signed]),
+    },
     { name: 'signature stored -> its transaction committed', summary: d((t) => [t.signed, t.signCommitted]) },
     {
       name: 'signing committed -> broadcast recorded (eth_sendRawTransaction)',

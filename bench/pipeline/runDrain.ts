@@ -1,10 +1,12 @@
 import type postgres from 'postgres'
 import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
+import { nowMs } from '../system/clock'
 import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
 import type { CpuUsage } from '../system/startCpuMeter'
 import type { CpuTimeline } from '../system/startCpuTimeline'
 import { activateSigners } from './activateSigners'
+import type { OrderApprover } from './createOrderApprover'
 import { listOrderTimings } from './listOrderTimings'
 import { listWorkerBusy, type TaskBusy } from './listWorkerBusy'
 import { type OrderLatencies, orderLatencies } from './orderStages'
@@ -17,8 +19,16 @@ export type DrainResult = {
   /** the orders accepted into the queue (workers stopped) */
   orders: number
   refused: number
-  /** filling the queue through the API: first request -> last 202, and the CPU of that window */
+  /**
+   * the orders' intake through the API (they wait for approval): first request -> last 202,
+   * and the CPU of that window
+   */
   intake: { seconds: number; perSecond: number; cpu: CpuUsage }
+  /**
+   * filling the queue: the dev approvers sign every order and post it to the approve endpoint (the web checks
+   * each signature, adds its mint_send job); first approval sent -> last answered, and the CPU of that window
+   */
+  approval?: { seconds: number; perSecond: number; cpu: CpuUsage }
   /** first job event of the batch (a worker took an order) -> last confirmation */
   seconds: number
   confirmedPerSecond: number
@@ -44,6 +54,7 @@ export type RunDrainParameters = {
   workers: number
   orders: number
   submitConcurrency: number
+  approver: OrderApprover
   /** starts one worker process (resolves once it registered), stops them all */
   startWorker: () => Promise<unknown>
   stopWorkers: () => Promise<void>
@@ -54,9 +65,11 @@ export type RunDrainParameters = {
 
 /**
  * The drain, apart from the intake: with no worker running, N
- * orders go in through the API (the queue fills); then `workers` worker processes start and the clock
+ * orders go in through the API and the dev approvers approve each through the approve endpoint
+ * (the queue fills); then `workers` worker processes start and the clock
  * runs from the first job event of the batch to its last confirmation. CPU is charged to
- * the orders over exactly that window, per process group (CpuTimeline), so neither the
+ * the orders over exactly that window, per process group (CpuTimeline), and over the approvals'
+ * window (the web's signature checks; report/drainCpu.ts adds both), so neither the
  * intake nor a worker's boot counts. The workers are stopped at the end: every drain
  * starts from an idle stack.
  */
@@ -75,6 +88,15 @@ export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
     cpu: p.timeline.between(submitted.firstSentAt, submitted.lastAnsweredAt),
   }
   const ids = submitted.orders.map((o) => o.orderId)
+  const approvalStart = nowMs()
+  await p.approver.approveAll(ids, p.submitConcurrency)
+  const approvalEnd = nowMs()
+  const approvalSeconds = (approvalEnd - approvalStart) / 1000
+  const approval = {
+    seconds: approvalSeconds,
+    perSecond: ids.length / Math.max(approvalSeconds, 1e-9),
+    cpu: p.timeline.between(approvalStart, approvalEnd),
+  }
 
   await resetPgStatements(p.sql)
   let waited: Awaited<ReturnType<typeof waitForOrders>>
@@ -96,6 +118,7 @@ export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
     orders: submitted.orders.length,
     refused: submitted.refused,
     intake,
+    approval,
     seconds,
     confirmedPerSecond: Number.isFinite(seconds) ? confirmed / seconds : 0,
     byStatus: waited.byStatus,
@@ -108,7 +131,7 @@ export async function runDrain(p: RunDrainParameters): Promise<DrainResult> {
   }
   p.log(
     `drain ${p.signers} signer(s) x ${p.workers} worker(s): ${confirmed}/${result.orders} confirmed in ${seconds.toFixed(1)} s = ${result.confirmedPerSecond.toFixed(1)}/s` +
-      ` (intake ${intake.perSecond.toFixed(0)}/s) ${JSON.stringify(waited.byStatus)}`,
+      ` (intake ${intake.perSecond.toFixed(0)}/s, approvals ${approval.perSecond.toFixed(0)}/s) ${JSON.stringify(waited.byStatus)}`,
   )
   return result
 }

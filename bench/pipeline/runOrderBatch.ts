@@ -3,6 +3,7 @@ import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
 import type { ProcessGroupsSource } from '../system/processGroups'
 import { type CpuUsage, startCpuMeter } from '../system/startCpuMeter'
+import type { OrderApprover } from './createOrderApprover'
 import { listOrderTimings } from './listOrderTimings'
 import { type OrderLatencies, orderLatencies } from './orderStages'
 import { type SubmitOrdersParameters, submitOrders } from './submitOrders'
@@ -26,6 +27,8 @@ export type OrderBatchResult = OrderLatencies & {
 export type RunOrderBatchParameters = {
   sql: postgres.Sql
   poster: JsonPoster
+  /** approves each order right after its 202 (the worker takes it once approved) */
+  approver: OrderApprover
   bodies: MintBodies
   count: number
   mode: SubmitOrdersParameters['mode']
@@ -34,13 +37,20 @@ export type RunOrderBatchParameters = {
 }
 
 /**
- * N orders through the API with the worker(s) already running, until every one is
- * confirmed: the latencies of each step from job_events and the CPU per process over the
- * batch (the paced run below capacity, the profiled run).
+ * N orders through the API with the worker(s) already running, each approved by the dev approvers
+ * through the approve endpoint right after its 202, until every one is confirmed: the
+ * latencies of each step from job_events and the CPU per process over the batch (the paced
+ * run below capacity, the profiled run).
  */
 export async function runOrderBatch(p: RunOrderBatchParameters): Promise<OrderBatchResult> {
   const meter = startCpuMeter({ groups: p.groups })
-  const submitted = await submitOrders({ poster: p.poster, bodies: p.bodies, count: p.count, mode: p.mode })
+  const submitted = await submitOrders({
+    poster: p.poster,
+    bodies: p.bodies,
+    count: p.count,
+    mode: p.mode,
+    approve: p.approver.approve,
+  })
   const ids = submitted.orders.map((o) => o.orderId)
   const waited = await waitForOrders({ sql: p.sql, orderIds: ids, timeoutMs: p.timeoutMs })
   const cpu = meter.stop()

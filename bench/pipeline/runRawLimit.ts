@@ -1,18 +1,16 @@
 import type { Address, Hex, LocalAccount, PublicClient } from 'viem'
 import { signTx } from '../../worker/chain/signTx'
 import { nowMs, sleep } from '../system/clock'
-import { buildMintCall } from './buildMintCall'
 
 export type RunRawLimitParameters = {
   chain: PublicClient
   rpcUrl: string
   chainId: number
-  tokenAddress: Address
+  minterAddress: Address
   /** the transactions are spread over these signers round-robin */
   accounts: readonly LocalAccount[]
-  txs: number
-  recipients: readonly Address[]
-  amountWei: bigint
+  /** one transaction each: GoldMinter.attestAndMint calldata of a baseline order (buildBaselineCalls) */
+  calls: readonly Hex[]
   gas: bigint
 }
 
@@ -34,7 +32,8 @@ const BATCH = 100
 const PARALLEL_BATCHES = 4
 
 /**
- * The node's own limit for these transactions: the same mint calls, signed beforehand
+ * The node's own limit for these transactions: the mints the worker relays (GoldMinter.attestAndMint
+ * with the order's approvals and its vault's custodian-signed list, which the chain checks), signed beforehand
  * (through KMS, not timed), then, starting right after a block was mined, sent raw as
  * fast as the node takes them (JSON-RPC batches of 100, 4 in flight) and timed until every
  * one is included in a block (the signers' `latest` nonces, polled every 20 ms). Fees are set high enough that a
@@ -42,6 +41,7 @@ const PARALLEL_BATCHES = 4
  */
 export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitResult> {
   const k = p.accounts.length
+  const txs = p.calls.length
   const nonce0 = await Promise.all(
     p.accounts.map((a) => p.chain.getTransactionCount({ address: a.address, blockTag: 'pending' })),
   )
@@ -51,19 +51,19 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
   ])
   const maxFeePerGas = (block.baseFeePerGas ?? 1_000_000_000n) * 8n + tip
 
-  const raws: Hex[] = new Array(p.txs)
-  const hashes: Hex[] = new Array(p.txs)
+  const raws: Hex[] = new Array(txs)
+  const hashes: Hex[] = new Array(txs)
   let next = 0
   await Promise.all(
     Array.from({ length: 8 }, async () => {
-      while (next < p.txs) {
+      while (next < txs) {
         const j = next++
         const account = p.accounts[j % k] as LocalAccount
         const { raw, hash } = await signTx(account, {
           chainId: p.chainId,
           nonce: BigInt((nonce0[j % k] as number) + Math.floor(j / k)),
-          to: p.tokenAddress,
-          data: buildMintCall({ to: p.recipients[j % p.recipients.length] as Address, amountWei: p.amountWei }),
+          to: p.minterAddress,
+          data: p.calls[j] as Hex,
           gas: p.gas,
           maxFeePerGas,
           maxPriorityFeePerGas: tip,
@@ -79,7 +79,7 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
   await nextBlock(p.chain)
   const started = nowMs()
   let batchIndex = 0
-  const batches = Math.ceil(p.txs / BATCH)
+  const batches = Math.ceil(txs / BATCH)
   await Promise.all(
     Array.from({ length: PARALLEL_BATCHES }, async () => {
       while (batchIndex < batches) {
@@ -90,7 +90,7 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
   )
   const sent = nowMs()
 
-  const expected = p.accounts.map((_, i) => (nonce0[i] as number) + Math.floor(p.txs / k) + (i < p.txs % k ? 1 : 0))
+  const expected = p.accounts.map((_, i) => (nonce0[i] as number) + Math.floor(txs / k) + (i < txs % k ? 1 : 0))
   const deadline = sent + 120_000
   for (;;) {
     const counts = await Promise.all(
@@ -104,14 +104,16 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
   // the blocks that hold them, from the receipts of the first and the last sent
   const [firstReceipt, lastReceipt] = await Promise.all([
     p.chain.getTransactionReceipt({ hash: hashes[0] as Hex }),
-    p.chain.getTransactionReceipt({ hash: hashes[p.txs - 1] as Hex }),
+    p.chain.getTransactionReceipt({ hash: hashes[txs - 1] as Hex }),
   ])
+  if (firstReceipt.status !== 'success' || lastReceipt.status !== 'success')
+    throw new Error('raw limit: a mint reverted (GoldMinter refused it)')
   const last = await p.chain.getBlock({ blockNumber: lastReceipt.blockNumber })
   return {
-    txs: p.txs,
+    txs,
     sendSeconds: (sent - started) / 1000,
     seconds: (included - started) / 1000,
-    perSecond: p.txs / ((included - started) / 1000),
+    perSecond: txs / ((included - started) / 1000),
     blocks: Number(lastReceipt.blockNumber - firstReceipt.blockNumber) + 1,
     gasPerTx: lastReceipt.gasUsed,
     blockGasLimit: last.gasLimit,

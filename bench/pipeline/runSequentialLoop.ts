@@ -1,19 +1,18 @@
-import type { Address, LocalAccount, PublicClient } from 'viem'
+import type { Address, Hex, LocalAccount, PublicClient } from 'viem'
 import { estimateFees } from '../../worker/chain/estimateFees'
 import { signTx } from '../../worker/chain/signTx'
 import { nowMs } from '../system/clock'
 import { type Summary, summarize } from '../system/percentiles'
-import { buildMintCall } from './buildMintCall'
 
 export type RunSequentialLoopParameters = {
   chain: PublicClient
   chainId: number
-  tokenAddress: Address
+  minterAddress: Address
   /** one loop per account, all at once (the seed's "one logical signer per worker") */
   accounts: readonly LocalAccount[]
   txsPerAccount: number
-  recipients: readonly Address[]
-  amountWei: bigint
+  /** GoldMinter.attestAndMint calldata of baseline orders (buildBaselineCalls), at least accounts x txsPerAccount */
+  calls: readonly Hex[]
   gas: bigint
   /** how often a loop asks for its receipt */
   pollMs: number
@@ -22,12 +21,15 @@ export type RunSequentialLoopParameters = {
 export type SequentialLoopResult = { txs: number; seconds: number; perSecond: number; perTx: Summary }
 
 /**
- * The seed's worker (seeds/000): for each transaction, read the fees, sign through KMS,
+ * The seed's worker (seeds/000) relaying the signed mints (GoldMinter.attestAndMint, calldata
+ * built beforehand): for each transaction, read the fees, sign through KMS,
  * eth_sendRawTransaction, wait for the receipt, and only then the next one. With k
  * signers, k such loops run side by side, one per key. The rate is transactions
  * confirmed over the wall time of the slowest loop.
  */
 export async function runSequentialLoop(p: RunSequentialLoopParameters): Promise<SequentialLoopResult> {
+  if (p.calls.length < p.accounts.length * p.txsPerAccount)
+    throw new Error(`sequential loop: ${p.calls.length} calls for ${p.accounts.length * p.txsPerAccount} transactions`)
   const perTx: number[] = []
   const started = nowMs()
   let i = 0
@@ -40,8 +42,8 @@ export async function runSequentialLoop(p: RunSequentialLoopParameters): Promise
         const { raw, hash } = await signTx(account, {
           chainId: p.chainId,
           nonce,
-          to: p.tokenAddress,
-          data: buildMintCall({ to: p.recipients[i++ % p.recipients.length] as Address, amountWei: p.amountWei }),
+          to: p.minterAddress,
+          data: p.calls[i++] as Hex,
           gas: p.gas,
           maxFeePerGas: fees.maxFeePerGas,
           maxPriorityFeePerGas: fees.maxPriorityFeePerGas,

@@ -10,6 +10,7 @@ import { createMintBodies, stockMintBodies } from '../intake/createMintBodies'
 import { startBenchStack } from '../stack/startBenchStack'
 import { sleep } from '../system/clock'
 import { startCpuTimeline } from '../system/startCpuTimeline'
+import { createOrderApprover } from './createOrderApprover'
 import { type DrainResult, runDrain } from './runDrain'
 
 export type SqsDrainResult = { drain: DrainResult; stackBootSeconds: number }
@@ -25,10 +26,11 @@ export type RunSqsDrainParameters = {
 /**
  * The SQS transport's row: the same drain as the scaling table's (1 signer, 1 worker process) on a
  * second, smaller stack booted with QUEUE_TRANSPORT=sqs (web and worker read it at start).
- * The orders go in through the API with no worker running: create_mint_order writes
- * them to the outbox; the worker then starts, its relay sends them to the embedded SQS
- * endpoint (its own process, metered as group `sqs`) and its consumer runs them through
- * the same send path. Timed and metered exactly as runDrain does for graphile-worker.
+ * The orders go in through the API with no worker running and are approved through the
+ * approve endpoint, which writes their mint_send messages to the outbox; the worker then
+ * starts, its relay sends them to the embedded SQS endpoint (its own process, metered as
+ * group `sqs`) and its consumer runs them through the same send path. Timed and metered
+ * exactly as runDrain does for graphile-worker.
  */
 export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainResult> {
   const t0 = performance.now()
@@ -68,6 +70,12 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
     await stack.stopWorkers()
     await sleep(1_500)
     const poster = createJsonPoster({ session, maxSockets: Math.max(64, p.submitConcurrency) })
+    const approver = await createOrderApprover({
+      sql,
+      baseUrl: stack.url,
+      env: stack.env,
+      maxSockets: Math.max(64, p.submitConcurrency),
+    })
     try {
       const drain = await runDrain({
         sql,
@@ -78,6 +86,7 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
         workers: 1,
         orders: p.orders,
         submitConcurrency: p.submitConcurrency,
+        approver,
         startWorker: stack.startWorker,
         stopWorkers: stack.stopWorkers,
         timeline,
@@ -88,6 +97,7 @@ export async function runSqsDrain(p: RunSqsDrainParameters): Promise<SqsDrainRes
       return { drain, stackBootSeconds }
     } finally {
       poster.close()
+      approver.close()
     }
   } finally {
     timeline.stop()

@@ -6,6 +6,7 @@ import { runHttpLoad } from '../intake/runHttpLoad'
 import { type IntakeRun, MINT_PATH, type RunIntakeParameters, runIntake } from '../intake/runIntake'
 import type { BenchStack } from '../stack/startBenchStack'
 import type { CpuTimeline } from '../system/startCpuTimeline'
+import type { OrderApprover } from './createOrderApprover'
 import { type DrainResult, runDrain } from './runDrain'
 
 /** One side of the comparison: the drain (worker with or without tracing) and the intake (web likewise). */
@@ -25,6 +26,7 @@ export type RunTracingComparisonParameters = {
   stack: BenchStack
   sql: postgres.Sql
   poster: JsonPoster
+  approver: OrderApprover
   bodies: MintBodies
   workerSigners: readonly string[]
   orders: number
@@ -72,6 +74,7 @@ export async function runTracingComparison(p: RunTracingComparisonParameters): P
       workers: 1,
       orders: p.orders,
       submitConcurrency: p.submitConcurrency,
+      approver: p.approver,
       startWorker,
       stopWorkers: p.stack.stopWorkers,
       timeline: p.timeline,

@@ -3,7 +3,13 @@ import type { MintBodies } from '../intake/createMintBodies'
 import { MINT_PATH } from '../intake/runIntake'
 import { nowMs, sleep } from '../system/clock'
 
-export type SubmittedOrder = { orderId: string; sentAt: number; answeredAt: number }
+export type SubmittedOrder = {
+  orderId: string
+  sentAt: number
+  answeredAt: number
+  /** the approval that moved it on was answered (its mint_send job added); answeredAt when not approved here */
+  approvedAt: number
+}
 
 export type SubmitOrdersParameters = {
   poster: JsonPoster
@@ -14,16 +20,25 @@ export type SubmitOrdersParameters = {
    * takes it); paced: one request every 1/rate s whatever the answers (open loop)
    */
   mode: { kind: 'burst'; concurrency: number } | { kind: 'paced'; perSecond: number }
+  /**
+   * approves each order awaiting approval right after its 202, through the approve endpoint (createOrderApprover);
+   * without it the orders stay awaiting approval (a drain approves them as a step of its own)
+   */
+  approve?: (orderId: string) => Promise<void>
 }
 
 export type SubmitOrdersReturnType = {
   orders: SubmittedOrder[]
   refused: number
   firstSentAt: number
+  /** the last answer (of an approval when approving) */
   lastAnsweredAt: number
 }
 
-/** N mint requests through POST /api/gold/mint, each order's send time kept for its latency. */
+/**
+ * N mint requests through POST /api/gold/mint (every order waits for approvers' signatures at intake), each
+ * approved right after its 202 when `approve` is given, each order's send time kept for its latency.
+ */
 export async function submitOrders(p: SubmitOrdersParameters): Promise<SubmitOrdersReturnType> {
   const orders: SubmittedOrder[] = []
   let refused = 0
@@ -33,8 +48,10 @@ export async function submitOrders(p: SubmitOrdersParameters): Promise<SubmitOrd
       refused++
       return
     }
-    const { orderId } = JSON.parse(res.body) as { orderId: string } // the API's 202 answer
-    orders.push({ orderId, sentAt: res.sentAt, answeredAt: res.doneAt })
+    const { orderId, status } = JSON.parse(res.body) as { orderId: string; status: string } // the API's 202 answer
+    const approving = status === 'awaiting_approval' && p.approve !== undefined
+    if (approving) await p.approve?.(orderId)
+    orders.push({ orderId, sentAt: res.sentAt, answeredAt: res.doneAt, approvedAt: approving ? nowMs() : res.doneAt })
   }
   const firstSentAt = nowMs()
   if (p.mode.kind === 'burst') {
@@ -58,6 +75,6 @@ export async function submitOrders(p: SubmitOrdersParameters): Promise<SubmitOrd
     }
     await Promise.all(inFlight)
   }
-  const lastAnsweredAt = orders.reduce((a, o) => Math.max(a, o.answeredAt), firstSentAt)
+  const lastAnsweredAt = orders.reduce((a, o) => Math.max(a, o.approvedAt), firstSentAt)
   return { orders, refused, firstSentAt, lastAnsweredAt }
 }

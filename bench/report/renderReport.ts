@@ -66,7 +66,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   line('## 1. The drain: signers x worker processes')
   line()
   line(
-    `Each row: with no worker running, ${o.orders} orders go in through \`POST /api/gold/mint\` (${o.submitConcurrency} clients: the queue fills; "filled at" is that intake's rate); then the worker process(es) start and the drain is timed from the first job event of the batch to its last \`confirmed\` event (job_events). CPU is each process group's over exactly that window (sampled from /proc every 200 ms), per confirmed order. The node's raw limit: ${o.orders} of the same mint transactions signed beforehand with keys of the bench's own, sent raw as fast as the node takes them, timed to inclusion, in the same run.`,
+    `Each row: with no worker running, ${o.orders} orders go in through \`POST /api/gold/mint\` (${o.submitConcurrency} clients; "filled at" is that intake's rate) and the dev approver signs each order's MintIntent and posts it to \`POST /api/gold/mint/{id}/approve\` (the queue fills); then the worker process(es) start and the drain is timed from the first job event of the batch to its last \`confirmed\` event (job_events). CPU is each process group's over exactly that window and over the approvals' (the web's signature checks), sampled from /proc every 200 ms, per confirmed order. The node's raw limit: ${o.orders} \`GoldMinter.attestAndMint\` calls of approved baseline orders (the dev approver's signature, the custodian-signed list) built as the worker builds them, signed beforehand with keys of the bench's own that hold no role, sent raw as fast as the node takes them, timed to inclusion, in the same run.`,
   )
   line()
   table(
@@ -115,7 +115,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   )
 
   line(
-    "Where each millisecond of CPU goes during the drain (1 worker process): cores in use on average over the drain, then ms per confirmed order; Postgres's own execution time (pg_stat_statements) and statements per order.",
+    "Where each millisecond of CPU goes during the drain (1 worker process): cores in use on average over the drain, then ms per confirmed order (the drain's window alone: the approvals' CPU is in the table above); Postgres's own execution time (pg_stat_statements) and statements per order.",
   )
   line()
   const oneWorker = r.drains.filter((d) => d.workers === Math.min(...o.workerCounts))
@@ -204,7 +204,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
       ],
       [
         [
-          'committed (intake transaction) -> broadcast',
+          'committed (approval transaction: its job added) -> broadcast',
           ms(p.committedToBroadcast.p50),
           ms(p.committedToBroadcast.p99),
           String(p.committedToBroadcast.n),

@@ -116,12 +116,9 @@ export async function startBenchStack(p: StartBenchStackParameters): Promise<Ben
       web: true,
       workers: 0,
       blockTime: p.blockTime,
-      // the bench measures intake and the pipeline, not four eyes: an approval threshold no order reaches (web and
-      // workers, APPROVAL_THRESHOLD_OZ's largest value), so every order gets its job at intake
       childEnv: {
         NODE_OPTIONS: nodeOptions,
         MINTDESK_BENCH_PROFILE_DIR: profileDirs.web,
-        APPROVAL_THRESHOLD_OZ: '999999999999999',
         KMS_SIGN_RATE: '0',
         KMS_SIGN_RATE_PER_KEY: '0',
       },

@@ -3,15 +3,24 @@
 import { useRouter } from 'next/navigation'
 import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
+import type { KeySignerKind } from '@/components/wallet/keySigners'
 import type { OrdersAwaitingApproval as Queue } from '@/lib/web/approvals/OrdersAwaitingApproval'
 import { ApprovalCard, type DecisionOutcome } from './ApprovalCard'
 
 /**
- * The orders waiting for a second person, oldest first, each with approve and reject
- * behind a confirmation. After a decision the page is rendered again on the server (the
+ * The orders waiting for a second person, oldest first, each with "sign and approve" and
+ * reject behind a confirmation. After a decision the page is rendered again on the server (the
  * order leaves the queue) and the outcome is announced here.
  */
-export function ApprovalQueue({ queue }: { queue: Queue }) {
+export type ApprovalQueueProps = {
+  queue: Queue
+  /** the signed-in approver */
+  viewerEmail: string
+  /** the injected wallet, and in dev mode the dev signer too */
+  signers: readonly KeySignerKind[]
+}
+
+export function ApprovalQueue({ queue, viewerEmail, signers }: ApprovalQueueProps) {
   const router = useRouter()
   const [outcome, setOutcome] = useState<DecisionOutcome | null>(null)
 
@@ -35,7 +44,7 @@ export function ApprovalQueue({ queue }: { queue: Queue }) {
         <ul className="space-y-4" aria-label="Orders awaiting approval">
           {queue.items.map((item) => (
             <li key={item.orderId}>
-              <ApprovalCard item={item} onDecided={decided} />
+              <ApprovalCard item={item} viewerEmail={viewerEmail} signers={signers} onDecided={decided} />
             </li>
           ))}
         </ul>

@@ -25,17 +25,21 @@ export async function fetchBarLists(
   return (await res.json()) as ApiBarListList
 }
 
-/** Sends a bar-list file as it is (its bytes, not parsed here) with its content type. */
+/** Sends a bar-list file as it is (its bytes, not parsed here) with its content type and the custodian's signature. */
 export async function postBarList({
   url,
   contentType,
   file,
+  custodianSignature,
 }: {
   url: string
   contentType: string
   file: Blob
+  custodianSignature: string
 }): Promise<ApiBarListImport> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: file })
+  const headers: Record<string, string> = { 'content-type': contentType }
+  if (custodianSignature) headers['custodian-signature'] = custodianSignature
+  const res = await fetch(url, { method: 'POST', headers, body: file })
   if (res.status !== 201) throw await ApiError.from(res)
   return (await res.json()) as ApiBarListImport
 }

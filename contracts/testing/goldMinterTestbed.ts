@@ -13,8 +13,11 @@ import {
   type TypedDataDefinition,
 } from 'viem'
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts'
-import { barsHash, totalFineWei, vaultId } from '@/contracts/bars'
 import { compileContract } from '@/contracts/compile'
+import { barsHash, totalFineWei, vaultId } from '@/lib/chain/bars'
+import { createChainClient } from '@/lib/chain/createChainClient'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import {
   barListTypedData,
   type ControlChange,
@@ -26,10 +29,7 @@ import {
   mintIntentTypedData,
   type SignerSignature,
   sortApprovals,
-} from '@/contracts/typedData'
-import { createChainClient } from '@/lib/chain/createChainClient'
-import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+} from '@/lib/chain/typedData'
 import { ANVIL_DEFAULT_CHAIN_ID, ANVIL_DEV_PRIVATE_KEY, startAnvil } from '@/scripts/stack/anvil'
 import {
   DEV_MNEMONIC,
@@ -37,7 +37,7 @@ import {
   devGoldMinterSetup,
   devKeys,
   type GoldMinterSetup,
-} from '@/tests/helpers/deployGoldMinter'
+} from '@/scripts/stack/deployGoldMinter'
 
 // TEST ONLY: a fresh anvil with GoldToken + GoldMinter deployed by the dev setup, the keys
 // that sign for it, a relayer key that only sends, and the helpers the GoldMinter tests
@@ -82,6 +82,13 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
 
     /** the chain's time: the latest block's timestamp */
     const now = async () => (await publicClient.getBlock()).timestamp
+    /** a block's timestamp */
+    const timestampOf = async (blockNumber: bigint) => (await publicClient.getBlock({ blockNumber })).timestamp
+    /** mines one block `seconds` after the latest one, exactly (the chain's time, never the wall clock's) */
+    const mineAfter = async (seconds: bigint) => {
+      await testClient.setNextBlockTimestamp({ timestamp: (await now()) + seconds })
+      await testClient.mine({ blocks: 1 })
+    }
 
     /** each signer's signature of the typed data, sorted by signer as GoldMinter takes them */
     const signed = async (typedData: TypedDataDefinition, signers: readonly LocalAccount[]) =>
@@ -138,7 +145,14 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       const [{ signature }] = await signed(barListTypedData(domain, list), [signer])
       return {
         signature,
-        send: () => mined(relayer.writeContract({ ...minter, functionName: 'attestReserve', args: [list, signature] })),
+        send: () =>
+          mined(
+            relayer.writeContract({
+              ...minter,
+              functionName: 'attestReserve',
+              args: [list, signer.address, signature],
+            }),
+          ),
       }
     }
 
@@ -168,11 +182,32 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       }
     }
 
+    /**
+     * What the rate limit leaves after `amount` was minted in the receipt's block: the bucket
+     * of the block before, refilled for the seconds between the two blocks (up to the
+     * capacity), less the amount.
+     */
+    const availableAfterMint = async (receipt: TransactionReceipt, amount: bigint) => {
+      const [capacity, rate] = await publicClient.readContract({ ...minter, functionName: 'rateLimit' })
+      const previous = receipt.blockNumber - 1n
+      const before = await publicClient.readContract({
+        ...minter,
+        functionName: 'availableToMint',
+        blockNumber: previous,
+      })
+      const elapsed = (await timestampOf(receipt.blockNumber)) - (await timestampOf(previous))
+      let refilled = before + elapsed * rate
+      if (refilled > capacity) refilled = capacity
+      return refilled - amount
+    }
+
     const read = {
       balanceOf: (a: Address) => publicClient.readContract({ ...token, functionName: 'balanceOf', args: [a] }),
       totalSupply: () => publicClient.readContract({ ...token, functionName: 'totalSupply' }),
       reserve: () => publicClient.readContract({ ...minter, functionName: 'reserve' }),
-      availableToMint: () => publicClient.readContract({ ...minter, functionName: 'availableToMint' }),
+      /** as of a block (the latest by default): the bucket refilled to that block's timestamp */
+      availableToMint: (blockNumber?: bigint) =>
+        publicClient.readContract({ ...minter, functionName: 'availableToMint', blockNumber }),
     }
 
     return {
@@ -193,6 +228,9 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       token,
       domain,
       now,
+      timestampOf,
+      mineAfter,
+      availableAfterMint,
       signed,
       mined,
       mintIntent,

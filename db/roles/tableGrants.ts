@@ -51,6 +51,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   mint_order_bars: { web: APPEND, worker: READ },
   vault_bars: { web: WRITE, worker: ['select', 'update'] },
   bar_lists: { web: WRITE, worker: READ },
+  // keys and approvals: the web writes what it verified, the worker only reads (and verifies again)
+  user_signing_keys: { web: APPEND, worker: READ },
+  mint_order_signatures: { web: APPEND, worker: READ },
   users: { web: WRITE, worker: READ },
   // sign-in (docs/decisions/038): a signed-out session is recorded, never edited; both are pruned by the web
   revoked_sessions: { web: ['select', 'insert', 'delete'], worker: NONE },
@@ -73,7 +76,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   sqs_outbox: { web: WRITE, worker: ['select', 'update'] },
   // the DLQ as the worker lists it; the web only stamps an admin's retry request, the worker moves the message
   sqs_dead_letters: { web: ['select', 'update'], worker: READ_WRITE },
-  // the settings both processes must share (APPROVAL_THRESHOLD_OZ): each upserts its own row at start, never deletes
+  // the settings both processes must share (MINTER_ADDRESS): each upserts its own row at start, never deletes
   runtime_settings: { web: WRITE, worker: WRITE },
   // the counters and histograms each process measures itself: each upserts its own rows, the web sums them
   metric_series: { web: WRITE, worker: WRITE },

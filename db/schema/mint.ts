@@ -67,6 +67,13 @@ export const mintOrders = pgTable(
     rejectedBy: uuid('rejected_by').references(() => users.id),
     rejectedAt: timestamp('rejected_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
+    /**
+     * the deadline of the order's MintIntent (whole seconds), fixed at intake: the approvers
+     * sign it and GoldMinter refuses the mint after it
+     */
+    intentDeadline: timestamp('intent_deadline', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('second', now()) + interval '7 days'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
@@ -107,5 +114,54 @@ export const mintOrderBars = pgTable(
   (t) => [
     primaryKey({ name: 'mint_order_bars_pkey', columns: [t.orderId, t.barId] }),
     index('mint_order_bars_bar_idx').on(t.barId),
+  ],
+)
+
+/**
+ * The signing keys people hold, bound to their users (POST /api/me/signing-key, with the
+ * key's personal_sign of the binding text). A key is bound to one user; a user may hold
+ * several. The worker counts an approval only from a key bound to a user other than the
+ * order's requester that is also an approver on chain.
+ */
+export const userSigningKeys = pgTable(
+  'user_signing_keys',
+  {
+    /** lower-case 0x address */
+    address: text('address').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** the key's personal_sign of the binding text (lib/web/approvals/signingKeyText.ts) */
+    bindingSignature: text('binding_signature').notNull(),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_signing_keys_user_idx').on(t.userId),
+    check('user_signing_keys_address_lower', sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
+  ],
+)
+
+/**
+ * Approvers' EIP-712 signatures of an order's MintIntent, one per user and one per signer.
+ * The web verifies each before it writes it; the worker verifies every one again before it
+ * relays them, and GoldMinter a third time.
+ */
+export const mintOrderSignatures = pgTable(
+  'mint_order_signatures',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => mintOrders.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** lower-case 0x address */
+    signerAddress: text('signer_address').notNull(),
+    signature: text('signature').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.userId] }),
+    unique('mint_order_signatures_signer_key').on(t.orderId, t.signerAddress),
   ],
 )

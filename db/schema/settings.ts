@@ -5,9 +5,9 @@ import { check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core
  * The settings the web and the worker must share, as each process last started with them
  * (lib/config/checkSharedSettings.ts): a process writes its own value, then refuses to start
  * in production when the other process's differs. One row per process and setting; today
- * `approval_threshold_wei` (APPROVAL_THRESHOLD_OZ: the web decides which orders wait for a
- * second person, the worker refuses to sign those without one, each from its own
- * environment, which the other cannot see).
+ * `minter_address` (MINTER_ADDRESS: the web builds the intents approvers sign for that
+ * GoldMinter, the worker relays them to it, each from its own environment, which the other
+ * cannot see).
  */
 export const runtimeSettings = pgTable(
   'runtime_settings',

@@ -42,6 +42,14 @@ export const barLists = pgTable(
     missing: jsonb('missing').notNull().default(sql`'[]'::jsonb`),
     /** bars whose attributes differ from the inventory (not applied): [{ serial, refiner, field, inventory, list }] */
     conflicts: jsonb('conflicts').notNull().default(sql`'[]'::jsonb`),
+    /** the StandardMerkleTree root of the list's bars (lib/chain/bars.ts); null: a list from before signatures */
+    barsRoot: text('bars_root'),
+    /** the sum of the bars' fine weights in wei, as the custodian signed it */
+    totalFineWei: numeric('total_fine_wei', { precision: 78, scale: 0 }),
+    /** the custodian key that signed the list (lower-case 0x address) */
+    custodianAddress: text('custodian_address'),
+    /** the custodian's EIP-712 signature of the BarList; a list without one backs no new mint */
+    custodianSignature: text('custodian_signature'),
     /** free-form labels of the list (the dev seed marks itself as dev data here) */
     metadata: jsonb('metadata'),
   },
@@ -49,6 +57,11 @@ export const barLists = pgTable(
     unique('bar_lists_vault_as_of_content_key').on(t.vault, t.asOf, t.contentSha256),
     index('bar_lists_vault_as_of_idx').on(t.vault, t.asOf.desc(), t.importedAt.desc()),
     index('bar_lists_imported_at_idx').on(t.importedAt.desc(), t.id.desc()),
+    // a signed list carries all four; a list from before signatures has none (and backs no new mint)
+    check(
+      'bar_lists_signed_whole',
+      sql`num_nonnulls(${t.barsRoot}, ${t.totalFineWei}, ${t.custodianAddress}, ${t.custodianSignature}) in (0, 4)`,
+    ),
   ],
 )
 

@@ -210,6 +210,7 @@ export class MintdeskStack extends Stack {
     const sharedEnv = {
       CHAIN_ID: params.chainId.valueAsString,
       TOKEN_ADDRESS: params.tokenAddress.valueAsString,
+      MINTER_ADDRESS: params.minterAddress.valueAsString,
       CONFIRMATIONS: params.confirmations.valueAsString,
       AWS_REGION: this.region,
     }

@@ -4,6 +4,7 @@ export type StackParameters = {
   appUrl: CfnParameter
   chainId: CfnParameter
   tokenAddress: CfnParameter
+  minterAddress: CfnParameter
   confirmations: CfnParameter
   oidcIssuer: CfnParameter
   oidcClientId: CfnParameter
@@ -21,6 +22,11 @@ export function addParameters(stack: Stack): StackParameters {
     tokenAddress: new CfnParameter(stack, 'TokenAddress', {
       type: 'String',
       description: 'The deployed GoldToken',
+      allowedPattern: '^0x[0-9a-fA-F]{40}$',
+    }),
+    minterAddress: new CfnParameter(stack, 'MinterAddress', {
+      type: 'String',
+      description: "The deployed GoldMinter: the sole holder of the token's roles; approvals are signed for it",
       allowedPattern: '^0x[0-9a-fA-F]{40}$',
     }),
     confirmations: new CfnParameter(stack, 'Confirmations', { type: 'Number', default: 3, minValue: 1 }),

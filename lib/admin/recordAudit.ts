@@ -12,6 +12,8 @@ export type AdminAction =
   /** four eyes (lib/web/approvals): a request that waits for a second person, and that person's decision */
   | 'mint.approval_requested'
   | 'mint.approve'
+  | 'mint.sign'
+  | 'user.signing_key_bind'
   | 'mint.reject'
   | 'user.role_change'
   | 'user.disable'

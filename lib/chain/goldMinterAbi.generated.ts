@@ -27,7 +27,6 @@ export const goldMinterAbi = [
           { type: 'uint256', name: 'adminThreshold', internalType: 'uint256' },
           { type: 'uint256', name: 'rateCapacity', internalType: 'uint256' },
           { type: 'uint256', name: 'rateRefillPerSecond', internalType: 'uint256' },
-          { type: 'bytes32[]', name: 'vaults', internalType: 'bytes32[]' },
           { type: 'address[]', name: 'custodians', internalType: 'address[]' },
           { type: 'address', name: 'redemptionAddress', internalType: 'address' },
         ],
@@ -53,6 +52,13 @@ export const goldMinterAbi = [
   {
     type: 'error',
     name: 'AlreadyApprover',
+    inputs: [
+      { type: 'address', name: 'account', internalType: 'address' },
+    ],
+  },
+  {
+    type: 'error',
+    name: 'AlreadyCustodian',
     inputs: [
       { type: 'address', name: 'account', internalType: 'address' },
     ],
@@ -144,8 +150,10 @@ export const goldMinterAbi = [
   },
   {
     type: 'error',
-    name: 'LengthMismatch',
-    inputs: [],
+    name: 'NotACustodian',
+    inputs: [
+      { type: 'address', name: 'account', internalType: 'address' },
+    ],
   },
   {
     type: 'error',
@@ -181,6 +189,15 @@ export const goldMinterAbi = [
     type: 'error',
     name: 'NotTokenAdmin',
     inputs: [],
+  },
+  {
+    type: 'error',
+    name: 'NotVaultCustodian',
+    inputs: [
+      { type: 'bytes32', name: 'vault', internalType: 'bytes32' },
+      { type: 'address', name: 'custodian', internalType: 'address' },
+      { type: 'address', name: 'given', internalType: 'address' },
+    ],
   },
   {
     type: 'error',
@@ -502,6 +519,48 @@ export const goldMinterAbi = [
   },
   {
     type: 'function',
+    name: 'attestAndMint',
+    inputs: [
+      {
+        type: 'tuple',
+        name: 'list',
+        components: [
+          { type: 'bytes32', name: 'vault', internalType: 'bytes32' },
+          { type: 'uint256', name: 'asOf', internalType: 'uint256' },
+          { type: 'bytes32', name: 'barsRoot', internalType: 'bytes32' },
+          { type: 'uint256', name: 'totalFineWei', internalType: 'uint256' },
+        ],
+        internalType: 'struct GoldMinter.BarList',
+      },
+      { type: 'address', name: 'custodian', internalType: 'address' },
+      { type: 'bytes', name: 'custodianSignature', internalType: 'bytes' },
+      {
+        type: 'tuple',
+        name: 'intent',
+        components: [
+          { type: 'bytes32', name: 'orderId', internalType: 'bytes32' },
+          { type: 'address', name: 'to', internalType: 'address' },
+          { type: 'uint256', name: 'amount', internalType: 'uint256' },
+          { type: 'bytes32', name: 'barsHash', internalType: 'bytes32' },
+          { type: 'uint256', name: 'deadline', internalType: 'uint256' },
+        ],
+        internalType: 'struct GoldMinter.MintIntent',
+      },
+      {
+        type: 'tuple[]',
+        name: 'approvals',
+        components: [
+          { type: 'address', name: 'signer', internalType: 'address' },
+          { type: 'bytes', name: 'signature', internalType: 'bytes' },
+        ],
+        internalType: 'struct GoldMinter.Approval[]',
+      },
+    ],
+    outputs: [],
+    stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
     name: 'attestReserve',
     inputs: [
       {
@@ -515,6 +574,7 @@ export const goldMinterAbi = [
         ],
         internalType: 'struct GoldMinter.BarList',
       },
+      { type: 'address', name: 'custodian', internalType: 'address' },
       { type: 'bytes', name: 'signature', internalType: 'bytes' },
     ],
     outputs: [],
@@ -557,6 +617,15 @@ export const goldMinterAbi = [
     ],
     outputs: [],
     stateMutability: 'nonpayable',
+  },
+  {
+    type: 'function',
+    name: 'custodians',
+    inputs: [],
+    outputs: [
+      { type: 'address[]', name: '', internalType: 'address[]' },
+    ],
+    stateMutability: 'view',
   },
   {
     type: 'function',
@@ -727,6 +796,17 @@ export const goldMinterAbi = [
     name: 'isChangeApplied',
     inputs: [
       { type: 'bytes32', name: 'changeId', internalType: 'bytes32' },
+    ],
+    outputs: [
+      { type: 'bool', name: '', internalType: 'bool' },
+    ],
+    stateMutability: 'view',
+  },
+  {
+    type: 'function',
+    name: 'isCustodian',
+    inputs: [
+      { type: 'address', name: 'account', internalType: 'address' },
     ],
     outputs: [
       { type: 'bool', name: '', internalType: 'bool' },

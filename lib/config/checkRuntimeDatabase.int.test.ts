@@ -3,7 +3,6 @@ import { createDb, type DbClient } from '@/db/client'
 import { applyDatabaseRoles } from '@/db/roles/applyDatabaseRoles'
 import type { RuntimeRole } from '@/db/roles/roleNames'
 import { ConfigError } from '@/lib/errors/config'
-import { ozToWei } from '@/lib/money/ozToWei'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { checkRuntimeDatabase } from './checkRuntimeDatabase'
 import { checkTablePrivileges } from './checkTablePrivileges'
@@ -11,7 +10,7 @@ import { checkTablePrivileges } from './checkTablePrivileges'
 // Production's start checks in the database (security review), against a real Postgres,
 // connected as each runtime role: a privilege beyond db/roles/tableGrants.ts (granted to the
 // role, to PUBLIC, column by column, or as a default for new tables) and an
-// APPROVAL_THRESHOLD_OZ that is not the other process's are each refused, naming the variable.
+// MINTER_ADDRESS that is not the other process's are each refused, naming the variable.
 
 describe('checkRuntimeDatabase (production start checks)', () => {
   let t: TestDatabase
@@ -22,9 +21,13 @@ describe('checkRuntimeDatabase (production start checks)', () => {
     return c.db
   }
   /** the ConfigError a check throws, or null when it passes */
-  const refusal = async (role: RuntimeRole, thresholdOz = '0', production = true): Promise<ConfigError | null> => {
+  const refusal = async (
+    role: RuntimeRole,
+    minterAddress = `0x${'aa'.repeat(20)}`,
+    production = true,
+  ): Promise<ConfigError | null> => {
     try {
-      await checkRuntimeDatabase(db(role), { role, production, approvalThresholdWei: ozToWei(thresholdOz) })
+      await checkRuntimeDatabase(db(role), { role, production, minterAddress })
       return null
     } catch (error) {
       if (error instanceof ConfigError) return error
@@ -37,7 +40,7 @@ describe('checkRuntimeDatabase (production start checks)', () => {
     for (const role of ['web', 'worker'] as const) as[role] = createDb({ url: t.roleUrl(role), max: 2 })
   })
   afterEach(async () => {
-    // each test's grants undone as the migration would, and the recorded thresholds forgotten
+    // each test's grants undone as the migration would, and the recorded minters forgotten
     await t.sql.unsafe(
       'alter default privileges in schema public revoke all on tables from mintdesk_web, mintdesk_worker',
     )
@@ -103,28 +106,26 @@ describe('checkRuntimeDatabase (production start checks)', () => {
     )
   })
 
-  it('APPROVAL_THRESHOLD_OZ: a web and a worker that differ are refused, naming it, whichever starts second', async () => {
-    expect(await refusal('worker', '5000')).toBeNull() // nothing to compare with yet
-    expect(await refusal('web', '5000')).toBeNull()
-    const e = await refusal('web', '0')
-    expect(e?.variables).toEqual(['APPROVAL_THRESHOLD_OZ'])
-    expect(e?.message).toMatch(
-      /APPROVAL_THRESHOLD_OZ is 0\.000 oz in this web, but the worker started with 5000\.000 oz/,
-    )
+  it('MINTER_ADDRESS: a web and a worker that differ are refused, naming it, whichever starts second', async () => {
+    const [a, b, c] = ['aa', 'bb', 'cc'].map((x) => `0x${x.repeat(20)}`)
+    expect(await refusal('worker', a)).toBeNull() // nothing to compare with yet
+    expect(await refusal('web', a)).toBeNull()
+    const e = await refusal('web', b)
+    expect(e?.variables).toEqual(['MINTER_ADDRESS'])
+    expect(e?.message).toMatch(/MINTER_ADDRESS is 0xb{40} in this web, but the worker started with "0xa{40}"/)
     // a value set on one side only keeps that side from starting, every time
-    expect((await refusal('web', '0'))?.variables).toEqual(['APPROVAL_THRESHOLD_OZ'])
-    const w = await refusal('worker', '999999999999999')
-    expect(w?.message).toMatch(/in this worker, but the web started with 0\.000 oz/)
+    expect((await refusal('web', b))?.variables).toEqual(['MINTER_ADDRESS'])
+    const w = await refusal('worker', c)
+    expect(w?.message).toMatch(/in this worker, but the web started with "0xb{40}"/)
     // a change deployed to both converges: the second to start finds the first's new value
-    expect(await refusal('worker', '7500.5')).not.toBeNull() // the web's row still says 0
-    expect(await refusal('web', '7500.5')).toBeNull()
-    expect(await refusal('worker', '7500.5')).toBeNull()
+    expect(await refusal('web', c)).toBeNull()
+    expect(await refusal('worker', c)).toBeNull()
   })
 
   it('outside production nothing is checked (dev and tests share one database across settings)', async () => {
     await t.sql.unsafe('grant truncate on job_events to mintdesk_worker')
-    expect(await refusal('worker', '1', false)).toBeNull()
-    expect(await refusal('web', '2', false)).toBeNull()
+    expect(await refusal('worker', `0x${'11'.repeat(20)}`, false)).toBeNull()
+    expect(await refusal('web', `0x${'22'.repeat(20)}`, false)).toBeNull()
     expect(await t.sql`select * from runtime_settings`).toHaveLength(0)
   })
 })

@@ -8,29 +8,29 @@ export type CheckRuntimeDatabaseParameters = {
   role: RuntimeRole
   /** config.production: the checks run in production only (dev and tests share one database between many settings) */
   production: boolean
-  /** config.approvalThresholdWei */
-  approvalThresholdWei: bigint
+  /** config.minterAddress */
+  minterAddress: string | undefined
 }
 
 /**
  * What the web and the worker check in the database before they serve or sign, in
  * production (fails closed, as loadConfig does with the environment): their role holds
  * nothing beyond db/roles/tableGrants.ts (checkTablePrivileges), and both run with one
- * APPROVAL_THRESHOLD_OZ (checkSharedSettings). Throws a ConfigError naming the variables
- * (DATABASE_URL, APPROVAL_THRESHOLD_OZ); the web's startup (instrumentation-node.ts) and
+ * MINTER_ADDRESS (checkSharedSettings). Throws a ConfigError naming the variables
+ * (DATABASE_URL, MINTER_ADDRESS); the web's startup (instrumentation-node.ts) and
  * the worker's (worker/runtime/startWorker.ts) exit on it.
  *
  * @example
  * await checkRuntimeDatabase(db, { role: 'worker', production: config.production,
- * approvalThresholdWei: config.approvalThresholdWei })
+ * minterAddress: config.minterAddress })
  */
 export async function checkRuntimeDatabase(
   db: Db,
-  { role, production, approvalThresholdWei }: CheckRuntimeDatabaseParameters,
+  { role, production, minterAddress }: CheckRuntimeDatabaseParameters,
 ): Promise<void> {
   if (!production) return
   const privileges = await checkTablePrivileges(db, { role })
   if (!privileges.ok) throw new ConfigError(privileges.variables, privileges.message)
-  const shared = await checkSharedSettings(db, { role, approvalThresholdWei })
+  const shared = await checkSharedSettings(db, { role, minterAddress })
   if (!shared.ok) throw new ConfigError(shared.variables, shared.message)
 }

@@ -35,6 +35,11 @@ export const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'TOKEN_ADDRESS must be a 20-byte hex address')
     .optional(),
+  /** GoldMinter, the sole holder of the token's roles: the web builds intents for it, the worker relays to it */
+  MINTER_ADDRESS: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'MINTER_ADDRESS must be a 20-byte hex address')
+    .optional(),
   /** comma-separated KMS key ids; KMS_KEY_ID (one key) is accepted too */
   KMS_KEY_IDS: csv.optional(),
   KMS_KEY_ID: z.string().optional(),
@@ -68,15 +73,7 @@ export const envSchema = z.object({
   DEV_ADMIN_PASSWORD: z.string().optional(),
   DEV_ADMIN2_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),
-  /**
-   * Four eyes: an order of this many fine ounces or more waits for a second
-   * person's approval before it gets its mint_send job; the worker refuses to sign such an
-   * order without one. Fine oz, at most 3 decimals; '0' (the default): every order.
-   */
-  APPROVAL_THRESHOLD_OZ: z
-    .string()
-    .regex(/^\d{1,15}(\.\d{1,3})?$/, 'APPROVAL_THRESHOLD_OZ is fine troy ounces, e.g. 0 or 5000.000')
-    .default('0'),
+  DEV_APPROVER2_PASSWORD: z.string().optional(),
   // job slots of a worker process: one per busy signer's confirmer, the rest for send batches and notifications
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(16),
   WORKER_HEARTBEAT_MS: intFrom(2_000),

@@ -7,6 +7,7 @@ const worker = {
   ...base,
   RPC_URL: 'http://127.0.0.1:8545',
   TOKEN_ADDRESS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  MINTER_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
   KMS_KEY_IDS: 'a, b',
 }
 
@@ -39,7 +40,13 @@ describe('loadConfig', () => {
   it('accepts a single KMS_KEY_ID', () => {
     expect(
       loadConfig({
-        env: { ...base, RPC_URL: worker.RPC_URL, TOKEN_ADDRESS: worker.TOKEN_ADDRESS, KMS_KEY_ID: 'k' },
+        env: {
+          ...base,
+          RPC_URL: worker.RPC_URL,
+          TOKEN_ADDRESS: worker.TOKEN_ADDRESS,
+          MINTER_ADDRESS: worker.MINTER_ADDRESS,
+          KMS_KEY_ID: 'k',
+        },
         role: 'worker',
       }).kmsKeyIds,
     ).toEqual(['k'])
@@ -50,6 +57,7 @@ describe('loadConfig', () => {
     expect(errorOf(() => loadConfig({ env: base, role: 'worker' })).variables).toEqual([
       'RPC_URL',
       'TOKEN_ADDRESS',
+      'MINTER_ADDRESS',
       'KMS_KEY_IDS',
     ])
   })
@@ -60,16 +68,11 @@ describe('loadConfig', () => {
     expect(dev.devPasswords?.staff).toBe('staff-dev-password')
   })
 
-  it('APPROVAL_THRESHOLD_OZ: fine oz to wei, 0 (every order needs a second person) by default', () => {
-    expect(loadConfig({ env: base, role: 'web' }).approvalThresholdWei).toBe(0n)
-    expect(loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: '5000.5' }, role: 'web' }).approvalThresholdWei).toBe(
-      5_000_500n * 10n ** 15n,
+  it('MINTER_ADDRESS: required by the worker, and by a production web', () => {
+    expect(loadConfig({ env: { ...base, MINTER_ADDRESS: `0x${'ab'.repeat(20)}` }, role: 'web' }).minterAddress).toBe(
+      `0x${'ab'.repeat(20)}`,
     )
-    for (const bad of ['-1', '1.2345', 'lots', '1e9']) {
-      expect(
-        errorOf(() => loadConfig({ env: { ...base, APPROVAL_THRESHOLD_OZ: bad }, role: 'web' })).variables,
-      ).toEqual(['APPROVAL_THRESHOLD_OZ'])
-    }
+    expect(() => loadConfig({ env: { ...base, MINTER_ADDRESS: '0x12' }, role: 'web' })).toThrow(/MINTER_ADDRESS/)
   })
 
   it('the dev approver password: a default in dev, refused in production', () => {
@@ -80,7 +83,7 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without a secret', () => {
     const e = errorOf(() => loadConfig({ env: { ...base, NODE_ENV: 'production' }, role: 'web' }))
-    expect(e.variables).toEqual(['AUTH_SECRET', 'APP_URL', 'METRICS_TOKEN'])
+    expect(e.variables).toEqual(['AUTH_SECRET', 'APP_URL', 'METRICS_TOKEN', 'MINTER_ADDRESS'])
   })
 
   it('refuses dev defaults left in place in production', () => {
@@ -163,6 +166,7 @@ describe('loadConfig', () => {
       ...asWebRole,
       NODE_ENV: 'production',
       APP_URL: 'https://mintdesk.example',
+      MINTER_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
       AUTH_SECRET: strong,
       METRICS_TOKEN: strong,
     }
@@ -241,6 +245,7 @@ describe('loadConfig', () => {
     const web = {
       NODE_ENV: 'production',
       APP_URL: 'https://mintdesk.example',
+      MINTER_ADDRESS: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
       AUTH_SECRET: strong,
       METRICS_TOKEN: strong,
     }

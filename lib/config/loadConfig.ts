@@ -1,5 +1,4 @@
 import { ConfigError } from '@/lib/errors/config'
-import { ozToWei } from '@/lib/money/ozToWei'
 import { type NotificationSettings, notificationSettings } from '@/lib/notifications/notificationSettings'
 import { checkDatabaseRole } from './checkDatabaseRole'
 import { type Env, envSchema } from './envSchema'
@@ -28,6 +27,8 @@ export type Config = {
   rpcUrl: string | undefined
   chainId: number | undefined
   tokenAddress: `0x${string}` | undefined
+  /** MINTER_ADDRESS: GoldMinter */
+  minterAddress: `0x${string}` | undefined
   kmsKeyIds: string[]
   kmsEndpoint: string | undefined
   awsRegion: string
@@ -46,8 +47,6 @@ export type Config = {
    */
   oidc: { issuer: string; clientId: string; clientSecret: string; mfaAcrValues: readonly string[] } | undefined
   devPasswords: { staff: string; approver: string; admin: string; admin2: string } | undefined
-  /** APPROVAL_THRESHOLD_OZ in wei: orders at or above it need a second person (0n: every order) */
-  approvalThresholdWei: bigint
   worker: {
     concurrency: number
     heartbeatMs: number
@@ -123,10 +122,13 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (!e.AUTH_SECRET) (production ? missing : devDefaults).push('AUTH_SECRET')
       if (production && !e.APP_URL) missing.push('APP_URL')
       if (production && !e.METRICS_TOKEN) missing.push('METRICS_TOKEN')
+      // the approval page's typed data names the minter: production never guesses it
+      if (production && !e.MINTER_ADDRESS) missing.push('MINTER_ADDRESS')
     }
     if (role === 'worker') {
       if (!e.RPC_URL) missing.push('RPC_URL')
       if (!e.TOKEN_ADDRESS) missing.push('TOKEN_ADDRESS')
+      if (!e.MINTER_ADDRESS) missing.push('MINTER_ADDRESS')
       if (kmsKeyIds.length === 0) missing.push('KMS_KEY_IDS')
       // fail closed: production never signs without a fee ceiling (worker/chain/capFees.ts)
       if (production && e.MAX_FEE_PER_GAS === undefined) missing.push('MAX_FEE_PER_GAS')
@@ -141,6 +143,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (e.DEV_ADMIN_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN_PASSWORD')
       if (e.DEV_ADMIN2_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN2_PASSWORD')
       if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
+      if (e.DEV_APPROVER2_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER2_PASSWORD')
     }
   }
   // the web only writes the outbox: the queue URLs are the worker's (it alone talks to SQS)
@@ -193,6 +196,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     rpcUrl: e.RPC_URL,
     chainId: e.CHAIN_ID,
     tokenAddress: e.TOKEN_ADDRESS as `0x${string}` | undefined,
+    minterAddress: e.MINTER_ADDRESS as `0x${string}` | undefined,
     kmsKeyIds,
     kmsEndpoint: e.KMS_ENDPOINT,
     awsRegion: e.AWS_REGION,
@@ -212,7 +216,6 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
           admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password',
           admin2: e.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password',
         },
-    approvalThresholdWei: ozToWei(e.APPROVAL_THRESHOLD_OZ),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       heartbeatMs: e.WORKER_HEARTBEAT_MS,

@@ -37,7 +37,6 @@ const create = async (to?: string) =>
   createMintOrder(t.db, {
     session: intakeSession(u.staff),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     request: await request(to),
   })
 
@@ -73,7 +72,6 @@ describe('createMintOrder with the controls', () => {
         createMintOrder(t.db, {
           session: intakeSession(u.staff),
           maxAttempts: 5,
-          approvalThresholdWei: null,
           request: r,
         }),
       ),
@@ -84,7 +82,8 @@ describe('createMintOrder with the controls', () => {
     expect(lost).toHaveLength(7)
     for (const e of lost) expect(e).toBeInstanceOf(OverLimitError)
     const [row] = await t.db.execute<{ n: number; total: string }>(sql`
-      select count(*)::int as n, sum(amount_wei)::text as total from mint_orders where status = 'pending'`)
+      select count(*)::int as n, sum(amount_wei)::text as total from mint_orders
+      where status = 'awaiting_approval'`)
     expect(row).toEqual({ n: 5, total: (ozToWei('401.084') * 5n).toString() })
     await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: null })
   })

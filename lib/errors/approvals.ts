@@ -39,3 +39,34 @@ export class ApprovalMissingError extends ReserveCheckRefusedError {
     super('approval_missing', reason)
   }
 }
+
+/**
+ * The worker refuses to relay an order whose bars it cannot tie to a bar list the vault's
+ * custodian signed (no signature, a signature by no custodian of the vault, a root or
+ * total that its bars do not give, a bar of the order not on the list). Permanent.
+ */
+export class BarListUnverifiedError extends ReserveCheckRefusedError {
+  override name = 'BarListUnverifiedError'
+  constructor(reason: string) {
+    super('bar_list_unverified', reason)
+  }
+}
+
+/**
+ * A signature that counts for nothing: it does not recover to a key bound to the signer's
+ * user that may sign it (an approver on chain; the vault's custodian), or its intent expired.
+ */
+export class InvalidSignatureError extends BaseError {
+  override name = 'InvalidSignatureError'
+  constructor(message: string) {
+    super('invalid_signature', message)
+  }
+}
+
+/** The same approver (user or key) signs one intent twice. */
+export class AlreadySignedError extends BaseError {
+  override name = 'AlreadySignedError'
+  constructor() {
+    super('already_signed', 'You have already signed this order.')
+  }
+}

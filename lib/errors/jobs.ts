@@ -47,6 +47,7 @@ export const JOB_ERROR_CODES = [
   'recipient_not_allowed',
   'over_limit',
   'approval_missing',
+  'bar_list_unverified',
 ] as const
 
 export type JobErrorCode = (typeof JOB_ERROR_CODES)[number]

@@ -34,7 +34,7 @@ export class IdempotencyConflictError extends BaseError {
 
 /**
  * Not a uuid (order ids are), or a bytes32 that is not a uuid left-padded to 32 bytes
- * (worker/chain/orderIdToBytes32.ts). A bug: 500.
+ * (lib/mint/orderIdToBytes32.ts). A bug: 500.
  */
 export class InvalidOrderIdError extends BaseError<'invalid_order_id'> {
   override name = 'InvalidOrderIdError'

@@ -22,6 +22,7 @@ export class ReserveCheckRefusedError extends PermanentJobError {
     | 'recipient_not_allowed'
     | 'over_limit'
     | 'approval_missing'
+    | 'bar_list_unverified'
   constructor(check: ReserveCheckRefusedError['check'], reason: string) {
     super(`refused to sign: ${reason}`, { code: check })
     this.check = check

@@ -35,7 +35,6 @@ function create(request: MintRequestInput, p: Partial<CreateMintOrderParameters>
   return createMintOrder(t.db, {
     session: intakeSession(u.staff),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     request,
     ...p,
   })
@@ -84,7 +83,7 @@ describe('reserveBars (the intake)', () => {
       vault: 'RSV-1',
       bars: [{ serial: 'P-1', refiner: 'pamp-sa', grossOz: '400', fineness: '995', year: 2019 }],
     })
-    await expect(create(request)).resolves.toMatchObject({ status: 'pending' })
+    await expect(create(request)).resolves.toMatchObject({ status: 'awaiting_approval' })
   })
 
   it('refuses invented bars (422 bar_not_in_vault, each named) and writes nothing', async () => {

@@ -1,4 +1,6 @@
 import { createDb, type DbClient } from '@/db/client'
+import { createChainClient } from '@/lib/chain/createChainClient'
+import { createMinterReader, type MinterReader } from '@/lib/web/approvals/MinterReader'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { createRateLimiter, type RateLimiter } from '@/lib/web/http/createRateLimiter'
 import { createReservesReader, type ReservesReader } from '@/lib/web/reserves/createReservesReader'
@@ -16,6 +18,7 @@ type WebProcess = {
   db?: DbClient
   reservesReader?: ReservesReader
   reservesRateLimiter?: RateLimiter
+  minter?: MinterReader
 }
 
 const holder = globalThis as unknown as { mintdeskWeb?: WebProcess }
@@ -44,4 +47,16 @@ export function getReservesReader(): ReservesReader {
 export function getReservesRateLimiter(): RateLimiter {
   web.reservesRateLimiter ??= createRateLimiter({ burst: RESERVES_LIMITS.burst, perSecond: RESERVES_LIMITS.perSecond })
   return web.reservesRateLimiter
+}
+
+/** THE MinterReader of the web (GoldMinter at MINTER_ADDRESS, read-only); an error names what is not configured. */
+export function getMinterReader(): MinterReader {
+  if (!web.minter) {
+    const config = getConfig('web')
+    if (!config.rpcUrl || !config.chainId || !config.minterAddress)
+      throw new Error('RPC_URL, CHAIN_ID and MINTER_ADDRESS are needed to judge approvals')
+    const client = createChainClient({ rpcUrl: config.rpcUrl, chainId: config.chainId, pollingMs: config.rpcPollingMs })
+    web.minter = createMinterReader({ client, chainId: config.chainId, minterAddress: config.minterAddress })
+  }
+  return web.minter
 }

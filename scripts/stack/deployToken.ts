@@ -2,7 +2,6 @@ import {
   type Address,
   createWalletClient,
   defineChain,
-  getContractAddress,
   type Hash,
   type Hex,
   http,
@@ -12,158 +11,134 @@ import {
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createChainClient } from '../../lib/chain/createChainClient'
+import { goldMinterAbi } from '../../lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
+import { devAccountAt } from '../../lib/keys/devKeys'
 import { DeployTokenError } from '../errors/stack'
-import { readGoldTokenArtifact } from './goldTokenArtifact'
+import { deployGoldMinter, devGoldMinterSetup, type GoldMinterSetup } from './deployGoldMinter'
 
 /**
- * Dev-only deployment of GoldToken for the local stack and the tests: the deployer
- * (anvil's first dev account) becomes admin and freezer, every signer gets MINTER_ROLE
- * and gas money. Production deploys are not done from here.
+ * Dev-only deployment for the local stack, the bench and the tests: GoldToken with
+ * GoldMinter as the sole holder of its roles (scripts/stack/deployGoldMinter.ts, the dev
+ * setup: approvers 10 and 11, admins 13 and 14, custodian 12 registered), and gas money
+ * for every KMS signer, which holds no role: the signers only relay what the approvers
+ * signed. Production deploys are not done from here.
  */
 
 export const MINTER_ROLE_NAME = 'MINTER_ROLE'
 const DEFAULT_FUND_WEI = 100n * 10n ** 18n
-/** fixed gas for the transactions sent before the token exists (no estimate possible) */
-const GRANT_ROLE_GAS = 120_000n
 const TRANSFER_GAS = 21_000n
+/** the dev desk's redemption address: index 16 of the dev mnemonic */
+const DEV_REDEMPTION_INDEX = 16
+/** the dev rate limit: a bucket of 1,000,000,000 oz refilled at 1,000,000 oz a second (tests mint a lot) */
+const DEV_RATE_CAPACITY = 10n ** 9n * 10n ** 18n
+const DEV_RATE_REFILL = 10n ** 6n * 10n ** 18n
 
 export type DeployTokenParameters = {
   rpcUrl: string
   chainId: number
-  /** pays for everything and becomes DEFAULT_ADMIN_ROLE + FREEZER_ROLE */
+  /** pays for the deployments; holds no role afterwards */
   deployerPrivateKey: Hex
-  /** the KMS signers' addresses: each gets MINTER_ROLE and fundWei */
+  /** the KMS signers' addresses: each gets fundWei, and no role */
   signerAddresses: readonly Address[]
   /** gas money per signer, 100 ETH by default */
   fundWei?: bigint
+  /** changes to the dev setup (a test's own rate limit, say) */
+  setup?: Partial<GoldMinterSetup>
 }
 
-export type DeployTokenReturnType = { tokenAddress: Address }
+export type DeployTokenReturnType = { tokenAddress: Address; minterAddress: Address }
 
 export type EnsureTokenParameters = DeployTokenParameters & {
-  /** a token deployed by an earlier run of the stack */
+  /** a token and minter deployed by an earlier run of the stack */
   tokenAddress?: Address | undefined
+  minterAddress?: Address | undefined
 }
 
-export type EnsureTokenReturnType = { tokenAddress: Address; deployed: boolean }
+export type EnsureTokenReturnType = DeployTokenReturnType & { deployed: boolean }
 
-/**
- * Deploys GoldToken, grants MINTER_ROLE to and funds every signer, and waits for all
- * receipts. All transactions go out at once with consecutive nonces (the token address
- * is known in advance from the deployer's nonce), so with a block time this costs one
- * block, not one per transaction.
- */
+/** The dev GoldMinter setup the stack deploys. */
+export function devStackSetup(overrides: Partial<GoldMinterSetup> = {}): GoldMinterSetup {
+  return {
+    ...devGoldMinterSetup({
+      redemptionAddress: devAccountAt(DEV_REDEMPTION_INDEX).address,
+      rateCapacity: DEV_RATE_CAPACITY,
+      rateRefillPerSecond: DEV_RATE_REFILL,
+    }),
+    ...overrides,
+  }
+}
+
+/** Deploys GoldToken + GoldMinter with the dev setup and funds every signer; waits for all receipts. */
 export async function deployToken(params: DeployTokenParameters): Promise<DeployTokenReturnType> {
   const { rpcUrl, chainId, deployerPrivateKey, signerAddresses, fundWei = DEFAULT_FUND_WEI } = params
-  const { publicClient, walletClient, deployer } = clients({ rpcUrl, chainId, deployerPrivateKey })
-  const { bytecode } = readGoldTokenArtifact()
-
-  let nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: 'pending' })
-  const tokenAddress = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
-  const minterRole = roleHash(MINTER_ROLE_NAME)
-
-  const hashes: Hash[] = []
-  hashes.push(
-    await walletClient.deployContract({ abi: goldTokenAbi, bytecode, args: [deployer.address], nonce: nonce++ }),
+  const { publicClient, walletClient } = clients({ rpcUrl, chainId, deployerPrivateKey })
+  const deployed = await deployGoldMinter({ publicClient, deployer: walletClient, setup: devStackSetup(params.setup) })
+  const nonce = await publicClient.getTransactionCount({ address: walletClient.account.address, blockTag: 'pending' })
+  await waitAll(
+    publicClient,
+    await fund({ walletClient, signerAddresses, amounts: signerAddresses.map(() => fundWei), nonce }),
   )
-  for (const signer of signerAddresses) {
-    hashes.push(
-      await walletClient.writeContract({
-        address: tokenAddress,
-        abi: goldTokenAbi,
-        functionName: 'grantRole',
-        args: [minterRole, signer],
-        nonce: nonce++,
-        gas: GRANT_ROLE_GAS,
-      }),
-    )
+  for (const address of [deployed.tokenAddress, deployed.minterAddress]) {
+    const code = await publicClient.getCode({ address })
+    if (!code || code === '0x') throw new DeployTokenError(`no code at ${address} after deployment`)
   }
-  hashes.push(...(await fund({ walletClient, signerAddresses, amounts: signerAddresses.map(() => fundWei), nonce })))
-  await waitAll(publicClient, hashes)
-
-  const code = await publicClient.getCode({ address: tokenAddress })
-  if (!code || code === '0x') throw new DeployTokenError(`no code at ${tokenAddress} after deployment`)
-  return { tokenAddress }
+  return deployed
 }
 
 /**
- * For restarts of the local stack: reuses `tokenAddress` when it has code, is a
- * GoldToken and the deployer is its admin (granting MINTER_ROLE to any signer that lacks
- * it and topping signers up to fundWei); otherwise deploys a new token.
+ * For restarts of the local stack: reuses `tokenAddress` and `minterAddress` when both
+ * have code and the minter holds the token's MINTER_ROLE (topping signers up to
+ * fundWei); otherwise deploys both again.
  */
 export async function ensureToken(params: EnsureTokenParameters): Promise<EnsureTokenReturnType> {
-  const { rpcUrl, chainId, deployerPrivateKey, signerAddresses, fundWei = DEFAULT_FUND_WEI, tokenAddress } = params
-  if (!tokenAddress) return { ...(await deployToken(params)), deployed: true }
+  const { rpcUrl, chainId, deployerPrivateKey, signerAddresses, fundWei = DEFAULT_FUND_WEI } = params
+  const { tokenAddress, minterAddress } = params
+  const fresh = async () => ({ ...(await deployToken(params)), deployed: true })
+  if (!tokenAddress || !minterAddress) return fresh()
 
-  const { publicClient, walletClient, deployer } = clients({ rpcUrl, chainId, deployerPrivateKey })
-  const code = await publicClient.getCode({ address: tokenAddress })
-  if (!code || code === '0x') return { ...(await deployToken(params)), deployed: true }
-
-  let minterRole: Hex
-  let isAdmin: boolean
+  const { publicClient, walletClient } = clients({ rpcUrl, chainId, deployerPrivateKey })
+  const [tokenCode, minterCode] = await Promise.all([
+    publicClient.getCode({ address: tokenAddress }),
+    publicClient.getCode({ address: minterAddress }),
+  ])
+  if (!tokenCode || tokenCode === '0x' || !minterCode || minterCode === '0x') return fresh()
   try {
-    minterRole = await publicClient.readContract({
+    const minterRole = await publicClient.readContract({
       address: tokenAddress,
       abi: goldTokenAbi,
       functionName: 'MINTER_ROLE',
     })
-    const adminRole = await publicClient.readContract({
-      address: tokenAddress,
-      abi: goldTokenAbi,
-      functionName: 'DEFAULT_ADMIN_ROLE',
-    })
-    isAdmin = await publicClient.readContract({
-      address: tokenAddress,
-      abi: goldTokenAbi,
-      functionName: 'hasRole',
-      args: [adminRole, deployer.address],
-    })
-  } catch {
-    // some other contract lives there (a different chain state): start over
-    return { ...(await deployToken(params)), deployed: true }
-  }
-  if (minterRole !== roleHash(MINTER_ROLE_NAME)) return { ...(await deployToken(params)), deployed: true }
-
-  const missing: Address[] = []
-  for (const signer of signerAddresses) {
-    const has = await publicClient.readContract({
-      address: tokenAddress,
-      abi: goldTokenAbi,
-      functionName: 'hasRole',
-      args: [minterRole, signer],
-    })
-    if (!has) missing.push(signer)
-  }
-  if (missing.length > 0 && !isAdmin) return { ...(await deployToken(params)), deployed: true }
-
-  let nonce = await publicClient.getTransactionCount({ address: deployer.address, blockTag: 'pending' })
-  const hashes: Hash[] = []
-  for (const signer of missing) {
-    hashes.push(
-      await walletClient.writeContract({
+    const [holds, token] = await Promise.all([
+      publicClient.readContract({
         address: tokenAddress,
         abi: goldTokenAbi,
-        functionName: 'grantRole',
-        args: [minterRole, signer],
-        nonce: nonce++,
+        functionName: 'hasRole',
+        args: [minterRole, minterAddress],
       }),
-    )
+      publicClient.readContract({ address: minterAddress, abi: goldMinterAbi, functionName: 'token' }),
+    ])
+    if (minterRole !== roleHash(MINTER_ROLE_NAME) || !holds || !isAddressEqual(token, tokenAddress)) return fresh()
+  } catch {
+    // some other contract lives there (a different chain state): start over
+    return fresh()
   }
+
+  const nonce = await publicClient.getTransactionCount({ address: walletClient.account.address, blockTag: 'pending' })
   const balances = await Promise.all(signerAddresses.map((address) => publicClient.getBalance({ address })))
   const low = signerAddresses
     .map((address, i) => ({ address, topUp: fundWei - balances[i] }))
     .filter((x) => x.topUp > fundWei / 2n)
-  hashes.push(
-    ...(await fund({
+  await waitAll(
+    publicClient,
+    await fund({
       walletClient,
       signerAddresses: low.map((x) => x.address),
       amounts: low.map((x) => x.topUp),
       nonce,
-    })),
+    }),
   )
-  await waitAll(publicClient, hashes)
-  return { tokenAddress, deployed: false }
+  return { tokenAddress, minterAddress, deployed: false }
 }
 
 function clients({
@@ -184,7 +159,7 @@ function clients({
     rpcUrls: { default: { http: [rpcUrl] } },
   })
   const walletClient = createWalletClient({ account: deployer, chain, transport: http(rpcUrl, { retryCount: 0 }) })
-  return { publicClient, walletClient, deployer }
+  return { publicClient, walletClient }
 }
 
 async function fund({

@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
+import type { GoldMinterDomainParameters } from '../../lib/chain/typedData'
 import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 import { importBarList } from '../../lib/web/vault/importBarList'
 import { parseBarList } from '../../lib/web/vault/parseBarList'
+import { devCustodianSignature } from './devCustodianSignature'
 
 export type SeedDevBarListParameters = {
   vault?: string
   /** how many bars (2,000 by default) */
   count?: number
   log?: (line: string) => void
+  /** the stack's GoldMinter (the dev custodian signs the list for it); the fresh dev chain's by default */
+  domain?: GoldMinterDomainParameters
 }
 
 export type SeedDevBarListReturnType = { seeded: false; reason: string } | { seeded: true; result: ApiBarListImport }
@@ -56,7 +60,12 @@ export async function seedDevBarList(db: Db, p: SeedDevBarListParameters = {}): 
     format: 'value',
     value: { vault, asOf: new Date().toISOString(), bars: generateDevBars(p.count ?? 2_000) },
   })
-  const result = await importBarList(db, { list, actor: null, metadata: { ...DEV_BAR_LIST_METADATA } })
+  const result = await importBarList(db, {
+    list,
+    actor: null,
+    metadata: { ...DEV_BAR_LIST_METADATA },
+    custodian: await devCustodianSignature(list, p.domain),
+  })
   log(`dev bar list: ${result.added} generated bars (DEV DATA, not a custodian's list) imported for vault ${vault}`)
   return { seeded: true, result }
 }

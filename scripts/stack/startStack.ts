@@ -8,7 +8,8 @@ import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY, DEV_METRICS_TOKEN } from '../../li
 import { seedDevUsers } from '../../lib/web/auth/seedDevUsers'
 import { createKmsClient } from '../../worker/signer/createKmsClient'
 import { createSqsClient } from '../../worker/sqs/createSqsClient'
-import { startAnvil } from './anvil'
+import { ANVIL_DEV_PRIVATE_KEY, startAnvil } from './anvil'
+import { bindDevSigningKeys } from './bindDevSigningKeys'
 import { buildWeb } from './buildWeb'
 import { databaseUrlAs } from './databaseUrlAs'
 import { ensureToken } from './deployToken'
@@ -27,9 +28,6 @@ import { seedDevRecipients } from './seedDevRecipients'
 import { startSmtpSink } from './smtpSink'
 import { startSqsServer } from './sqs'
 import { portOf, releaseEnv, waitForHttp } from './stackProcessHelpers'
-
-/** anvil's first dev account: deploys the token and funds the signers, in dev only */
-const ANVIL_DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 
 export type StartStackParameters = {
   root: string
@@ -244,9 +242,10 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       log(`SMTP sink at ${smtpUrl}: each email is a .eml file in ${sink.mailDir}`)
     }
 
-    // 4. the token
+    // 4. the token and its minter (GoldMinter, the sole holder of the token's roles)
     let tokenAddress = given.TOKEN_ADDRESS
-    if (!tokenAddress) {
+    let minterAddress = given.MINTER_ADDRESS
+    if (!tokenAddress || !minterAddress) {
       const client = createKmsClient({ region: awsRegion, endpoint: kmsEndpoint })
       const signerAddresses = await Promise.all(
         keyIds.split(',').map((keyId) => getKmsAddressOrThrow(client, { keyId })),
@@ -254,27 +253,37 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       const deployed = await ensureToken({
         rpcUrl,
         chainId: Number(chainId),
-        deployerPrivateKey: ANVIL_DEPLOYER_KEY,
+        deployerPrivateKey: ANVIL_DEV_PRIVATE_KEY,
         signerAddresses,
         tokenAddress: previous.TOKEN_ADDRESS as `0x${string}` | undefined,
+        minterAddress: previous.MINTER_ADDRESS as `0x${string}` | undefined,
       })
       tokenAddress = deployed.tokenAddress
-      log(`GoldToken at ${tokenAddress}; minters: ${signerAddresses.join(', ')}`)
+      minterAddress = deployed.minterAddress
+      log(
+        `GoldToken at ${tokenAddress}, GoldMinter at ${minterAddress}; relayers (gas only): ${signerAddresses.join(', ')}`,
+      )
     }
 
-    if (!tokenAddress) throw new Error('no token address')
+    if (!tokenAddress || !minterAddress) throw new Error('no token or minter address')
 
     // 5. dev users and the dev bar list
     const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
     const approverPassword = given.DEV_APPROVER_PASSWORD ?? 'approver-dev-password'
+    const approver2Password = given.DEV_APPROVER2_PASSWORD ?? 'approver2-dev-password'
     const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
     const admin2Password = given.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password'
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
-        await seedDevUsers(db, { staffPassword, approverPassword, adminPassword, admin2Password })
+        await seedDevUsers(db, { staffPassword, approverPassword, approver2Password, adminPassword, admin2Password })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
-        await seedDevBarList(db, { log })
+        await seedDevBarList(db, {
+          log,
+          domain: { chainId: Number(chainId), verifyingContract: minterAddress as `0x${string}` },
+        })
+        // the dev signing keys bound to their users (they are approvers and admins on chain from the deploy)
+        await bindDevSigningKeys(db, { log })
         // anvil's accounts 1 to 9 on the recipient allowlist (once); the limits stay unset
         await seedDevRecipients(db, { log })
       } finally {
@@ -294,6 +303,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       RPC_URL: rpcUrl,
       CHAIN_ID: chainId,
       TOKEN_ADDRESS: tokenAddress,
+      MINTER_ADDRESS: minterAddress,
       KMS_KEY_IDS: keyIds,
       AWS_REGION: awsRegion,
       ...(kmsEndpoint ? { KMS_ENDPOINT: kmsEndpoint } : {}),
@@ -304,6 +314,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       METRICS_TOKEN: given.METRICS_TOKEN ?? DEV_METRICS_TOKEN,
       DEV_STAFF_PASSWORD: staffPassword,
       DEV_APPROVER_PASSWORD: approverPassword,
+      DEV_APPROVER2_PASSWORD: approver2Password,
       DEV_ADMIN_PASSWORD: adminPassword,
       DEV_ADMIN2_PASSWORD: admin2Password,
       PORT: String(port),

@@ -286,8 +286,8 @@ export function reachability(
  * fits no home usually wants moving, splitting or deleting.
  */
 export const PROCESS_EXCEPTIONS: Readonly<Record<string, string>> = {
-  'lib/chain/goldMinterAbi.generated.ts':
-    "GoldMinter's ABI, generated beside GoldToken's: the contract and its tests use it now, and web and worker take it up when approvals become signatures the contract verifies",
+  'lib/keys/devKeys.ts':
+    "the dev keys' one home, shared with the stack and the tests; in this tree only the web's dev signer reaches it (the web and the worker refuse these keys in production)",
   'lib/web/zodWithoutEval.ts':
     "the browser's zod setting (no eval under the page's CSP): its one statement runs only where `window` exists; the shared schemas import it first so it runs before they are built, which makes cli/limits.ts load it as a no-op",
 }

@@ -13,8 +13,9 @@ import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
+import { handlerApprovals } from './handlerApprovals'
 
 // The chain node restarted from its saved state: anvil keeps its chain in a
 // state file; we keep a copy, let orders confirm for a few seconds, SIGKILL anvil and
@@ -40,16 +41,16 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ dataDir: dir })])
     anvil = chain.anvil
     const users = await insertTestUsers(t.db)
+    const approvals = await handlerApprovals(t.db, chain)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-    // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
+    // every order waits for an approval: the dev approver signs each one through the API (submitOrder's approveAs)
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     api = createHandlerApi({
       origin: 'http://localhost:3000',
-      routes: { 'POST /api/gold/mint': mint.POST },
-      runAs: runAsWith(users),
+      routes: { 'POST /api/gold/mint': mint.POST, ...approvals.routes },
+      runAs: runAsWith({ ...users, approver: approvals.approver }),
     })
   })
   afterAll(async () => {
@@ -70,7 +71,7 @@ describe('anvil SIGKILLed and restarted from an older saved state', () => {
     await stockPlannedOrders(t.db, plan)
     const accepted: string[] = []
     const submit = async (orders: typeof plan) => {
-      const outcomes = await submitAll(api, { orders, concurrency: 3 })
+      const outcomes = await submitAll(api, { orders, concurrency: 3, approveAs: 'approver' })
       const tally = tallySubmits(outcomes)
       expect(tally.refused).toEqual([])
       accepted.push(...outcomes.map((o) => o.orderId as string))

@@ -9,8 +9,9 @@ import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createRng } from '@/tests/helpers/createRng'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
+import { handlerApprovals } from './handlerApprovals'
 
 // Chaos, short form (the long form is `npm run test:chaos`): orders through the real
 // intake route while a driver SIGKILLs a random worker every few seconds and starts a
@@ -34,16 +35,16 @@ describe('orders while workers are SIGKILLed', () => {
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 2 })])
     const users = await insertTestUsers(t.db)
+    const approvals = await handlerApprovals(t.db, chain)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-    // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
+    // every order waits for an approval: the dev approver signs each one through the API (submitOrder's approveAs)
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     api = createHandlerApi({
       origin: 'http://localhost:3000',
-      routes: { 'POST /api/gold/mint': mint.POST },
-      runAs: runAsWith(users),
+      routes: { 'POST /api/gold/mint': mint.POST, ...approvals.routes },
+      runAs: runAsWith({ ...users, approver: approvals.approver }),
     })
   })
   afterAll(async () => {
@@ -66,7 +67,7 @@ describe('orders while workers are SIGKILLed', () => {
     const log = (l: string) => console.log(`[attack:chaos] ${l}`)
     let killer = startKiller({ pool: p, everyMs: [2_000, 4_000], rng, keep: WORKERS, log })
     let kills = 0
-    const submitting = submitAll(api, { orders, concurrency: 4, perSecond: 3 })
+    const submitting = submitAll(api, { orders, concurrency: 4, perSecond: 3, approveAs: 'approver' })
     // a deploy in the middle: the killer pauses, each worker is replaced and sent SIGTERM with its jobs running
     await new Promise((r) => setTimeout(r, 8_000))
     await killer.stop()

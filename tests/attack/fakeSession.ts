@@ -44,6 +44,10 @@ export const fakeSessionModule = {
 }
 
 /** `runAs` for createHandlerApi: the role's user (or none) for the duration of one handler call. */
-export function runAsWith(users: Record<ApiRole, SessionUser>) {
-  return (role: ApiRole | undefined, fn: () => Promise<Response>) => sessionStore.run(role ? users[role] : null, fn)
+export function runAsWith(users: Partial<Record<ApiRole, SessionUser>>) {
+  return (role: ApiRole | undefined, fn: () => Promise<Response>) => {
+    const user = role ? users[role] : null
+    if (user === undefined) throw new Error(`no test user for the role ${role}`)
+    return sessionStore.run(user, fn)
+  }
 }

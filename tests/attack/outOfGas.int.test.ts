@@ -8,8 +8,9 @@ import { createWorkerPool, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
+import { handlerApprovals } from './handlerApprovals'
 
 // The signer out of gas money: anvil_setBalance drains it; the orders' mint_send
 // jobs fail, retry (the back-off is fast-forwarded, the attempts are real) and land in the
@@ -31,17 +32,17 @@ describe('the signer out of gas money', () => {
   beforeAll(async () => {
     ;[t, chain] = await Promise.all([createTestDatabase(), startChainFixture()])
     const users = await insertTestUsers(t.db)
+    const approvals = await handlerApprovals(t.db, chain)
     process.env.DATABASE_URL = t.roleUrl('web') // the web's own role: the route runs on its grants
-    // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
+    // every order waits for an approval: the dev approver signs each one through the API (submitOrder's approveAs)
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     const bulkRetry = await import('@/app/api/admin/jobs/retry/route')
     api = createHandlerApi({
       origin: 'http://localhost:3000',
-      routes: { 'POST /api/gold/mint': mint.POST, 'POST /api/admin/jobs/retry': bulkRetry.POST },
-      runAs: runAsWith(users),
+      routes: { 'POST /api/gold/mint': mint.POST, 'POST /api/admin/jobs/retry': bulkRetry.POST, ...approvals.routes },
+      runAs: runAsWith({ ...users, approver: approvals.approver }),
     })
   })
   afterAll(async () => {
@@ -69,6 +70,7 @@ describe('the signer out of gas money', () => {
       rpcUrl: chain.rpcUrl,
       signers: chain.signerAddresses,
       orders,
+      approveAs: 'approver',
       fastForward: true,
       timeoutMs: 90_000,
       log,

@@ -15,8 +15,9 @@ import { countEvents, restartPostgresUnderLoad, waitForSettled } from '@/tests/c
 import { createWorkerPool, startSupervisor, type WorkerPool } from '@/tests/chaos/workerPool'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { runAsWith } from './fakeSession'
+import { handlerApprovals } from './handlerApprovals'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from './knownIssues'
 
 // The database restarted under load: this file runs its OWN embedded Postgres
@@ -59,17 +60,17 @@ describe('Postgres stopped and started again under load', () => {
     })
     checks = createDb({ url: pg.url, max: 2, name: 'attack-checks' })
     const users = await insertTestUsers(checks.db)
+    const approvals = await handlerApprovals(checks.db, chain)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' }) // the web's own role
-    // not about four eyes: the route gives each order its job at once
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
+    // every order waits for an approval: the dev approver signs each one through the API (submitOrder's approveAs)
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     const ready = await import('@/app/api/ready/route')
     api = createHandlerApi({
       origin: 'http://localhost:3000',
-      routes: { 'POST /api/gold/mint': mint.POST, 'GET /api/ready': ready.GET },
-      runAs: runAsWith(users),
+      routes: { 'POST /api/gold/mint': mint.POST, 'GET /api/ready': ready.GET, ...approvals.routes },
+      runAs: runAsWith({ ...users, approver: approvals.approver }),
     })
   })
   afterAll(async () => {
@@ -101,6 +102,7 @@ describe('Postgres stopped and started again under load', () => {
 
     const supervisor = startSupervisor({ pool: p, keep: 2, log })
     const submitting = submitAll(api, {
+      approveAs: 'approver',
       orders,
       concurrency: 3,
       perSecond: 4,
@@ -121,7 +123,10 @@ describe('Postgres stopped and started again under load', () => {
       log,
     })
     expect(pg.port, 'same port after the restart').toBe(port)
-    const outcomes = [...(await submitting), ...(await submitAll(api, { orders: probes, concurrency: 2 }))]
+    const outcomes = [
+      ...(await submitting),
+      ...(await submitAll(api, { orders: probes, concurrency: 2, approveAs: 'approver' })),
+    ]
     const tally = tallySubmits(outcomes)
     log(
       `restart: ${JSON.stringify(restart)}; intake ${JSON.stringify(tally.byStatus)}, max latency ${tally.maxLatencyMs} ms, slow ${JSON.stringify(tally.slow)}; postgres.js null-socket crashes in this process: ${known.seen.length}`,

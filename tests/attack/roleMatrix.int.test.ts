@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { reserveChecks } from '@/db/schema/reserves'
 import { users } from '@/db/schema/users'
 import type { UserRole } from '@/lib/web/auth/SessionUser'
+import { DEV_MINTER_ADDRESS, DEV_MINTER_DOMAIN } from '@/scripts/stack/devChain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { type ApiRoute, type AppPage, listApiRoutes, listPages, samplePath } from './appRoutes'
 
@@ -46,9 +47,15 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/gold/mint': ['staff', 'admin'],
   'GET /api/gold/mint': ALL,
   'GET /api/gold/mint/[orderId]': ALL,
+  'GET /api/gold/mint/[orderId]/approval': ['approver', 'admin'], // the MintIntent to sign
   'POST /api/gold/mint/[orderId]/approve': ['approver', 'admin'],
   'POST /api/gold/mint/[orderId]/reject': ['approver', 'admin'],
   'GET /api/vault/bars': ALL,
+  'POST /api/vault/bar-lists/typed-data': ADMIN, // the BarList typed data for the custodian to sign
+  // the user's own signing keys, and the dev signer (404 in production and for users without a dev key)
+  'GET /api/me/signing-key': ALL,
+  'POST /api/me/signing-key': ALL,
+  'POST /api/dev/sign': ALL,
   'GET /api/admin/vault/bar-lists': ADMIN,
   'POST /api/admin/vault/bar-lists': ADMIN,
   'GET /api/admin/jobs': ADMIN,
@@ -89,6 +96,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/mints/[orderId]': ALL,
   '/mints/new': ['staff', 'admin'], // approvers approve, they do not request
   '/approvals': ['approver', 'admin'],
+  '/account/signing-key': ALL, // binds the user's wallet key
   '/admin': ADMIN,
   '/admin/jobs': ADMIN,
   '/admin/jobs/[jobId]': ADMIN,
@@ -139,6 +147,10 @@ beforeAll(async () => {
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   t = await createTestDatabase()
   process.env.DATABASE_URL = t.roleUrl('web') // every route and page runs on the web's grants
+  // the chain the approval routes take the intent's domain from (never called: the probed orders do not exist)
+  process.env.RPC_URL = 'http://127.0.0.1:8545'
+  process.env.CHAIN_ID = String(DEV_MINTER_DOMAIN.chainId)
+  process.env.MINTER_ADDRESS = DEV_MINTER_ADDRESS
   await t.db.insert(reserveChecks).values({
     blockNumber: 7n,
     totalSupplyWei: '0',

@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 
 // Session cookies in PRODUCTION mode (the e2e stack runs in dev mode, over plain
 // http): the real next-auth handlers, configured as production configures them
-// (NODE_ENV=production, real secrets, an https APP_URL, no dev passwords), sign a user in
+// (NODE_ENV=production, real secrets, an https APP_URL, a MINTER_ADDRESS, no dev passwords), sign a user in
 // from the `users` table (tests/attack/productionCookies.ts, its own process). Every
 // cookie they set must be HttpOnly, SameSite, Secure and carry the __Secure-/__Host-
 // prefix: a cookie without Secure could travel over plain http.
@@ -41,6 +41,8 @@ function probe(pw: string, { signOut = false }: { signOut?: boolean } = {}): Pro
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     APP_URL,
     METRICS_TOKEN: randomBytes(24).toString('base64url'),
+    // a production web names its GoldMinter; signing in never reaches it
+    MINTER_ADDRESS: `0x${randomBytes(20).toString('hex')}`,
     PROBE_EMAIL: EMAIL,
     PROBE_PASSWORD: pw,
     PROBE_SIGN_OUT: signOut ? '1' : '0',

@@ -7,7 +7,7 @@
  *   vitest, where no Next server runs); the caller supplies the session.
  */
 
-export type ApiRole = 'staff' | 'admin'
+export type ApiRole = 'staff' | 'admin' | 'approver'
 
 export type ApiRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -29,7 +29,9 @@ function bodyInit(body: string | Uint8Array | undefined): BodyInit | undefined {
   return body as BodyInit | undefined
 }
 
-export type Credentials = Record<ApiRole, { email: string; password: string }>
+/** the approver's only where a test approves orders through the API (tests/chaos/orders.ts) */
+export type Credentials = Record<'staff' | 'admin', { email: string; password: string }> &
+  Partial<Record<'approver', { email: string; password: string }>>
 
 export class ApiTimeoutError extends Error {
   override name = 'ApiTimeoutError'
@@ -111,7 +113,9 @@ export function createHttpApi({
   const cookieOf = (role: ApiRole): Promise<string> => {
     let s = sessions.get(role)
     if (!s) {
-      s = signIn({ baseUrl, ...credentials[role] }).then((r) => {
+      const given = credentials[role]
+      if (!given) return Promise.reject(new Error(`no credentials for ${role}`))
+      s = signIn({ baseUrl, ...given }).then((r) => {
         if (!r.ok) throw new Error(`sign-in as ${role} failed (status ${r.status}, location ${r.location})`)
         return r.cookie
       })

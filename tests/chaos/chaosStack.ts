@@ -13,7 +13,7 @@ import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { type ManagedChild, spawnManaged } from '@/scripts/stack/processes'
 import { type RpcFaultProxy, startRpcFaultProxy } from '@/scripts/stack/rpcFaultProxy'
 import { startStack } from '@/scripts/stack/startStack'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import type { AnvilControl, PostgresControl } from './scenarios'
 import { createWorkerPool, type WorkerPool } from './workerPool'
 
@@ -155,7 +155,6 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
     const web: ManagedChild = spawnManaged('web', process.execPath, [path.join(p.webDir, 'server.js')], {
       cwd: p.webDir,
       // the web as its own database role (mintdesk_web), without the owner's login
-      // no approval threshold: the chaos run tests crashes and restarts, not four eyes (the workers' env says the same)
       env: {
         ...process.env,
         ...stack.env,
@@ -166,7 +165,6 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
         HOSTNAME: '127.0.0.1',
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
-        APPROVAL_THRESHOLD_OZ: NO_APPROVAL_THRESHOLD_OZ,
       },
       stdio: ['ignore', out, out],
     })
@@ -181,6 +179,7 @@ export async function startChaosStack(p: StartChaosStackParameters): Promise<Cha
         rpcUrl: rpcProxy.url,
         chainId: 31337,
         tokenAddress: env.TOKEN_ADDRESS as Address,
+        minterAddress: env.MINTER_ADDRESS as Address,
         kmsEndpoint: env.KMS_ENDPOINT,
         kmsKeyIds: env.KMS_KEY_IDS.split(','),
       },

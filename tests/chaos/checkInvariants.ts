@@ -1,7 +1,7 @@
 import type postgres from 'postgres'
 import { type Address, getAddress, type PublicClient } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { bytes32ToOrderId } from '@/worker/chain/orderIdToBytes32'
+import { bytes32ToOrderId } from '@/lib/mint/orderIdToBytes32'
 
 /**
  * The invariants of docs/architecture.md, read from Postgres and from the chain itself once

@@ -9,10 +9,11 @@ import { migrate } from '@/db/migrate'
 import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { runAsWith } from '@/tests/attack/fakeSession'
+import { handlerApprovals } from '@/tests/attack/handlerApprovals'
 import { tolerateKnownPostgresJsCrash, workerDeathCause } from '@/tests/attack/knownIssues'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { NO_APPROVAL_THRESHOLD_OZ, workerEnv } from '@/tests/helpers/workerProcess'
+import { workerEnv } from '@/tests/helpers/workerProcess'
 import { type Api, createHandlerApi } from './api'
 import { checkInvariants, summarizeReport } from './checkInvariants'
 import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
@@ -53,16 +54,17 @@ describe('a 90 s database failover mid-burst', () => {
     })
     checks = createDb({ url: pg.url, max: 2, name: 'failover-checks' })
     const users = await insertTestUsers(checks.db)
+    // every order waits for an approval: the dev approver signs each one through the API (submitOrder's approveAs)
+    const approvals = await handlerApprovals(checks.db, chain)
     process.env.DATABASE_URL = databaseUrlAs(pg.url, { role: 'web' })
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeDb = () => getWebDb().close()
     const mint = await import('@/app/api/gold/mint/route')
     const ready = await import('@/app/api/ready/route')
     api = createHandlerApi({
       origin: 'http://localhost:3000',
-      routes: { 'POST /api/gold/mint': mint.POST, 'GET /api/ready': ready.GET },
-      runAs: runAsWith(users),
+      routes: { 'POST /api/gold/mint': mint.POST, 'GET /api/ready': ready.GET, ...approvals.routes },
+      runAs: runAsWith({ ...users, approver: approvals.approver }),
     })
   })
   afterAll(async () => {
@@ -94,6 +96,7 @@ describe('a 90 s database failover mid-burst', () => {
     const supervisor = startSupervisor({ pool: p, keep: 2, log })
     // a burst spread over ~10 s: the outage begins in its middle, the rest wait for the database
     const submitting = submitAll(api, {
+      approveAs: 'approver',
       orders,
       concurrency: 3,
       perSecond: 3,
@@ -114,7 +117,10 @@ describe('a 90 s database failover mid-burst', () => {
       log,
     })
     expect(pg.port, 'same port after the failover').toBe(port)
-    const outcomes = [...(await submitting), ...(await submitAll(api, { orders: probes, concurrency: 2 }))]
+    const outcomes = [
+      ...(await submitting),
+      ...(await submitAll(api, { orders: probes, concurrency: 2, approveAs: 'approver' })),
+    ]
     const tally = tallySubmits(outcomes)
     log(
       `outage: down ${outage.downMs} ms, ready ${JSON.stringify(outage.readyWhileDown)}, ready again after ${outage.recoveredAfterMs} ms; intake ${JSON.stringify(tally.byStatus)}; postgres.js null-socket crashes in this process: ${known.seen.length}`,

@@ -1,5 +1,7 @@
-import { type Address, getAddress } from 'viem'
+import { type Address, getAddress, type HDAccount, type Hex } from 'viem'
 import type { Db } from '@/db/client'
+import { mintIntentTypes } from '@/lib/chain/typedData'
+import { devKey } from '@/lib/keys/devKeys'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { ozToWei } from '@/lib/money/ozToWei'
@@ -81,6 +83,11 @@ export type SubmitOutcome = {
 
 export type SubmitOrderParameters = {
   as?: ApiRole
+  /**
+   * who signs each accepted order's intent through the API (GET .../approval, POST .../approve),
+   * with the dev approver key bound to that user (index 10); none: the orders stay awaiting approval
+   */
+  approveAs?: ApiRole
   /** stop retrying after this long */
   giveUpAfterMs?: number
   requestTimeoutMs?: number
@@ -131,8 +138,12 @@ export async function submitOrder(
     if (ms > 2_000) outcome.slow.push({ status, ms, at: t0 })
     outcome.statuses.push(status)
     if (status === 202) {
-      const body = JSON.parse(text) as { orderId: string }
+      const body = JSON.parse(text) as { orderId: string; status: string }
       outcome.orderId = body.orderId
+      if (body.status === 'awaiting_approval' && p.approveAs) {
+        const refused = await approveOrder(api, body.orderId, { ...p, as: p.approveAs, giveUpAt })
+        if (refused) outcome.refused = refused
+      }
       return outcome
     }
     if (status >= 400 && status < 500) {
@@ -143,6 +154,70 @@ export async function submitOrder(
       outcome.refused = `gave up after ${attempt + 1} attempts, last ${status} ${text.slice(0, 300)}`
       return outcome
     }
+    await new Promise((r) => setTimeout(r, Math.min(2_000, 200 * (attempt + 1))))
+  }
+}
+
+/** GET /api/gold/mint/{orderId}/approval's typedData: the order's MintIntent, numbers as decimal strings. */
+export type ApiIntentTypedData = {
+  domain: { name: string; version: string; chainId: string; verifyingContract: Address }
+  message: { orderId: `0x${string}`; to: Address; amount: string; barsHash: `0x${string}`; deadline: string }
+}
+
+/** `key`'s EIP-712 signature of the intent the approval route answered, as a wallet makes it (dev approver 10). */
+export function signApiIntent(typedData: ApiIntentTypedData, key: HDAccount = devKey('approver')): Promise<Hex> {
+  const m = typedData.message
+  return key.signTypedData({
+    domain: { ...typedData.domain, chainId: Number(typedData.domain.chainId) },
+    types: mintIntentTypes,
+    primaryType: 'MintIntent',
+    message: { ...m, amount: BigInt(m.amount), deadline: BigInt(m.deadline) },
+  })
+}
+
+/**
+ * Signs the order's intent as an approver's wallet would (the dev approver key, index 10) and
+ * posts it, retrying a 5xx or a lost answer; a 409 already_signed or not_awaiting_approval
+ * after a retry means the signature counted. Returns why it gave up, or null.
+ */
+async function approveOrder(
+  api: Api,
+  orderId: string,
+  p: { as: ApiRole; giveUpAt: number; requestTimeoutMs?: number },
+): Promise<string | null> {
+  const key = devKey('approver')
+  for (let attempt = 0; ; attempt++) {
+    let last = ''
+    try {
+      const got = await api({
+        method: 'GET',
+        path: `/api/gold/mint/${orderId}/approval`,
+        as: p.as,
+        timeoutMs: p.requestTimeoutMs ?? 15_000,
+      })
+      if (got.status === 200) {
+        const { typedData } = (await got.json()) as { typedData: ApiIntentTypedData }
+        const signature = await signApiIntent(typedData, key)
+        const res = await api({
+          method: 'POST',
+          path: `/api/gold/mint/${orderId}/approve`,
+          as: p.as,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ signature }),
+          timeoutMs: p.requestTimeoutMs ?? 15_000,
+        })
+        const text = await res.text()
+        if (res.status === 200) return null
+        if (res.status === 409 && attempt > 0 && /already_signed|not_awaiting_approval/.test(text)) return null
+        if (res.status >= 400 && res.status < 500) return `approve: ${res.status} ${text.slice(0, 300)}`
+        last = `${res.status} ${text.slice(0, 300)}`
+      } else if (got.status >= 400 && got.status < 500) {
+        return `approval: ${got.status} ${(await got.text()).slice(0, 300)}`
+      } else last = String(got.status)
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error)
+    }
+    if (Date.now() > p.giveUpAt) return `approve gave up after ${attempt + 1} attempts, last ${last}`
     await new Promise((r) => setTimeout(r, Math.min(2_000, 200 * (attempt + 1))))
   }
 }

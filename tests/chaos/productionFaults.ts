@@ -77,6 +77,7 @@ export async function runProductionFaults(p: RunProductionFaultsParameters): Pro
     const { faultMs, endedAt, detail } = await run(async () => {
       const outcomes = await submitAll(p.api, {
         orders: batch,
+        approveAs: 'approver',
         concurrency: 3,
         perSecond: 3,
         giveUpAfterMs: 240_000,

@@ -156,6 +156,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       credentials: {
         staff: { email: 'staff@mintdesk.local', password: stack.env.DEV_STAFF_PASSWORD },
         admin: { email: 'admin@mintdesk.local', password: stack.env.DEV_ADMIN_PASSWORD },
+        approver: { email: 'approver@mintdesk.local', password: stack.env.DEV_APPROVER_PASSWORD },
       },
     })
     await api.cookieOf('staff')
@@ -186,6 +187,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     const fuzzer = startFuzzer({ api, seed: o.seed, pauseMs: 25, collect: (t) => errorBodies.push(t) })
     const submitting = submitAll(api, {
       orders: stream,
+      approveAs: 'approver',
       concurrency: 6,
       perSecond: 5,
       giveUpAfterMs: 180_000,
@@ -228,7 +230,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       killer = startKiller({ pool, everyMs: [2_000, 5_000], rng, keep: 0, spare: 1, log })
     })()
     const [outcomes] = await Promise.all([submitting, faults])
-    const probeOutcomes = await submitAll(api, { orders: probes, concurrency: 2 })
+    const probeOutcomes = await submitAll(api, { orders: probes, concurrency: 2, approveAs: 'approver' })
     // a few more kills while the last orders are signed and confirmed
     await pause(5_000)
     await killer.stop()
@@ -300,6 +302,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     await stockPlannedOrders(db, gasOrders)
     result.outOfGas = await runOutOfGas({
       api,
+      approveAs: 'approver',
       sql,
       rpcUrl: stack.anvil.rpcUrl,
       signers: stack.signers,

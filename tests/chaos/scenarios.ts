@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type postgres from 'postgres'
 import { type Address, type PublicClient, parseEther, toHex } from 'viem'
 import { startWorkerProcess } from '@/tests/helpers/workerProcess'
-import { type Api, ApiTimeoutError } from './api'
+import { type Api, type ApiRole, ApiTimeoutError } from './api'
 import { BAD_INPUT_STATUSES, badRequest, errorShapeProblems, headersOf } from './badInputs'
 import { type PlannedOrder, submitAll } from './orders'
 import type { WorkerPool } from './workerPool'
@@ -107,13 +107,16 @@ async function settleState({
 
 /**
  * How often each timeline event happened: evidence of what the
- * faults did (unlocked = a killed worker's job taken over).
+ * faults did (unlocked = a killed worker's job taken over). `signed` counts the worker's
+ * transaction signatures (their data names the hash), `approval_signed` the approvers'.
  */
 export async function countEvents(sql: postgres.Sql): Promise<Record<string, number>> {
   const rows = await sql<{ event: string; n: number }[]>`
-    select event, count(*)::int as n from job_events
+    select case when event = 'signed' and not coalesce(data ? 'hash', false) then 'approval_signed' else event end
+      as event, count(*)::int as n
+    from job_events
     where event in ('unlocked', 'failed', 'retrying', 'dead', 'rebroadcast', 'reorged', 'stalled', 'replaced', 'reconciled', 'nonce_mismatch', 'signed', 'confirmed', 'retried')
-    group by event order by event`
+    group by 1 order by 1`
   return Object.fromEntries(rows.map((r) => [r.event, r.n]))
 }
 
@@ -367,6 +370,8 @@ export type RunOutOfGasParameters = {
   log?: Log
   /** with 'sqs', the dead letters are the DLQ's messages (as the worker lists them) and the admin retries them there */
   transport?: 'postgres' | 'sqs'
+  /** who signs each order's approval through the API (submitOrder's approveAs) */
+  approveAs?: ApiRole
 }
 
 /**
@@ -385,11 +390,12 @@ export async function runOutOfGas({
   timeoutMs,
   log = () => {},
   transport = 'postgres',
+  approveAs,
 }: RunOutOfGasParameters): Promise<OutOfGasReport> {
   for (const s of signers) await rpc(rpcUrl, 'anvil_setBalance', [s, '0x0'])
   log(`drained ${signers.length} signer(s)`)
   const t0 = Date.now()
-  const submitted = await submitAll(api, { orders, concurrency: 4 })
+  const submitted = await submitAll(api, { orders, concurrency: 4, approveAs })
   const refused = submitted.filter((s) => !s.orderId)
   if (refused.length)
     throw new Error(`out of gas: orders refused at intake: ${refused.map((r) => r.refused).join('; ')}`)

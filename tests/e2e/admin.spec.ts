@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
+import { goldMinterAbi } from '../../lib/chain/goldMinterAbi.generated'
+import { freezeIntentTypedData } from '../../lib/chain/typedData'
+import { devKey } from '../../lib/keys/devKeys'
+import { orderIdToBytes32 } from '../../lib/mint/orderIdToBytes32'
 import { parsePrometheusText } from '../helpers/parsePrometheusText'
 import {
   allowRecipient,
@@ -16,15 +20,16 @@ import {
 } from './fixtures'
 
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
-// made to fail for real: the recipient is frozen on the token (anvil's first dev account
-// holds FREEZER_ROLE), so the mint reverts in simulation and the job is a dead letter at
-// once. The admin sees it with its error, removes the cause (unfreeze), retries from the
-// page and watches the order confirm. Screenshots of the dashboard, a job timeline and
-// the dead letters go to docs/screenshots/ for the README (with UPDATE_SCREENSHOTS=1).
+// made to fail for real: the recipient is frozen through GoldMinter on an approver's
+// FreezeIntent signature (relayed by anvil's first dev account, which holds no role), so the
+// mint reverts in simulation and the job is a dead letter at once. The admin sees it with its
+// error, removes the cause (unfreeze), retries from the page and watches the order confirm.
+// Screenshots of the dashboard, a job timeline and the dead letters go to docs/screenshots/
+// for the README (with UPDATE_SCREENSHOTS=1).
 
-const FREEZER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
+const RELAYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 
-type StackEnv = { RPC_URL: string; CHAIN_ID: string; TOKEN_ADDRESS: Address; METRICS_TOKEN: string }
+type StackEnv = { RPC_URL: string; CHAIN_ID: string; MINTER_ADDRESS: Address; METRICS_TOKEN: string }
 
 function stackEnv(): StackEnv {
   const raw = process.env.E2E_STACK_ENV
@@ -32,7 +37,7 @@ function stackEnv(): StackEnv {
   return JSON.parse(raw) as StackEnv
 }
 
-/** Freezes or unfreezes an address on the token, as the compliance officer would. */
+/** Freezes or unfreezes an address through GoldMinter: an approver signs the FreezeIntent, anyone relays it. */
 async function setFrozen(address: Address, frozen: boolean): Promise<void> {
   const env = stackEnv()
   const chain = defineChain({
@@ -41,13 +46,22 @@ async function setFrozen(address: Address, frozen: boolean): Promise<void> {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [env.RPC_URL] } },
   })
-  const wallet = createWalletClient({ account: privateKeyToAccount(FREEZER_KEY), chain, transport: http(env.RPC_URL) })
+  const wallet = createWalletClient({ account: privateKeyToAccount(RELAYER_KEY), chain, transport: http(env.RPC_URL) })
   const reader = createPublicClient({ chain, transport: http(env.RPC_URL) })
+  const intent = {
+    operationId: orderIdToBytes32(randomUUID()),
+    account: address,
+    frozen,
+    deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+  }
+  const domain = { chainId: Number(env.CHAIN_ID), verifyingContract: env.MINTER_ADDRESS }
+  const approver = devKey('approver')
+  const signature = await approver.signTypedData(freezeIntentTypedData(domain, intent))
   const hash = await wallet.writeContract({
-    address: env.TOKEN_ADDRESS,
-    abi: goldTokenAbi,
-    functionName: frozen ? 'freeze' : 'unfreeze',
-    args: [address],
+    address: env.MINTER_ADDRESS,
+    abi: goldMinterAbi,
+    functionName: 'setFrozen',
+    args: [intent, [{ signer: approver.address, signature }]],
   })
   const receipt = await reader.waitForTransactionReceipt({ hash })
   expect(receipt.status).toBe('success')

@@ -1,64 +1,25 @@
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test'
-import {
-  allowRecipient,
-  baseUrl,
-  credentials,
-  expect,
-  loginAs,
-  type MintAccepted,
-  saveScreenshot,
-  signedInRequest,
-  stockTestVault,
-  test,
-} from './fixtures'
+import type { Browser, Locator, Page } from '@playwright/test'
+import { devKey } from '../../lib/keys/devKeys'
+import { mintApprovalSchema } from '../../lib/web/signing/apiTypes'
+import { toViemTypedData } from '../../lib/web/signing/toViemTypedData'
+import { baseUrl, credentials, expect, loginAs, saveScreenshot, signedInRequest, test } from './fixtures'
+import { RECIPIENT, requestMint } from './requestMint'
+import { installTestWallet } from './testWallet'
 
-// Four eyes in the browser: with the stack's default APPROVAL_THRESHOLD_OZ
-// (0: every order), a staff member's mint waits on the approvals page until a second
-// person, approver@mintdesk.local in a browser context of their own, approves it (a
-// confirmation first) or rejects it (a reason first). The requester follows the
-// decision on the order page; an approved order is then signed and confirmed; a
-// rejected one frees its bars. Nobody decides on their own request.
-
-const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const SHA256_OF_TEST = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'
+// Four eyes in the browser: a staff member's mint waits on the approvals page until a
+// second person, approver@mintdesk.local in a browser context of their own, signs its
+// intent with their own key (an injected wallet holding dev key 10; a confirmation
+// first) or rejects it (a reason first). The requester follows the decision on the order
+// page; an approved order is then signed by the worker and confirmed; a rejected one
+// frees its bars. Nobody decides on their own request.
 
 test.describe.configure({ mode: 'serial' })
 
-type Requested = { orderId: string; vault: string; serials: string[] }
-
-/**
- * A two-bar mint (802.168 oz) requested through the API by `requester` (the form has its
- * own spec), from a vault of its own that an admin imports first: 202 awaiting_approval.
- */
-async function requestMint(requester: APIRequestContext): Promise<Requested> {
-  const admin = await signedInRequest('admin')
-  await allowRecipient(admin, RECIPIENT)
-  const { vault, bars } = await stockTestVault(admin, { prefix: 'APR', count: 2 })
-  await admin.dispose()
-  const res = await requester.post(`${baseUrl()}/api/gold/mint`, {
-    headers: { origin: baseUrl() },
-    data: {
-      to: RECIPIENT,
-      amount: '802.168',
-      vaultProof: {
-        vault,
-        receiptRef: `VR-${vault}`,
-        documentSha256: SHA256_OF_TEST,
-        bars: bars.map((b) => ({ serial: b.serial, refiner: b.refiner })),
-      },
-    },
-  })
-  expect(res.status(), await res.text()).toBe(202)
-  const accepted = (await res.json()) as MintAccepted
-  expect(accepted.status).toBe('awaiting_approval')
-  expect(accepted.jobId).toBeUndefined()
-  return { orderId: accepted.orderId, vault, serials: bars.map((b) => b.serial) }
-}
-
-/** A page of its own browser context (its own cookies), signed in as the approver. */
+/** A page of its own browser context (its own cookies), signed in as the approver, a wallet with dev key 10 in it. */
 async function approverPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
+  await installTestWallet(page, devKey('approver'))
   await loginAs(page, 'approver')
   return page
 }
@@ -70,7 +31,7 @@ function card(page: Page, orderId: string): Locator {
 test.describe('approvals', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  test('a staff request waits; the approver approves it on /approvals (confirm step); the requester sees the decision and the mint confirmed', async ({
+  test('a staff request waits; the approver signs it with their wallet on /approvals (confirm step); the requester sees the decision and the mint confirmed', async ({
     page,
     browser,
   }) => {
@@ -96,17 +57,23 @@ test.describe('approvals', () => {
     await expect(item).toContainText(RECIPIENT)
     for (const serial of order.serials) await expect(item.getByRole('cell', { name: serial })).toBeVisible()
     await expect(item).toContainText(credentials.staff.email)
+    // the intent being signed: the same recipient and amount, the contract and chain, nobody signed yet
+    const intent = item.getByRole('region', { name: 'Intent to sign' })
+    await expect(intent).toContainText(RECIPIENT)
+    await expect(intent).toContainText('802.168 fine oz')
+    await expect(intent).toContainText('0 of 1 signature')
     await saveScreenshot(approver, 'approvals.png')
 
-    // approve: a confirmation first; dismissing it changes nothing
-    await item.getByRole('button', { name: /^Approve the mint of 802\.168 oz/ }).click()
-    const dialog = approver.getByRole('dialog', { name: 'Approve the mint of 802.168 oz?' })
+    // sign and approve: a confirmation first; dismissing it changes nothing
+    const signButton = item.getByRole('button', { name: /^Sign and approve the mint of 802\.168 oz/ })
+    await signButton.click()
+    const dialog = approver.getByRole('dialog', { name: 'Sign and approve the mint of 802.168 oz?' })
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Not now' }).click()
     await expect(dialog).toBeHidden()
     await expect(item).toBeVisible()
-    await item.getByRole('button', { name: /^Approve the mint of 802\.168 oz/ }).click()
-    await dialog.getByRole('button', { name: 'Approve mint' }).click()
+    await signButton.click()
+    await dialog.getByRole('button', { name: 'Sign with your wallet' }).click()
     await expect(approver.getByRole('status').filter({ hasText: 'Approved the mint of 802.168 oz' })).toBeVisible()
     await expect(card(approver, order.orderId)).toHaveCount(0)
     await approver.context().close()
@@ -166,11 +133,17 @@ test.describe('approvals', () => {
     await page.goto('/approvals')
     const item = card(page, order.orderId)
     await expect(item).toContainText('You requested this: a second person must approve or reject it.')
-    await expect(item.getByRole('button', { name: /^Approve/ })).toHaveCount(0)
+    await expect(item.getByRole('button', { name: /^Sign/ })).toHaveCount(0)
     await expect(item.getByRole('button', { name: /^Reject/ })).toHaveCount(0)
-    const refused = await page
-      .context()
-      .request.post(`${baseUrl()}/api/gold/mint/${order.orderId}/approve`, { headers: { origin: baseUrl() } })
+    // signed with admin@'s own dev key (13): refused all the same, they requested it
+    const approvalRes = await page.context().request.get(`${baseUrl()}/api/gold/mint/${order.orderId}/approval`)
+    expect(approvalRes.status(), await approvalRes.text()).toBe(200)
+    const { typedData } = mintApprovalSchema.parse(await approvalRes.json())
+    const signature = await devKey('admin').signTypedData(toViemTypedData(typedData))
+    const refused = await page.context().request.post(`${baseUrl()}/api/gold/mint/${order.orderId}/approve`, {
+      headers: { origin: baseUrl() },
+      data: { signature },
+    })
     expect(refused.status()).toBe(403)
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('self_approval')
 

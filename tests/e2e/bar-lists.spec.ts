@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { devKey } from '../../lib/keys/devKeys'
+import { type TypedDataJson, toViemTypedData } from '../../lib/web/signing/toViemTypedData'
 import {
   baseUrl,
   expect,
@@ -31,10 +33,19 @@ async function upload(
   page: Page,
   { name, bars, vault, asOf }: { name: string; bars: readonly TestBar[]; vault: string; asOf: Date },
 ) {
+  // the custodian signs the list's typed data (its own tool would compute the same: docs/custodians.md)
+  const query = new URLSearchParams({ vault, asOf: asOf.toISOString() })
+  const typed = await page.context().request.post(`${baseUrl()}/api/vault/bar-lists/typed-data?${query}`, {
+    headers: { origin: baseUrl(), 'content-type': 'text/csv' },
+    data: csv(bars),
+  })
+  expect(typed.status(), await typed.text()).toBe(200)
+  const signature = await devKey('custodian').signTypedData(toViemTypedData((await typed.json()) as TypedDataJson))
   const form = page.getByRole('form', { name: 'Import a bar list' })
   await form.getByLabel('Bar list file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv(bars)) })
   await form.getByLabel('Vault (CSV)').fill(vault)
   await form.getByLabel('As of (CSV, ISO 8601)').fill(asOf.toISOString())
+  await form.getByLabel('Custodian signature').fill(signature)
   await form.getByRole('button', { name: 'Import list' }).click()
 }
 

@@ -1,13 +1,18 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, test as base, expect, type Page, request as playwrightRequest } from '@playwright/test'
+import { type DevKeyName, devKey } from '../../lib/keys/devKeys'
+import { mintApprovalSchema } from '../../lib/web/signing/apiTypes'
+import { type TypedDataJson, toViemTypedData } from '../../lib/web/signing/toViemTypedData'
 import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 
-export type Role = 'staff' | 'approver' | 'admin' | 'admin2'
+export type Role = 'staff' | 'approver' | 'approver2' | 'admin' | 'admin2'
 
 export const credentials: Record<Role, { email: string; password: string }> = {
   staff: { email: 'staff@mintdesk.local', password: 'staff-dev-password' },
   approver: { email: 'approver@mintdesk.local', password: 'approver-dev-password' },
+  // the second approver: the second signature of an order of 10,000 oz or more
+  approver2: { email: 'approver2@mintdesk.local', password: 'approver2-dev-password' },
   admin: { email: 'admin@mintdesk.local', password: 'admin-dev-password' },
   // the second admin: confirms the first admin's control changes (docs/api.md "Control changes need a second admin")
   admin2: { email: 'admin2@mintdesk.local', password: 'admin2-dev-password' },
@@ -84,14 +89,21 @@ export type ImportBarListParameters = { vault: string; bars: readonly TestBar[];
 /**
  * Imports a bar list through the admin API (POST /api/admin/vault/bar-lists, JSON): the
  * way a spec that only needs an order to exist gets bars of its own, in a vault of its
- * own, without taking any of LDN-1's dev bars. `admin`: a request context signed in as
- * an admin (a page's `page.context().request` after loginAs(page, 'admin'), or
- * signedInRequest('admin')).
+ * own, without taking any of LDN-1's dev bars. The list is signed as its custodian signs
+ * it: the typed data from POST /api/vault/bar-lists/typed-data, signed with the dev
+ * custodian's key (index 12), sent as the `Custodian-Signature` header. `admin`: a request
+ * context signed in as an admin (a page's `page.context().request` after loginAs(page,
+ * 'admin'), or signedInRequest('admin')).
  */
 export async function importBarList(admin: APIRequestContext, p: ImportBarListParameters): Promise<ApiBarListImport> {
+  const body = JSON.stringify({ vault: p.vault, asOf: (p.asOf ?? new Date()).toISOString(), bars: p.bars })
+  const headers = { origin: baseUrl(), 'content-type': 'application/json' }
+  const typed = await admin.post(`${baseUrl()}/api/vault/bar-lists/typed-data`, { headers, data: body })
+  expect(typed.status(), await typed.text()).toBe(200)
+  const signature = await devKey('custodian').signTypedData(toViemTypedData((await typed.json()) as TypedDataJson))
   const res = await admin.post(`${baseUrl()}/api/admin/vault/bar-lists`, {
-    headers: { origin: baseUrl(), 'content-type': 'application/json' },
-    data: JSON.stringify({ vault: p.vault, asOf: (p.asOf ?? new Date()).toISOString(), bars: p.bars }),
+    headers: { ...headers, 'custodian-signature': signature },
+    data: body,
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as ApiBarListImport
@@ -149,17 +161,50 @@ export async function confirmChangeAsAdmin2(
 export type MintAccepted = { orderId: string; jobId?: string; status: 'pending' | 'awaiting_approval' }
 
 /**
- * An accepted order, past the four-eyes step: one awaiting approval is approved by the
- * dev approver (never its requester), and its mint_send job is found through the admin
- * jobs search. Returns the order's job id either way.
+ * Signs an order's MintIntent as `role` with their dev key (its wallet would): the typed data from GET
+ * /api/gold/mint/{orderId}/approval, the signature to POST .../approve. Returns the approve answer's status and
+ * body, for the caller to check.
+ */
+export async function signApproval(
+  orderId: string,
+  role: Extract<Role, 'approver' | 'approver2' | 'admin' | 'admin2'>,
+): Promise<{ status: number; body: string }> {
+  const ctx = await signedInRequest(role)
+  try {
+    const approval = await ctx.get(`/api/gold/mint/${orderId}/approval`)
+    expect(approval.status(), await approval.text()).toBe(200)
+    const { typedData } = mintApprovalSchema.parse(await approval.json())
+    const signature = await devKey(role as DevKeyName).signTypedData(toViemTypedData(typedData))
+    const res = await ctx.post(`/api/gold/mint/${orderId}/approve`, {
+      headers: { origin: baseUrl() },
+      data: { signature },
+    })
+    return { status: res.status(), body: await res.text() }
+  } finally {
+    await ctx.dispose()
+  }
+}
+
+/**
+ * An accepted order, past the four-eyes step: one awaiting approval is signed by as many
+ * dev approvers as GoldMinter requires (approver@, then approver2@; never its requester),
+ * and its mint_send job is found through the admin jobs search. Returns the order's job id
+ * either way.
  */
 export async function settleApproval(accepted: MintAccepted): Promise<{ orderId: string; jobId: string }> {
   if (accepted.jobId !== undefined && accepted.status === 'pending')
     return { orderId: accepted.orderId, jobId: String(accepted.jobId) }
   const approver = await signedInRequest('approver')
-  const approved = await approver.post(`/api/gold/mint/${accepted.orderId}/approve`, { headers: { origin: baseUrl() } })
-  expect(approved.status(), await approved.text()).toBe(200)
+  const approval = await approver.get(`/api/gold/mint/${accepted.orderId}/approval`)
+  expect(approval.status(), await approval.text()).toBe(200)
+  const { required } = mintApprovalSchema.parse(await approval.json())
   await approver.dispose()
+  const signers = (['approver', 'approver2'] as const).slice(0, required)
+  expect(signers.length, `${required} approvals required`).toBe(required)
+  for (const role of signers) {
+    const approved = await signApproval(accepted.orderId, role)
+    expect(approved.status, approved.body).toBe(200)
+  }
   const admin = await signedInRequest('admin')
   const jobs = await admin.get(`/api/admin/jobs?q=${accepted.orderId}`)
   expect(jobs.status(), await jobs.text()).toBe(200)

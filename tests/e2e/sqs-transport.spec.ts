@@ -1,6 +1,9 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test'
+import { devKey } from '../../lib/keys/devKeys'
+import { mintApprovalSchema } from '../../lib/web/signing/apiTypes'
+import { toViemTypedData } from '../../lib/web/signing/toViemTypedData'
 import { freePort } from '../../scripts/stack/freePort'
 import { DEV_RECIPIENTS } from '../../scripts/stack/seedDevRecipients'
 import { type Stack, startStack } from '../../scripts/stack/startStack'
@@ -83,7 +86,15 @@ test('QUEUE_TRANSPORT=sqs: a requested and approved mint is confirmed through SQ
     })
     expect(requested.status(), await requested.text()).toBe(202)
     const { orderId } = (await requested.json()) as { orderId: string }
-    const approved = await approver.post(`/api/gold/mint/${orderId}/approve`, { headers: { origin: stack.url } })
+    // the approver signs the order's intent with their own (dev) key
+    const approval = await approver.get(`/api/gold/mint/${orderId}/approval`)
+    expect(approval.status(), await approval.text()).toBe(200)
+    const { typedData } = mintApprovalSchema.parse(await approval.json())
+    const signature = await devKey('approver').signTypedData(toViemTypedData(typedData))
+    const approved = await approver.post(`/api/gold/mint/${orderId}/approve`, {
+      headers: { origin: stack.url },
+      data: { signature },
+    })
     expect(approved.status(), await approved.text()).toBe(200)
 
     await expect

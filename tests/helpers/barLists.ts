@@ -6,6 +6,7 @@ import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import type { ApiBarListImport } from '@/lib/web/vault/apiTypes'
 import { importBarList } from '@/lib/web/vault/importBarList'
 import { type ParsedBarList, parseBarList } from '@/lib/web/vault/parseBarList'
+import { devCustodianSignature } from '@/scripts/stack/devCustodianSignature'
 
 // TEST ONLY: custodian bar lists for the tests. Bars are never typed in by a request any
 // more (docs/architecture.md invariant 4): a test that requests a mint first puts its bars on
@@ -62,7 +63,14 @@ export type ImportTestBarListParameters = BuildBarListParameters & { actor?: Adm
 
 /** Builds and imports one list (a snapshot: the vault's bars it lacks are withdrawn or missing). */
 export async function importTestBarList(db: Db, p: ImportTestBarListParameters): Promise<ApiBarListImport> {
-  return importBarList(db, { list: buildBarList(p), actor: p.actor ?? null, chunkSize: p.chunkSize })
+  const list = buildBarList(p)
+  // signed by the dev custodian (index 12) for the fresh test chain's GoldMinter
+  return importBarList(db, {
+    list,
+    actor: p.actor ?? null,
+    chunkSize: p.chunkSize,
+    custodian: await devCustodianSignature(list),
+  })
 }
 
 const queues = new Map<string, Promise<unknown>>()

@@ -21,7 +21,6 @@ export async function orderWithListedBars(
   const accepted = await createMintOrder(db, {
     session: intakeSession(p.users.staff),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     request: buildMintRequest({ vault, bars: serials.map((s) => ({ serial: s })) }),
   })
   return { orderId: accepted.orderId, serials }

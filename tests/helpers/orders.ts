@@ -10,6 +10,7 @@ import { mintSendJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { computeFineOz } from '@/lib/mint/computeFineOz'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
+import { insertSignedBarList, signOrderApprovals } from '@/tests/helpers/approvals'
 import { insertOrderBars } from '@/tests/helpers/insertOrderBars'
 import { allowRecipients } from '@/tests/helpers/recipients'
 
@@ -80,36 +81,54 @@ export type CreateTestOrdersParameters = {
   maxAttempts?: number
   /** what carries mint_send: a graphile-worker job (default), or the SQS outbox row (lib/web/queue/enqueueMintSend) */
   transport?: QueueTransport
+  /** the orders' vault; a fresh one by default (its one bar list holds exactly these orders' bars) */
+  vault?: string
 }
 
 /**
- * Orders as the intake makes them, without its validation and bar lists: a pending
- * mint_orders row, one bar reserved by it whose fine weight is the order's amount
- * (tests/helpers/insertOrderBars: never on a bar list), and its mint_send job (key
- * mint_send:<orderId>, payload { orderId }), added in the same transaction (the outbox).
- * For worker tests only.
+ * Orders as the intake makes them and approvers sign them, without its validation: a
+ * pending mint_orders row, one bar reserved by it whose fine weight is the order's amount
+ * (tests/helpers/insertOrderBars), the bars of the call on one bar list of a fresh vault
+ * (`TEST-VAULT-<random>`, or `vault`) signed by the dev custodian, the dev approvers'
+ * signatures of each order's MintIntent (tests/helpers/approvals.ts: 1 below 10,000 oz,
+ * 2 at or above), then each order's mint_send job (key mint_send:<orderId>, payload
+ * { orderId }). For worker tests on the test chain (tests/fixtures/chain.ts).
  */
 export async function createTestOrders(db: Db, p: CreateTestOrdersParameters): Promise<TestOrder[]> {
   const requestedBy = await ensureTestUser(db)
   // as an admin would have: the worker's check before signing refuses a recipient off the allowlist
   await allowRecipients(db, p.to)
-  const orders: TestOrder[] = []
+  const vault = p.vault ?? `TEST-VAULT-${randomBytes(4).toString('hex').toUpperCase()}`
+  const made: { id: string; toAddress: Address; amountWei: bigint }[] = []
+  const barIds: string[] = []
   for (let i = 0; i < p.count; i++) {
     const id = randomUUID()
     const toAddress = p.to[i % p.to.length]
     const amountWei = p.amountWei?.(i) ?? 10n ** 18n + BigInt(i) * 10n ** 15n
-    const { jobId } = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       await insertOrder(tx, {
         id,
         requestedBy,
         to: toAddress,
         amountWei,
         barsFineOz: [],
-        vault: 'TEST-VAULT',
+        vault,
         receiptRef: `TEST-${id.slice(0, 8)}`,
         documentSha256: '0'.repeat(64),
       })
-      await insertOrderBars(tx, { orderId: id, vault: 'TEST-VAULT', orderStatus: 'pending', bars: [barOf(amountWei)] })
+      barIds.push(
+        ...(await insertOrderBars(tx, { orderId: id, vault, orderStatus: 'pending', bars: [barOf(amountWei)] })),
+      )
+    })
+    made.push({ id, toAddress, amountWei })
+  }
+  if (made.length === 0) return []
+  await insertSignedBarList(db, { vault, barIds })
+  for (const order of made) await signOrderApprovals(db, { orderId: order.id })
+
+  const orders: TestOrder[] = []
+  for (const { id, toAddress, amountWei } of made) {
+    const { jobId } = await db.transaction(async (tx) => {
       if (p.transport === 'sqs') {
         const sent = await enqueueMintSend(tx, {
           transport: 'sqs',

@@ -3,9 +3,9 @@ import { expect } from 'vitest'
 import type { Db } from '@/db/client'
 import { chainTxs, mintOrders, signerNonces, signers } from '@/db/schema'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import type { ChainFixture } from '@/tests/fixtures/chain'
 import type { TestOrder } from '@/tests/helpers/orders'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 
 export type VerifyMintsParameters = {
   db: Db

@@ -8,7 +8,7 @@ import type { ChainFixture } from '@/tests/fixtures/chain'
 export type WorkerEnvParameters = {
   /** the test database (the owner's URL): the worker connects to it as mintdesk_worker */
   databaseUrl: string
-  chain: Pick<ChainFixture, 'rpcUrl' | 'chainId' | 'tokenAddress' | 'kmsEndpoint' | 'kmsKeyIds'>
+  chain: Pick<ChainFixture, 'rpcUrl' | 'chainId' | 'tokenAddress' | 'minterAddress' | 'kmsEndpoint' | 'kmsKeyIds'>
   /** instead of the chain's own RPC URL (a fault-injecting proxy) */
   rpcUrl?: string
   /** overrides and extra variables */
@@ -16,17 +16,9 @@ export type WorkerEnvParameters = {
 }
 
 /**
- * An approval threshold no test order reaches (APPROVAL_THRESHOLD_OZ's largest value):
- * the worker and attack tests write or request orders without a second person, because
- * they test other things (signing, nonces, crashes, reserves). The tests of four eyes
- * themselves (tests/worker/approvalGate.int.test.ts) set it low.
- */
-export const NO_APPROVAL_THRESHOLD_OZ = '999999999999999'
-
-/**
  * The environment of a worker process in the integration tests: the test's database
  * (as the worker's own role, mintdesk_worker, so every worker test runs on its grants),
- * chain and KMS endpoint, dev mode, no approval threshold, and fast timings (heartbeat 500 ms, stale after
+ * chain (its token and minter) and KMS endpoint, dev mode, and fast timings (heartbeat 500 ms, stale after
  * 3 s, polling 100-200 ms) so failures are noticed in seconds.
  */
 export function workerEnv({ databaseUrl, chain, rpcUrl, env = {} }: WorkerEnvParameters): Record<string, string> {
@@ -40,6 +32,7 @@ export function workerEnv({ databaseUrl, chain, rpcUrl, env = {} }: WorkerEnvPar
     RPC_URL: rpcUrl ?? chain.rpcUrl,
     CHAIN_ID: String(chain.chainId),
     TOKEN_ADDRESS: chain.tokenAddress,
+    MINTER_ADDRESS: chain.minterAddress,
     KMS_ENDPOINT: chain.kmsEndpoint,
     KMS_KEY_IDS: chain.kmsKeyIds.join(','),
     AWS_REGION: 'us-east-1',
@@ -56,8 +49,6 @@ export function workerEnv({ databaseUrl, chain, rpcUrl, env = {} }: WorkerEnvPar
     NONCE_STALL_AFTER_MS: '4000',
     STUCK_AFTER_MS: '60000',
     WORKER_SHUTDOWN_GRACE_MS: '20000',
-    // not about four eyes: orders are signed without an approval (NO_APPROVAL_THRESHOLD_OZ)
-    APPROVAL_THRESHOLD_OZ: NO_APPROVAL_THRESHOLD_OZ,
     ...env,
   }
 }

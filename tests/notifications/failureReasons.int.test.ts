@@ -5,14 +5,17 @@ import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobRecords, mintOrders } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { confirmControlChange } from '@/lib/web/changes/confirmControlChange'
+import { proposeControlChange } from '@/lib/web/changes/proposeControlChange'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import { type SmtpSink, startSmtpSink } from '@/scripts/stack/smtpSink'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { stockBars } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { insertTestUsers, intakeSession, type TestUsers } from '@/tests/helpers/users'
+import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 import { subscribeTestEndpoint } from './notificationFixtures'
@@ -26,10 +29,11 @@ function readEml(file: string): string {
 }
 
 // What a failed mint tells the outside (security review): a real worker refuses an order
-// before signing (its recipient left the allowlist after the intake), the order fails and
-// its job goes to the dead letters; the mint.failed and mint.dead_letter webhooks reach a
-// real receiver and the requester's email the SMTP sink. Each says why with the stable
-// code, and carries none of the error's text, which the admin's job page alone shows.
+// before signing (its recipient left the allowlist after the approvals, through a change two
+// admins made), the order fails and its job goes to the dead letters; the mint.failed and
+// mint.dead_letter webhooks reach a real receiver and the requester's email the SMTP sink.
+// Each says why with the stable code, and carries none of the error's text, which the
+// admin's job page alone shows.
 describe('a failed mint: webhooks and email carry the reason code, never the error text', () => {
   let t: TestDatabase
   let chain: ChainFixture
@@ -56,12 +60,22 @@ describe('a failed mint: webhooks and email carry the reason code, never the err
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: buildMintRequest({ to: ALICE, vault: 'RSN-1', bars: [{ serial: 'RSN-BAR-1' }] }),
     })
     orderId = accepted.orderId
-    // accepted at intake; then, before any worker runs, an admin takes the recipient off the allowlist
-    await t.db.execute(sql`delete from allowed_recipients where address = ${ALICE.toLowerCase()}`)
+    // accepted at intake and signed by the dev approvers; then, before any worker runs, an
+    // admin asks to take the recipient off the allowlist and a second admin confirms it
+    await approveWithDevKeys(t.db, { orderId })
+    const admin2 = await insertUser(t.db, 'admin')
+    const { changeId } = await proposeControlChange(t.db, {
+      kind: 'recipient.remove',
+      params: { address: ALICE },
+      author: u.admin,
+      context: { tokenAddress: chain.tokenAddress },
+    })
+    await confirmControlChange(t.db, { changeId, confirmer: admin2, context: { tokenAddress: chain.tokenAddress } })
+    const [listed] = await t.db.execute(sql`select 1 from allowed_recipients where address = ${ALICE.toLowerCase()}`)
+    expect(listed).toBeUndefined()
     worker = startWorkerProcess({
       name: 'failure-reasons',
       env: workerEnv({ databaseUrl: t.url, chain, env: { SMTP_URL: sink.url, NOTIFY_LINK_BASE_URL: linkBase } }),
@@ -86,14 +100,17 @@ describe('a failed mint: webhooks and email carry the reason code, never the err
       },
       { timeoutMs: 45_000, what: `the mint.failed and mint.dead_letter webhooks (log ${worker.logFile})` },
     )
+    // every email about the order: the approvers' requests at intake, then the requester's failure email
+    const orderMails = () =>
+      readdirSync(sink.mailDir)
+        .map((f) => readEml(path.join(sink.mailDir, f)))
+        .filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
     const mails = await waitFor(
       async () => {
-        const found = readdirSync(sink.mailDir)
-          .map((f) => readEml(path.join(sink.mailDir, f)))
-          .filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
+        const found = orderMails().filter((m) => new RegExp(`^To: ${u.staff.email}\\r?$`, 'm').test(m))
         return found.length > 0 ? found : undefined
       },
-      { timeoutMs: 30_000, what: `the failure email (log ${worker.logFile})` },
+      { timeoutMs: 30_000, what: `the failure email to the requester (log ${worker.logFile})` },
     )
 
     // the internal text, as the admin's job page shows it: on the order and the dead job
@@ -119,7 +136,7 @@ describe('a failed mint: webhooks and email carry the reason code, never the err
     const fragments = [internal, 'refused to sign', 'recipient allowlist', internal.slice(0, 40), internal.slice(-40)]
     for (const [what, text] of [
       ...hook.received.map((r) => [`webhook ${r.eventId}`, r.rawBody] as const),
-      ['email', mail ?? ''] as const,
+      ...orderMails().map((m) => ['email', m] as const),
     ]) {
       for (const fragment of fragments) expect(text, `${what} carries "${fragment}"`).not.toContain(fragment)
       expect(text, what).not.toContain(String(job?.lastError).split('\n')[1] ?? 'no stack')

@@ -13,20 +13,27 @@ import {
 } from 'node:fs'
 import { setPriority, tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import postgres from 'postgres'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '@/db/client'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { DEV_AUTH_SECRET, DEV_KMS_ACCESS_KEY } from '@/lib/config/loadConfig'
+import { devKey } from '@/lib/keys/devKeys'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { ozToWei } from '@/lib/money/ozToWei'
+import { type TypedDataJson, toViemTypedData } from '@/lib/web/signing/toViemTypedData'
 import { freePort } from '@/scripts/stack/freePort'
 import { type EmbeddedPostgres, startPostgres } from '@/scripts/stack/postgres'
 import { errorShapeProblems } from '@/tests/chaos/badInputs'
+import { type ApiIntentTypedData, signApiIntent } from '@/tests/chaos/orders'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { bindDevKey } from '@/tests/helpers/approvals'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { allowRecipients } from '@/tests/helpers/recipients'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { registerCustodian } from '@/tests/helpers/registerCustodian'
 import { QUEUE_METRICS_MESSAGE } from '@/worker/ops/emitQueueMetrics'
 import { junkBarLists, residentMiB } from './barListJunk'
 import { type DockerTarget, dockerTarget, readDockerfile } from './dockerfile'
@@ -76,7 +83,7 @@ let workerProc: ReleaseProcess | undefined
 const authSecret = randomBytes(32).toString('base64url')
 const metricsToken = randomBytes(24).toString('base64url')
 const user = { email: 'ops-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
-/** the second person (four eyes): the default APPROVAL_THRESHOLD_OZ, 0, makes every order wait for them */
+/** the second person (four eyes): every order waits for an approver's signature */
 const approverUser = { email: 'approver-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
 /** imports the custodians' bar lists */
 const adminUser = { email: 'admin-release@mintdesk.test', password: randomBytes(18).toString('base64url') }
@@ -159,6 +166,7 @@ function workerEnv(extra: Record<string, string> = {}): Record<string, string> {
     RPC_URL: chain.rpcUrl,
     CHAIN_ID: String(chain.chainId),
     TOKEN_ADDRESS: chain.tokenAddress,
+    MINTER_ADDRESS: chain.minterAddress,
     KMS_KEY_IDS: chain.kmsKeyIds.join(','),
     KMS_ENDPOINT: chain.kmsEndpoint,
     AWS_REGION: 'us-east-1',
@@ -191,6 +199,7 @@ function webEnv(extra: Record<string, string> = {}, port = webPort): Record<stri
     RPC_URL: chain.rpcUrl,
     CHAIN_ID: String(chain.chainId),
     TOKEN_ADDRESS: chain.tokenAddress,
+    MINTER_ADDRESS: chain.minterAddress,
     ...extra,
   }
 }
@@ -468,13 +477,33 @@ describe('the release build, run like the images, in production mode', () => {
     })
     const accepted = (await res.json()) as { orderId: string; statusUrl: string; status: string; jobId?: string }
     expect(res.status, JSON.stringify(accepted)).toBe(202)
-    // four eyes (APPROVAL_THRESHOLD_OZ's default, 0): no job until a second person approves
+    // four eyes: no job until an approver signs the order's intent
     expect(accepted).toMatchObject({ status: 'awaiting_approval' })
     expect(accepted.jobId).toBeUndefined()
+    {
+      // the approver's key: the fixture's GoldMinter has the dev approvers (keys 10 and 11), whose binding a
+      // production web refuses (POST /api/me/signing-key); so key 10 is bound here as that route binds a key
+      const { db, close } = createDb({ url: withPassword(databaseUrl, pgPassword), max: 1 })
+      try {
+        const [u] = await db.execute<{ id: string }>(
+          sql`select id::text as id from users where email = ${approverUser.email}`,
+        )
+        if (!u) throw new Error('no approver user')
+        await bindDevKey(db, { userId: u.id, key: devKey('approver') })
+      } finally {
+        await close()
+      }
+    }
     const approverCookies = await signIn(approverUser.email, approverUser.password)
+    const approval = await fetch(`${appUrl}/api/gold/mint/${accepted.orderId}/approval`, {
+      headers: { cookie: approverCookies.header() },
+    })
+    expect(approval.status, await approval.clone().text()).toBe(200)
+    const { typedData } = (await approval.json()) as { typedData: ApiIntentTypedData }
     const approved = await fetch(`${appUrl}/api/gold/mint/${accepted.orderId}/approve`, {
       method: 'POST',
-      headers: { cookie: approverCookies.header(), origin: appUrl },
+      headers: { 'content-type': 'application/json', cookie: approverCookies.header(), origin: appUrl },
+      body: JSON.stringify({ signature: await signApiIntent(typedData) }),
     })
     expect(approved.status, await approved.clone().text()).toBe(200)
     expect(await approved.json()).toMatchObject({
@@ -586,10 +615,16 @@ describe('the release build, run like the images, in production mode', () => {
     })
     expect(created.code, created.output).toBe(0)
     const admin = await signIn(adminUser.email, adminUser.password)
-    const post = (type: string, body: BodyInit) =>
-      fetch(`${appUrl}/api/admin/vault/bar-lists?vault=REL-JUNK&asOf=2026-01-01T00:00:00Z`, {
+    const query = 'vault=REL-JUNK&asOf=2026-01-01T00:00:00Z'
+    const post = (
+      type: string,
+      body: BodyInit,
+      headers: Record<string, string> = {},
+      route = 'admin/vault/bar-lists',
+    ) =>
+      fetch(`${appUrl}/api/${route}?${query}`, {
         method: 'POST',
-        headers: { 'content-type': type, cookie: admin.header(), origin: appUrl },
+        headers: { 'content-type': type, cookie: admin.header(), origin: appUrl, ...headers },
         body,
         signal: AbortSignal.timeout(60_000),
       })
@@ -614,8 +649,15 @@ describe('the release build, run like the images, in production mode', () => {
     // and a real list of the largest size is imported by the same process afterwards, within its heap
     const lines = ['serial,refiner,year,grossOz,fineness']
     for (let i = 0; i < 100_000; i++) lines.push(`REL-OK-${i},Argor-Heraeus SA,2025,401.125,999.9`)
+    // signed by a custodian key of its own, registered on chain by the admins (production refuses the dev keys)
+    if (!chain) throw new Error('no chain')
+    const custodian = privateKeyToAccount(generatePrivateKey())
+    await registerCustodian(chain, custodian.address)
+    const typed = await post('text/csv', lines.join('\n'), {}, 'vault/bar-lists/typed-data')
+    expect(typed.status, await typed.clone().text()).toBe(200)
+    const signature = await custodian.signTypedData(toViemTypedData((await typed.json()) as TypedDataJson))
     const t0 = Date.now()
-    const ok = await post('text/csv', lines.join('\n'))
+    const ok = await post('text/csv', lines.join('\n'), { 'custodian-signature': signature })
     expect(ok.status, await ok.clone().text()).toBe(201)
     expect(await ok.json()).toMatchObject({ vault: 'REL-JUNK', added: 100_000 })
     measured['CSV: 100,000 valid bars'] = {

@@ -117,9 +117,9 @@ describe('an admin cancels an order that already holds a nonce', () => {
     })
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['cancelled', 'nonce_released', 'gap_filled']))
-    // the fill used nonce 0 for good: A's bar is freed (withdrawn: it was never on a bar list)
+    // the fill used nonce 0 for good: A's bar is freed, available again on its list
     await waitFor(async () => (await barOfA())?.order_id === null, { timeoutMs: 15_000, what: "A's bar freed" })
-    expect(await barOfA()).toEqual({ status: 'withdrawn', order_id: null })
+    expect(await barOfA()).toEqual({ status: 'available', order_id: null })
     const afterFill = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, a.id))
     expect(afterFill.map((e) => e.event)).toEqual(expect.arrayContaining(['bars_held', 'bars_released']))
     // released by a worker (its id as the actor), not in the admin's transaction

@@ -6,6 +6,7 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { ozToWei } from '@/lib/money/ozToWei'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { stockBars, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -59,9 +60,9 @@ describe('the controls before signing', () => {
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request,
     })
+    await approveWithDevKeys(t.db, { orderId: accepted.orderId })
     return { id: accepted.orderId, serials: bars.map((b) => b.serial) }
   }
 
@@ -127,12 +128,8 @@ describe('the controls before signing', () => {
     await expectRefused(orders.removed, 'recipient_not_allowed', new RegExp(`${BOB} is not on the recipient allowlist`))
   }, 60_000)
 
-  it('a recipient changed in the database (not allowlisted): refused before signing', async () => {
-    await expectRefused(
-      orders.tampered,
-      'recipient_not_allowed',
-      new RegExp(`${MALLORY} is not on the recipient allowlist`),
-    )
+  it('a recipient changed in the database after the approvals: refused before signing (the signatures no longer verify)', async () => {
+    await expectRefused(orders.tampered, 'approval_missing', /signature is not valid for this order's intent/)
   }, 60_000)
 
   it('the per-order limit lowered after intake: refused before signing', async () => {

@@ -33,7 +33,12 @@ describe('two workers, two signers, 200 orders', () => {
     await Promise.all(workers.map((w) => w.waitForLine((l) => l.msg === 'worker started', 30_000)))
 
     const to = Array.from({ length: 7 }, () => privateKeyToAddress(generatePrivateKey()))
-    const orders = await createTestOrders(t.db, { count: ORDERS, to })
+    // the orders arrive over time, a tenth at once, as requests and approvals do: both workers take jobs
+    const orders: Awaited<ReturnType<typeof createTestOrders>> = []
+    for (let i = 0; i < 10; i++) {
+      orders.push(...(await createTestOrders(t.db, { count: ORDERS / 10, to })))
+      await new Promise((r) => setTimeout(r, 150))
+    }
     await waitFor(
       async () => {
         const [row] = await t.db.select({ n: count() }).from(mintOrders).where(eq(mintOrders.status, 'confirmed'))

@@ -1,3 +1,4 @@
+import { SpanKind } from '@opentelemetry/api'
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
 import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
@@ -5,9 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { mintOrders } from '@/db/schema'
 import { flushMetricSeries } from '@/lib/ops/flushMetricSeries'
 import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
+import { withSpan } from '@/lib/telemetry/withSpan'
 import { listCounterFamilies } from '@/lib/web/ops/listCounterFamilies'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -15,18 +18,14 @@ import { allowRecipients } from '@/tests/helpers/recipients'
 import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import {
-  NO_APPROVAL_THRESHOLD_OZ,
-  startWorkerProcess,
-  type WorkerProcess,
-  workerEnv,
-} from '@/tests/helpers/workerProcess'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 // One mint, one trace, spans from both services. The web is this process (the
 // real POST /api/gold/mint handler, the SDK's InMemorySpanExporter, service.name
 // mintdesk-web); the worker is a real process exporting OTLP http/json to a receiver in
-// this test (service.name mintdesk-worker). The trace context crosses the queue in the
-// job's payload.
+// this test (service.name mintdesk-worker). The order awaits approval after the intake; the
+// approval that enqueues its job runs in a request span (as Next gives each request), and its
+// trace context crosses the queue in the job's payload: the worker's attempts join that trace.
 vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>
@@ -45,7 +44,6 @@ describe('one trace per mint, across the web and the worker', () => {
     ;[t, chain, sink] = await Promise.all([createTestDatabase(), startChainFixture({ signers: 1 }), startOtlpSink()])
     u = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web')
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     tracing = await startTracing({ serviceName: 'mintdesk-web', exporter: memory })
     const { getWebDb } = await import('@/lib/web/webProcess')
     closeWebDb = () => getWebDb().close()
@@ -60,7 +58,7 @@ describe('one trace per mint, across the web and the worker', () => {
     await t?.drop()
   })
 
-  it('the intake, its transaction, the pickup, the attempt, KMS Sign, eth_sendRawTransaction and the confirmation share one trace id', async () => {
+  it('the approval that enqueues the job, the pickup, the attempt, KMS Sign, eth_sendRawTransaction and the confirmation share one trace id', async () => {
     expect(tracing.enabled).toBe(true)
     const to = privateKeyToAddress(generatePrivateKey())
     const request = buildMintRequest({ to, vault: 'TRC-1', receiptRef: 'TRACE-1', bars: [{ serial: 'TRC-0001' }] })
@@ -82,11 +80,20 @@ describe('one trace per mint, across the web and the worker', () => {
     expect(res.status).toBe(202)
     const { orderId } = (await res.json()) as { orderId: string }
 
+    const intakeSpans = memory.getFinishedSpans()
+    const intake = intakeSpans.find((s) => s.name === 'mint.intake')
+    expect(intake, `web spans: ${intakeSpans.map((s) => s.name).join(', ')}`).toBeDefined()
+    expect(intakeSpans.find((s) => s.name === 'mint.createOrder')?.spanContext().traceId).toBe(
+      intake?.spanContext().traceId,
+    )
+    // the approvers sign; the approval (pending + its job) in the web's request span
+    await withSpan('POST /api/gold/mint/[orderId]/approve', { kind: SpanKind.SERVER }, () =>
+      approveWithDevKeys(t.db, { orderId }),
+    )
     const web = memory.getFinishedSpans()
-    const intake = web.find((s) => s.name === 'mint.intake')
-    expect(intake, `web spans: ${web.map((s) => s.name).join(', ')}`).toBeDefined()
-    const traceId = intake?.spanContext().traceId ?? ''
-    expect(web.find((s) => s.name === 'mint.createOrder')?.spanContext().traceId).toBe(traceId)
+    const approval = web.find((s) => s.name === 'POST /api/gold/mint/[orderId]/approve')
+    const traceId = approval?.spanContext().traceId ?? ''
+    expect(traceId).not.toBe('')
     expect(web.every((s) => s.resource.attributes['service.name'] === 'mintdesk-web')).toBe(true)
     // the intake's latency, measured in this (web) process, flushed to metric_series on the web's own role
     const { getWebDb } = await import('@/lib/web/webProcess')
@@ -146,7 +153,7 @@ describe('one trace per mint, across the web and the worker', () => {
     // linked from the mint's steps
     expect(got.some((n) => n.startsWith('job signer_confirm'))).toBe(false)
     expect(sink.spans().some((s) => s.name === 'job signer_confirm' && s.traceId !== traceId)).toBe(true)
-    // the worker's first spans hang under the web's: the job's parent is the intake's createOrder span
+    // the worker's first spans hang under the web's: the job's parent is the approval's span
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
     expect(
       mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId)),

@@ -7,6 +7,7 @@ import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import type { ApiReserveLookup, ApiReserves } from '@/lib/web/reserves/apiTypes'
 import { RESERVES_LIMITS } from '@/lib/web/reserves/limits'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { importTestBarList, stockBars, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -85,7 +86,6 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       const accepted = await createMintOrder(t.db, {
         session: intakeSession(u.staff),
         maxAttempts: 5,
-        approvalThresholdWei: null,
         request: buildMintRequest({
           to,
           vault: VAULT,
@@ -93,6 +93,7 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
           bars: serials.map((serial) => ({ serial })),
         }),
       })
+      await approveWithDevKeys(t.db, { orderId: accepted.orderId })
       orders.push({ id: accepted.orderId, to, serials: [...serials] })
     }
     worker = startWorkerProcess({

@@ -8,6 +8,7 @@ import { cancelJob } from '@/lib/web/admin/cancelJob'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { importTestBarList, type TestListBar } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -128,10 +129,10 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(u.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       request: req,
     })
-    return { orderId: accepted.orderId, jobId: BigInt(accepted.jobId ?? '0') }
+    const jobId = await approveWithDevKeys(t.db, { orderId: accepted.orderId })
+    return { orderId: accepted.orderId, jobId }
   }
 
   /** nothing in flight: no open order, no live mint job, no nonce reserved or signed and not yet settled */

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { createWalletClient, defineChain, http, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobEvents, jobRecords, mintOrders } from '@/db/schema'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { freezeIntentTypedData } from '@/lib/chain/typedData'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { devKey } from '@/lib/keys/devKeys'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { retryJob } from '@/lib/web/admin/retryJob'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -46,7 +50,7 @@ describe('mints the token refuses', () => {
     })
     expect(await order(bad.id)).toMatchObject({
       status: 'failed',
-      failureReason: 'mint reverts: the recipient is the token contract itself',
+      failureReason: `mint reverts: the recipient ${chain.tokenAddress} is the token or the minter`,
       nonce: null,
     })
     expect(await jobOf(bad.id, TASK.mintSend)).toMatchObject({ attempts: 1, maxAttempts: 5 })
@@ -69,17 +73,34 @@ describe('mints the token refuses', () => {
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
         rpcUrls: { default: { http: [chain.rpcUrl] } },
       })
-      const admin = createWalletClient({
+      // GoldMinter freezes on an approver's signature of a FreezeIntent (the dev rule: one), relayed by anyone
+      const relayer = createWalletClient({
         account: privateKeyToAccount(chain.admin.privateKey),
         chain: chainDef,
         transport: http(chain.rpcUrl),
       })
-      await admin.writeContract({
-        address: chain.tokenAddress,
-        abi: goldTokenAbi,
-        functionName: 'freeze',
-        args: [victim],
-        gas: 100_000n,
+      const intent = {
+        operationId: orderIdToBytes32(randomUUID()),
+        account: victim,
+        frozen: true,
+        deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+      }
+      const domain = { chainId: chain.chainId, verifyingContract: chain.minterAddress }
+      const approver = devKey('approver')
+      await relayer.writeContract({
+        address: chain.minterAddress,
+        abi: goldMinterAbi,
+        functionName: 'setFrozen',
+        args: [
+          intent,
+          [
+            {
+              signer: approver.address,
+              signature: await approver.signTypedData(freezeIntentTypedData(domain, intent)),
+            },
+          ],
+        ],
+        gas: 300_000n,
         maxFeePerGas: parseGwei('100'),
         maxPriorityFeePerGas: parseGwei('50'),
       })

@@ -1,12 +1,15 @@
+import { SpanKind } from '@opentelemetry/api'
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base'
 import { eq } from 'drizzle-orm'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { jobRecords, mintOrders, sqsOutbox } from '@/db/schema'
 import { type StartTracingReturnType, startTracing } from '@/lib/telemetry/startTracing'
+import { withSpan } from '@/lib/telemetry/withSpan'
 import { type StartSqsServerReturnType, startSqsServer } from '@/scripts/stack/sqs'
 import { sessionStore } from '@/tests/attack/fakeSession'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -14,19 +17,15 @@ import { allowRecipients } from '@/tests/helpers/recipients'
 import { type OtlpSink, startOtlpSink } from '@/tests/helpers/startOtlpSink'
 import { insertTestUsers, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
-import {
-  NO_APPROVAL_THRESHOLD_OZ,
-  startWorkerProcess,
-  type WorkerProcess,
-  workerEnv,
-} from '@/tests/helpers/workerProcess'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
 
 // With QUEUE_TRANSPORT=sqs: one mint, one trace, spans from both
 // services. The web is this process (the real POST /api/gold/mint handler, the SDK's
 // InMemorySpanExporter, service.name mintdesk-web); the worker is a real process with the
 // SQS transport on the embedded endpoint, exporting OTLP http/json to a receiver here. The
-// trace context goes from the intake into the outbox row (create_mint_order ->
-// enqueue_job), from the relay into the message attribute `traceparent`, and the
+// order awaits approval after the intake; the approval that enqueues its job runs in a request
+// span (as Next gives each request), and its trace context goes into the outbox row, from the
+// relay into the message attribute `traceparent`, and the
 // consumer opens the message's job span under it.
 vi.mock('@/lib/web/auth/getSessionUser', async () => (await import('@/tests/attack/fakeSession')).fakeSessionModule)
 
@@ -52,7 +51,6 @@ describe('one trace per mint with the SQS transport, across the web and the work
     ])
     u = await insertTestUsers(t.db)
     process.env.DATABASE_URL = t.roleUrl('web')
-    process.env.APPROVAL_THRESHOLD_OZ = NO_APPROVAL_THRESHOLD_OZ
     process.env.QUEUE_TRANSPORT = 'sqs'
     tracing = await startTracing({ serviceName: 'mintdesk-web', exporter: memory })
     const { getWebDb } = await import('@/lib/web/webProcess')
@@ -69,7 +67,7 @@ describe('one trace per mint with the SQS transport, across the web and the work
     await t?.drop()
   })
 
-  it('the intake, the outbox, the SQS receive, KMS Sign, eth_sendRawTransaction and the confirmation share one trace id', async () => {
+  it('the approval, the outbox, the SQS receive, KMS Sign, eth_sendRawTransaction and the confirmation share one trace id', async () => {
     expect(tracing.enabled).toBe(true)
     const to = privateKeyToAddress(generatePrivateKey())
     const request = buildMintRequest({ to, vault: 'TRS-1', receiptRef: 'TRACE-SQS-1', bars: [{ serial: 'TRS-0001' }] })
@@ -89,14 +87,28 @@ describe('one trace per mint with the SQS transport, across the web and the work
       ),
     )
     expect(res.status).toBe(202)
-    const { orderId, jobId } = (await res.json()) as { orderId: string; jobId: string }
+    const { orderId } = (await res.json()) as { orderId: string }
+    const intake = memory.getFinishedSpans().find((s) => s.name === 'mint.intake')
+    expect(
+      intake,
+      `web spans: ${memory
+        .getFinishedSpans()
+        .map((s) => s.name)
+        .join(', ')}`,
+    ).toBeDefined()
+    // the approvers sign; the approval (pending + its outbox row) in the web's request span
+    const jobId = (
+      await withSpan('POST /api/gold/mint/[orderId]/approve', { kind: SpanKind.SERVER }, () =>
+        approveWithDevKeys(t.db, { orderId, transport: 'sqs' }),
+      )
+    ).toString()
 
     const web = memory.getFinishedSpans()
-    const intake = web.find((s) => s.name === 'mint.intake')
-    expect(intake, `web spans: ${web.map((s) => s.name).join(', ')}`).toBeDefined()
-    const traceId = intake?.spanContext().traceId ?? ''
+    const approval = web.find((s) => s.name === 'POST /api/gold/mint/[orderId]/approve')
+    const traceId = approval?.spanContext().traceId ?? ''
+    expect(traceId).not.toBe('')
     expect(web.every((s) => s.resource.attributes['service.name'] === 'mintdesk-web')).toBe(true)
-    // the order went through the outbox (no graphile job), and its row and history carry the intake's trace
+    // the order went through the outbox (no graphile job), and its row and history carry the approval's trace
     const [outbox] = await t.db.select().from(sqsOutbox).where(eq(sqsOutbox.orderId, orderId))
     expect(outbox?.jobId.toString()).toBe(jobId)
     expect(outbox?.payload).toMatchObject({ orderId, jobId, traceparent: expect.stringContaining(`00-${traceId}-`) })
@@ -171,7 +183,8 @@ describe('one trace per mint with the SQS transport, across the web and the work
       'mint.confirmed',
     ])
       expect(got, `worker spans of the trace: ${got.join(', ')}`).toContain(name)
-    // the SQS receive's span hangs under the web's: its parent is the intake's span whose context went into the message
+    // the SQS receive's span hangs under the web's: its parent is the approval's span, whose context went into
+    // the message
     const webSpanIds = new Set(web.map((s) => s.spanContext().spanId))
     expect(
       mine.some((s) => s.name === 'job mint_send' && s.parentSpanId !== null && webSpanIds.has(s.parentSpanId)),

@@ -10,6 +10,7 @@ import { listSqsDeadLetters } from '@/lib/web/queue/listSqsDeadLetters'
 import { requestSqsDeadLetterRetry } from '@/lib/web/queue/requestSqsDeadLetterRetry'
 import { type StartSqsServerReturnType, startSqsServer } from '@/scripts/stack/sqs'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import { stockBars } from '@/tests/helpers/barLists'
 import { buildMintRequest } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -53,10 +54,10 @@ describe('QUEUE_TRANSPORT=sqs: a dead mint retried from the jobs page leaves not
     const accepted = await createMintOrder(t.db, {
       session: intakeSession(users.staff),
       maxAttempts: 5,
-      approvalThresholdWei: null,
       transport: 'sqs',
       request: buildMintRequest({ to, vault: 'ONE-1', bars: [{ serial: 'ONE-BAR-1' }] }),
     })
+    await approveWithDevKeys(t.db, { orderId: accepted.orderId, transport: 'sqs' })
     const [row] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
     if (!row?.jobId) throw new Error('no job')
     order = { id: row.id, toAddress: to, amountWei: BigInt(row.amountWei), jobId: row.jobId }

@@ -14,7 +14,7 @@ import { startWorker } from '@/worker/runtime/startWorker'
 
 // The production worker's start (security review): before it looks at the chain or its
 // keys, startWorker refuses a database role holding more than db/roles/tableGrants.ts gives
-// it and an APPROVAL_THRESHOLD_OZ that is not the web's, each a ConfigError naming the
+// it and a MINTER_ADDRESS that is not the web's, each a ConfigError naming the
 // variable; with both right it goes on to the chain (here a node of another chain id, so it
 // stops there with a WorkerStartError).
 
@@ -61,7 +61,7 @@ describe('the production worker refuses to start on its database checks', () => 
         TOKEN_ADDRESS: `0x${'11'.repeat(20)}`,
         KMS_KEY_IDS: 'key-1',
         MAX_FEE_PER_GAS: '200000000000',
-        APPROVAL_THRESHOLD_OZ: '5000',
+        MINTER_ADDRESS: `0x${'22'.repeat(20)}`,
         ...extra,
       },
     })
@@ -69,18 +69,18 @@ describe('the production worker refuses to start on its database checks', () => 
     return startWorker({ config, log, onFatal: () => {} })
   }
 
-  it("an APPROVAL_THRESHOLD_OZ other than the web's: a ConfigError naming it", async () => {
+  it("a MINTER_ADDRESS other than the web's: a ConfigError naming it", async () => {
     const web = createDb({ url: t.roleUrl('web'), max: 1 })
     try {
-      expect(await checkSharedSettings(web.db, { role: 'web', approvalThresholdWei: ozToWei('5000') })).toEqual({
+      expect(await checkSharedSettings(web.db, { role: 'web', minterAddress: `0x${'22'.repeat(20)}` })).toEqual({
         ok: true,
       })
     } finally {
       await web.close()
     }
-    const refused = start({ APPROVAL_THRESHOLD_OZ: '50000' })
+    const refused = start({ MINTER_ADDRESS: `0x${'33'.repeat(20)}` })
     await expect(refused).rejects.toBeInstanceOf(ConfigError)
-    await expect(refused).rejects.toMatchObject({ variables: ['APPROVAL_THRESHOLD_OZ'] })
+    await expect(refused).rejects.toMatchObject({ variables: ['MINTER_ADDRESS'] })
     // the same value as the web's: past the checks, on to the chain
     await expect(start()).rejects.toThrow(WorkerStartError)
     await expect(start()).rejects.toThrow(/the node at RPC_URL is chain 1/)
@@ -117,7 +117,7 @@ describe('the production worker refuses to start on its database checks', () => 
       await expect(start()).rejects.toThrow(/the node at RPC_URL is chain 1/)
       const web = createDb({ url: t.roleUrl('web'), max: 1 })
       try {
-        await checkSharedSettings(web.db, { role: 'web', approvalThresholdWei: ozToWei('5000') })
+        await checkSharedSettings(web.db, { role: 'web', minterAddress: `0x${'22'.repeat(20)}` })
       } finally {
         await web.close()
       }

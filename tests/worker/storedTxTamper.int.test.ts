@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
-import { encodeFunctionData, getAddress, type Hex, parseTransaction } from 'viem'
+import { decodeFunctionData, encodeFunctionData, getAddress, type Hex, parseTransaction } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainTxs, jobRecords, mintOrders } from '@/db/schema'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -10,7 +11,6 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { createKmsAccount } from '@/worker/signer/createKmsAccount'
 import { createKmsClient } from '@/worker/signer/createKmsClient'
 
@@ -18,7 +18,8 @@ import { createKmsClient } from '@/worker/signer/createKmsClient'
 // worker/mint/verifyStoredTx.ts). A worker signs an order's mint and dies before sending
 // it; then the stored raw transaction is replaced in the database (as the owner: the web's
 // role cannot write chain_txs) by bytes that still look right: signed by our own KMS key,
-// to the token, at the same nonce, but minting to another address; or signed by a key
+// to the minter, at the same nonce, attestAndMint with the same list and approvals but an intent minting to another
+// address; or signed by a key
 // that is not ours. The next worker refuses to send them: the job is dead with the reason,
 // nothing reaches the chain.
 
@@ -103,23 +104,27 @@ describe('a stored transaction changed in the database', () => {
       chain.kmsKeyIds[chain.signerAddresses.findIndex((a) => a.toLowerCase() === stored.signerAddress.toLowerCase())] ??
       ''
     const ours = await createKmsAccount(kms, { keyId })
+    // the stored attestAndMint call with its intent's recipient changed
+    const call = decodeFunctionData({ abi: goldMinterAbi, data: original.data ?? '0x' })
+    if (call.functionName !== 'attestAndMint') throw new Error(`stored call is ${call.functionName}`)
+    const [list, custodian, listSignature, intent, approvals] = call.args
     const forged = await ours.signTransaction({
       type: 'eip1559',
       chainId: chain.chainId,
       nonce: Number(stored.nonce),
-      to: chain.tokenAddress,
+      to: chain.minterAddress,
       gas: original.gas,
       maxFeePerGas: original.maxFeePerGas,
       maxPriorityFeePerGas: original.maxPriorityFeePerGas,
       data: encodeFunctionData({
-        abi: goldTokenAbi,
-        functionName: 'mint',
-        args: [MALLORY, order.amountWei, orderIdToBytes32(order.id)],
+        abi: goldMinterAbi,
+        functionName: 'attestAndMint',
+        args: [list, custodian, listSignature, { ...intent, to: MALLORY }, approvals],
       }),
     })
     kms.destroy()
     await t.db.execute(sql`update chain_txs set raw_tx = ${forged} where hash = ${stored.hash}`)
-    await expectRefusedToSend(order.id, env, /its calldata is not mint\(to, amount of its bars, orderId\) of the order/)
+    await expectRefusedToSend(order.id, env, /its calldata is not attestAndMint of the order's intent/)
   }, 120_000)
 
   it("another key's signature: refused, not sent", async () => {
@@ -130,7 +135,7 @@ describe('a stored transaction changed in the database', () => {
       type: 'eip1559',
       chainId: chain.chainId,
       nonce: Number(stored.nonce),
-      to: chain.tokenAddress,
+      to: chain.minterAddress,
       gas: original.gas,
       maxFeePerGas: original.maxFeePerGas,
       maxPriorityFeePerGas: original.maxPriorityFeePerGas,

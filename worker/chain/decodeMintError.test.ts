@@ -1,8 +1,8 @@
 import { BaseError, encodeAbiParameters, encodeErrorResult, keccak256, RawContractError, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { decodeMintError } from './decodeMintError'
-import { orderIdToBytes32 } from './orderIdToBytes32'
 
 const ACCOUNT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 

@@ -1,6 +1,8 @@
 import { BaseError, ContractFunctionRevertedError, decodeErrorResult, type Hex, keccak256, toHex } from 'viem'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { bytes32ToOrderId } from './orderIdToBytes32'
+import { bytes32ToOrderId } from '@/lib/mint/orderIdToBytes32'
+import { formatDecimal } from '@/lib/money/formatDecimal'
 
 export type DecodeMintErrorReturnType = {
   /**
@@ -13,6 +15,9 @@ export type DecodeMintErrorReturnType = {
   reason: string
 }
 
+/** GoldMinter's custom errors and GoldToken's (a mint goes through GoldMinter to the token) */
+const MINT_ERRORS_ABI = [...goldMinterAbi.filter((x) => x.type === 'error'), ...goldTokenAbi]
+
 const ROLE_NAMES: Record<Hex, string> = {
   '0x0000000000000000000000000000000000000000000000000000000000000000': 'DEFAULT_ADMIN_ROLE',
   [keccak256(toHex('MINTER_ROLE'))]: 'MINTER_ROLE',
@@ -20,7 +25,7 @@ const ROLE_NAMES: Record<Hex, string> = {
 }
 
 /**
- * Turns a GoldToken revert into a readable reason using the contract's custom errors.
+ * Turns a GoldMinter or GoldToken revert into a readable reason using the contracts' custom errors.
  * Accepts raw revert data (hex, e.g. from replaying a reverted transaction with
  * eth_call) or any viem error from a call, estimateGas or simulateContract. Returns
  * undefined when `error` is not a revert (a timeout, a connection error, ...).
@@ -64,7 +69,7 @@ function revertData(error: unknown): Hex | undefined {
 function fromData(data: Hex): DecodeMintErrorReturnType {
   if (data === '0x') return { errorName: undefined, args: [], reason: 'execution reverted without a reason' }
   try {
-    const { errorName, args } = decodeErrorResult({ abi: goldTokenAbi, data })
+    const { errorName, args } = decodeErrorResult({ abi: MINT_ERRORS_ABI, data })
     return describe(errorName, args ?? [])
   } catch {
     return { errorName: undefined, args: [], reason: `execution reverted with unknown data ${data.slice(0, 10)}` }
@@ -85,6 +90,36 @@ function describe(errorName: string, args: readonly unknown[]): DecodeMintErrorR
         return `account ${a(0)} is frozen`
       case 'ZeroAmount':
         return 'the amount is zero'
+      case 'IntentExpired':
+        return `the intent expired at ${a(0)} (the chain's time is ${a(1)})`
+      case 'NotEnoughSignatures':
+        return `${a(0)} approver signature(s) given, ${a(1)} needed`
+      case 'DuplicateSigner':
+        return `approver ${a(0)} signed twice`
+      case 'SignersNotAscending':
+        return `the approvals are not sorted by signer (at ${a(0)})`
+      case 'NotAnApprover':
+        return `${a(0)} is not an approver on chain`
+      case 'InvalidSignature':
+        return `the signature of ${a(0)} is not valid for this intent`
+      case 'RateLimitExceeded':
+        return `${oz(args[0])} oz is above the rate limit (${oz(args[1])} oz available now)`
+      case 'ReserveExceeded':
+        return `supply ${oz(args[0])} oz + ${oz(args[1])} oz would exceed the attested reserve ${oz(args[2])} oz`
+      case 'InvalidRecipient':
+        return `the recipient ${a(0)} is the token or the minter`
+      case 'TokenPaused':
+        return 'the token is paused'
+      case 'StaleAttestation':
+        return `the bar list of ${a(1)} is older than the vault's attested one (${a(2)})`
+      case 'AttestationFromFuture':
+        return `the bar list is dated ${a(0)}, ahead of the chain's time ${a(1)}`
+      case 'InvalidCustodianSignature':
+        return `the bar list is not signed by custodian ${a(1)}`
+      case 'NotACustodian':
+        return `${a(0)} is not a registered custodian`
+      case 'NotVaultCustodian':
+        return `the vault is bound to custodian ${a(1)}, not ${a(2)}`
       case 'AccessControlUnauthorizedAccount':
         return `${a(0)} does not hold ${ROLE_NAMES[a(1) as Hex] ?? a(1)}` // a bytes32 role decodes as Hex
       case 'Error':
@@ -96,6 +131,10 @@ function describe(errorName: string, args: readonly unknown[]): DecodeMintErrorR
     }
   })()
   return { errorName, args, reason }
+}
+
+function oz(value: unknown): string {
+  return typeof value === 'bigint' ? formatDecimal(value, { decimals: 18, minFraction: 3 }) : String(value)
 }
 
 function orderLabel(value: unknown): string {

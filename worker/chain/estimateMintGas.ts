@@ -1,16 +1,14 @@
-import { type Address, encodeFunctionData, type Hex, type PublicClient } from 'viem'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import type { Address, Hex, PublicClient } from 'viem'
 import { decodeMintError } from '@/worker/chain/decodeMintError'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { MintRevertedError } from '@/worker/errors/chain'
 
 export type EstimateMintGasParameters = {
-  tokenAddress: Address
-  /** the signer the simulation runs as (all signers hold MINTER_ROLE) */
+  /** GoldMinter: mints are relayed to it */
+  minterAddress: Address
+  /** the signer the simulation runs as (a relayer: it holds no role) */
   from: Address
-  to: Address
-  amountWei: bigint
-  orderId: string
+  /** the attestAndMint calldata (worker/approvals/buildMintCall.ts) */
+  data: Hex
 }
 
 export type EstimateMintGasReturnType = {
@@ -20,30 +18,22 @@ export type EstimateMintGasReturnType = {
 }
 
 /**
- * The simulation of one mint, in ONE call: eth_estimateGas executes `mint(to, amount,
- * orderId)` against the pending state like eth_call does, so a revert comes back with the
- * contract's reason (a MintRevertedError, permanent: nothing is signed, no nonce is taken)
- * and success gives the gas. One call per order rather than eth_call + eth_estimateGas:
- * half the node's work per mint. RPC failures pass through (transient).
+ * The simulation of one mint, in ONE call: eth_estimateGas executes the attestAndMint
+ * calldata against the pending state like eth_call does, so a revert comes back with
+ * GoldMinter's or GoldToken's reason (a MintRevertedError, permanent: nothing is signed,
+ * no nonce is taken) and success gives the gas. RPC failures pass through (transient).
  */
 export async function estimateMintGas(
   client: PublicClient,
   p: EstimateMintGasParameters,
 ): Promise<EstimateMintGasReturnType> {
-  const args = [p.to, p.amountWei, orderIdToBytes32(p.orderId)] as const
   let gas: bigint
   try {
-    gas = await client.estimateContractGas({
-      address: p.tokenAddress,
-      abi: goldTokenAbi,
-      functionName: 'mint',
-      args,
-      account: p.from,
-    })
+    gas = await client.estimateGas({ to: p.minterAddress, data: p.data, account: p.from })
   } catch (error) {
     const decoded = decodeMintError(error)
     if (decoded) throw new MintRevertedError(decoded.reason, decoded.errorName, { cause: error })
     throw error
   }
-  return { data: encodeFunctionData({ abi: goldTokenAbi, functionName: 'mint', args }), gas: (gas * 12n) / 10n }
+  return { data: p.data, gas: (gas * 12n) / 10n }
 }

@@ -1,6 +1,6 @@
 import { type Address, decodeEventLog, isAddressEqual, type TransactionReceipt } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 
 export type MintedEventInParameters = { receipt: TransactionReceipt; tokenAddress: Address; orderId: string }
 

@@ -1,6 +1,6 @@
 import type { Address, Hex, PublicClient } from 'viem'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 
 export type ReadMintedLogParameters = { tokenAddress: Address; orderId: string }
 

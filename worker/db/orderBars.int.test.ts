@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { approveWithDevKeys } from '@/tests/helpers/approvals'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { barStates, orderWithListedBars } from '@/tests/helpers/orderWithListedBars'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -18,9 +19,16 @@ let u: TestUsers
 
 setUpTestDatabaseWithUsers((db) => ({ t, u } = db))
 
+/** an order through the intake, approved by the dev approvers: pending, as the worker finds it */
+async function approvedOrder(p: { bars?: number } = {}): Promise<{ orderId: string; serials: string[] }> {
+  const order = await orderWithListedBars(t.db, { users: u, ...p })
+  await approveWithDevKeys(t.db, { orderId: order.orderId })
+  return order
+}
+
 describe("the worker moves an order's bars with its status", () => {
   it('failed (reverted on chain) frees them; a retry that submits it again holds them again', async () => {
-    const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
+    const { orderId, serials } = await approvedOrder()
     await t.db.transaction((tx) => markOrderFailed(tx, { orderId, reason: 'reverted', code: 'reverted' }))
     expect((await barStates(t.db, serials)).map((b) => [b.status, b.order_id])).toEqual([
       ['available', null],
@@ -34,7 +42,7 @@ describe("the worker moves an order's bars with its status", () => {
   })
 
   it('a dead mint_send fails the order and frees its bars; the same transaction rolled back frees nothing', async () => {
-    const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
+    const { orderId, serials } = await approvedOrder()
     await t.db
       .transaction(async (tx) => {
         await failOrderOfDeadJob(tx, { task: 'mint_send', orderId, reason: 'dead', code: 'job_permanent_failure' })
@@ -49,7 +57,7 @@ describe("the worker moves an order's bars with its status", () => {
   })
 
   it('confirmed: its bars back it', async () => {
-    const { orderId, serials } = await orderWithListedBars(t.db, { users: u })
+    const { orderId, serials } = await approvedOrder()
     await t.db.transaction((tx) =>
       markOrdersConfirmed(tx, { orders: [{ orderId, txHash: `0x${'ab'.repeat(32)}`, blockNumber: 7n }] }),
     )
@@ -64,9 +72,9 @@ describe("the worker moves an order's bars with its status", () => {
   })
 
   it('a block of orders confirmed at once: each gets its bars and one notification; a failed one takes its freed bars back; an already confirmed one gets no second event', async () => {
-    const submitted = await orderWithListedBars(t.db, { users: u })
-    const failed = await orderWithListedBars(t.db, { users: u, bars: 1 })
-    const already = await orderWithListedBars(t.db, { users: u, bars: 1 })
+    const submitted = await approvedOrder()
+    const failed = await approvedOrder({ bars: 1 })
+    const already = await approvedOrder({ bars: 1 })
     const hash = (b: string) => `0x${b.repeat(32)}`
     await t.db.transaction((tx) =>
       markOrderFailed(tx, { orderId: failed.orderId, reason: 'reverted', code: 'reverted' }),

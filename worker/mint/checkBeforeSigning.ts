@@ -1,5 +1,6 @@
 import { type Address, decodeFunctionData, type Hex, type PublicClient } from 'viem'
 import type { Tx } from '@/db/client'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
 import { MintControlsRefusedError, OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
@@ -10,17 +11,14 @@ import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import { listOrderBars, type OrderBar } from '../db/listOrderBars'
 import type { MintOrder } from '../db/readMintOrderRow'
-import { checkApproval } from './checkApproval'
 
 export type CheckBeforeSigningParameters = {
   chain: PublicClient
   tokenAddress: Address
   /** the order, locked FOR UPDATE by the caller's transaction */
   order: MintOrder
-  /** the calldata about to be signed: mint(to, amount, orderId) */
+  /** the calldata about to be signed: GoldMinter.attestAndMint(list, custodian, signature, intent, approvals) */
   data: Hex
-  /** the worker's APPROVAL_THRESHOLD_OZ in wei: at or above it, a second person's approval is required */
-  approvalThresholdWei: bigint
   /**
    * a send batch reads these once for all its orders (worker/mint/reserveSendBatch.ts), in
    * the same order (totalSupply first), after every order and vault of the batch is locked;
@@ -55,9 +53,9 @@ export type CheckBeforeSigningReturnType = {
  *    vault's latest list, withdrawn, freed or taken by another order);
  * 2. the amount being signed (the calldata's, and the order row's) is the fine weight
  *    of those bars;
- * 3. at or above the worker's own APPROVAL_THRESHOLD_OZ, a second person approved the
- *    order (checkApproval: approved_by set and not its requester; ApprovalMissingError);
- *    then the recipient is on the allowlist and the amount within the per-order limit and
+ * 3. (the approvers' signatures and the custodian's bar list were verified when the
+ *    calldata was built under this lock: worker/approvals/buildMintCall.ts) the
+ *    recipient is on the allowlist and the amount within the per-order limit and
  *    the rolling 24 h cap (lib/controls/checkMintControls, as at intake and approval;
  *    a MintControlsRefusedError);
  * 4. on-chain totalSupply + this amount <= backing + in flight (other orders) + this
@@ -97,8 +95,6 @@ export async function checkBeforeSigning(
     }
   }
 
-  // four eyes: at or above the worker's own threshold, approved by a second person (checkApproval)
-  checkApproval({ order, amountWei: barsWei, approvalThresholdWei: p.approvalThresholdWei })
   if (p.controls !== undefined) {
     if (p.controls) throw new MintControlsRefusedError(p.controls)
   } else await checkControls(tx, { to: order.toAddress, amountWei: barsWei, orderId: order.id })
@@ -154,11 +150,12 @@ function refuseUnlessHeld(bar: OrderBar, orderId: string): void {
   if (bar.status === 'backing') refuse('backing', `${name} already backs this order's tokens`)
 }
 
-/** The amount argument of mint(to, amount, orderId) calldata. */
+/** The intent's amount in attestAndMint calldata. */
 function mintAmountOf(data: Hex): bigint {
-  const call = decodeFunctionData({ abi: goldTokenAbi, data })
-  if (call.functionName !== 'mint') throw new Error(`the calldata to sign is ${call.functionName}, not mint`)
-  return call.args[1]
+  const call = decodeFunctionData({ abi: goldMinterAbi, data })
+  if (call.functionName !== 'attestAndMint')
+    throw new Error(`the calldata to sign is ${call.functionName}, not attestAndMint`)
+  return call.args[3].amount
 }
 
 /** wei as fine ounces, at least 3 decimals, exact ('401.084', '0.000000000000000001'). */

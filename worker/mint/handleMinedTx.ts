@@ -52,7 +52,7 @@ export async function handleMinedTx(
     const parsed = parseTransaction(minedTx.rawTx)
     const reason = await decodeMintRevert(ctx.chain, {
       from: getAddress(minedTx.signerAddress),
-      to: ctx.tokenAddress,
+      to: ctx.minterAddress,
       data: parsed.data ?? '0x',
       gas: BigInt(minedTx.gasLimit),
       blockNumber: receipt.blockNumber,

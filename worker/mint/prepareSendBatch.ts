@@ -1,15 +1,23 @@
 import { type Address, getAddress, type Hex, isAddress } from 'viem'
 import { PermanentJobError } from '@/lib/errors/jobs'
+import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
 import { TASK } from '@/lib/jobs/jobKeys'
+import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
+import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { isUuid } from '@/lib/mint/isUuid'
 import { MintRevertedError } from '@/worker/errors/chain'
+import { buildMintCall } from '../approvals/buildMintCall'
+import { readMinterRules } from '../approvals/readMinterRules'
 import { capFees, type Fees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { estimateMintGas } from '../chain/estimateMintGas'
+import { listBarsOfOrders } from '../db/listBarsOfOrders'
 import { type BoundNonce, listBoundNonces } from '../db/listBoundNonces'
+import { listOrderSignatures } from '../db/listOrderSignatures'
 import type { ChainTx } from '../db/listOrderTxs'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import { lockMintOrders } from '../db/lockMintOrders'
+import type { MintOrder as MintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
 import { mapWithLimit } from './mapWithLimit'
 import { reconcileAlreadyMinted } from './reconcileAlreadyMinted'
@@ -43,9 +51,12 @@ export type PrepareSendBatchReturnType = {
  * orders are settled, which have stored bytes to re-send, which need signing (the
  * database's reads and the chain's below issued together); ONE fee
  * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
- * each signer's mined count; and a simulation per order to sign (estimateMintGas, in
- * parallel, one JSON-RPC batch): a revert is a permanent failure with the contract's reason and costs no
- * nonce; OrderAlreadyMinted without a stored transaction is reconciled from the chain.
+ * each signer's mined count; and per order to sign its attestAndMint calldata (buildMintCall:
+ * the approvers' signatures and the custodian's bar list verified) and a simulation
+ * (estimateMintGas, in parallel, one JSON-RPC batch): a refusal of buildMintCall is a
+ * permanent failure with a 'refused' event, a revert one with the contract's reason;
+ * neither costs a nonce; OrderAlreadyMinted without a stored transaction is reconciled
+ * from the chain.
  */
 export async function prepareSendBatch(
   ctx: WorkerContext,
@@ -72,7 +83,7 @@ export async function prepareSendBatch(
     listBoundNonces(ctx.db, { orderIds }),
   ])
   const toResend: ToResend[] = []
-  const pending: { order: SendOrder; to: Address; amountWei: bigint; vault: string }[] = []
+  const pending: { order: SendOrder; to: Address; amountWei: bigint; vault: string; row: MintOrderRow }[] = []
   for (const order of valid) {
     const row = rows.get(order.orderId)
     const txs = txsByOrder.get(order.orderId) ?? []
@@ -89,7 +100,8 @@ export async function prepareSendBatch(
         kind: 'failed',
         error: new PermanentJobError(`the recipient ${row.toAddress} is not an address`),
       })
-    } else pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei), vault: row.vault })
+    } else
+      pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei), vault: row.vault, row })
   }
 
   const minedCounts = new Map<Address, bigint>()
@@ -108,20 +120,34 @@ export async function prepareSendBatch(
     return { outcomes, toSign: [], toResend, fees: ceiling.fees, minedCounts }
   }
 
+  // the attestAndMint calldata of each order: its approvals and bar list verified (buildMintCall; again under
+  // the lock in reserveSendBatch); a refusal is that order's permanent failure
+  const pendingIds = pending.map((p) => p.order.orderId)
+  const [rules, barsByOrder, signaturesByOrder] = await Promise.all([
+    readMinterRules(ctx),
+    ctx.db.transaction((tx) => listBarsOfOrders(tx, { orderIds: pendingIds })),
+    listOrderSignatures(ctx.db, { orderIds: pendingIds }),
+  ])
   // all in the same tick: the chain client sends them as JSON-RPC batches (lib/chain/createChainClient.ts)
   const simulated = await mapWithLimit({
     items: pending,
     limit: pending.length,
-    fn: (p) =>
-      estimateMintGas(ctx.chain, {
-        tokenAddress: ctx.tokenAddress,
+    fn: async (p) => {
+      const call = await buildMintCall(ctx, ctx.db, {
+        order: p.row,
+        bars: barsByOrder.get(p.order.orderId) ?? [],
+        signatures: signaturesByOrder.get(p.order.orderId) ?? [],
+        rules,
+      })
+      return estimateMintGas(ctx.chain, {
+        minterAddress: ctx.minterAddress,
         from: bound.get(p.order.orderId)?.signerAddress ?? from,
-        to: p.to,
-        amountWei: p.amountWei,
-        orderId: p.order.orderId,
-      }),
+        data: call.data,
+      })
+    },
   })
   const toSign: ToSign[] = []
+  const refusals: RecordJobEventParameters[] = []
   for (const [i, p] of pending.entries()) {
     const result = simulated[i]
     if (result?.status === 'fulfilled') {
@@ -142,8 +168,19 @@ export async function prepareSendBatch(
       } catch (failure) {
         outcomes.set(p.order.orderId, { kind: 'failed', error: failure })
       }
-    } else outcomes.set(p.order.orderId, { kind: 'failed', error })
+    } else {
+      // buildMintCall's refusal (an approval missing, a bar list unverified): a 'refused' event, as under the lock
+      if (error instanceof ReserveCheckRefusedError)
+        refusals.push({
+          ...sendEventOf(p.order, actor),
+          event: 'refused',
+          detail: error.reason,
+          data: { check: error.check },
+        })
+      outcomes.set(p.order.orderId, { kind: 'failed', error })
+    }
   }
+  await recordJobEvents(ctx.db, refusals)
   return { outcomes, toSign, toResend, fees: ceiling.fees, minedCounts }
 }
 

@@ -80,7 +80,8 @@ export async function replaceStuckTx(
     signed = await signTx(signer.account, {
       chainId: ctx.chainId,
       nonce: newest.nonce,
-      to: ctx.tokenAddress,
+      // a gap fill is a self-transfer (data 0x); a mint goes to GoldMinter
+      to: data === '0x' ? getAddress(newest.signerAddress) : ctx.minterAddress,
       data,
       gas,
       ...fees,

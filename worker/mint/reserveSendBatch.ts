@@ -6,9 +6,12 @@ import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { lockVault } from '@/lib/vault/lockVault'
 import { checkMintControlsOfOrders } from '@/worker/controls/checkMintControlsOfOrders'
+import { buildMintCall } from '../approvals/buildMintCall'
+import { readMinterRules } from '../approvals/readMinterRules'
 import type { Fees } from '../chain/capFees'
 import { listBarsOfOrders } from '../db/listBarsOfOrders'
 import { listBoundNonces } from '../db/listBoundNonces'
+import { listOrderSignatures } from '../db/listOrderSignatures'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
 import { lockMintOrders } from '../db/lockMintOrders'
 import { reserveNonces } from '../db/reserveNonces'
@@ -56,6 +59,8 @@ export async function reserveSendBatch(
   // had its transaction stored before it, so its bars are in the totals read after it)
   const supply = ctx.chain.readContract({ address: ctx.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
   supply.catch(() => {})
+  const minterRules = readMinterRules(ctx)
+  minterRules.catch(() => {})
   await ctx.db.transaction(async (tx) => {
     // ONE round trip, in this order on the connection: the orders' locks, their stored
     // transactions and bound nonces under them, then the vaults' shared locks
@@ -82,9 +87,10 @@ export async function reserveSendBatch(
     const totalSupplyWei = await supply
     // the totals, every order's bars and the mint controls' verdicts, one statement each under the vault locks taken
     // above: pipelined, one round trip
-    const [totals, barsByOrder, controls] = await Promise.all([
+    const [totals, barsByOrder, signaturesByOrder, controls] = await Promise.all([
       readReserveTotals(tx, { withFree: false }),
       listBarsOfOrders(tx, { orderIds: live.map((s) => s.order.orderId) }),
+      listOrderSignatures(tx, { orderIds: live.map((s) => s.order.orderId) }),
       checkMintControlsOfOrders(tx, {
         orders: live.flatMap((s) => {
           const row = rows.get(s.order.orderId)
@@ -95,18 +101,28 @@ export async function reserveSendBatch(
     const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
     const events: RecordJobEventParameters[] = []
     const passed: ToSign[] = []
-    // the checks only read (and, with everything read above, send no query): issued together
+    const rules = await minterRules
+    // the checks only read: issued together. Under the order's lock the worker rebuilds the
+    // calldata it signs from the locked order, its bars and the signatures (buildMintCall:
+    // every approval and the bar list verified again); what it signs is that, never the
+    // calldata simulated before the lock
     const checks = await Promise.allSettled(
       live.map(async (s) => {
         const order = rows.get(s.order.orderId)
         if (!order) throw new Error(`order ${s.order.orderId} vanished under its lock`)
         const bars = barsByOrder.get(s.order.orderId) ?? []
+        const call = await buildMintCall(ctx, tx, {
+          order,
+          bars,
+          signatures: signaturesByOrder.get(s.order.orderId) ?? [],
+          rules,
+        })
+        s.data = call.data
         return checkBeforeSigning(tx, {
           chain: ctx.chain,
           tokenAddress: ctx.tokenAddress,
           order,
-          data: s.data,
-          approvalThresholdWei: ctx.approvalThresholdWei,
+          data: call.data,
           reserves,
           bars,
           controls: controls.get(s.order.orderId) ?? null,

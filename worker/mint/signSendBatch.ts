@@ -35,7 +35,7 @@ export async function signSendBatch(
       return signTx(signer.account, {
         chainId: ctx.chainId,
         nonce: r.nonce,
-        to: ctx.tokenAddress,
+        to: ctx.minterAddress,
         data: r.data,
         gas: r.gas,
         maxFeePerGas: fees.maxFeePerGas,

@@ -1,45 +1,54 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { encodeFunctionData, getAddress, type Hex, keccak256 } from 'viem'
+import { encodeFunctionData, getAddress, type Hex, keccak256, zeroAddress, zeroHash } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { type BuildMintIntentParameters, buildMintIntent } from '@/lib/mint/buildMintIntent'
+import { readOrderIntent } from '@/lib/web/approvals/readOrderIntent'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertSigner } from '@/tests/helpers/signers'
 import { insertTestUsers } from '@/tests/helpers/users'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { StoredTxMismatchError } from '@/worker/errors/chain'
 import type { ChainTx } from '../db/listOrderTxs'
 import { verifyStoredTx } from './verifyStoredTx'
 
 // What the worker accepts as stored bytes to send again or replace (invariant 7): exactly
-// the order's mint, signed by a registered signer of ours, for this chain and nonce.
+// attestAndMint of the order's intent, to GoldMinter, signed by a registered signer of ours, for this chain and nonce.
 
 const CHAIN_ID = 31337
-const TOKEN = getAddress('0x5FbDB2315678afecb367f032d93F642f64180aa3')
+const TOKEN = getAddress('0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512')
 const signer = privateKeyToAccount(generatePrivateKey())
 let t: TestDatabase
 let order: { id: string; to: string; amountWei: bigint }
+let intentOf: BuildMintIntentParameters
 
 beforeAll(async () => {
   t = await createTestDatabase()
   const u = await insertTestUsers(t.db)
   await insertSigner(t.db, { address: signer.address })
   order = await insertOrder(t.db, { requestedBy: u.staff.id, barsFineOz: ['401.084', '100.000'] })
+  const read = await readOrderIntent(t.db, { orderId: order.id })
+  if (!read) throw new Error('no intent')
+  intentOf = read
 })
 
 afterAll(async () => {
   await t.drop()
 })
 
-const ctx = () => ({ db: t.db, chainId: CHAIN_ID, tokenAddress: TOKEN })
-const mintData = (p: { to?: string; amountWei?: bigint; orderId?: string } = {}) =>
-  encodeFunctionData({
-    abi: goldTokenAbi,
-    functionName: 'mint',
-    args: [getAddress(p.to ?? order.to), p.amountWei ?? order.amountWei, orderIdToBytes32(p.orderId ?? order.id)],
+// the minter's address on a fresh test chain (scripts/stack/devChain.ts); the test sends nothing
+const ctx = () => ({ db: t.db, chainId: CHAIN_ID, minterAddress: TOKEN })
+const mintData = (p: { to?: string; amountWei?: bigint; orderId?: string } = {}) => {
+  const intent = buildMintIntent({ ...intentOf, to: p.to ?? order.to, orderId: p.orderId ?? order.id })
+  const list = { vault: zeroHash, asOf: 0n, barsRoot: zeroHash, totalFineWei: 0n }
+  return encodeFunctionData({
+    abi: goldMinterAbi,
+    functionName: 'attestAndMint',
+    args: [list, zeroAddress, '0x', { ...intent, amount: p.amountWei ?? intent.amount }, []],
   })
+}
 
 async function stored(
   p: {
@@ -100,7 +109,7 @@ describe('verifyStoredTx', () => {
     ]) {
       const e = await refusal(await stored({ data }))
       expect(e).toBeInstanceOf(StoredTxMismatchError)
-      expect(e.message).toMatch(/^stored transaction does not match its order: .*its calldata is not mint/)
+      expect(e.message).toMatch(/^stored transaction does not match its order: .*its calldata is not attestAndMint/)
     }
   })
 
@@ -127,7 +136,7 @@ describe('verifyStoredTx', () => {
     )
     expect((await refusal(await stored({ chainId: 1 }))).message).toMatch(/for chain 1, not 31337/)
     expect((await refusal(await stored({ nonce: 8 }))).message).toMatch(/nonce 8, not 7/)
-    expect((await refusal(await stored({ to: signer.address }))).message).toMatch(/not to the token/)
+    expect((await refusal(await stored({ to: signer.address }))).message).toMatch(/not to the minter/)
     expect((await refusal(await stored({ value: 1n }))).message).toMatch(/carries value 1/)
     expect((await refusal(await stored({ raw: `0x02${randomBytes(40).toString('hex')}` }))).message).toMatch(
       /does not decode/,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
-  encodeFunctionData,
+  decodeFunctionData,
   getAddress,
   type Hex,
   isAddress,
@@ -8,12 +8,12 @@ import {
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem'
-import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
-import { orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { buildMintIntent } from '@/lib/mint/buildMintIntent'
 import { StoredTxMismatchError } from '@/worker/errors/chain'
+import { listOrderBars } from '../db/listOrderBars'
 import type { ChainTx } from '../db/listOrderTxs'
 import { readMintOrderRow } from '../db/readMintOrderRow'
-import { readOrderBarsWei } from '../db/readOrderBarsWei'
 import type { WorkerContext } from '../runtime/context'
 
 export type VerifyStoredTxParameters = {
@@ -22,7 +22,7 @@ export type VerifyStoredTxParameters = {
 }
 
 export type VerifyStoredTxReturnType = {
-  /** the calldata re-derived from the order (mint kinds) or empty (a gap fill) */
+  /** the stored calldata, its intent checked against the order (mint kinds), or empty (a gap fill) */
   data: Hex
 }
 
@@ -31,12 +31,14 @@ export type VerifyStoredTxReturnType = {
  * re-derives what they must be and compares (docs/architecture.md invariant 7): the raw
  * transaction must be signed by the signer its row names, one the worker registered
  * (`signers`, which the web cannot write), for this chain, at the row's nonce; a mint or
- * replacement goes to the token with exactly mint(order's to, its bars' fine weight,
- * orderId); a gap fill is a zero-value self-transfer. Anything else is a
+ * replacement goes to GoldMinter as attestAndMint whose intent is exactly the order's
+ * MintIntent rebuilt from the order and its bars (buildMintIntent: id, recipient, the bars'
+ * fine weight and hash, the deadline); the signatures in it were verified when it was
+ * first signed, and the contract verifies them again; a gap fill is a zero-value self-transfer. Anything else is a
  * StoredTxMismatchError (permanent): the bytes are never sent.
  */
 export async function verifyStoredTx(
-  ctx: Pick<WorkerContext, 'db' | 'chainId' | 'tokenAddress'>,
+  ctx: Pick<WorkerContext, 'db' | 'chainId' | 'minterAddress'>,
   { tx }: VerifyStoredTxParameters,
 ): Promise<VerifyStoredTxReturnType> {
   const refuse = (detail: string): never => {
@@ -73,15 +75,33 @@ export async function verifyStoredTx(
   if (!order) return refuse(`its order ${tx.orderId ?? '(none)'} does not exist`)
   if (!isAddress(order.toAddress, { strict: false }))
     refuse(`the order's recipient ${order.toAddress} is not an address`)
-  const amountWei = await readOrderBarsWei(ctx.db, { orderId: order.id })
-  const data = encodeFunctionData({
-    abi: goldTokenAbi,
-    functionName: 'mint',
-    args: [getAddress(order.toAddress), amountWei, orderIdToBytes32(order.id)],
+  const bars = await ctx.db.transaction((t) => listOrderBars(t, { orderId: order.id }))
+  const expected = buildMintIntent({
+    orderId: order.id,
+    to: order.toAddress,
+    bars: bars.filter((b) => b.ofOrder),
+    deadline: order.intentDeadline,
   })
-  if (!parsed.to || getAddress(parsed.to) !== getAddress(ctx.tokenAddress))
-    refuse(`sent to ${parsed.to ?? 'nobody'}, not to the token ${ctx.tokenAddress}`)
-  if ((parsed.data ?? '0x').toLowerCase() !== data.toLowerCase())
-    refuse('its calldata is not mint(to, amount of its bars, orderId) of the order')
+  if (!parsed.to || getAddress(parsed.to) !== getAddress(ctx.minterAddress))
+    refuse(`sent to ${parsed.to ?? 'nobody'}, not to the minter ${ctx.minterAddress}`)
+  const data = parsed.data ?? '0x'
+  let intent: typeof expected | undefined
+  try {
+    const call = decodeFunctionData({ abi: goldMinterAbi, data })
+    if (call.functionName === 'attestAndMint') intent = call.args[3]
+  } catch {
+    intent = undefined
+  }
+  if (
+    !intent ||
+    intent.orderId.toLowerCase() !== expected.orderId ||
+    getAddress(intent.to) !== expected.to ||
+    intent.amount !== expected.amount ||
+    intent.barsHash.toLowerCase() !== expected.barsHash.toLowerCase() ||
+    intent.deadline !== expected.deadline
+  )
+    refuse(
+      "its calldata is not attestAndMint of the order's intent (id, recipient, its bars' amount and hash, deadline)",
+    )
   return { data }
 }

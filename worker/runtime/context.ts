@@ -21,14 +21,12 @@ export type WorkerContext = {
   chain: PublicClient
   chainId: number
   tokenAddress: Address
+  /** GoldMinter (MINTER_ADDRESS): the sole holder of the token's roles; mints are relayed to it */
+  minterAddress: Address
   confirmations: number
   /** by checksummed address */
   signers: ReadonlyMap<Address, SignerAccount>
   settings: Config['worker']
-  /**
-   * APPROVAL_THRESHOLD_OZ in wei, the worker's own: an order this large is signed only once a second person approved it
-   */
-  approvalThresholdWei: bigint
   log: WorkerLogger
   /** this process's graphile-worker pool id: the `locked_by` of its jobs and the actor of its events */
   workerId: () => string

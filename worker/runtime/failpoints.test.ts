@@ -5,6 +5,7 @@ const env = {
   DATABASE_URL: 'postgres://mintdesk_worker@localhost/x',
   RPC_URL: 'https://rpc.example.com',
   TOKEN_ADDRESS: `0x${'11'.repeat(20)}`,
+  MINTER_ADDRESS: `0x${'12'.repeat(20)}`,
   KMS_KEY_IDS: 'k1',
   MINTDESK_FAILPOINTS: 'after_sign, after_broadcast',
 }

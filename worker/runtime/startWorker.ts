@@ -59,8 +59,9 @@ export type RunningWorker = {
  * graphile-worker with its tasks behind runTask, the heartbeat row and the sweep.
  */
 export async function startWorker({ config, log, onFatal }: StartWorkerParameters): Promise<RunningWorker> {
-  const { rpcUrl, tokenAddress } = config
-  if (!rpcUrl || !tokenAddress) throw new WorkerStartError('RPC_URL and TOKEN_ADDRESS are required')
+  const { rpcUrl, tokenAddress, minterAddress } = config
+  if (!rpcUrl || !tokenAddress || !minterAddress)
+    throw new WorkerStartError('RPC_URL, TOKEN_ADDRESS and MINTER_ADDRESS are required')
   const settings = config.worker
   const { db, close: closeDb } = createDb({
     url: config.databaseUrl,
@@ -76,11 +77,11 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
 
   try {
     await requireMintLimits(db, { production: config.production })
-    // production: no privilege beyond tableGrants, the web's APPROVAL_THRESHOLD_OZ (ConfigError naming the variable)
+    // production: no privilege beyond tableGrants, the web's MINTER_ADDRESS (ConfigError naming the variable)
     await checkRuntimeDatabase(db, {
       role: 'worker',
       production: config.production,
-      approvalThresholdWei: config.approvalThresholdWei,
+      minterAddress,
     })
     const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
     const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
@@ -131,10 +132,10 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       chain,
       chainId,
       tokenAddress: getAddress(tokenAddress),
+      minterAddress: getAddress(minterAddress),
       confirmations: config.confirmations,
       signers,
       settings,
-      approvalThresholdWei: config.approvalThresholdWei,
       log,
       workerId: () => workerId,
       failpoint: createFailpoint({ names: settings.failpoints, log }),

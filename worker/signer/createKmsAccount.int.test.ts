@@ -13,10 +13,14 @@ import {
   verifyTypedData,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { barsRoot, vaultId } from '@/lib/chain/bars'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { barListTypedData, mintIntentTypedData } from '@/lib/chain/typedData'
+import { devKey } from '@/lib/keys/devKeys'
+import { bytes32ToOrderId, orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { decodeMintError } from '@/worker/chain/decodeMintError'
-import { bytes32ToOrderId, orderIdToBytes32 } from '@/worker/chain/orderIdToBytes32'
 import { createKmsAccount } from './createKmsAccount'
 import { SECP256K1_HALF_N } from './normalizeS'
 
@@ -44,23 +48,50 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
   })
   afterAll(() => fx?.stop())
 
-  /** builds, signs (KMS) and sends raw an EIP-1559 mint; returns the stored bytes and receipt */
+  /**
+   * builds, signs (KMS) and sends raw an EIP-1559 GoldMinter.attestAndMint, as the worker relays
+   * it: a fresh vault's one-bar list signed by the dev custodian, the intent by dev approver 10;
+   * returns the stored bytes and receipt
+   */
   const mint = async ({ orderId, amount, gas }: { orderId: string; amount: bigint; gas?: bigint }) => {
+    const domain = { chainId: fx.chainId, verifyingContract: fx.minterAddress }
+    const bars = [{ serial: `K${crypto.randomUUID().slice(0, 8)}`, refiner: 'PAMP SA', fineWei: amount }]
+    const list = {
+      vault: vaultId(`KMS-${crypto.randomUUID()}`),
+      asOf: BigInt(Math.floor(Date.now() / 1000) - 60),
+      barsRoot: barsRoot(bars),
+      totalFineWei: amount,
+    }
+    const intent = {
+      orderId: orderIdToBytes32(orderId),
+      to: RECIPIENT,
+      amount,
+      barsHash: barsRoot(bars),
+      deadline: BigInt(Math.floor(Date.now() / 1000) + 3600),
+    }
+    const approver = devKey('approver')
     const data = encodeFunctionData({
-      abi: goldTokenAbi,
-      functionName: 'mint',
-      args: [RECIPIENT, amount, orderIdToBytes32(orderId)],
+      abi: goldMinterAbi,
+      functionName: 'attestAndMint',
+      args: [
+        list,
+        devKey('custodian').address,
+        await devKey('custodian').signTypedData(barListTypedData(domain, list)),
+        intent,
+        [{ signer: approver.address, signature: await approver.signTypedData(mintIntentTypedData(domain, intent)) }],
+      ],
     })
     const [nonce, fees] = await Promise.all([
       fx.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' }),
       fx.publicClient.estimateFeesPerGas(),
     ])
-    const gasLimit = gas ?? (await fx.publicClient.estimateGas({ account: account.address, to: fx.tokenAddress, data }))
+    const gasLimit =
+      gas ?? (await fx.publicClient.estimateGas({ account: account.address, to: fx.minterAddress, data }))
     const signed = await account.signTransaction({
       type: 'eip1559',
       chainId: fx.chainId,
       nonce,
-      to: fx.tokenAddress,
+      to: fx.minterAddress,
       data,
       gas: gasLimit,
       maxFeePerGas: fees.maxFeePerGas,
@@ -71,7 +102,7 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
     return { signed, hash, receipt, data }
   }
 
-  it('the address derived from the DER public key holds MINTER_ROLE', async () => {
+  it('the address derived from the DER public key is the signer; it holds no role (GoldMinter holds MINTER_ROLE)', async () => {
     expect(account.address).toBe(fx.signerAddresses[0])
     expect(account.publicKey).toMatch(/^0x04[0-9a-f]{128}$/)
     const role = await fx.publicClient.readContract({
@@ -85,6 +116,14 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
         abi: goldTokenAbi,
         functionName: 'hasRole',
         args: [role, account.address],
+      }),
+    ).toBe(false)
+    expect(
+      await fx.publicClient.readContract({
+        address: fx.tokenAddress,
+        abi: goldTokenAbi,
+        functionName: 'hasRole',
+        args: [role, fx.minterAddress],
       }),
     ).toBe(true)
   })
@@ -148,13 +187,7 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
 
     // before sending: the simulation fails with the custom error
     const simulated = await fx.publicClient
-      .simulateContract({
-        account: account.address,
-        address: fx.tokenAddress,
-        abi: goldTokenAbi,
-        functionName: 'mint',
-        args: [RECIPIENT, amount, orderIdToBytes32(orderId)],
-      })
+      .call({ account: account.address, to: fx.minterAddress, data: first.data })
       .catch((e: unknown) => e)
     expect(decodeMintError(simulated)).toEqual({
       errorName: 'OrderAlreadyMinted',
@@ -164,7 +197,7 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
 
     // estimateGas fails the same way (what the worker hits when it builds the tx)
     const estimated = await fx.publicClient
-      .estimateGas({ account: account.address, to: fx.tokenAddress, data: first.data })
+      .estimateGas({ account: account.address, to: fx.minterAddress, data: first.data })
       .catch((e: unknown) => e)
     expect(decodeMintError(estimated)?.errorName).toBe('OrderAlreadyMinted')
 
@@ -174,7 +207,7 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
     const replay = await fx.publicClient
       .call({
         account: account.address,
-        to: fx.tokenAddress,
+        to: fx.minterAddress,
         data: second.data,
         blockNumber: second.receipt.blockNumber,
       })

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next'
+import Link from 'next/link'
 import { ApprovalQueue } from '@/components/approvals/ApprovalQueue'
 import { listOrdersAwaitingApproval } from '@/lib/web/approvals/listOrdersAwaitingApproval'
 import { requireRole } from '@/lib/web/auth/getSessionUser'
+import { getConfig } from '@/lib/web/config/getConfig'
+import { availableSigners } from '@/lib/web/signing/availableSigners'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Approvals' }
@@ -10,21 +13,24 @@ export const dynamic = 'force-dynamic'
 /**
  * /approvals: the orders waiting for a second person (four eyes), for approvers and
  * admins (anyone else: /forbidden). Each shows what, for whom, backed by which bars and
- * requested by whom; the viewer's own requests are listed but not theirs to decide.
+ * requested by whom, and the intent an approver signs with their own key (their wallet; in
+ * dev mode also the dev signer); the viewer's own requests are listed but not theirs to decide.
  */
 export default async function ApprovalsPage() {
   const user = await requireRole(['approver', 'admin'])
   const queue = await listOrdersAwaitingApproval(getWebDb().db, { user })
+  const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
       <div>
         <h1>Approvals</h1>
         <p className="mt-1 text-sm text-stone-600">
           Mint orders waiting for a second person, oldest first. Check the amount, the recipient and the bars against
-          the vault receipt, then approve or reject. Nobody decides on their own request.
+          the vault receipt, then sign the intent with your key (your wallet) or reject. Nobody decides on their own
+          request. Your key: <Link href="/account/signing-key">your signing key</Link>.
         </p>
       </div>
-      <ApprovalQueue queue={queue} />
+      <ApprovalQueue queue={queue} viewerEmail={user.email} signers={signers} />
     </div>
   )
 }

@@ -23,9 +23,10 @@ function nowIso(): string {
  * why it was refused (a stale list, the file's invalid lines).
  */
 export function BarListImportForm() {
-  const ids = { file: useId(), vault: useId(), asOf: useId(), hint: useId() }
+  const ids = { file: useId(), vault: useId(), asOf: useId(), hint: useId(), signature: useId() }
   const [file, setFile] = useState<File | null>(null)
   const [vault, setVault] = useState('')
+  const [custodianSignature, setCustodianSignature] = useState('')
   // set after hydration: the server's clock and the browser's differ
   const [asOf, setAsOf] = useState('')
   useEffect(() => setAsOf((current) => current || nowIso()), [])
@@ -35,7 +36,7 @@ export function BarListImportForm() {
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     if (!file || importList.isPending) return
-    importList.mutate({ file, vault, asOf })
+    importList.mutate({ file, vault, asOf, custodianSignature })
   }
 
   return (
@@ -90,6 +91,18 @@ export function BarListImportForm() {
               onChange={(e) => setAsOf(e.target.value)}
               placeholder="2026-11-30T06:00:00Z"
               disabled={format === 'json'}
+              autoComplete="off"
+              spellCheck={false}
+              className="font-mono text-xs"
+            />
+          </div>
+          <div className="sm:col-span-3">
+            <Label htmlFor={ids.signature}>Custodian signature</Label>
+            <Input
+              id={ids.signature}
+              value={custodianSignature}
+              onChange={(e) => setCustodianSignature(e.target.value.trim())}
+              placeholder="0x… (the custodian's EIP-712 signature of this list, docs/custodians.md)"
               autoComplete="off"
               spellCheck={false}
               className="font-mono text-xs"

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { HDAccount } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '@/db/client'
 import { auditLog, jobEvents } from '@/db/schema/jobs'
 import { mintOrders } from '@/db/schema/mint'
 import { OverLimitError, RecipientNotAllowedError } from '@/lib/errors/controls'
+import { devKey } from '@/lib/keys/devKeys'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import {
   ConflictError,
@@ -13,6 +15,8 @@ import {
   ValidationError,
 } from '@/lib/web/errors'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { bindDevKey, signOrderIntent } from '@/tests/helpers/approvals'
 import { importTestBarList, stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -21,6 +25,7 @@ import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
 import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
 import { listOrdersAwaitingApproval } from './listOrdersAwaitingApproval'
+import { createMinterReader, type MinterReader } from './MinterReader'
 import { rejectMintOrder } from './rejectMintOrder'
 
 // Four eyes (docs/architecture.md invariant 6) on a real Postgres, as the web's own
@@ -36,13 +41,32 @@ let u: TestUsers
 let approver: SessionUser
 let secondApprover: SessionUser
 let serial = 0
+let chain: ChainFixture
+let minter: MinterReader
+/** each user's signing key: 10 and 11 are approvers on chain; 13 (secondApprover's) is bound but no approver */
+const keys = new Map<string, HDAccount>()
 
 beforeAll(async () => {
+  chain = await startChainFixture()
+  minter = createMinterReader({
+    client: chain.publicClient,
+    chainId: chain.chainId,
+    minterAddress: chain.minterAddress,
+  })
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
   approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
   secondApprover = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
   await allowRecipients(t.db, [TEST_RECIPIENT])
+  for (const [user, key] of [
+    [approver, devKey('approver')],
+    [u.admin, devKey('approver2')],
+    [secondApprover, devKey('admin')],
+    [u.staff, devKey('custodian')],
+  ] as const) {
+    keys.set(user.id, key)
+    await bindDevKey(t.db, { userId: user.id, key })
+  }
   const { createDb } = await import('@/db/client')
   web = createDb({ url: t.roleUrl('web'), max: 8 })
 })
@@ -50,6 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close()
   await t?.drop()
+  await chain?.stop()
 })
 
 /** An order awaiting approval (threshold 0), requested by `by`, its bars on the list first. */
@@ -63,7 +88,6 @@ async function awaiting(by: SessionUser = u.staff, p: { bars?: number; to?: stri
     session: intakeSession(by),
     request,
     maxAttempts: 5,
-    approvalThresholdWei: 0n,
   })
   expect(accepted.status).toBe('awaiting_approval')
   return { orderId: accepted.orderId, request }
@@ -91,7 +115,15 @@ const barsOf = async (orderId: string) =>
     select b.serial, b.status::text as status, b.order_id::text as order_id
       from mint_order_bars m join vault_bars b on b.id = m.bar_id where m.order_id = ${orderId}::uuid order by m.position`)
 
-const approve = (orderId: string, user: SessionUser) => approveMintOrder(web.db, { orderId, user, maxAttempts: 6 })
+/** `user` signs the order's intent with their bound key (or `key`) and approves with it */
+const approve = async (orderId: string, user: SessionUser, key = keys.get(user.id) ?? devKey('approver')) =>
+  approveMintOrder(web.db, {
+    orderId,
+    user,
+    signature: await signOrderIntent(t.db, { orderId, key, domain: minter.domain }),
+    minter,
+    maxAttempts: 6,
+  })
 const reject = (orderId: string, user: SessionUser, reason = 'the receipt does not match the bars') =>
   rejectMintOrder(web.db, { orderId, user, reason })
 
@@ -105,7 +137,7 @@ describe('approveMintOrder', () => {
       requestedBy: u.staff.email,
       decision: { outcome: 'approved', by: approver.email, at: expect.any(String), reason: null },
     })
-    expect(order.timeline.map((e) => e.event)).toEqual(['approval_requested', 'approved', 'enqueued'])
+    expect(order.timeline.map((e) => e.event)).toEqual(['approval_requested', 'signed', 'approved', 'enqueued'])
 
     const row = await orderRow(orderId)
     expect(row).toMatchObject({ status: 'pending', approvedBy: approver.id, rejectedBy: null })
@@ -113,7 +145,7 @@ describe('approveMintOrder', () => {
     const jobs = await jobsOf(orderId)
     expect(jobs).toEqual([{ id: expect.any(String), max_attempts: 6, task_identifier: 'mint_send' }])
     expect(row?.jobId?.toString()).toBe(jobs[0]?.id)
-    expect(await auditOf(orderId)).toEqual(['mint.approval_requested', 'mint.approve'])
+    expect(await auditOf(orderId)).toEqual(['mint.approval_requested', 'mint.sign', 'mint.approve'])
     const [audit] = await t.db
       .select()
       .from(auditLog)
@@ -159,42 +191,33 @@ describe('approveMintOrder', () => {
     expect(pgError).toMatchObject({ code: '23514', constraint_name: 'mint_orders_not_self_approved' })
   })
 
-  it('409 not_awaiting_approval for an order below the threshold, an approved one, a rejected one; 404 for an unknown or malformed id', async () => {
-    const request = buildMintRequest({ bars: [{ serial: `APR-${++serial}` }] })
-    await stockBarsOf(t.db, request)
-    const pending = await createMintOrder(web.db, {
-      session: intakeSession(u.staff),
-      request,
-      maxAttempts: 5,
-      approvalThresholdWei: null,
-    })
-    await expect(approve(pending.orderId, approver)).rejects.toMatchObject({
-      code: 'not_awaiting_approval',
-      status: 'pending',
-    })
-
+  it('409 not_awaiting_approval for an approved order and a rejected one; 404 for an unknown or malformed id', async () => {
     const approved = await awaiting()
     await approve(approved.orderId, approver)
-    await expect(approve(approved.orderId, secondApprover)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
-    await expect(reject(approved.orderId, secondApprover)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
+    await expect(approve(approved.orderId, u.admin)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
+    await expect(reject(approved.orderId, u.admin)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
     expect(await jobsOf(approved.orderId)).toHaveLength(1)
 
     const rejected = await awaiting()
     await reject(rejected.orderId, approver)
-    await expect(approve(rejected.orderId, secondApprover)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
+    await expect(approve(rejected.orderId, u.admin)).rejects.toBeInstanceOf(NotAwaitingApprovalError)
 
-    await expect(approve('00000000-0000-4000-8000-000000000000', approver)).rejects.toBeInstanceOf(NotFoundError)
-    await expect(approve('not-a-uuid', approver)).rejects.toBeInstanceOf(NotFoundError)
+    for (const orderId of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])
+      await expect(
+        approveMintOrder(web.db, {
+          orderId,
+          user: approver,
+          signature: `0x${'11'.repeat(65)}`,
+          minter,
+          maxAttempts: 5,
+        }),
+      ).rejects.toBeInstanceOf(NotFoundError)
   })
 
-  it('two approvers at once: exactly one approval, one job; the other gets 409 not_awaiting_approval', async () => {
+  it('two approvers at once (one signature needed): exactly one approval, one job; the other gets 409 not_awaiting_approval', async () => {
     for (let round = 0; round < 5; round++) {
       const { orderId } = await awaiting()
-      const outcomes = await Promise.allSettled([
-        approve(orderId, approver),
-        approve(orderId, secondApprover),
-        approve(orderId, u.admin),
-      ])
+      const outcomes = await Promise.allSettled([approve(orderId, approver), approve(orderId, u.admin)])
       const won = outcomes.filter((o) => o.status === 'fulfilled')
       expect(won).toHaveLength(1)
       for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(NotAwaitingApprovalError)
@@ -282,7 +305,6 @@ describe('approveMintOrder', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: 0n,
     })
     await importTestBarList(t.db, { vault, bars: [{ serial: 'KEEP-1' }] })
     const error = await approve(accepted.orderId, approver).catch((e: unknown) => e)
@@ -367,9 +389,8 @@ describe('rejectMintOrder', () => {
       session: intakeSession(u.otherStaff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
-    expect(again.status).toBe('pending')
+    expect(again.status).toBe('awaiting_approval')
   })
 
   it('a reason of 1 to 500 characters (after trimming): else 422 validation_failed on "reason", nothing changes', async () => {
@@ -431,5 +452,63 @@ describe('listOrdersAwaitingApproval (the approvals page)', () => {
       items: [expect.anything()],
       more: after.length - 1,
     })
+  })
+})
+
+describe('approveMintOrder: the signature', () => {
+  const refused = (call: Promise<unknown>) =>
+    call.then(
+      () => 'approved',
+      (e: unknown) => e,
+    )
+
+  it("422 invalid_signature: a key not bound to the user, a key bound but not an approver on chain, a forged or another order's signature; nothing changes", async () => {
+    const { orderId } = await awaiting()
+    const other = await awaiting()
+    const sign = (key: HDAccount, id = orderId) => signOrderIntent(t.db, { orderId: id, key, domain: minter.domain })
+    const call = (signature: `0x${string}`, user = approver) =>
+      refused(approveMintOrder(web.db, { orderId, user, signature, minter, maxAttempts: 5 }))
+    // approver 11's key is bound to the admin, not to this approver
+    expect(await call(await sign(devKey('approver2')))).toMatchObject({ code: 'invalid_signature' })
+    // secondApprover's key (13) is bound to them, but is no approver on chain
+    expect(await call(await sign(devKey('admin')), secondApprover)).toMatchObject({
+      code: 'invalid_signature',
+      message: expect.stringContaining('not an approver on chain'),
+    })
+    expect(await call(`0x${'11'.repeat(65)}`)).toMatchObject({ code: 'invalid_signature' })
+    expect(await call(await sign(devKey('approver'), other.orderId))).toMatchObject({ code: 'invalid_signature' })
+    expect(await orderRow(orderId)).toMatchObject({ status: 'awaiting_approval' })
+    expect(await jobsOf(orderId)).toEqual([])
+  })
+
+  it('422 invalid_signature for an expired intent, even signed by an approver', async () => {
+    const { orderId } = await awaiting()
+    await t.db.execute(
+      sql`update mint_orders set intent_deadline = now() - interval '1 second' where id = ${orderId}::uuid`,
+    )
+    expect(await refused(approve(orderId, approver))).toMatchObject({
+      code: 'invalid_signature',
+      message: expect.stringContaining('expired'),
+    })
+  })
+
+  it('M of N at 10,000 oz: one signature leaves it awaiting, the same approver again is 409 already_signed, a second approver makes it pending', async () => {
+    // 26 bars of 399.960 fine oz: 10,398.960 oz, at or above the dev rule's line of 10,000 oz: 2 approvers
+    const big = buildMintRequest({
+      bars: Array.from({ length: 26 }, () => ({ serial: `APR-${++serial}`, grossOz: '400.000', fineness: '999.9' })),
+    })
+    await stockBarsOf(t.db, big)
+    const accepted = await createMintOrder(web.db, { session: intakeSession(u.staff), request: big, maxAttempts: 5 })
+    const { orderId } = accepted
+    expect(
+      await minter.requiredApprovals(
+        (await orderRow(orderId))?.amountWei ? BigInt((await orderRow(orderId))?.amountWei ?? 0) : 0n,
+      ),
+    ).toBe(2)
+    expect((await approve(orderId, approver)).status).toBe('awaiting_approval')
+    expect(await jobsOf(orderId)).toEqual([])
+    expect(await refused(approve(orderId, approver))).toMatchObject({ code: 'already_signed' })
+    expect((await approve(orderId, u.admin)).status).toBe('pending')
+    expect(await jobsOf(orderId)).toHaveLength(1)
   })
 })

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
+import { getAddress, type Hex, isHex, recoverTypedDataAddress } from 'viem'
 import type { Db } from '@/db/client'
 import { mintOrders } from '@/db/schema/mint'
 import { recordAudit } from '@/lib/admin/recordAudit'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
+import { AlreadySignedError, InvalidSignatureError } from '@/lib/errors/approvals'
 import type { QueueTransport } from '@/lib/jobs/addJob'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { buildMintIntentTypedData } from '@/lib/mint/buildMintIntent'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
@@ -15,12 +18,18 @@ import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
 import { checkBarsStillReserved } from './checkBarsStillReserved'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
+import type { MinterReader } from './MinterReader'
+import { readOrderIntent } from './readOrderIntent'
 
 export type ApproveMintOrderParameters = {
   /** as given in the URL; anything that is not a uuid is not found */
   orderId: string
-  /** the approver or admin approving (never the requester) */
+  /** the approver or admin signing (never the requester) */
   user: Pick<SessionUser, 'id' | 'email' | 'role'>
+  /** the user's EIP-712 signature of the order's MintIntent (GET .../approval's typedData) */
+  signature: string
+  /** GoldMinter as the chain has it: its domain, its approvers and its rule */
+  minter: MinterReader
   /** attempts of the mint_send job: the caller's configuration (MAX_ATTEMPTS) */
   maxAttempts: number
   /** QUEUE_TRANSPORT: a graphile-worker job (default) or the SQS outbox row */
@@ -30,45 +39,91 @@ export type ApproveMintOrderParameters = {
 export type ApproveMintOrderReturnType = ApiMintOrder
 
 /**
- * The second person's yes (four eyes, docs/architecture.md invariant 6), in ONE transaction
- * with the order locked FOR UPDATE (lockOrderAwaitingApproval: 404, 403 self_approval,
- * 409 not_awaiting_approval):
- * 1. the order's bars are still reserved by it (checkBarsStillReserved, 409 conflict);
- * 2. the recipient allowlist and the limits, again, as they are now
- *    (lib/controls/checkMintControls: 422 recipient_not_allowed / over_limit; the order
- *    itself is left out of the rolling total, which already counts it);
- * 3. the order becomes `pending` with approved_by/at, and its `mint_send` job is added
- *    in the same transaction (the outbox: the job exists iff the approval committed),
- *    with the 'approved' and 'enqueued' events and an audit row.
+ * One approver's signature of the order's MintIntent (docs/decisions/043), in ONE
+ * transaction with the order locked FOR UPDATE (lockOrderAwaitingApproval: 404, 403
+ * self_approval, 409 not_awaiting_approval), so two approvers racing run one after the other:
+ * 1. the intent is rebuilt from the order and its bars (lib/mint/buildMintIntent.ts); an
+ *    expired one, a signature that recovers to no key bound to this user, or a key that is
+ *    not an approver on chain: 422 invalid_signature; this user or this key signed it
+ *    already: 409 already_signed;
+ * 2. the signature is stored ('signed' event, audit row);
+ * 3. once `required` (GoldMinter.requiredApprovals(amount)) distinct approvers signed: the
+ *    bars still reserved (checkBarsStillReserved), the controls again (checkMintControls),
+ *    the order becomes `pending` with its `mint_send` job added in the same transaction
+ *    (the outbox), with the 'approved' and 'enqueued' events.
  * Returns the order as GET /api/gold/mint/{orderId} shows it, read after the commit.
  */
 export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): Promise<ApproveMintOrderReturnType> {
   if (!isUuid(p.orderId)) throw new NotFoundError({ what: 'Order' })
   const orderId = p.orderId.toLowerCase()
+  if (!isHex(p.signature) || p.signature.length < 132)
+    throw new InvalidSignatureError('The signature is not a 65-byte hex signature.')
+  const signature = p.signature as Hex
 
   await db.transaction(async (tx) => {
     const order = await lockOrderAwaitingApproval(tx, { orderId, user: p.user })
+    const intent = await readOrderIntent(tx, { orderId })
+    if (!intent) throw new NotFoundError({ what: 'Order' })
+    if (intent.deadline.getTime() <= Date.now())
+      throw new InvalidSignatureError(`The order's intent expired at ${intent.deadline.toISOString()}.`)
+    const typedData = buildMintIntentTypedData(p.minter.domain, intent)
+    const signer = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => undefined)
+    const keys = await tx.execute<{ address: string }>(
+      sql`select address from user_signing_keys where user_id = ${p.user.id}::uuid`,
+    )
+    const bound = signer !== undefined && keys.some((k) => k.address === signer.toLowerCase())
+    if (!signer || !bound)
+      throw new InvalidSignatureError(
+        "The signature does not recover to a signing key bound to you over this order's intent.",
+      )
+    if (!(await p.minter.isApprover(getAddress(signer))))
+      throw new InvalidSignatureError(`Your key ${getAddress(signer)} is not an approver on chain.`)
+    const inserted = await tx.execute<{ one: number }>(sql`
+      insert into mint_order_signatures (order_id, user_id, signer_address, signature)
+      values (${orderId}::uuid, ${p.user.id}::uuid, ${signer.toLowerCase()}, ${signature})
+      on conflict do nothing returning 1 as one`)
+    if (inserted.length === 0) throw new AlreadySignedError()
+
+    const [{ n } = { n: 0 }] = await tx.execute<{ n: number }>(
+      sql`select count(*)::int as n from mint_order_signatures where order_id = ${orderId}::uuid`,
+    )
+    const required = await p.minter.requiredApprovals(order.amountWei)
+    const amount = formatOrderAmount(order.amountWei.toString())
+    await recordJobEvent(tx, {
+      event: 'signed',
+      task: TASK.mintSend,
+      orderId,
+      actor: p.user.email,
+      detail: `signed by ${p.user.email} with ${getAddress(signer)} (${n} of ${required})`,
+    })
+    await recordAudit(tx, {
+      actor: p.user,
+      action: 'mint.sign',
+      targetType: 'order',
+      targetId: orderId,
+      detail: { signer: getAddress(signer), signatures: n, required, to: order.toAddress, amount },
+    })
+    if (n < required) return
+
     await checkBarsStillReserved(tx, { orderId })
     await checkMintControls(tx, { to: order.toAddress, amountWei: order.amountWei, excludeOrderId: orderId })
-
     await tx
       .update(mintOrders)
       .set({ status: 'pending', approvedBy: p.user.id, approvedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(mintOrders.id, orderId))
-    const what = `mint ${formatOrderAmount(order.amountWei.toString())} oz to ${order.toAddress}`
     await recordJobEvent(tx, {
       event: 'approved',
       task: TASK.mintSend,
       orderId,
       actor: p.user.email,
-      detail: `approved by ${p.user.email}`,
+      detail: `approved: ${n} of ${required} approver signatures`,
     })
     const { jobId } = await enqueueMintSend(tx, {
       transport: p.transport ?? 'postgres',
       orderId,
       maxAttempts: p.maxAttempts,
       actor: p.user.email,
-      detail: what,
+      detail: `mint ${amount} oz to ${order.toAddress}`,
     })
     await tx.update(mintOrders).set({ jobId }).where(eq(mintOrders.id, orderId))
     await recordAudit(tx, {
@@ -76,7 +131,7 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
       action: 'mint.approve',
       targetType: 'order',
       targetId: orderId,
-      detail: { jobId: jobId.toString(), to: order.toAddress, amount: formatOrderAmount(order.amountWei.toString()) },
+      detail: { jobId: jobId.toString(), to: order.toAddress, amount, signatures: n },
     })
   })
 

@@ -5,14 +5,18 @@ import { DATABASE_ROLES } from '@/db/roles/roleNames'
 import { checkMintControls } from '@/lib/controls/checkMintControls'
 import type { BaseError } from '@/lib/errors/BaseError'
 import { type ErrorCode, statusForCode } from '@/lib/errors/http'
+import { devKey } from '@/lib/keys/devKeys'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { createMintOrder } from '@/lib/web/mint/createMintOrder'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { bindDevKey, signOrderIntent } from '@/tests/helpers/approvals'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients, setTestMintLimits } from '@/tests/helpers/recipients'
 import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 import { approveMintOrder } from './approveMintOrder'
+import { createMinterReader, type MinterReader } from './MinterReader'
 import { rejectMintOrder } from './rejectMintOrder'
 
 // The mint controls have one home, public.check_mint_controls (db/functions/check_mint_controls.sql): the
@@ -31,11 +35,20 @@ let web: { db: Db; close: () => Promise<void> }
 let u: TestUsers
 let approver: SessionUser
 let serial = 0
+let chain: ChainFixture
+let minter: MinterReader
 
 beforeAll(async () => {
+  chain = await startChainFixture()
+  minter = createMinterReader({
+    client: chain.publicClient,
+    chainId: chain.chainId,
+    minterAddress: chain.minterAddress,
+  })
   t = await createTestDatabase()
   u = await insertTestUsers(t.db)
   approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
+  await bindDevKey(t.db, { userId: approver.id, key: devKey('approver') })
   await allowRecipients(t.db, [TEST_RECIPIENT, SECOND_RECIPIENT])
   const { createDb } = await import('@/db/client')
   web = createDb({ url: t.roleUrl('web'), max: 4 })
@@ -44,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web?.close()
   await t?.drop()
+  await chain?.stop()
 })
 
 beforeEach(async () => {
@@ -52,7 +66,7 @@ beforeEach(async () => {
 
 /** The intake of `request` as the route calls it, every order awaiting approval. */
 const intake = (request: MintRequest) =>
-  createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5, approvalThresholdWei: 0n })
+  createMintOrder(web.db, { session: intakeSession(u.staff), request, maxAttempts: 5 })
 
 /** An order of two 401.084 oz bars (802.168 oz) awaiting approval. */
 async function awaiting(to = TEST_RECIPIENT) {
@@ -88,9 +102,14 @@ function seen(error: unknown) {
 
 /** The approval's refusal of the order, then (after its rejection freed the bars) the intake's of the same request. */
 async function bothRefusals(orderId: string, request: MintRequest) {
-  const atApproval = await approveMintOrder(web.db, { orderId, user: approver, maxAttempts: 5 }).catch(
-    (e: unknown) => e,
-  )
+  const signature = await signOrderIntent(t.db, { orderId, key: devKey('approver'), domain: minter.domain })
+  const atApproval = await approveMintOrder(web.db, {
+    orderId,
+    user: approver,
+    signature,
+    minter,
+    maxAttempts: 5,
+  }).catch((e: unknown) => e)
   expect((await rejectMintOrder(web.db, { orderId, user: approver, reason: 'refused by the controls' })).status).toBe(
     'rejected',
   )

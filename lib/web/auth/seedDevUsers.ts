@@ -10,6 +10,8 @@ export type SeedDevUsersParameters = {
   adminPassword: string
   /** the second admin's, who confirms the first admin's control changes */
   admin2Password: string
+  /** the second approver's (`approver2@mintdesk.local`, for orders that need two approvals); seeded only when given */
+  approver2Password?: string
 }
 
 export type SeedDevUsersReturnType = {
@@ -18,24 +20,36 @@ export type SeedDevUsersReturnType = {
 
 export const DEV_STAFF_EMAIL = 'staff@mintdesk.local'
 export const DEV_APPROVER_EMAIL = 'approver@mintdesk.local'
+export const DEV_APPROVER2_EMAIL = 'approver2@mintdesk.local'
 export const DEV_ADMIN_EMAIL = 'admin@mintdesk.local'
 export const DEV_ADMIN2_EMAIL = 'admin2@mintdesk.local'
 
 /**
  * Creates (or brings up to date) the dev users of the local stack and the tests:
  * `staff@mintdesk.local` (staff, "Vault Staff"), `approver@mintdesk.local` (approver,
- * "Approver": the second person of four eyes), `admin@mintdesk.local` (admin, "Admin") and
+ * "Approver": the second person of four eyes), `approver2@mintdesk.local` (approver, "Second Approver", when
+ * its password is given: the second approval of a large order), `admin@mintdesk.local` (admin, "Admin") and
  * `admin2@mintdesk.local` (admin, "Second Admin": confirms the first's control changes). Idempotent: the role and
  * name are reset, and the password hash is replaced only when the password changed (so a restart does not rehash for
  * nothing). For dev and tests only: scripts/start.ts never calls it in production mode.
  */
 export async function seedDevUsers(
   db: DbOrTx,
-  { staffPassword, approverPassword, adminPassword, admin2Password }: SeedDevUsersParameters,
+  { staffPassword, approverPassword, adminPassword, admin2Password, approver2Password }: SeedDevUsersParameters,
 ): Promise<SeedDevUsersReturnType> {
   const wanted: { email: string; name: string; role: UserRole; password: string }[] = [
     { email: DEV_STAFF_EMAIL, name: 'Vault Staff', role: 'staff', password: staffPassword },
     { email: DEV_APPROVER_EMAIL, name: 'Approver', role: 'approver', password: approverPassword },
+    ...(approver2Password === undefined
+      ? []
+      : [
+          {
+            email: DEV_APPROVER2_EMAIL,
+            name: 'Second Approver',
+            role: 'approver' as const,
+            password: approver2Password,
+          },
+        ]),
     { email: DEV_ADMIN_EMAIL, name: 'Admin', role: 'admin', password: adminPassword },
     { email: DEV_ADMIN2_EMAIL, name: 'Second Admin', role: 'admin', password: admin2Password },
   ]

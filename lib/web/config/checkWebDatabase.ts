@@ -9,12 +9,12 @@ export type CheckWebDatabaseReturnType = { ok: true } | { ok: false; message: st
 /**
  * The web's start check in its database (production only; instrumentation-node.ts exits
  * on a refusal): its role holds nothing beyond db/roles/tableGrants.ts and its
- * APPROVAL_THRESHOLD_OZ is the worker's (lib/config/checkRuntimeDatabase.ts). On a short-lived
+ * MINTER_ADDRESS is the worker's (lib/config/checkRuntimeDatabase.ts). On a short-lived
  * connection of its own, closed after. A database that cannot be asked is a refusal too:
  * the web does not serve what it could not check.
  */
 export async function checkWebDatabase(
-  config: Pick<Config, 'production' | 'databaseUrl' | 'approvalThresholdWei'>,
+  config: Pick<Config, 'production' | 'databaseUrl' | 'minterAddress'>,
 ): Promise<CheckWebDatabaseReturnType> {
   if (!config.production) return { ok: true }
   const client = createDb({ url: config.databaseUrl, max: 1, name: 'mintdesk-web-start' })
@@ -22,7 +22,7 @@ export async function checkWebDatabase(
     await checkRuntimeDatabase(client.db, {
       role: 'web',
       production: true,
-      approvalThresholdWei: config.approvalThresholdWei,
+      minterAddress: config.minterAddress,
     })
     return { ok: true }
   } catch (error) {

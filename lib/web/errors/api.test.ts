@@ -31,10 +31,14 @@ describe('ApiError.from', () => {
     expect(error).toMatchObject({ status: 502, code: 'http_error', message: 'The server answered 502.', issues: [] })
   })
 
-  it('an unknown code becomes http_error, the message is kept', async () => {
+  it('an unknown code becomes http_error, the message is kept, and serverCode keeps the code as sent', async () => {
     const error = await ApiError.from(
       new Response(JSON.stringify({ error: { code: 'teapot', message: 'short and stout' } }), { status: 418 }),
     )
-    expect(error).toMatchObject({ status: 418, code: 'http_error', message: 'short and stout' })
+    expect(error).toMatchObject({ status: 418, code: 'http_error', serverCode: 'teapot', message: 'short and stout' })
+    const known = await ApiError.from(
+      new Response(JSON.stringify({ error: { code: 'self_approval', message: 'no' } }), { status: 403 }),
+    )
+    expect(known).toMatchObject({ code: 'self_approval', serverCode: 'self_approval' })
   })
 })

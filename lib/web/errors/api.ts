@@ -5,12 +5,14 @@ import { type ErrorCode, isErrorCode } from '@/lib/errors/http'
  * An API error answer (`{ error: { code, message, issues? } }`) as the browser sees it;
  * thrown by the pages' fetch helpers (components/mint/mintApi.ts, components/jobs/jobsApi.ts).
  * `status` lets React Query's retry rule (app/providers.tsx) skip 4xx answers. A code the
- * table does not know, or an answer that is not the API's shape, is `http_error`.
+ * table does not know, or an answer that is not the API's shape, is `http_error`;
+ * `serverCode` keeps the code as the server sent it, known to this table or not.
  * Client-safe: imports nothing server-only.
  */
 export class ApiError extends BaseError<ErrorCode | 'http_error'> {
   override name = 'ApiError'
   readonly status: number
+  readonly serverCode: string
   override readonly issues: ErrorIssue[]
 
   constructor({
@@ -21,6 +23,7 @@ export class ApiError extends BaseError<ErrorCode | 'http_error'> {
   }: { status: number; code: string; message: string; issues?: ErrorIssue[] }) {
     super(isErrorCode(code) ? code : 'http_error', message, { issues })
     this.status = status
+    this.serverCode = code
     this.issues = issues
   }
 

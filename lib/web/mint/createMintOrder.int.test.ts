@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, jobEvents, jobRecords } from '@/db/schema/jobs'
+import { auditLog, jobEvents } from '@/db/schema/jobs'
 import { mintOrderBars, mintOrders } from '@/db/schema/mint'
 import { vaultBars } from '@/db/schema/vault'
 import { BarAlreadyUsedError, IdempotencyConflictError, ValidationError } from '@/lib/web/errors'
-import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -48,7 +47,7 @@ async function create(
 ) {
   const { stock = true, ...rest } = p
   if (stock) await stockBarsOf(t.db, p.request)
-  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...rest })
+  return createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, ...rest })
 }
 
 async function count(
@@ -77,26 +76,24 @@ async function snapshot() {
 }
 
 describe('createMintOrder', () => {
-  it('commits the order, its bars, their links and the mint_send job together', async () => {
+  it('commits the order, its bars and their links together; its mint_send job comes with the approvals', async () => {
     const request = buildMintRequest({ bars: [{ serial: freshSerial() }, { serial: freshSerial() }] })
     const accepted = await create({ request })
-    const jobId = acceptedJobId(accepted)
 
     expect(accepted).toEqual({
       orderId: expect.stringMatching(/^[0-9a-f-]{36}$/),
-      jobId: expect.stringMatching(/^[0-9]+$/),
-      status: 'pending',
+      status: 'awaiting_approval',
       statusUrl: `/api/gold/mint/${accepted.orderId}`,
     })
 
     const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
     expect(order).toMatchObject({
-      status: 'pending',
+      status: 'awaiting_approval',
       toAddress: request.to,
       amountWei: '802168000000000000000',
       vault: 'LDN-1',
       requestedBy: u.staff.id,
-      jobId: BigInt(jobId),
+      jobId: null,
       acceptedResponse: accepted,
     })
 
@@ -116,54 +113,12 @@ describe('createMintOrder', () => {
       { position: 1, serial: request.vaultProof.bars[1]?.serial, fineOz: '401.084', fineness: '999.90' },
     ])
 
-    const jobs = await t.db.execute<{
-      id: string
-      task_identifier: string
-      key: string
-      max_attempts: number
-      payload: unknown
-    }>(
-      sql`select j.id::text, j.task_identifier, j.key, j.max_attempts, p.payload
-          from graphile_worker.jobs j join graphile_worker._private_jobs p on p.id = j.id
-          where j.id = ${jobId}::bigint`,
+    const jobs = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`,
     )
-    expect(jobs[0]).toEqual({
-      id: jobId,
-      task_identifier: 'mint_send',
-      key: `mint_send:${accepted.orderId}`,
-      max_attempts: 5,
-      payload: { orderId: accepted.orderId },
-    })
-
-    const [record] = await t.db
-      .select()
-      .from(jobRecords)
-      .where(eq(jobRecords.jobId, BigInt(jobId)))
-    expect(record).toMatchObject({ task: 'mint_send', orderId: accepted.orderId, state: 'queued', maxAttempts: 5 })
-
+    expect(jobs[0]?.n).toBe(0)
     const events = await t.db.select().from(jobEvents).where(eq(jobEvents.orderId, accepted.orderId))
-    expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({
-      event: 'enqueued',
-      task: 'mint_send',
-      jobId: BigInt(jobId),
-      actor: u.staff.email,
-    })
-  })
-
-  it("gives the job the caller's max_attempts (the route passes MAX_ATTEMPTS)", async () => {
-    const request = buildMintRequest({ bars: [{ serial: freshSerial() }] })
-    await stockBarsOf(t.db, request)
-    const accepted = await createMintOrder(t.db, {
-      session: intakeSession(u.staff),
-      request,
-      maxAttempts: 7,
-      approvalThresholdWei: null,
-    })
-    const rows = await t.db.execute<{ max_attempts: number }>(
-      sql`select max_attempts from graphile_worker.jobs where id = ${acceptedJobId(accepted)}::bigint`,
-    )
-    expect(rows[0]?.max_attempts).toBe(7)
+    expect(events.map((e) => e.event)).toEqual(['approval_requested'])
   })
 
   it('a failure after the order insert (the second bar is taken) leaves no order, no job, no reserved bar', async () => {
@@ -189,12 +144,12 @@ describe('createMintOrder', () => {
     // the first bar was not reserved either: it is free for a later order
     expect(firstBar).toEqual([{ status: 'available', orderId: null }])
     await expect(create({ request: buildMintRequest({ bars: [{ serial: first }] }) })).resolves.toMatchObject({
-      status: 'pending',
+      status: 'awaiting_approval',
     })
   })
 
   it.each(['postgres', 'sqs'] as const)(
-    'a failure at the commit (after the job was added, %s transport) leaves nothing behind',
+    'a failure at the commit (%s transport) leaves nothing behind',
     async (transport) => {
       const key = `will-roll-back-${transport}`
       // raised at the commit of the intake's own autocommit statement, after all of it ran
@@ -220,12 +175,13 @@ describe('createMintOrder', () => {
         expect(error).toMatchObject({ message: 'injected failure' })
         // inside the transaction, at its very end, everything was there...
         const inside = JSON.parse(String((error as { detail?: unknown }).detail)) as Record<string, unknown>
+        // (no mint_send yet, by either transport: it comes with the approvals)
         expect(inside).toEqual({
           orderId: expect.any(String),
-          jobs: transport === 'postgres' ? 1 : 0,
-          outbox: transport === 'sqs' ? 1 : 0,
-          records: 1,
-          events: 1,
+          jobs: 0,
+          outbox: 0,
+          records: 0,
+          events: 0,
           links: 2,
           bars: 2,
         })
@@ -283,10 +239,8 @@ describe('createMintOrder', () => {
     await stockBarsOf(t.db, requests)
     const results = await Promise.all(requests.map((request) => create({ request, stock: false })))
     expect(new Set(results.map((r) => r.orderId)).size).toBe(50)
-    expect(new Set(results.map((r) => r.jobId)).size).toBe(50)
     const after = await snapshot()
     expect(after.orders - before.orders).toBe(50)
-    expect(after.jobs - before.jobs).toBe(50)
     expect(after.links - before.links).toBe(100)
   })
 
@@ -310,7 +264,6 @@ describe('createMintOrder', () => {
     for (const l of lost) expect(l.reason).toBeInstanceOf(BarAlreadyUsedError)
     const after = await snapshot()
     expect(after.orders - before.orders).toBe(1)
-    expect(after.jobs - before.jobs).toBe(1)
     expect(after.bars - before.bars).toBe(2)
   })
 
@@ -331,15 +284,14 @@ describe('createMintOrder', () => {
   })
 })
 
-describe('createMintOrder: the approval threshold (four eyes)', () => {
-  const OZ = 10n ** 18n
+describe('createMintOrder: every order awaits approver signatures', () => {
   // buildMintRequest's two default bars: 802.168 fine oz
   const twoBars = () => buildMintRequest({ bars: [{ serial: freshSerial('AP') }, { serial: freshSerial('AP') }] })
 
-  it('at or above the threshold: awaiting_approval, NO job, an approval_requested event and an audit row; 202 without jobId', async () => {
+  it('awaiting_approval, NO job, an approval_requested event and an audit row; 202 without jobId', async () => {
     const before = await snapshot()
     const request = twoBars()
-    const accepted = await create({ request, approvalThresholdWei: 802_168n * 10n ** 15n })
+    const accepted = await create({ request })
     expect(accepted).toEqual({
       orderId: expect.any(String),
       status: 'awaiting_approval',
@@ -354,16 +306,17 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
       acceptedResponse: accepted,
     })
     const after = await snapshot()
-    // the one job is the notification's (mint.awaiting_approval, through
-    // on_mint_awaiting_approval in the same statement), never a mint_send
+    // at most one new job: the notification's (mint.awaiting_approval, through
+    // on_mint_awaiting_approval in the same statement; one dispatch job for many events), never a mint_send
     expect(after).toEqual({
       ...before,
       orders: before.orders + 1,
       bars: before.bars + 2,
       links: before.links + 2,
       events: before.events + 1,
-      jobs: before.jobs + 1,
+      jobs: after.jobs,
     })
+    expect(after.jobs - before.jobs).toBeLessThanOrEqual(1)
     const jobs = await t.db.execute<{ n: number }>(
       sql`select count(*)::int as n from graphile_worker.jobs where key = ${`mint_send:${accepted.orderId}`}`,
     )
@@ -391,27 +344,23 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
     ])
   })
 
-  it('below the threshold: pending with its job at once; 0 makes every order wait, null none', async () => {
-    expect(await create({ request: twoBars(), approvalThresholdWei: 802_169n * 10n ** 15n })).toMatchObject({
-      status: 'pending',
-      jobId: expect.any(String),
-    })
-    expect(await create({ request: twoBars(), approvalThresholdWei: 0n })).toMatchObject({
-      status: 'awaiting_approval',
-    })
-    expect(await create({ request: twoBars(), approvalThresholdWei: null })).toMatchObject({ status: 'pending' })
-    expect(await create({ request: twoBars(), approvalThresholdWei: 10_000n * OZ })).toMatchObject({
-      status: 'pending',
-    })
+  it('every order, whatever its amount: awaiting_approval, with its intent deadline 7 days after the intake', async () => {
+    for (const request of [twoBars(), buildMintRequest({ bars: [{ serial: freshSerial('AP') }] })]) {
+      const accepted = await create({ request })
+      expect(accepted).toMatchObject({ status: 'awaiting_approval' })
+      expect(accepted).not.toHaveProperty('jobId')
+      const [order] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, accepted.orderId))
+      const days = ((order?.intentDeadline.getTime() ?? 0) - (order?.createdAt.getTime() ?? 0)) / 86_400_000
+      expect(days).toBeGreaterThan(6.99)
+      expect(days).toBeLessThan(7.01)
+    }
   })
 
   it('a replay of an order awaiting approval returns its first answer (no jobId) and creates nothing', async () => {
     const request = twoBars()
-    const first = await create({ request, idempotencyKey: 'await-replay', approvalThresholdWei: 0n })
+    const first = await create({ request, idempotencyKey: 'await-replay' })
     const before = await snapshot()
-    expect(
-      await create({ request: structuredClone(request), idempotencyKey: 'await-replay', approvalThresholdWei: 0n }),
-    ).toEqual(first)
+    expect(await create({ request: structuredClone(request), idempotencyKey: 'await-replay' })).toEqual(first)
     expect(await snapshot()).toEqual(before)
   })
 
@@ -426,7 +375,7 @@ describe('createMintOrder: the approval threshold (four eyes)', () => {
       probe: `jsonb_build_object('notifications', (select count(*) from notification_events where order_id = NEW.target_id::uuid))::text`,
     })
     try {
-      const error = await create({ request: twoBars(), approvalThresholdWei: 0n }).catch((e: unknown) => e)
+      const error = await create({ request: twoBars() }).catch((e: unknown) => e)
       expect(error).toMatchObject({ message: 'injected failure' })
       expect(JSON.parse(String((error as { detail?: unknown }).detail))).toEqual({ notifications: 1 })
       expect(await snapshot()).toEqual(before)
@@ -500,7 +449,7 @@ describe('createMintOrder: Idempotency-Key', () => {
     ).rejects.toBeInstanceOf(BarAlreadyUsedError)
     await expect(
       create({ request: buildMintRequest({ bars: [{ serial: freshSerial() }] }), idempotencyKey: 'retry-after-409' }),
-    ).resolves.toMatchObject({ status: 'pending' })
+    ).resolves.toMatchObject({ status: 'awaiting_approval' })
   })
 
   it('20 concurrent requests with the same key and body: one order, every caller gets its answer', async () => {

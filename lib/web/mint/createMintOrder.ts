@@ -29,13 +29,6 @@ export type CreateMintOrderParameters = {
   idempotencyKey?: string | null
   /** attempts of the mint_send job: the caller's configuration (MAX_ATTEMPTS, 5 by default) */
   maxAttempts: number
-  /**
-   * Four eyes: an order of this many wei or more waits for a second person
-   * (`awaiting_approval`, no job; lib/web/approvals/approveMintOrder adds it). The caller's
-   * configuration (APPROVAL_THRESHOLD_OZ, 0 by default: every order); null: never
-   * (tests of other things, which then get a job at once).
-   */
-  approvalThresholdWei: bigint | null
   /** the token contract (the caller's TOKEN_ADDRESS): a mint to the token itself is refused here, not only on chain */
   tokenAddress?: string
   /** what carries mint_send (QUEUE_TRANSPORT): graphile-worker (default) or SQS (public.enqueue_job either way) */
@@ -51,13 +44,11 @@ type IntakeRow = { r_outcome: string; r_accepted: unknown; r_request_hash: strin
  * function `create_mint_order` (db/functions/create_mint_order.sql), does the rest as one
  * transaction (the outbox): it checks the session against the user's row first
  * (`session`), writes the order, reserves its bars (free bars of the vault's latest bar
- * list, the request agreeing with the list: invariant 4) and either
- * - below the approval threshold: the order is `pending` and its `mint_send` job is added
- *   with its history row and 'enqueued' event (public.enqueue_job, the one enqueue, per
- *   `transport`); or
- * - at or above it: the order is `awaiting_approval` with NO job, an
- *   'approval_requested' event and an audit row (the job comes with the approval).
- * All exist or none does. Never talks to the chain.
+ * list, the request agreeing with the list: invariant 4); every order is
+ * `awaiting_approval` with NO job, an 'approval_requested' event and an audit row: the job
+ * comes once enough approvers signed its MintIntent (lib/web/approvals/approveMintOrder;
+ * docs/decisions/043-approvals-are-signatures.md). Its intent deadline is fixed here (the
+ * column's default: 7 days after the intake). All exist or none does. Never talks to the chain.
  *
  * - A bar not on the vault's latest list: BarNotInVaultError (422); a year or weight
  *   other than the list's: BarMismatchError (422); an amount other than the bars' fine
@@ -123,7 +114,8 @@ function prepareCall(p: CreateMintOrderParameters) {
   const requestHash = hashMintRequest(request)
   const orderId = randomUUID()
   const amountWei = ozToWei(request.amount)
-  const needsApproval = p.approvalThresholdWei !== null && amountWei >= p.approvalThresholdWei
+  // every order waits for approver signatures (the contract's rule: at least one)
+  const needsApproval = true
   const call = createMintOrderCall(
     createMintOrderArguments({
       orderId,

@@ -97,7 +97,7 @@ export function createMintOrderArguments(a: CreateMintOrderArgumentsParameters):
         orderId,
         maxAttempts: a.maxAttempts,
         actor: a.session.email,
-        detail: a.needsApproval ? `${what}: awaits a second person's approval` : what,
+        detail: a.needsApproval ? `${what}: awaits approver signatures` : what,
         transport: a.transport,
       }),
     ),

@@ -47,8 +47,7 @@ async function everything() {
 
 type Intake = Partial<Omit<CreateMintOrderParameters, 'request'>> & { request: MintRequestInput }
 
-const intake = (p: Intake) =>
-  createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, approvalThresholdWei: null, ...p })
+const intake = (p: Intake) => createMintOrder(t.db, { session: intakeSession(u.staff), maxAttempts: 5, ...p })
 
 /** the refusal's code and status; fails the test if nothing was refused or if anything was written */
 async function refusal(p: Intake): Promise<{ code: string; status: number; issues: unknown }> {
@@ -72,18 +71,15 @@ async function stocked(
   return request
 }
 
-describe.each([
-  { branch: 'pending', approvalThresholdWei: null },
-  { branch: 'awaiting approval', approvalThresholdWei: 0n },
-])('createMintOrder refusals ($branch): nothing written, same code and status', ({ approvalThresholdWei }) => {
+describe('createMintOrder refusals: nothing written, same code and status', () => {
   it('validation_failed 422 (the schema)', async () => {
     const request = { ...buildMintRequest({ bars: [{ serial: fresh() }] }), amount: '-1' }
-    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({ code: 'validation_failed', status: 422 })
+    expect(await refusal({ request })).toMatchObject({ code: 'validation_failed', status: 422 })
   })
 
   it('validation_failed 422 (the token contract as recipient)', async () => {
     const request = await stocked([{ serial: fresh() }])
-    expect(await refusal({ request, approvalThresholdWei, tokenAddress: TEST_RECIPIENT.toLowerCase() })).toMatchObject({
+    expect(await refusal({ request, tokenAddress: TEST_RECIPIENT.toLowerCase() })).toMatchObject({
       code: 'validation_failed',
       status: 422,
     })
@@ -94,14 +90,14 @@ describe.each([
     const request = buildMintRequest({
       bars: [{ serial: listed.vaultProof.bars[0]?.serial ?? '' }, { serial: 'NEVER-LISTED' }],
     })
-    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({ code: 'bar_not_in_vault', status: 422 })
+    expect(await refusal({ request })).toMatchObject({ code: 'bar_not_in_vault', status: 422 })
   })
 
   it('bar_mismatch 422', async () => {
     const s = fresh()
     await stocked([{ serial: s }])
     const request = buildMintRequest({ bars: [{ serial: s, year: 2020 }] })
-    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({ code: 'bar_mismatch', status: 422 })
+    expect(await refusal({ request })).toMatchObject({ code: 'bar_mismatch', status: 422 })
   })
 
   it('validation_failed 422 (an amount other than the list says)', async () => {
@@ -110,7 +106,7 @@ describe.each([
     const { vaultProof, ...rest } = buildMintRequest({ bars: [{ serial: s }] })
     const bars = vaultProof.bars.map(({ serial: sr, refiner }) => ({ serial: sr, refiner }))
     const request = { ...rest, amount: '401.000', vaultProof: { ...vaultProof, bars } }
-    expect(await refusal({ request, approvalThresholdWei })).toEqual({
+    expect(await refusal({ request })).toEqual({
       code: 'validation_failed',
       status: 422,
       issues: [
@@ -123,12 +119,12 @@ describe.each([
     const s = fresh()
     await intake({ request: await stocked([{ serial: s }]) })
     const request = await stocked([{ serial: fresh() }, { serial: s }])
-    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({ code: 'bar_already_used', status: 409 })
+    expect(await refusal({ request })).toMatchObject({ code: 'bar_already_used', status: 409 })
   })
 
   it('recipient_not_allowed 422', async () => {
     const request = await stocked([{ serial: fresh() }], { to: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' })
-    expect(await refusal({ request, approvalThresholdWei })).toMatchObject({
+    expect(await refusal({ request })).toMatchObject({
       code: 'recipient_not_allowed',
       status: 422,
     })
@@ -137,12 +133,12 @@ describe.each([
   it('over_limit 422 (per order, then the rolling 24 h cap)', async () => {
     try {
       await setTestMintLimits(t.db, { maxOrderWei: ozToWei('401.083'), dailyCapWei: null })
-      expect(await refusal({ request: await stocked([{ serial: fresh() }]), approvalThresholdWei })).toMatchObject({
+      expect(await refusal({ request: await stocked([{ serial: fresh() }]) })).toMatchObject({
         code: 'over_limit',
         status: 422,
       })
       await setTestMintLimits(t.db, { maxOrderWei: null, dailyCapWei: ozToWei('0.001') })
-      expect(await refusal({ request: await stocked([{ serial: fresh() }]), approvalThresholdWei })).toMatchObject({
+      expect(await refusal({ request: await stocked([{ serial: fresh() }]) })).toMatchObject({
         code: 'over_limit',
         status: 422,
       })
@@ -153,9 +149,9 @@ describe.each([
 
   it('idempotency_conflict 409', async () => {
     const key = `conflict-${fresh()}`
-    await intake({ request: await stocked([{ serial: fresh() }]), idempotencyKey: key, approvalThresholdWei })
+    await intake({ request: await stocked([{ serial: fresh() }]), idempotencyKey: key })
     const request = await stocked([{ serial: fresh() }])
-    expect(await refusal({ request, idempotencyKey: key, approvalThresholdWei })).toMatchObject({
+    expect(await refusal({ request, idempotencyKey: key })).toMatchObject({
       code: 'idempotency_conflict',
       status: 409,
     })

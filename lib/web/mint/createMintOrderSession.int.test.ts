@@ -81,14 +81,13 @@ const intake = async (session: SessionToCheck, p: { tokenAddress?: string } = {}
     session,
     request: await request(),
     maxAttempts: 5,
-    approvalThresholdWei: null,
     tokenAddress: p.tokenAddress,
   })
 
 describe('createMintOrder: the session checked in the statement', () => {
   it('a standing session gets its order', async () => {
     const staff = await user()
-    expect((await intake(staff)).status).toBe('pending')
+    expect((await intake(staff)).status).toBe('awaiting_approval')
   })
 
   it('unknown, disabled, another version: UnauthenticatedError; a role not allowed: ForbiddenError; nothing written', async () => {
@@ -113,7 +112,9 @@ describe('createMintOrder: the session checked in the statement', () => {
     await expect(intake(signedOut, { tokenAddress: TEST_RECIPIENT })).rejects.toBeInstanceOf(UnauthenticatedError)
     expect(await orders()).toBe(before)
     // the same user's other session stands
-    await expect(intake({ ...signedOut, sessionId: randomUUID() })).resolves.toMatchObject({ status: 'pending' })
+    await expect(intake({ ...signedOut, sessionId: randomUUID() })).resolves.toMatchObject({
+      status: 'awaiting_approval',
+    })
   })
 
   it('an id that is not a uuid: UnauthenticatedError, not a 500', async () => {

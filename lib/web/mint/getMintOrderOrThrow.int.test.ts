@@ -32,7 +32,7 @@ async function stocked(request: ReturnType<typeof buildMintRequest>) {
 }
 
 describe('getMintOrderOrThrow', () => {
-  it('shows a new order: amount, proof as submitted (bars in order), no tx yet, the enqueued event', async () => {
+  it('shows a new order: amount, proof as submitted (bars in order), no tx yet, the approval_requested event', async () => {
     const request = buildMintRequest({
       bars: [
         { serial: 'G-B', refiner: 'PAMP SA', grossOz: '400', fineness: '999.9' },
@@ -44,12 +44,11 @@ describe('getMintOrderOrThrow', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
     expect(order).toEqual({
       orderId: accepted.orderId,
-      status: 'pending',
+      status: 'awaiting_approval',
       to: request.to,
       amount: '432.109',
       requestedBy: u.staff.email,
@@ -72,7 +71,13 @@ describe('getMintOrderOrThrow', () => {
           },
         ],
       },
-      timeline: [{ at: expect.any(String), event: 'enqueued', detail: `mint 432.109 oz to ${request.to}` }],
+      timeline: [
+        {
+          at: expect.any(String),
+          event: 'approval_requested',
+          detail: `mint 432.109 oz to ${request.to}: awaits approver signatures`,
+        },
+      ],
     })
   })
 
@@ -81,7 +86,6 @@ describe('getMintOrderOrThrow', () => {
       session: intakeSession(u.staff),
       request: await stocked(buildMintRequest({ bars: [{ serial: 'G-TX' }] })),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const signer = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
     await t.db.insert(signers).values({ address: signer, kmsKeyId: 'key-1', chainId: 31337, nextNonce: 42n })
@@ -127,7 +131,7 @@ describe('getMintOrderOrThrow', () => {
     })
     const confirmed = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.admin })
     expect(confirmed.tx).toEqual({ hash, nonce: 41, blockNumber: 1234, confirmations: 3 })
-    expect(confirmed.timeline.map((e) => e.event)).toEqual(['enqueued', 'mined', 'confirmed'])
+    expect(confirmed.timeline.map((e) => e.event)).toEqual(['approval_requested', 'mined', 'confirmed'])
     expect(confirmed.timeline[2]?.detail).toBe('block 1234')
   })
 
@@ -136,7 +140,6 @@ describe('getMintOrderOrThrow', () => {
       session: intakeSession(u.otherStaff),
       request: await stocked(buildMintRequest({ bars: [{ serial: 'G-OTHER' }] })),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     await expect(getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })).rejects.toBeInstanceOf(
       NotFoundError,

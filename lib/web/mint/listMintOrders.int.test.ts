@@ -32,7 +32,6 @@ beforeAll(async () => {
       session: intakeSession(u.staff),
       request: buildMintRequest({ bars: [{ serial: `L-${i}` }] }),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     staffOrders.push(a.orderId)
   }
@@ -41,7 +40,6 @@ beforeAll(async () => {
       session: intakeSession(u.otherStaff),
       request: buildMintRequest({ bars: [{ serial: `M-${i}` }] }),
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     otherOrders.push(a.orderId)
   }
@@ -115,8 +113,8 @@ describe('listMintOrders', () => {
     const confirmed = await all({ user: u.staff, status: 'confirmed', limit: 1 })
     expect(new Set(confirmed.map((i) => i.orderId))).toEqual(new Set([staffOrders[0], staffOrders[4]]))
     expect((await listMintOrders(t.db, { user: u.staff, status: 'failed' })).items).toEqual([])
-    const pending = await all({ user: u.admin, status: 'pending' })
-    expect(pending).toHaveLength(8)
+    const awaiting = await all({ user: u.admin, status: 'awaiting_approval' })
+    expect(awaiting).toHaveLength(8)
   })
 
   it('a cursor shows no more than the user may see', async () => {

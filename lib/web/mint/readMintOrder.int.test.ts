@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getJobDetailOrThrow } from '@/lib/web/admin/getJobDetailOrThrow'
-import { acceptedJobId } from '@/tests/helpers/acceptedJobId'
+import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -36,12 +36,11 @@ describe('readMintOrder (the one reader of an order)', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const order = await readMintOrder(t.db, { orderId: accepted.orderId })
     expect(order).toMatchObject({
       id: accepted.orderId,
-      status: 'pending',
+      status: 'awaiting_approval',
       requestedByEmail: u.staff.email,
       nonce: null,
     })
@@ -60,10 +59,13 @@ describe('readMintOrder (the one reader of an order)', () => {
       session: intakeSession(u.staff),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: null,
     })
     const staffView = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
-    const adminView = await getJobDetailOrThrow(t.db, { jobId: BigInt(acceptedJobId(accepted)) })
+    // its mint_send job, as the approvals add it (lib/web/approvals/approveMintOrder.ts)
+    const { jobId } = await t.db.transaction((tx) =>
+      enqueueMintSend(tx, { transport: 'postgres', orderId: accepted.orderId, maxAttempts: 5, actor: 'test' }),
+    )
+    const adminView = await getJobDetailOrThrow(t.db, { jobId })
     expect(adminView.order?.amount).toBe(staffView.amount)
     expect(adminView.order?.vaultProof.bars).toEqual(staffView.vaultProof.bars)
     expect(staffView.vaultProof.bars[0]?.fineness).toBe('995.0')

@@ -10,6 +10,7 @@ const worker = {
   DATABASE_URL: 'postgres://mintdesk_worker:x@localhost/mintdesk',
   RPC_URL: 'http://127.0.0.1:8545',
   TOKEN_ADDRESS: `0x${'1'.repeat(40)}`,
+  MINTER_ADDRESS: `0x${'2'.repeat(40)}`,
   KMS_KEY_IDS: 'k1',
 }
 

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm'
+import { type Address, type Hex, isHex, recoverTypedDataAddress } from 'viem'
 import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import { barListTypedData, type GoldMinterDomainParameters } from '@/lib/chain/typedData'
+import { InvalidSignatureError } from '@/lib/errors/approvals'
 import { lockVault } from '@/lib/vault/lockVault'
 import { StaleBarListError } from '@/lib/web/errors/vault'
+import { barListMessage } from '@/lib/web/vault/barListMessage'
 import type { ApiBarConflict, ApiBarListImport, ApiMissingBar } from './apiTypes'
 import type { BarListBar, ParsedBarList } from './parseBarList'
 
@@ -15,6 +19,16 @@ export type ImportBarListParameters = {
   metadata?: Record<string, unknown>
   /** rows per statement when loading the list; tests make it small */
   chunkSize?: number
+  /** the custodian's EIP-712 signature of the list (the Custodian-Signature header), and who may sign it */
+  custodian: CustodianSignature
+}
+
+/** A list's signature, and the rule that says whose signature counts (GoldMinter's, on chain). */
+export type CustodianSignature = {
+  signature: string
+  domain: GoldMinterDomainParameters
+  /** whether `address` may sign lists of `vault`: the custodian bound to it, else a registered custodian */
+  mayAttest(p: { vault: string; address: Address }): Promise<boolean>
 }
 
 export type ImportBarListReturnType = ApiBarListImport
@@ -22,8 +36,12 @@ export type ImportBarListReturnType = ApiBarListImport
 const DEFAULT_CHUNK = 10_000
 
 /**
- * Imports a custodian's bar list: a snapshot of one vault at `asOf`. In ONE
- * transaction, holding the vault's lock exclusively (lib/vault/lockVault):
+ * Imports a custodian's bar list: a snapshot of one vault at `asOf`, signed by its
+ * custodian. First, before anything is written: the list's BarList (lib/web/vault/barListMessage:
+ * the root and total of its bars) must be what `custodian.signature` signs, by a key that may
+ * attest the vault (custodian.mayAttest); else InvalidSignatureError (422). Then in ONE
+ * transaction, holding the vault's lock exclusively (lib/vault/lockVault), the list is stored
+ * with its root, total, custodian and signature, and:
  * - the same list again (same vault, asOf and content hash) changes nothing and answers
  *   what its first import answered;
  * - a list older than the vault's latest one: StaleBarListError (409), nothing written;
@@ -40,6 +58,7 @@ const DEFAULT_CHUNK = 10_000
  */
 export async function importBarList(db: Db, p: ImportBarListParameters): Promise<ImportBarListReturnType> {
   const { list } = p
+  const signed = await verifyCustodianSignature(list, p.custodian)
   return db.transaction(async (tx) => {
     await lockVault(tx, { vault: list.vault, mode: 'exclusive' })
 
@@ -62,9 +81,12 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     }
 
     const [row] = await tx.execute<{ id: string }>(sql`
-      insert into bar_lists (vault, as_of, content_sha256, imported_by, bar_count, metadata)
+      insert into bar_lists (vault, as_of, content_sha256, imported_by, bar_count, metadata, bars_root, total_fine_wei,
+        custodian_address, custodian_signature)
       values (${list.vault}, ${list.asOf.toISOString()}::timestamptz, ${list.contentSha256},
-              ${p.actor?.id ?? null}::uuid, ${list.bars.length}, ${p.metadata ? JSON.stringify(p.metadata) : null}::jsonb)
+              ${p.actor?.id ?? null}::uuid, ${list.bars.length}, ${p.metadata ? JSON.stringify(p.metadata) : null}::jsonb,
+              ${signed.barsRoot}, ${signed.totalFineWei.toString()}::numeric, ${signed.custodian.toLowerCase()},
+              ${signed.signature})
       returning id::text as id`)
     if (!row) throw new Error('insert into bar_lists returned no row')
     const listId = row.id
@@ -112,6 +134,22 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
       await audit(tx, p.actor, result, { barCount: list.bars.length, contentSha256: list.contentSha256, replay: false })
     return result
   })
+}
+
+/** The custodian who signed the list's BarList, if it may attest the vault; else InvalidSignatureError. */
+async function verifyCustodianSignature(list: ParsedBarList, custodian: CustodianSignature) {
+  if (!isHex(custodian.signature) || custodian.signature.length < 132)
+    throw new InvalidSignatureError('The Custodian-Signature is not a 65-byte hex signature.')
+  const signature = custodian.signature as Hex
+  const message = barListMessage(list)
+  // the typed data of the message computed once: its root is a hash of every bar of the list
+  const signer = await recoverTypedDataAddress({
+    ...barListTypedData(custodian.domain, message),
+    signature,
+  }).catch(() => undefined)
+  if (!signer || !(await custodian.mayAttest({ vault: list.vault, address: signer })))
+    throw new InvalidSignatureError(`The bar list of ${list.vault} is not signed by a custodian key of that vault.`)
+  return { ...message, custodian: signer, signature }
 }
 
 /** The answer of the first import of this very list, if there was one. */

@@ -28,8 +28,6 @@ export const POST = route({
           request: body,
           idempotencyKey: parseIdempotencyKey(req.headers),
           maxAttempts: config.worker.maxAttempts,
-          // four eyes: at or above APPROVAL_THRESHOLD_OZ (0 by default: every order) the order awaits approval
-          approvalThresholdWei: config.approvalThresholdWei,
           tokenAddress: config.tokenAddress,
           transport: config.queueTransport,
         }),

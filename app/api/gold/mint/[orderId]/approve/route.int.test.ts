@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { devKey } from '@/lib/keys/devKeys'
+import { signingKeyText } from '@/lib/web/approvals/signingKeyText'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { bindDevKey, signOrderIntent } from '@/tests/helpers/approvals'
 import { stockBarsOf } from '@/tests/helpers/barLists'
 import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintRequest'
 import type { TestDatabase } from '@/tests/helpers/db'
@@ -10,8 +15,8 @@ import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } fr
 import { insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
 
 // POST /api/gold/mint/{orderId}/approve and /reject through the real routes, the real
-// wrapper and a real database as the web's role, with the default APPROVAL_THRESHOLD_OZ
-// (0: every order waits). Only the session is faked.
+// wrapper, a real database as the web's role and a real chain with GoldMinter (the dev setup):
+// every order waits for approver signatures. Only the session is faked.
 vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
 
 type Routes = {
@@ -19,6 +24,8 @@ type Routes = {
   one: typeof import('../route')
   approve: typeof import('./route')
   reject: typeof import('../reject/route')
+  approval: typeof import('../approval/route')
+  signingKey: typeof import('@/app/api/me/signing-key/route')
 }
 
 let t: TestDatabase
@@ -27,24 +34,35 @@ let approver: SessionUser
 let r: Routes
 let route: RouteTest
 let serial = 0
+let chain: ChainFixture
 
 beforeAll(async () => {
+  chain = await startChainFixture()
+  // the web's view of the chain (lib/web/webProcess.ts getMinterReader)
+  process.env.RPC_URL = chain.rpcUrl
+  process.env.CHAIN_ID = String(chain.chainId)
+  process.env.MINTER_ADDRESS = chain.minterAddress
   route = await startRouteTest()
   t = route.t
   u = route.u
   approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' }
   await allowRecipients(t.db, [TEST_RECIPIENT])
-  delete process.env.APPROVAL_THRESHOLD_OZ // the default: every order needs a second person
+  // approver 10 is the approver's key, approver 11 the admin's: both approvers on chain
+  await bindDevKey(t.db, { userId: approver.id, key: devKey('approver') })
+  await bindDevKey(t.db, { userId: u.admin.id, key: devKey('approver2') })
   r = {
     mint: await import('../../route'),
     one: await import('../route'),
     approve: await import('./route'),
     reject: await import('../reject/route'),
+    approval: await import('../approval/route'),
+    signingKey: await import('@/app/api/me/signing-key/route'),
   }
 })
 
 afterAll(async () => {
   await route?.close()
+  await chain?.stop()
 })
 
 /** An order requested through POST /api/gold/mint by `by`: 202 awaiting_approval. */
@@ -60,13 +78,23 @@ async function requestMint(by: SessionUser): Promise<string> {
   return body.orderId
 }
 
-function decide(
+async function decide(
   kind: 'approve' | 'reject',
   orderId: string,
-  p: { body?: unknown; origin?: string } = {},
+  p: { body?: unknown; origin?: string; key?: ReturnType<typeof devKey> } = {},
 ): Promise<Response> {
   const handler = kind === 'approve' ? r.approve.POST : r.reject.POST
-  const body = p.body === undefined ? (kind === 'reject' ? { reason: 'not backed by the receipt' } : undefined) : p.body
+  // an approval signs the order's intent with the approver's key (10) unless told otherwise
+  const signed = async () => {
+    const signature = await signOrderIntent(t.db, {
+      orderId,
+      key: p.key ?? devKey('approver'),
+      domain: { chainId: chain.chainId, verifyingContract: chain.minterAddress },
+    }).catch(() => `0x${'11'.repeat(65)}`)
+    return { signature }
+  }
+  const body =
+    p.body !== undefined ? p.body : kind === 'reject' ? { reason: 'not backed by the receipt' } : await signed()
   return handler(
     routeRequest(`/api/gold/mint/${orderId}/${kind}`, { method: 'POST', body, origin: p.origin }),
     routeParams({ orderId }),
@@ -92,7 +120,7 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
       status: 'pending',
       requestedBy: u.staff.email,
       decision: { outcome: 'approved', by: approver.email, reason: null },
-      timeline: [{ event: 'approval_requested' }, { event: 'approved' }, { event: 'enqueued' }],
+      timeline: [{ event: 'approval_requested' }, { event: 'signed' }, { event: 'approved' }, { event: 'enqueued' }],
     })
     const rows = await t.db.execute<{ max_attempts: number }>(
       sql`select max_attempts from graphile_worker.jobs where key = ${`mint_send:${orderId}`}`,
@@ -135,7 +163,6 @@ describe('POST /api/gold/mint/{orderId}/approve', () => {
       session: intakeSession(approver),
       request,
       maxAttempts: 5,
-      approvalThresholdWei: 0n,
     })
     expect(await errorOf(await decide('approve', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
     expect(await errorOf(await decide('reject', orderId))).toMatchObject({ status: 403, code: 'self_approval' })
@@ -223,5 +250,62 @@ describe('approvers read every order', () => {
     signInAs(u.staff)
     const theirs = await r.one.GET(routeRequest(`/api/gold/mint/${orderId}`), routeParams({ orderId }))
     expect(theirs.status).toBe(404)
+  })
+})
+
+describe('GET /api/gold/mint/{orderId}/approval and /api/me/signing-key', () => {
+  it('answers the typed data with decimal strings, the required count read from the chain, and the signatures so far', async () => {
+    const orderId = await requestMint(u.staff)
+    signInAs(approver)
+    const res = await r.approval.GET(routeRequest(`/api/gold/mint/${orderId}/approval`), routeParams({ orderId }))
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as {
+      typedData: { domain: Record<string, string>; primaryType: string; message: Record<string, string> }
+      required: number
+      signatures: unknown[]
+    }
+    expect(body.typedData.domain).toEqual({
+      name: 'GoldMinter',
+      version: '1',
+      chainId: String(chain.chainId),
+      verifyingContract: chain.minterAddress,
+    })
+    expect(body.typedData.primaryType).toBe('MintIntent')
+    expect(body.typedData.message.amount).toBe('401084000000000000000')
+    expect(body.typedData.message.deadline).toMatch(/^\d+$/)
+    expect(body.required).toBe(1)
+    expect(body.signatures).toEqual([])
+    signInAs(u.staff)
+    expect(
+      await errorOf(await r.approval.GET(routeRequest(`/api/gold/mint/${orderId}/approval`), routeParams({ orderId }))),
+    ).toMatchObject({ status: 403 })
+  })
+
+  it('binds a key whose personal_sign of the text verifies (audited); refuses a wrong signature (422) and a key bound to another (409)', async () => {
+    const user = { ...(await insertUser(t.db, 'approver')), role: 'approver' as const }
+    signInAs(user)
+    const challenge = (await (await r.signingKey.GET(routeRequest('/api/me/signing-key'))).json()) as { text: string }
+    expect(challenge.text).toBe(signingKeyText(user))
+    const key = privateKeyToAccount(generatePrivateKey())
+    const bind = (body: unknown) => r.signingKey.POST(routeRequest('/api/me/signing-key', { method: 'POST', body }))
+    const wrong = await key.signMessage({ message: 'something else' })
+    expect(await errorOf(await bind({ address: key.address, signature: wrong }))).toMatchObject({
+      status: 422,
+      code: 'invalid_signature',
+    })
+    const signature = await key.signMessage({ message: challenge.text })
+    const bound = await bind({ address: key.address, signature })
+    expect(bound.status).toBe(200)
+    expect(await bound.json()).toMatchObject({ address: key.address })
+    const audited = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log where action = 'user.signing_key_bind' and target_id = ${user.id}`,
+    )
+    expect(audited[0]?.n).toBe(1)
+    // the approver's dev key is bound to the approver already
+    signInAs(user)
+    const taken = await devKey('approver').signMessage({ message: challenge.text })
+    expect(await errorOf(await bind({ address: devKey('approver').address, signature: taken }))).toMatchObject({
+      status: 409,
+    })
   })
 })

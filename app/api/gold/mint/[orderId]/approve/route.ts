@@ -2,17 +2,20 @@ import { z } from 'zod'
 import { approveMintOrder } from '@/lib/web/approvals/approveMintOrder'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
-import { getWebDb } from '@/lib/web/webProcess'
+import { getMinterReader, getWebDb } from '@/lib/web/webProcess'
 
-// POST /api/gold/mint/{orderId}/approve - a second person approves:
-// pending + its mint_send job (approver, admin; never the requester)
+// POST /api/gold/mint/{orderId}/approve { signature } - an approver's EIP-712 signature of the
+// order's MintIntent; once enough approvers signed: pending + its mint_send job (never the requester)
 export const POST = route({
   roles: ['approver', 'admin'],
   params: z.object({ orderId: z.string() }),
-  handler: ({ user, params }) =>
+  body: z.object({ signature: z.string().min(1).max(10_000) }),
+  handler: ({ user, params, body }) =>
     approveMintOrder(getWebDb().db, {
       orderId: params.orderId,
       user,
+      signature: body.signature,
+      minter: getMinterReader(),
       maxAttempts: getConfig('web').worker.maxAttempts,
       transport: getConfig('web').queueTransport,
     }),

@@ -1,0 +1,30 @@
+import type { Address, PublicClient } from 'viem'
+import { vaultId } from '@/lib/chain/bars'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import type { GoldMinterDomainParameters } from '@/lib/chain/typedData'
+
+/** What the web reads from GoldMinter to judge a signature: the chain's word, never a row's. */
+export type MinterReader = {
+  domain: GoldMinterDomainParameters
+  client: PublicClient
+  requiredApprovals(amountWei: bigint): Promise<number>
+  isApprover(address: Address): Promise<boolean>
+  isCustodian(address: Address): Promise<boolean>
+  /** the custodian the vault is bound to on chain (the zero address: none yet) */
+  vaultCustodian(vault: string): Promise<Address>
+}
+
+/** A MinterReader over a read-only chain client (the web never signs or sends). */
+export function createMinterReader(p: { client: PublicClient; chainId: number; minterAddress: Address }): MinterReader {
+  const minter = { address: p.minterAddress, abi: goldMinterAbi } as const
+  return {
+    domain: { chainId: p.chainId, verifyingContract: p.minterAddress },
+    client: p.client,
+    requiredApprovals: async (amountWei) =>
+      Number(await p.client.readContract({ ...minter, functionName: 'requiredApprovals', args: [amountWei] })),
+    isApprover: (address) => p.client.readContract({ ...minter, functionName: 'isApprover', args: [address] }),
+    isCustodian: (address) => p.client.readContract({ ...minter, functionName: 'isCustodian', args: [address] }),
+    vaultCustodian: async (vault) =>
+      (await p.client.readContract({ ...minter, functionName: 'vaultReserve', args: [vaultId(vault)] })).custodian,
+  }
+}
