@@ -37,6 +37,7 @@ import { runTracingComparison, type TracingComparison } from './pipeline/runTrac
 import { waitForQuietPipeline } from './pipeline/waitForQuietPipeline'
 import { type CpuProfileSummary, summarizeCpuProfile } from './profile/summarizeCpuProfile'
 import { toggleCpuProfiles } from './profile/toggleCpuProfiles'
+import type { PreviousCpuPerOrder } from './report/readPreviousCpuPerOrder'
 import { type BenchStack, startBenchStack } from './stack/startBenchStack'
 import { sleep } from './system/clock'
 import { startCpuTimeline } from './system/startCpuTimeline'
@@ -125,6 +126,8 @@ export type BenchResult = {
   sqs?: SqsDrainResult
   /** the same drain and intake with tracing off and on */
   tracing?: TracingComparison
+  /** the report this run replaces: its drain CPU per order, shown beside this run's (set by scripts/bench.ts) */
+  previous?: PreviousCpuPerOrder
 }
 
 export type RunBenchParameters = { root: string; options: BenchOptions; log: (line: string) => void }

@@ -8,11 +8,12 @@
 //                               profiles, a 10-order SQS row; writes .data/benchmarks-smoke.md)
 //   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
 //                    --tracing-orders 0 --out FILE
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { evaluateTargets } from '../bench/report/evaluateTargets'
+import { readPreviousCpuPerOrder } from '../bench/report/readPreviousCpuPerOrder'
 import { renderReport } from '../bench/report/renderReport'
 import { type BenchOptions, runBench } from '../bench/runBench'
 
@@ -100,6 +101,7 @@ const log = (line: string) =>
 try {
   const result = await runBench({ root, options, log })
   result.seconds = (performance.now() - started) / 1000
+  result.previous = existsSync(out) ? (readPreviousCpuPerOrder(readFileSync(out, 'utf8')) ?? undefined) : undefined
   const targets = evaluateTargets(result)
   mkdirSync(path.dirname(out), { recursive: true })
   writeFileSync(out, renderReport({ result, targets, command }))

@@ -68,6 +68,14 @@ export function evaluateTargets(r: BenchResult): TargetResult[] {
       note: pass ? undefined : cpuEvidence(r, d),
     })
   }
+  if (d1 && r.previous) {
+    const now = drainCpuPerOrder(d1).total
+    targets.push({
+      name: `CPU per confirmed order, drain, ${s(d1.signers)}, beside the report this run replaced (approvals verified by web, worker and contract now; reported)`,
+      measured: `${num(now, 1)} ms now vs ${r.previous.measured} on ${r.previous.date} (${num(ratio(now, r.previous.ms), 2)}x)`,
+      pass: null,
+    })
+  }
   // the notification each confirmed order causes runs after the drain's window (mint jobs first): its cost, beside
   const nb = notificationCost(r.notifications)
   if (d1 && nb) {
