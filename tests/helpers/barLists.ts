@@ -61,9 +61,13 @@ export function generateTestBars({ count, prefix = 'GEN' }: { count: number; pre
 
 export type ImportTestBarListParameters = BuildBarListParameters & { actor?: AdminActor | null; chunkSize?: number }
 
-/** Builds and imports one list (a snapshot: the vault's bars it lacks are withdrawn or missing). */
+/**
+ * Builds and imports one list (a snapshot: the vault's bars it lacks are withdrawn or missing).
+ * With no `asOf`: now, or a second after the vault's latest list if that is later (GoldMinter
+ * orders a vault's lists by whole seconds: a second list in the same second is not newer).
+ */
 export async function importTestBarList(db: Db, p: ImportTestBarListParameters): Promise<ApiBarListImport> {
-  const list = buildBarList(p)
+  const list = buildBarList({ ...p, asOf: p.asOf ?? (await nextAsOf(db, p.vault ?? 'LDN-1')) })
   // signed by the dev custodian (index 12) for the fresh test chain's GoldMinter
   return importBarList(db, {
     list,
@@ -73,13 +77,23 @@ export async function importTestBarList(db: Db, p: ImportTestBarListParameters):
   })
 }
 
+/** Now, or the second after the vault's latest list's asOf (whole seconds) if that is later. */
+async function nextAsOf(db: Db, vault: string): Promise<Date> {
+  const [row] = await db.execute<{ as_of: Date | string | null }>(
+    sql`select max(as_of) as as_of from bar_lists where vault = ${vault}`,
+  )
+  const latest = row?.as_of ? new Date(row.as_of).getTime() : 0
+  return new Date(Math.max(Date.now(), (Math.floor(latest / 1000) + 1) * 1000))
+}
+
 const queues = new Map<string, Promise<unknown>>()
 
 /**
  * Puts bars on a vault's bar list without taking any off: imports a new snapshot (as of
- * now, after the vault's latest) with every bar of the latest list plus these. Bars
- * already listed are left as they are; when all are, nothing is imported (null). Calls for one vault run one after the
- * other in this process (a snapshot read and imported by two at once would drop one's bars).
+ * now, a second after the vault's latest) with every bar of the latest list plus these.
+ * Bars already listed are left as they are; when all are, nothing is imported (null). Calls
+ * for one vault run one after the other in this process (a snapshot read and imported by
+ * two at once would drop one's bars).
  */
 export async function stockBars(
   db: Db,
@@ -110,7 +124,7 @@ export async function stockBars(
     const added = p.bars.filter((b) => !bars.has(keyOf(b)))
     if (added.length === 0 && latest > 0) return null // all listed already
     for (const b of added) bars.set(keyOf(b), b)
-    return importTestBarList(db, { vault, asOf: new Date(Math.max(Date.now(), latest + 1)), bars: [...bars.values()] })
+    return importTestBarList(db, { vault, bars: [...bars.values()] })
   }
   const previous = queues.get(vault) ?? Promise.resolve()
   const next = previous.catch(() => {}).then(run)
