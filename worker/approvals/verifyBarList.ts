@@ -33,6 +33,8 @@ export type VerifiedBarList = {
 const verified = new Map<string, VerifiedBarList>()
 /** the leaves the cache keeps at most (the worker's heap is small): two lists of 100,000 bars; the newest always */
 const MAX_CACHED_LEAF_BYTES = 8 * 1024 * 1024
+/** Lists being verified now, by list id: a second caller waits for the first's result */
+const verifying = new Map<string, Promise<VerifiedBarList>>()
 
 /**
  * Verifies a vault's bar list before any mint it backs is relayed: it carries the
@@ -58,43 +60,22 @@ export async function verifyBarList(
 
   let result = verified.get(list.id)
   if (!result) {
-    const barList: BarList = {
-      vault: vaultId(vault),
-      asOf: BigInt(Math.floor(list.asOf.getTime() / 1000)),
-      barsRoot: list.barsRoot as Hex,
-      totalFineWei: list.totalFineWei,
-    }
-    const signature = list.custodianSignature as Hex
-    const domain = { chainId: ctx.chainId, verifyingContract: ctx.minterAddress }
-    const typedData = barListTypedData(domain, barList)
-    const recovered = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => zeroAddress)
-    if (!isAddressEqual(recovered, custodian)) {
-      const valid = await ctx.chain.verifyTypedData({ ...typedData, address: custodian, signature }).catch(() => false)
-      if (!valid) throw new BarListUnverifiedError(`${name} is not signed by the custodian it names, ${custodian}`)
-    }
-    const collector = collectBarLeaves()
-    let total = 0n
-    let count = 0
-    for await (const page of listBarListBars(db, { vault, listId: list.id })) {
-      for (const b of page) {
-        const fineWei = b.fineMilliOz * WEI_PER_MILLI_OZ
-        collector.add({ serial: b.serial, refiner: b.refiner, fineWei })
-        total += fineWei
-        count++
+    // one verification per list at a time: the orders of a send batch share its leaves
+    let pending = verifying.get(list.id)
+    if (!pending) {
+      const barList: BarList = {
+        vault: vaultId(vault),
+        asOf: BigInt(Math.floor(list.asOf.getTime() / 1000)),
+        barsRoot: list.barsRoot as Hex,
+        totalFineWei: list.totalFineWei,
       }
+      const signature = list.custodianSignature as Hex
+      pending = verifyListBars(ctx, db, { vault, listId: list.id, name, custodian, barList, signature }).finally(() =>
+        verifying.delete(list.id),
+      )
+      verifying.set(list.id, pending)
     }
-    const leaves = collector.sorted()
-    if (rootOfSortedLeaves(leaves).toLowerCase() !== barList.barsRoot.toLowerCase() || total !== barList.totalFineWei)
-      throw new BarListUnverifiedError(`the ${count} bars of ${name} do not give the root and total it signed`)
-    result = { listId: list.id, barList, custodian, signature, leaves }
-    let cached = leaves.length
-    for (const v of verified.values()) cached += v.leaves.length
-    for (const [id, v] of verified) {
-      if (cached <= MAX_CACHED_LEAF_BYTES) break
-      verified.delete(id)
-      cached -= v.leaves.length
-    }
-    verified.set(list.id, result)
+    result = await pending
   }
 
   const minter = { address: ctx.minterAddress, abi: goldMinterAbi } as const
@@ -105,5 +86,45 @@ export async function verifyBarList(
   if (!isCustodian) throw new BarListUnverifiedError(`${name} is signed by ${custodian}, no custodian on chain`)
   if (bound.custodian !== zeroAddress && !isAddressEqual(bound.custodian, custodian))
     throw new BarListUnverifiedError(`${name} is signed by ${custodian}, but ${vault} is bound to ${bound.custodian}`)
+  return result
+}
+
+/** The list's signature over its BarList, then its bars' root and total, read in pages; cached by list id. */
+async function verifyListBars(
+  ctx: Pick<WorkerContext, 'chain' | 'chainId' | 'minterAddress'>,
+  db: DbOrTx,
+  p: { vault: string; listId: string; name: string; custodian: Address; barList: BarList; signature: Hex },
+): Promise<VerifiedBarList> {
+  const { vault, listId, name, custodian, barList, signature } = p
+  const domain = { chainId: ctx.chainId, verifyingContract: ctx.minterAddress }
+  const typedData = barListTypedData(domain, barList)
+  const recovered = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => zeroAddress)
+  if (!isAddressEqual(recovered, custodian)) {
+    const valid = await ctx.chain.verifyTypedData({ ...typedData, address: custodian, signature }).catch(() => false)
+    if (!valid) throw new BarListUnverifiedError(`${name} is not signed by the custodian it names, ${custodian}`)
+  }
+  const collector = collectBarLeaves()
+  let total = 0n
+  let count = 0
+  for await (const page of listBarListBars(db, { vault, listId })) {
+    for (const b of page) {
+      const fineWei = b.fineMilliOz * WEI_PER_MILLI_OZ
+      collector.add({ serial: b.serial, refiner: b.refiner, fineWei })
+      total += fineWei
+      count++
+    }
+  }
+  const leaves = collector.sorted()
+  if (rootOfSortedLeaves(leaves).toLowerCase() !== barList.barsRoot.toLowerCase() || total !== barList.totalFineWei)
+    throw new BarListUnverifiedError(`the ${count} bars of ${name} do not give the root and total it signed`)
+  const result = { listId, barList, custodian, signature, leaves }
+  let cached = leaves.length
+  for (const v of verified.values()) cached += v.leaves.length
+  for (const [id, v] of verified) {
+    if (cached <= MAX_CACHED_LEAF_BYTES) break
+    verified.delete(id)
+    cached -= v.leaves.length
+  }
+  verified.set(listId, result)
   return result
 }
