@@ -486,7 +486,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
 }
 
 /**
- * The intake's orders are not the pipeline's (they wait for approval, with no job): any mint_send jobs go,
+ * The intake's orders are not the pipeline's (they wait for approval, with no job): the mint_send jobs there are go,
  * and the orders are cancelled
  * before a worker starts, freeing their bars as a cancel does (lib/vault/releaseBars), so
  * the pipeline's runs find the inventory a real desk would have, not thousands of bars
