@@ -21,6 +21,7 @@ import { devKey } from '@/lib/keys/devKeys'
 import { bytes32ToOrderId, orderIdToBytes32 } from '@/lib/mint/orderIdToBytes32'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { decodeMintError } from '@/worker/chain/decodeMintError'
+import { estimateMintGas } from '@/worker/chain/estimateMintGas'
 import { createKmsAccount } from './createKmsAccount'
 import { SECP256K1_HALF_N } from './normalizeS'
 
@@ -85,8 +86,11 @@ describe('createKmsAccount against anvil and the local KMS endpoint', () => {
       fx.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' }),
       fx.publicClient.estimateFeesPerGas(),
     ])
+    // the worker's estimate, with its margin: the rate limit's write of block.timestamp costs
+    // more in a later second than the estimate's pending block may have charged
     const gasLimit =
-      gas ?? (await fx.publicClient.estimateGas({ account: account.address, to: fx.minterAddress, data }))
+      gas ??
+      (await estimateMintGas(fx.publicClient, { minterAddress: fx.minterAddress, from: account.address, data })).gas
     const signed = await account.signTransaction({
       type: 'eip1559',
       chainId: fx.chainId,
