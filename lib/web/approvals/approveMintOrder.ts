@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import { getAddress, type Hex, isHex, recoverTypedDataAddress } from 'viem'
+import { getAddress, type Hex, isHex } from 'viem'
 import type { Db } from '@/db/client'
 import { mintOrders } from '@/db/schema/mint'
 import { recordAudit } from '@/lib/admin/recordAudit'
@@ -8,7 +8,6 @@ import { AlreadySignedError, InvalidSignatureError } from '@/lib/errors/approval
 import type { QueueTransport } from '@/lib/jobs/addJob'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { buildMintIntentTypedData } from '@/lib/mint/buildMintIntent'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
@@ -17,6 +16,7 @@ import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import { enqueueMintSend } from '@/lib/web/queue/enqueueMintSend'
 import { checkBarsStillReserved } from './checkBarsStillReserved'
+import { isSameIntent, judgeApprovalSignature } from './judgeApprovalSignature'
 import { lockOrderAwaitingApproval } from './lockOrderAwaitingApproval'
 import type { MinterReader } from './MinterReader'
 import { readOrderIntent } from './readOrderIntent'
@@ -42,8 +42,10 @@ export type ApproveMintOrderReturnType = ApiMintOrder
  * One approver's signature of the order's MintIntent (docs/decisions/043), in ONE
  * transaction with the order locked FOR UPDATE (lockOrderAwaitingApproval: 404, 403
  * self_approval, 409 not_awaiting_approval), so two approvers racing run one after the other:
- * 1. the intent is rebuilt from the order and its bars (lib/mint/buildMintIntent.ts); an
- *    expired one, a signature that recovers to no key bound to this user, or a key that is
+ * 1. the intent is rebuilt from the order and its bars (lib/mint/buildMintIntent.ts) and the
+ *    signature judged by the chain's word (judgeApprovalSignature) before the lock is taken, so
+ *    the lock is held for no chain read; under it the intent is read again (judged again only
+ *    if it changed); an expired one, a signature that recovers to no key bound to this user, or a key that is
  *    not an approver on chain: 422 invalid_signature; this user or this key signed it
  *    already: 409 already_signed;
  * 2. the signature is stored ('signed' event, audit row);
@@ -60,14 +62,21 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
     throw new InvalidSignatureError('The signature is not a 65-byte hex signature.')
   const signature = p.signature as Hex
 
+  // judged before the lock (the chain's two reads and the recovery); under the lock the intent is read
+  // again and judged again only if it changed meanwhile
+  const early = await readOrderIntent(db, { orderId })
+  const earlyVerdict = early ? await judgeApprovalSignature({ intent: early, signature, minter: p.minter }) : undefined
+
   await db.transaction(async (tx) => {
     const order = await lockOrderAwaitingApproval(tx, { orderId, user: p.user })
     const intent = await readOrderIntent(tx, { orderId })
     if (!intent) throw new NotFoundError({ what: 'Order' })
     if (intent.deadline.getTime() <= Date.now())
       throw new InvalidSignatureError(`The order's intent expired at ${intent.deadline.toISOString()}.`)
-    const typedData = buildMintIntentTypedData(p.minter.domain, intent)
-    const signer = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => undefined)
+    const { signer, isApprover, required } =
+      early && earlyVerdict && isSameIntent(early, intent)
+        ? earlyVerdict
+        : await judgeApprovalSignature({ intent, signature, minter: p.minter })
     const keys = await tx.execute<{ address: string }>(
       sql`select address from user_signing_keys where user_id = ${p.user.id}::uuid`,
     )
@@ -76,8 +85,7 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
       throw new InvalidSignatureError(
         "The signature does not recover to a signing key bound to you over this order's intent.",
       )
-    if (!(await p.minter.isApprover(getAddress(signer))))
-      throw new InvalidSignatureError(`Your key ${getAddress(signer)} is not an approver on chain.`)
+    if (!isApprover) throw new InvalidSignatureError(`Your key ${signer} is not an approver on chain.`)
     const inserted = await tx.execute<{ one: number }>(sql`
       insert into mint_order_signatures (order_id, user_id, signer_address, signature)
       values (${orderId}::uuid, ${p.user.id}::uuid, ${signer.toLowerCase()}, ${signature})
@@ -87,7 +95,6 @@ export async function approveMintOrder(db: Db, p: ApproveMintOrderParameters): P
     const [{ n } = { n: 0 }] = await tx.execute<{ n: number }>(
       sql`select count(*)::int as n from mint_order_signatures where order_id = ${orderId}::uuid`,
     )
-    const required = await p.minter.requiredApprovals(order.amountWei)
     const amount = formatOrderAmount(order.amountWei.toString())
     await recordJobEvent(tx, {
       event: 'signed',
