@@ -1,12 +1,4 @@
-import {
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  isAddress,
-  isAddressEqual,
-  recoverTypedDataAddress,
-  zeroAddress,
-} from 'viem'
+import { encodeFunctionData, getAddress, type Hex, hashTypedData, isAddress } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { barLeaf, hasSortedLeaf } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
@@ -19,6 +11,7 @@ import type { StoredSignature } from '../db/listOrderSignatures'
 import { readLatestBarList } from '../db/readLatestBarList'
 import type { MintOrder } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
+import { isEoaSignature } from './isEoaSignature'
 import { type MinterRules, requiredApprovalsOf } from './readMinterRules'
 import { verifyBarList } from './verifyBarList'
 
@@ -35,7 +28,7 @@ export type BuildMintCallReturnType = { data: Hex; intent: MintIntent; approvals
 /**
  * The relayer's whole judgement of one order (docs/decisions/043-approvals-are-signatures.md),
  * trusting no row the web wrote alone: the MintIntent is rebuilt from the order and its
- * bars (buildMintIntent); every stored signature is verified again over it (recovered, or
+ * bars (buildMintIntent); every stored signature is verified again over it (isEoaSignature, or
  * ERC-1271 through the chain for a contract signer) and counts only when its key is bound
  * to a user who is not the requester and is an approver on chain, one per user and per key;
  * at least requiredApprovals(amount) must count, before the deadline; the order's bars must
@@ -58,6 +51,7 @@ export async function buildMintCall(
     throw new ApprovalMissingError(`the intent of order ${order.id} expired at ${order.intentDeadline.toISOString()}`)
 
   const typedData = mintIntentTypedData({ chainId: ctx.chainId, verifyingContract: ctx.minterAddress }, intent)
+  const digest = hashTypedData(typedData)
   const required = requiredApprovalsOf(p.rules, intent.amount)
   const counted: SignerSignature[] = []
   const users = new Set<string>()
@@ -72,7 +66,7 @@ export async function buildMintCall(
     else if (s.keyUserId === order.requestedBy) refused.push(`${signer} is the requester's own key`)
     else if (users.has(s.keyUserId)) refused.push(`${signer}'s user signed already`)
     else if (!p.rules.approvers.has(signer.toLowerCase())) refused.push(`${signer} is not an approver on chain`)
-    else if (!(await isValid(ctx, { signer, signature: s.signature as Hex, typedData })))
+    else if (!(await isValid(ctx, { signer, signature: s.signature as Hex, digest, typedData })))
       refused.push(`${signer}'s signature is not valid for this order's intent`)
     else {
       users.add(s.keyUserId)
@@ -108,10 +102,9 @@ export async function buildMintCall(
 
 async function isValid(
   ctx: Pick<WorkerContext, 'chain'>,
-  p: { signer: `0x${string}`; signature: Hex; typedData: ReturnType<typeof mintIntentTypedData> },
+  p: { signer: `0x${string}`; signature: Hex; digest: Hex; typedData: ReturnType<typeof mintIntentTypedData> },
 ): Promise<boolean> {
-  const recovered = await recoverTypedDataAddress({ ...p.typedData, signature: p.signature }).catch(() => zeroAddress)
-  if (isAddressEqual(recovered, p.signer)) return true
+  if (await isEoaSignature({ digest: p.digest, signature: p.signature, signer: p.signer })) return true
   // a contract signer (a Safe): ERC-1271 through the chain
   const code = await ctx.chain.getCode({ address: p.signer }).catch(() => undefined)
   if (!code || code === '0x') return false

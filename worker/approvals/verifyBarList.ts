@@ -1,12 +1,4 @@
-import {
-  type Address,
-  getAddress,
-  type Hex,
-  isAddress,
-  isAddressEqual,
-  recoverTypedDataAddress,
-  zeroAddress,
-} from 'viem'
+import { type Address, getAddress, type Hex, hashTypedData, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { collectBarLeaves, rootOfSortedLeaves, vaultId } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
@@ -16,6 +8,7 @@ import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { listBarListBars } from '../db/listBarListBars'
 import type { StoredBarList } from '../db/readLatestBarList'
 import type { WorkerContext } from '../runtime/context'
+import { isEoaSignature } from './isEoaSignature'
 
 /**
  * A bar list the worker verified itself: the typed data the custodian signed, and its bars'
@@ -98,8 +91,7 @@ async function verifyListBars(
   const { vault, listId, name, custodian, barList, signature } = p
   const domain = { chainId: ctx.chainId, verifyingContract: ctx.minterAddress }
   const typedData = barListTypedData(domain, barList)
-  const recovered = await recoverTypedDataAddress({ ...typedData, signature }).catch(() => zeroAddress)
-  if (!isAddressEqual(recovered, custodian)) {
+  if (!(await isEoaSignature({ digest: hashTypedData(typedData), signature, signer: custodian }))) {
     const valid = await ctx.chain.verifyTypedData({ ...typedData, address: custodian, signature }).catch(() => false)
     if (!valid) throw new BarListUnverifiedError(`${name} is not signed by the custodian it names, ${custodian}`)
   }

@@ -7,8 +7,13 @@ const { Fn } = Point
 const G = Point.BASE
 /** wNAF window of each key's cached multiplication table (G's own is noble's) */
 const WINDOW = 8
-/** the signers' public keys with their tables: a worker holds a handful of keys */
+/**
+ * the public keys with their tables (about 0.7 MB each): this worker's signers and the approvers and
+ * custodians whose signatures it checks (worker/approvals/isEoaSignature.ts); past MAX_TABLES the
+ * oldest is dropped and built again when next used
+ */
 const tables = new Map<Hex, Point>()
+const MAX_TABLES = 32
 
 export type FindRecoveryBitParameters = {
   /** the 32-byte digest that was signed */
@@ -47,6 +52,7 @@ function tableOf(publicKey: Hex): Point {
   if (known) return known
   const point = Point.fromHex(publicKey.slice(2))
   point.precompute(WINDOW)
+  if (tables.size >= MAX_TABLES) tables.delete(tables.keys().next().value ?? '0x')
   tables.set(publicKey, point)
   return point
 }
