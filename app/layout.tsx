@@ -37,13 +37,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {user ? (
                 <>
                   <nav aria-label="Main" className="flex items-center gap-1 text-sm">
-                    {/* approvers approve, they do not request; they and admins read every order */}
-                    {user.role !== 'approver' ? <NavLink href="/mints/new">New mint</NavLink> : null}
+                    {/* approvers approve and auditors read, neither requests; they and admins read every order */}
+                    {user.role === 'staff' || user.role === 'admin' ? (
+                      <NavLink href="/mints/new">New mint</NavLink>
+                    ) : null}
                     <NavLink href="/mints">{user.role === 'staff' ? 'My mints' : 'Mints'}</NavLink>
                     {user.role === 'approver' || user.role === 'admin' ? (
                       <NavLink href="/approvals">Approvals</NavLink>
                     ) : null}
-                    {user.role === 'admin' ? <NavLink href="/admin">Admin</NavLink> : null}
+                    {user.role === 'admin' || user.role === 'auditor' ? <NavLink href="/admin">Admin</NavLink> : null}
                   </nav>
                   <div className="ml-auto flex items-center gap-3 text-sm">
                     <span className="flex items-center gap-2">
@@ -51,7 +53,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       <span className="text-stone-700">{user.email}</span>
                       <Badge tone={user.role === 'admin' ? 'brand' : 'neutral'}>{user.role}</Badge>
                     </span>
-                    <NavLink href="/account/signing-key">Signing key</NavLink>
+                    {user.role === 'auditor' ? null : <NavLink href="/account/signing-key">Signing key</NavLink>}
                     <form action={signOutAction}>
                       <Button type="submit" variant="secondary" size="sm">
                         Sign out

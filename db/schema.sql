@@ -25,7 +25,7 @@ CREATE TYPE public.reserve_status AS ENUM ('covered', 'shortfall');
 
 CREATE TYPE public.tx_kind AS ENUM ('mint', 'replacement', 'gap_fill');
 
-CREATE TYPE public.user_role AS ENUM ('staff', 'admin', 'approver');
+CREATE TYPE public.user_role AS ENUM ('staff', 'admin', 'approver', 'auditor');
 
 -- Sequences
 

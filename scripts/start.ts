@@ -25,6 +25,7 @@ console.log(`
     approver2@mintdesk.local /  ${stack.env.DEV_APPROVER2_PASSWORD}
     admin@mintdesk.local     /  ${stack.env.DEV_ADMIN_PASSWORD}
     admin2@mintdesk.local    /  ${stack.env.DEV_ADMIN2_PASSWORD}
+    auditor@mintdesk.local   /  ${stack.env.DEV_AUDITOR_PASSWORD}
 
   live settings: .data/stack.env     one more worker: npm run worker
   Ctrl-C stops everything (worker, web, anvil, KMS endpoint, Postgres).

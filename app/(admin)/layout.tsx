@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 
 /**
  * The admin pages' guard, on the server on every request: the role is the user's row's
@@ -9,6 +9,6 @@ import { requireAdmin } from '@/lib/web/auth/getSessionUser'
  * in parallel).
  */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  await requireAdmin()
+  await requireAdminReader()
   return <>{children}</>
 }

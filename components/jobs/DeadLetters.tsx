@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { usePathname, useRouter, useSearchParams } from 'next/navigation'
 import { useId, useState } from 'react'
+import { useCanChange } from '@/components/admin/AdminAccess'
 import { fetchMetrics, metricsQueryKey } from '@/components/admin/adminApi'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { RefreshControl } from '@/components/admin/RefreshControl'
@@ -40,6 +41,7 @@ export function DeadLetters() {
     refetchInterval: paused ? false : REFRESH_MS,
   })
   const { retryMany } = useJobActions()
+  const canChange = useCanChange()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<'selected' | 'all' | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -133,16 +135,23 @@ export function DeadLetters() {
             ))}
           </select>
         </div>
-        <Button onClick={() => setConfirming('selected')} disabled={shownSelected.length === 0 || retryMany.isPending}>
-          Retry selected ({shownSelected.length})
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => setConfirming('all')}
-          disabled={jobs.length === 0 || retryMany.isPending}
-        >
-          Retry all {task ? `${task} ` : ''}dead letters{matching ? ` (${matching})` : ''}
-        </Button>
+        {canChange ? (
+          <>
+            <Button
+              onClick={() => setConfirming('selected')}
+              disabled={shownSelected.length === 0 || retryMany.isPending}
+            >
+              Retry selected ({shownSelected.length})
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => setConfirming('all')}
+              disabled={jobs.length === 0 || retryMany.isPending}
+            >
+              Retry all {task ? `${task} ` : ''}dead letters{matching ? ` (${matching})` : ''}
+            </Button>
+          </>
+        ) : null}
       </div>
 
       {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
@@ -163,7 +172,7 @@ export function DeadLetters() {
               <JobsTable
                 jobs={jobs}
                 caption="Dead letters"
-                selection={{ selected, onToggle: toggle, onToggleAll: toggleAll }}
+                selection={canChange ? { selected, onToggle: toggle, onToggleAll: toggleAll } : undefined}
                 actions={(job) => <JobActions job={job} compact />}
               />
             )

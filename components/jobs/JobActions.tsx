@@ -1,6 +1,7 @@
 'use client'
 
 import { useState } from 'react'
+import { useCanChange } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { shortId } from '@/components/admin/format'
 import { Button } from '@/components/ui/Button'
@@ -15,14 +16,16 @@ export type JobActionsProps = {
   compact?: boolean
 }
 
-/** Retry and cancel of one job, each behind a confirmation dialog; the outcome is announced. */
+/** Retry and cancel of one job, each behind a confirmation dialog; the outcome is announced. None for an auditor. */
 export function JobActions({ job, size = 'sm', compact = false }: JobActionsProps) {
+  const canChange = useCanChange()
   const { retry, cancel } = useJobActions()
   const [confirming, setConfirming] = useState<'retry' | 'cancel' | null>(null)
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
   const busy = retry.isPending || cancel.isPending
   const order = job.orderId ? `order ${shortId(job.orderId)}` : null
 
+  if (!canChange) return null
   if (!canRetry(job.state) && !canCancel(job.state)) {
     return job.state === 'running' ? (
       <span className="text-xs text-stone-500">running: no action until it ends</span>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
 import { useState } from 'react'
+import { useCanChange } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
@@ -31,6 +32,7 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
     mutationFn: retrySqsDeadLetters,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   })
+  const canChange = useCanChange()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<SqsRetryBody | null>(null)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -74,7 +76,7 @@ export function SqsDeadLetters({ refreshMs, paused }: { refreshMs: number; pause
             oldest {m.oldestAgeSeconds} s, {m.unsent} not yet relayed.
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className={canChange ? 'flex gap-2' : 'hidden'}>
           <Button
             onClick={() => setConfirming({ messageIds: shownSelected })}
             disabled={shownSelected.length === 0 || retry.isPending}

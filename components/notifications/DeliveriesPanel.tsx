@@ -1,6 +1,7 @@
 'use client'
 
 import { useCallback, useEffect, useState } from 'react'
+import { AdminAction } from '@/components/admin/AdminAccess'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
@@ -105,15 +106,17 @@ export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) 
                   </ol>
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    disabled={busy !== null || d.status === 'cancelled'}
-                    onClick={() => void again(d)}
-                    aria-label={`Redeliver ${d.eventId}`}
-                  >
-                    Redeliver
-                  </Button>
+                  <AdminAction>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      disabled={busy !== null || d.status === 'cancelled'}
+                      onClick={() => void again(d)}
+                      aria-label={`Redeliver ${d.eventId}`}
+                    >
+                      Redeliver
+                    </Button>
+                  </AdminAction>
                 </td>
               </tr>
             ))}

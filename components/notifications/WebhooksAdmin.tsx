@@ -1,6 +1,7 @@
 'use client'
 
 import { useState } from 'react'
+import { AdminAction } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
@@ -40,18 +41,20 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
   return (
     <div className="grid gap-6">
       <h1 className="text-xl font-semibold">Webhooks</h1>
-      <Card>
-        <CardHeader>
-          <CardTitle>Subscribe an endpoint</CardTitle>
-          <CardDescription>
-            Each event is POSTed as JSON following Standard Webhooks (webhook-id to dedupe on, webhook-timestamp,
-            webhook-signature), so any Standard Webhooks library verifies it; retried with backoff until a 2xx.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <SubscribeForm onSubscribed={(created) => void refresh(created.id)} />
-        </CardContent>
-      </Card>
+      <AdminAction>
+        <Card>
+          <CardHeader>
+            <CardTitle>Subscribe an endpoint</CardTitle>
+            <CardDescription>
+              Each event is POSTed as JSON following Standard Webhooks (webhook-id to dedupe on, webhook-timestamp,
+              webhook-signature), so any Standard Webhooks library verifies it; retried with backoff until a 2xx.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <SubscribeForm onSubscribed={(created) => void refresh(created.id)} />
+          </CardContent>
+        </Card>
+      </AdminAction>
       <Card>
         <CardHeader>
           <CardTitle id="endpoints-title">Endpoints</CardTitle>
@@ -93,15 +96,17 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
                     >
                       Deliveries
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      disabled={busy}
-                      onClick={() => setPending(e)}
-                      aria-label={`Remove ${e.url}`}
-                    >
-                      Remove
-                    </Button>
+                    <AdminAction>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        disabled={busy}
+                        onClick={() => setPending(e)}
+                        aria-label={`Remove ${e.url}`}
+                      >
+                        Remove
+                      </Button>
+                    </AdminAction>
                   </td>
                 </tr>
               ))}

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core'
 
 /** staff request mints; approvers approve others' requests; admins do both and operate the desk. */
-export const userRole = pgEnum('user_role', ['staff', 'admin', 'approver'])
+export const userRole = pgEnum('user_role', ['staff', 'admin', 'approver', 'auditor'])
 export type UserRole = (typeof userRole.enumValues)[number]
 
 export const users = pgTable(

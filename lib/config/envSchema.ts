@@ -72,6 +72,7 @@ export const envSchema = z.object({
   DEV_STAFF_PASSWORD: z.string().optional(),
   DEV_ADMIN_PASSWORD: z.string().optional(),
   DEV_ADMIN2_PASSWORD: z.string().optional(),
+  DEV_AUDITOR_PASSWORD: z.string().optional(),
   DEV_APPROVER_PASSWORD: z.string().optional(),
   DEV_APPROVER2_PASSWORD: z.string().optional(),
   // job slots of a worker process: one per busy signer's confirmer, the rest for send batches and notifications

@@ -46,7 +46,7 @@ export type Config = {
    * need one, or an `amr` saying so)
    */
   oidc: { issuer: string; clientId: string; clientSecret: string; mfaAcrValues: readonly string[] } | undefined
-  devPasswords: { staff: string; approver: string; admin: string; admin2: string } | undefined
+  devPasswords: { staff: string; approver: string; admin: string; admin2: string; auditor: string } | undefined
   worker: {
     concurrency: number
     heartbeatMs: number
@@ -144,6 +144,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (e.DEV_ADMIN2_PASSWORD !== undefined) devDefaults.push('DEV_ADMIN2_PASSWORD')
       if (e.DEV_APPROVER_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER_PASSWORD')
       if (e.DEV_APPROVER2_PASSWORD !== undefined) devDefaults.push('DEV_APPROVER2_PASSWORD')
+      if (e.DEV_AUDITOR_PASSWORD !== undefined) devDefaults.push('DEV_AUDITOR_PASSWORD')
     }
   }
   // the web only writes the outbox: the queue URLs are the worker's (it alone talks to SQS)
@@ -215,6 +216,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
           approver: e.DEV_APPROVER_PASSWORD ?? 'approver-dev-password',
           admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password',
           admin2: e.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password',
+          auditor: e.DEV_AUDITOR_PASSWORD ?? 'auditor-dev-password',
         },
     worker: {
       concurrency: e.WORKER_CONCURRENCY,

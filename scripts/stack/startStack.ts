@@ -13,6 +13,7 @@ import { bindDevSigningKeys } from './bindDevSigningKeys'
 import { buildWeb } from './buildWeb'
 import { databaseUrlAs } from './databaseUrlAs'
 import { ensureToken } from './deployToken'
+import { devPasswords } from './devPasswords'
 import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { getKmsAddressOrThrow } from './getKmsAddressOrThrow'
@@ -268,15 +269,18 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     if (!tokenAddress || !minterAddress) throw new Error('no token or minter address')
 
     // 5. dev users and the dev bar list
-    const staffPassword = given.DEV_STAFF_PASSWORD ?? 'staff-dev-password'
-    const approverPassword = given.DEV_APPROVER_PASSWORD ?? 'approver-dev-password'
-    const approver2Password = given.DEV_APPROVER2_PASSWORD ?? 'approver2-dev-password'
-    const adminPassword = given.DEV_ADMIN_PASSWORD ?? 'admin-dev-password'
-    const admin2Password = given.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password'
+    const passwords = devPasswords(given)
     {
       const { db, close } = createDb({ url: databaseUrl, max: 1 })
       try {
-        await seedDevUsers(db, { staffPassword, approverPassword, approver2Password, adminPassword, admin2Password })
+        await seedDevUsers(db, {
+          staffPassword: passwords.DEV_STAFF_PASSWORD,
+          approverPassword: passwords.DEV_APPROVER_PASSWORD,
+          approver2Password: passwords.DEV_APPROVER2_PASSWORD,
+          adminPassword: passwords.DEV_ADMIN_PASSWORD,
+          admin2Password: passwords.DEV_ADMIN2_PASSWORD,
+          auditorPassword: passwords.DEV_AUDITOR_PASSWORD,
+        })
         // a generated dev bar list for LDN-1 (once), so mints can be requested at once
         await seedDevBarList(db, {
           log,
@@ -312,11 +316,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       RPC_POLLING_MS: given.RPC_POLLING_MS ?? (given.RPC_URL ? '1000' : '100'),
       AUTH_SECRET: given.AUTH_SECRET ?? DEV_AUTH_SECRET,
       METRICS_TOKEN: given.METRICS_TOKEN ?? DEV_METRICS_TOKEN,
-      DEV_STAFF_PASSWORD: staffPassword,
-      DEV_APPROVER_PASSWORD: approverPassword,
-      DEV_APPROVER2_PASSWORD: approver2Password,
-      DEV_ADMIN_PASSWORD: adminPassword,
-      DEV_ADMIN2_PASSWORD: admin2Password,
+      ...passwords,
       PORT: String(port),
       MINTDESK_PG_PORT: portOf(databaseUrl),
       MINTDESK_ANVIL_PORT: portOf(rpcUrl),

@@ -31,7 +31,11 @@ vi.mock('next/headers', () => ({
 
 type Access = 'public' | readonly UserRole[]
 const ALL: readonly UserRole[] = ['staff', 'approver', 'admin']
+/** who reads orders: every role (staff their own), the auditor included */
+const READERS: readonly UserRole[] = ['staff', 'approver', 'admin', 'auditor']
 const ADMIN: readonly UserRole[] = ['admin']
+/** what an admin reads, an auditor reads (and changes nothing) */
+const ADMIN_READ: readonly UserRole[] = ['admin', 'auditor']
 
 /** docs/api.md, route by route ("METHOD /pattern"). */
 const API_ACCESS: Record<string, Access> = {
@@ -45,43 +49,43 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/auth/[...nextauth]': 'public',
   'POST /api/auth/[...nextauth]': 'public',
   'POST /api/gold/mint': ['staff', 'admin'],
-  'GET /api/gold/mint': ALL,
-  'GET /api/gold/mint/[orderId]': ALL,
+  'GET /api/gold/mint': READERS,
+  'GET /api/gold/mint/[orderId]': READERS,
   'GET /api/gold/mint/[orderId]/approval': ['approver', 'admin'], // the MintIntent to sign
   'POST /api/gold/mint/[orderId]/approve': ['approver', 'admin'],
   'POST /api/gold/mint/[orderId]/reject': ['approver', 'admin'],
-  'GET /api/vault/bars': ALL,
+  'GET /api/vault/bars': READERS,
   'POST /api/vault/bar-lists/typed-data': ADMIN, // the BarList typed data for the custodian to sign
   // the user's own signing keys, and the dev signer (404 in production and for users without a dev key)
   'GET /api/me/signing-key': ALL,
   'POST /api/me/signing-key': ALL,
   'POST /api/dev/sign': ALL,
-  'GET /api/admin/vault/bar-lists': ADMIN,
+  'GET /api/admin/vault/bar-lists': ADMIN_READ,
   'POST /api/admin/vault/bar-lists': ADMIN,
-  'GET /api/admin/jobs': ADMIN,
-  'GET /api/admin/jobs/[jobId]': ADMIN,
+  'GET /api/admin/jobs': ADMIN_READ,
+  'GET /api/admin/jobs/[jobId]': ADMIN_READ,
   'POST /api/admin/jobs/[jobId]/retry': ADMIN,
   'POST /api/admin/jobs/[jobId]/cancel': ADMIN,
   'POST /api/admin/jobs/retry': ADMIN,
-  'GET /api/admin/metrics': ADMIN,
-  'GET /api/admin/system': ADMIN,
-  'GET /api/admin/dead-letters/sqs': ADMIN,
+  'GET /api/admin/metrics': ADMIN_READ,
+  'GET /api/admin/system': ADMIN_READ,
+  'GET /api/admin/dead-letters/sqs': ADMIN_READ,
   'POST /api/admin/dead-letters/sqs/retry': ADMIN,
-  'GET /api/admin/recipients': ADMIN,
+  'GET /api/admin/recipients': ADMIN_READ,
   'POST /api/admin/recipients': ADMIN,
   'DELETE /api/admin/recipients/[address]': ADMIN,
-  'GET /api/admin/limits': ADMIN,
+  'GET /api/admin/limits': ADMIN_READ,
   'PUT /api/admin/limits': ADMIN,
-  'GET /api/admin/webhooks': ADMIN,
+  'GET /api/admin/webhooks': ADMIN_READ,
   'POST /api/admin/webhooks': ADMIN,
   'DELETE /api/admin/webhooks/[id]': ADMIN,
-  'GET /api/admin/webhooks/[id]/deliveries': ADMIN,
+  'GET /api/admin/webhooks/[id]/deliveries': ADMIN_READ,
   'POST /api/admin/webhooks/[id]/rotate-secret': ADMIN,
   'POST /api/admin/webhooks/deliveries/[deliveryId]/redeliver': ADMIN,
-  'GET /api/admin/users': ADMIN,
+  'GET /api/admin/users': ADMIN_READ,
   'PATCH /api/admin/users/[userId]': ADMIN,
   // control changes: asked for by one admin, confirmed or rejected by another
-  'GET /api/admin/changes': ADMIN,
+  'GET /api/admin/changes': ADMIN_READ,
   'POST /api/admin/changes/[changeId]/confirm': ADMIN,
   'POST /api/admin/changes/[changeId]/reject': ADMIN,
 }
@@ -91,21 +95,21 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/login': 'public',
   '/forbidden': 'public',
   '/reserves': 'public',
-  '/': ALL, // sends each role home, a visitor to /login
-  '/mints': ALL, // staff: their own orders; approvers and admins: every order
-  '/mints/[orderId]': ALL,
+  '/': READERS, // sends each role home, a visitor to /login
+  '/mints': READERS, // staff: their own orders; approvers, admins and auditors: every order
+  '/mints/[orderId]': READERS,
   '/mints/new': ['staff', 'admin'], // approvers approve, they do not request
   '/approvals': ['approver', 'admin'],
   '/account/signing-key': ALL, // binds the user's wallet key
-  '/admin': ADMIN,
-  '/admin/jobs': ADMIN,
-  '/admin/jobs/[jobId]': ADMIN,
-  '/admin/dead': ADMIN,
-  '/admin/vault': ADMIN,
-  '/admin/users': ADMIN,
-  '/admin/controls': ADMIN, // recipients and limits
-  '/admin/changes': ADMIN, // control changes awaiting a second admin
-  '/admin/webhooks': ADMIN, // subscriptions, deliveries, redeliver
+  '/admin': ADMIN_READ,
+  '/admin/jobs': ADMIN_READ,
+  '/admin/jobs/[jobId]': ADMIN_READ,
+  '/admin/dead': ADMIN_READ,
+  '/admin/vault': ADMIN_READ,
+  '/admin/users': ADMIN_READ,
+  '/admin/controls': ADMIN_READ, // recipients and limits
+  '/admin/changes': ADMIN_READ, // control changes awaiting a second admin
+  '/admin/webhooks': ADMIN_READ, // subscriptions, deliveries, redeliver
 }
 
 /**
@@ -192,6 +196,7 @@ beforeAll(async () => {
   await session('staff', 'staff@matrix.test', 'staff')
   await session('approver', 'approver@matrix.test', 'approver')
   const adminId = await session('admin', 'admin@matrix.test', 'admin')
+  await session('auditor', 'auditor@matrix.test', 'auditor')
   // a token that still says admin for a user whose row says staff (same version): the row decides
   await session('tokenSaysAdmin', 'was-admin@matrix.test', 'staff', { tokenRole: 'admin' })
   // signed in as admin, then demoted to staff by another admin: the change bumps session_version
@@ -242,6 +247,7 @@ beforeAll(async () => {
     { name: 'staff', actsAs: 'staff', cookie: cookieOf('staff') },
     { name: 'approver', actsAs: 'approver', cookie: cookieOf('approver') },
     { name: 'admin', actsAs: 'admin', cookie: cookieOf('admin') },
+    { name: 'auditor', actsAs: 'auditor', cookie: cookieOf('auditor') },
     { name: 'token says admin, row says staff', actsAs: 'staff', cookie: cookieOf('tokenSaysAdmin') },
     { name: 'admin demoted to staff mid-session', actsAs: null, cookie: cookieOf('demoted') },
     { name: 'disabled mid-session', actsAs: null, cookie: cookieOf('disabled') },

@@ -25,6 +25,7 @@ export function collectSecrets({ env, kmsKeysFile }: CollectSecretsParameters): 
   add('DEV_APPROVER_PASSWORD', env.DEV_APPROVER_PASSWORD ?? 'approver-dev-password')
   add('DEV_ADMIN_PASSWORD', env.DEV_ADMIN_PASSWORD ?? 'admin-dev-password')
   add('DEV_ADMIN2_PASSWORD', env.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password')
+  add('DEV_AUDITOR_PASSWORD', env.DEV_AUDITOR_PASSWORD ?? 'auditor-dev-password')
   add('AUTH_SECRET', env.AUTH_SECRET)
   add('METRICS_TOKEN', env.METRICS_TOKEN)
   add('AWS_SECRET_ACCESS_KEY', env.AWS_SECRET_ACCESS_KEY)

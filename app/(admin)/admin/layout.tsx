@@ -1,17 +1,30 @@
 import type { ReactNode } from 'react'
+import { AdminAccessProvider } from '@/components/admin/AdminAccess'
 import { AdminNav } from '@/components/admin/AdminNav'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 
 /**
- * The admin console's sections. The (admin) layout above has
- * checked the role; this checks again (pages render in parallel).
+ * The admin console's sections, for admins and auditors. The (admin) layout above has
+ * checked the role; this checks again (pages render in parallel). An auditor reads every
+ * section and is offered no action (AdminAccessProvider).
  */
 export default async function AdminConsoleLayout({ children }: { children: ReactNode }) {
-  await requireAdmin()
+  const user = await requireAdminReader()
+  const canChange = user.role === 'admin'
   return (
-    <div>
-      <AdminNav />
-      {children}
-    </div>
+    <AdminAccessProvider canChange={canChange}>
+      <div>
+        <AdminNav />
+        {canChange ? null : (
+          <p
+            role="status"
+            className="mb-4 rounded-md border border-stone-200 bg-stone-50 px-4 py-2 text-sm text-stone-700"
+          >
+            You are an auditor: you read everything the admins read, and change nothing.
+          </p>
+        )}
+        {children}
+      </div>
+    </AdminAccessProvider>
   )
 }

@@ -6,7 +6,7 @@ import { authMethods } from '@/lib/web/auth/authMethods'
 import { getSessionUser } from '@/lib/web/auth/getSessionUser'
 import { homePathFor } from '@/lib/web/auth/homePathFor'
 import { safeCallbackUrl } from '@/lib/web/auth/safeCallbackUrl'
-import { DEV_ADMIN_EMAIL, DEV_ADMIN2_EMAIL, DEV_STAFF_EMAIL } from '@/lib/web/auth/seedDevUsers'
+import { DEV_ADMIN_EMAIL, DEV_ADMIN2_EMAIL, DEV_AUDITOR_EMAIL, DEV_STAFF_EMAIL } from '@/lib/web/auth/seedDevUsers'
 import { getConfig } from '@/lib/web/config/getConfig'
 
 export const metadata: Metadata = { title: 'Sign in' }
@@ -27,6 +27,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         { label: 'Staff', email: DEV_STAFF_EMAIL, password: config.devPasswords.staff },
         { label: 'Admin', email: DEV_ADMIN_EMAIL, password: config.devPasswords.admin },
         { label: 'Second admin', email: DEV_ADMIN2_EMAIL, password: config.devPasswords.admin2 },
+        { label: 'Auditor', email: DEV_AUDITOR_EMAIL, password: config.devPasswords.auditor },
       ]
     : []
 

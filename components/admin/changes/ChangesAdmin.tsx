@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation'
 import { type ReactNode, useState } from 'react'
+import { useCanChange } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { ControlField } from '@/components/admin/controls/ControlField'
 import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
@@ -39,6 +40,7 @@ const STATUS_TONE: Record<ApiControlChange['status'], BadgeTone> = {
  */
 export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminProps) {
   const router = useRouter()
+  const canChange = useCanChange()
   const [reason, setReason] = useState('')
   const [issue, setIssue] = useState<string | undefined>()
   const action = useConfirmedChange<Pending>({
@@ -78,7 +80,7 @@ export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminPr
             changes={awaiting}
             empty="Nothing awaits a second admin."
             actions={(c) =>
-              c.requestedBy.toLowerCase() === currentEmail.toLowerCase() ? (
+              !canChange ? null : c.requestedBy.toLowerCase() === currentEmail.toLowerCase() ? (
                 <span className="text-xs text-stone-500">yours: another admin decides</span>
               ) : (
                 <div className="flex justify-end gap-2">

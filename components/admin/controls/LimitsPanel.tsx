@@ -1,6 +1,7 @@
 'use client'
 
 import { type FormEvent, useState } from 'react'
+import { AdminAction } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
@@ -71,27 +72,29 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
             className="mb-4"
           />
         ) : null}
-        <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <ControlField
-            id="max-order"
-            label="Per-order limit (fine oz)"
-            value={maxOrder}
-            onChange={setMaxOrder}
-            issue={issues.maxOrderOz}
-            {...limitInput}
-          />
-          <ControlField
-            id="daily-cap"
-            label="Rolling 24 h cap (fine oz)"
-            value={dailyCap}
-            onChange={setDailyCap}
-            issue={issues.dailyCapOz}
-            {...limitInput}
-          />
-          <Button type="submit" disabled={busy}>
-            Review limits
-          </Button>
-        </form>
+        <AdminAction>
+          <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+            <ControlField
+              id="max-order"
+              label="Per-order limit (fine oz)"
+              value={maxOrder}
+              onChange={setMaxOrder}
+              issue={issues.maxOrderOz}
+              {...limitInput}
+            />
+            <ControlField
+              id="daily-cap"
+              label="Rolling 24 h cap (fine oz)"
+              value={dailyCap}
+              onChange={setDailyCap}
+              issue={issues.dailyCapOz}
+              {...limitInput}
+            />
+            <Button type="submit" disabled={busy}>
+              Review limits
+            </Button>
+          </form>
+        </AdminAction>
         <p className="mt-2 text-xs text-stone-500">
           Last changed{' '}
           {limits.updatedAt

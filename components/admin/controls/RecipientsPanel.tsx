@@ -1,6 +1,7 @@
 'use client'
 
 import { type FormEvent, useState } from 'react'
+import { AdminAction } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
@@ -63,28 +64,30 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
       </CardHeader>
       <CardContent>
         {message ? <Alert tone={message.tone} title={message.text} className="mb-4" /> : null}
-        <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-          <ControlField
-            id="recipient-address"
-            label="Address"
-            value={address}
-            onChange={setAddress}
-            issue={issues.address}
-            placeholder="0x…"
-            className="font-mono"
-          />
-          <ControlField
-            id="recipient-label"
-            label="Label"
-            value={label}
-            onChange={setLabel}
-            issue={issues.label}
-            placeholder="Customer name"
-          />
-          <Button type="submit" disabled={busy}>
-            Add recipient
-          </Button>
-        </form>
+        <AdminAction>
+          <form onSubmit={review} noValidate className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+            <ControlField
+              id="recipient-address"
+              label="Address"
+              value={address}
+              onChange={setAddress}
+              issue={issues.address}
+              placeholder="0x…"
+              className="font-mono"
+            />
+            <ControlField
+              id="recipient-label"
+              label="Label"
+              value={label}
+              onChange={setLabel}
+              issue={issues.label}
+              placeholder="Customer name"
+            />
+            <Button type="submit" disabled={busy}>
+              Add recipient
+            </Button>
+          </form>
+        </AdminAction>
       </CardContent>
       <CardContent className="overflow-x-auto p-0">
         <table className="w-full min-w-[40rem] text-sm" aria-labelledby="recipients-title">
@@ -111,15 +114,17 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
                   {new Date(r.addedAt).toLocaleDateString()} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
                 </td>
                 <td className="px-3 py-2 text-right">
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    disabled={busy}
-                    aria-label={`Remove ${r.label} (${r.address})`}
-                    onClick={() => setPending({ kind: 'remove', recipient: r })}
-                  >
-                    Remove
-                  </Button>
+                  <AdminAction>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      aria-label={`Remove ${r.label} (${r.address})`}
+                      onClick={() => setPending({ kind: 'remove', recipient: r })}
+                    >
+                      Remove
+                    </Button>
+                  </AdminAction>
                 </td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 'use client'
 
 import { useState } from 'react'
+import { useCanChange } from '@/components/admin/AdminAccess'
 import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
 import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
@@ -25,6 +26,7 @@ export type UsersAdminProps = { initialUsers: ApiUser[]; currentUserId: string }
  * them too: 409 self_lockout).
  */
 export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
+  const canChange = useCanChange()
   const [users, setUsers] = useState(initialUsers)
   const [chosenRole, setChosenRole] = useState<Record<string, UserRole>>({})
   const change = useConfirmedChange<Pending>({
@@ -82,7 +84,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                       <select
                         aria-label={`Role of ${u.email}`}
                         value={role}
-                        disabled={busy || self}
+                        disabled={busy || self || !canChange}
                         onChange={(e) => setChosenRole((c) => ({ ...c, [u.id]: e.target.value as UserRole }))}
                         className="h-8 rounded-md border border-stone-300 bg-white px-2"
                       >
@@ -92,7 +94,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                           </option>
                         ))}
                       </select>
-                      {role !== u.role ? (
+                      {canChange && role !== u.role ? (
                         <Button
                           size="sm"
                           variant="primary"
@@ -108,7 +110,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                     {u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="neutral">active</Badge>}
                   </td>
                   <td className="px-3 py-2 text-right">
-                    {self ? null : (
+                    {self || !canChange ? null : (
                       <Button
                         size="sm"
                         variant={u.disabled ? 'secondary' : 'danger'}

@@ -1,5 +1,6 @@
 'use client'
 
+import { AdminAction } from '@/components/admin/AdminAccess'
 import { BarListImportForm } from './BarListImportForm'
 import { BarListsTable } from './BarListsTable'
 import { MissingBarsTable } from './MissingBarsTable'
@@ -15,7 +16,9 @@ export function BarListsAdmin() {
           vault&apos;s latest list.
         </p>
       </div>
-      <BarListImportForm />
+      <AdminAction>
+        <BarListImportForm />
+      </AdminAction>
       <MissingBarsTable />
       <BarListsTable />
     </div>

@@ -9,7 +9,13 @@ export type { UserRole }
  */
 export type SessionUser = { id: string; email: string; role: UserRole }
 
-export const userRoles: readonly UserRole[] = ['staff', 'approver', 'admin']
+export const userRoles: readonly UserRole[] = ['staff', 'approver', 'admin', 'auditor']
+
+/** Who reads what an admin reads: the admins, and the auditors (who change nothing). */
+export const ADMIN_READERS: readonly UserRole[] = ['admin', 'auditor']
+
+/** Who reads every order (staff read their own): approvers, admins and auditors. */
+export const ORDER_READERS: readonly UserRole[] = ['staff', 'approver', 'admin', 'auditor']
 
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === 'string' && (userRoles as readonly string[]).includes(value)

@@ -1,7 +1,7 @@
 import type { UserRole } from './SessionUser'
 
-/** The roles that sign in through OIDC only with a second factor: those who approve and operate. */
-export const MFA_ROLES: readonly UserRole[] = ['approver', 'admin']
+/** The roles that sign in through OIDC only with a second factor: those who approve, operate and audit. */
+export const MFA_ROLES: readonly UserRole[] = ['approver', 'admin', 'auditor']
 
 /**
  * The `amr` values (RFC 8176) that say a second factor was used: `mfa` (multiple factors),

@@ -6,7 +6,7 @@ import { getConfig } from '@/lib/web/config/getConfig'
 import { getWebDb } from '@/lib/web/webProcess'
 import { logSessionRefusal } from './logSessionRefusal'
 import { readSessionClaims } from './readSessionClaims'
-import type { SessionUser, UserRole } from './SessionUser'
+import { ADMIN_READERS, type SessionUser, type UserRole } from './SessionUser'
 import type { SessionClaims } from './sessionClaimsFrom'
 import { verifySession } from './verifySession'
 
@@ -58,4 +58,12 @@ export async function requireRole(roles: readonly UserRole[]): Promise<SessionUs
 /** The signed-in admin; any other role -> /forbidden, not signed in -> /login. For server components. */
 export async function requireAdmin(): Promise<SessionUser> {
   return requireRole(['admin'])
+}
+
+/**
+ * The signed-in admin or auditor, for the console's pages (an auditor reads what an admin reads, and
+ * its pages show an auditor no action); another role -> /forbidden, not signed in -> /login.
+ */
+export async function requireAdminReader(): Promise<SessionUser> {
+  return requireRole(ADMIN_READERS)
 }

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '@/db/schema/users'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { DEV_ADMIN_EMAIL, DEV_ADMIN2_EMAIL, DEV_APPROVER_EMAIL, DEV_STAFF_EMAIL, seedDevUsers } from './seedDevUsers'
+import {
+  DEV_ADMIN_EMAIL,
+  DEV_ADMIN2_EMAIL,
+  DEV_APPROVER_EMAIL,
+  DEV_AUDITOR_EMAIL,
+  DEV_STAFF_EMAIL,
+  seedDevUsers,
+} from './seedDevUsers'
 import { verifyPassword } from './verifyPassword'
 
 describe('seedDevUsers', () => {
@@ -67,5 +74,31 @@ describe('seedDevUsers', () => {
     expect(staff).toMatchObject({ role: 'staff', name: 'Vault Staff' })
     expect(await verifyPassword({ password: 'a-new-staff-password', hash: staff.passwordHash ?? '' })).toBe(true)
     expect(await verifyPassword({ password: 'staff-dev-password', hash: staff.passwordHash ?? '' })).toBe(false)
+  })
+})
+
+describe('seedDevUsers: the auditor', () => {
+  let t: TestDatabase
+  beforeAll(async () => {
+    t = await createTestDatabase()
+  })
+  afterAll(async () => {
+    await t?.drop()
+  })
+
+  it('seeds auditor@mintdesk.local as an auditor when its password is given, and only then', async () => {
+    const base = {
+      staffPassword: 'staff-dev-password',
+      approverPassword: 'approver-dev-password',
+      adminPassword: 'admin-dev-password',
+      admin2Password: 'admin2-dev-password',
+    }
+    const without = await seedDevUsers(t.db, base)
+    expect(without.users.map((u) => u.email)).not.toContain(DEV_AUDITOR_EMAIL)
+    const result = await seedDevUsers(t.db, { ...base, auditorPassword: 'auditor-dev-password' })
+    expect(result.users.find((u) => u.email === DEV_AUDITOR_EMAIL)).toMatchObject({ role: 'auditor', created: true })
+    const [auditor] = await t.db.select().from(users).where(eq(users.email, DEV_AUDITOR_EMAIL))
+    expect(auditor).toMatchObject({ name: 'Auditor', role: 'auditor' })
+    expect(await verifyPassword({ password: 'auditor-dev-password', hash: auditor?.passwordHash ?? '' })).toBe(true)
   })
 })

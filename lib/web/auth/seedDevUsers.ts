@@ -12,6 +12,8 @@ export type SeedDevUsersParameters = {
   admin2Password: string
   /** the second approver's (`approver2@mintdesk.local`, for orders that need two approvals); seeded only when given */
   approver2Password?: string
+  /** the auditor's (`auditor@mintdesk.local`: reads what an admin reads, changes nothing); seeded only when given */
+  auditorPassword?: string
 }
 
 export type SeedDevUsersReturnType = {
@@ -23,19 +25,28 @@ export const DEV_APPROVER_EMAIL = 'approver@mintdesk.local'
 export const DEV_APPROVER2_EMAIL = 'approver2@mintdesk.local'
 export const DEV_ADMIN_EMAIL = 'admin@mintdesk.local'
 export const DEV_ADMIN2_EMAIL = 'admin2@mintdesk.local'
+export const DEV_AUDITOR_EMAIL = 'auditor@mintdesk.local'
 
 /**
  * Creates (or brings up to date) the dev users of the local stack and the tests:
  * `staff@mintdesk.local` (staff, "Vault Staff"), `approver@mintdesk.local` (approver,
  * "Approver": the second person of four eyes), `approver2@mintdesk.local` (approver, "Second Approver", when
  * its password is given: the second approval of a large order), `admin@mintdesk.local` (admin, "Admin") and
- * `admin2@mintdesk.local` (admin, "Second Admin": confirms the first's control changes). Idempotent: the role and
+ * `admin2@mintdesk.local` (admin, "Second Admin": confirms the first's control changes) and
+ * `auditor@mintdesk.local` (auditor, "Auditor", when its password is given). Idempotent: the role and
  * name are reset, and the password hash is replaced only when the password changed (so a restart does not rehash for
  * nothing). For dev and tests only: scripts/start.ts never calls it in production mode.
  */
 export async function seedDevUsers(
   db: DbOrTx,
-  { staffPassword, approverPassword, adminPassword, admin2Password, approver2Password }: SeedDevUsersParameters,
+  {
+    staffPassword,
+    approverPassword,
+    adminPassword,
+    admin2Password,
+    approver2Password,
+    auditorPassword,
+  }: SeedDevUsersParameters,
 ): Promise<SeedDevUsersReturnType> {
   const wanted: { email: string; name: string; role: UserRole; password: string }[] = [
     { email: DEV_STAFF_EMAIL, name: 'Vault Staff', role: 'staff', password: staffPassword },
@@ -52,6 +63,9 @@ export async function seedDevUsers(
         ]),
     { email: DEV_ADMIN_EMAIL, name: 'Admin', role: 'admin', password: adminPassword },
     { email: DEV_ADMIN2_EMAIL, name: 'Second Admin', role: 'admin', password: admin2Password },
+    ...(auditorPassword === undefined
+      ? []
+      : [{ email: DEV_AUDITOR_EMAIL, name: 'Auditor', role: 'auditor' as const, password: auditorPassword }]),
   ]
   const result: SeedDevUsersReturnType['users'] = []
   for (const w of wanted) {

@@ -94,13 +94,15 @@ describe('listMintOrders', () => {
     })
   })
 
-  it('approvers and admins see every order', async () => {
+  it('approvers, admins and auditors see every order', async () => {
     const items = await all({ user: u.admin })
     expect(new Set(items.map((i) => i.orderId))).toEqual(new Set([...staffOrders, ...otherOrders]))
-    const approver = { ...(await insertUser(t.db, 'approver')), role: 'approver' as const }
-    expect(new Set((await all({ user: approver })).map((i) => i.orderId))).toEqual(
-      new Set([...staffOrders, ...otherOrders]),
-    )
+    for (const role of ['approver', 'auditor'] as const) {
+      const reader = { ...(await insertUser(t.db, role)), role }
+      expect(new Set((await all({ user: reader })).map((i) => i.orderId))).toEqual(
+        new Set([...staffOrders, ...otherOrders]),
+      )
+    }
   })
 
   it.each([1, 2, 3, 4])('pages of %i never skip or repeat an order, even within one microsecond', async (limit) => {

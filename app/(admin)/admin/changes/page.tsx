@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { ChangesAdmin } from '@/components/admin/changes/ChangesAdmin'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listControlChanges } from '@/lib/web/changes/listControlChanges'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Changes' }
  * confirm or reject (POST /api/admin/changes/{id}/confirm, .../reject); then the latest decided ones.
  */
 export default async function ChangesPage() {
-  const admin = await requireAdmin()
+  const admin = await requireAdminReader()
   const db = getWebDb().db
   const [awaiting, latest] = await Promise.all([
     listControlChanges(db, { status: 'awaiting_second_admin', limit: 100 }),

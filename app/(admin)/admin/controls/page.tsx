@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { ControlsAdmin } from '@/components/admin/controls/ControlsAdmin'
 import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Controls' }
  * rolling 24 h), each change behind a confirmation (POST/DELETE /api/admin/recipients, PUT /api/admin/limits), audited.
  */
 export default async function ControlsPage() {
-  await requireAdmin()
+  await requireAdminReader()
   const db = getWebDb().db
   const [{ items }, limits] = await Promise.all([listAllowedRecipients(db), readApiMintLimits(db)])
   return <ControlsAdmin initialRecipients={items} initialLimits={limits} />

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { UsersAdmin } from '@/components/admin/users/UsersAdmin'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listUsers } from '@/lib/web/users/listUsers'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Users' }
  * /api/admin/users/{id}).
  */
 export default async function UsersPage() {
-  const admin = await requireAdmin()
+  const admin = await requireAdminReader()
   const { items } = await listUsers(getWebDb().db)
   return <UsersAdmin initialUsers={items} currentUserId={admin.id} />
 }

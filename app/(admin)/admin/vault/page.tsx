@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { BarListsAdmin } from '@/components/vault/bar-lists/BarListsAdmin'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 
 export const metadata: Metadata = { title: 'Bar lists' }
 
@@ -9,6 +9,6 @@ export const metadata: Metadata = { title: 'Bar lists' }
  * the lists imported with their counts, and the missing bars.
  */
 export default async function VaultBarListsPage() {
-  await requireAdmin()
+  await requireAdminReader()
   return <BarListsAdmin />
 }

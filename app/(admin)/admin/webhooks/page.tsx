@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { WebhooksAdmin } from '@/components/notifications/WebhooksAdmin'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listWebhookEndpoints } from '@/lib/web/notifications/listWebhookEndpoints'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: 'Webhooks' }
  * shown once), list them, their deliveries with each attempt, redeliver, unsubscribe.
  */
 export default async function WebhooksPage() {
-  await requireAdmin()
+  await requireAdminReader()
   const { items } = await listWebhookEndpoints(getWebDb().db)
   return <WebhooksAdmin initialEndpoints={items} />
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { SigningKeyPanel } from '@/components/signing-key/SigningKeyPanel'
-import { requireUser } from '@/lib/web/auth/getSessionUser'
+import { requireRole } from '@/lib/web/auth/getSessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { availableSigners } from '@/lib/web/signing/availableSigners'
 
@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic'
  * in dev mode also the dev key.
  */
 export default async function SigningKeyPage() {
-  await requireUser()
+  await requireRole(['staff', 'approver', 'admin'])
   const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">

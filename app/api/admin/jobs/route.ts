@@ -1,13 +1,15 @@
 // GET /api/admin/jobs?state=&task=&q=&cursor=&limit= - jobs newest first, filtered, keyset-paginated (admin)
+
 import { listJobs } from '@/lib/web/admin/listJobs'
 import { listJobsQuerySchema } from '@/lib/web/admin/schemas'
+import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
 import { route } from '@/lib/web/http/route'
 import { getWebDb } from '@/lib/web/webProcess'
 
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
-  roles: ['admin'],
+  roles: ADMIN_READERS,
   query: listJobsQuerySchema,
   handler: ({ query }) => listJobs(getWebDb().db, query),
 })

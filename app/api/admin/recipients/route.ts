@@ -3,6 +3,7 @@
 // status: "awaiting_second_admin" }, applied when another admin confirms it; 409 if listed; audited (admin)
 
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
+import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
 import { proposeControlChange } from '@/lib/web/changes/proposeControlChange'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
@@ -13,7 +14,7 @@ import { getWebDb } from '@/lib/web/webProcess'
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
-  roles: ['admin'],
+  roles: ADMIN_READERS,
   handler: () => listAllowedRecipients(getWebDb().db),
 })
 

@@ -1,6 +1,7 @@
 // GET /api/admin/webhooks - the live subscriptions with their delivery counts, never a secret (admin)
 // POST /api/admin/webhooks - { url, events }: subscribe an endpoint;
 // 201 { id, secret } (the secret is shown once); audited (admin)
+import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
@@ -12,7 +13,7 @@ import { getWebDb } from '@/lib/web/webProcess'
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
-  roles: ['admin'],
+  roles: ADMIN_READERS,
   handler: () => listWebhookEndpoints(getWebDb().db),
 })
 

@@ -1,5 +1,6 @@
 import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import { withSpan } from '@/lib/telemetry/withSpan'
+import { ORDER_READERS } from '@/lib/web/auth/SessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
@@ -36,9 +37,9 @@ export const POST = route({
     }),
 })
 
-// GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own; approver, admin: all)
+// GET /api/gold/mint?status=&cursor=&limit= - orders newest first (staff: own; approver, admin, auditor: all)
 export const GET = route({
-  roles: ['staff', 'approver', 'admin'],
+  roles: ORDER_READERS,
   query: listMintOrdersQuerySchema,
   handler: ({ user, query }) => listMintOrders(getWebDb().db, { user, ...query }),
 })

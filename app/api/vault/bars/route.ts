@@ -1,4 +1,5 @@
 // GET /api/vault/bars?vault=&status=&q=&cursor=&limit= - the vault inventory, bar by bar (staff, approver, admin)
+import { ORDER_READERS } from '@/lib/web/auth/SessionUser'
 
 import { route } from '@/lib/web/http/route'
 import { listVaultBars } from '@/lib/web/vault/listVaultBars'
@@ -8,7 +9,7 @@ import { getWebDb } from '@/lib/web/webProcess'
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
-  roles: ['staff', 'approver', 'admin'],
+  roles: ORDER_READERS,
   query: listVaultBarsQuerySchema,
   handler: ({ user, query }) => listVaultBars(getWebDb().db, { user, ...query }),
 })

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { JobDetail } from '@/components/jobs/JobDetail'
-import { requireAdmin } from '@/lib/web/auth/getSessionUser'
+import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
 
 type Props = { params: Promise<{ jobId: string }> }
@@ -13,7 +13,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /** /admin/jobs/{id}: the job's timeline, errors, order, vault proof and transactions. */
 export default async function JobPage({ params }: Props) {
-  await requireAdmin()
+  await requireAdminReader()
   const { jobId } = await params
   if (!/^\d{1,18}$/.test(jobId)) notFound()
   // the trace viewer's link of the job's trace (TRACE_URL)

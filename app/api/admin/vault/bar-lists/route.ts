@@ -3,6 +3,7 @@
 // GET /api/admin/vault/bar-lists?vault=&cursor=&limit= - the lists imported, newest first, with their counts (admin)
 
 import { InvalidSignatureError } from '@/lib/errors/approvals'
+import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { json } from '@/lib/web/http/json'
 import { route } from '@/lib/web/http/route'
@@ -39,7 +40,7 @@ export const POST = route({
 })
 
 export const GET = route({
-  roles: ['admin'],
+  roles: ADMIN_READERS,
   query: listBarListsQuerySchema,
   handler: ({ query }) => listBarLists(getWebDb().db, query),
 })

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { ORDER_READERS } from '@/lib/web/auth/SessionUser'
 import { route } from '@/lib/web/http/route'
 import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import { getWebDb } from '@/lib/web/webProcess'
 
 // GET /api/gold/mint/{orderId} - one order with its proof, decision, transaction and timeline (owner, approver, admin)
 export const GET = route({
-  roles: ['staff', 'approver', 'admin'],
+  roles: ORDER_READERS,
   params: z.object({ orderId: z.string() }),
   handler: ({ user, params }) => getMintOrderOrThrow(getWebDb().db, { orderId: params.orderId, user }),
 })

@@ -1,4 +1,5 @@
 // GET /api/admin/webhooks/{id}/deliveries - the endpoint's deliveries, newest first, each with its attempts (admin)
+import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
 import { route } from '@/lib/web/http/route'
 import { listWebhookDeliveries } from '@/lib/web/notifications/listWebhookDeliveries'
 import { webhookParamsSchema } from '@/lib/web/notifications/schemas'
@@ -7,7 +8,7 @@ import { getWebDb } from '@/lib/web/webProcess'
 export const dynamic = 'force-dynamic'
 
 export const GET = route({
-  roles: ['admin'],
+  roles: ADMIN_READERS,
   params: webhookParamsSchema,
   handler: ({ params }) => listWebhookDeliveries(getWebDb().db, { endpointId: params.id }),
 })
