@@ -6,7 +6,7 @@ import { mintApprovalSchema } from '../../lib/web/signing/apiTypes'
 import { type TypedDataJson, toViemTypedData } from '../../lib/web/signing/toViemTypedData'
 import type { ApiBarListImport } from '../../lib/web/vault/apiTypes'
 
-export type Role = 'staff' | 'approver' | 'approver2' | 'admin' | 'admin2'
+export type Role = 'staff' | 'approver' | 'approver2' | 'admin' | 'admin2' | 'auditor'
 
 export const credentials: Record<Role, { email: string; password: string }> = {
   staff: { email: 'staff@mintdesk.local', password: 'staff-dev-password' },
@@ -16,6 +16,8 @@ export const credentials: Record<Role, { email: string; password: string }> = {
   admin: { email: 'admin@mintdesk.local', password: 'admin-dev-password' },
   // the second admin: confirms the first admin's control changes (docs/api.md "Control changes need a second admin")
   admin2: { email: 'admin2@mintdesk.local', password: 'admin2-dev-password' },
+  // reads what an admin reads, changes nothing
+  auditor: { email: 'auditor@mintdesk.local', password: 'auditor-dev-password' },
 }
 
 export function baseUrl(): string {
