@@ -6,6 +6,7 @@ import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
@@ -108,7 +109,7 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
                 <td className="px-3 py-2 font-medium">{r.label}</td>
                 <td className="px-3 py-2 font-mono text-xs">{r.address}</td>
                 <td className="px-3 py-2 text-stone-600">
-                  {new Date(r.addedAt).toLocaleDateString()} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
+                  {formatUtc(r.addedAt)} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
                 </td>
                 <td className="px-3 py-2 text-right">
                   <Button

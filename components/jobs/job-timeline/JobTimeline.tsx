@@ -1,5 +1,6 @@
 import Link from 'next/link'
-import { formatDateTime, formatDuration } from '@/components/admin/format'
+import { formatDuration } from '@/components/admin/format'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { TimelineEvent } from '../jobsApi'
 import { describeEvent, type EventTone } from './describeEvent'
 
@@ -35,7 +36,7 @@ export function JobTimeline({ events, jobId }: { events: TimelineEvent[]; jobId:
                 {d.title}
               </h3>
               <time dateTime={e.at.toISOString()} className="tabular text-xs text-stone-500">
-                {formatDateTime(e.at)}
+                {formatUtc(e.at)}
               </time>
               {otherJob ? (
                 <Link
