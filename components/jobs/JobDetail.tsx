@@ -110,7 +110,7 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
             <TraceLink payload={job.payload} traceUrl={traceUrl} />
           </CardHeader>
           <CardContent>
-            <JobTimeline events={d.timeline} jobId={job.id} />
+            <JobTimeline events={d.timeline} jobId={job.id} maxAttempts={job.maxAttempts} />
           </CardContent>
         </Card>
 
