@@ -9,6 +9,7 @@ import { RefreshControl } from '@/components/admin/RefreshControl'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent } from '@/components/ui/Card'
+import { useHydrated } from '@/components/ui/useHydrated'
 import type { ApiRetryResult } from '@/lib/web/admin/apiTypes'
 import { JobActions } from './JobActions'
 import { JobsTable } from './JobsTable'
@@ -34,11 +35,13 @@ export function DeadLetters() {
     { state: 'dead', task },
     { limit: 100, refreshMs: REFRESH_MS, paused },
   )
-  const metrics = useQuery({
+  const metricsQuery = useQuery({
     queryKey: metricsQueryKey,
     queryFn: fetchMetrics,
     refetchInterval: paused ? false : REFRESH_MS,
   })
+  // the admin menu shares this cache and may have the counts before this part hydrates: shown once hydrated
+  const metrics = { data: useHydrated() ? metricsQuery.data : undefined }
   const { retryMany } = useJobActions()
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [confirming, setConfirming] = useState<'selected' | 'all' | null>(null)
