@@ -14,6 +14,7 @@ import { hasInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrders } from './mintApi'
 import { StatusBadge } from './StatusBadge'
+import { statusLabel } from './statusLabel'
 
 export type MintOrderListProps = {
   /** the first page, unfiltered, rendered by the server */
@@ -73,8 +74,7 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
             <option value="">All statuses</option>
             {mintStatuses.map((s) => (
               <option key={s} value={s}>
-                {s[0]?.toUpperCase()}
-                {s.slice(1)}
+                {statusLabel(s)}
               </option>
             ))}
           </select>
@@ -166,7 +166,7 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
                       .
                     </>
                   ) : (
-                    `No ${status} mints.`
+                    `No ${statusLabel(status).toLowerCase()} mints.`
                   )}
                 </td>
               </tr>
