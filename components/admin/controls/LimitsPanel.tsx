@@ -40,6 +40,7 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
 
   function review(e: FormEvent) {
     e.preventDefault()
+    change.startAttempt()
     const body = {
       maxOrderOz: maxOrder.trim() === '' ? null : maxOrder.trim(),
       dailyCapOz: dailyCap.trim() === '' ? null : dailyCap.trim(),

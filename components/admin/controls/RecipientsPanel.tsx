@@ -12,6 +12,7 @@ import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
 import { ControlField } from './ControlField'
 import { addRecipient, removeRecipient } from './controlsApi'
+import { isListed } from './isListed'
 
 /** A change waiting for its confirmation. */
 type Pending = { kind: 'add'; address: string; label: string } | { kind: 'remove'; recipient: ApiAllowedRecipient }
@@ -44,9 +45,15 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
 
   function review(e: FormEvent) {
     e.preventDefault()
+    change.startAttempt()
     const parsed = addRecipientBodySchema.safeParse({ address: address.trim(), label })
     if (!parsed.success) {
       setIssues(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    // a listed address is refused here, before a dialog asks to confirm it
+    if (isListed(recipients, parsed.data.address)) {
+      setIssues({ address: 'This address is on the allowlist already.' })
       return
     }
     setIssues({})
@@ -114,7 +121,7 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
                 <td className="px-3 py-2 text-right">
                   <Button
                     size="sm"
-                    variant="danger"
+                    variant="secondary"
                     disabled={busy}
                     aria-label={`Remove ${r.label} (${r.address})`}
                     onClick={() => setPending({ kind: 'remove', recipient: r })}
