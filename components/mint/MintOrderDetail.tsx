@@ -70,7 +70,7 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Vault proof</CardTitle>
