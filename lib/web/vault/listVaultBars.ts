@@ -98,7 +98,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
   }
 }
 
-/** How many bars the filters match (the vault and status index serves the picker's count of a vault's available bars). */
+/** How many bars the filters match (the vault and status index serves the count of a vault's available bars). */
 async function countBars(db: DbOrTx, filters: SQL[]): Promise<number> {
   const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``
   const [row] = await db.execute<{ count: number }>(sql`select count(*)::int as count from vault_bars b ${where}`)
