@@ -92,7 +92,9 @@ export function issuesToErrors(
 ): { fields: FieldErrors; other: ErrorIssue[] } {
   const fields: FieldErrors = {}
   const other: ErrorIssue[] = []
-  for (const raw of issues) {
+  // the amount's issues last: a bar list's own issue ("must list at least one bar") says it better
+  const ordered = [...issues.filter((i) => i.path !== 'amount'), ...issues.filter((i) => i.path === 'amount')]
+  for (const raw of ordered) {
     const issue = raw.path === 'amount' ? amountIssueOfBars(raw, barCount) : raw
     if (isFieldPath(issue.path, barCount)) fields[issue.path] ??= issue.message
     else other.push(issue)
