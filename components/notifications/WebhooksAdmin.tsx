@@ -95,7 +95,7 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
                     </Button>
                     <Button
                       size="sm"
-                      variant="danger"
+                      variant="secondary"
                       disabled={busy}
                       onClick={() => setPending(e)}
                       aria-label={`Remove ${e.url}`}

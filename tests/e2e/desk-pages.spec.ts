@@ -192,3 +192,17 @@ test('the status filter names each status in words', async ({ page }) => {
   const options = await filter.getByRole('option').allTextContents()
   for (const o of options) expect(o).not.toContain('_')
 })
+
+test('row actions are quiet buttons: red only in the confirm dialog', async ({ page }) => {
+  await loginAs(page, 'admin')
+  await page.goto('/admin/users')
+  const disable = page.getByRole('button', { name: /^Disable / }).first()
+  await expect(disable).toBeVisible()
+  await expect(disable).not.toHaveClass(/bg-red-600/)
+  await disable.click()
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Disable the user' })).toHaveClass(/bg-red-600/)
+  await page.getByRole('dialog').getByRole('button', { name: 'Not now' }).click()
+  await page.goto('/admin/webhooks')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  expect(await page.locator('main table button.bg-red-600').count()).toBe(0)
+})
