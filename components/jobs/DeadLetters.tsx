@@ -21,7 +21,7 @@ import { usePagedJobs } from './usePagedJobs'
 const REFRESH_MS = 5_000
 
 /**
- * /admin/dead: the jobs that used up their attempts, with their last error. Retry one,
+ * /admin/dead: the jobs stopped for good (attempts used up, or a permanent error), with their last error. Retry one,
  * the selected ones, or all of a task; cancel one. Each behind a confirmation.
  */
 export function DeadLetters() {
