@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { useHydrated } from '@/components/ui/useHydrated'
 import { fetchMetrics, fetchSystemStatus, metricsQueryKey, systemQueryKey } from './adminApi'
 import { DeadLetterBanner } from './DeadLetterBanner'
 import { formatDuration } from './format'
@@ -26,7 +27,10 @@ export const DASHBOARD_REFRESH_MS = 5_000
 export function AdminDashboard() {
   const [paused, setPaused] = useState(false)
   const interval = paused ? false : DASHBOARD_REFRESH_MS
-  const metrics = useQuery({ queryKey: metricsQueryKey, queryFn: fetchMetrics, refetchInterval: interval })
+  const metricsQuery = useQuery({ queryKey: metricsQueryKey, queryFn: fetchMetrics, refetchInterval: interval })
+  // the admin menu shares the metrics cache and may fill it before this part hydrates: its figures show once hydrated
+  const hydrated = useHydrated()
+  const metrics = hydrated ? metricsQuery : { ...metricsQuery, data: undefined, dataUpdatedAt: 0, isPending: true }
   const system = useQuery({ queryKey: systemQueryKey, queryFn: fetchSystemStatus, refetchInterval: interval })
 
   return (

@@ -16,7 +16,7 @@ export function DeadLetterBanner({ deadLetters }: { deadLetters: Metrics['deadLe
     <Alert
       tone="error"
       className="border-2 border-red-400"
-      title={`${deadLetters.count} dead ${deadLetters.count === 1 ? 'letter' : 'letters'}: jobs that used up their attempts`}
+      title={`${deadLetters.count} dead ${deadLetters.count === 1 ? 'letter' : 'letters'}: jobs stopped for good (attempts used up or a permanent error)`}
     >
       {latest ? (
         <p>

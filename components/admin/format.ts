@@ -1,4 +1,5 @@
 import { formatEther, formatGwei } from 'viem'
+import { formatUtc } from '@/components/ui/formatUtc'
 
 /** Display helpers of the admin pages. Wei stay bigints (viem's formatters): never a float for money. */
 
@@ -24,14 +25,8 @@ export function formatRelative(at: Date | null | undefined, now: Date = new Date
   const diff = now.getTime() - at.getTime()
   if (diff < 0) return `in ${formatDuration(-diff)}`
   if (diff < 1000) return 'just now'
-  if (diff > 48 * 3600 * 1000) return formatDateTime(at)
+  if (diff > 48 * 3600 * 1000) return formatUtc(at)
   return `${formatDuration(diff)} ago`
-}
-
-/** 2026-05-04 13:02:11 UTC: one unambiguous format for an operations desk. */
-export function formatDateTime(at: Date | null | undefined): string {
-  if (!at) return '—'
-  return `${at.toISOString().slice(0, 19).replace('T', ' ')} UTC`
 }
 
 export function formatPercent(ratio: number | null | undefined): string {

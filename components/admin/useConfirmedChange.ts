@@ -15,6 +15,8 @@ export type UseConfirmedChangeParameters<P> = {
 /**
  * The admin panels' confirm-then-change: a change waits (pending) until the dialog confirms
  * it, runs once (busy meanwhile), and ends with a message either way; the dialog closes.
+ * A new attempt clears the last message: `setPending` with a change, or `startAttempt` when
+ * the panel refuses the attempt itself (its field errors then stand alone).
  * `dialog` holds the ConfirmDialog props this decides (open, busy, confirm, dismiss).
  */
 export function useConfirmedChange<P>({ apply, failure }: UseConfirmedChangeParameters<P>) {
@@ -34,6 +36,12 @@ export function useConfirmedChange<P>({ apply, failure }: UseConfirmedChangePara
     }
   }
 
+  const startAttempt = () => setMessage(null)
+  const propose = (p: P | null) => {
+    if (p !== null) startAttempt()
+    setPending(p)
+  }
+
   const dialog = {
     open: pending !== null,
     busy,
@@ -42,5 +50,5 @@ export function useConfirmedChange<P>({ apply, failure }: UseConfirmedChangePara
       if (pending !== null) void run(pending)
     },
   }
-  return { pending, setPending, busy, message, dialog }
+  return { pending, setPending: propose, startAttempt, busy, message, dialog }
 }

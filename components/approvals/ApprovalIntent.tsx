@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiMintApproval } from '@/lib/web/signing/apiTypes'
 import type { IntentDescription } from './describeIntent'
 

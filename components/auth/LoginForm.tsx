@@ -7,9 +7,8 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent } from '@/components/ui/Card'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
+import type { DevLogin } from '@/lib/web/auth/devLogins'
 import { INVALID_CREDENTIALS_MESSAGE, THROTTLED_MESSAGE, UNREACHABLE_MESSAGE } from './loginMessages'
-
-export type DevLogin = { label: string; email: string; password: string }
 
 export type LoginFormProps = {
   /** a same-site path to go to after sign-in (already checked by the page); null -> `/`, which sends each role home */

@@ -10,6 +10,7 @@ import { RefreshControl } from '@/components/admin/RefreshControl'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent } from '@/components/ui/Card'
+import { useHydrated } from '@/components/ui/useHydrated'
 import type { ApiRetryResult } from '@/lib/web/admin/apiTypes'
 import { JobActions } from './JobActions'
 import { JobsTable } from './JobsTable'
@@ -21,7 +22,7 @@ import { usePagedJobs } from './usePagedJobs'
 const REFRESH_MS = 5_000
 
 /**
- * /admin/dead: the jobs that used up their attempts, with their last error. Retry one,
+ * /admin/dead: the jobs stopped for good (attempts used up, or a permanent error), with their last error. Retry one,
  * the selected ones, or all of a task; cancel one. Each behind a confirmation.
  */
 export function DeadLetters() {
@@ -35,11 +36,13 @@ export function DeadLetters() {
     { state: 'dead', task },
     { limit: 100, refreshMs: REFRESH_MS, paused },
   )
-  const metrics = useQuery({
+  const metricsQuery = useQuery({
     queryKey: metricsQueryKey,
     queryFn: fetchMetrics,
     refetchInterval: paused ? false : REFRESH_MS,
   })
+  // the admin menu shares this cache and may have the counts before this part hydrates: shown once hydrated
+  const metrics = { data: useHydrated() ? metricsQuery.data : undefined }
   const { retryMany } = useJobActions()
   const canChange = useCanChange()
   const [selected, setSelected] = useState<Set<string>>(new Set())

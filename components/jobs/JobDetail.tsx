@@ -3,10 +3,11 @@
 import { useQuery } from '@tanstack/react-query'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { formatDateTime, formatRelative, shortHex } from '@/components/admin/format'
+import { formatRelative, shortHex } from '@/components/admin/format'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ApiError } from '@/lib/web/errors/api'
 import { JobActions } from './JobActions'
 import { JobStateBadge, OrderStatusBadge } from './JobStateBadge'
@@ -109,7 +110,7 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
             <TraceLink payload={job.payload} traceUrl={traceUrl} />
           </CardHeader>
           <CardContent>
-            <JobTimeline events={d.timeline} jobId={job.id} />
+            <JobTimeline events={d.timeline} jobId={job.id} maxAttempts={job.maxAttempts} />
           </CardContent>
         </Card>
 
@@ -139,9 +140,9 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
                       '—'
                     ),
                   ],
-                  ['Created', formatDateTime(job.createdAt)],
-                  ['Updated', formatDateTime(job.updatedAt)],
-                  ['Finished', formatDateTime(job.finishedAt)],
+                  ['Created', formatUtc(job.createdAt)],
+                  ['Updated', formatUtc(job.updatedAt)],
+                  ['Finished', formatUtc(job.finishedAt)],
                 ]}
               />
               <details className="mt-3">
@@ -247,9 +248,9 @@ function OrderCard({ order, nonces }: { order: NonNullable<JobDetailData['order'
               </span>,
             ],
             ['Requested by', order.requestedBy ?? '—'],
-            ['Created', formatDateTime(order.createdAt)],
-            ['Submitted', formatDateTime(order.submittedAt)],
-            ['Confirmed', formatDateTime(order.confirmedAt)],
+            ['Created', formatUtc(order.createdAt)],
+            ['Submitted', formatUtc(order.submittedAt)],
+            ['Confirmed', formatUtc(order.confirmedAt)],
             [
               'Signer',
               order.signer ? (

@@ -1,5 +1,6 @@
-import { formatDateTime, formatEth, formatGweiOf } from '@/components/admin/format'
+import { formatEth, formatGweiOf } from '@/components/admin/format'
 import { Badge } from '@/components/ui/Badge'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { JobDetail } from './jobsApi'
 
 /** The transactions signed for a job's order, newest first: nonce, hash, fees, state. */
@@ -54,7 +55,7 @@ export function TransactionsTable({ txs }: { txs: JobDetail['transactions'] }) {
               <td className="tabular px-2 py-2 text-right whitespace-nowrap">
                 {formatEth(BigInt(t.maxFeePerGas) * BigInt(t.gasLimit))}
               </td>
-              <td className="px-2 py-2 whitespace-nowrap">{formatDateTime(t.broadcastAt)}</td>
+              <td className="px-2 py-2 whitespace-nowrap">{formatUtc(t.broadcastAt)}</td>
               <td className="tabular px-2 py-2 text-right">
                 {t.minedBlock === null ? <span className="text-stone-400">not yet</span> : `block ${t.minedBlock}`}
               </td>

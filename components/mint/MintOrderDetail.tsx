@@ -3,12 +3,12 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
-import { formatUtc } from './format'
 import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrder } from './mintApi'
@@ -70,7 +70,7 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <Card>
           <CardHeader>
             <CardTitle>Vault proof</CardTitle>

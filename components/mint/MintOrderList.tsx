@@ -6,13 +6,15 @@ import { useId, useMemo, useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { TableHead } from '@/components/ui/Table'
 import { type ApiMintOrderList, type ApiMintOrderSummary, type MintStatus, mintStatuses } from '@/lib/web/mint/apiTypes'
-import { formatUtc, shortHex } from './format'
+import { shortHex } from './format'
 import { hasInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrders } from './mintApi'
 import { StatusBadge } from './StatusBadge'
+import { statusLabel } from './statusLabel'
 
 export type MintOrderListProps = {
   /** the first page, unfiltered, rendered by the server */
@@ -72,8 +74,7 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
             <option value="">All statuses</option>
             {mintStatuses.map((s) => (
               <option key={s} value={s}>
-                {s[0]?.toUpperCase()}
-                {s.slice(1)}
+                {statusLabel(s)}
               </option>
             ))}
           </select>
@@ -165,7 +166,7 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
                       .
                     </>
                   ) : (
-                    `No ${status} mints.`
+                    `No ${statusLabel(status).toLowerCase()} mints.`
                   )}
                 </td>
               </tr>

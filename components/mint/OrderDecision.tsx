@@ -1,6 +1,6 @@
 import { Alert } from '@/components/ui/Alert'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
-import { formatUtc } from './format'
 
 /**
  * Four eyes on the order page: while the order awaits a second person, say so; once

@@ -64,6 +64,18 @@ describe('mint form model', () => {
     expect(result.error?.issues.map((i) => i.path.join('.'))).toContain('vaultProof.bars')
   })
 
+  it('no bar: the read-only amount is never blamed, the bars are ("Amount: is required" told no one what to do)', () => {
+    const checked = mintRequestSchema.safeParse(draftToRequest({ ...draft(), bars: [] }))
+    const issues = (checked.error?.issues ?? []).map((i) => ({ path: i.path.join('.'), message: i.message }))
+    const { fields, other } = issuesToErrors(issues, 0)
+    expect(fields.amount).toBeUndefined()
+    expect(other.map((o) => o.path)).not.toContain('amount')
+    expect(fields['vaultProof.bars']).toBe('must list at least one bar')
+    expect(issuesToErrors([{ path: 'amount', message: 'is required' }], 0).fields).toEqual({
+      'vaultProof.bars': 'pick at least one bar: the amount is their total fine weight',
+    })
+  })
+
   it('a bar of another vault than the request names is flagged on that bar', () => {
     const d = { ...draft(), vault: 'ZRH-2' }
     expect(checkDraftBars(d).map((i) => i.path)).toEqual(['vaultProof.bars.0', 'vaultProof.bars.1'])
@@ -83,7 +95,11 @@ describe('mint form model', () => {
       ],
       2,
     )
-    expect(fields).toEqual({ 'vaultProof.bars.1.fineOz': 'a', 'vaultProof.bars.0': 'b', amount: 'c' })
+    expect(fields).toEqual({
+      'vaultProof.bars.1.fineOz': 'a',
+      'vaultProof.bars.0': 'b',
+      'vaultProof.bars': 'their total fine weight (the amount) c',
+    })
     expect(other.map((o) => o.path)).toEqual(['vaultProof.bars.7', ''])
     expect(labelForPath('vaultProof.bars.1.fineOz')).toBe('Bar 2 fine weight')
     expect(labelForPath('vaultProof.bars.0')).toBe('Bar 1')

@@ -82,18 +82,34 @@ export function isFieldPath(path: string, barCount: number): boolean {
   return match !== null && Number(match[1]) < barCount
 }
 
-/** Server (or client-side) issues -> field errors by path, and the rest for the summary. */
+/**
+ * Server (or client-side) issues -> field errors by path, and the rest for the summary. The amount is read-only
+ * (the bars' total fine weight), so an issue about it is told of the bars, where the user can act.
+ */
 export function issuesToErrors(
   issues: readonly ErrorIssue[],
   barCount: number,
 ): { fields: FieldErrors; other: ErrorIssue[] } {
   const fields: FieldErrors = {}
   const other: ErrorIssue[] = []
-  for (const issue of issues) {
+  // the amount's issues last: a bar list's own issue ("must list at least one bar") says it better
+  const ordered = [...issues.filter((i) => i.path !== 'amount'), ...issues.filter((i) => i.path === 'amount')]
+  for (const raw of ordered) {
+    const issue = raw.path === 'amount' ? amountIssueOfBars(raw, barCount) : raw
     if (isFieldPath(issue.path, barCount)) fields[issue.path] ??= issue.message
     else other.push(issue)
   }
   return { fields, other }
+}
+
+function amountIssueOfBars(issue: ErrorIssue, barCount: number): ErrorIssue {
+  return {
+    path: 'vaultProof.bars',
+    message:
+      barCount === 0
+        ? 'pick at least one bar: the amount is their total fine weight'
+        : `their total fine weight (the amount) ${issue.message}`,
+  }
 }
 
 const BAR_FIELD_NAMES: Record<string, string> = {

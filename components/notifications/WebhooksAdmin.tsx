@@ -99,7 +99,7 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
                     <AdminAction>
                       <Button
                         size="sm"
-                        variant="danger"
+                        variant="secondary"
                         disabled={busy}
                         onClick={() => setPending(e)}
                         aria-label={`Remove ${e.url}`}

@@ -1,5 +1,6 @@
-import { formatUtc, shortHex } from '@/components/mint/format'
+import { shortHex } from '@/components/mint/format'
 import { Badge } from '@/components/ui/Badge'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiReserveLookup } from '@/lib/web/reserves/apiTypes'
 import { formatOunces } from './format'
 

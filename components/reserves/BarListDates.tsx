@@ -1,4 +1,4 @@
-import { formatUtc } from '@/components/mint/format'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
 
 /** The custodian's latest bar list of each vault, and its date: the inventory the figures are counted from. */

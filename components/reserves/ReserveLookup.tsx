@@ -38,7 +38,10 @@ export function ReserveLookup({ initial }: { initial: LookupQuery | null }) {
     event.preventDefault()
     const parsed = parseLookupInput(text)
     if (!parsed) {
+      // the error stands alone: the result of the last lookup is not the answer to this one
       setInputError('Enter an address (0x and 40 hex digits) or a transaction hash (0x and 64 hex digits).')
+      setQuery(null)
+      router.replace(pathname, { scroll: false })
       return
     }
     setInputError(null)
@@ -77,7 +80,7 @@ export function ReserveLookup({ initial }: { initial: LookupQuery | null }) {
           Looking up…
         </p>
       ) : null}
-      {lookup.data ? <BackedMints lookup={lookup.data} /> : null}
+      {query && lookup.data ? <BackedMints lookup={lookup.data} /> : null}
     </div>
   )
 }

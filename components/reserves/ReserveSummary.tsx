@@ -1,5 +1,5 @@
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
 import { formatOunces, isPositive } from './format'
 import { ReserveStatusBadge } from './ReserveStatusBadge'

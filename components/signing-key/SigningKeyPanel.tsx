@@ -2,9 +2,9 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
 import { refusalSentence } from '@/components/wallet/refusalSentence'
 import { fetchSigningKeys, postSigningKey, signingKeysQueryKey } from './signingKeyApi'

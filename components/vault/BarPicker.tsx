@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
 import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
+import { availableBarsLine } from './availableBarsLine'
 import { BarSearchResults } from './BarSearchResults'
 import type { PickedBar } from './pickedBars'
 import { useBarSearch } from './useBarSearch'
@@ -96,6 +97,5 @@ function statusLine(search: ReturnType<typeof useBarSearch>, vault: string): str
   const q = search.searched.q
   if (search.bars.length === 0)
     return q ? `No available bar in ${vault} matches “${q}”.` : `Vault ${vault} has no available bar.`
-  const shown = `${search.bars.length}${search.more ? '+' : ''} available bar${search.bars.length === 1 ? '' : 's'}`
-  return q ? `${shown} in ${vault} matching “${q}”.` : `${shown} in ${vault}.`
+  return availableBarsLine({ shown: search.bars.length, total: search.total, vault, q })
 }

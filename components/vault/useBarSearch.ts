@@ -16,6 +16,8 @@ export type UseBarSearchParameters = {
 export type UseBarSearchReturnType = {
   /** the available bars found so far (every page loaded) */
   bars: ApiVaultBar[]
+  /** how many available bars match in all (the first page's count), null before it arrives */
+  total: number | null
   /** the vault and text the results are for (typing settles after a short pause) */
   searched: { vault: string; q: string }
   /** false while no vault is given */
@@ -59,6 +61,7 @@ export function useBarSearch({ vault, q, pageSize = 10 }: UseBarSearchParameters
   })
   return {
     bars: query.data?.pages.flatMap((p) => p.items) ?? [],
+    total: query.data?.pages[0]?.total ?? null,
     searched,
     enabled,
     loading: enabled && query.isPending,

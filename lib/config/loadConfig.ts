@@ -46,7 +46,9 @@ export type Config = {
    * need one, or an `amr` saying so)
    */
   oidc: { issuer: string; clientId: string; clientSecret: string; mfaAcrValues: readonly string[] } | undefined
-  devPasswords: { staff: string; approver: string; admin: string; admin2: string; auditor: string } | undefined
+  devPasswords:
+    | { staff: string; approver: string; approver2: string; admin: string; admin2: string; auditor: string }
+    | undefined
   worker: {
     concurrency: number
     heartbeatMs: number
@@ -214,6 +216,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       : {
           staff: e.DEV_STAFF_PASSWORD ?? 'staff-dev-password',
           approver: e.DEV_APPROVER_PASSWORD ?? 'approver-dev-password',
+          approver2: e.DEV_APPROVER2_PASSWORD ?? 'approver2-dev-password',
           admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password',
           admin2: e.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password',
           auditor: e.DEV_AUDITOR_PASSWORD ?? 'auditor-dev-password',

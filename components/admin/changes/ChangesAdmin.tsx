@@ -10,6 +10,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Badge, type BadgeTone } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiControlChange } from '@/lib/web/changes/apiTypes'
 import { confirmChange, rejectChange } from './changesApi'
@@ -169,7 +170,7 @@ function ChangesTable({ labelledBy, changes, empty, actions }: ChangesTableProps
               <div className="font-mono text-xs text-stone-500">{c.kind}</div>
             </td>
             <td className="px-3 py-2">{c.requestedBy}</td>
-            <td className="px-3 py-2 text-stone-600">{new Date(c.requestedAt).toLocaleString()}</td>
+            <td className="px-3 py-2 text-stone-600">{formatUtc(c.requestedAt)}</td>
             <td className="px-3 py-2">
               <Badge tone={STATUS_TONE[c.status]}>{c.status.replaceAll('_', ' ')}</Badge>
             </td>
@@ -177,7 +178,7 @@ function ChangesTable({ labelledBy, changes, empty, actions }: ChangesTableProps
               <td className="px-3 py-2 text-right">{actions(c)}</td>
             ) : (
               <td className="px-3 py-2 text-stone-600">
-                {c.decidedBy ? `${c.decidedBy}, ${c.decidedAt ? new Date(c.decidedAt).toLocaleString() : ''}` : ''}
+                {c.decidedBy ? `${c.decidedBy}, ${c.decidedAt ? formatUtc(c.decidedAt) : ''}` : ''}
                 {c.reason ? <div className="text-xs">“{c.reason}”</div> : null}
               </td>
             )}

@@ -7,6 +7,7 @@ import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiMintLimits } from '@/lib/controls/apiTypes'
 import { setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { ControlField } from './ControlField'
@@ -40,6 +41,7 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
 
   function review(e: FormEvent) {
     e.preventDefault()
+    change.startAttempt()
     const body = {
       maxOrderOz: maxOrder.trim() === '' ? null : maxOrder.trim(),
       dailyCapOz: dailyCap.trim() === '' ? null : dailyCap.trim(),
@@ -97,10 +99,7 @@ export function LimitsPanel({ initialLimits }: { initialLimits: ApiMintLimits })
         </AdminAction>
         <p className="mt-2 text-xs text-stone-500">
           Last changed{' '}
-          {limits.updatedAt
-            ? `${new Date(limits.updatedAt).toLocaleString()} by ${limits.updatedBy ?? 'the deploy'}`
-            : 'never'}
-          .
+          {limits.updatedAt ? `${formatUtc(limits.updatedAt)} by ${limits.updatedBy ?? 'the deploy'}` : 'never'}.
         </p>
       </CardContent>
       <ConfirmDialog

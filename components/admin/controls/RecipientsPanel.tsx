@@ -7,11 +7,13 @@ import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
 import { ControlField } from './ControlField'
 import { addRecipient, removeRecipient } from './controlsApi'
+import { isListed } from './isListed'
 
 /** A change waiting for its confirmation. */
 type Pending = { kind: 'add'; address: string; label: string } | { kind: 'remove'; recipient: ApiAllowedRecipient }
@@ -44,9 +46,15 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
 
   function review(e: FormEvent) {
     e.preventDefault()
+    change.startAttempt()
     const parsed = addRecipientBodySchema.safeParse({ address: address.trim(), label })
     if (!parsed.success) {
       setIssues(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    // a listed address is refused here, before a dialog asks to confirm it
+    if (isListed(recipients, parsed.data.address)) {
+      setIssues({ address: 'This address is on the allowlist already.' })
       return
     }
     setIssues({})
@@ -111,13 +119,13 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
                 <td className="px-3 py-2 font-medium">{r.label}</td>
                 <td className="px-3 py-2 font-mono text-xs">{r.address}</td>
                 <td className="px-3 py-2 text-stone-600">
-                  {new Date(r.addedAt).toLocaleDateString()} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
+                  {formatUtc(r.addedAt)} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
                 </td>
                 <td className="px-3 py-2 text-right">
                   <AdminAction>
                     <Button
                       size="sm"
-                      variant="danger"
+                      variant="secondary"
                       disabled={busy}
                       aria-label={`Remove ${r.label} (${r.address})`}
                       onClick={() => setPending({ kind: 'remove', recipient: r })}

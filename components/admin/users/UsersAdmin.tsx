@@ -113,7 +113,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
                     {self || !canChange ? null : (
                       <Button
                         size="sm"
-                        variant={u.disabled ? 'secondary' : 'danger'}
+                        variant="secondary"
                         disabled={busy}
                         aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
                         onClick={() => setPending({ user: u, change: { disabled: !u.disabled } })}

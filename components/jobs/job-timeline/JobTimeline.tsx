@@ -1,5 +1,6 @@
 import Link from 'next/link'
-import { formatDateTime, formatDuration } from '@/components/admin/format'
+import { formatDuration } from '@/components/admin/format'
+import { formatUtc } from '@/components/ui/formatUtc'
 import type { TimelineEvent } from '../jobsApi'
 import { describeEvent, type EventTone } from './describeEvent'
 
@@ -14,16 +15,26 @@ const dots: Record<EventTone, string> = {
 
 /**
  * The vertical timeline of a job (and of the other jobs of its order): each step with
- * its time, attempt, actor and detail; errors show their message, the stack folded in
+ * its time, attempt, actor and detail (a dead letter says whether a permanent error or its last attempt ended
+ * it); errors show their message, the stack folded in
  * a <details> so the page stays readable.
  */
-export function JobTimeline({ events, jobId }: { events: TimelineEvent[]; jobId: string }) {
+export function JobTimeline({
+  events,
+  jobId,
+  maxAttempts,
+}: {
+  events: TimelineEvent[]
+  jobId: string
+  /** this job's own maximum of attempts (the other jobs' events are told without it) */
+  maxAttempts: number
+}) {
   if (events.length === 0) return <p className="text-sm text-stone-500">No events recorded.</p>
   return (
     <ol aria-label="Timeline" className="relative ml-2 border-l border-stone-200">
       {events.map((e) => {
-        const d = describeEvent(e)
         const otherJob = e.jobId !== null && e.jobId !== jobId
+        const d = describeEvent({ ...e, maxAttempts: otherJob ? null : maxAttempts })
         return (
           <li key={e.id} className="relative pb-5 pl-6 last:pb-0">
             <span
@@ -35,7 +46,7 @@ export function JobTimeline({ events, jobId }: { events: TimelineEvent[]; jobId:
                 {d.title}
               </h3>
               <time dateTime={e.at.toISOString()} className="tabular text-xs text-stone-500">
-                {formatDateTime(e.at)}
+                {formatUtc(e.at)}
               </time>
               {otherJob ? (
                 <Link

@@ -15,6 +15,12 @@ describe('describeEvent', () => {
       'success',
     )
   })
+  it('says why a job is a dead letter: a permanent error before its last attempt, or its attempts used up', () => {
+    const dead = { event: 'dead', actor: null, task: 'mint_send', maxAttempts: 5 }
+    expect(describeEvent({ ...dead, attempt: 1 }).title).toBe('Dead letter: a permanent error, not retried')
+    expect(describeEvent({ ...dead, attempt: 5 }).title).toBe('Dead letter: attempts used up')
+    expect(describeEvent({ ...dead, attempt: 1, maxAttempts: null }).title).toBe('Dead letter')
+  })
   it('shows an unknown event under its own name', () => {
     expect(describeEvent({ event: 'fee_bumped', attempt: null, actor: null, task: 'x' })).toEqual({
       title: 'fee bumped',

@@ -2,7 +2,14 @@ export type EventTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger' | 
 
 export type EventDescription = { title: string; tone: EventTone }
 
-export type DescribableEvent = { event: string; attempt: number | null; actor: string | null; task: string }
+export type DescribableEvent = {
+  event: string
+  attempt: number | null
+  actor: string | null
+  task: string
+  /** the job's own maximum of attempts, when known: a dead letter before it was stopped by a permanent error */
+  maxAttempts?: number | null
+}
 
 const titles: Record<string, [string, EventTone]> = {
   enqueued: ['Enqueued', 'neutral'],
@@ -10,7 +17,7 @@ const titles: Record<string, [string, EventTone]> = {
   succeeded: ['Succeeded', 'success'],
   failed: ['Failed', 'danger'],
   retrying: ['Will retry', 'warning'],
-  dead: ['Dead letter: attempts used up', 'danger'],
+  dead: ['Dead letter', 'danger'],
   nonce_reserved: ['Nonce reserved', 'info'],
   simulated: ['Simulated', 'info'],
   signed: ['Signed (KMS)', 'info'],
@@ -38,6 +45,10 @@ const titles: Record<string, [string, EventTone]> = {
 export function describeEvent(e: DescribableEvent): EventDescription {
   const [base, tone] = titles[e.event] ?? [e.event.replace(/_/g, ' '), 'neutral' as const]
   if ((e.event === 'retried' || e.event === 'cancelled') && e.actor) return { title: `${base} by ${e.actor}`, tone }
+  if (e.event === 'dead' && e.attempt !== null && e.maxAttempts) {
+    const why = e.attempt < e.maxAttempts ? 'a permanent error, not retried' : 'attempts used up'
+    return { title: `${base}: ${why}`, tone }
+  }
   if ((e.event === 'started' || e.event === 'failed' || e.event === 'succeeded') && e.attempt !== null) {
     return { title: `Attempt ${e.attempt} ${base.toLowerCase()}`, tone }
   }

@@ -1,6 +1,6 @@
 import Link from 'next/link'
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiBarListImport } from '@/lib/web/vault/apiTypes'
 import { BarCells, type BarColumn, BarColumnHeaders } from '../BarCells'

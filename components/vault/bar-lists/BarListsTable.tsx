@@ -1,11 +1,11 @@
 'use client'
 
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import type { ApiBarListSummary } from '@/lib/web/vault/apiTypes'
 import { fetchBarLists } from '../vaultApi'

@@ -2,10 +2,10 @@
 
 import { useInfiniteQuery } from '@tanstack/react-query'
 import Link from 'next/link'
-import { formatUtc } from '@/components/mint/format'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import { BarCells, type BarColumn, BarColumnHeaders } from '../BarCells'
 import { fetchVaultBars } from '../vaultApi'

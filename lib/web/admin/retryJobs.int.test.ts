@@ -62,7 +62,9 @@ describe('retryJobs / retryJob', () => {
     )
     expect(events).toHaveLength(1)
     expect(events[0]!.actor).toBe(admin.email)
-    expect(events[0]!.detail).toContain('was 5 of 5')
+    expect(events[0]!.detail).toBe(
+      `Retried by ${admin.email}: attempts reset to 0 of 5 (was dead after 5 of 5 attempts)`,
+    )
     const audit = await t.db.execute<{ actor_email: string; action: string; target_id: string }>(
       sql`select actor_email, action, target_id from audit_log where target_id = ${jobId.toString()}`,
     )
@@ -101,6 +103,13 @@ describe('retryJobs / retryJob', () => {
       sql`select attempts::int as attempts, max_attempts::int as max_attempts from graphile_worker._private_jobs where id = ${jobId.toString()}::bigint`,
     )
     expect(row).toEqual({ attempts: 0, max_attempts: 5 })
+    // the timeline counts against the job's own maximum, and says why it stopped after one attempt
+    const [retried] = await t.db.execute<{ detail: string }>(
+      sql`select detail from job_events where job_id = ${jobId.toString()}::bigint and event = 'retried'`,
+    )
+    expect(retried?.detail).toBe(
+      `Retried by ${admin.email}: attempts reset to 0 of 5 (was dead after 1 of 5 attempts: a permanent error ended it at once)`,
+    )
   })
 
   it('never touches a running job: 409 job_running, nothing written', async () => {

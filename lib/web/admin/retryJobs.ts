@@ -131,7 +131,10 @@ export async function retryJobs(db: DbOrTx, p: RetryJobsParameters): Promise<Ret
         values (${jobId}::bigint, ${job.task}, ${job.orderId}::uuid, 'queued', 0, ${job.originalMaxAttempts}, ${job.lastError})
         on conflict (job_id) do update set state = 'queued', attempts = 0, max_attempts = excluded.max_attempts,
           updated_at = now(), finished_at = null`)
-      const detail = `Retried by ${p.actor.email}: attempts reset to 0 of ${job.originalMaxAttempts} (was ${job.attempts} of ${job.maxAttempts}, ${job.state})`
+      // a permanent error lowered max_attempts to the attempts made: the count before is of the job's own maximum
+      const before = `was ${job.state} after ${job.attempts} of ${job.originalMaxAttempts} attempts`
+      const why = job.maxAttempts < job.originalMaxAttempts ? ': a permanent error ended it at once' : ''
+      const detail = `Retried by ${p.actor.email}: attempts reset to 0 of ${job.originalMaxAttempts} (${before}${why})`
       await recordJobEvent(tx, {
         event: 'retried',
         task: job.task,

@@ -59,7 +59,7 @@ export async function retrySqsJobs(
       orderId: job.orderId,
       attempt: job.attempts,
       actor: actor.email,
-      detail: `Retried by ${actor.email} from ${where}: attempts reset to 0 of ${job.maxAttempts} (was ${job.attempts}, ${job.state}); a new SQS message (generation ${generation}), older ones dropped`,
+      detail: `Retried by ${actor.email} from ${where}: attempts reset to 0 of ${job.maxAttempts} (was ${job.state} after ${job.attempts} of ${job.maxAttempts} attempts); a new SQS message (generation ${generation}), older ones dropped`,
       data: { previousState: job.state, previousAttempts: job.attempts, bulk, transport: 'sqs', via, generation },
     })
     await recordAudit(tx, {

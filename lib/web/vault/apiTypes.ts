@@ -75,4 +75,9 @@ export type ApiVaultBar = {
   updatedAt: string
 }
 
-export type ApiVaultBarList = { items: ApiVaultBar[]; nextCursor: string | null }
+export type ApiVaultBarList = {
+  items: ApiVaultBar[]
+  nextCursor: string | null
+  /** how many bars match the filters, counted on the first page (no cursor); null on later pages */
+  total: number | null
+}

@@ -29,7 +29,8 @@ export type ListVaultBarsReturnType = ApiVaultBarList
  * The inventory, one page at a time: by vault, then serial and refiner (their keys),
  * keyset-paginated. Filters: vault, status, and `q` contained in the serial or the refiner
  * (compared as keys, so 'ab-12' finds 'AB123'). The order holding a bar is shown to
- * admins (and approvers), and to staff only for their own orders.
+ * admins (and approvers), and to staff only for their own orders. The first page (no cursor) also says how many bars
+ * match in all.
  */
 export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Promise<ListVaultBarsReturnType> {
   const limit = vaultPageLimit(p.limit, { fallback: LIST_VAULT_BARS_DEFAULT_LIMIT, max: LIST_VAULT_BARS_MAX_LIMIT })
@@ -46,6 +47,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
       conditions.push(sql`(b.serial_key like ${pattern} or b.refiner_key like ${pattern})`)
     }
   }
+  const filters = [...conditions]
   if (p.cursor !== undefined) {
     const [vault, serialKey, refinerKey] = decodeVaultCursor(p.cursor, 3)
     conditions.push(sql`(b.vault, b.serial_key, b.refiner_key) > (${vault}, ${serialKey}, ${refinerKey})`)
@@ -78,6 +80,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
 
   const { page, nextCursor } = vaultPage(rows, { limit, sortKeyOf: (r) => [r.vault, r.serial_key, r.refiner_key] })
   return {
+    total: p.cursor === undefined ? await countBars(db, filters) : null,
     items: page.map((r) => ({
       id: r.id,
       vault: r.vault,
@@ -93,6 +96,13 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
     })),
     nextCursor,
   }
+}
+
+/** How many bars the filters match (the vault and status index serves the count of a vault's available bars). */
+async function countBars(db: DbOrTx, filters: SQL[]): Promise<number> {
+  const where = filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``
+  const [row] = await db.execute<{ count: number }>(sql`select count(*)::int as count from vault_bars b ${where}`)
+  return Number(row?.count ?? 0)
 }
 
 /** "999.90" -> "999.9", as the mint API shows fineness */

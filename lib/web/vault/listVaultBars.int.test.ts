@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { importTestBarList } from '@/tests/helpers/barLists'
+import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { insertUser } from '@/tests/helpers/users'
+import { listVaultBars } from './listVaultBars'
+
+// The bar picker says how many bars a vault has (the first page's total), not the page size with a '+'.
+describe('listVaultBars total', () => {
+  let t: TestDatabase
+  let user: { id: string; role: 'staff' }
+
+  beforeAll(async () => {
+    t = await createTestDatabase()
+    user = { id: (await insertUser(t.db, 'staff')).id, role: 'staff' }
+    const bars = Array.from({ length: 25 }, (_, i) => ({
+      serial: `TOT-${String(i + 1).padStart(3, '0')}`,
+      refiner: 'Valcambi SA',
+      year: 2025,
+      grossOz: '400.000',
+      fineness: '999.9',
+    }))
+    await importTestBarList(t.db, { vault: 'TOT-1', bars })
+  }, 120_000)
+  afterAll(async () => {
+    await t?.drop()
+  })
+
+  it('counts every bar the filters match on the first page, and none on the next', async () => {
+    const first = await listVaultBars(t.db, { user, vault: 'TOT-1', status: 'available', limit: 10 })
+    expect(first.items).toHaveLength(10)
+    expect(first.total).toBe(25)
+    const next = await listVaultBars(t.db, {
+      user,
+      vault: 'TOT-1',
+      status: 'available',
+      limit: 10,
+      cursor: first.nextCursor ?? undefined,
+    })
+    expect(next.total).toBeNull()
+    const matching = await listVaultBars(t.db, { user, vault: 'TOT-1', status: 'available', q: 'tot-01', limit: 5 })
+    expect(matching.total).toBe(10)
+  })
+})
