@@ -21,6 +21,8 @@ CREATE TYPE public.nonce_state AS ENUM ('reserved', 'signed', 'mined', 'released
 
 CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill');
 
+CREATE TYPE public.operation_kind AS ENUM ('mint');
+
 CREATE TYPE public.reserve_status AS ENUM ('covered', 'shortfall');
 
 CREATE TYPE public.tx_kind AS ENUM ('mint', 'replacement', 'gap_fill');
@@ -99,7 +101,12 @@ CREATE TABLE public.chain_txs (
     gas_limit numeric(78,0) NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     broadcast_at timestamp with time zone,
-    mined_block bigint
+    mined_block bigint,
+    operation public.operation_kind GENERATED ALWAYS AS (
+CASE
+    WHEN (order_id IS NOT NULL) THEN 'mint'::public.operation_kind
+    ELSE NULL::public.operation_kind
+END) STORED
 );
 
 CREATE TABLE public.control_changes (
@@ -270,7 +277,12 @@ CREATE TABLE public.signer_nonces (
     order_id uuid,
     state public.nonce_state DEFAULT 'reserved'::public.nonce_state NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    operation public.operation_kind GENERATED ALWAYS AS (
+CASE
+    WHEN (order_id IS NOT NULL) THEN 'mint'::public.operation_kind
+    ELSE NULL::public.operation_kind
+END) STORED
 );
 
 CREATE TABLE public.signers (

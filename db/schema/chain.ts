@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
@@ -30,6 +31,20 @@ export const signers = pgTable('signers', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * The kinds of issuer operation the one send pipeline carries (docs/decisions/049-one-pipeline-for-every-operation.md):
+ * one kind per table of operations, each referenced by its own column of chain_txs and signer_nonces.
+ */
+export const operationKind = pgEnum('operation_kind', ['mint'])
+export type OperationKindName = (typeof operationKind.enumValues)[number]
+
+/**
+ * The operation a chain_txs or signer_nonces row carries, generated from which reference column is set
+ * (order_id: a mint), so it never disagrees with the reference; null for a row of no operation (a gap
+ * fill of a nonce nobody held).
+ */
+const operationOf = sql`case when order_id is not null then 'mint'::operation_kind end`
+
 export const nonceUse = pgEnum('nonce_use', ['mint', 'gap_fill'])
 export const nonceState = pgEnum('nonce_state', ['reserved', 'signed', 'mined', 'released'])
 
@@ -43,6 +58,7 @@ export const signerNonces = pgTable(
     nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
     use: nonceUse('use').notNull(),
     orderId: uuid('order_id').references(() => mintOrders.id),
+    operation: operationKind('operation').generatedAlwaysAs(operationOf),
     state: nonceState('state').notNull().default('reserved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,6 +84,7 @@ export const chainTxs = pgTable(
       .references(() => signers.address),
     nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
     orderId: uuid('order_id').references(() => mintOrders.id),
+    operation: operationKind('operation').generatedAlwaysAs(operationOf),
     kind: txKind('kind').notNull(),
     rawTx: text('raw_tx').notNull(),
     maxFeePerGas: numeric('max_fee_per_gas', { precision: 78, scale: 0 }).notNull(),

@@ -1,31 +1,34 @@
 import type { Address } from 'viem'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
-import { lockMintOrders } from '../db/lockMintOrders'
-import { markOrdersSubmitted } from '../db/markOrdersSubmitted'
 import { markTxsBroadcast } from '../db/markTxsBroadcast'
+import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import type { Broadcast } from './broadcastSendBatch'
 import { type SendOutcomes, sendEventOf } from './sendOutcome'
 import { startConfirming } from './startConfirming'
 
-export type MarkSendBatchSubmittedParameters = { broadcast: readonly Broadcast[]; actor: string }
+export type MarkSendBatchSubmittedParameters<Row extends OperationRow> = {
+  kind: OperationKind<Row>
+  broadcast: readonly Broadcast[]
+  actor: string
+}
 
 /**
  * ONE transaction after the broadcast: the transactions marked broadcast (not the
  * underpriced ones), a 'broadcast' / 'already_known' / 'underpriced' event per order,
- * open orders -> submitted, and the hand-over to confirming (startConfirming, once per
- * signer with all its orders). An order settled meanwhile (confirmed, cancelled) keeps
- * its status; its outcome is still `sent`.
+ * open orders -> submitted (the kind's markSubmitted), and the hand-over to confirming
+ * (startConfirming, once per signer with all its orders). An order settled meanwhile
+ * (confirmed, cancelled) keeps its status; its outcome is still `sent`.
  */
-export async function markSendBatchSubmitted(
+export async function markSendBatchSubmitted<Row extends OperationRow>(
   ctx: WorkerContext,
-  { broadcast, actor }: MarkSendBatchSubmittedParameters,
+  { kind, broadcast, actor }: MarkSendBatchSubmittedParameters<Row>,
 ): Promise<SendOutcomes> {
   const outcomes: SendOutcomes = new Map()
   if (broadcast.length === 0) return outcomes
   await ctx.db.transaction(async (tx) => {
-    const rows = await lockMintOrders(tx, { orderIds: broadcast.map((b) => b.order.orderId), lock: true })
+    const rows = await kind.lock(tx, { ids: broadcast.map((b) => b.order.orderId), lock: true })
     const marking = markTxsBroadcast(tx, {
       hashes: broadcast.filter((b) => b.result !== 'underpriced').map((b) => b.hash),
     })
@@ -41,16 +44,14 @@ export async function markSendBatchSubmitted(
       data: { hash: b.hash, signer: b.signerAddress, nonce: b.nonce.toString() },
     }))
     const open = broadcast.filter((b) => {
-      const status = rows.get(b.order.orderId)?.status
-      return status !== undefined && status !== 'confirmed' && status !== 'cancelled'
+      const row = rows.get(b.order.orderId)
+      return row !== undefined && kind.settledOf({ row }) === null
     })
     // the broadcast marks, the events and the orders' status: pipelined, one round trip
     await Promise.all([
       marking,
       recordJobEvents(tx, events),
-      markOrdersSubmitted(tx, {
-        orders: open.map((b) => ({ id: b.order.orderId, status: rows.get(b.order.orderId)?.status ?? '' })),
-      }),
+      kind.markSubmitted(tx, { rows: open.flatMap((b) => rows.get(b.order.orderId) ?? []) }),
     ])
     const bySigner = new Map<Address, string[]>()
     for (const b of open) bySigner.set(b.signerAddress, [...(bySigner.get(b.signerAddress) ?? []), b.order.orderId])

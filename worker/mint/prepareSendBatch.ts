@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Hex, isAddress } from 'viem'
+import type { Address, Hex } from 'viem'
 import { PermanentJobError } from '@/lib/errors/jobs'
 import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
 import { TASK } from '@/lib/jobs/jobKeys'
@@ -6,39 +6,44 @@ import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { isUuid } from '@/lib/mint/isUuid'
 import { MintRevertedError } from '@/worker/errors/chain'
-import { buildMintCall } from '../approvals/buildMintCall'
-import { readMinterRules } from '../approvals/readMinterRules'
 import { capFees, type Fees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { estimateMintGas } from '../chain/estimateMintGas'
-import { listBarsOfOrders } from '../db/listBarsOfOrders'
 import { type BoundNonce, listBoundNonces } from '../db/listBoundNonces'
-import { listOrderSignatures } from '../db/listOrderSignatures'
 import type { ChainTx } from '../db/listOrderTxs'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
-import { lockMintOrders } from '../db/lockMintOrders'
-import type { MintOrder as MintOrderRow } from '../db/readMintOrderRow'
+import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import { mapWithLimit } from './mapWithLimit'
-import { reconcileAlreadyMinted } from './reconcileAlreadyMinted'
 import { recordFeeCapped } from './recordFeeCapped'
 import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
 
-export type PrepareSendBatchParameters = { orders: readonly SendOrder[]; actor: string }
+export type PrepareSendBatchParameters<Row extends OperationRow> = {
+  /** the kind of every operation of the batch (docs/decisions/049-one-pipeline-for-every-operation.md) */
+  kind: OperationKind<Row>
+  orders: readonly SendOrder[]
+  actor: string
+}
 
 /**
- * An order that needs its first signature: simulated, with its calldata and gas, and its vault (an order's never
- * changes); `bound` when it already holds a nonce.
+ * An operation that needs its first signature: simulated, with its calldata and gas, and its row as read before the
+ * lock; `bound` when it already holds a nonce.
  */
-export type ToSign = { order: SendOrder; vault: string; data: Hex; gas: bigint; bound: BoundNonce | undefined }
+export type ToSign<Row extends OperationRow> = {
+  order: SendOrder
+  row: Row
+  data: Hex
+  gas: bigint
+  bound: BoundNonce | undefined
+}
 
 /** An order with stored transactions: re-send the newest (never sign again). */
 export type ToResend = { order: SendOrder; txs: ChainTx[] }
 
-export type PrepareSendBatchReturnType = {
+export type PrepareSendBatchReturnType<Row extends OperationRow> = {
   /** orders decided here: settled, failed (unknown, bad recipient, a revert), wait (fee ceiling) */
   outcomes: SendOutcomes
-  toSign: ToSign[]
+  toSign: ToSign<Row>[]
   toResend: ToResend[]
   /** one fee estimate for the batch, within the fee ceiling */
   fees: Fees
@@ -51,21 +56,24 @@ export type PrepareSendBatchReturnType = {
  * orders are settled, which have stored bytes to re-send, which need signing (the
  * database's reads and the chain's below issued together); ONE fee
  * estimate (a fee above the ceiling holds every signature back: 'fee_capped', wait);
- * each signer's mined count; and per order to sign its attestAndMint calldata (buildMintCall:
- * the approvers' signatures and the custodian's bar list verified) and a simulation
- * (estimateMintGas, in parallel, one JSON-RPC batch): a refusal of buildMintCall is a
+ * each signer's mined count; and per order to sign its calldata (the kind's prepareCalls; a mint's
+ * buildMintCall: the approvers' signatures and the custodian's bar list verified) and a simulation
+ * (estimateMintGas, in parallel, one JSON-RPC batch): a refusal of the kind is a
  * permanent failure with a 'refused' event, a revert one with the contract's reason;
- * neither costs a nonce; OrderAlreadyMinted without a stored transaction is reconciled
- * from the chain.
+ * neither costs a nonce; the kind's alreadyDone revert (OrderAlreadyMinted) without a stored
+ * transaction is reconciled from the chain.
  */
-export async function prepareSendBatch(
+export async function prepareSendBatch<Row extends OperationRow>(
   ctx: WorkerContext,
-  { orders, actor }: PrepareSendBatchParameters,
-): Promise<PrepareSendBatchReturnType> {
+  { kind, orders, actor }: PrepareSendBatchParameters<Row>,
+): Promise<PrepareSendBatchReturnType<Row>> {
   const outcomes: SendOutcomes = new Map()
   const valid = orders.filter((o) => {
     if (isUuid(o.orderId)) return true
-    outcomes.set(o.orderId, { kind: 'failed', error: new PermanentJobError(`order id ${o.orderId} is not a uuid`) })
+    outcomes.set(o.orderId, {
+      kind: 'failed',
+      error: new PermanentJobError(`${kind.noun} id ${o.orderId} is not a uuid`),
+    })
     return false
   })
   const orderIds = valid.map((o) => o.orderId)
@@ -78,30 +86,26 @@ export async function prepareSendBatch(
   ])
   chainState.catch(() => {})
   const [rows, txsByOrder, bound] = await Promise.all([
-    lockMintOrders(ctx.db, { orderIds, lock: false }),
+    kind.lock(ctx.db, { ids: orderIds, lock: false }),
     listTxsOfOrders(ctx.db, { orderIds }),
     listBoundNonces(ctx.db, { orderIds }),
   ])
   const toResend: ToResend[] = []
-  const pending: { order: SendOrder; to: Address; amountWei: bigint; vault: string; row: MintOrderRow }[] = []
+  const pending: { order: SendOrder; row: Row }[] = []
   for (const order of valid) {
     const row = rows.get(order.orderId)
     const txs = txsByOrder.get(order.orderId) ?? []
+    const settled = row && kind.settledOf({ row })
+    const refusal = row && kind.refusalOf({ row })
     if (!row)
       outcomes.set(order.orderId, {
         kind: 'failed',
-        error: new PermanentJobError(`order ${order.orderId} does not exist`),
+        error: new PermanentJobError(`${kind.noun} ${order.orderId} does not exist`),
       })
-    else if (row.status === 'confirmed' || row.status === 'cancelled')
-      outcomes.set(order.orderId, { kind: 'settled', status: row.status })
+    else if (settled) outcomes.set(order.orderId, { kind: 'settled', status: settled })
     else if (txs.length > 0) toResend.push({ order, txs })
-    else if (!isAddress(row.toAddress, { strict: false })) {
-      outcomes.set(order.orderId, {
-        kind: 'failed',
-        error: new PermanentJobError(`the recipient ${row.toAddress} is not an address`),
-      })
-    } else
-      pending.push({ order, to: getAddress(row.toAddress), amountWei: BigInt(row.amountWei), vault: row.vault, row })
+    else if (refusal) outcomes.set(order.orderId, { kind: 'failed', error: new PermanentJobError(refusal) })
+    else pending.push({ order, row })
   }
 
   const minedCounts = new Map<Address, bigint>()
@@ -114,46 +118,34 @@ export async function prepareSendBatch(
   for (const [i, address] of candidates.entries()) minedCounts.set(address, BigInt(counts[i] ?? 0))
   const ceiling = capFees({ fees: wanted, baseFeePerGas: wanted.baseFeePerGas, ceiling: ctx.settings.feeCeiling })
   if (ceiling.capped) {
-    await holdForFees(ctx, { orders: pending.map((p) => p.order), actor, reason: ceiling.reason, wanted })
+    await holdForFees(ctx, { kind, orders: pending.map((p) => p.order), actor, reason: ceiling.reason, wanted })
     for (const p of pending)
       outcomes.set(p.order.orderId, { kind: 'wait', reason: ceiling.reason, retryInMs: ctx.settings.feeCappedRetryMs })
     return { outcomes, toSign: [], toResend, fees: ceiling.fees, minedCounts }
   }
 
-  // the attestAndMint calldata of each order: its approvals and bar list verified (buildMintCall; again under
-  // the lock in reserveSendBatch); a refusal is that order's permanent failure
-  const pendingIds = pending.map((p) => p.order.orderId)
-  const [rules, barsByOrder, signaturesByOrder] = await Promise.all([
-    readMinterRules(ctx),
-    ctx.db.transaction((tx) => listBarsOfOrders(tx, { orderIds: pendingIds })),
-    listOrderSignatures(ctx.db, { orderIds: pendingIds }),
-  ])
+  // the calldata of each operation: its signed intent verified (the kind's; again under the lock in
+  // reserveSendBatch); a refusal is that operation's permanent failure
+  const callOf = await kind.prepareCalls(ctx, { rows: pending.map((p) => p.row) })
   // all in the same tick: the chain client sends them as JSON-RPC batches (lib/chain/createChainClient.ts)
   const simulated = await mapWithLimit({
     items: pending,
     limit: pending.length,
-    fn: async (p) => {
-      const call = await buildMintCall(ctx, ctx.db, {
-        order: p.row,
-        bars: barsByOrder.get(p.order.orderId) ?? [],
-        signatures: signaturesByOrder.get(p.order.orderId) ?? [],
-        rules,
-      })
-      return estimateMintGas(ctx.chain, {
+    fn: async (p) =>
+      estimateMintGas(ctx.chain, {
         minterAddress: ctx.minterAddress,
         from: bound.get(p.order.orderId)?.signerAddress ?? from,
-        data: call.data,
-      })
-    },
+        data: await callOf({ row: p.row }),
+      }),
   })
-  const toSign: ToSign[] = []
+  const toSign: ToSign<Row>[] = []
   const refusals: RecordJobEventParameters[] = []
   for (const [i, p] of pending.entries()) {
     const result = simulated[i]
     if (result?.status === 'fulfilled') {
       toSign.push({
         order: p.order,
-        vault: p.vault,
+        row: p.row,
         data: result.value.data,
         gas: result.value.gas,
         bound: bound.get(p.order.orderId),
@@ -161,15 +153,15 @@ export async function prepareSendBatch(
       continue
     }
     const error: unknown = result?.reason
-    if (error instanceof MintRevertedError && error.errorName === 'OrderAlreadyMinted') {
+    if (error instanceof MintRevertedError && error.errorName === kind.alreadyDone) {
       try {
-        await reconcileAlreadyMinted(ctx, { order: p.order, actor })
+        await kind.reconcile(ctx, { order: p.order, actor })
         outcomes.set(p.order.orderId, { kind: 'settled', status: 'confirmed' })
       } catch (failure) {
         outcomes.set(p.order.orderId, { kind: 'failed', error: failure })
       }
     } else {
-      // buildMintCall's refusal (an approval missing, a bar list unverified): a 'refused' event, as under the lock
+      // the kind's refusal (an approval missing, a bar list unverified): a 'refused' event, as under the lock
       if (error instanceof ReserveCheckRefusedError)
         refusals.push({
           ...sendEventOf(p.order, actor),
@@ -185,12 +177,18 @@ export async function prepareSendBatch(
 }
 
 /** The fee ceiling holds these orders back, nothing signed: a 'fee_capped' event on each timeline, once per wait. */
-async function holdForFees(
+async function holdForFees<Row extends OperationRow>(
   ctx: WorkerContext,
-  p: { orders: SendOrder[]; actor: string; reason: string; wanted: Fees & { baseFeePerGas: bigint } },
+  p: {
+    kind: OperationKind<Row>
+    orders: SendOrder[]
+    actor: string
+    reason: string
+    wanted: Fees & { baseFeePerGas: bigint }
+  },
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await lockMintOrders(tx, { orderIds: p.orders.map((o) => o.orderId), lock: true })
+    await p.kind.lock(tx, { ids: p.orders.map((o) => o.orderId), lock: true })
     for (const order of p.orders) {
       await recordFeeCapped(tx, {
         ...sendEventOf(order, p.actor),

@@ -1,5 +1,7 @@
 import { getAddress } from 'viem'
 import { JobAbortedError } from '@/lib/errors/jobs'
+import { mintKind } from '../operations/mintKind'
+import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import { type Broadcast, broadcastSendBatch, type ToBroadcast } from './broadcastSendBatch'
 import { markSendBatchSubmitted } from './markSendBatchSubmitted'
@@ -72,7 +74,9 @@ export async function sendMintOrders(
     mark = now
   }
 
-  const prepared = await prepareSendBatch(ctx, { orders: unique, actor })
+  // the mint, the one kind this face sends (docs/decisions/049-one-pipeline-for-every-operation.md)
+  const kind = mintKind
+  const prepared = await prepareSendBatch(ctx, { kind, orders: unique, actor })
   lap('prepareMs')
   merge(prepared.outcomes)
   let toResend: ToResend[] = prepared.toResend
@@ -80,6 +84,7 @@ export async function sendMintOrders(
 
   if (prepared.toSign.length > 0 && !abortRest('signing', prepared.toSign)) {
     const reservedBatch = await reserveSendBatch(ctx, {
+      kind,
       toSign: prepared.toSign,
       fees: prepared.fees,
       minedCounts: prepared.minedCounts,
@@ -105,7 +110,7 @@ export async function sendMintOrders(
         merge(signedBatch.outcomes)
         lap('signMs')
         if (signedBatch.signed.length > 0) {
-          const storedBatch = await storeSendBatch(ctx, { signed: signedBatch.signed, actor }).catch(
+          const storedBatch = await storeSendBatch(ctx, { kind, signed: signedBatch.signed, actor }).catch(
             (error: unknown) => {
               for (const s of signedBatch.signed) outcomes.set(s.order.orderId, { kind: 'failed', error })
               return undefined
@@ -140,7 +145,7 @@ export async function sendMintOrders(
   merge(sent.outcomes)
   lap('broadcastMs')
   if (sent.broadcast.length > 0) ctx.failpoint('after_broadcast')
-  await markSubmitted(ctx, { broadcast: sent.broadcast, actor, outcomes })
+  await markSubmitted(ctx, { kind, broadcast: sent.broadcast, actor, outcomes })
   lap('markMs')
   ctx.log.info({ orders: unique.length, sent: sent.broadcast.length, ...steps }, 'send batch done')
   return outcomes
@@ -164,12 +169,12 @@ function resendItem({ order, txs }: ToResend): ToBroadcast {
  * Step 6; if its transaction fails, the broadcast orders' attempts
  * fail (their bytes are stored: the retry re-sends them).
  */
-async function markSubmitted(
+async function markSubmitted<Row extends OperationRow>(
   ctx: WorkerContext,
-  p: { broadcast: Broadcast[]; actor: string; outcomes: SendOutcomes },
+  p: { kind: OperationKind<Row>; broadcast: Broadcast[]; actor: string; outcomes: SendOutcomes },
 ): Promise<void> {
   try {
-    for (const [id, o] of await markSendBatchSubmitted(ctx, { broadcast: p.broadcast, actor: p.actor }))
+    for (const [id, o] of await markSendBatchSubmitted(ctx, { kind: p.kind, broadcast: p.broadcast, actor: p.actor }))
       p.outcomes.set(id, o)
   } catch (error) {
     for (const b of p.broadcast) p.outcomes.set(b.order.orderId, { kind: 'failed', error })

@@ -4,14 +4,18 @@ import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { listBoundNonces } from '../db/listBoundNonces'
 import { listTxsOfOrders } from '../db/listTxsOfOrders'
-import { lockMintOrders } from '../db/lockMintOrders'
 import { storeSignedTxs } from '../db/storeSignedTxs'
+import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import type { ToResend } from './prepareSendBatch'
 import { type SendOutcomes, sendEventOf } from './sendOutcome'
 import type { Signed } from './signSendBatch'
 
-export type StoreSendBatchParameters = { signed: readonly Signed[]; actor: string }
+export type StoreSendBatchParameters<Row extends OperationRow> = {
+  kind: OperationKind<Row>
+  signed: readonly Signed[]
+  actor: string
+}
 
 export type StoreSendBatchReturnType = { stored: Signed[]; toResend: ToResend[]; outcomes: SendOutcomes }
 
@@ -23,9 +27,9 @@ export type StoreSendBatchReturnType = { stored: Signed[]; toResend: ToResend[];
  * `reserved` (not released meanwhile by the nonce health check: then it is dropped, and
  * the order's next attempt takes a new nonce). 'signed' events.
  */
-export async function storeSendBatch(
+export async function storeSendBatch<Row extends OperationRow>(
   ctx: WorkerContext,
-  { signed, actor }: StoreSendBatchParameters,
+  { kind, signed, actor }: StoreSendBatchParameters<Row>,
 ): Promise<StoreSendBatchReturnType> {
   const outcomes: SendOutcomes = new Map()
   const toResend: ToResend[] = []
@@ -35,7 +39,7 @@ export async function storeSendBatch(
     // the orders' locks, then under them their stored transactions and their nonce rows'
     // locks, in this order on the connection; pipelined: one round trip
     const [rows, txsByOrder, bound] = await Promise.all([
-      lockMintOrders(tx, { orderIds, lock: true }),
+      kind.lock(tx, { ids: orderIds, lock: true }),
       listTxsOfOrders(tx, { orderIds }),
       listBoundNonces(tx, { orderIds, lock: true }),
     ])
@@ -43,12 +47,12 @@ export async function storeSendBatch(
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
       const holds = bound.get(s.order.orderId)
-      if (!row || row.status === 'confirmed' || row.status === 'cancelled')
-        outcomes.set(s.order.orderId, { kind: 'settled', status: row?.status ?? 'gone' })
+      const settled = row ? kind.settledOf({ row }) : 'gone'
+      if (!row || settled) outcomes.set(s.order.orderId, { kind: 'settled', status: settled ?? 'gone' })
       else if (txs.length > 0) toResend.push({ order: s.order, txs })
       else if (!holds || !isAddressEqual(holds.signerAddress, s.signerAddress) || holds.nonce !== s.nonce) {
         const error = new WorkerError(
-          `nonce ${s.nonce} of ${s.signerAddress} is no longer reserved for order ${s.order.orderId}: the signature is dropped, the next attempt takes a new nonce`,
+          `nonce ${s.nonce} of ${s.signerAddress} is no longer reserved for ${kind.noun} ${s.order.orderId}: the signature is dropped, the next attempt takes a new nonce`,
         )
         outcomes.set(s.order.orderId, { kind: 'failed', error })
       } else stored.push(s)
@@ -59,7 +63,7 @@ export async function storeSendBatch(
         hash: s.hash,
         signerAddress: s.signerAddress,
         nonce: s.nonce,
-        orderId: s.order.orderId,
+        ...kind.reference({ id: s.order.orderId }),
         kind: 'mint' as const,
         rawTx: s.raw,
         maxFeePerGas: s.fees.maxFeePerGas,

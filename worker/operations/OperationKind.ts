@@ -1,0 +1,64 @@
+import type { Hex } from 'viem'
+import type { DbOrTx, Tx } from '@/db/client'
+import type { OperationKindName } from '@/db/schema'
+import type { SendOrder } from '../mint/sendOutcome'
+import type { WorkerContext } from '../runtime/context'
+
+/** What the send path reads of every kind's row: its id and its status (docs/decisions/049). */
+export type OperationRow = { id: string; status: string }
+
+/** The columns of a chain_txs or signer_nonces row that reference one operation of a kind. */
+export type OperationReference = { orderId: string }
+
+/**
+ * The reserve transaction's view of a kind: opened before the transaction begins (so the
+ * kind's chain reads go out beside its BEGIN), used under the rows' locks.
+ */
+export type SigningSession<Row extends OperationRow> = {
+  /**
+   * the rows by id, locked FOR UPDATE in id order, and what the kind's checks need
+   * locked with them (a mint: its vaults, shared), all issued at once
+   */
+  lock: (tx: Tx, p: { ids: readonly string[]; prepared: ReadonlyMap<string, Row> }) => Promise<Map<string, Row>>
+  /**
+   * under those locks, per open row in the order given, the calldata to sign: rebuilt from
+   * the locked row and its signed intent, every signature verified again, and the kind's
+   * checks before signing passed; a refusal (ReserveCheckRefusedError) is that row's alone;
+   * `prepared`: the rows as read before the lock
+   */
+  check: (
+    tx: Tx,
+    p: { rows: readonly Row[]; prepared: ReadonlyMap<string, Row> },
+  ) => Promise<PromiseSettledResult<Hex>[]>
+}
+
+/**
+ * What one kind of issuer operation gives the one send pipeline
+ * (docs/decisions/049-one-pipeline-for-every-operation.md); nonces, fees, signing, storing,
+ * broadcast and confirming stay the pipeline's. Every call goes to GoldMinter.
+ */
+export type OperationKind<Row extends OperationRow> = {
+  kind: OperationKindName
+  /** how errors name one operation of the kind */
+  noun: string
+  /** the reference columns of the chain_txs and signer_nonces rows that carry the operation */
+  reference: (p: { id: string }) => OperationReference
+  /** the rows by id, FOR UPDATE in id order when asked: every status change of a row is made under this lock */
+  lock: (db: DbOrTx, p: { ids: readonly string[]; lock: boolean }) => Promise<Map<string, Row>>
+  /** the status the pipeline is done with the row in (confirmed, cancelled), or null while it is open */
+  settledOf: (p: { row: Row }) => string | null
+  /** a permanent refusal the row alone shows (a recipient that is no address), or null */
+  refusalOf: (p: { row: Row }) => string | null
+  /**
+   * outside a lock: reads what building the batch's calls needs once, and returns the
+   * builder of one row's calldata (its signed intent verified; a refusal rejects)
+   */
+  prepareCalls: (ctx: WorkerContext, p: { rows: readonly Row[] }) => Promise<(p: { row: Row }) => Promise<Hex>>
+  /** GoldMinter's error name that says the operation's call already happened */
+  alreadyDone: string
+  /** the call already happened with no transaction of ours stored: the chain wins */
+  reconcile: (ctx: WorkerContext, p: { order: SendOrder; actor: string }) => Promise<void>
+  openSigning: (ctx: WorkerContext) => SigningSession<Row>
+  /** open rows locked by the caller whose transaction is known to the node: submitted */
+  markSubmitted: (tx: Tx, p: { rows: readonly Row[] }) => Promise<void>
+}

@@ -1,0 +1,30 @@
+import { isAddress } from 'viem'
+import { lockMintOrders } from '../db/lockMintOrders'
+import { markOrdersSubmitted } from '../db/markOrdersSubmitted'
+import type { MintOrder } from '../db/readMintOrderRow'
+import { reconcileAlreadyMinted } from '../mint/reconcileAlreadyMinted'
+import { openMintSigning } from './mint/openMintSigning'
+import { prepareMintCalls } from './mint/prepareMintCalls'
+import type { OperationKind } from './OperationKind'
+
+/**
+ * The mint, an operation of the one send pipeline (docs/decisions/049-one-pipeline-for-every-operation.md):
+ * a row of mint_orders, referenced by order_id, its approvers' signatures in mint_order_signatures,
+ * sent as GoldMinter.attestAndMint.
+ */
+export const mintKind: OperationKind<MintOrder> = {
+  kind: 'mint',
+  noun: 'order',
+  reference: ({ id }) => ({ orderId: id }),
+  lock: (db, { ids, lock }) => lockMintOrders(db, { orderIds: ids, lock }),
+  settledOf: ({ row }) => (row.status === 'confirmed' || row.status === 'cancelled' ? row.status : null),
+  refusalOf: ({ row }) =>
+    isAddress(row.toAddress, { strict: false }) ? null : `the recipient ${row.toAddress} is not an address`,
+  prepareCalls: prepareMintCalls,
+  alreadyDone: 'OrderAlreadyMinted',
+  reconcile: reconcileAlreadyMinted,
+  openSigning: openMintSigning,
+  markSubmitted: async (tx, { rows }) => {
+    await markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) })
+  },
+}
