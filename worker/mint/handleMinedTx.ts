@@ -10,6 +10,7 @@ import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markTxMined } from '../db/markTxMined'
 import { type MintOrder, readMintOrderRow } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
+import { confirmationsText } from './confirmationsText'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { startConfirming } from './startConfirming'
 
@@ -117,7 +118,7 @@ export async function handleMinedTx(
       await recordJobEvent(tx, {
         ...confirmEventOf(run, orderId),
         event: 'confirmed',
-        detail: `${confirmations} confirmations`,
+        detail: confirmationsText(confirmations),
         data,
       })
       return

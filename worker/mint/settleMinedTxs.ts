@@ -7,6 +7,7 @@ import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { type ConfirmedOrder, markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { type MinedNonce, markTxsMined } from '../db/markTxsMined'
 import type { WorkerContext } from '../runtime/context'
+import { confirmationsText } from './confirmationsText'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 
 /** A mint of an order with a successful receipt carrying the order's Minted event. */
@@ -77,7 +78,7 @@ export async function settleMinedTxs(
       }
       if (confirmations >= needed) {
         done.push({ orderId, txHash: minedTx.hash, blockNumber: block })
-        events.push({ ...base, event: 'confirmed', detail: `${confirmations} confirmations`, data })
+        events.push({ ...base, event: 'confirmed', detail: confirmationsText(confirmations), data })
         confirmed++
       } else if (order.status !== 'submitted') {
         await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
