@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { drizzle } from 'drizzle-orm/postgres-js'
-import postgres from 'postgres'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createDb, type Db, type DbClient } from '@/db/client'
-import * as schema from '@/db/schema'
+import { createDb, type DbClient } from '@/db/client'
+import { createStatementLogDb, type StatementLogDb } from '@/tests/helpers/createStatementLogDb'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
@@ -43,12 +41,12 @@ type JobEvent = {
 describe('addJobs', () => {
   let t: TestDatabase
   let web: DbClient
-  let counted: { db: Db; statements: () => number; close: () => Promise<void> }
+  let counted: StatementLogDb
 
   beforeAll(async () => {
     t = await createTestDatabase()
     web = createDb({ url: t.roleUrl('web'), max: 2, name: 'add-jobs-as-web' })
-    counted = countingDb(t.roleUrl('web'))
+    counted = createStatementLogDb({ url: t.roleUrl('web'), name: 'add-jobs-counted' })
     await counted.db.execute(sql`select 1`)
   })
   afterAll(async () => {
@@ -84,7 +82,7 @@ describe('addJobs', () => {
     const staff = await insertUser(t.db, 'staff')
     const order = await insertOrder(t.db, { requestedBy: staff.id })
     const later = new Date(Date.now() + 3_600_000)
-    const before = counted.statements()
+    const before = counted.statements().length
     const { jobIds } = await addJobs(counted.db, [
       {
         task: 'test_alpha',
@@ -101,7 +99,7 @@ describe('addJobs', () => {
       { task: 'test_beta', payload: { n: 2 }, runAt: later },
       { task: 'test_alpha', payload: { n: 3 }, queueName: 'test_lane:2', priority: -1, actor: 'tester' },
     ])
-    expect(counted.statements() - before).toBe(1)
+    expect(counted.statements().length - before).toBe(1)
     expect(jobIds).toHaveLength(3)
     expect(new Set(jobIds).size).toBe(3)
 
@@ -173,7 +171,7 @@ describe('addJobs', () => {
   })
 
   it('costs the same one statement for many jobs, ids in input order', async () => {
-    const before = counted.statements()
+    const before = counted.statements().length
     const { jobIds } = await addJobs(
       counted.db,
       Array.from({ length: 60 }, (_, i) => ({
@@ -183,7 +181,7 @@ describe('addJobs', () => {
         queueName: `test_many:${i % 4}`,
       })),
     )
-    expect(counted.statements() - before).toBe(1)
+    expect(counted.statements().length - before).toBe(1)
     const payloadOf = new Map((await graphileJobs(jobIds)).map((j) => [j.id, j.payload]))
     expect(jobIds.map((id) => payloadOf.get(id.toString()))).toEqual(Array.from({ length: 60 }, (_, i) => ({ n: i })))
     expect(await jobRecordsOf(jobIds)).toHaveLength(60)
@@ -192,9 +190,9 @@ describe('addJobs', () => {
 
   it('an empty list writes nothing and sends no statement', async () => {
     const was = await counts()
-    const before = counted.statements()
+    const before = counted.statements().length
     expect(await addJobs(counted.db, [])).toEqual({ jobIds: [] })
-    expect(counted.statements()).toBe(before)
+    expect(counted.statements().length).toBe(before)
     expect(await counts()).toEqual(was)
   })
 
@@ -258,7 +256,7 @@ describe('addJobs', () => {
     const staff = await insertUser(t.db, 'staff')
     const order = await insertOrder(t.db, { requestedBy: staff.id })
     const was = await counts()
-    const before = counted.statements()
+    const before = counted.statements().length
     const { jobId } = await addJob(counted.db, {
       task: 'mint_send',
       payload: { orderId: order.id },
@@ -269,7 +267,7 @@ describe('addJobs', () => {
       detail: 'mint 1 oz',
       transport: 'sqs',
     })
-    expect(counted.statements() - before).toBe(1)
+    expect(counted.statements().length - before).toBe(1)
     const [outbox] = await t.db.execute<{ job_id: string; task: string; order_id: string; payload: unknown }>(
       sql`select job_id::text as job_id, task, order_id::text as order_id, payload from sqs_outbox where job_id = ${jobId.toString()}::bigint`,
     )
@@ -339,19 +337,3 @@ describe('addJobs', () => {
     expect(await counts()).toEqual({ ...was, jobs: (was?.jobs ?? 0) + 1 })
   })
 })
-
-/**
- * A drizzle database on its own one-connection pool that counts the statements it sends
- * (postgres.js's debug hook: one call per query sent), to show a call's round trips.
- */
-function countingDb(url: string): { db: Db; statements: () => number; close: () => Promise<void> } {
-  let n = 0
-  const client = postgres(url, {
-    max: 1,
-    onnotice: () => {},
-    types: { bigint: postgres.BigInt },
-    connection: { application_name: 'add-jobs-counted' },
-    debug: () => n++,
-  })
-  return { db: drizzle(client, { schema }), statements: () => n, close: () => client.end({ timeout: 5 }) }
-}

@@ -1,5 +1,6 @@
 import { type Address, getAddress, type Hex, hashTypedData, isAddress, isAddressEqual, zeroAddress } from 'viem'
 import type { DbOrTx } from '@/db/client'
+import { barListAsOf } from '@/lib/chain/barListAsOf'
 import { collectBarLeaves, rootOfSortedLeaves, vaultId } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { type BarList, barListTypedData } from '@/lib/chain/typedData'
@@ -58,7 +59,7 @@ export async function verifyBarList(
     if (!pending) {
       const barList: BarList = {
         vault: vaultId(vault),
-        asOf: BigInt(Math.floor(list.asOf.getTime() / 1000)),
+        asOf: barListAsOf(list.asOf),
         barsRoot: list.barsRoot as Hex,
         totalFineWei: list.totalFineWei,
       }

@@ -62,7 +62,7 @@ export class BarMismatchError extends BaseError {
   }
 }
 
-/** A bar list older than the vault's latest one: importing it would turn the inventory back in time. */
+/** A bar list not a second after the vault's latest one (whole seconds, as GoldMinter orders them). */
 export class StaleBarListError extends BaseError {
   override name = 'StaleBarListError'
   readonly vault: string
@@ -71,7 +71,7 @@ export class StaleBarListError extends BaseError {
   constructor({ vault, asOf, latestAsOf }: { vault: string; asOf: Date; latestAsOf: Date }) {
     super(
       'stale_bar_list',
-      `This bar list of vault ${vault} is as of ${asOf.toISOString()}, older than the latest one imported (${latestAsOf.toISOString()}).`,
+      `This bar list of vault ${vault} is as of ${asOf.toISOString()}, older than the latest one imported (${latestAsOf.toISOString()}) or in its second (a vault's lists are ordered by whole seconds).`,
     )
     this.vault = vault
     this.asOf = asOf

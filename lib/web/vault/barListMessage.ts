@@ -1,3 +1,4 @@
+import { barListAsOf } from '@/lib/chain/barListAsOf'
 import { barsRoot, totalFineWei, vaultId } from '@/lib/chain/bars'
 import { type BarList, barListTypedData, type GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import { parseDecimal } from '@/lib/money/parseDecimal'
@@ -23,7 +24,7 @@ export function barListMessage(list: BarListToSign): BarList {
   }
   return {
     vault: vaultId(list.vault),
-    asOf: BigInt(Math.floor(list.asOf.getTime() / 1000)),
+    asOf: barListAsOf(list.asOf),
     barsRoot: barsRoot(hashed()),
     totalFineWei: totalFineWei(hashed()),
   }

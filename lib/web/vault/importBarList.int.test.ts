@@ -246,12 +246,22 @@ describe('importBarList', () => {
     ])
   })
 
-  it('two imports of one vault at once run one after the other', async () => {
+  it('two imports of one vault at once run one after the other: the second sees the first as latest', async () => {
     const vault = 'IMP-RACE'
+    // two lists of one second: whichever takes the vault's lock first is imported, the other is then stale
     const a = importTestBarList(t.db, { vault, asOf: at(1), bars: [{ serial: 'RA1' }, { serial: 'RA2' }] })
     const b = importTestBarList(t.db, { vault, asOf: at(1), bars: [{ serial: 'RA1' }, { serial: 'RA3' }] })
-    const [ra, rb] = await Promise.all([a, b])
-    expect(ra.added + rb.added).toBe(3)
+    const settled = await Promise.allSettled([a, b])
+    const imported = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []))
+    const refused = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason] : []))
+    expect(imported).toHaveLength(1)
+    expect(imported[0]).toMatchObject({ added: 2 })
+    expect(refused).toHaveLength(1)
+    expect(refused[0]).toBeInstanceOf(StaleBarListError)
+    expect((await barsOf(vault)).map((x) => x.status)).toEqual(['available', 'available'])
+    // a list of the next second after both: the snapshot applies over the one imported
+    const next = await importTestBarList(t.db, { vault, asOf: at(2), bars: [{ serial: 'RA1' }, { serial: 'RA4' }] })
+    expect(next).toMatchObject({ added: 1, unchanged: 1, withdrawn: 1 })
     const statuses = (await barsOf(vault)).map((x) => x.status).sort()
     expect(statuses).toEqual(['available', 'available', 'withdrawn'])
   })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { type Address, type Hex, isHex, recoverTypedDataAddress } from 'viem'
 import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import { barListAsOf } from '@/lib/chain/barListAsOf'
 import { barListTypedData, type GoldMinterDomainParameters } from '@/lib/chain/typedData'
 import { InvalidSignatureError } from '@/lib/errors/approvals'
 import { lockVault } from '@/lib/vault/lockVault'
@@ -44,7 +45,8 @@ const DEFAULT_CHUNK = 10_000
  * with its root, total, custodian and signature, and:
  * - the same list again (same vault, asOf and content hash) changes nothing and answers
  *   what its first import answered;
- * - a list older than the vault's latest one: StaleBarListError (409), nothing written;
+ * - a list whose asOf second (lib/chain/barListAsOf) is not after the vault's latest one's:
+ *   StaleBarListError (409), nothing written (GoldMinter would refuse to attest it);
  * - bars new to the inventory -> `available`;
  * - bars of the vault that the list has: `unchanged`; a withdrawn one is available
  *   again, a missing one is reserved or backing again (per its order);
@@ -76,7 +78,8 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     const [latest] = await tx.execute<{ as_of: Date | string }>(
       sql`select as_of from bar_lists where vault = ${list.vault} order by as_of desc limit 1`,
     )
-    if (latest && new Date(latest.as_of).getTime() > list.asOf.getTime()) {
+    // GoldMinter refuses a list whose whole second is not after the attested one's: so does the import
+    if (latest && barListAsOf(new Date(latest.as_of)) >= barListAsOf(list.asOf)) {
       throw new StaleBarListError({ vault: list.vault, asOf: list.asOf, latestAsOf: new Date(latest.as_of) })
     }
 

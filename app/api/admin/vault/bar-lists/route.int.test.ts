@@ -146,6 +146,45 @@ describe('POST /api/admin/vault/bar-lists', () => {
     })
   })
 
+  it('409 stale_bar_list for a list in the same whole second as the latest (as GoldMinter orders them); nothing written', async () => {
+    const vault = 'API-SEC'
+    const first = JSON.stringify({ vault, asOf: '2026-01-01T06:00:00.200Z', bars: [bar('SEC1')] })
+    const created = await importList(first)
+    expect(created.status).toBe(201)
+    const answer = await created.json()
+    const state = async () => {
+      const [row] = await t.db.execute<{ lists: number; bars: string; audits: number }>(sql`
+        select (select count(*)::int from bar_lists where vault = ${vault}) as lists,
+               (select string_agg(serial || ':' || status::text, ',' order by serial) from vault_bars
+                where vault = ${vault}) as bars,
+               (select count(*)::int from audit_log where action = 'vault.bar_list_import') as audits`)
+      return row
+    }
+    const before = await state()
+    expect(before).toMatchObject({ lists: 1, bars: 'SEC1:available' })
+
+    // later in the same second, and a list of other bars: refused, though its milliseconds are later
+    const sameSecond = JSON.stringify({ vault, asOf: '2026-01-01T06:00:00.700Z', bars: [bar('SEC2')] })
+    const refused = await errorOf(await importList(sameSecond))
+    expect(refused).toMatchObject({ status: 409, code: 'stale_bar_list' })
+    expect(refused.message).toContain('2026-01-01T06:00:00.200Z')
+    expect(await state()).toEqual(before)
+    // the same bars in the same second, at another millisecond: not the replay either
+    const sameBars = JSON.stringify({ vault, asOf: '2026-01-01T06:00:00.999Z', bars: [bar('SEC1')] })
+    expect(await errorOf(await importList(sameBars))).toMatchObject({ status: 409, code: 'stale_bar_list' })
+    expect(await state()).toEqual(before)
+
+    // the exact replay still answers the list it imported (its audit row says replay), and the next second is newer
+    const replay = await importList(first)
+    expect(replay.status).toBe(201)
+    expect(await replay.json()).toEqual(answer)
+    const nextSecond = await importList(
+      JSON.stringify({ vault, asOf: '2026-01-01T06:00:01.000Z', bars: [bar('SEC1'), bar('SEC2')] }),
+    )
+    expect(nextSecond.status).toBe(201)
+    expect(await state()).toMatchObject({ lists: 2, bars: 'SEC1:available,SEC2:available' })
+  })
+
   it('422 with each issue at its line; 400 for broken JSON; 415 for another type', async () => {
     const csv =
       'serial,refiner,year,grossOz,fineness\nA1,Valcambi SA,2025,401.125,999.9\nA1,Valcambi SA,2025,401.125,999.9\nA2,Valcambi SA,2025,-4,999.9\n'
