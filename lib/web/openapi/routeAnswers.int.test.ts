@@ -32,6 +32,9 @@ let r: {
   reserves: typeof import('@/app/api/reserves/route')
   lookup: typeof import('@/app/api/reserves/lookup/route')
   jobs: typeof import('@/app/api/admin/jobs/route')
+  users: typeof import('@/app/api/admin/users/route')
+  limits: typeof import('@/app/api/admin/limits/route')
+  recipients: typeof import('@/app/api/admin/recipients/route')
   health: typeof import('@/app/api/health/route')
   ready: typeof import('@/app/api/ready/route')
   openapi: typeof import('@/app/api/openapi.json/route')
@@ -58,6 +61,9 @@ beforeAll(async () => {
     reserves: await import('@/app/api/reserves/route'),
     lookup: await import('@/app/api/reserves/lookup/route'),
     jobs: await import('@/app/api/admin/jobs/route'),
+    users: await import('@/app/api/admin/users/route'),
+    limits: await import('@/app/api/admin/limits/route'),
+    recipients: await import('@/app/api/admin/recipients/route'),
     health: await import('@/app/api/health/route'),
     ready: await import('@/app/api/ready/route'),
     openapi: await import('@/app/api/openapi.json/route'),
@@ -150,6 +156,18 @@ describe('real answers against the OpenAPI document', () => {
     )
     expect(jobs.problems).toEqual([])
     expect((jobs.body as { items: { orderId: string | null }[] }).items.map((j) => j.orderId)).toContain(orderId)
+  })
+
+  it('the admin users, limits and recipient allowlist', async () => {
+    signInAs(route.u.admin)
+    for (const [handler, path] of [
+      [r.users.GET, '/api/admin/users'],
+      [r.limits.GET, '/api/admin/limits'],
+      [r.recipients.GET, '/api/admin/recipients'],
+    ] as const) {
+      const answer = await checked(await handler(routeRequest(path)), { method: 'get', path }, 200)
+      expect(answer.problems, path).toEqual([])
+    }
   })
 
   it('the public reserves, the lookup, health and readiness', async () => {

@@ -1,9 +1,11 @@
+import { allowedRecipientListSchema, mintLimitsSchema } from '@/lib/controls/responseSchemas'
 import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { jobListSchema } from '@/lib/web/admin/responseSchemas'
 import { bulkRetryBodySchema, jobIdParamsSchema, listJobsQuerySchema } from '@/lib/web/admin/schemas'
 import { changeIdParamsSchema, listChangesQuerySchema, rejectChangeBodySchema } from '@/lib/web/changes/schemas'
 import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
+import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
 import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
 import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'
 import type { ApiOperation } from '../ApiOperation'
@@ -89,7 +91,7 @@ export const adminOperations: readonly ApiOperation[] = [
     path: '/api/admin/limits',
     summary: 'The per-order limit and the rolling 24 h cap (fine oz, null: unlimited), with what the cap counts now',
     roles: admin,
-    success: { status: 200, description: 'The limits' },
+    success: { status: 200, description: 'The limits', schema: mintLimitsSchema },
   },
   {
     method: 'put',
@@ -104,7 +106,7 @@ export const adminOperations: readonly ApiOperation[] = [
     path: '/api/admin/recipients',
     summary: 'The recipient allowlist, addresses checksummed',
     roles: admin,
-    success: { status: 200, description: 'The allowlist' },
+    success: { status: 200, description: 'The allowlist', schema: allowedRecipientListSchema },
   },
   {
     method: 'post',
@@ -155,7 +157,7 @@ export const adminOperations: readonly ApiOperation[] = [
     path: '/api/admin/users',
     summary: 'Every user with role, disabled flag and session version',
     roles: admin,
-    success: { status: 200, description: 'The users' },
+    success: { status: 200, description: 'The users', schema: userListSchema },
   },
   {
     method: 'patch',
@@ -164,7 +166,11 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     params: userIdParamsSchema,
     body: updateUserSchema,
-    success: { status: 200, description: 'The user, disabled or enabled (a role change answers 202)' },
+    success: {
+      status: 200,
+      description: 'The user, disabled or enabled (a role change answers 202)',
+      schema: userSchema,
+    },
     errors: { 409: 'self_lockout' },
   },
   {
