@@ -56,6 +56,8 @@ export default function nextConfig(phase) {
     // make the standalone output carry it.
     outputFileTracingIncludes: {
       '/api/ready': ['./db/migrations/**/*'],
+      // /docs/api serves Scalar's bundle from the installed package (lib/web/docs/readScalarBundle.ts)
+      '/docs/api/scalar.js': ['./node_modules/@scalar/api-reference/dist/browser/standalone.js'],
     },
     async headers() {
       return [{ source: '/:path*', headers: securityHeaders(dev) }]

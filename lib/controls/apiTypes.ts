@@ -1,24 +1,14 @@
+import type { z } from 'zod'
+import type { allowedRecipientSchema, mintLimitsSchema } from './responseSchemas'
+
 /**
- * The JSON shapes of the recipient and limit routes (docs/api.md "Recipients and
- * limits"), as sent on the wire: addresses checksummed, amounts fine-oz decimal strings,
- * times ISO 8601.
+ * The JSON shapes of the recipient and limit routes (docs/api.md "Recipients and limits"), inferred from their zod
+ * schemas (./responseSchemas.ts, which the OpenAPI document describes the routes with). The import is type-only: a
+ * component reading this file loads no schema.
  */
 
 /** One address on the recipient allowlist. */
-export type ApiAllowedRecipient = {
-  address: string
-  label: string
-  /** the admin who added it (null: seeded by the local stack or a migration) */
-  addedBy: string | null
-  addedAt: string
-}
+export type ApiAllowedRecipient = z.infer<typeof allowedRecipientSchema>
 
 /** The mint limits; null means unlimited. */
-export type ApiMintLimits = {
-  maxOrderOz: string | null
-  dailyCapOz: string | null
-  /** in flight + mined in the last 24 h + requested in the last 24 h and awaiting approval: what the cap counts now */
-  last24hOz: string
-  updatedBy: string | null
-  updatedAt: string | null
-}
+export type ApiMintLimits = z.infer<typeof mintLimitsSchema>

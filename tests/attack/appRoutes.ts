@@ -89,11 +89,12 @@ export function samplePath(pattern: string, values: Record<string, string> = {})
 
 /**
  * The API routes anyone may call besides next-auth's own:
- * docs/api.md "Operations" and the proof of reserve ("Reserves").
+ * docs/api.md "Operations", the proof of reserve ("Reserves") and the OpenAPI document ("OpenAPI").
  */
 export const PUBLIC_API_ROUTES: readonly string[] = [
   '/api/health',
   '/api/metrics',
+  '/api/openapi.json',
   '/api/ready',
   '/api/reserves',
   '/api/reserves/lookup',

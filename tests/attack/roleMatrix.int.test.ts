@@ -42,6 +42,7 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/ready': 'public',
   'GET /api/metrics': 'public', // its own bearer token, no session
+  'GET /api/openapi.json': 'public', // the contract, as docs/api.md is
   'GET /api/reserves': 'public',
   'GET /api/reserves/lookup': 'public',
   // next-auth's own endpoints (sign-in, csrf, session): public; not called here (next-auth's ESM needs Next's
@@ -382,6 +383,25 @@ describe('the role matrix: every route and page against every caller', () => {
     }
     expect(failures).toEqual([])
   }, 300_000)
+
+  it('the OpenAPI document states for every operation the roles this matrix proves (x-roles, or public)', async () => {
+    const { apiOperations } = await import('@/lib/web/openapi/apiOperations')
+    const mismatches: string[] = []
+    for (const op of apiOperations) {
+      const method = op.method.toUpperCase()
+      // a catch-all segment ([...nextauth]) is one path parameter in the document
+      const key =
+        [
+          `${method} ${op.path.replace(/\{([^}]+)\}/g, '[$1]')}`,
+          `${method} ${op.path.replace(/\{([^}]+)\}/g, '[...$1]')}`,
+        ].find((k) => k in API_ACCESS) ?? `${method} ${op.path}`
+      const access = API_ACCESS[key]
+      const stated = op.roles === 'public' ? 'public' : [...op.roles].sort().join(',')
+      const proven = access === undefined || access === 'public' ? access : [...access].sort().join(',')
+      if (stated !== proven) mismatches.push(`${key}: the document says ${stated}, the matrix ${proven}`)
+    }
+    expect(mismatches).toEqual([])
+  })
 
   it('pages: allowed roles see them, other roles are sent to /forbidden, refused sessions and visitors to /login; public pages send nobody away', async () => {
     const failures: string[] = []

@@ -1,41 +1,22 @@
+import type { z } from 'zod'
 import type { JobState, LiveJobState } from '@/lib/jobs/jobStates'
 import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 import type { ApiReserveCheck } from '@/lib/web/reserves/apiTypes'
+import type { jobListSchema, jobSchema, orderSummarySchema } from './responseSchemas'
 
 /**
  * The JSON shapes of the admin API (docs/api.md "Admin"), as sent on the wire: ids and
  * wei amounts are strings, times ISO 8601 strings. The pages convert them to app data
- * at one boundary (components/jobs/jobsApi.ts, components/admin/adminApi.ts).
+ * at one boundary (components/jobs/jobsApi.ts, components/admin/adminApi.ts). The job list's types are inferred
+ * from its zod schemas (./responseSchemas.ts, which the OpenAPI document describes the routes with).
  */
 
-export type ApiOrderSummary = {
-  orderId: string
-  status: string
-  to: string
-  /** fine troy ounces, decimal string */
-  amount: string
-}
+export type ApiOrderSummary = z.infer<typeof orderSummarySchema>
 
 /** One job in the list. */
-export type ApiJob = {
-  id: string
-  task: string
-  state: JobState
-  attempts: number
-  maxAttempts: number
-  lastError: string | null
-  orderId: string | null
-  /** when it runs (or ran) next; null once it left graphile-worker's table */
-  runAt: string | null
-  lockedAt: string | null
-  lockedBy: string | null
-  createdAt: string
-  updatedAt: string
-  finishedAt: string | null
-  order: ApiOrderSummary | null
-}
+export type ApiJob = z.infer<typeof jobSchema>
 
-export type ApiJobList = { items: ApiJob[]; nextCursor: string | null }
+export type ApiJobList = z.infer<typeof jobListSchema>
 
 export type ApiJobError = { message: string; stack: string | null }
 

@@ -11,8 +11,13 @@ import { z } from 'zod'
  */
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an address (0x and 40 hex digits)')
-const addressHex = z.custom<Address>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v), 'an address')
-const hex = z.custom<Hex>((v) => typeof v === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(v), 'hex bytes (0x...)')
+// the OpenAPI document (lib/web/openapi) describes the custom schemas by their override
+const addressHex = z
+  .custom<Address>((v) => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v), 'an address')
+  .meta({ override: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' } })
+const hex = z
+  .custom<Hex>((v) => typeof v === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(v), 'hex bytes (0x...)')
+  .meta({ override: { type: 'string', pattern: '^0x([0-9a-fA-F]{2})*$' } })
 const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, '32 bytes of hex (0x and 64 hex digits)')
 /** numbers in typed data are decimal strings (a JSON number cannot hold a uint256) */
 const decimalString = z.string().regex(/^(0|[1-9][0-9]*)$/, 'a whole number as a decimal string')

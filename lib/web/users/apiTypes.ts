@@ -1,18 +1,8 @@
-import type { UserRole } from '@/db/schema/users'
+import type { z } from 'zod'
+import type { userSchema } from './responseSchemas'
 
 /**
  * A user as the admin users API answers it (GET /api/admin/users, PATCH /api/admin/users/{id}); never a password hash.
+ * Inferred from its zod schema (./responseSchemas.ts, which the OpenAPI document describes the routes with).
  */
-export type ApiUser = {
-  id: string
-  email: string
-  name: string
-  role: UserRole
-  disabled: boolean
-  /** bumped on every role change or disable: sessions issued before it no longer stand */
-  sessionVersion: number
-  /** the OIDC issuer this user is bound to (first SSO sign-in), or null */
-  oidcIssuer: string | null
-  createdAt: string
-  updatedAt: string
-}
+export type ApiUser = z.infer<typeof userSchema>

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { bindSigningKey } from '@/lib/web/approvals/bindSigningKey'
+import { bindSigningKeySchema } from '@/lib/web/approvals/bindSigningKeySchema'
 import { getSigningKeyChallenge } from '@/lib/web/approvals/getSigningKeyChallenge'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { route } from '@/lib/web/http/route'
@@ -14,7 +14,7 @@ export const GET = route({
 // POST /api/me/signing-key { address, signature } - binds the key to the signed-in user (audited)
 export const POST = route({
   roles: ['staff', 'approver', 'admin'],
-  body: z.object({ address: z.string().max(64), signature: z.string().max(10_000) }),
+  body: bindSigningKeySchema,
   handler: ({ user, body }) =>
     bindSigningKey(getWebDb().db, {
       user,

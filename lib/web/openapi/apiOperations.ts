@@ -1,0 +1,7 @@
+import type { ApiOperation } from './ApiOperation'
+import { adminOperations } from './operations/adminOperations'
+import { mintOperations } from './operations/mintOperations'
+import { publicOperations } from './operations/publicOperations'
+
+/** Every operation of the API, one per route file's exported method (lib/web/openapi/apiOperations.test.ts). */
+export const apiOperations: readonly ApiOperation[] = [...publicOperations, ...mintOperations, ...adminOperations]

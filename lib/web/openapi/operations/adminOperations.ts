@@ -1,0 +1,243 @@
+import { allowedRecipientListSchema, mintLimitsSchema } from '@/lib/controls/responseSchemas'
+import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema } from '@/lib/controls/schemas'
+import { jobListSchema } from '@/lib/web/admin/responseSchemas'
+import { bulkRetryBodySchema, jobIdParamsSchema, listJobsQuerySchema } from '@/lib/web/admin/schemas'
+import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
+import { changeIdParamsSchema, listChangesQuerySchema, rejectChangeBodySchema } from '@/lib/web/changes/schemas'
+import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
+import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
+import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
+import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
+import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'
+import type { ApiOperation } from '../ApiOperation'
+
+const admin = ['admin'] as const
+const proposed = { status: 202, description: 'Proposed: { changeId, status: "awaiting_second_admin" }' }
+
+/** The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users, webhooks. */
+export const adminOperations: readonly ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/admin/jobs',
+    summary: 'Jobs newest first, filtered by state, task or a search, keyset pages',
+    roles: ADMIN_READERS,
+    query: listJobsQuerySchema,
+    success: { status: 200, description: 'A page of jobs', schema: jobListSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/jobs/{jobId}',
+    summary: 'One job: payload, attempts, errors with stacks, timeline, its order',
+    roles: ADMIN_READERS,
+    params: jobIdParamsSchema,
+    success: { status: 200, description: 'The job' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/jobs/{jobId}/retry',
+    summary: 'A dead or retrying job runs again now, attempts reset (audited)',
+    roles: admin,
+    params: jobIdParamsSchema,
+    success: { status: 200, description: 'The job retried' },
+    errors: { 409: 'job_running or job_not_retryable' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/jobs/{jobId}/cancel',
+    summary: 'A job stops for good, its order becomes cancelled, its nonce released (audited)',
+    roles: admin,
+    params: jobIdParamsSchema,
+    success: { status: 200, description: 'The job cancelled' },
+    errors: { 409: 'job_running, job_not_cancellable or order_confirmed' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/jobs/retry',
+    summary: 'Bulk retry: { jobIds } or { state: "dead", task? } (audited per job)',
+    roles: admin,
+    body: bulkRetryBodySchema,
+    success: { status: 200, description: 'The jobs retried and those skipped' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/metrics',
+    summary: 'Queue depth, oldest queued age, failure rate, p50/p95, dead letters, throughput',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The figures' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/system',
+    summary: 'Chain settings, signers (nonce in Postgres and on chain, in flight, balance), workers alive',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The system' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/dead-letters/sqs',
+    summary: "The SQS dead-letter queue as the worker last listed it, and the transport's queue figures",
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The dead letters' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/dead-letters/sqs/retry',
+    summary: 'Each dead letter a new message, orders reopened: { messageIds } or { all: true } (audited)',
+    roles: admin,
+    body: sqsRetryBodySchema,
+    success: { status: 200, description: 'The messages retried' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/limits',
+    summary: 'The per-order limit and the rolling 24 h cap (fine oz, null: unlimited), with what the cap counts now',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The limits', schema: mintLimitsSchema },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/limits',
+    summary: 'Asks to set both limits; applied when another admin confirms it (audited)',
+    roles: admin,
+    body: setMintLimitsBodySchema,
+    success: proposed,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/recipients',
+    summary: 'The recipient allowlist, addresses checksummed',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The allowlist', schema: allowedRecipientListSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/recipients',
+    summary: 'Asks to allow an address to receive mints; applied when another admin confirms it (audited)',
+    roles: admin,
+    body: addRecipientBodySchema,
+    success: proposed,
+    errors: { 409: 'conflict: the address is listed' },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/recipients/{address}',
+    summary: 'Asks to take an address off the allowlist; applied when another admin confirms it (audited)',
+    roles: admin,
+    params: recipientParamsSchema,
+    success: proposed,
+  },
+  {
+    method: 'get',
+    path: '/api/admin/changes',
+    summary: 'Control changes newest first, each with who asked, what it changes and who decided it',
+    roles: ADMIN_READERS,
+    query: listChangesQuerySchema,
+    success: { status: 200, description: 'A page of changes' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/changes/{changeId}/confirm',
+    summary: 'A second admin confirms a control change: it applies now, checked again (audited)',
+    roles: admin,
+    params: changeIdParamsSchema,
+    success: { status: 200, description: 'The change, applied' },
+    errors: { 403: 'self_approval: its author confirms', 409: 'not_awaiting_second_admin' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/changes/{changeId}/reject',
+    summary: 'A second admin rejects a control change, with a reason: nothing of it applies (audited)',
+    roles: admin,
+    params: changeIdParamsSchema,
+    body: rejectChangeBodySchema,
+    success: { status: 200, description: 'The change, rejected' },
+    errors: { 403: 'self_approval: its author rejects', 409: 'not_awaiting_second_admin' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/users',
+    summary: 'Every user with role, disabled flag and session version',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The users', schema: userListSchema },
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/users/{userId}',
+    summary: '{ role }: asks to change a role (202, four eyes); { disabled }: at once, their sessions stop (audited)',
+    roles: admin,
+    params: userIdParamsSchema,
+    body: updateUserSchema,
+    success: {
+      status: 200,
+      description: 'The user, disabled or enabled (a role change answers 202)',
+      schema: userSchema,
+    },
+    errors: { 409: 'self_lockout' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/vault/bar-lists',
+    summary: 'The bar lists imported, newest first, with their counts',
+    roles: ADMIN_READERS,
+    query: listBarListsQuerySchema,
+    success: { status: 200, description: 'A page of bar lists' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/vault/bar-lists',
+    summary: "Imports a custodian's bar list (JSON, or CSV with ?vault=&asOf=), its Custodian-Signature verified",
+    roles: admin,
+    query: importBarListQuerySchema,
+    rawBody: ['application/json', 'text/csv'],
+    success: { status: 201, description: 'The list imported' },
+    errors: { 409: 'stale_bar_list', 422: 'validation_failed or invalid_signature' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/webhooks',
+    summary: 'The live subscriptions with their delivery counts, never a secret',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The subscriptions' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/webhooks',
+    summary: 'Subscribes an endpoint; the secret is shown once (audited)',
+    roles: admin,
+    body: createWebhookBodySchema,
+    success: { status: 201, description: 'The subscription and its secret' },
+    errors: { 503: 'webhooks_not_configured' },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/webhooks/{id}',
+    summary: "Unsubscribes an endpoint (its deliveries' history stays) (audited)",
+    roles: admin,
+    params: webhookParamsSchema,
+    success: { status: 200, description: 'The subscription removed' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/webhooks/{id}/deliveries',
+    summary: "The endpoint's deliveries, newest first, each with its attempts",
+    roles: ADMIN_READERS,
+    params: webhookParamsSchema,
+    success: { status: 200, description: 'The deliveries' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/webhooks/{id}/rotate-secret',
+    summary: 'A new signing secret, shown once; the one it replaces signs beside it for 24 h (audited)',
+    roles: admin,
+    params: webhookParamsSchema,
+    success: { status: 200, description: 'The new secret' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/webhooks/deliveries/{deliveryId}/redeliver',
+    summary: 'Sends one delivery again: a new job, fresh attempts (audited)',
+    roles: admin,
+    params: deliveryParamsSchema,
+    success: { status: 202, description: 'The delivery queued again' },
+  },
+]

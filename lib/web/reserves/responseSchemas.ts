@@ -1,0 +1,86 @@
+import { z } from 'zod'
+
+/**
+ * The answers of the public reserves routes (docs/api.md "Reserves") as zod schemas: lib/web/reserves/apiTypes.ts
+ * infers its types from them, and the OpenAPI document (lib/web/openapi) describes the routes with them. Weights and
+ * supply are decimal strings in fine troy ounces (1 token = 1 fine oz), never floats; times are ISO 8601 strings.
+ */
+
+/** the same values as reserve_checks.status (db/schema/reserves.ts), written out: components read this file */
+export const reserveStatusSchema = z.enum(['covered', 'shortfall'])
+
+/** One reconciliation check (the worker's reserve_check task), as the admin and the public page show it. */
+export const reserveCheckSchema = z
+  .object({
+    at: z.string(),
+    /** seconds since the check, when it was read */
+    ageSeconds: z.number(),
+    blockNumber: z.string(),
+    totalSupply: z.string(),
+    backingFineOz: z.string(),
+    inFlightFineOz: z.string(),
+    availableFineOz: z.string(),
+    missingFineOz: z.string(),
+    shortfallOz: z.string(),
+    status: reserveStatusSchema,
+  })
+  .meta({ id: 'ReserveCheck' })
+
+/** GET /api/reserves */
+export const reservesSchema = z.object({
+  /** when the figures were read: now when read from the chain, the check's time when from the latest check */
+  asOf: z.string(),
+  /** chain: supply read from the chain now; check: the chain could not be read, the latest check's figures */
+  source: z.enum(['chain', 'check']),
+  chainId: z.number().int().nullable(),
+  tokenAddress: z.string().nullable(),
+  /** the block whose total supply is shown */
+  blockNumber: z.string(),
+  /** the token's on-chain total supply, oz */
+  totalSupply: z.string(),
+  /** bars of confirmed orders present in the latest lists */
+  backingFineOz: z.string(),
+  /** bars of orders signed or submitted but not yet confirmed (their tokens may already be on chain) */
+  inFlightFineOz: z.string(),
+  /** listed bars held by no order */
+  availableFineOz: z.string(),
+  /** bars held by an order that the latest list lacks: they back nothing */
+  missingFineOz: z.string(),
+  /** max(0, totalSupply - backingFineOz - inFlightFineOz) */
+  shortfallOz: z.string(),
+  status: reserveStatusSchema,
+  /** the latest list of each vault */
+  barLists: z.array(z.object({ vault: z.string(), asOf: z.string() })),
+  /** the latest reconciliation check, if one was made */
+  lastCheck: reserveCheckSchema.nullable(),
+})
+
+/** A bar backing a mint, as the lookup lists it. */
+export const backingBarSchema = z.object({
+  serial: z.string(),
+  refiner: z.string(),
+  vault: z.string(),
+  fineOz: z.string(),
+  /** backing, or missing when the vault's latest list lacks it */
+  status: z.string(),
+})
+
+/** One confirmed mint and the bars that back it. */
+export const backedMintSchema = z.object({
+  orderId: z.string(),
+  to: z.string(),
+  amount: z.string(),
+  txHash: z.string(),
+  blockNumber: z.string().nullable(),
+  confirmedAt: z.string().nullable(),
+  bars: z.array(backingBarSchema),
+})
+
+/** GET /api/reserves/lookup?address= | ?tx= */
+export const reserveLookupSchema = z.object({
+  query: z.union([z.object({ address: z.string() }), z.object({ tx: z.string() })]),
+  /** newest first */
+  mints: z.array(backedMintSchema),
+  /** more confirmed mints than listed (an address with many mints): the newest are shown */
+  truncated: z.boolean(),
+})
