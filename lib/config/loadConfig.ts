@@ -1,6 +1,7 @@
 import { ConfigError } from '@/lib/errors/config'
 import { type NotificationSettings, notificationSettings } from '@/lib/notifications/notificationSettings'
 import { checkDatabaseRole } from './checkDatabaseRole'
+import { devPasswords, devPasswordsByUser } from './devPasswords'
 import { type Env, envSchema } from './envSchema'
 import { databaseHostOf, isLocalDatabase, isLoopback } from './localHosts'
 
@@ -46,9 +47,7 @@ export type Config = {
    * need one, or an `amr` saying so)
    */
   oidc: { issuer: string; clientId: string; clientSecret: string; mfaAcrValues: readonly string[] } | undefined
-  devPasswords:
-    | { staff: string; approver: string; approver2: string; admin: string; admin2: string; auditor: string }
-    | undefined
+  devPasswords: ReturnType<typeof devPasswordsByUser> | undefined
   worker: {
     concurrency: number
     heartbeatMs: number
@@ -211,16 +210,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     traceUrl: e.TRACE_URL,
     sessionMaxAgeSeconds: e.SESSION_MAX_AGE_HOURS * 60 * 60,
     oidc,
-    devPasswords: production
-      ? undefined
-      : {
-          staff: e.DEV_STAFF_PASSWORD ?? 'staff-dev-password',
-          approver: e.DEV_APPROVER_PASSWORD ?? 'approver-dev-password',
-          approver2: e.DEV_APPROVER2_PASSWORD ?? 'approver2-dev-password',
-          admin: e.DEV_ADMIN_PASSWORD ?? 'admin-dev-password',
-          admin2: e.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password',
-          auditor: e.DEV_AUDITOR_PASSWORD ?? 'auditor-dev-password',
-        },
+    devPasswords: production ? undefined : devPasswordsByUser(devPasswords(e)),
     worker: {
       concurrency: e.WORKER_CONCURRENCY,
       heartbeatMs: e.WORKER_HEARTBEAT_MS,

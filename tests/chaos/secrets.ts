@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { devPasswords } from '../../lib/config/devPasswords'
 
 /**
  * Secrets must never appear in logs or error bodies. This file names the
- * secrets of a running stack and looks for them in text. No imports from the app: the
- * Playwright specs use it too.
+ * secrets of a running stack and looks for them in text. No imports from the app but the dev
+ * passwords' defaults (lib/config/devPasswords.ts, itself without imports): the Playwright specs use it too.
  */
 
 export type Secret = { name: string; value: string }
@@ -21,11 +22,7 @@ export function collectSecrets({ env, kmsKeysFile }: CollectSecretsParameters): 
   const add = (name: string, value: string | undefined) => {
     if (value && value.length >= 8) out.push({ name, value })
   }
-  add('DEV_STAFF_PASSWORD', env.DEV_STAFF_PASSWORD ?? 'staff-dev-password')
-  add('DEV_APPROVER_PASSWORD', env.DEV_APPROVER_PASSWORD ?? 'approver-dev-password')
-  add('DEV_ADMIN_PASSWORD', env.DEV_ADMIN_PASSWORD ?? 'admin-dev-password')
-  add('DEV_ADMIN2_PASSWORD', env.DEV_ADMIN2_PASSWORD ?? 'admin2-dev-password')
-  add('DEV_AUDITOR_PASSWORD', env.DEV_AUDITOR_PASSWORD ?? 'auditor-dev-password')
+  for (const [name, value] of Object.entries(devPasswords(env))) add(name, value)
   add('AUTH_SECRET', env.AUTH_SECRET)
   add('METRICS_TOKEN', env.METRICS_TOKEN)
   add('AWS_SECRET_ACCESS_KEY', env.AWS_SECRET_ACCESS_KEY)
