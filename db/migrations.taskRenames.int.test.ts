@@ -1,59 +1,32 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import { migrate as drizzleMigrate } from 'drizzle-orm/postgres-js/migrator'
 import { Logger, runMigrations } from 'graphile-worker'
-import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TASK, TASKS_RENAMED } from '@/lib/jobs/jobKeys'
+import { createMigrationDatabase, type MigrationDatabase } from '@/tests/helpers/migrationDatabase'
 import { migrationsFolder } from './migrate'
 
 // Migration 0020_order_confirm_signer_confirm on a database with jobs queued under the old
 // task names: nothing may be stranded, and the history the admin pages filter on follows.
 
-let dir: string
-let name: string
+let m: MigrationDatabase
 let sql: postgres.Sql
-let admin: postgres.Sql
-
-function databaseUrl(db: string): string {
-  const u = new URL(inject('pgAdminUrl'))
-  u.pathname = `/${db}`
-  return u.toString()
-}
-
-/** The migrations folder with only the first `count` migrations in its journal. */
-function folderUpTo(count: number): string {
-  const out = path.join(dir, `upto-${count}`)
-  cpSync(migrationsFolder, out, { recursive: true })
-  const journalFile = path.join(out, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }
-  journal.entries = journal.entries.slice(0, count)
-  writeFileSync(journalFile, JSON.stringify(journal))
-  return out
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-migration-'))
-  name = `m_${randomBytes(6).toString('hex')}`
-  admin = postgres(inject('pgAdminUrl'), { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
-  sql = postgres(databaseUrl(name), { max: 1, onnotice: () => {} })
-  await runMigrations({ connectionString: databaseUrl(name), logger: new Logger(() => () => {}) })
+  m = await createMigrationDatabase()
+  sql = m.sql
+  await runMigrations({ connectionString: m.url, logger: new Logger(() => () => {}) })
 })
 
 afterAll(async () => {
-  await sql?.end()
-  await admin?.unsafe(`drop database if exists ${name} with (force)`)
-  await admin?.end()
-  rmSync(dir, { recursive: true, force: true })
+  await m?.drop()
 })
 
 describe('migration 0020_order_confirm_signer_confirm', () => {
   it('renames the tasks, the job keys, the history and the counters of mint_confirm and mint_confirmer', async () => {
-    await drizzleMigrate(drizzle(sql), { migrationsFolder: folderUpTo(20) })
+    await drizzleMigrate(drizzle(sql), { migrationsFolder: m.folderUpTo(20) })
     const signer = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
     const [alone, taken] = [randomUUID(), randomUUID()]
     const add = async (task: string, key: string, payload: object) => {

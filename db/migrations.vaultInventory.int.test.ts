@@ -1,56 +1,28 @@
-import { randomBytes } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import { migrate as drizzleMigrate } from 'drizzle-orm/postgres-js/migrator'
-import postgres from 'postgres'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type postgres from 'postgres'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMigrationDatabase, type MigrationDatabase } from '@/tests/helpers/migrationDatabase'
 import { migrationsFolder } from './migrate'
 
 // Migration 0004_vault_inventory on a database that has bars from before bar lists: the
 // rows typed in by the old intake must come out consistent with the inventory model.
 
-let dir: string
-let name: string
+let m: MigrationDatabase
 let sql: postgres.Sql
-let admin: postgres.Sql
-
-function databaseUrl(db: string): string {
-  const u = new URL(inject('pgAdminUrl'))
-  u.pathname = `/${db}`
-  return u.toString()
-}
-
-/** The migrations folder with only the first `count` migrations in its journal. */
-function folderUpTo(count: number): string {
-  const out = path.join(dir, `upto-${count}`)
-  cpSync(migrationsFolder, out, { recursive: true })
-  const journalFile = path.join(out, 'meta', '_journal.json')
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }
-  journal.entries = journal.entries.slice(0, count)
-  writeFileSync(journalFile, JSON.stringify(journal))
-  return out
-}
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-migration-'))
-  name = `m_${randomBytes(6).toString('hex')}`
-  admin = postgres(inject('pgAdminUrl'), { max: 1, onnotice: () => {} })
-  await admin.unsafe(`create database ${name}`)
-  sql = postgres(databaseUrl(name), { max: 1, onnotice: () => {} })
+  m = await createMigrationDatabase()
+  sql = m.sql
 })
 
 afterAll(async () => {
-  await sql?.end()
-  await admin?.unsafe(`drop database if exists ${name} with (force)`)
-  await admin?.end()
-  rmSync(dir, { recursive: true, force: true })
+  await m?.drop()
 })
 
 describe('migration 0004_vault_inventory', () => {
   it("gives each existing bar its order's vault, a status from its order and normalized keys", async () => {
-    await drizzleMigrate(drizzle(sql), { migrationsFolder: folderUpTo(4) })
+    await drizzleMigrate(drizzle(sql), { migrationsFolder: m.folderUpTo(4) })
     const [user] = await sql<
       { id: string }[]
     >`insert into users (email, name, role) values ('m@x.test', 'm', 'staff') returning id`
