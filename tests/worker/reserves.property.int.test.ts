@@ -97,12 +97,9 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       where vault = ${vault} and last_list_id = (select id from latest) order by serial`)
   }
 
+  /** as of now, or the second after the vault's latest list (a vault's lists are ordered by whole seconds) */
   async function importList(vault: string, bars: TestListBar[]): Promise<void> {
-    const [row] = await t.db.execute<{ as_of: Date | string | null }>(
-      sql`select max(as_of) as as_of from bar_lists where vault = ${vault}`,
-    )
-    const latest = row?.as_of ? new Date(row.as_of).getTime() : 0
-    await importTestBarList(t.db, { vault, asOf: new Date(Math.max(Date.now(), latest + 1)), bars })
+    await importTestBarList(t.db, { vault, bars })
   }
 
   /** an order through the intake on free bars of the vault's latest list; null when none are free */
