@@ -1,16 +1,20 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Address } from 'viem'
 import type { Tx } from '@/db/client'
+import type { OperationKindName } from '@/db/schema'
 import { signers } from '@/db/schema'
 import { uuidArraySql } from '@/lib/vault/uuidArraySql'
 import { NoSignerError } from '@/worker/errors/signers'
+import { operationColumns } from '../operations/operationColumns'
 
 export type ReserveNoncesParameters = {
   chainId: number
   /** the signers this worker holds keys for */
   candidates: readonly Address[]
-  /** the orders to bind, in the order their nonces are handed out */
-  orderIds: readonly string[]
+  /** the kind of every operation to bind (its table, and its reference column of signer_nonces) */
+  kind: OperationKindName
+  /** the operations to bind, in the order their nonces are handed out */
+  ids: readonly string[]
   /** each candidate's mined transaction count (`latest`), read before this transaction: in flight = next_nonce - it */
   minedCounts: ReadonlyMap<Address, bigint>
   maxInFlight: number
@@ -23,7 +27,7 @@ export type ReserveNoncesParameters = {
 
 export type ReserveNoncesReturnType = {
   signerAddress: Address
-  /** nonce by order id, for the orders that got one (the first ones, up to the signer's room) */
+  /** nonce by operation id, for the operations that got one (the first ones, up to the signer's room) */
   nonces: Map<string, bigint>
 }
 
@@ -32,14 +36,14 @@ export type ReserveNoncesReturnType = {
  * transaction (invariant 3): the signer row is locked FOR NO KEY UPDATE (SKIP LOCKED
  * first, the one with the most room below MAX_IN_FLIGHT_PER_SIGNER, so concurrent
  * batches spread over signers; if all are busy, wait for the roomiest), next_nonce +=
- * n, n signer_nonces rows `reserved` bound to their orders, and the orders point to
- * their signer and nonce. Nothing is signed here: the caller commits at once, and the
- * binding survives a crash (the order's next attempt signs the same nonce). Returns
+ * n, n signer_nonces rows `reserved` bound to their operations, and the operations' rows (the
+ * kind's table) point to their signer and nonce. Nothing is signed here: the caller commits at
+ * once, and the binding survives a crash (the operation's next attempt signs the same nonce). Returns
  * null when every signer is at its in-flight bound (nothing reserved).
  */
 export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise<ReserveNoncesReturnType | null> {
   if (p.candidates.length === 0) throw new NoSignerError(p.chainId)
-  if (p.orderIds.length === 0) return null
+  if (p.ids.length === 0) return null
   const eligible = and(
     eq(signers.active, true),
     eq(signers.chainId, p.chainId),
@@ -80,10 +84,11 @@ export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise
 
   // From here the signer's row is locked until the caller commits: every other batch of this
   // signer waits, so the binding is ONE statement (the signer's counter, the nonce rows, the
-  // orders), pipelined with the caller's events: one round trip, then the commit.
-  const bound = p.orderIds.slice(0, Number(free < BigInt(p.orderIds.length) ? free : BigInt(p.orderIds.length)))
+  // operations' rows), pipelined with the caller's events: one round trip, then the commit.
+  const bound = p.ids.slice(0, Number(free < BigInt(p.ids.length) ? free : BigInt(p.ids.length)))
   const first = row.nextNonce
-  const nonces = new Map(bound.map((orderId, i) => [orderId, first + BigInt(i)]))
+  const nonces = new Map(bound.map((id, i) => [id, first + BigInt(i)]))
+  const { table, reference } = operationColumns[p.kind]
   const signerAddress = row.address as Address
   const [updated] = await Promise.all([
     tx.execute<{ id: string }>(sql`
@@ -92,19 +97,19 @@ export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise
         where address = ${row.address} and next_nonce = ${first}
         returning address
       ), v as (
-        select (${first}::bigint + o.i - 1) as nonce, o.order_id from counter, unnest(${uuidArraySql(bound)}) with ordinality as o(order_id, i)
+        select (${first}::bigint + o.i - 1) as nonce, o.id from counter, unnest(${uuidArraySql(bound)}) with ordinality as o(id, i)
       ), taken as (
-        insert into signer_nonces (signer_address, nonce, use, order_id, state)
-        select ${row.address}, v.nonce, 'mint', v.order_id, 'reserved' from v
+        insert into signer_nonces (signer_address, nonce, use, ${sql.identifier(reference)}, state)
+        select ${row.address}, v.nonce, 'mint', v.id, 'reserved' from v
         returning nonce
       )
-      update mint_orders m set signer_address = ${row.address}, nonce = v.nonce, updated_at = now()
-      from v where m.id = v.order_id
+      update ${sql.identifier(table)} m set signer_address = ${row.address}, nonce = v.nonce, updated_at = now()
+      from v where m.id = v.id
       returning m.id`),
     p.recordBound?.({ signerAddress, nonces }),
   ])
   // the row is ours, so the counter moved and every order got its nonce; anything else aborts the transaction
   if (updated.length !== bound.length)
-    throw new Error(`binding ${bound.length} nonces of ${row.address} from ${first} bound ${updated.length} orders`)
+    throw new Error(`binding ${bound.length} nonces of ${row.address} from ${first} bound ${updated.length} operations`)
   return { signerAddress, nonces }
 }

@@ -11,7 +11,7 @@ import { estimateFees } from '../chain/estimateFees'
 import { estimateMintGas } from '../chain/estimateMintGas'
 import { type BoundNonce, listBoundNonces } from '../db/listBoundNonces'
 import type { ChainTx } from '../db/listOrderTxs'
-import { listTxsOfOrders } from '../db/listTxsOfOrders'
+import { listTxsOfOperations } from '../db/listTxsOfOperations'
 import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import { mapWithLimit } from './mapWithLimit'
@@ -87,8 +87,8 @@ export async function prepareSendBatch<Row extends OperationRow>(
   chainState.catch(() => {})
   const [rows, txsByOrder, bound] = await Promise.all([
     kind.lock(ctx.db, { ids: orderIds, lock: false }),
-    listTxsOfOrders(ctx.db, { orderIds }),
-    listBoundNonces(ctx.db, { orderIds }),
+    listTxsOfOperations(ctx.db, { kind: kind.kind, ids: orderIds }),
+    listBoundNonces(ctx.db, { kind: kind.kind, ids: orderIds }),
   ])
   const toResend: ToResend[] = []
   const pending: { order: SendOrder; row: Row }[] = []

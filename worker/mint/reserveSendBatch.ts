@@ -4,7 +4,7 @@ import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import type { Fees } from '../chain/capFees'
 import { listBoundNonces } from '../db/listBoundNonces'
-import { listTxsOfOrders } from '../db/listTxsOfOrders'
+import { listTxsOfOperations } from '../db/listTxsOfOperations'
 import { reserveNonces } from '../db/reserveNonces'
 import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
@@ -52,8 +52,8 @@ export async function reserveSendBatch<Row extends OperationRow>(
     // transactions and bound nonces under them
     const [rows, txsByOrder, bound] = await Promise.all([
       signing.lock(tx, { ids: orderIds, prepared }),
-      listTxsOfOrders(tx, { orderIds }),
-      listBoundNonces(tx, { orderIds }),
+      listTxsOfOperations(tx, { kind: p.kind.kind, ids: orderIds }),
+      listBoundNonces(tx, { kind: p.kind.kind, ids: orderIds }),
     ])
     const live: (ToSign<Row> & { locked: Row })[] = []
     for (const s of p.toSign) {
@@ -121,7 +121,8 @@ export async function reserveSendBatch<Row extends OperationRow>(
       reserveNonces(tx, {
         chainId: ctx.chainId,
         candidates: [...ctx.signers.keys()],
-        orderIds: fresh.map((s) => s.order.orderId),
+        kind: p.kind.kind,
+        ids: fresh.map((s) => s.order.orderId),
         minedCounts: p.minedCounts,
         maxInFlight: ctx.settings.maxInFlightPerSigner,
         recordBound,

@@ -3,7 +3,7 @@ import { WorkerError } from '@/lib/errors/jobs'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { listBoundNonces } from '../db/listBoundNonces'
-import { listTxsOfOrders } from '../db/listTxsOfOrders'
+import { listTxsOfOperations } from '../db/listTxsOfOperations'
 import { storeSignedTxs } from '../db/storeSignedTxs'
 import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
@@ -40,8 +40,8 @@ export async function storeSendBatch<Row extends OperationRow>(
     // locks, in this order on the connection; pipelined: one round trip
     const [rows, txsByOrder, bound] = await Promise.all([
       kind.lock(tx, { ids: orderIds, lock: true }),
-      listTxsOfOrders(tx, { orderIds }),
-      listBoundNonces(tx, { orderIds, lock: true }),
+      listTxsOfOperations(tx, { kind: kind.kind, ids: orderIds }),
+      listBoundNonces(tx, { kind: kind.kind, ids: orderIds, lock: true }),
     ])
     for (const s of signed) {
       const row = rows.get(s.order.orderId)

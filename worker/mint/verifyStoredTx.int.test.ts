@@ -150,4 +150,11 @@ describe('verifyStoredTx', () => {
     ).toEqual({ data: '0x' })
     expect((await refusal(await stored({ kind: 'gap_fill' }))).message).toMatch(/not a zero-value self-transfer/)
   })
+
+  it('refuses a call that carries no operation, or one whose operation does not exist', async () => {
+    const none = { ...(await stored()), orderId: null, operation: null }
+    expect((await refusal(none)).message).toMatch(/carries no operation/)
+    const gone = { ...(await stored()), orderId: '00000000-0000-4000-8000-000000000000' }
+    expect((await refusal(gone)).message).toMatch(/its order 00000000-0000-4000-8000-000000000000 does not exist/)
+  })
 })

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import {
-  decodeFunctionData,
   getAddress,
   type Hex,
   isAddress,
@@ -8,13 +7,11 @@ import {
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem'
-import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
-import { buildMintIntent } from '@/lib/mint/buildMintIntent'
 import { StoredTxMismatchError } from '@/worker/errors/chain'
-import { listOrderBars } from '../db/listOrderBars'
 import type { ChainTx } from '../db/listOrderTxs'
-import { readMintOrderRow } from '../db/readMintOrderRow'
-import type { WorkerContext } from '../runtime/context'
+import type { StoredCallContext } from '../operations/OperationKind'
+import { operationIdOf } from '../operations/operationColumns'
+import { operationKinds } from '../operations/operationKinds'
 
 export type VerifyStoredTxParameters = {
   /** the stored transaction about to be sent again, or replaced */
@@ -22,7 +19,7 @@ export type VerifyStoredTxParameters = {
 }
 
 export type VerifyStoredTxReturnType = {
-  /** the stored calldata, its intent checked against the order (mint kinds), or empty (a gap fill) */
+  /** the stored calldata, checked against its operation by the operation's kind, or empty (a gap fill) */
   data: Hex
 }
 
@@ -30,15 +27,14 @@ export type VerifyStoredTxReturnType = {
  * Before the worker sends stored bytes again or signs a replacement from them, it
  * re-derives what they must be and compares (docs/architecture.md invariant 7): the raw
  * transaction must be signed by the signer its row names, one the worker registered
- * (`signers`, which the web cannot write), for this chain, at the row's nonce; a mint or
- * replacement goes to GoldMinter as attestAndMint whose intent is exactly the order's
- * MintIntent rebuilt from the order and its bars (buildMintIntent: id, recipient, the bars'
- * fine weight and hash, the deadline); the signatures in it were verified when it was
- * first signed, and the contract verifies them again; a gap fill is a zero-value self-transfer. Anything else is a
- * StoredTxMismatchError (permanent): the bytes are never sent.
+ * (`signers`, which the web cannot write), for this chain, at the row's nonce; an operation's
+ * call or its replacement goes to GoldMinter, its calldata exactly the operation's call as its
+ * kind re-derives it (checkStoredCall; a mint's: attestAndMint of the order's MintIntent); a gap
+ * fill is a zero-value self-transfer. Anything else is a StoredTxMismatchError (permanent): the
+ * bytes are never sent.
  */
 export async function verifyStoredTx(
-  ctx: Pick<WorkerContext, 'db' | 'chainId' | 'minterAddress'>,
+  ctx: StoredCallContext,
   { tx }: VerifyStoredTxParameters,
 ): Promise<VerifyStoredTxReturnType> {
   const refuse = (detail: string): never => {
@@ -71,37 +67,11 @@ export async function verifyStoredTx(
       refuse('a gap fill that is not a zero-value self-transfer')
     return { data: '0x' }
   }
-  const order = tx.orderId === null ? undefined : await readMintOrderRow(ctx.db, { orderId: tx.orderId })
-  if (!order) return refuse(`its order ${tx.orderId ?? '(none)'} does not exist`)
-  if (!isAddress(order.toAddress, { strict: false }))
-    refuse(`the order's recipient ${order.toAddress} is not an address`)
-  const bars = await ctx.db.transaction((t) => listOrderBars(t, { orderId: order.id }))
-  const expected = buildMintIntent({
-    orderId: order.id,
-    to: order.toAddress,
-    bars: bars.filter((b) => b.ofOrder),
-    deadline: order.intentDeadline,
-  })
   if (!parsed.to || getAddress(parsed.to) !== getAddress(ctx.minterAddress))
     refuse(`sent to ${parsed.to ?? 'nobody'}, not to the minter ${ctx.minterAddress}`)
   const data = parsed.data ?? '0x'
-  let intent: typeof expected | undefined
-  try {
-    const call = decodeFunctionData({ abi: goldMinterAbi, data })
-    if (call.functionName === 'attestAndMint') intent = call.args[3]
-  } catch {
-    intent = undefined
-  }
-  if (
-    !intent ||
-    intent.orderId.toLowerCase() !== expected.orderId ||
-    getAddress(intent.to) !== expected.to ||
-    intent.amount !== expected.amount ||
-    intent.barsHash.toLowerCase() !== expected.barsHash.toLowerCase() ||
-    intent.deadline !== expected.deadline
-  )
-    refuse(
-      "its calldata is not attestAndMint of the order's intent (id, recipient, its bars' amount and hash, deadline)",
-    )
+  const id = operationIdOf({ tx })
+  if (tx.operation === null || id === null) return refuse('it carries no operation')
+  await operationKinds[tx.operation].checkStoredCall(ctx, { id, data, refuse })
   return { data }
 }

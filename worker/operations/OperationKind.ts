@@ -32,6 +32,18 @@ export type SigningSession<Row extends OperationRow> = {
   ) => Promise<PromiseSettledResult<Hex>[]>
 }
 
+/** What checking stored bytes may read: the database, and which chain and minter they are for. */
+export type StoredCallContext = Pick<WorkerContext, 'db' | 'chainId' | 'minterAddress'>
+
+/**
+ * Refuses (through `refuse`, which throws StoredTxMismatchError) stored calldata that is not exactly the
+ * operation's call, re-derived from its row and its signed intent; `data` already goes to GoldMinter.
+ */
+export type StoredCallCheck = (
+  ctx: StoredCallContext,
+  p: { id: string; data: Hex; refuse: (detail: string) => never },
+) => Promise<void>
+
 /**
  * What one kind of issuer operation gives the one send pipeline
  * (docs/decisions/049-one-pipeline-for-every-operation.md); nonces, fees, signing, storing,
@@ -59,6 +71,8 @@ export type OperationKind<Row extends OperationRow> = {
   /** the call already happened with no transaction of ours stored: the chain wins */
   reconcile: (ctx: WorkerContext, p: { order: SendOrder; actor: string }) => Promise<void>
   openSigning: (ctx: WorkerContext) => SigningSession<Row>
+  /** checked before stored bytes of the kind are sent again or replaced (verifyStoredTx) */
+  checkStoredCall: StoredCallCheck
   /** open rows locked by the caller whose transaction is known to the node: submitted */
   markSubmitted: (tx: Tx, p: { rows: readonly Row[] }) => Promise<void>
 }

@@ -3,6 +3,7 @@ import { lockMintOrders } from '../db/lockMintOrders'
 import { markOrdersSubmitted } from '../db/markOrdersSubmitted'
 import type { MintOrder } from '../db/readMintOrderRow'
 import { reconcileAlreadyMinted } from '../mint/reconcileAlreadyMinted'
+import { checkStoredMintCall } from './mint/checkStoredMintCall'
 import { openMintSigning } from './mint/openMintSigning'
 import { prepareMintCalls } from './mint/prepareMintCalls'
 import type { OperationKind } from './OperationKind'
@@ -24,6 +25,7 @@ export const mintKind: OperationKind<MintOrder> = {
   alreadyDone: 'OrderAlreadyMinted',
   reconcile: reconcileAlreadyMinted,
   openSigning: openMintSigning,
+  checkStoredCall: checkStoredMintCall,
   markSubmitted: async (tx, { rows }) => {
     await markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) })
   },
