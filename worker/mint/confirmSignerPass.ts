@@ -1,9 +1,8 @@
 import { getAddress, type TransactionReceipt } from 'viem'
 import { isPermanentJobError } from '@/lib/errors/jobs'
-import { mintedEventIn } from '../chain/mintedEventIn'
 import { readReceipt } from '../chain/readReceipt'
 import { type FollowedOrder, listFollowedOrders } from '../db/listFollowedOrders'
-import { readMintOrderRow } from '../db/readMintOrderRow'
+import { operationKinds } from '../operations/operationKinds'
 import type { WorkerContext } from '../runtime/context'
 import { confirmOrderAlone } from './confirmOrderAlone'
 import type { ConfirmRun } from './confirmRun'
@@ -79,13 +78,13 @@ export async function confirmSignerPass(
       if (
         tx.kind !== 'gap_fill' &&
         receipt.status === 'success' &&
-        mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId: order.orderId })
+        operationKinds[order.operation].eventIn(ctx, { receipt, id: order.orderId })
       ) {
-        mined.push({ orderId: order.orderId, tx, receipt })
+        mined.push({ operation: order.operation, orderId: order.orderId, tx, receipt })
       } else {
         alone.push({
           order,
-          why: `${tx.hash} is mined in block ${receipt.blockNumber} (${receipt.status}) but is not a successful mint of the order`,
+          why: `${tx.hash} is mined in block ${receipt.blockNumber} (${receipt.status}) but is not a successful call of the ${operationKinds[order.operation].noun}`,
         })
       }
     } else if (order.minedBlock !== null) {
@@ -106,7 +105,7 @@ export async function confirmSignerPass(
   for (const order of reorged) {
     run.checkpoint('reorg')
     try {
-      await handleReorg(ctx, run, { orderId: order.orderId, txs: order.txs })
+      await handleReorg(ctx, run, { operation: order.operation, orderId: order.orderId, txs: order.txs })
     } catch (error) {
       // one order's stored bytes refused (verifyStoredTx): its own job fails with it, the others go on
       if (!isPermanentJobError(error)) throw error
@@ -121,7 +120,7 @@ export async function confirmSignerPass(
   }
   for (const { order, why } of alone) {
     await ctx.db.transaction(async (tx) => {
-      await readMintOrderRow(tx, { orderId: order.orderId, lock: true })
+      await operationKinds[order.operation].lock(tx, { ids: [order.orderId], lock: true })
       await confirmOrderAlone(tx, ctx, {
         orderId: order.orderId,
         actor: run.actor,

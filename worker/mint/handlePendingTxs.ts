@@ -111,5 +111,5 @@ async function handleOne(
   // no further fee bump: the order becomes a dead letter of its own, which the admin sees and cancels
   if (mints.length > MAX_REPLACEMENTS) throw new MintNotMinedError(newest.hash, mints.length - 1)
   const why = replaceNow ? 'its fee cap is below the base fee' : `not mined after ${ctx.settings.stuckAfterMs} ms`
-  return replaceStuckTx(ctx, run, { orderId, txs, newest, why })
+  return replaceStuckTx(ctx, run, { operation: followed.operation, orderId, txs, newest, why })
 }

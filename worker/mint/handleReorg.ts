@@ -1,37 +1,39 @@
+import type { OperationKindName } from '@/db/schema'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
-import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import type { ChainTx } from '../db/listOrderTxs'
-import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { markTxMined } from '../db/markTxMined'
-import { readMintOrderRow } from '../db/readMintOrderRow'
+import { operationKinds } from '../operations/operationKinds'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { resendTx } from './resendTx'
 
 export type HandleReorgParameters = {
+  operation: OperationKindName
+  /** the operation's id (a mint's order id) */
   orderId: string
-  /** every transaction of the order; one was seen mined, and no receipt is found now */
+  /** every transaction of the operation; one was seen mined, and no receipt is found now */
   txs: ChainTx[]
 }
 
 /**
- * A transaction of the order was seen mined but its receipt is gone (a reorg took the
- * block): its mined mark is cleared, the order goes back to submitted with its bars
- * reserved again and a 'reorged' event, and the same bytes are sent again
+ * A transaction of the operation was seen mined but its receipt is gone (a reorg took the
+ * block): its mined mark is cleared, the operation goes back to submitted holding what it held
+ * in flight (its kind's reorged: a mint's bars reserved again) with a 'reorged' event, and the
+ * same bytes are sent again
  * ('rebroadcast'). The caller looks again later (the confirmer's next pass).
  */
 export async function handleReorg(
   ctx: WorkerContext,
   run: ConfirmRun,
-  { orderId, txs }: HandleReorgParameters,
+  { operation, orderId, txs }: HandleReorgParameters,
 ): Promise<void> {
   const lost = txs.find((t) => t.minedBlock !== null)
   if (!lost) return
   await ctx.db.transaction(async (tx) => {
-    await readMintOrderRow(tx, { orderId, lock: true })
+    const kind = operationKinds[operation]
+    await kind.lock(tx, { ids: [orderId], lock: true })
     await markTxMined(tx, { signerAddress: lost.signerAddress, nonce: lost.nonce, hash: null, blockNumber: null })
-    await markOrderSubmitted(tx, { orderId })
-    await markBarsReserved(tx, { orderId })
+    await kind.reorged(tx, { id: orderId })
     await recordJobEvent(tx, {
       ...confirmEventOf(run, orderId),
       event: 'reorged',

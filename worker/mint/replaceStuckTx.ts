@@ -1,4 +1,5 @@
 import { getAddress } from 'viem'
+import type { OperationKindName } from '@/db/schema'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { SignerUnavailableError } from '@/worker/errors/chain'
 import { isTransientFault } from '@/worker/errors/faults'
@@ -9,14 +10,16 @@ import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
-import { readMintOrderRow } from '../db/readMintOrderRow'
 import { storeSignedTx } from '../db/storeSignedTx'
+import { operationKinds } from '../operations/operationKinds'
 import type { WorkerContext } from '../runtime/context'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 import { recordFeeCapped } from './recordFeeCapped'
 import { verifyStoredTx } from './verifyStoredTx'
 
 export type ReplaceStuckTxParameters = {
+  operation: OperationKindName
+  /** the operation's id (a mint's order id) */
   orderId: string
   /** every transaction of the order, for the node's "already known" check */
   txs: ChainTx[]
@@ -27,20 +30,21 @@ export type ReplaceStuckTxParameters = {
 }
 
 /**
- * Replaces a stuck mint with the same calldata (re-derived from the order and checked
+ * Replaces a stuck call with the same calldata (re-derived from its operation and checked
  * against the stored bytes: verifyStoredTx) at the same nonce and fees bumped by at
  * least 12.5% (and to the market), signed through KMS, stored before it is sent (a
  * retry re-sends these bytes), with a 'replaced' event; then broadcasts it. Fees above
  * the fee ceiling are lowered to it; when no replacement fits under it, nothing is signed:
  * 'fee_capped', the stuck transaction keeps its nonce, and the confirmer's next pass (no
- * attempt spent) tries again. An order no longer submitted under its lock is left alone.
+ * attempt spent) tries again. An operation no longer submitted under its lock is left alone.
  * Returns whether a replacement was signed, stored and sent.
  */
 export async function replaceStuckTx(
   ctx: WorkerContext,
   run: ConfirmRun,
-  { orderId, txs, newest, why }: ReplaceStuckTxParameters,
+  { operation, orderId, txs, newest, why }: ReplaceStuckTxParameters,
 ): Promise<boolean> {
+  const kind = operationKinds[operation]
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
   if (!signer) throw new SignerUnavailableError(newest.signerAddress)
   run.checkpoint('replacement')
@@ -60,7 +64,7 @@ export async function replaceStuckTx(
   })
   if (ceiling.capped) {
     await ctx.db.transaction(async (tx) => {
-      await readMintOrderRow(tx, { orderId: orderId, lock: true })
+      await kind.lock(tx, { ids: [orderId], lock: true })
       await recordFeeCapped(tx, {
         ...confirmEventOf(run, orderId),
         detail: `${newest.hash} ${why}; ${ceiling.reason}: not replaced, it keeps nonce ${newest.nonce}`,
@@ -98,13 +102,13 @@ export async function replaceStuckTx(
   const { raw, hash } = signed
   const stored = await ctx.db.transaction(async (tx) => {
     // an order cancelled (or settled) since it was read is not replaced: its nonce is the gap fill's now
-    const locked = await readMintOrderRow(tx, { orderId: orderId, lock: true })
+    const locked = (await kind.lock(tx, { ids: [orderId], lock: true })).get(orderId)
     if (locked?.status !== 'submitted') return false
     await storeSignedTx(tx, {
       hash,
       signerAddress: newest.signerAddress,
       nonce: newest.nonce,
-      orderId: orderId,
+      ...kind.reference({ id: orderId }),
       kind: 'replacement',
       rawTx: raw,
       gasLimit: gas,

@@ -1,17 +1,20 @@
 import type { TransactionReceipt } from 'viem'
+import type { OperationKindName } from '@/db/schema'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import type { ChainTx } from '../db/listOrderTxs'
-import { lockMintOrders } from '../db/lockMintOrders'
-import { markOrderSubmitted } from '../db/markOrderSubmitted'
-import { type ConfirmedOrder, markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { type MinedNonce, markTxsMined } from '../db/markTxsMined'
+import type { ConfirmedOperation } from '../operations/OperationKind'
+import { operationKinds } from '../operations/operationKinds'
 import type { WorkerContext } from '../runtime/context'
 import { confirmationsText } from './confirmationsText'
 import { type ConfirmRun, confirmEventOf } from './confirmRun'
 
-/** A mint of an order with a successful receipt carrying the order's Minted event. */
-export type MinedMint = { orderId: string; tx: ChainTx; receipt: TransactionReceipt }
+/**
+ * An operation's call with a successful receipt carrying its event (a mint: the order's Minted);
+ * `orderId` is the operation's id.
+ */
+export type MinedMint = { operation: OperationKindName; orderId: string; tx: ChainTx; receipt: TransactionReceipt }
 
 export type SettleMinedTxsParameters = {
   mined: readonly MinedMint[]
@@ -22,14 +25,14 @@ export type SettleMinedTxsParameters = {
 export type SettleMinedTxsReturnType = { confirmed: number; minedFirstSeen: number }
 
 /**
- * What one confirmer pass learnt from receipts, in ONE transaction for all its orders
- * (locked in id order): per order, 'mined' the first time its block is seen,
- * 'reconciled' when the order was not submitted (the chain wins), and with
- * CONFIRMATIONS blocks (head - block + 1) on top: confirmed, all of the pass's at once
- * through markOrdersConfirmed (their bars back their tokens, their notifications),
- * 'confirmed'. The transactions and nonces seen mined are marked with one statement each
- * (markTxsMined) and the events go in with one insert; only an order that was not
- * submitted (the chain wins over a failure or a cancel) costs statements of its own.
+ * What one confirmer pass learnt from receipts, in ONE transaction for all its operations
+ * (locked in id order, kind by kind): per operation, 'mined' the first time its block is seen,
+ * 'reconciled' when it was not submitted (the chain wins), and with CONFIRMATIONS blocks
+ * (head - block + 1) on top: confirmed, all of a kind's at once through its markConfirmed (a
+ * mint's bars back its tokens, its notifications), 'confirmed'. The transactions and nonces seen
+ * mined are marked with one statement each (markTxsMined) and the events go in with one insert;
+ * only an operation that was not submitted (the chain wins over a failure or a cancel) costs
+ * statements of its own (its kind's reopen).
  */
 export async function settleMinedTxs(
   ctx: WorkerContext,
@@ -39,15 +42,21 @@ export async function settleMinedTxs(
   if (mined.length === 0) return { confirmed: 0, minedFirstSeen: 0 }
   const needed = BigInt(ctx.confirmations)
   return ctx.db.transaction(async (tx) => {
-    const orders = await lockMintOrders(tx, { orderIds: mined.map((m) => m.orderId), lock: true })
+    const kinds = [...new Set(mined.map((m) => m.operation))].sort()
+    const rows = new Map<string, { status: string }>()
+    for (const operation of kinds) {
+      const ids = mined.filter((m) => m.operation === operation).map((m) => m.orderId)
+      for (const [id, row] of await operationKinds[operation].lock(tx, { ids, lock: true })) rows.set(id, row)
+    }
     const events: RecordJobEventParameters[] = []
     const firstSeen: MinedNonce[] = []
-    const done: ConfirmedOrder[] = []
+    const done = new Map<OperationKindName, ConfirmedOperation[]>()
     let confirmed = 0
     let minedFirstSeen = 0
-    for (const { orderId, tx: minedTx, receipt } of mined) {
-      const order = orders.get(orderId)
-      if (!order || order.status === 'confirmed') continue
+    for (const { operation, orderId, tx: minedTx, receipt } of mined) {
+      const kind = operationKinds[operation]
+      const order = rows.get(orderId)
+      if (!order || order.status === kind.done) continue
       const block = receipt.blockNumber
       const confirmations = head >= block ? head - block + 1n : 0n
       // the order in the data too: a confirmer pass's own page lists the events of many orders
@@ -77,14 +86,14 @@ export async function settleMinedTxs(
         })
       }
       if (confirmations >= needed) {
-        done.push({ orderId, txHash: minedTx.hash, blockNumber: block })
+        done.set(operation, [...(done.get(operation) ?? []), { id: orderId, txHash: minedTx.hash, blockNumber: block }])
         events.push({ ...base, event: 'confirmed', detail: confirmationsText(confirmations), data })
         confirmed++
       } else if (order.status !== 'submitted') {
-        await markOrderSubmitted(tx, { orderId, from: ['pending', 'failed', 'cancelled'] })
+        await kind.reopen(tx, { id: orderId })
       }
     }
-    await markOrdersConfirmed(tx, { orders: done })
+    for (const [operation, list] of done) await operationKinds[operation].markConfirmed(tx, { done: list })
     await markTxsMined(tx, { mined: firstSeen })
     await recordJobEvents(tx, events)
     return { confirmed, minedFirstSeen }

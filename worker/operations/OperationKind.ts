@@ -1,4 +1,4 @@
-import type { Hex } from 'viem'
+import type { Hex, TransactionReceipt } from 'viem'
 import type { DbOrTx, Tx } from '@/db/client'
 import type { OperationKindName } from '@/db/schema'
 import type { SendOrder } from '../mint/sendOutcome'
@@ -57,6 +57,8 @@ export type OperationKind<Row extends OperationRow> = {
   reference: (p: { id: string }) => OperationReference
   /** the rows by id, FOR UPDATE in id order when asked: every status change of a row is made under this lock */
   lock: (db: DbOrTx, p: { ids: readonly string[]; lock: boolean }) => Promise<Map<string, Row>>
+  /** the status of an operation whose call is mined with its confirmations (a mint: confirmed) */
+  done: string
   /** the status the pipeline is done with the row in (confirmed, cancelled), or null while it is open */
   settledOf: (p: { row: Row }) => string | null
   /** a permanent refusal the row alone shows (a recipient that is no address), or null */
@@ -75,4 +77,24 @@ export type OperationKind<Row extends OperationRow> = {
   checkStoredCall: StoredCallCheck
   /** open rows locked by the caller whose transaction is known to the node: submitted */
   markSubmitted: (tx: Tx, p: { rows: readonly Row[] }) => Promise<void>
+
+  // the confirm side: every member that writes runs in the caller's transaction, under the rows' locks
+
+  /** a successful receipt carries the operation's event (a mint: the token's Minted of the order) */
+  eventIn: (
+    ctx: Pick<WorkerContext, 'tokenAddress' | 'minterAddress'>,
+    p: { receipt: TransactionReceipt; id: string },
+  ) => boolean
+  /** the operations' calls have their confirmations: done, with the kind's side effects and notifications */
+  markConfirmed: (tx: Tx, p: { done: readonly ConfirmedOperation[] }) => Promise<void>
+  /**
+   * the chain shows the operation's call mined while its row is not submitted (failed, cancelled,
+   * after an admin's retry): submitted again, holding what it held in flight; returns whether it changed
+   */
+  reopen: (tx: Tx, p: { id: string }) => Promise<boolean>
+  /** its mined call was reorged away: submitted, holding what it held in flight, until it is mined again */
+  reorged: (tx: Tx, p: { id: string }) => Promise<void>
 }
+
+/** An operation whose mined call has its confirmations. */
+export type ConfirmedOperation = { id: string; txHash: string; blockNumber: bigint }

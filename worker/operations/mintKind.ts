@@ -1,5 +1,9 @@
 import { isAddress } from 'viem'
+import { markBarsReserved } from '@/lib/vault/markBarsReserved'
+import { mintedEventIn } from '../chain/mintedEventIn'
 import { lockMintOrders } from '../db/lockMintOrders'
+import { markOrderSubmitted } from '../db/markOrderSubmitted'
+import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markOrdersSubmitted } from '../db/markOrdersSubmitted'
 import type { MintOrder } from '../db/readMintOrderRow'
 import { reconcileAlreadyMinted } from '../mint/reconcileAlreadyMinted'
@@ -18,6 +22,7 @@ export const mintKind: OperationKind<MintOrder> = {
   noun: 'order',
   reference: ({ id }) => ({ orderId: id }),
   lock: (db, { ids, lock }) => lockMintOrders(db, { orderIds: ids, lock }),
+  done: 'confirmed',
   settledOf: ({ row }) => (row.status === 'confirmed' || row.status === 'cancelled' ? row.status : null),
   refusalOf: ({ row }) =>
     isAddress(row.toAddress, { strict: false }) ? null : `the recipient ${row.toAddress} is not an address`,
@@ -28,5 +33,16 @@ export const mintKind: OperationKind<MintOrder> = {
   checkStoredCall: checkStoredMintCall,
   markSubmitted: async (tx, { rows }) => {
     await markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) })
+  },
+  eventIn: (ctx, { receipt, id }) =>
+    mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId: id }) !== undefined,
+  markConfirmed: (tx, { done }) =>
+    markOrdersConfirmed(tx, {
+      orders: done.map((d) => ({ orderId: d.id, txHash: d.txHash, blockNumber: d.blockNumber })),
+    }),
+  reopen: (tx, { id }) => markOrderSubmitted(tx, { orderId: id, from: ['pending', 'failed', 'cancelled'] }),
+  reorged: async (tx, { id }) => {
+    await markOrderSubmitted(tx, { orderId: id })
+    await markBarsReserved(tx, { orderId: id })
   },
 }

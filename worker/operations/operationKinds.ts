@@ -2,13 +2,25 @@ import type { OperationKindName } from '@/db/schema'
 import { mintKind } from './mintKind'
 import type { OperationKind, OperationRow } from './OperationKind'
 
+/** What a step that holds only a stored transaction, or a followed operation, may ask of its kind. */
+export type StoredOperationKind = Pick<
+  OperationKind<OperationRow>,
+  | 'kind'
+  | 'noun'
+  | 'done'
+  | 'reference'
+  | 'lock'
+  | 'checkStoredCall'
+  | 'eventIn'
+  | 'markConfirmed'
+  | 'reopen'
+  | 'reorged'
+>
+
 /**
  * Every kind of the one send pipeline by its name (chain_txs.operation), for the steps that meet a stored
- * transaction and must ask its kind (docs/decisions/049-one-pipeline-for-every-operation.md).
+ * transaction or a followed operation and must ask its kind (docs/decisions/049-one-pipeline-for-every-operation.md).
  */
-export const operationKinds: Record<
-  OperationKindName,
-  Pick<OperationKind<OperationRow>, 'noun' | 'checkStoredCall'>
-> = {
+export const operationKinds: Record<OperationKindName, StoredOperationKind> = {
   mint: mintKind,
 }

@@ -66,7 +66,7 @@ export const orderConfirm: TaskDefinition<OrderConfirmPayload> = {
       return
     }
     if (txs.some((t) => t.minedBlock !== null)) {
-      await handleReorg(ctx, run, { orderId, txs })
+      await handleReorg(ctx, run, { operation: 'mint', orderId, txs })
       await handBack()
       return
     }
@@ -79,7 +79,7 @@ export const orderConfirm: TaskDefinition<OrderConfirmPayload> = {
     )
     const minedBlock = txs.find((t) => t.minedBlock !== null)?.minedBlock ?? null
     const { refused } = await handlePendingTxs(ctx, run, {
-      orders: [{ orderId, nonce, txs, minedBlock }],
+      orders: [{ operation: 'mint', orderId, nonce, txs, minedBlock }],
       pendingCount,
     })
     if (refused[0]) throw refused[0].error
