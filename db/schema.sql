@@ -13,19 +13,19 @@ CREATE EXTENSION pg_trgm WITH SCHEMA public;
 
 CREATE TYPE public.bar_status AS ENUM ('available', 'reserved', 'backing', 'missing', 'withdrawn');
 
-CREATE TYPE public.control_change_status AS ENUM ('awaiting_second_admin', 'applied', 'rejected');
+CREATE TYPE public.control_change_status AS ENUM ('awaiting_second_admin', 'applied', 'rejected', 'pending', 'submitted', 'failed');
 
 CREATE TYPE public.mint_status AS ENUM ('pending', 'submitted', 'confirmed', 'failed', 'cancelled', 'awaiting_approval', 'rejected');
 
 CREATE TYPE public.nonce_state AS ENUM ('reserved', 'signed', 'mined', 'released');
 
-CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill');
+CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill', 'control_change');
 
-CREATE TYPE public.operation_kind AS ENUM ('mint');
+CREATE TYPE public.operation_kind AS ENUM ('mint', 'control_change');
 
 CREATE TYPE public.reserve_status AS ENUM ('covered', 'shortfall');
 
-CREATE TYPE public.tx_kind AS ENUM ('mint', 'replacement', 'gap_fill');
+CREATE TYPE public.tx_kind AS ENUM ('mint', 'replacement', 'gap_fill', 'control_change');
 
 CREATE TYPE public.user_role AS ENUM ('staff', 'admin', 'approver', 'auditor');
 
@@ -102,11 +102,21 @@ CREATE TABLE public.chain_txs (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     broadcast_at timestamp with time zone,
     mined_block bigint,
+    control_change_id uuid,
     operation public.operation_kind GENERATED ALWAYS AS (
 CASE
     WHEN (order_id IS NOT NULL) THEN 'mint'::public.operation_kind
+    WHEN (control_change_id IS NOT NULL) THEN 'control_change'::public.operation_kind
     ELSE NULL::public.operation_kind
 END) STORED
+);
+
+CREATE TABLE public.control_change_signatures (
+    change_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    signer_address text NOT NULL,
+    signature text NOT NULL,
+    signed_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.control_changes (
@@ -120,7 +130,14 @@ CREATE TABLE public.control_changes (
     decided_by_email text,
     reason text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    decided_at timestamp with time zone
+    decided_at timestamp with time zone,
+    deadline timestamp with time zone,
+    signer_address text,
+    nonce bigint,
+    tx_hash text,
+    block_number bigint,
+    failure_reason text,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.email_deliveries (
@@ -278,9 +295,11 @@ CREATE TABLE public.signer_nonces (
     state public.nonce_state DEFAULT 'reserved'::public.nonce_state NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    control_change_id uuid,
     operation public.operation_kind GENERATED ALWAYS AS (
 CASE
     WHEN (order_id IS NOT NULL) THEN 'mint'::public.operation_kind
+    WHEN (control_change_id IS NOT NULL) THEN 'control_change'::public.operation_kind
     ELSE NULL::public.operation_kind
 END) STORED
 );
@@ -436,9 +455,23 @@ ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_imported_by_users_id_
 
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_pkey PRIMARY KEY (hash);
 
+ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_one_operation CHECK ((num_nonnulls(order_id, control_change_id) <= 1));
+
+ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_control_change_id_control_changes_id_fk FOREIGN KEY (control_change_id) REFERENCES public.control_changes(id);
+
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
 
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_signer_address_signers_address_fk FOREIGN KEY (signer_address) REFERENCES public.signers(address);
+
+ALTER TABLE ONLY public.control_change_signatures ADD CONSTRAINT control_change_signatures_change_id_user_id_pk PRIMARY KEY (change_id, user_id);
+
+ALTER TABLE ONLY public.control_change_signatures ADD CONSTRAINT control_change_signatures_signer_key UNIQUE (change_id, signer_address);
+
+ALTER TABLE ONLY public.control_change_signatures ADD CONSTRAINT control_change_signatures_signer_lower CHECK ((signer_address ~ '^0x[0-9a-f]{40}$'::text));
+
+ALTER TABLE ONLY public.control_change_signatures ADD CONSTRAINT control_change_signatures_change_id_control_changes_id_fk FOREIGN KEY (change_id) REFERENCES public.control_changes(id);
+
+ALTER TABLE ONLY public.control_change_signatures ADD CONSTRAINT control_change_signatures_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_pkey PRIMARY KEY (id);
 
@@ -534,6 +567,10 @@ ALTER TABLE ONLY public.runtime_settings ADD CONSTRAINT runtime_settings_process
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_pkey PRIMARY KEY (signer_address, nonce);
 
+ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_one_operation CHECK ((num_nonnulls(order_id, control_change_id) <= 1));
+
+ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_control_change_id_control_changes_id_fk FOREIGN KEY (control_change_id) REFERENCES public.control_changes(id);
+
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_signer_address_signers_address_fk FOREIGN KEY (signer_address) REFERENCES public.signers(address);
@@ -598,6 +635,8 @@ CREATE INDEX bar_lists_imported_at_idx ON public.bar_lists USING btree (imported
 
 CREATE INDEX bar_lists_vault_as_of_idx ON public.bar_lists USING btree (vault, as_of DESC NULLS LAST, imported_at DESC NULLS LAST);
 
+CREATE INDEX chain_txs_control_change_idx ON public.chain_txs USING btree (control_change_id);
+
 CREATE INDEX chain_txs_order_idx ON public.chain_txs USING btree (order_id);
 
 CREATE INDEX chain_txs_signer_nonce_idx ON public.chain_txs USING btree (signer_address, nonce);
@@ -651,6 +690,8 @@ CREATE INDEX notification_events_undispatched_idx ON public.notification_events 
 CREATE INDEX reserve_checks_at_idx ON public.reserve_checks USING btree (at DESC NULLS LAST, id DESC NULLS LAST);
 
 CREATE INDEX revoked_sessions_expires_idx ON public.revoked_sessions USING btree (expires_at);
+
+CREATE INDEX signer_nonces_control_change_idx ON public.signer_nonces USING btree (control_change_id);
 
 CREATE INDEX signer_nonces_order_idx ON public.signer_nonces USING btree (order_id);
 
@@ -1143,7 +1184,13 @@ GRANT SELECT ON TABLE public.chain_txs TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.chain_txs TO mintdesk_worker;
 
+GRANT SELECT, INSERT ON TABLE public.control_change_signatures TO mintdesk_web;
+
+GRANT SELECT ON TABLE public.control_change_signatures TO mintdesk_worker;
+
 GRANT SELECT, INSERT, UPDATE ON TABLE public.control_changes TO mintdesk_web;
+
+GRANT SELECT, UPDATE ON TABLE public.control_changes TO mintdesk_worker;
 
 GRANT SELECT ON TABLE public.email_deliveries TO mintdesk_web;
 

@@ -22,7 +22,9 @@ import type { RuntimeRole } from './roleNames'
  *   mint progresses but never creates either, and reads users only;
  * - the recipient allowlist and the limits are the admins' (the web's) to change; the
  *   worker, which checks them again before signing, may not widen them; the control
- *   changes that change them (a second admin confirms) are the web's alone;
+ *   changes that change them (a second admin confirms) are the web's to create and decide; the
+ *   worker reads them and updates the pipeline state of those that live on chain (it sends
+ *   them, with the admins' signatures it verifies again, and the contract verifies once more);
  * - sign-in is the web's alone: the signed-out sessions and the login throttle's failures
  *   are written, read and pruned by it; the worker holds nothing on either (an empty line);
  * - a line whose table does not exist (yet) is skipped.
@@ -70,7 +72,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   mint_limits: { web: READ_WRITE, worker: READ },
   // the control changes awaiting a second admin (decision 044): proposed, confirmed and rejected in the web; a
   // change is decided, never deleted
-  control_changes: { web: WRITE, worker: NONE },
+  control_changes: { web: WRITE, worker: ['select', 'update'] },
+  control_change_signatures: { web: APPEND, worker: READ },
   // the SQS transport (decision 021): the order's transaction appends the outbox row; the worker's relay stamps it
   // sent; an admin's retry or cancel (the web) bumps its generation, and a retry hands it to the relay again
   sqs_outbox: { web: WRITE, worker: ['select', 'update'] },

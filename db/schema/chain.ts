@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   numeric,
@@ -12,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { controlChanges } from './controlChanges'
 import { mintOrders } from './mint'
 
 /**
@@ -35,17 +37,19 @@ export const signers = pgTable('signers', {
  * The kinds of issuer operation the one send pipeline carries (docs/decisions/049-one-pipeline-for-every-operation.md):
  * one kind per table of operations, each referenced by its own column of chain_txs and signer_nonces.
  */
-export const operationKind = pgEnum('operation_kind', ['mint'])
+export const operationKind = pgEnum('operation_kind', ['mint', 'control_change'])
 export type OperationKindName = (typeof operationKind.enumValues)[number]
 
 /**
  * The operation a chain_txs or signer_nonces row carries, generated from which reference column is set
- * (order_id: a mint), so it never disagrees with the reference; null for a row of no operation (a gap
+ * (order_id: a mint, control_change_id: a control change), so it never disagrees with the reference; null for a
+ * row of no operation (a gap
  * fill of a nonce nobody held).
  */
-const operationOf = sql`case when order_id is not null then 'mint'::operation_kind end`
+const operationOf = sql`case when order_id is not null then 'mint'::operation_kind when control_change_id is not null then 'control_change'::operation_kind end`
 
-export const nonceUse = pgEnum('nonce_use', ['mint', 'gap_fill'])
+/** what a nonce was taken for: the kind of operation it carries (operation_kind's names), or a gap fill */
+export const nonceUse = pgEnum('nonce_use', ['mint', 'gap_fill', 'control_change'])
 export const nonceState = pgEnum('nonce_state', ['reserved', 'signed', 'mined', 'released'])
 
 /** Every nonce ever handed out, so a gap is visible as a row, not a guess. */
@@ -58,6 +62,7 @@ export const signerNonces = pgTable(
     nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
     use: nonceUse('use').notNull(),
     orderId: uuid('order_id').references(() => mintOrders.id),
+    controlChangeId: uuid('control_change_id').references(() => controlChanges.id),
     operation: operationKind('operation').generatedAlwaysAs(operationOf),
     state: nonceState('state').notNull().default('reserved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,10 +71,13 @@ export const signerNonces = pgTable(
   (t) => [
     primaryKey({ name: 'signer_nonces_pkey', columns: [t.signerAddress, t.nonce] }),
     index('signer_nonces_order_idx').on(t.orderId),
+    index('signer_nonces_control_change_idx').on(t.controlChangeId),
+    check('signer_nonces_one_operation', sql`num_nonnulls(${t.orderId}, ${t.controlChangeId}) <= 1`),
   ],
 )
 
-export const txKind = pgEnum('tx_kind', ['mint', 'replacement', 'gap_fill'])
+/** a transaction's first signing for an operation (its kind's name), a replacement at its nonce, or a gap fill */
+export const txKind = pgEnum('tx_kind', ['mint', 'replacement', 'gap_fill', 'control_change'])
 
 /**
  * Every signed transaction, stored BEFORE it is broadcast (invariant 2): a retry
@@ -84,6 +92,7 @@ export const chainTxs = pgTable(
       .references(() => signers.address),
     nonce: bigint('nonce', { mode: 'bigint' }).notNull(),
     orderId: uuid('order_id').references(() => mintOrders.id),
+    controlChangeId: uuid('control_change_id').references(() => controlChanges.id),
     operation: operationKind('operation').generatedAlwaysAs(operationOf),
     kind: txKind('kind').notNull(),
     rawTx: text('raw_tx').notNull(),
@@ -94,5 +103,10 @@ export const chainTxs = pgTable(
     broadcastAt: timestamp('broadcast_at', { withTimezone: true }),
     minedBlock: bigint('mined_block', { mode: 'bigint' }),
   },
-  (t) => [index('chain_txs_signer_nonce_idx').on(t.signerAddress, t.nonce), index('chain_txs_order_idx').on(t.orderId)],
+  (t) => [
+    index('chain_txs_signer_nonce_idx').on(t.signerAddress, t.nonce),
+    index('chain_txs_order_idx').on(t.orderId),
+    index('chain_txs_control_change_idx').on(t.controlChangeId),
+    check('chain_txs_one_operation', sql`num_nonnulls(${t.orderId}, ${t.controlChangeId}) <= 1`),
+  ],
 )

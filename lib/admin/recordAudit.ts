@@ -24,6 +24,7 @@ export type AdminAction =
   | 'limits.set'
   /** control changes (lib/web/changes): asked for by one admin, confirmed or rejected by another */
   | 'change.propose'
+  | 'change.sign'
   | 'change.confirm'
   | 'change.reject'
   /** webhooks (lib/notifications): subscribe, unsubscribe, send a delivery again */

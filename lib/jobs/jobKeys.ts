@@ -7,6 +7,8 @@
 
 export const TASK = {
   mintSend: 'mint_send',
+  /** one confirmed control change that lives on chain: its applyControlChange call through the send pipeline */
+  controlSend: 'control_send',
   /**
    * one order alone: a mint the signer's confirmer hands over (revert, nonce used by another,
    * no Minted event), its dead letter
@@ -45,6 +47,10 @@ export const ORDER_TASKS: readonly string[] = [TASK.mintSend, TASK.orderConfirm]
 
 export function mintSendJobKey(orderId: string): string {
   return `${TASK.mintSend}:${orderId}`
+}
+
+export function controlSendJobKey(changeId: string): string {
+  return `${TASK.controlSend}:${changeId}`
 }
 
 export function orderConfirmJobKey(orderId: string): string {

@@ -7,6 +7,9 @@
 /** mint_send: the order it sends (job key mint_send:<orderId>; lib/web/queue/mintSendJob.ts) */
 export type MintSendPayload = { orderId: string }
 
+/** control_send: the confirmed on-chain control change it sends (job key control_send:<changeId>) */
+export type ControlSendPayload = { changeId: string }
+
 /**
  * webhook_deliver: one delivery (event, endpoint); the web adds one to redeliver
  * (lib/web/notifications/redeliverWebhook.ts)

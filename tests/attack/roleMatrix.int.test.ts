@@ -87,6 +87,9 @@ const API_ACCESS: Record<string, Access> = {
   'PATCH /api/admin/users/[userId]': ADMIN,
   // control changes: asked for by one admin, confirmed or rejected by another
   'GET /api/admin/changes': ADMIN_READ,
+  'POST /api/admin/changes': ADMIN,
+  'POST /api/admin/changes/typed-data': ADMIN,
+  'GET /api/admin/changes/[changeId]/approval': ADMIN_READ,
   'POST /api/admin/changes/[changeId]/confirm': ADMIN,
   'POST /api/admin/changes/[changeId]/reject': ADMIN,
 }

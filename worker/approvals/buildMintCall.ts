@@ -11,7 +11,7 @@ import type { StoredSignature } from '../db/listOrderSignatures'
 import { readLatestBarList } from '../db/readLatestBarList'
 import type { MintOrder } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
-import { isEoaSignature } from './isEoaSignature'
+import { isValidSignature } from './isValidSignature'
 import { type MinterRules, requiredApprovalsOf } from './readMinterRules'
 import { verifyBarList } from './verifyBarList'
 
@@ -28,7 +28,7 @@ export type BuildMintCallReturnType = { data: Hex; intent: MintIntent; approvals
 /**
  * The relayer's whole judgement of one order (docs/decisions/043-approvals-are-signatures.md),
  * trusting no row the web wrote alone: the MintIntent is rebuilt from the order and its
- * bars (buildMintIntent); every stored signature is verified again over it (isEoaSignature, or
+ * bars (buildMintIntent); every stored signature is verified again over it (isValidSignature: ECDSA, or
  * ERC-1271 through the chain for a contract signer) and counts only when its key is bound
  * to a user who is not the requester and is an approver on chain, one per user and per key;
  * at least requiredApprovals(amount) must count, before the deadline; the order's bars must
@@ -66,7 +66,7 @@ export async function buildMintCall(
     else if (s.keyUserId === order.requestedBy) refused.push(`${signer} is the requester's own key`)
     else if (users.has(s.keyUserId)) refused.push(`${signer}'s user signed already`)
     else if (!p.rules.approvers.has(signer.toLowerCase())) refused.push(`${signer} is not an approver on chain`)
-    else if (!(await isValid(ctx, { signer, signature: s.signature as Hex, digest, typedData })))
+    else if (!(await isValidSignature(ctx, { signer, signature: s.signature as Hex, digest, typedData })))
       refused.push(`${signer}'s signature is not valid for this order's intent`)
     else {
       users.add(s.keyUserId)
@@ -98,15 +98,4 @@ export async function buildMintCall(
     args: [list.barList, list.custodian, list.signature, intent, approvals],
   })
   return { data, intent, approvals }
-}
-
-async function isValid(
-  ctx: Pick<WorkerContext, 'chain'>,
-  p: { signer: `0x${string}`; signature: Hex; digest: Hex; typedData: ReturnType<typeof mintIntentTypedData> },
-): Promise<boolean> {
-  if (await isEoaSignature({ digest: p.digest, signature: p.signature, signer: p.signer })) return true
-  // a contract signer (a Safe): ERC-1271 through the chain
-  const code = await ctx.chain.getCode({ address: p.signer }).catch(() => undefined)
-  if (!code || code === '0x') return false
-  return ctx.chain.verifyTypedData({ ...p.typedData, address: p.signer, signature: p.signature }).catch(() => false)
 }

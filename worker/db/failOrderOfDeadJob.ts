@@ -2,6 +2,7 @@ import type { Tx } from '@/db/client'
 import type { FailureReason } from '@/lib/errors/jobs'
 import { ORDER_TASKS, TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
+import { markControlChangeFailed } from './markControlChanges'
 import { markOrderFailed } from './markOrderFailed'
 
 export type FailOrderOfDeadJobParameters = {
@@ -16,8 +17,8 @@ export type FailOrderOfDeadJobParameters = {
 }
 
 /**
- * What a dead job means for its order. A dead mint_send: the order is `failed` with the
- * reason (unless it already got further: submitted, confirmed or cancelled). A dead
+ * What a dead job means for its order (a dead control_send: its control change fails). A dead mint_send: the order is
+ * `failed` with the reason (unless it already got further: submitted, confirmed or cancelled). A dead
  * order_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
  * (docs/decisions/025-exactly-once-mints.md). Either way a mint.dead_letter event is written
@@ -27,6 +28,9 @@ export async function failOrderOfDeadJob(
   tx: Tx,
   { task, orderId, reason, code, lastError }: FailOrderOfDeadJobParameters,
 ): Promise<boolean> {
+  // a dead control_send: its change failed, unless its call is broadcast (submitted: the confirmer follows it)
+  if (orderId && task === TASK.controlSend)
+    return markControlChangeFailed(tx, { id: orderId, reason, from: ['pending', 'failed'] })
   if (!orderId || !ORDER_TASKS.includes(task)) return false
   const failed =
     task === TASK.mintSend

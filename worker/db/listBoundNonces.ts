@@ -29,7 +29,7 @@ export async function listBoundNonces(
   const rows = await db.execute<{ id: string; signer_address: string; nonce: string }>(sql`
     select sn.${reference}::text as id, sn.signer_address, sn.nonce::text as nonce
     from signer_nonces sn
-    where sn.${reference} = any(${uuidArraySql(ids)}) and sn.use = 'mint' and sn.state = 'reserved'
+    where sn.${reference} = any(${uuidArraySql(ids)}) and sn.use = ${kind}::nonce_use and sn.state = 'reserved'
     order by sn.signer_address, sn.nonce
     ${lock ? sql`for update` : sql``}`)
   // signer addresses are stored checksummed, as registerSigner wrote them

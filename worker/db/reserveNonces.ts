@@ -100,7 +100,7 @@ export async function reserveNonces(tx: Tx, p: ReserveNoncesParameters): Promise
         select (${first}::bigint + o.i - 1) as nonce, o.id from counter, unnest(${uuidArraySql(bound)}) with ordinality as o(id, i)
       ), taken as (
         insert into signer_nonces (signer_address, nonce, use, ${sql.identifier(reference)}, state)
-        select ${row.address}, v.nonce, 'mint', v.id, 'reserved' from v
+        select ${row.address}, v.nonce, ${p.kind}::nonce_use, v.id, 'reserved' from v
         returning nonce
       )
       update ${sql.identifier(table)} m set signer_address = ${row.address}, nonce = v.nonce, updated_at = now()

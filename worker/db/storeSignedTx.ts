@@ -1,14 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Hex } from 'viem'
 import type { Tx } from '@/db/client'
-import { chainTxs, signerNonces } from '@/db/schema'
+import { chainTxs, type OperationKindName, signerNonces } from '@/db/schema'
 
 export type StoreSignedTxParameters = {
   hash: Hex
   signerAddress: string
   nonce: bigint
   orderId: string | null
-  kind: 'mint' | 'replacement' | 'gap_fill'
+  /** set for a control change's transaction (orderId null) */
+  controlChangeId?: string | null
+  /** the operation's kind for its first signing, or a replacement, or a gap fill */
+  kind: OperationKindName | 'replacement' | 'gap_fill'
   rawTx: Hex
   maxFeePerGas: bigint
   maxPriorityFeePerGas: bigint
@@ -39,6 +42,7 @@ export function chainTxRow(p: StoreSignedTxParameters): typeof chainTxs.$inferIn
     signerAddress: p.signerAddress,
     nonce: p.nonce,
     orderId: p.orderId,
+    controlChangeId: p.controlChangeId ?? null,
     kind: p.kind,
     rawTx: p.rawTx,
     maxFeePerGas: p.maxFeePerGas.toString(),

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import type { Tx } from '@/db/client'
-import { chainTxs } from '@/db/schema'
+import { chainTxs, type OperationKindName } from '@/db/schema'
 import { chainTxRow, type StoreSignedTxParameters } from './storeSignedTx'
 
-export type StoreSignedTxsParameters = { txs: readonly (StoreSignedTxParameters & { kind: 'mint' })[] }
+export type StoreSignedTxsParameters = { txs: readonly (StoreSignedTxParameters & { kind: OperationKindName })[] }
 
 /**
- * storeSignedTx for a send batch, in two statements: every signed mint stored BEFORE it
+ * storeSignedTx for a send batch, in two statements: every signed operation stored BEFORE it
  * is broadcast (invariant 2), its nonce `reserved` -> `signed`. The caller checked,
  * under the rows' locks, that each nonce is still reserved for its order.
  */

@@ -4,7 +4,6 @@ import { readReceipt } from '../chain/readReceipt'
 import { type FollowedOrder, listFollowedOrders } from '../db/listFollowedOrders'
 import { operationKinds } from '../operations/operationKinds'
 import type { WorkerContext } from '../runtime/context'
-import { confirmOrderAlone } from './confirmOrderAlone'
 import type { ConfirmRun } from './confirmRun'
 import { handlePendingTxs } from './handlePendingTxs'
 import { handleReorg } from './handleReorg'
@@ -33,7 +32,7 @@ export type ConfirmSignerPassReturnType = {
  * - success with the order's Minted event: mined, confirmed with CONFIRMATIONS
  *   (settleMinedTxs, one transaction for all);
  * - reverted, or no Minted event, or (seen twice) the nonce used by none of ours: the
- *   order is handed to an order_confirm job of its own (confirmOrderAlone), which fails
+ *   order is handed over as its kind says (a mint: to an order_confirm job of its own), which fails
  *   it, confirms it or makes it a dead letter as one order;
  * - seen mined before, no receipt now: reorged (handleReorg: the same bytes again);
  * - not mined: re-sent when the node lost it, replaced when stuck (handlePendingTxs).
@@ -120,14 +119,15 @@ export async function confirmSignerPass(
   }
   for (const { order, why } of alone) {
     await ctx.db.transaction(async (tx) => {
-      await operationKinds[order.operation].lock(tx, { ids: [order.orderId], lock: true })
-      await confirmOrderAlone(tx, ctx, {
-        orderId: order.orderId,
+      const kind = operationKinds[order.operation]
+      await kind.lock(tx, { ids: [order.orderId], lock: true })
+      await kind.handOver(tx, ctx, {
+        id: order.orderId,
         actor: run.actor,
         detail: `the confirmer of ${p.signerAddress} hands it over: ${why}`,
       })
     })
-    run.log.warn({ orderId: order.orderId, why }, 'order handed to an order_confirm of its own')
+    run.log.warn({ operation: order.operation, id: order.orderId, why }, 'handed over by the signer confirmer')
   }
   return { suspects, head, followed: orders.length, confirmed }
 }

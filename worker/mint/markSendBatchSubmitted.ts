@@ -33,7 +33,7 @@ export async function markSendBatchSubmitted<Row extends OperationRow>(
       hashes: broadcast.filter((b) => b.result !== 'underpriced').map((b) => b.hash),
     })
     const events: RecordJobEventParameters[] = broadcast.map((b) => ({
-      ...sendEventOf(b.order, actor),
+      ...sendEventOf({ order: b.order, actor, task: kind.sendTask }),
       event: b.result === 'sent' ? 'broadcast' : b.result,
       detail:
         b.result === 'sent'

@@ -1,7 +1,6 @@
 import type { Address, Hex } from 'viem'
 import { PermanentJobError } from '@/lib/errors/jobs'
 import { ReserveCheckRefusedError } from '@/lib/errors/reserves'
-import { TASK } from '@/lib/jobs/jobKeys'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { isUuid } from '@/lib/mint/isUuid'
@@ -164,7 +163,7 @@ export async function prepareSendBatch<Row extends OperationRow>(
       // the kind's refusal (an approval missing, a bar list unverified): a 'refused' event, as under the lock
       if (error instanceof ReserveCheckRefusedError)
         refusals.push({
-          ...sendEventOf(p.order, actor),
+          ...sendEventOf({ order: p.order, actor, task: kind.sendTask }),
           event: 'refused',
           detail: error.reason,
           data: { check: error.check },
@@ -191,8 +190,7 @@ async function holdForFees<Row extends OperationRow>(
     await p.kind.lock(tx, { ids: p.orders.map((o) => o.orderId), lock: true })
     for (const order of p.orders) {
       await recordFeeCapped(tx, {
-        ...sendEventOf(order, p.actor),
-        task: TASK.mintSend,
+        ...sendEventOf({ order, actor: p.actor, task: p.kind.sendTask }),
         orderId: order.orderId,
         detail: `${p.reason}: nothing signed, the mint waits for lower fees`,
         data: {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { chainTxs } from '@/db/schema'
 import { PermanentJobError } from '@/lib/errors/jobs'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { readMintedLog } from '../chain/readMintedLog'
 import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
@@ -36,7 +37,7 @@ export async function reconcileAlreadyMinted(
       orders: [{ orderId, txHash: found.transactionHash, blockNumber: found.blockNumber }],
     })
     await recordJobEvent(tx, {
-      ...sendEventOf(order, actor),
+      ...sendEventOf({ order, actor, task: TASK.mintSend }),
       event: 'reconciled',
       detail: `already minted on chain by ${found.transactionHash} (block ${found.blockNumber}), ${stored ? 'a transaction stored meanwhile' : 'not by a stored transaction'}`,
       data: { hash: found.transactionHash, blockNumber: found.blockNumber.toString() },

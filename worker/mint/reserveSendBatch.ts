@@ -70,7 +70,7 @@ export async function reserveSendBatch<Row extends OperationRow>(
     const passed: ToSign<Row>[] = []
     const checks = await signing.check(tx, { rows: live.map((s) => s.locked), prepared })
     for (const [i, s] of live.entries()) {
-      const base = sendEventOf(s.order, p.actor)
+      const base = sendEventOf({ order: s.order, actor: p.actor, task: p.kind.sendTask })
       events.push({
         ...base,
         event: 'simulated',
@@ -106,7 +106,7 @@ export async function reserveSendBatch<Row extends OperationRow>(
           if (nonce === undefined) return []
           return [
             {
-              ...sendEventOf(s.order, p.actor),
+              ...sendEventOf({ order: s.order, actor: p.actor, task: p.kind.sendTask }),
               event: 'nonce_reserved',
               detail: `nonce ${nonce} of ${signerAddress}`,
               data: { signer: signerAddress, nonce: nonce.toString() },

@@ -1,5 +1,4 @@
 import type { Address, Hex } from 'viem'
-import { TASK } from '@/lib/jobs/jobKeys'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 
 /**
@@ -30,7 +29,14 @@ export type SendOutcome =
 
 export type SendOutcomes = Map<string, SendOutcome>
 
-/** The fields every send event of an order shares. */
-export function sendEventOf(order: SendOrder, actor: string): Omit<RecordJobEventParameters, 'event'> {
-  return { task: TASK.mintSend, orderId: order.orderId, jobId: order.jobId, attempt: order.attempt, actor }
+/**
+ * The fields every send event of an operation shares; `task`: the send task of its kind (OperationKind.sendTask).
+ * The event's order_id column names the operation, whatever its kind.
+ */
+export function sendEventOf(p: {
+  order: SendOrder
+  actor: string
+  task: string
+}): Omit<RecordJobEventParameters, 'event'> {
+  return { task: p.task, orderId: p.order.orderId, jobId: p.order.jobId, attempt: p.order.attempt, actor: p.actor }
 }

@@ -64,7 +64,7 @@ export async function storeSendBatch<Row extends OperationRow>(
         signerAddress: s.signerAddress,
         nonce: s.nonce,
         ...kind.reference({ id: s.order.orderId }),
-        kind: 'mint' as const,
+        kind: kind.kind,
         rawTx: s.raw,
         maxFeePerGas: s.fees.maxFeePerGas,
         maxPriorityFeePerGas: s.fees.maxPriorityFeePerGas,
@@ -72,7 +72,7 @@ export async function storeSendBatch<Row extends OperationRow>(
       })),
     })
     const events: RecordJobEventParameters[] = stored.map((s) => ({
-      ...sendEventOf(s.order, actor),
+      ...sendEventOf({ order: s.order, actor, task: kind.sendTask }),
       event: 'signed',
       detail: `signed ${s.hash} (nonce ${s.nonce})`,
       data: {

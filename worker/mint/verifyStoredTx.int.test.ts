@@ -82,6 +82,7 @@ async function stored(
     signerAddress: p.signerAddress ?? signer.address,
     nonce: 7n,
     orderId: order.id,
+    controlChangeId: null,
     operation: 'mint',
     kind: p.kind ?? 'mint',
     rawTx: raw,

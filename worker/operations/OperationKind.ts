@@ -7,8 +7,8 @@ import type { WorkerContext } from '../runtime/context'
 /** What the send path reads of every kind's row: its id and its status (docs/decisions/049). */
 export type OperationRow = { id: string; status: string }
 
-/** The columns of a chain_txs or signer_nonces row that reference one operation of a kind. */
-export type OperationReference = { orderId: string }
+/** The columns of a chain_txs or signer_nonces row that reference one operation: its kind's set, the other null. */
+export type OperationReference = { orderId: string | null; controlChangeId: string | null }
 
 /**
  * The reserve transaction's view of a kind: opened before the transaction begins (so the
@@ -53,6 +53,8 @@ export type OperationKind<Row extends OperationRow> = {
   kind: OperationKindName
   /** how errors name one operation of the kind */
   noun: string
+  /** the task that sends the kind's operations: the task of their send events (TASK in lib/jobs/jobKeys.ts) */
+  sendTask: string
   /** the reference columns of the chain_txs and signer_nonces rows that carry the operation */
   reference: (p: { id: string }) => OperationReference
   /** the rows by id, FOR UPDATE in id order when asked: every status change of a row is made under this lock */
@@ -94,6 +96,12 @@ export type OperationKind<Row extends OperationRow> = {
   reopen: (tx: Tx, p: { id: string }) => Promise<boolean>
   /** its mined call was reorged away: submitted, holding what it held in flight, until it is mined again */
   reorged: (tx: Tx, p: { id: string }) => Promise<void>
+  /**
+   * the signer's confirmer cannot settle it with the others (its call reverted or lacks its event, its nonce was
+   * used by none of ours, its stored bytes were refused): the kind's own way on, under the row's lock (a mint: an
+   * order_confirm job of its own)
+   */
+  handOver: (tx: Tx, ctx: WorkerContext, p: { id: string; actor: string; detail: string }) => Promise<void>
 }
 
 /** An operation whose mined call has its confirmations. */

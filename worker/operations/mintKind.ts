@@ -1,4 +1,5 @@
 import { isAddress } from 'viem'
+import { TASK } from '@/lib/jobs/jobKeys'
 import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { lockMintOrders } from '../db/lockMintOrders'
@@ -6,6 +7,7 @@ import { markOrderSubmitted } from '../db/markOrderSubmitted'
 import { markOrdersConfirmed } from '../db/markOrdersConfirmed'
 import { markOrdersSubmitted } from '../db/markOrdersSubmitted'
 import type { MintOrder } from '../db/readMintOrderRow'
+import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { reconcileAlreadyMinted } from '../mint/reconcileAlreadyMinted'
 import { checkStoredMintCall } from './mint/checkStoredMintCall'
 import { openMintSigning } from './mint/openMintSigning'
@@ -20,7 +22,8 @@ import type { OperationKind } from './OperationKind'
 export const mintKind: OperationKind<MintOrder> = {
   kind: 'mint',
   noun: 'order',
-  reference: ({ id }) => ({ orderId: id }),
+  sendTask: TASK.mintSend,
+  reference: ({ id }) => ({ orderId: id, controlChangeId: null }),
   lock: (db, { ids, lock }) => lockMintOrders(db, { orderIds: ids, lock }),
   done: 'confirmed',
   settledOf: ({ row }) => (row.status === 'confirmed' || row.status === 'cancelled' ? row.status : null),
@@ -41,6 +44,9 @@ export const mintKind: OperationKind<MintOrder> = {
       orders: done.map((d) => ({ orderId: d.id, txHash: d.txHash, blockNumber: d.blockNumber })),
     }),
   reopen: (tx, { id }) => markOrderSubmitted(tx, { orderId: id, from: ['pending', 'failed', 'cancelled'] }),
+  handOver: async (tx, ctx, { id, actor, detail }) => {
+    await confirmOrderAlone(tx, ctx, { orderId: id, actor, detail })
+  },
   reorged: async (tx, { id }) => {
     await markOrderSubmitted(tx, { orderId: id })
     await markBarsReserved(tx, { orderId: id })

@@ -17,14 +17,21 @@ export const operationColumns = {
     chainTxs: chainTxs.orderId,
     signerNonces: signerNonces.orderId,
   },
+  control_change: {
+    table: 'control_changes',
+    reference: 'control_change_id',
+    field: 'controlChangeId',
+    chainTxs: chainTxs.controlChangeId,
+    signerNonces: signerNonces.controlChangeId,
+  },
 } as const satisfies Record<
   OperationKindName,
   {
     table: string
     reference: string
-    field: 'orderId'
-    chainTxs: typeof chainTxs.orderId
-    signerNonces: typeof signerNonces.orderId
+    field: 'orderId' | 'controlChangeId'
+    chainTxs: typeof chainTxs.orderId | typeof chainTxs.controlChangeId
+    signerNonces: typeof signerNonces.orderId | typeof signerNonces.controlChangeId
   }
 >
 

@@ -1,4 +1,5 @@
 import type { OperationKindName } from '@/db/schema'
+import { controlChangeKind } from './controlChangeKind'
 import { mintKind } from './mintKind'
 import type { OperationKind, OperationRow } from './OperationKind'
 
@@ -7,6 +8,7 @@ export type StoredOperationKind = Pick<
   OperationKind<OperationRow>,
   | 'kind'
   | 'noun'
+  | 'sendTask'
   | 'done'
   | 'reference'
   | 'lock'
@@ -15,6 +17,7 @@ export type StoredOperationKind = Pick<
   | 'markConfirmed'
   | 'reopen'
   | 'reorged'
+  | 'handOver'
 >
 
 /**
@@ -23,4 +26,5 @@ export type StoredOperationKind = Pick<
  */
 export const operationKinds: Record<OperationKindName, StoredOperationKind> = {
   mint: mintKind,
+  control_change: controlChangeKind,
 }

@@ -22,6 +22,7 @@ import { sendClaimingBatch } from '../mint/sendClaimingBatch'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
+import { controlSend } from '../tasks/controlSend'
 import { emailSend } from '../tasks/emailSend'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
@@ -188,6 +189,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList: withRenamedTasks({
         [TASK.mintSend]: runTask(ctx, mintSend(sends)),
+        [TASK.controlSend]: runTask(ctx, controlSend),
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),

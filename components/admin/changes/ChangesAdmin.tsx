@@ -31,6 +31,9 @@ const STATUS_TONE: Record<ApiControlChange['status'], BadgeTone> = {
   awaiting_second_admin: 'warning',
   applied: 'success',
   rejected: 'neutral',
+  pending: 'info',
+  submitted: 'info',
+  failed: 'danger',
 }
 
 /**

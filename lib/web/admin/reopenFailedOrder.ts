@@ -7,8 +7,9 @@ import { markBarsReserved } from '@/lib/vault/markBarsReserved'
  * A failed order whose job runs again is back in flight: `submitted` when a signed
  * transaction is stored for it (the worker re-sends those bytes), else `pending`; its
  * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
- * BarAlreadyUsedError (409) when another order took one meanwhile. Any other status is
- * left as is. Returns the status after.
+ * BarAlreadyUsedError (409) when another order took one meanwhile. A failed control change that
+ * lives on chain (the id is its) is reopened the same way: its control_send runs again. Any other
+ * status is left as is. Returns the status after.
  */
 export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
   const rows = await tx.execute<{ status: string }>(sql`
@@ -24,6 +25,14 @@ export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string
     if (lost.length > 0) throw new BarAlreadyUsedError({ bars: lost })
     return rows[0].status
   }
+  const change = await tx.execute<{ status: string }>(sql`
+    update control_changes cc set
+      status = case when exists (select 1 from chain_txs c where c.control_change_id = cc.id) then 'submitted' else 'pending' end::control_change_status,
+      failure_reason = null,
+      updated_at = now()
+    where cc.id = ${orderId}::uuid and cc.status = 'failed' and cc.deadline is not null
+    returning cc.status::text as status`)
+  if (change[0]) return change[0].status
   const current = await tx.execute<{ status: string }>(
     sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
   )

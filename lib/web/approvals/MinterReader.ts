@@ -10,6 +10,10 @@ export type MinterReader = {
   requiredApprovals(amountWei: bigint): Promise<number>
   isApprover(address: Address): Promise<boolean>
   isCustodian(address: Address): Promise<boolean>
+  /** whether the key is one of GoldMinter's admins, who sign its control changes */
+  isAdmin(address: Address): Promise<boolean>
+  /** how many admins' signatures GoldMinter asks of a control change */
+  adminThreshold(): Promise<number>
   /** the custodian the vault is bound to on chain (the zero address: none yet) */
   vaultCustodian(vault: string): Promise<Address>
 }
@@ -24,6 +28,8 @@ export function createMinterReader(p: { client: PublicClient; chainId: number; m
       Number(await p.client.readContract({ ...minter, functionName: 'requiredApprovals', args: [amountWei] })),
     isApprover: (address) => p.client.readContract({ ...minter, functionName: 'isApprover', args: [address] }),
     isCustodian: (address) => p.client.readContract({ ...minter, functionName: 'isCustodian', args: [address] }),
+    isAdmin: (address) => p.client.readContract({ ...minter, functionName: 'isAdmin', args: [address] }),
+    adminThreshold: async () => Number(await p.client.readContract({ ...minter, functionName: 'adminThreshold' })),
     vaultCustodian: async (vault) =>
       (await p.client.readContract({ ...minter, functionName: 'vaultReserve', args: [vaultId(vault)] })).custodian,
   }

@@ -26,5 +26,7 @@ export async function applyControlChange(tx: Tx, { change, ...p }: ApplyControlC
       return limitsSetStep.apply(tx, { ...p, params: change.params })
     case 'user.role':
       return userRoleStep.apply(tx, { ...p, params: change.params })
+    default:
+      throw new Error(`${change.kind} lives on chain: the worker applies it (signOnChainChange queues it)`)
   }
 }

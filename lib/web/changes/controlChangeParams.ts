@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { userRole } from '@/db/schema/users'
+import { onChainChangeParamsSchemas } from '@/lib/changes/onChainChanges'
 import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { isUuid } from '@/lib/mint/isUuid'
 import { ValidationError } from '@/lib/web/errors/request'
@@ -8,7 +9,7 @@ import { ValidationError } from '@/lib/web/errors/request'
  * THE home of the control changes' kinds and of each kind's params (control_changes.params):
  * one zod schema per kind, the same rules as the route that asks for the change. A stored
  * change is parsed again with it before it is applied (it may have been written by older
- * code). Changes that live on chain join this list with their own kinds.
+ * code). The kinds that live on chain are lib/changes/onChainChanges.ts's, spread in here.
  */
 export const controlChangeParamsSchemas = {
   /** POST /api/admin/recipients: `{ address, label }`, the address checksummed */
@@ -19,6 +20,8 @@ export const controlChangeParamsSchemas = {
   'limits.set': setMintLimitsBodySchema,
   /** PATCH /api/admin/users/{userId} with `role` */
   'user.role': z.strictObject({ userId: z.string().refine(isUuid), role: z.enum(userRole.enumValues) }),
+  /** the changes that live on chain: POST /api/admin/changes (lib/changes/onChainChanges.ts) */
+  ...onChainChangeParamsSchemas,
 } as const
 
 export type ControlChangeKind = keyof typeof controlChangeParamsSchemas

@@ -19,6 +19,28 @@ export function describeControlChange({ change, userEmail }: DescribeControlChan
       return `Set the per-order limit to ${oz(change.params.maxOrderOz)} and the rolling 24 h cap to ${oz(change.params.dailyCapOz)}`
     case 'user.role':
       return `Make ${userEmail ?? `user ${change.params.userId}`} ${change.params.role}`
+    case 'approver.add':
+      return `Add ${change.params.address} to GoldMinter's approvers`
+    case 'approver.remove':
+      return `Remove ${change.params.address} from GoldMinter's approvers`
+    case 'approvals.rule':
+      return `Require ${change.params.approvalsBelow} approver signature(s) below ${change.params.largeAmountOz} oz, ${change.params.approvalsAtOrAbove} at or above, ${change.params.complianceApprovals} for a compliance action`
+    case 'mint.rate_limit':
+      return `Set the on-chain mint rate limit to ${change.params.capacityOz} oz, refilling ${change.params.refillOzPerSecond} oz a second`
+    case 'custodian.add':
+      return `Register ${change.params.address} as a custodian key`
+    case 'custodian.remove':
+      return `Unregister the custodian key ${change.params.address}`
+    case 'custodian.vault':
+      return change.params.custodian === null
+        ? `Remove the vault ${change.params.vault} and its reserve from GoldMinter`
+        : `Make ${change.params.custodian} the custodian key of the vault ${change.params.vault}`
+    case 'admin.add':
+      return `Add ${change.params.address} to GoldMinter's admins`
+    case 'admin.remove':
+      return `Remove ${change.params.address} from GoldMinter's admins`
+    case 'admin.threshold':
+      return `Require ${change.params.threshold} admins' signatures for a control change`
   }
 }
 

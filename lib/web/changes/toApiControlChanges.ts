@@ -39,6 +39,9 @@ export async function toApiControlChanges(db: DbOrTx, rows: readonly ControlChan
       decidedBy: row.decidedByEmail,
       decidedAt: row.decidedAt?.toISOString() ?? null,
       reason: row.reason,
+      deadline: row.deadline?.toISOString() ?? null,
+      txHash: row.txHash,
+      failureReason: row.failureReason,
     }
   })
 }

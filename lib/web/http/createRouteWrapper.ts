@@ -91,6 +91,11 @@ export type RouteOptions<
   rateLimit?: RateLimiter
   /** zod schema of the JSON body; when set, the body must be application/json and <= maxBodyBytes */
   body?: B
+  /**
+   * a request with no body at all (no Content-Type, no bytes) is parsed as `undefined` by `body` (give it an
+   * `.optional()` schema) instead of 415: a route whose body only some of its uses carry
+   */
+  bodyOptional?: boolean
   /** zod schema of the query string, given as `{ key: value }` (a repeated key -> string[]) */
   query?: Q
   /** zod schema of the route params; a mismatch answers 404 (the URL names nothing) */
@@ -275,7 +280,13 @@ async function readInput<
     ? parseOr422(options.query, searchParamsToObject(req), 'The query string is invalid.')
     : undefined
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const body = options.body ? parseOr422(options.body, await parseJsonBody(req, { maxBytes })) : undefined
+  const noBody =
+    options.bodyOptional === true &&
+    req.headers.get('content-type') === null &&
+    (req.headers.get('content-length') ?? '0').trim() === '0'
+  const body = options.body
+    ? parseOr422(options.body, noBody ? undefined : await parseJsonBody(req, { maxBytes }))
+    : undefined
   const rawBody =
     options.rawBody && !options.body
       ? await openTextBody(req, { mediaTypes: options.rawBody.mediaTypes, maxBytes })

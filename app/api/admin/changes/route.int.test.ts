@@ -334,6 +334,9 @@ describe('reject, decide once, list', () => {
       decidedBy: null,
       decidedAt: null,
       reason: null,
+      deadline: null,
+      txHash: null,
+      failureReason: null,
     })
     expect((await list('?status=awaiting_second_admin')).items.map((c) => c.changeId)).toEqual([third, first])
     expect((await list('?status=applied')).items.map((c) => c.changeId)).toEqual([second])

@@ -3,7 +3,14 @@ import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema 
 import { jobListSchema } from '@/lib/web/admin/responseSchemas'
 import { bulkRetryBodySchema, jobIdParamsSchema, listJobsQuerySchema } from '@/lib/web/admin/schemas'
 import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
-import { changeIdParamsSchema, listChangesQuerySchema, rejectChangeBodySchema } from '@/lib/web/changes/schemas'
+import {
+  changeIdParamsSchema,
+  changeTypedDataBodySchema,
+  confirmChangeBodySchema,
+  listChangesQuerySchema,
+  proposeOnChainChangeBodySchema,
+  rejectChangeBodySchema,
+} from '@/lib/web/changes/schemas'
 import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
 import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
@@ -136,12 +143,43 @@ export const adminOperations: readonly ApiOperation[] = [
   },
   {
     method: 'post',
+    path: '/api/admin/changes',
+    summary: "Proposes a change that lives on chain with the author's EIP-712 signature of its typed data (audited)",
+    roles: admin,
+    body: proposeOnChainChangeBodySchema,
+    success: proposed,
+    errors: { 409: 'conflict: the change id is used', 422: 'validation_failed or invalid_signature' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/changes/typed-data',
+    summary: 'What an admin signs to propose a change that lives on chain: its id, deadline and typed data',
+    roles: admin,
+    body: changeTypedDataBodySchema,
+    success: { status: 200, description: '{ changeId, deadline, typedData, required }' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/changes/{changeId}/approval',
+    summary: 'A change that lives on chain as EIP-712 typed data, the admin threshold, the signatures so far',
+    roles: ADMIN_READERS,
+    params: changeIdParamsSchema,
+    success: { status: 200, description: '{ typedData, required, signatures }' },
+  },
+  {
+    method: 'post',
     path: '/api/admin/changes/{changeId}/confirm',
-    summary: 'A second admin confirms a control change: it applies now, checked again (audited)',
+    summary:
+      'A second admin confirms a control change: it applies now, checked again; one on chain carries { signature } (audited)',
     roles: admin,
     params: changeIdParamsSchema,
-    success: { status: 200, description: 'The change, applied' },
-    errors: { 403: 'self_approval: its author confirms', 409: 'not_awaiting_second_admin' },
+    body: confirmChangeBodySchema,
+    success: { status: 200, description: 'The change, applied (on chain: pending, sent by the worker)' },
+    errors: {
+      403: 'self_approval: its author confirms',
+      409: 'not_awaiting_second_admin or already_signed',
+      422: 'invalid_signature',
+    },
   },
   {
     method: 'post',
