@@ -12,11 +12,14 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
+import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
 import type { ApiControlChange } from '@/lib/web/changes/apiTypes'
 import { confirmChange, rejectChange } from './changesApi'
 
 /** A decision waiting for its confirmation in the dialog. */
-type Pending = { decision: 'confirm'; change: ApiControlChange } | { decision: 'reject'; change: ApiControlChange }
+type Pending =
+  | { decision: 'confirm'; change: ApiControlChange; signer?: KeySignerKind }
+  | { decision: 'reject'; change: ApiControlChange }
 
 export type ChangesAdminProps = {
   /** the changes awaiting a second admin, newest first */
@@ -25,6 +28,8 @@ export type ChangesAdminProps = {
   decided: ApiControlChange[]
   /** the signed-in admin: their own changes are another admin's to decide */
   currentEmail: string
+  /** who signs a change that lives on chain: the injected wallet, and in dev mode also the dev signer */
+  signers: readonly KeySignerKind[]
 }
 
 const STATUS_TONE: Record<ApiControlChange['status'], BadgeTone> = {
@@ -42,7 +47,7 @@ const STATUS_TONE: Record<ApiControlChange['status'], BadgeTone> = {
  * dialog. An admin's own changes show no buttons: the API refuses them (403 self_approval).
  * Below, the latest decided changes.
  */
-export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminProps) {
+export function ChangesAdmin({ awaiting, decided, currentEmail, signers }: ChangesAdminProps) {
   const router = useRouter()
   const canChange = useCanChange()
   const [reason, setReason] = useState('')
@@ -51,8 +56,11 @@ export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminPr
     failure: 'The decision failed.',
     apply: async (p) => {
       if (p.decision === 'confirm') {
-        await confirmChange(p.change.changeId)
+        const done = await confirmChange(p.change.changeId, p.signer ? keySigner(p.signer) : undefined)
         router.refresh()
+        if (done.status === 'pending')
+          return `Signed and confirmed: the worker sends it to the chain. ${p.change.summary}.`
+        if (done.status === 'awaiting_second_admin') return `Signed: it awaits another admin. ${p.change.summary}.`
         return `Applied: ${p.change.summary}.`
       }
       await rejectChange(p.change.changeId, reason.trim())
@@ -70,7 +78,8 @@ export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminPr
           <CardTitle id="awaiting-title">Awaiting a second admin</CardTitle>
           <CardDescription>
             Recipient, limit and role changes apply only once an admin other than the one who asked confirms them. Each
-            is checked again against the desk as it is when confirmed; every step is audited.
+            is checked again against the desk as it is when confirmed; every step is audited. A change to
+            GoldMinter&apos;s rules is confirmed with your signing key, and the contract applies it.
           </CardDescription>
         </CardHeader>
         {message ? (
@@ -88,9 +97,23 @@ export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminPr
                 <span className="text-xs text-stone-500">yours: another admin decides</span>
               ) : (
                 <div className="flex justify-end gap-2">
-                  <Button size="sm" disabled={busy} onClick={() => setPending({ decision: 'confirm', change: c })}>
-                    Confirm
-                  </Button>
+                  {c.deadline === null ? (
+                    <Button size="sm" disabled={busy} onClick={() => setPending({ decision: 'confirm', change: c })}>
+                      Confirm
+                    </Button>
+                  ) : (
+                    signers.map((signer) => (
+                      <Button
+                        key={signer}
+                        size="sm"
+                        variant={signer === 'wallet' ? 'primary' : 'secondary'}
+                        disabled={busy}
+                        onClick={() => setPending({ decision: 'confirm', change: c, signer })}
+                      >
+                        {signer === 'wallet' ? 'Sign and confirm' : 'Confirm with the dev key'}
+                      </Button>
+                    ))
+                  )}
                   <Button
                     size="sm"
                     variant="danger"
@@ -131,7 +154,13 @@ export function ChangesAdmin({ awaiting, decided, currentEmail }: ChangesAdminPr
         }}
       >
         {pending ? <p>Asked for by {pending.change.requestedBy}.</p> : null}
-        {pending?.decision === 'confirm' ? <p>It applies at once.</p> : null}
+        {pending?.decision === 'confirm' ? (
+          <p>
+            {pending.change.deadline === null
+              ? 'It applies at once.'
+              : 'Your key signs it; with enough admin signatures the worker sends it to GoldMinter.'}
+          </p>
+        ) : null}
         {pending?.decision === 'reject' ? (
           <ControlField id="reject-reason" label="Reason" value={reason} onChange={setReason} issue={issue} />
         ) : null}
@@ -183,6 +212,8 @@ function ChangesTable({ labelledBy, changes, empty, actions }: ChangesTableProps
               <td className="px-3 py-2 text-stone-600">
                 {c.decidedBy ? `${c.decidedBy}, ${c.decidedAt ? formatUtc(c.decidedAt) : ''}` : ''}
                 {c.reason ? <div className="text-xs">“{c.reason}”</div> : null}
+                {c.txHash ? <div className="font-mono text-xs break-all">{c.txHash}</div> : null}
+                {c.failureReason ? <div className="text-xs text-red-700">{c.failureReason}</div> : null}
               </td>
             )}
           </tr>

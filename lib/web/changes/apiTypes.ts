@@ -36,7 +36,7 @@ export type ApiControlChange = {
 /** A ControlChange as EIP-712 typed data for eth_signTypedData_v4, numbers as decimal strings. */
 export type ApiChangeTypedData = {
   domain: { name: string; version: string; chainId: string; verifyingContract: string }
-  types: { ControlChange: readonly { name: string; type: string }[] }
+  types: { ControlChange: { name: string; type: string }[] }
   primaryType: 'ControlChange'
   message: { changeId: string; action: string; params: string; deadline: string }
 }

@@ -17,7 +17,7 @@ export function onChainChangeTypedData(p: {
   const m = typed.message
   return {
     domain: { ...typed.domain, chainId: String(typed.domain.chainId) },
-    types: typed.types,
+    types: { ControlChange: typed.types.ControlChange.map((f) => ({ ...f })) },
     primaryType: typed.primaryType,
     message: { changeId: m.changeId, action: m.action, params: m.params, deadline: m.deadline.toString() },
   }

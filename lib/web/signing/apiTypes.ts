@@ -58,7 +58,9 @@ export const mintApprovalSchema = z.object({
 })
 
 export type ApiMintApproval = z.infer<typeof mintApprovalSchema>
-export type ApiTypedData = ApiMintApproval['typedData']
+/** typed data of a kind a page signs (a mint's intent, a control change), as the API gave it */
+export const apiTypedDataSchema = typedDataSchema(z.record(z.string(), z.unknown()))
+export type ApiTypedData = z.infer<typeof apiTypedDataSchema>
 
 /** GET /api/me/signing-key: the text the key signs with personal_sign, and the keys bound to the signed-in user */
 export const signingKeysSchema = z.object({
@@ -75,7 +77,7 @@ export type ApiKeySignature = z.infer<typeof keySignatureSchema>
 
 /** POST /api/dev/sign (dev mode only): typed data for eth_signTypedData_v4, or a text for personal_sign */
 export const devSignBodySchema = z.union([
-  z.strictObject({ typedData: typedDataSchema(z.record(z.string(), z.unknown())) }),
+  z.strictObject({ typedData: apiTypedDataSchema }),
   z.strictObject({ message: z.string().min(1).max(2000) }),
 ])
 
