@@ -166,6 +166,20 @@ describe('route() wrapper', () => {
       )
       expect(res.status).toBe(401)
     })
+    it('bodyOptional: no body at all is undefined; a body given is held to the schema, a wrong type still 415', async () => {
+      const optional = wrapper(staff)({
+        roles: ['staff'],
+        body: z.strictObject({ signature: z.string() }).optional(),
+        bodyOptional: true,
+        handler: ({ body }) => ({ signature: body?.signature ?? null }),
+      })
+      expect(await (await optional(request('POST'), ctx())).json()).toEqual({ signature: null })
+      const given = await optional(request('POST', { body: JSON.stringify({ signature: '0x1' }) }), ctx())
+      expect(await given.json()).toEqual({ signature: '0x1' })
+      expect((await optional(request('POST', { body: JSON.stringify({ other: 1 }) }), ctx())).status).toBe(422)
+      const text = await optional(request('POST', { body: 'x', headers: { 'content-type': 'text/plain' } }), ctx())
+      expect(text.status).toBe(415)
+    })
   })
 
   describe('query and params', () => {
