@@ -314,6 +314,15 @@ CREATE TABLE public.signers (
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.signing_switch (
+    id smallint DEFAULT 1 NOT NULL,
+    stopped boolean DEFAULT false NOT NULL,
+    reason text,
+    changed_by text,
+    changed_at timestamp with time zone DEFAULT now() NOT NULL,
+    auto boolean DEFAULT false NOT NULL
+);
+
 CREATE TABLE public.sqs_dead_letters (
     message_id text NOT NULL,
     job_id bigint,
@@ -578,6 +587,10 @@ ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_signer_addres
 ALTER TABLE ONLY public.signers ADD CONSTRAINT signers_pkey PRIMARY KEY (address);
 
 ALTER TABLE ONLY public.signers ADD CONSTRAINT signers_kms_key_id_unique UNIQUE (kms_key_id);
+
+ALTER TABLE ONLY public.signing_switch ADD CONSTRAINT signing_switch_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.signing_switch ADD CONSTRAINT signing_switch_one_row CHECK ((id = 1));
 
 ALTER TABLE ONLY public.sqs_dead_letters ADD CONSTRAINT sqs_dead_letters_pkey PRIMARY KEY (message_id);
 
@@ -1247,6 +1260,10 @@ GRANT SELECT, INSERT, UPDATE ON TABLE public.signer_nonces TO mintdesk_worker;
 GRANT SELECT ON TABLE public.signers TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.signers TO mintdesk_worker;
+
+GRANT SELECT, UPDATE ON TABLE public.signing_switch TO mintdesk_web;
+
+GRANT SELECT, UPDATE ON TABLE public.signing_switch TO mintdesk_worker;
 
 GRANT SELECT, UPDATE ON TABLE public.sqs_dead_letters TO mintdesk_web;
 

@@ -1,9 +1,13 @@
+import { devKey } from '@/lib/keys/devKeys'
+import { type TypedDataJson, toViemTypedData } from '@/lib/web/signing/toViemTypedData'
 import type { HttpSession } from '../http/signIn'
 import { readProcMemory } from '../system/proc'
 import type { ProcessGroupsSource } from '../system/processGroups'
 import { startMemorySampler } from '../system/startMemorySampler'
 
 export const BAR_LIST_PATH = '/api/admin/vault/bar-lists'
+/** the list's typed data for its custodian to sign (docs/api.md "Vault inventory") */
+const TYPED_DATA_PATH = '/api/vault/bar-lists/typed-data'
 
 export type BarListImportRun = {
   /** 'new' (every bar new to the inventory) or 'snapshot' (the same bars again as a later list: all unchanged) */
@@ -49,17 +53,20 @@ export async function runBarListImport(p: RunBarListImportParameters): Promise<B
   const runs: BarListImportRun[] = []
   for (const kind of ['new', 'snapshot'] as const) {
     const asOf = new Date().toISOString()
+    const query = `?vault=${encodeURIComponent(vault)}&asOf=${encodeURIComponent(asOf)}`
+    const headers = { 'content-type': 'text/csv', origin: p.session.origin, cookie: p.session.cookie }
+    // the dev custodian signs the list as a custodian's tool would, before the timed request
+    const typed = await fetch(`${p.session.baseUrl}${TYPED_DATA_PATH}${query}`, { method: 'POST', headers, body: csv })
+    if (typed.status !== 200) throw new Error(`bar-list typed data answered ${typed.status}: ${await typed.text()}`)
+    const signature = await devKey('custodian').signTypedData(toViemTypedData((await typed.json()) as TypedDataJson))
     const webRssBeforeKb = readProcMemory(webPid())?.rssKb ?? 0
     const sampler = startMemorySampler({ groups: webGroups, intervalMs: 100 })
     const t0 = performance.now()
-    const res = await fetch(
-      `${p.session.baseUrl}${BAR_LIST_PATH}?vault=${encodeURIComponent(vault)}&asOf=${encodeURIComponent(asOf)}`,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'text/csv', origin: p.session.origin, cookie: p.session.cookie },
-        body: csv,
-      },
-    )
+    const res = await fetch(`${p.session.baseUrl}${BAR_LIST_PATH}${query}`, {
+      method: 'POST',
+      headers: { ...headers, 'custodian-signature': signature },
+      body: csv,
+    })
     const answer = (await res.json()) as { added?: number; unchanged?: number }
     const seconds = (performance.now() - t0) / 1000
     const web = sampler.stop().web

@@ -74,6 +74,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   // change is decided, never deleted
   control_changes: { web: WRITE, worker: ['select', 'update'] },
   control_change_signatures: { web: APPEND, worker: READ },
+  // the stop switch: an admin stops (the web), the reserve check may trip it (the worker); neither inserts a row
+  signing_switch: { web: ['select', 'update'], worker: ['select', 'update'] },
   // the SQS transport (decision 021): the order's transaction appends the outbox row; the worker's relay stamps it
   // sent; an admin's retry or cancel (the web) bumps its generation, and a retry hands it to the relay again
   sqs_outbox: { web: WRITE, worker: ['select', 'update'] },

@@ -32,6 +32,9 @@ export type AdminAction =
   | 'webhook.delete'
   | 'webhook.redeliver'
   | 'webhook.rotate_secret'
+  /** the stop switch (lib/web/signingSwitch): one admin stops, a second confirms the resume */
+  | 'signing.stop'
+  | 'signing.resume'
 
 export type RecordAuditParameters = {
   actor: AdminActor
@@ -46,6 +49,7 @@ export type RecordAuditParameters = {
     | 'webhook'
     | 'webhook_delivery'
     | 'control_change'
+    | 'signing'
   targetId: string
   detail?: Record<string, unknown>
 }

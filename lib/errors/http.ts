@@ -32,6 +32,8 @@ export const errorStatus = {
   recipient_not_allowed: 422,
   over_limit: 422,
   invalid_signature: 422,
+  // the stop switch is on (lib/web/signingSwitch/): stopping again; nothing is lost, work waits
+  signing_stopped: 423,
   rate_limited: 429,
   internal_error: 500,
   not_ready: 503,

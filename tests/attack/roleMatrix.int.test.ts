@@ -88,6 +88,9 @@ const API_ACCESS: Record<string, Access> = {
   // control changes: asked for by one admin, confirmed or rejected by another
   'GET /api/admin/changes': ADMIN_READ,
   'POST /api/admin/changes': ADMIN,
+  'GET /api/admin/signing': ADMIN_READ,
+  'POST /api/admin/signing/stop': ADMIN,
+  'POST /api/admin/signing/resume': ADMIN,
   'POST /api/admin/changes/typed-data': ADMIN,
   'GET /api/admin/changes/[changeId]/approval': ADMIN_READ,
   'POST /api/admin/changes/[changeId]/confirm': ADMIN,

@@ -10,6 +10,7 @@ import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
 import { listNonceTxs } from '../db/listNonceTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import { storeSignedTx } from '../db/storeSignedTx'
 import type { SignerAccount, WorkerContext } from '../runtime/context'
 import { newestTx } from './newestTx'
@@ -36,6 +37,8 @@ export async function fillNonceGap(
   ctx: WorkerContext,
   { signer, nonce, jobId, actor }: FillNonceGapParameters,
 ): Promise<FillNonceGapReturnType> {
+  // a gap fill is a new transaction: none while the stop switch is on (the gap waits for the resume)
+  if ((await readSigningSwitch(ctx.db, { share: false })).stopped) return { skipped: 'signing stopped' }
   const before = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce })
   if (before.some((t) => t.kind === 'gap_fill')) return { skipped: 'already filled' }
   const current = await estimateFees(ctx.chain)

@@ -10,6 +10,7 @@ import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
 import type { ChainTx } from '../db/listOrderTxs'
 import { markTxBroadcast } from '../db/markTxBroadcast'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import { storeSignedTx } from '../db/storeSignedTx'
 import { operationKinds } from '../operations/operationKinds'
 import type { WorkerContext } from '../runtime/context'
@@ -48,6 +49,8 @@ export async function replaceStuckTx(
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
   if (!signer) throw new SignerUnavailableError(newest.signerAddress)
   run.checkpoint('replacement')
+  // a replacement is a new transaction: none while the stop switch is on (the stuck one keeps its nonce)
+  if ((await readSigningSwitch(ctx.db, { share: false })).stopped) return false
   // the calldata re-derived from the order, once the stored bytes are verified to carry exactly it
   const { data } = await verifyStoredTx(ctx, { tx: newest })
   const current = await estimateFees(ctx.chain)

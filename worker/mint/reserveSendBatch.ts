@@ -5,11 +5,13 @@ import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import type { Fees } from '../chain/capFees'
 import { listBoundNonces } from '../db/listBoundNonces'
 import { listTxsOfOperations } from '../db/listTxsOfOperations'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import { reserveNonces } from '../db/reserveNonces'
 import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import type { ToResend, ToSign } from './prepareSendBatch'
 import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
+import { signingStoppedWait } from './signingStoppedWait'
 
 export type ReserveSendBatchParameters<Row extends OperationRow> = {
   kind: OperationKind<Row>
@@ -48,13 +50,18 @@ export async function reserveSendBatch<Row extends OperationRow>(
   // opened before BEGIN: the kind's chain reads go out beside the transaction's BEGIN and locks
   const signing = p.kind.openSigning(ctx)
   await ctx.db.transaction(async (tx) => {
-    // ONE round trip, in this order on the connection: the kind's locks, then the stored
-    // transactions and bound nonces under them
-    const [rows, txsByOrder, bound] = await Promise.all([
+    // ONE round trip, in this order on the connection: the stop switch (FOR SHARE: a stop waits for this
+    // transaction), the kind's locks, then the stored transactions and bound nonces under them
+    const [switchState, rows, txsByOrder, bound] = await Promise.all([
+      readSigningSwitch(tx, { share: true }),
       signing.lock(tx, { ids: orderIds, prepared }),
       listTxsOfOperations(tx, { kind: p.kind.kind, ids: orderIds }),
       listBoundNonces(tx, { kind: p.kind.kind, ids: orderIds }),
     ])
+    if (switchState.stopped) {
+      for (const s of p.toSign) outcomes.set(s.order.orderId, signingStoppedWait(switchState))
+      return
+    }
     const live: (ToSign<Row> & { locked: Row })[] = []
     for (const s of p.toSign) {
       const row = rows.get(s.order.orderId)
@@ -74,7 +81,7 @@ export async function reserveSendBatch<Row extends OperationRow>(
       events.push({
         ...base,
         event: 'simulated',
-        detail: `mint simulated: gas ${s.gas}, max fee ${p.fees.maxFeePerGas} wei`,
+        detail: `simulated: gas ${s.gas}, max fee ${p.fees.maxFeePerGas} wei`,
       })
       const check = checks[i]
       if (check?.status === 'fulfilled') {

@@ -1,5 +1,6 @@
 import { getAddress } from 'viem'
 import { JobAbortedError } from '@/lib/errors/jobs'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import { type Broadcast, broadcastSendBatch, type ToBroadcast } from './broadcastSendBatch'
@@ -8,8 +9,10 @@ import { newestTx } from './newestTx'
 import { prepareSendBatch, type ToResend } from './prepareSendBatch'
 import { reserveSendBatch } from './reserveSendBatch'
 import type { SendOrder, SendOutcome, SendOutcomes } from './sendOutcome'
+import { signingStoppedWait } from './signingStoppedWait'
 import { signSendBatch } from './signSendBatch'
 import { storeSendBatch } from './storeSendBatch'
+import { whileSigningAllowed } from './whileSigningAllowed'
 
 export type SendOperationsParameters<Row extends OperationRow> = {
   /** the kind of every operation in `orders` (`orderId`: the operation's id) */
@@ -67,6 +70,13 @@ export async function sendOperations<Row extends OperationRow>(
     return true
   }
   const unique = [...new Map(orders.map((o) => [o.orderId, o])).values()]
+  // the stop switch on: nothing is simulated, reserved or sent; each waits (the reserve and the broadcast
+  // look again under the switch's share lock)
+  const early = await readSigningSwitch(ctx.db, { share: false })
+  if (early.stopped) {
+    pastReserve()
+    return new Map(unique.map((o) => [o.orderId, signingStoppedWait(early)]))
+  }
   // per step wall time, in the batch's log line: where a batch spends its time
   const steps: Record<string, number> = {}
   let mark = performance.now()
@@ -141,7 +151,13 @@ export async function sendOperations<Row extends OperationRow>(
   pastReserve()
   const items: ToBroadcast[] = [...stored, ...toResend.map(resendItem)]
   if (items.length === 0 || abortRest('broadcast', items)) return outcomes
-  const sent = await broadcastSendBatch(ctx, { items })
+  // no broadcast starts once the stop switch is on; the stored bytes wait for the resume (docs/decisions/052)
+  const allowed = await whileSigningAllowed(ctx, () => broadcastSendBatch(ctx, { items }))
+  if (allowed.stopped) {
+    for (const item of items) outcomes.set(item.order.orderId, signingStoppedWait(allowed))
+    return outcomes
+  }
+  const sent = allowed.value
   merge(sent.outcomes)
   lap('broadcastMs')
   if (sent.broadcast.length > 0) ctx.failpoint('after_broadcast')

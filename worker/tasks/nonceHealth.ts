@@ -12,6 +12,7 @@ import { markTxBroadcast } from '../db/markTxBroadcast'
 import { markTxMined } from '../db/markTxMined'
 import { readMintOrderRow } from '../db/readMintOrderRow'
 import { readSigner } from '../db/readSigner'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import { releaseCancelledNonces } from '../db/releaseCancelledNonces'
 import { confirmOrderAlone } from '../mint/confirmOrderAlone'
 import { fillNonceGap } from '../mint/fillNonceGap'
@@ -231,7 +232,8 @@ async function settleUsedNonce(
 /**
  * The node is not mining our next nonce: empty its pool if it is anvil (whose "queued"
  * pool can strand transactions), then send every stored transaction from the chain's
- * nonce upwards again, in nonce order, for every signer whose pool was dropped.
+ * nonce upwards again, in nonce order, for every signer whose pool was dropped. While the stop
+ * switch is on, only transactions sent before are sent again: one never broadcast waits for the resume.
  */
 async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled: SignerAccount[] }): Promise<void> {
   const node = await ctx.node()
@@ -242,6 +244,7 @@ async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled
     await request({ method: 'anvil_dropAllTransactions', params: [] })
   }
   const targets = node.isAnvil ? [...ctx.signers.values()] : stalled
+  const { stopped } = await readSigningSwitch(ctx.db, { share: false })
   for (const signer of targets) {
     const row = await readSigner(ctx.db, { address: signer.address })
     if (!row) continue
@@ -251,6 +254,7 @@ async function recoverStall(ctx: WorkerContext, job: Job, { stalled }: { stalled
     for (let nonce = latest; nonce < row.nextNonce; nonce++) {
       const txs = await listNonceTxs(ctx.db, { signerAddress: signer.address, nonce })
       if (txs.length === 0) continue
+      if (stopped && txs.every((t) => t.broadcastAt === null)) continue
       const tx = newestTx(txs)
       try {
         await verifyStoredTx(ctx, { tx }) // a mismatch is not sent: it lands in `failures`

@@ -7,6 +7,7 @@ import { reconcileBackingTotal } from '@/worker/reserves/reconcileBackingTotal'
 import { recordReserveCheck } from '@/worker/reserves/recordReserveCheck'
 import { RESERVE_METRICS_MESSAGE, reserveMetricsFields } from '@/worker/reserves/reserveMetrics'
 import { lockReserveCheck } from '../db/lockReserveCheck'
+import { tripSigningSwitch } from '../db/tripSigningSwitch'
 import type { TaskDefinition } from '../runtime/runTask'
 
 /** no state goes from one check to the next */
@@ -24,7 +25,8 @@ export const RESERVE_CHECK_MAX_ATTEMPTS = 3
  * reads, and logs a shortfall as an error. Then folds the running total of the backing
  * bars into a recount (worker/reserves/reconcileBackingTotal.ts), an error if they differed. It repairs nothing: a
  * shortfall needs a person (a bar list that lost bars, tokens minted outside mintdesk); the worker's check
- * before signing keeps it from growing.
+ * before signing keeps it from growing. With STOP_ON_SHORTFALL a shortfall also turns the stop switch on
+ * (tripSigningSwitch): no worker signs until a second admin resumes.
  */
 export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
   name: TASK.reserveCheck,
@@ -40,6 +42,11 @@ export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
         { ...fields, checkId: check.id.toString() },
         `reserve shortfall: on-chain supply ${fields.totalSupply} oz exceeds the bars backing it (${fields.backing} oz backing + ${fields.inFlight} oz in flight) by ${fields.shortfall} oz; ${fields.missing} oz of bars held by orders are missing from the latest lists`,
       )
+      if (
+        ctx.settings.stopOnShortfall &&
+        (await tripSigningSwitch(ctx.db, { reason: `reserve shortfall of ${fields.shortfall} oz`, by: job.actor }))
+      )
+        job.log.error({ checkId: check.id.toString() }, 'STOP_ON_SHORTFALL: the stop switch is on, no worker signs')
     }
 
     // the running total the check before each signature reads, folded and compared with a recount of the bars

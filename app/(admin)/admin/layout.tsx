@@ -1,20 +1,26 @@
 import type { ReactNode } from 'react'
 import { AdminAccessProvider } from '@/components/admin/AdminAccess'
 import { AdminNav } from '@/components/admin/AdminNav'
+import { SigningSwitch } from '@/components/admin/SigningSwitch'
 import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
+import { readSigningState } from '@/lib/web/signingSwitch/readSigningState'
+import { getWebDb } from '@/lib/web/webProcess'
 
 /**
  * The admin console's sections, for admins and auditors. The (admin) layout above has
  * checked the role; this checks again (pages render in parallel). An auditor reads every
- * section and is offered no action (AdminAccessProvider).
+ * section and is offered no action (AdminAccessProvider). Every page shows the stop switch
+ * (SigningSwitch): a banner while signing is stopped.
  */
 export default async function AdminConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requireAdminReader()
   const canChange = user.role === 'admin'
+  const signing = await readSigningState(getWebDb().db)
   return (
     <AdminAccessProvider canChange={canChange}>
       <div>
         <AdminNav />
+        <SigningSwitch state={signing} />
         {canChange ? null : (
           <p
             role="status"

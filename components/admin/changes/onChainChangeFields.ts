@@ -4,7 +4,7 @@ import type { OnChainChangeKind } from '@/lib/changes/onChainChanges'
 export type OnChainChangeField = {
   name: string
   label: string
-  /** address: 0x...; oz: a decimal of fine ounces; count: a whole number; text: as typed; or an address, blank for none */
+  /** address: 0x...; oz: a decimal of fine ounces; count: a whole number; text: as typed; or an address or blank */
   read: 'address' | 'oz' | 'count' | 'text' | 'addressOrNone'
   placeholder?: string
 }

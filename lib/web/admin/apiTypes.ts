@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type { JobState, LiveJobState } from '@/lib/jobs/jobStates'
 import type { ApiMintBar } from '@/lib/web/mint/apiTypes'
 import type { ApiReserveCheck } from '@/lib/web/reserves/apiTypes'
+import type { ApiSigningState } from '@/lib/web/signingSwitch/readSigningState'
 import type { jobListSchema, jobSchema, orderSummarySchema } from './responseSchemas'
 
 /**
@@ -184,4 +185,6 @@ export type ApiSystem = {
    * the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0
    */
   reserveCheck: ApiReserveCheck | null
+  /** the stop switch (docs/decisions/052-stop-switch.md): while stopped no worker signs a new transaction */
+  signing: ApiSigningState
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
 import { ChainTimeoutError } from '@/lib/web/errors/admin'
 import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
+import { readSigningState } from '@/lib/web/signingSwitch/readSigningState'
 import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
@@ -56,6 +57,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     order by last_seen_at desc`)
   const feeCappedOrders = await countFeeCappedOrders(db)
   const reserveCheck = await readLatestReserveCheck(db)
+  const signing = await readSigningState(db)
 
   let chainRead: ChainRead | null = null
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'
@@ -111,6 +113,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     staleAfterMs: p.staleAfterMs,
     feeCappedOrders,
     reserveCheck,
+    signing,
   }
 }
 

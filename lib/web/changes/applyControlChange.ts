@@ -5,6 +5,7 @@ import type { ControlChangeStepContext } from './controlChangeStep'
 import { limitsSetStep } from './limitsSetStep'
 import { recipientAddStep } from './recipientAddStep'
 import { recipientRemoveStep } from './recipientRemoveStep'
+import { signingResumeStep } from './signingResumeStep'
 import { userRoleStep } from './userRoleStep'
 
 export type ApplyControlChangeParameters = {
@@ -26,6 +27,8 @@ export async function applyControlChange(tx: Tx, { change, ...p }: ApplyControlC
       return limitsSetStep.apply(tx, { ...p, params: change.params })
     case 'user.role':
       return userRoleStep.apply(tx, { ...p, params: change.params })
+    case 'signing.resume':
+      return signingResumeStep.apply(tx, { ...p, params: change.params })
     default:
       throw new Error(`${change.kind} lives on chain: the worker applies it (signOnChainChange queues it)`)
   }

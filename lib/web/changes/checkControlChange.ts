@@ -5,6 +5,7 @@ import type { ControlChangeStepContext } from './controlChangeStep'
 import { limitsSetStep } from './limitsSetStep'
 import { recipientAddStep } from './recipientAddStep'
 import { recipientRemoveStep } from './recipientRemoveStep'
+import { signingResumeStep } from './signingResumeStep'
 import { userRoleStep } from './userRoleStep'
 
 export type CheckControlChangeParameters = {
@@ -24,6 +25,8 @@ export async function checkControlChange(db: DbOrTx, { change, author, context }
       return limitsSetStep.check(db, { params: change.params, author, context })
     case 'user.role':
       return userRoleStep.check(db, { params: change.params, author, context })
+    case 'signing.resume':
+      return signingResumeStep.check(db, { params: change.params, author, context })
     default:
       // a change that lives on chain: its params are its whole check here; GoldMinter's simulation
       // (the worker's, before it takes a nonce) refuses what the chain's state does not allow

@@ -20,6 +20,8 @@ export const controlChangeParamsSchemas = {
   'limits.set': setMintLimitsBodySchema,
   /** PATCH /api/admin/users/{userId} with `role` */
   'user.role': z.strictObject({ userId: z.string().refine(isUuid), role: z.enum(userRole.enumValues) }),
+  /** POST /api/admin/signing/resume: the stop switch off again, with why */
+  'signing.resume': z.strictObject({ reason: z.string().trim().min(1).max(500) }),
   /** the changes that live on chain: POST /api/admin/changes (lib/changes/onChainChanges.ts) */
   ...onChainChangeParamsSchemas,
 } as const

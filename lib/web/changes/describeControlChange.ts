@@ -19,6 +19,8 @@ export function describeControlChange({ change, userEmail }: DescribeControlChan
       return `Set the per-order limit to ${oz(change.params.maxOrderOz)} and the rolling 24 h cap to ${oz(change.params.dailyCapOz)}`
     case 'user.role':
       return `Make ${userEmail ?? `user ${change.params.userId}`} ${change.params.role}`
+    case 'signing.resume':
+      return `Resume signing (the stop switch off): ${change.params.reason}`
     case 'approver.add':
       return `Add ${change.params.address} to GoldMinter's approvers`
     case 'approver.remove':

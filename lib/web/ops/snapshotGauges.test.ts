@@ -77,6 +77,7 @@ const system: ApiSystem = {
   lowBalanceWei: '100000000000000000',
   staleAfterMs: 30000,
   feeCappedOrders: 3,
+  signing: { stopped: true, reason: 'incident', changedBy: 'admin@x', changedAt: '', auto: false },
   reserveCheck: {
     at: '2026-01-01T00:00:00.000Z',
     ageSeconds: 42.5,
@@ -109,6 +110,7 @@ describe('snapshotGauges (the gauges of GET /api/metrics)', () => {
     expect(lines).toContain('mintdesk_workers_alive 1')
     expect(lines).toContain('# TYPE mintdesk_fee_capped_orders gauge')
     expect(lines).toContain('mintdesk_fee_capped_orders 3')
+    expect(lines).toContain('mintdesk_signing_stopped 1')
     expect(lines).toContain('mintdesk_signer_in_flight{signer="0xabc"} 2')
     expect(lines).toContain('mintdesk_signer_low_balance{signer="0xabc"} 1')
     expect(lines).toContain('mintdesk_signer_balance_wei{signer="0xabc"} 50000000000000000')

@@ -65,6 +65,12 @@ export function snapshotGauges({ metrics, system }: SnapshotGaugesParameters): E
       samples: system.reserveCheck ? [{ value: system.reserveCheck.ageSeconds }] : [],
     },
     {
+      name: 'mintdesk_signing_stopped',
+      help: '1 while the stop switch is on: no worker signs a new transaction (queued work waits), else 0.',
+      type: 'gauge' as const,
+      samples: [{ value: system.signing.stopped ? 1 : 0 }],
+    },
+    {
       name: 'mintdesk_chain_up',
       help: '1 when the chain RPC answered the health read, else 0.',
       type: 'gauge' as const,

@@ -13,6 +13,7 @@ import {
 } from '@/lib/web/changes/schemas'
 import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
+import { resumeSigningBodySchema, stopSigningBodySchema } from '@/lib/web/signingSwitch/schemas'
 import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
 import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
 import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'
@@ -190,6 +191,31 @@ export const adminOperations: readonly ApiOperation[] = [
     body: rejectChangeBodySchema,
     success: { status: 200, description: 'The change, rejected' },
     errors: { 403: 'self_approval: its author rejects', 409: 'not_awaiting_second_admin' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/signing',
+    summary: 'The stop switch: stopped or not, why, by whom, since when',
+    roles: ADMIN_READERS,
+    success: { status: 200, description: '{ stopped, reason, changedBy, changedAt, auto }' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signing/stop',
+    summary: 'The stop switch, at once: no worker signs a new transaction until a second admin resumes (audited)',
+    roles: admin,
+    body: stopSigningBodySchema,
+    success: { status: 200, description: 'The switch, stopped' },
+    errors: { 423: 'signing_stopped: it is on already' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signing/resume',
+    summary: 'Asks to turn the stop switch off: a control change another admin confirms',
+    roles: admin,
+    body: resumeSigningBodySchema,
+    success: proposed,
+    errors: { 409: 'conflict: signing is not stopped' },
   },
   {
     method: 'get',
