@@ -13,14 +13,16 @@ import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrder } from './mintApi'
 import { OrderDecision } from './OrderDecision'
+import { OrderOutcome } from './OrderOutcome'
 import { StatusBadge } from './StatusBadge'
 
 /** While an order awaits a second person, its page looks for the decision this often. */
 const AWAITING_POLL_MS = 10_000
 
 /**
- * One order: status, the approval decision (four eyes), amount, recipient, its vault
- * proof, its transaction and its timeline. Follows the order every 2 s while it is
+ * One order: status, its outcome when it ended without a mint (first, with the reason) or else
+ * the approval decision (four eyes), amount, recipient, its vault proof, its transaction and
+ * its timeline. Follows the order every 2 s while it is
  * pending or submitted, every 10 s while it awaits approval.
  */
 export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }) {
@@ -50,7 +52,8 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }
         <LiveIndicator live={isInFlight(order.status)} fetching={query.isFetching} />
       </div>
 
-      <OrderDecision order={order} />
+      {/* a failed, rejected or cancelled order says so first; the others say where its decision stands */}
+      {order.outcome ? <OrderOutcome order={order} /> : <OrderDecision order={order} />}
 
       <Card>
         <CardContent>

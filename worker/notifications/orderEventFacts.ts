@@ -1,6 +1,6 @@
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import { describeFailureReason } from './describeFailureReason'
-import { publicFailureReason } from './publicFailureReason'
+import { describeFailureReason } from '@/lib/notifications/describeFailureReason'
+import { publicFailureReason } from '@/lib/notifications/publicFailureReason'
 
 export type OrderEventFacts = {
   /** "401.084 oz", or "unknown amount" when the event lacks it */
