@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailDeliveries, notificationEvents } from '@/db/schema'
@@ -9,6 +7,7 @@ import type { SmtpSink } from '@/scripts/stack/smtpSink'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { addMintJob } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
+import { readMailDir } from '@/tests/helpers/readEml'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
@@ -17,29 +16,6 @@ import { markOrderFailed } from '@/worker/db/markOrderFailed'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { confirmTestOrder } from './notificationFixtures'
 import { type MailWorker, startMailWorker } from './startMailWorker'
-
-/**
- * the decoded text of a .eml: its headers unfolded and their MIME encoded words (a subject's `…`) decoded, the body's
- * quoted-printable soft breaks and escapes undone
- */
-function readEml(file: string): string {
-  const raw = readFileSync(file, 'utf8')
-  const split = raw.search(/\r?\n\r?\n/)
-  const head = raw
-    .slice(0, split)
-    .replace(/\r?\n[ \t]+/g, ' ')
-    .replace(/\?= =\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-      enc.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeURIComponent(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
-    )
-  const body = raw
-    .slice(split)
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-  return head + body
-}
 
 // Email end to end: a real worker process sends through SMTP (nodemailer) to the
 // local stack's sink (smtp-server), which keeps each message as a .eml file.
@@ -50,7 +26,7 @@ describe('notification emails through the SMTP sink', () => {
   let sink: SmtpSink
   let worker: WorkerProcess
   const linkBase = 'http://mintdesk.test:3000'
-  const mails = () => readdirSync(sink.mailDir).map((f) => readEml(path.join(sink.mailDir, f)))
+  const mails = () => readMailDir(sink.mailDir)
   const mailsAbout = (orderId: string) => mails().filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
 
   beforeAll(async () => {
