@@ -43,7 +43,8 @@ export function OrderOutcome({ order }: { order: Pick<ApiMintOrder, 'outcome' | 
       ) : null}
       <p className="mt-1">
         Its bars are free again
-        {outcome.status === 'failed' ? ' once no transaction signed for it can still be mined' : ''}.
+        {/* nothing was signed for a rejected order; a failed or cancelled one may have a transaction out */}
+        {outcome.status === 'rejected' ? '' : ' once no transaction signed for it can still be mined'}.
       </p>
       {decision?.outcome === 'approved' ? (
         <p className="mt-1 opacity-80">

@@ -133,6 +133,10 @@ describe('the webhook body and its signature', () => {
     expect(body({ reason: 'reverted', lastError: text }).lastError).toBe('unspecified')
     // no reason, none added
     expect(body({})).not.toHaveProperty('reason')
+    // a rejection or a cancel: a mint.failed body whose status and reason say which (decision 050)
+    for (const ended of ['rejected', 'cancelled']) {
+      expect(body({ status: ended, reason: ended })).toMatchObject({ status: ended, reason: ended })
+    }
   })
 
   it('the contract fields first, amount in ounces, no wei, as the Standard Webhooks payload { type, timestamp, data }', () => {
