@@ -1,10 +1,14 @@
 // npm start: the whole system on embedded defaults (scripts/stack/startStack.ts).
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeVersionNotice, QUIET_NODE_VERSION_ENV } from './stack/nodeVersionNotice'
 import { startStack } from './stack/startStack'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const started = Date.now()
+// this process's own AWS SDK clients (the local KMS endpoint's key) say nothing of Node: the banner does, once
+Object.assign(process.env, QUIET_NODE_VERSION_ENV)
 
 const stack = await startStack({
   root,
@@ -29,6 +33,8 @@ console.log(`
 
   live settings: .data/stack.env     one more worker: npm run worker
   Ctrl-C stops everything (worker, web, anvil, KMS endpoint, Postgres).
+
+  ${nodeVersionNotice({ nodeVersion: process.version, dockerfile: readFileSync(path.join(root, 'Dockerfile'), 'utf8') })}
 `)
 
 let stopping = false

@@ -5,10 +5,17 @@ import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { readEnvFile } from './stack/envFile'
+import { QUIET_NODE_VERSION_ENV } from './stack/nodeVersionNotice'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const fromStack = readEnvFile(path.join(root, '.data', 'stack.env'))
-const env: NodeJS.ProcessEnv = { ...fromStack, ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
+// npm start said which Node runs what, once: the AWS SDK does not say it again
+const env: NodeJS.ProcessEnv = {
+  ...fromStack,
+  ...QUIET_NODE_VERSION_ENV,
+  ...process.env,
+  NODE_ENV: process.env.NODE_ENV ?? 'production',
+}
 // a worker connects as mintdesk_worker (the stack's WORKER_DATABASE_URL unless DATABASE_URL is
 // given), and is handed neither the owner's login nor the web's
 if (!process.env.DATABASE_URL && fromStack.WORKER_DATABASE_URL) env.DATABASE_URL = fromStack.WORKER_DATABASE_URL

@@ -1,5 +1,7 @@
 import { formatEther, formatGwei } from 'viem'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { shortHex as shortHexOf } from '@/lib/mint/shortHex'
+import { shortOrderId } from '@/lib/mint/shortOrderId'
 
 /** Display helpers of the admin pages. Wei stay bigints (viem's formatters): never a float for money. */
 
@@ -53,10 +55,9 @@ export function formatGweiOf(wei: string | bigint): string {
 
 /** 0x7099…79C8: enough to tell addresses and hashes apart at a glance; the full value goes in `title`. */
 export function shortHex(value: string | null | undefined, keep = 4): string {
-  if (!value) return '—'
-  return value.length <= 2 + keep * 2 + 1 ? value : `${value.slice(0, 2 + keep)}…${value.slice(-keep)}`
+  return value ? shortHexOf(value, 2 + keep, keep) : '—'
 }
 
 export function shortId(uuid: string | null | undefined): string {
-  return uuid ? uuid.slice(0, 8) : '—'
+  return uuid ? shortOrderId(uuid) : '—'
 }

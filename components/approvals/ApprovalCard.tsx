@@ -1,30 +1,17 @@
 'use client'
 
-import { useQuery, useQueryClient } from '@tanstack/react-query'
 import Link from 'next/link'
-import { type ReactNode, useId, useState } from 'react'
-import { ConfirmDialog } from '@/components/admin/ConfirmDialog'
-import { shortHex } from '@/components/mint/format'
-import { fetchSigningKeys, signingKeysQueryKey } from '@/components/signing-key/signingKeyApi'
-import { Alert } from '@/components/ui/Alert'
-import { Button } from '@/components/ui/Button'
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/Card'
+import { type ReactNode, useId } from 'react'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, type BarColumn, BarColumnHeaders } from '@/components/vault/BarCells'
-import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
+import type { KeySignerKind } from '@/components/wallet/keySigners'
 import type { OrderAwaitingApproval } from '@/lib/web/approvals/OrdersAwaitingApproval'
-import { MAX_REJECTION_REASON } from '@/lib/web/approvals/rejectMintOrderSchema'
-import { ApprovalIntent } from './ApprovalIntent'
-import { approvalRefusalMessage } from './approvalRefusalMessage'
-import { fetchMintApproval, mintApprovalQueryKey, postRejection } from './approvalsApi'
-import { describeIntent } from './describeIntent'
-import { signAndApprove } from './signAndApprove'
+import { ApprovalActions, type DecisionOutcome } from './ApprovalActions'
 
 /** What an approver checks a bar by: which one, and the fine weight it backs. */
 const approvalBarColumns: readonly BarColumn[] = ['serial', 'refiner', 'fineOz']
-
-export type DecisionOutcome = { tone: 'ok' | 'error'; text: string }
 
 export type ApprovalCardProps = {
   item: OrderAwaitingApproval
@@ -38,77 +25,12 @@ export type ApprovalCardProps = {
 
 /**
  * One order awaiting approval: what (amount), for whom (recipient), backed by which bars,
- * requested by whom and when, and the intent an approver signs (EIP-712, from GET
- * .../approval) with the signatures so far. "Sign and approve" asks for a confirmation,
- * then the wallet (or, in dev mode, the dev signer) signs and the signature is posted;
- * reject asks for the reason. The viewer's own request is shown but cannot be decided on
- * by them ("you requested this").
+ * requested by whom and when, then the approval's signing (ApprovalActions: the intent,
+ * "Sign and approve" and reject, the same as on the order's page). The viewer's own
+ * request is shown but cannot be decided on by them ("you requested this").
  */
 export function ApprovalCard({ item, viewerEmail, signers, onDecided }: ApprovalCardProps) {
-  const [confirming, setConfirming] = useState<KeySignerKind | 'reject' | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [reason, setReason] = useState('')
-  const [reasonError, setReasonError] = useState<string | null>(null)
-  const reasonId = useId()
   const titleId = useId()
-  const what = `${item.amount} oz to ${shortHex(item.to)}`
-  const queryClient = useQueryClient()
-  const approval = useQuery({
-    queryKey: mintApprovalQueryKey(item.orderId),
-    queryFn: () => fetchMintApproval(item.orderId),
-    enabled: !item.mine,
-  })
-  // the wallet's account is checked against these before it is asked to sign (the server checks again)
-  const keys = useQuery({ queryKey: signingKeysQueryKey, queryFn: fetchSigningKeys, enabled: !item.mine })
-  const intent = approval.data ? describeIntent({ approval: approval.data, order: item, now: new Date() }) : null
-  const signedByViewer = approval.data?.signatures.some((s) => s.user === viewerEmail) ?? false
-  const approving = confirming === 'reject' ? null : confirming
-  const canSign = intent !== null && intent.mismatches.length === 0 && !intent.expired && !signedByViewer
-
-  const approve = async (kind: KeySignerKind) => {
-    if (!approval.data) return
-    const signed = approval.data.signatures.length + 1
-    const required = approval.data.required
-    setBusy(true)
-    try {
-      const order = await signAndApprove(keySigner(kind), {
-        orderId: item.orderId,
-        approval: approval.data,
-        bound: kind === 'wallet' ? keys.data?.keys.map((k) => k.address) : undefined,
-      })
-      onDecided({
-        tone: 'ok',
-        text:
-          order.status === 'awaiting_approval'
-            ? `Signed the mint of ${what}: ${signed} of ${required} signatures, it waits for another approver.`
-            : `Approved the mint of ${what}: it is queued for signing.`,
-      })
-    } catch (error) {
-      onDecided({ tone: 'error', text: `Could not approve the mint of ${what}: ${approvalRefusalMessage(error)}` })
-    } finally {
-      setBusy(false)
-      setConfirming(null)
-      void queryClient.invalidateQueries({ queryKey: mintApprovalQueryKey(item.orderId) })
-    }
-  }
-
-  const reject = async () => {
-    if (reason.trim() === '') {
-      setReasonError('Say why the order is rejected: the requester reads it.')
-      return
-    }
-    setBusy(true)
-    try {
-      await postRejection(item.orderId, reason.trim())
-      onDecided({ tone: 'ok', text: `Rejected the mint of ${what}; its bars are free again.` })
-    } catch (error) {
-      onDecided({ tone: 'error', text: `Could not reject the mint of ${what}: ${approvalRefusalMessage(error)}` })
-    } finally {
-      setBusy(false)
-      setConfirming(null)
-    }
-  }
-
   return (
     <Card aria-labelledby={titleId} data-order-id={item.orderId}>
       <CardHeader className="flex flex-wrap items-baseline justify-between gap-2">
@@ -149,113 +71,14 @@ export function ApprovalCard({ item, viewerEmail, signers, onDecided }: Approval
             </tbody>
           </table>
         </div>
-        {item.mine ? null : approval.data && intent ? (
-          <ApprovalIntent approval={approval.data} intent={intent} />
-        ) : approval.isError ? (
-          <Alert tone="error">{`The intent to sign could not be loaded: ${approvalRefusalMessage(approval.error)}`}</Alert>
-        ) : (
-          <p className="text-sm text-stone-500">Loading the intent to sign…</p>
-        )}
       </CardContent>
-      <CardFooter>
-        {item.mine ? (
-          <p className="text-sm text-stone-600">You requested this: a second person must approve or reject it.</p>
-        ) : (
-          <>
-            {signedByViewer ? (
-              <p className="text-sm text-stone-600">You signed this: it waits for another approver.</p>
-            ) : null}
-            {signers.includes('wallet') ? (
-              <Button
-                onClick={() => setConfirming('wallet')}
-                disabled={busy || !canSign}
-                aria-label={`Sign and approve the mint of ${what}`}
-              >
-                Sign and approve
-              </Button>
-            ) : null}
-            {signers.includes('dev') ? (
-              <Button
-                variant="secondary"
-                onClick={() => setConfirming('dev')}
-                disabled={busy || !canSign}
-                aria-label={`Sign the mint of ${what} with the dev key`}
-              >
-                Sign with the dev key
-              </Button>
-            ) : null}
-            <Button
-              variant="secondary"
-              onClick={() => setConfirming('reject')}
-              disabled={busy}
-              aria-label={`Reject the mint of ${what}`}
-            >
-              Reject
-            </Button>
-          </>
-        )}
-      </CardFooter>
-
-      <ConfirmDialog
-        open={approving !== null}
-        title={`Sign and approve the mint of ${item.amount} oz?`}
-        confirmLabel={approving === 'dev' ? 'Sign with the dev key' : 'Sign with your wallet'}
-        dismissLabel="Not now"
-        tone="primary"
-        busy={busy}
-        onDismiss={() => setConfirming(null)}
-        onConfirm={() => {
-          if (approving !== null) void approve(approving)
-        }}
-      >
-        <p>
-          {item.amount} fine oz will be minted to <span className="break-all font-mono text-xs">{item.to}</span>, backed
-          by {item.bars.length} bar{item.bars.length === 1 ? '' : 's'} of {item.vault}, as {item.requestedBy} requested.
-        </p>
-        <p>
-          {approving === 'dev'
-            ? 'The dev signer signs this intent with your dev key (dev mode only).'
-            : 'Your wallet shows the same intent: check the recipient, the amount and the contract there before you sign.'}{' '}
-          Once enough approvers have signed, the worker checks every signature again, then sends it.
-        </p>
-      </ConfirmDialog>
-
-      <ConfirmDialog
-        open={confirming === 'reject'}
-        title={`Reject the mint of ${item.amount} oz?`}
-        confirmLabel="Reject mint"
-        dismissLabel="Keep it"
-        busy={busy}
-        onDismiss={() => {
-          setConfirming(null)
-          setReasonError(null)
-        }}
-        onConfirm={() => void reject()}
-      >
-        <p>Nothing is minted; its bars are free again. {item.requestedBy} reads your reason on the order.</p>
-        <label htmlFor={reasonId} className="block text-sm font-medium text-stone-800">
-          Reason
-        </label>
-        <textarea
-          id={reasonId}
-          value={reason}
-          maxLength={MAX_REJECTION_REASON}
-          rows={3}
-          required
-          aria-invalid={reasonError ? true : undefined}
-          aria-describedby={reasonError ? `${reasonId}-error` : undefined}
-          onChange={(e) => {
-            setReason(e.target.value)
-            setReasonError(null)
-          }}
-          className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm text-stone-900"
-        />
-        {reasonError ? (
-          <p id={`${reasonId}-error`} role="alert" className="text-sm text-red-700">
-            {reasonError}
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      <ApprovalActions
+        order={{ ...item, barCount: item.bars.length }}
+        mine={item.mine}
+        viewerEmail={viewerEmail}
+        signers={signers}
+        onDecided={onDecided}
+      />
     </Card>
   )
 }

@@ -5,7 +5,8 @@ import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
 import type { KeySignerKind } from '@/components/wallet/keySigners'
 import type { OrdersAwaitingApproval as Queue } from '@/lib/web/approvals/OrdersAwaitingApproval'
-import { ApprovalCard, type DecisionOutcome } from './ApprovalCard'
+import type { DecisionOutcome } from './ApprovalActions'
+import { ApprovalCard } from './ApprovalCard'
 
 /**
  * The orders waiting for a second person, oldest first, each with "sign and approve" and

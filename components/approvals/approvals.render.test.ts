@@ -2,9 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createElement, type ReactElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it, vi } from 'vitest'
+import type { Job } from '@/components/jobs/jobsApi'
+import { MintOrderDetail } from '@/components/mint/MintOrderDetail'
+import type { OrderViewer } from '@/components/mint/OrderActions'
 import { OrderDecision } from '@/components/mint/OrderDecision'
+import { orderJobsQueryKey } from '@/components/mint/OrderJobActions'
+import { OrderOutcome } from '@/components/mint/OrderOutcome'
 import type { KeySignerKind } from '@/components/wallet/keySigners'
 import type { OrderAwaitingApproval, OrdersAwaitingApproval as Queue } from '@/lib/web/approvals/OrdersAwaitingApproval'
+import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { type ApiMintApproval, mintApprovalSchema } from '@/lib/web/signing/apiTypes'
 import { mintApprovalAnswer } from '@/tests/fixtures/mintApprovalAnswer'
 import { ApprovalQueue } from './ApprovalQueue'
@@ -15,10 +21,15 @@ import { mintApprovalQueryKey } from './approvalsApi'
 vi.mock('next/navigation', () => ({ useRouter: () => ({ push: () => {}, replace: () => {}, refresh: () => {} }) }))
 
 /** Renders on the server; `approvals` are in the query cache as GET .../approval answered them. */
-function render(element: ReactElement, approvals: Record<string, ApiMintApproval> = {}): string {
+function render(
+  element: ReactElement,
+  approvals: Record<string, ApiMintApproval> = {},
+  seed: (client: QueryClient) => void = () => {},
+): string {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   for (const [orderId, approval] of Object.entries(approvals))
     client.setQueryData(mintApprovalQueryKey(orderId), approval)
+  seed(client)
   return renderToString(createElement(QueryClientProvider, { client }, element))
 }
 
@@ -158,7 +169,7 @@ describe('the approvals queue', () => {
 })
 
 describe('the decision on the order page', () => {
-  it('awaiting, approved (by whom, when), rejected (by whom, when, why), or nothing', () => {
+  it('awaiting, approved (by whom, when), rejected (its outcome: by whom, when, why), or nothing', () => {
     expect(render(createElement(OrderDecision, { order: { status: 'awaiting_approval', decision: null } }))).toContain(
       'Awaiting approval',
     )
@@ -177,23 +188,116 @@ describe('the decision on the order page', () => {
     )
     expect(approved).toContain('Approved by <span class="font-medium">approver@mintdesk.local</span>')
     expect(approved).toContain('2026-02-01 09:00:00 UTC')
+    // a rejection is the order's outcome, said by OrderOutcome (who, when, why), the reason as text, never markup
     const rejected = render(
-      createElement(OrderDecision, {
+      createElement(OrderOutcome, {
         order: {
-          status: 'rejected',
           decision: {
             outcome: 'rejected',
             by: 'admin@mintdesk.local',
             at: '2026-02-01T09:00:00.000Z',
             reason: '<b>receipt</b> unreadable',
           },
+          outcome: {
+            status: 'rejected',
+            reason: 'rejected',
+            lastError: null,
+            text: 'The second person (an approver or an admin) rejected it.',
+            by: 'admin@mintdesk.local',
+            at: '2026-02-01T09:00:00.000Z',
+            note: '<b>receipt</b> unreadable',
+          },
         },
       }),
     )
-    expect(rejected).toContain('Rejected by')
+    expect(rejected).toContain('Rejected')
     expect(rejected).toContain('admin@mintdesk.local')
-    // the reason is text, never markup
     expect(rejected).toContain('&lt;b&gt;receipt&lt;/b&gt; unreadable')
     expect(render(createElement(OrderDecision, { order: { status: 'confirmed', decision: null } }))).toBe('')
+  })
+})
+
+describe('the order page offers its viewer the actions they may take', () => {
+  const awaiting: ApiMintOrder = {
+    orderId: item.orderId,
+    status: 'awaiting_approval',
+    to: item.to,
+    amount: item.amount,
+    requestedBy: item.requestedBy,
+    createdAt: item.createdAt,
+    decision: null,
+    outcome: null,
+    tx: null,
+    vaultProof: { vault: 'LDN-1', receiptRef: item.receiptRef, documentSha256: item.documentSha256, bars: item.bars },
+    timeline: [],
+  }
+  const viewer = (email: string, role: OrderViewer['role']): OrderViewer => ({
+    email,
+    role,
+    signers: ['wallet', 'dev'],
+  })
+  const page = (order: ApiMintOrder, v: OrderViewer, jobs?: Job[]) =>
+    render(createElement(MintOrderDetail, { initialOrder: order, viewer: v }), { [order.orderId]: approval }, (c) => {
+      if (jobs) c.setQueryData(orderJobsQueryKey(order.orderId, order.status), { items: jobs, nextCursor: null })
+    })
+
+  it("an approver gets the approvals page's signing and reject on an order awaiting approval", () => {
+    const html = page(awaiting, viewer('approver@mintdesk.local', 'approver'))
+    expect(html).toContain('Your decision')
+    expect(html).toContain('What you sign')
+    expect(html).toContain('aria-label="Sign and approve the mint of 802.168 oz to 0x7099…79C8"')
+    expect(html).toContain('>Sign with the dev key<')
+    expect(html).toContain('aria-label="Reject the mint of 802.168 oz to 0x7099…79C8"')
+  })
+
+  it('an admin decides too; their own request is not theirs to decide; staff and auditors are offered nothing', () => {
+    expect(page(awaiting, viewer('admin@mintdesk.local', 'admin'))).toContain('>Sign and approve<')
+    const own = page(awaiting, viewer(item.requestedBy, 'approver'))
+    expect(own).toContain('You requested this: a second person must approve or reject it.')
+    expect(own).not.toContain('>Sign and approve<')
+    for (const v of [viewer('staff@mintdesk.local', 'staff'), viewer('auditor@mintdesk.local', 'auditor')]) {
+      const html = page(awaiting, v)
+      expect(html).not.toContain('Your decision')
+      expect(html).not.toContain('>Reject<')
+    }
+    // once decided, nothing is left to sign
+    expect(page({ ...awaiting, status: 'pending' }, viewer('approver@mintdesk.local', 'approver'))).not.toContain(
+      'Your decision',
+    )
+  })
+
+  it('an admin retries or cancels the jobs whose state allows it; a running one and a finished one get no button', () => {
+    const job = (id: string, state: Job['state']): Job => ({
+      id,
+      task: 'mint_send',
+      state,
+      attempts: 5,
+      maxAttempts: 5,
+      lastError: 'Error: boom',
+      orderId: item.orderId,
+      runAt: null,
+      lockedAt: null,
+      lockedBy: null,
+      createdAt: new Date('2026-01-31T14:05:09.123Z'),
+      updatedAt: new Date('2026-01-31T14:05:09.123Z'),
+      finishedAt: null,
+      order: null,
+    })
+    const failed = { ...awaiting, status: 'failed' as const }
+    const jobs = [job('41', 'dead'), job('40', 'done'), job('39', 'running')]
+    const html = page(failed, viewer('admin@mintdesk.local', 'admin'), jobs)
+    expect(html).toContain('Jobs you can act on')
+    expect(html).toContain('aria-label="Retry job 41"')
+    expect(html).toContain('aria-label="Cancel job 41"')
+    expect(html).toContain('href="/admin/jobs/41"')
+    expect(html).not.toContain('Job #40')
+    expect(html).not.toContain('Job #39')
+    // nobody but an admin is offered them
+    expect(page(failed, viewer('approver@mintdesk.local', 'approver'), jobs)).not.toContain('Retry job')
+    expect(page(failed, viewer('auditor@mintdesk.local', 'auditor'), jobs)).not.toContain('Retry job')
+    // nothing to act on: no card
+    expect(page(failed, viewer('admin@mintdesk.local', 'admin'), [job('40', 'done')])).not.toContain(
+      'Jobs you can act on',
+    )
   })
 })

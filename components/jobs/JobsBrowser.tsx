@@ -6,6 +6,7 @@ import { useState } from 'react'
 import { RefreshControl } from '@/components/admin/RefreshControl'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent } from '@/components/ui/Card'
+import { HOUSEKEEPING_TASKS } from '@/lib/jobs/jobKeys'
 import { JOB_STATES } from '@/lib/jobs/jobStates'
 import { JobsTable } from './JobsTable'
 import { JobSearch } from './job-search/JobSearch'
@@ -15,7 +16,11 @@ import { usePagedJobs } from './usePagedJobs'
 
 const REFRESH_MS = 5_000
 
-/** /admin/jobs: every job, filtered by state (tabs), task and free text; the filters live in the URL. */
+/**
+ * /admin/jobs: every job, filtered by state (tabs), task and free text; the filters live in the URL. The
+ * housekeeping tasks' routine jobs are hidden unless "Show housekeeping" is ticked (their retrying and dead jobs are
+ * always listed).
+ */
 export function JobsBrowser() {
   const router = useRouter()
   const pathname = usePathname()
@@ -59,6 +64,24 @@ export function JobsBrowser() {
         })}
       </nav>
       <JobSearch value={filters} onSearch={go} />
+      <label className="inline-flex items-center gap-2 text-sm text-stone-700">
+        <input
+          type="checkbox"
+          checked={filters.housekeeping === true}
+          onChange={(e) => go({ ...filters, housekeeping: e.target.checked ? true : undefined })}
+          className="size-4 rounded border-stone-300"
+        />
+        <span>
+          Show housekeeping (
+          {HOUSEKEEPING_TASKS.map((t, i) => (
+            <span key={t}>
+              {i > 0 ? ', ' : null}
+              <code className="font-mono">{t}</code>
+            </span>
+          ))}
+          ): hidden unless retrying or dead
+        </span>
+      </label>
       {filters.task ? (
         <p className="text-sm text-stone-600">
           Task <code className="font-mono">{filters.task}</code>{' '}

@@ -101,13 +101,15 @@ export function apiJobDetailToJobDetail(a: ApiJobDetail): JobDetail {
   }
 }
 
-export type JobFilters = { state?: JobState; task?: string; q?: string }
+/** the jobs list's filters; `housekeeping: true` asks for the housekeeping tasks' routine jobs too */
+export type JobFilters = { state?: JobState; task?: string; q?: string; housekeeping?: true }
 
 export function jobsUrl(filters: JobFilters, cursor?: string | null, limit?: number): string {
   const params = new URLSearchParams()
   if (filters.state) params.set('state', filters.state)
   if (filters.task) params.set('task', filters.task)
   if (filters.q) params.set('q', filters.q)
+  if (filters.housekeeping) params.set('housekeeping', 'show')
   if (cursor) params.set('cursor', cursor)
   if (limit) params.set('limit', String(limit))
   const qs = params.toString()

@@ -11,21 +11,25 @@ import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
-import { fetchMintOrder } from './mintApi'
+import { fetchMintOrder, mintOrderQueryKey } from './mintApi'
+import { OrderActions, type OrderViewer } from './OrderActions'
 import { OrderDecision } from './OrderDecision'
+import { OrderOutcome } from './OrderOutcome'
 import { StatusBadge } from './StatusBadge'
 
 /** While an order awaits a second person, its page looks for the decision this often. */
 const AWAITING_POLL_MS = 10_000
 
 /**
- * One order: status, the approval decision (four eyes), amount, recipient, its vault
- * proof, its transaction and its timeline. Follows the order every 2 s while it is
- * pending or submitted, every 10 s while it awaits approval.
+ * One order: status, its outcome when it ended without a mint (first, with the reason) or else
+ * the approval decision (four eyes), what the viewer may do to it (approve or reject, retry or
+ * cancel: OrderActions), amount, recipient, its vault proof, its transaction and its timeline.
+ * Follows the order every 2 s while it is pending or submitted, every 10 s while it awaits
+ * approval.
  */
-export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }) {
+export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMintOrder; viewer?: OrderViewer }) {
   const query = useQuery({
-    queryKey: ['mint-order', initialOrder.orderId],
+    queryKey: mintOrderQueryKey(initialOrder.orderId),
     queryFn: ({ signal }) => fetchMintOrder(initialOrder.orderId, { signal }),
     initialData: initialOrder,
     refetchInterval: (q) => {
@@ -50,7 +54,9 @@ export function MintOrderDetail({ initialOrder }: { initialOrder: ApiMintOrder }
         <LiveIndicator live={isInFlight(order.status)} fetching={query.isFetching} />
       </div>
 
-      <OrderDecision order={order} />
+      {/* a failed, rejected or cancelled order says so first; the others say where its decision stands */}
+      {order.outcome ? <OrderOutcome order={order} /> : <OrderDecision order={order} />}
+      {viewer ? <OrderActions order={order} viewer={viewer} onChanged={() => void query.refetch()} /> : null}
 
       <Card>
         <CardContent>

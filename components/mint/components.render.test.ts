@@ -23,6 +23,7 @@ const order: ApiMintOrder = {
   requestedBy: 'staff@mintdesk.local',
   createdAt: '2026-01-31T14:05:09.123Z',
   decision: null,
+  outcome: null,
   tx: { hash: `0x${'ab'.repeat(32)}`, nonce: 41, blockNumber: null, confirmations: null },
   vaultProof: {
     vault: 'LDN-1',
@@ -61,6 +62,59 @@ describe('mint components render', () => {
     expect(html).toContain('Not mined yet')
     expect(html).toContain('2026-01-31 14:05:09 UTC')
     expect(html).toContain('Live: refreshing every 2 s')
+  })
+
+  it('a failed order says its outcome and reason first, not a green "Approved" banner', () => {
+    const failed: ApiMintOrder = {
+      ...order,
+      status: 'failed',
+      decision: { outcome: 'approved', by: 'approver@mintdesk.local', at: '2026-01-31T14:06:00.000Z', reason: null },
+      outcome: {
+        status: 'failed',
+        reason: 'recipient_not_allowed',
+        lastError: null,
+        text: 'The recipient is not on the allowlist.',
+        by: null,
+        at: '2026-01-31T14:07:00.000Z',
+        note: null,
+      },
+    }
+    // React's text separators (<!-- -->) left out, as a reader sees the text
+    const html = render(createElement(MintOrderDetail, { initialOrder: failed })).replaceAll('<!-- -->', '')
+    const outcome = html.indexOf('Failed: nothing was minted')
+    expect(outcome).toBeGreaterThan(-1)
+    expect(html).toContain('The recipient is not on the allowlist.')
+    expect(outcome).toBeLessThan(html.indexOf('Vault proof'))
+    expect(outcome).toBeLessThan(html.indexOf('Amount'))
+    // the approval is told beneath the failure, in its box; no success banner
+    expect(html).not.toContain('bg-emerald-50')
+    expect(html).toContain('It had been approved by approver@mintdesk.local')
+  })
+
+  it('a rejected order says who rejected it, when and why, once', () => {
+    const rejected: ApiMintOrder = {
+      ...order,
+      status: 'rejected',
+      tx: null,
+      decision: {
+        outcome: 'rejected',
+        by: 'approver@mintdesk.local',
+        at: '2026-01-31T14:06:00.000Z',
+        reason: 'receipt unreadable',
+      },
+      outcome: {
+        status: 'rejected',
+        reason: 'rejected',
+        lastError: null,
+        text: 'The second person (an approver or an admin) rejected it.',
+        by: 'approver@mintdesk.local',
+        at: '2026-01-31T14:06:00.000Z',
+        note: 'receipt unreadable',
+      },
+    }
+    const html = render(createElement(MintOrderDetail, { initialOrder: rejected }))
+    expect(html).toContain('Rejected: nothing will be minted')
+    expect(html.split('receipt unreadable')).toHaveLength(2)
   })
 
   it('the list shows each order with its status, amount and a link to its page', () => {

@@ -5,6 +5,14 @@ import type { ApiMintAccepted, ApiMintOrder, ApiMintOrderList, MintStatus } from
 // The browser's calls to the mint API (docs/api.md). Same-origin fetches: the session
 // cookie goes along, and the browser sets the Origin header the POST check wants.
 
+/** the first part of every order page's React Query key: invalidating it refreshes them all */
+export const MINT_ORDER_QUERY_ROOT = 'mint-order'
+
+/** the React Query key of one order's page data */
+export function mintOrderQueryKey(orderId: string): readonly [typeof MINT_ORDER_QUERY_ROOT, string] {
+  return [MINT_ORDER_QUERY_ROOT, orderId]
+}
+
 export async function fetchMintOrder(orderId: string, init: { signal?: AbortSignal } = {}): Promise<ApiMintOrder> {
   const res = await fetch(`/api/gold/mint/${encodeURIComponent(orderId)}`, { cache: 'no-store', signal: init.signal })
   if (!res.ok) throw await ApiError.from(res)

@@ -85,7 +85,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   runtime_settings: { web: WRITE, worker: WRITE },
   // the counters and histograms each process measures itself: each upserts its own rows, the web sums them
   metric_series: { web: WRITE, worker: WRITE },
-  // notifications: the web writes the subscriptions, the awaiting_approval event (the intake), reads the deliveries
+  // notifications: the web writes the subscriptions, the awaiting_approval event (the intake) and the rejected and
+  // cancelled orders' mint.failed events (decision 053), reads the deliveries
   // and re-queues one (redeliver); the worker writes the other events, the deliveries and their attempts, and stamps
   // dispatched_at (the dispatch)
   notification_events: { web: APPEND, worker: WRITE },
@@ -117,7 +118,7 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  *   bars (SECURITY DEFINER, so no runtime role writes vault_backing_deltas itself).
  * - record_mint_event, on_mint_awaiting_approval: the outbox of order events; the worker
  *   records confirmed/failed/dead_letter, the web's intake (through create_mint_order's
- *   hook) awaiting_approval.
+ *   hook) awaiting_approval, and a rejection or an admin's cancel their mint.failed event.
  */
 export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> = {
   create_mint_order: ['web'],

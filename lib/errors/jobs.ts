@@ -57,9 +57,18 @@ export type JobErrorCode = (typeof JOB_ERROR_CODES)[number]
  * event says it (`reason`, and `lastError` once its attempts ran out): the code of the
  * permanent error that ended it, or `attempts_exhausted` (its last attempt's code in
  * `lastError`), `worker_lost` (a worker died during the last attempt), or `unspecified`
- * (an event recorded before reason codes, whose text is never sent).
+ * (an event recorded before reason codes, whose text is never sent). An order ended by a
+ * person says `rejected` (an approver's no) or `cancelled` (an admin's cancel) in the
+ * `mint.failed` event of its `rejected` or `cancelled` status.
  */
-export const FAILURE_REASONS = [...JOB_ERROR_CODES, 'attempts_exhausted', 'worker_lost', 'unspecified'] as const
+export const FAILURE_REASONS = [
+  ...JOB_ERROR_CODES,
+  'attempts_exhausted',
+  'worker_lost',
+  'rejected',
+  'cancelled',
+  'unspecified',
+] as const
 
 export type FailureReason = (typeof FAILURE_REASONS)[number]
 

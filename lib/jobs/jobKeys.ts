@@ -42,6 +42,18 @@ export const TASKS_RENAMED: Readonly<Record<string, TaskName>> = {
   mint_confirmer: TASK.signerConfirm,
 }
 
+/**
+ * THE housekeeping tasks: the worker's own upkeep, run on a timer or once per burst of events, never a step an
+ * admin follows an order through. The jobs list hides their routine jobs unless asked (their retrying and dead
+ * jobs stay listed), and the worker logs their start and success at debug.
+ */
+export const HOUSEKEEPING_TASKS: readonly TaskName[] = [TASK.nonceHealth, TASK.reserveCheck, TASK.notifyDispatch]
+
+/** whether a task is housekeeping (HOUSEKEEPING_TASKS); a task queued under an old name is not */
+export function isHousekeepingTask(task: string): boolean {
+  return (HOUSEKEEPING_TASKS as readonly string[]).includes(task)
+}
+
 /** tasks whose job belongs to one order (payload `{ orderId }`) */
 export const ORDER_TASKS: readonly string[] = [TASK.mintSend, TASK.orderConfirm]
 

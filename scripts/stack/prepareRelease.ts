@@ -2,7 +2,7 @@ import { cpSync, existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { dockerTarget, readDockerfile } from '../../tests/release/dockerfile'
 import { buildRelease } from '../build-release'
-import { LOCAL_WEB_HOST } from './nextStartArgs'
+import { LOCAL_WEB_HOST } from './standaloneWeb'
 
 /** How the local stack runs one process of the release: its folder, its command line, the image's extra environment. */
 export type ReleaseProcessSpec = {

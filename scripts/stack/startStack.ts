@@ -18,7 +18,7 @@ import { readEnvFile, writeEnvFile } from './envFile'
 import { pickPort } from './freePort'
 import { getKmsAddressOrThrow } from './getKmsAddressOrThrow'
 import { startKmsServer } from './kmsServer'
-import { nextStartArgs } from './nextStartArgs'
+import { QUIET_NODE_VERSION_ENV } from './nodeVersionNotice'
 import { startPostgres } from './postgres'
 import type { PreparedRelease } from './prepareRelease'
 import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidFile } from './processes'
@@ -28,7 +28,8 @@ import { seedDevBarList } from './seedDevBarList'
 import { seedDevRecipients } from './seedDevRecipients'
 import { startSmtpSink } from './smtpSink'
 import { startSqsServer } from './sqs'
-import { portOf, releaseEnv, waitForHttp } from './stackProcessHelpers'
+import { portOf, waitForHttp } from './stackProcessHelpers'
+import { webRun, workerRun } from './stackRuns'
 
 export type StartStackParameters = {
   root: string
@@ -328,32 +329,27 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     }
     writeEnvFile(envFile, env, 'written by npm start: the live settings of the local stack (npm run worker reads them)')
 
-    const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, ...(p.childEnv ?? {}), NODE_ENV: 'production' }
+    // no child repeats the AWS SDK's Node notice: npm start names Node once (scripts/stack/nodeVersionNotice.ts)
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...env,
+      ...QUIET_NODE_VERSION_ENV,
+      ...p.childEnv,
+      NODE_ENV: 'production',
+    }
     // a process gets its own login only (below), never the owner's or the other process's
     for (const key of ['DATABASE_ADMIN_URL', 'WEB_DATABASE_URL', 'WORKER_DATABASE_URL']) delete childEnv[key]
     const stdio = p.childLogFile ? openSync(p.childLogFile, 'a') : 'inherit'
     const workers: ManagedChild[] = []
     const startWorker = (extraEnv: Record<string, string> = {}) => {
-      const r = p.release?.worker
-      const w = spawnManaged(
-        'worker',
-        process.execPath,
-        r ? r.args : [path.join(p.root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'worker/runtime/main.ts'],
-        {
-          cwd: r ? r.cwd : p.root,
-          env: {
-            ...childEnv,
-            DATABASE_URL: workerDatabaseUrl,
-            RPC_URL: workerRpcUrl,
-            ...extraEnv,
-            ...(r ? releaseEnv(r.env, childEnv) : {}),
-          },
-          stdio: ['ignore', stdio, stdio],
-        },
-      )
+      const run = workerRun({ release: p.release?.worker, root: p.root, childEnv })
+      const w = spawnManaged('worker', process.execPath, run.args, {
+        cwd: run.cwd,
+        env: { ...childEnv, DATABASE_URL: workerDatabaseUrl, RPC_URL: workerRpcUrl, ...extraEnv, ...run.env },
+        stdio: ['ignore', stdio, stdio],
+      })
       workers.push(w)
-      if (w.child.pid)
-        tracked.push({ name: 'worker', pid: w.child.pid, cmd: r ? 'worker.mjs' : 'worker/runtime/main.ts' })
+      if (w.child.pid) tracked.push({ name: 'worker', pid: w.child.pid, cmd: run.cmd })
       writePidFile(pidFile, tracked)
       w.child.once('exit', (code, signal) => {
         if (stopping) return
@@ -367,14 +363,14 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
     const url = `http://localhost:${port}`
     let web: ManagedChild | undefined
     const startWeb = async (extraEnv: Record<string, string> = {}) => {
-      const r = p.release?.web
-      const w = spawnManaged('web', process.execPath, r ? r.args : nextStartArgs({ root: p.root, port }), {
-        cwd: r ? r.cwd : p.root,
-        env: { ...childEnv, DATABASE_URL: webDatabaseUrl, ...extraEnv, ...(r ? releaseEnv(r.env, childEnv) : {}) },
+      const run = webRun({ release: p.release?.web, root: p.root, port, childEnv })
+      const w = spawnManaged('web', process.execPath, run.args, {
+        cwd: run.cwd,
+        env: { ...childEnv, DATABASE_URL: webDatabaseUrl, ...extraEnv, ...run.env },
         stdio: ['ignore', stdio, stdio],
       })
       web = w
-      if (w.child.pid) tracked.push({ name: 'web', pid: w.child.pid, cmd: r ? 'server.js' : 'next' })
+      if (w.child.pid) tracked.push({ name: 'web', pid: w.child.pid, cmd: run.cmd })
       writePidFile(pidFile, tracked)
       await waitForHttp(`${url}/api/ready`, 120_000, w)
       return w

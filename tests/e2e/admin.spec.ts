@@ -251,6 +251,40 @@ test.describe('admin console', () => {
     await setFrozen(recipient, false)
   })
 
+  test("a failed order's page says its outcome first, and an admin retries its job there", async ({ page }) => {
+    test.setTimeout(90_000)
+    const request = page.context().request
+    const recipient = freshRecipient()
+    await setFrozen(recipient, true)
+    await loginAs(page, 'admin')
+    const { orderId, jobId } = await requestMint(request, recipient)
+    await waitForDead(request, jobId)
+    await expect.poll(() => orderStatus(request, orderId)).toBe('failed')
+
+    await page.goto(`/mints/${orderId}`)
+    // the outcome and its reason on top, no "Approved" banner above it
+    const outcome = page.getByRole('alert', { name: 'Outcome' })
+    await expect(outcome).toContainText('Failed: nothing was minted')
+    await expect(outcome).toContainText('Why:')
+    await expect(outcome).toContainText('It had been approved by approver@mintdesk.local')
+    await expect(page.getByRole('status', { name: 'Decision' })).toHaveCount(0)
+    const outcomeTop = (await outcome.boundingBox())?.y ?? Number.POSITIVE_INFINITY
+    const amountTop = (await page.getByText('Amount', { exact: true }).boundingBox())?.y ?? 0
+    expect(outcomeTop).toBeLessThan(amountTop)
+
+    // the admin's actions on the order's page: the jobs pages' retry and cancel
+    const jobs = page.getByRole('region', { name: 'Jobs you can act on' })
+    await expect(jobs.getByRole('button', { name: `Cancel job ${jobId}` })).toBeVisible()
+    await setFrozen(recipient, false)
+    await jobs.getByRole('button', { name: `Retry job ${jobId}` }).click()
+    await page
+      .getByRole('dialog', { name: `Retry job #${jobId}?` })
+      .getByRole('button', { name: 'Retry job' })
+      .click()
+    await expect(page.locator('[data-status="confirmed"]')).toBeVisible({ timeout: 45_000 })
+    await expect(page.getByRole('alert', { name: 'Outcome' })).toHaveCount(0)
+  })
+
   test('the jobs list filters by state, task and free text', async ({ page }) => {
     await loginAs(page, 'admin')
     await page.goto('/admin/jobs')
@@ -263,6 +297,26 @@ test.describe('admin console', () => {
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page).toHaveURL(/task=mint_send/)
     await expect(table.getByRole('row').nth(1)).toContainText(/AccountFrozen|frozen/i)
+  })
+
+  test('the housekeeping tasks stay out of the jobs list until "Show housekeeping" is ticked', async ({ page }) => {
+    await loginAs(page, 'admin')
+    await page.goto('/admin/jobs')
+    const table = page.getByRole('table', { name: 'Jobs, newest first' })
+    await expect(table.getByRole('row').nth(1)).toBeVisible()
+    // nonce_health runs every few seconds from the worker's start: none of its done or waiting jobs is listed
+    await expect(table.getByRole('cell', { name: 'nonce_health', exact: true })).toHaveCount(0)
+    const box = page.getByRole('checkbox', { name: /Show housekeeping/ })
+    await expect(box).not.toBeChecked()
+    // the box follows the URL (router.replace), so it is clicked, then found ticked
+    await box.click()
+    await expect(page).toHaveURL(/housekeeping=show/)
+    await expect(box).toBeChecked()
+    await expect(table.getByRole('cell', { name: 'nonce_health', exact: true }).first()).toBeVisible()
+    // the URL keeps it: a reload lists them still
+    await page.reload()
+    await expect(page.getByRole('checkbox', { name: /Show housekeeping/ })).toBeChecked()
+    await expect(table.getByRole('cell', { name: 'nonce_health', exact: true }).first()).toBeVisible()
   })
 
   test('the dashboard refreshes live and can be paused', async ({ page }) => {

@@ -2,7 +2,9 @@ import type { Browser, Locator, Page } from '@playwright/test'
 import { devKey } from '../../lib/keys/devKeys'
 import { mintApprovalSchema } from '../../lib/web/signing/apiTypes'
 import { toViemTypedData } from '../../lib/web/signing/toViemTypedData'
+import { headerOf } from '../helpers/readEml'
 import { baseUrl, credentials, expect, loginAs, saveScreenshot, signedInRequest, test } from './fixtures'
+import { waitForMail } from './mailbox'
 import { RECIPIENT, requestMint } from './requestMint'
 import { installTestWallet } from './testWallet'
 
@@ -112,9 +114,17 @@ test.describe('approvals', () => {
     await approver.context().close()
 
     await page.goto(`/mints/${order.orderId}`)
-    const decision = page.getByRole('status', { name: 'Decision' })
-    await expect(decision).toContainText(`Rejected by ${credentials.approver.email}`)
-    await expect(decision).toContainText('The receipt is for another vault.')
+    // the outcome first: rejected, by whom, why
+    const outcome = page.getByRole('status', { name: 'Outcome' })
+    await expect(outcome).toContainText('Rejected: nothing will be minted')
+    await expect(outcome).toContainText(`Rejected by ${credentials.approver.email}`)
+    await expect(outcome).toContainText('The receipt is for another vault.')
+    // and the requester is emailed, the order named in the subject
+    const mail = await waitForMail({ to: credentials.staff.email, orderId: order.orderId, subject: 'was rejected' })
+    expect(headerOf(mail, 'Subject')).toBe(
+      `[mintdesk] Your mint of 802.168 oz to dev customer 1 was rejected (order ${order.orderId.slice(0, 8)})`,
+    )
+    expect(mail).toContain('Reason given: The receipt is for another vault.')
     await expect(page.locator('[data-status="rejected"]')).toBeVisible()
     await expect(page.getByRole('list', { name: 'Timeline' })).toContainText('Rejected')
 
@@ -123,6 +133,40 @@ test.describe('approvals', () => {
     expect(bars.status()).toBe(200)
     const listed = ((await bars.json()) as { items: { serial: string }[] }).items.map((b) => b.serial)
     for (const serial of order.serials) expect(listed).toContain(serial)
+  })
+
+  test('the approval email names the order; its link leads to the order page, where the approver signs it', async ({
+    browser,
+  }) => {
+    const staff = await signedInRequest('staff')
+    const order = await requestMint(staff)
+    await staff.dispose()
+
+    // the .eml the SMTP sink kept for the approver: the order's short id and the recipient's label in the subject
+    const mail = await waitForMail({ to: credentials.approver.email, orderId: order.orderId })
+    expect(headerOf(mail, 'Subject')).toBe(
+      `[mintdesk] A mint of 802.168 oz to dev customer 1 awaits your approval (order ${order.orderId.slice(0, 8)})`,
+    )
+    const link = /Approve or reject it: (\S+)/.exec(mail)?.[1]
+    expect(link).toBe(`${baseUrl()}/mints/${order.orderId}`)
+
+    // the link: the order page offers the approvals page's signing
+    const approver = await approverPage(browser)
+    await approver.goto(link ?? '')
+    const decide = approver.getByRole('region', { name: 'Your decision' })
+    await expect(decide.getByRole('region', { name: 'Intent to sign' })).toContainText('0 of 1 signature')
+    await saveScreenshot(approver, 'order-decision.png')
+    await decide.getByRole('button', { name: /^Sign and approve the mint of 802\.168 oz/ }).click()
+    await approver
+      .getByRole('dialog', { name: 'Sign and approve the mint of 802.168 oz?' })
+      .getByRole('button', { name: 'Sign with your wallet' })
+      .click()
+    await expect(approver.getByRole('status').filter({ hasText: 'Approved the mint of 802.168 oz' })).toBeVisible()
+    await expect(approver.getByRole('status', { name: 'Decision' })).toContainText(
+      `Approved by ${credentials.approver.email}`,
+    )
+    await expect(decide).toHaveCount(0)
+    await approver.context().close()
   })
 
   test("an admin's own request: listed on their approvals page but not theirs to decide (403 self_approval through the API)", async ({

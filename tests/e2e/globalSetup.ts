@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { freePort } from '../../scripts/stack/freePort'
+import { QUIET_NODE_VERSION_ENV } from '../../scripts/stack/nodeVersionNotice'
 import { startStack } from '../../scripts/stack/startStack'
 
 /**
@@ -10,6 +11,8 @@ import { startStack } from '../../scripts/stack/startStack'
  */
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '..', '..')
+  // this process's AWS SDK clients (the local KMS key) leave the Node notice out, as npm start's do
+  Object.assign(process.env, QUIET_NODE_VERSION_ENV)
   // one folder per run: two runs at once (two developers' shells) never share or wipe one stack
   const dataDir = path.join(root, '.data', `e2e-${process.pid}`)
   rmSync(dataDir, { recursive: true, force: true })

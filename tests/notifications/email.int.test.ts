@@ -1,11 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { emailDeliveries, notificationEvents } from '@/db/schema'
+import { cancelJob } from '@/lib/web/admin/cancelJob'
+import { rejectMintOrder } from '@/lib/web/approvals/rejectMintOrder'
 import type { SmtpSink } from '@/scripts/stack/smtpSink'
 import type { TestDatabase } from '@/tests/helpers/db'
+import { addMintJob } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
+import { readMailDir } from '@/tests/helpers/readEml'
+import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { waitFor } from '@/tests/helpers/waitFor'
 import type { WorkerProcess } from '@/tests/helpers/workerProcess'
@@ -13,13 +16,6 @@ import { markOrderFailed } from '@/worker/db/markOrderFailed'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { confirmTestOrder } from './notificationFixtures'
 import { type MailWorker, startMailWorker } from './startMailWorker'
-
-/** the decoded text of a .eml (quoted-printable soft breaks and escapes undone) */
-function readEml(file: string): string {
-  return readFileSync(file, 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-}
 
 // Email end to end: a real worker process sends through SMTP (nodemailer) to the
 // local stack's sink (smtp-server), which keeps each message as a .eml file.
@@ -30,7 +26,7 @@ describe('notification emails through the SMTP sink', () => {
   let sink: SmtpSink
   let worker: WorkerProcess
   const linkBase = 'http://mintdesk.test:3000'
-  const mails = () => readdirSync(sink.mailDir).map((f) => readEml(path.join(sink.mailDir, f)))
+  const mails = () => readMailDir(sink.mailDir)
   const mailsAbout = (orderId: string) => mails().filter((m) => m.includes(`${linkBase}/mints/${orderId}`))
 
   beforeAll(async () => {
@@ -52,7 +48,9 @@ describe('notification emails through the SMTP sink', () => {
     })
     expect(mail).toContain('To: staff@mintdesk.test')
     expect(mail).toContain('From: mintdesk <desk@mintdesk.test>')
-    expect(mail).toMatch(/Subject: \[mintdesk\] Your mint of 401\.084 oz is confirmed/)
+    expect(mail).toMatch(
+      /Subject: \[mintdesk\] Your mint of 401\.084 oz to 0x7099… ?79C8 is confirmed \(order [0-9a-f]{8}\)/,
+    )
     expect(mail).toContain('Content-Type: text/plain')
     expect(mail).toContain('Content-Type: text/html')
     expect(mail).toContain(`<a href="${linkBase}/mints/${orderId}">`)
@@ -87,7 +85,8 @@ describe('notification emails through the SMTP sink', () => {
     const approvals = mailsAbout(waiting.id)
     const to = approvals.map((m) => /^To: (.+)$/m.exec(m)?.[1]).sort()
     expect(to).toEqual([u.admin.email, approver.email].sort())
-    expect(approvals[0]).toMatch(/Subject: \[mintdesk\] A mint of 401\.084 oz awaits your approval/)
+    expect(approvals[0]).toContain(`awaits your approval (order ${waiting.id.slice(0, 8)})`)
+    expect(approvals[0]).toContain(`Approve or reject it: ${linkBase}/mints/${waiting.id}`)
     const [failed] = mailsAbout(failing.id)
     expect(failed).toContain('To: other-staff@mintdesk.test')
     // the reason's code, never the error's text (that stays on the admin's job page)
@@ -98,6 +97,43 @@ describe('notification emails through the SMTP sink', () => {
       .from(notificationEvents)
       .where(eq(notificationEvents.orderId, failing.id))
     expect(events.map((e) => e.type)).toEqual(['mint.failed'])
+  }, 60_000)
+
+  it("a rejected and a cancelled order: each requester gets one email saying so, the subject names the order and the recipient's label", async () => {
+    await allowRecipients(t.db, ['0x70997970C51812dc3A010C7d01b50e0d17dc79C8']) // label 'test recipient'
+    const approver = await insertUser(t.db, 'approver')
+    const admin = await insertUser(t.db, 'admin')
+    const waiting = await insertOrder(t.db, { requestedBy: u.staff.id, status: 'awaiting_approval' })
+    await rejectMintOrder(t.db, {
+      orderId: waiting.id,
+      user: { id: approver.id, email: approver.email, role: 'approver' },
+      reason: 'the receipt is for another vault',
+    })
+    const pending = await insertOrder(t.db, { requestedBy: u.otherStaff.id, status: 'pending' })
+    // scheduled later, so this worker does not start it before the cancel
+    const jobId = await addMintJob(t.db, { orderId: pending.id, runAt: new Date(Date.now() + 3_600_000) })
+    await cancelJob(t.db, { jobId, actor: admin })
+
+    await waitFor(async () => mailsAbout(waiting.id).length >= 1 && mailsAbout(pending.id).length >= 1, {
+      timeoutMs: 30_000,
+      what: `the rejection and cancel emails (log ${worker.logFile})`,
+    })
+    const [rejected] = mailsAbout(waiting.id)
+    expect(rejected).toContain(`To: ${u.staff.email}`)
+    expect(rejected).toContain(
+      `Subject: [mintdesk] Your mint of 401.084 oz to test recipient was rejected (order ${waiting.id.slice(0, 8)})`,
+    )
+    expect(rejected).toContain('Reason given: the receipt is for another vault')
+    const [cancelled] = mailsAbout(pending.id)
+    expect(cancelled).toContain(`To: ${u.otherStaff.email}`)
+    expect(cancelled).toContain(
+      `Subject: [mintdesk] Your mint of 401.084 oz to test recipient was cancelled (order ${pending.id.slice(0, 8)})`,
+    )
+    expect(cancelled).toContain('Reason: cancelled: an admin cancelled it')
+    // once each
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(mailsAbout(waiting.id)).toHaveLength(1)
+    expect(mailsAbout(pending.id)).toHaveLength(1)
   }, 60_000)
 
   it('five confirmations of one requester committed together: one digest email listing the five orders, every row sent with its Message-ID', async () => {

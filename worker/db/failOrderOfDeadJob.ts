@@ -1,7 +1,7 @@
 import type { Tx } from '@/db/client'
 import type { FailureReason } from '@/lib/errors/jobs'
 import { ORDER_TASKS, TASK } from '@/lib/jobs/jobKeys'
-import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { markControlChangeFailed } from './markControlChanges'
 import { markOrderFailed } from './markOrderFailed'
 
@@ -22,7 +22,7 @@ export type FailOrderOfDeadJobParameters = {
  * order_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
  * (docs/decisions/025-exactly-once-mints.md). Either way a mint.dead_letter event is written
- * (worker/notifications/recordMintEvent), saying why with `code`, never with `reason`'s text.
+ * (lib/notifications/recordMintEvent), saying why with `code`, never with `reason`'s text.
  */
 export async function failOrderOfDeadJob(
   tx: Tx,

@@ -4,8 +4,8 @@ import { type MintStatus, mintOrders } from '@/db/schema'
 import type { FailureReason } from '@/lib/errors/jobs'
 import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { releaseBars } from '@/lib/vault/releaseBars'
-import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 
 export type MarkOrderFailedParameters = {
   orderId: string

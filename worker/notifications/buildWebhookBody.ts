@@ -1,5 +1,5 @@
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import { publicFailureReason } from './publicFailureReason'
+import { publicFailureReason } from '@/lib/notifications/publicFailureReason'
 
 export type WebhookEvent = { id: string; type: string; createdAt: Date; payload: unknown }
 

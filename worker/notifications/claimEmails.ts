@@ -14,6 +14,10 @@ export type ClaimedEmail = {
   type: string
   orderId: string
   payload: Record<string, unknown>
+  /** the recipient's allowlist label as it is now; null when the address is no longer listed */
+  recipientLabel: string | null
+  /** why the order was rejected, in its approver's words; null unless it was */
+  rejectionReason: string | null
 }
 
 export type ClaimEmailsReturnType = {
@@ -39,13 +43,16 @@ type Row = {
   type: string
   order_id: string
   payload: unknown
+  recipient_label: string | null
+  rejection_reason: string | null
 }
 
 /**
  * Takes the claim of a set of email rows BEFORE they are sent, in one committed statement,
  * as claimNotification does for one row ("once per recipient"): only `pending`
  * rows whose previous claim is over, all with the same token, for leaseMs. Each claimed row
- * comes back with its event, so a digest is composed from this one read. A worker that dies
+ * comes back with its event, the recipient's allowlist label and a rejection's reason, so a
+ * message (a digest too) is composed from this one read. A worker that dies
  * after sending and before completing leaves its claims; once the lease is over the next
  * attempt claims the same rows and sends them again: a late duplicate at worst.
  */
@@ -61,9 +68,12 @@ export async function claimEmails(db: DbOrTx, { ids, leaseMs }: ClaimEmailsParam
       returning id
     )
     select d.id::text as id, (c.id is not null) as mine, d.status, d.claimed_until::text as until, d.address,
-      e.id::text as event_id, e.type, e.order_id::text as order_id, e.payload
+      e.id::text as event_id, e.type, e.order_id::text as order_id, e.payload,
+      r.label as recipient_label, o.rejection_reason
     from email_deliveries d
     join notification_events e on e.id = d.event_id
+    left join mint_orders o on o.id = e.order_id
+    left join allowed_recipients r on r.address = lower(e.payload->>'to')
     left join claimed c on c.id = d.id
     where d.id = any(${wanted})`)
   const byId = new Map(rows.map((r) => [r.id, r]))
@@ -85,6 +95,8 @@ export async function claimEmails(db: DbOrTx, { ids, leaseMs }: ClaimEmailsParam
         type: row.type,
         orderId: row.order_id,
         payload,
+        recipientLabel: row.recipient_label,
+        rejectionReason: row.rejection_reason,
       })
     } else if (row.status !== 'pending') finished++
     else {

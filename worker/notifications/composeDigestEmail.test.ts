@@ -54,6 +54,30 @@ describe('the digest of several order events to one address', () => {
     )
   })
 
+  it("a rejection and a cancel say so (their mint.failed status), with the label and the approver's words", () => {
+    const rejected = {
+      type: 'mint.failed',
+      orderId: order(9),
+      payload: { to, amountWei: '1000000000000000', status: 'rejected', reason: 'rejected' },
+      recipientLabel: 'dev customer 1',
+      rejectionReason: 'wrong vault',
+    }
+    const cancelled = {
+      type: 'mint.failed',
+      orderId: order(10),
+      payload: { to, amountWei: '1000000000000000', status: 'cancelled', reason: 'cancelled' },
+    }
+    const email = composeDigestEmail({ items: [rejected, cancelled, confirmed(1)], appUrl: 'http://x' })
+    expect(email.subject).toBe('[mintdesk] 3 mint updates: 1 rejected, 1 cancelled, 1 confirmed')
+    expect(email.text).toContain(
+      `- Rejected: 0.001 oz to dev customer 1 (${to}), Reason: rejected: the second person (an approver or an admin) rejected it, Reason given: wrong vault`,
+    )
+    expect(email.text).toContain(`- Cancelled: 0.001 oz to ${to}, Reason: cancelled: an admin cancelled it`)
+    expect(
+      composeDigestEmail({ items: [rejected, { ...rejected, orderId: order(11) }], appUrl: 'http://x' }).subject,
+    ).toBe('[mintdesk] 2 of your mints were rejected')
+  })
+
   it('escapes what comes from the orders in the HTML', () => {
     const hostile = {
       type: 'mint.failed',

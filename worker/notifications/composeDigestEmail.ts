@@ -1,10 +1,16 @@
 import type { OrderEmail } from './composeOrderEmail'
 import { escapeHtml } from './escapeHtml'
-import { orderEventFacts } from './orderEventFacts'
+import { type OrderEventKind, orderEventFacts } from './orderEventFacts'
 import { orderLink } from './orderLink'
 
-/** one order event of a digest, as notification_events holds it */
-export type DigestItem = { type: string; orderId: string; payload: Record<string, unknown> }
+/** one order event of a digest, as notification_events holds it, with its recipient's label and a rejection's words */
+export type DigestItem = {
+  type: string
+  orderId: string
+  payload: Record<string, unknown>
+  recipientLabel?: string | null
+  rejectionReason?: string | null
+}
 
 export type ComposeDigestEmailParameters = {
   /** two or more events to one address, oldest first (one event: composeOrderEmail) */
@@ -13,11 +19,14 @@ export type ComposeDigestEmailParameters = {
   appUrl: string
 }
 
-/** what each event type says in a digest's line, and in its subject's count */
-const STATUS: Record<string, string> = {
-  'mint.confirmed': 'confirmed',
-  'mint.failed': 'failed',
-  'mint.awaiting_approval': 'awaiting approval',
+/** what each kind of event says in a digest's line, and in its subject's count */
+const STATUS: Record<OrderEventKind, string> = {
+  confirmed: 'confirmed',
+  failed: 'failed',
+  rejected: 'rejected',
+  cancelled: 'cancelled',
+  awaiting_approval: 'awaiting approval',
+  other: 'updated',
 }
 
 /**
@@ -29,9 +38,13 @@ const STATUS: Record<string, string> = {
  */
 export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParameters): Omit<OrderEmail, 'link'> {
   const lines = items.map((item) => {
-    const status = STATUS[item.type] ?? item.type
-    const { amount, to, outcome } = orderEventFacts(item)
-    const detail = outcome ? `${outcome.label}: ${outcome.value}` : ''
+    const facts = orderEventFacts(item)
+    const { amount, outcome, note } = facts
+    const to = facts.label ? `${facts.label} (${facts.to})` : facts.to
+    const detail = [outcome ? `${outcome.label}: ${outcome.value}` : '', note ? `Reason given: ${note}` : '']
+      .filter(Boolean)
+      .join(', ')
+    const status = STATUS[facts.kind]
     return { status, amount, to, detail, orderId: item.orderId, link: orderLink({ appUrl, orderId: item.orderId }) }
   })
   const headline = headlineOf(items)
@@ -60,15 +73,20 @@ export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParamete
 
 /** "12 of your mints are confirmed", "3 mints await your approval", or the counts by status */
 function headlineOf(items: readonly DigestItem[]): string {
-  const counts = new Map<string, number>()
-  for (const item of items) counts.set(item.type, (counts.get(item.type) ?? 0) + 1)
+  const counts = new Map<OrderEventKind, number>()
+  for (const item of items) {
+    const { kind } = orderEventFacts(item)
+    counts.set(kind, (counts.get(kind) ?? 0) + 1)
+  }
   const n = items.length
   if (counts.size === 1) {
-    if (counts.has('mint.confirmed')) return `${n} of your mints are confirmed`
-    if (counts.has('mint.failed')) return `${n} of your mints failed`
-    if (counts.has('mint.awaiting_approval')) return `${n} mints await your approval`
+    if (counts.has('confirmed')) return `${n} of your mints are confirmed`
+    if (counts.has('failed')) return `${n} of your mints failed`
+    if (counts.has('rejected')) return `${n} of your mints were rejected`
+    if (counts.has('cancelled')) return `${n} of your mints were cancelled`
+    if (counts.has('awaiting_approval')) return `${n} mints await your approval`
   }
-  const parts = [...counts].map(([type, count]) => `${count} ${STATUS[type] ?? type}`)
+  const parts = [...counts].map(([kind, count]) => `${count} ${STATUS[kind]}`)
   return `${n} mint updates: ${parts.join(', ')}`
 }
 

@@ -15,9 +15,67 @@ describe('the email of an order event', () => {
   it('plain text and HTML with the amount in ounces and the order link', () => {
     const email = composeOrderEmail({ type: 'mint.confirmed', orderId, payload, appUrl: 'https://desk.example.com/' })
     expect(email.link).toBe(`https://desk.example.com/mints/${orderId}`)
-    expect(email.subject).toBe('[mintdesk] Your mint of 401.084 oz is confirmed')
+    expect(email.subject).toBe('[mintdesk] Your mint of 401.084 oz to 0x7099…79C8 is confirmed (order 2b7c3c1e)')
     expect(email.text).toContain(`Open the order: ${email.link}`)
     expect(email.html).toContain(`<a href="${email.link}">`)
+  })
+
+  it("the approval email's subject names the order (short id, the recipient's label, the amount); its link is where to decide", () => {
+    const other = '0981336b-1111-4222-8333-444455556666'
+    const awaiting = (id: string, recipientLabel: string | null, amountWei: string) =>
+      composeOrderEmail({
+        type: 'mint.awaiting_approval',
+        orderId: id,
+        payload: { ...payload, orderId: id, status: 'awaiting_approval', amountWei, txHash: null },
+        appUrl: 'http://localhost:3000',
+        recipientLabel,
+      })
+    const a = awaiting(orderId, 'dev customer 1', '418898000000000000000')
+    const b = awaiting(other, 'dev customer 1', '418898000000000000000')
+    expect(a.subject).toBe('[mintdesk] A mint of 418.898 oz to dev customer 1 awaits your approval (order 2b7c3c1e)')
+    expect(b.subject).toBe('[mintdesk] A mint of 418.898 oz to dev customer 1 awaits your approval (order 0981336b)')
+    expect(a.subject).not.toBe(b.subject)
+    expect(a.link).toBe(`http://localhost:3000/mints/${orderId}`)
+    expect(a.text).toContain(`Approve or reject it: ${a.link}`)
+    expect(a.html).toContain(`<a href="${a.link}">Approve or reject it</a>`)
+    expect(a.text).toContain(`Recipient: ${payload.to} (dev customer 1)`)
+    // an address no longer on the allowlist: its short form
+    expect(awaiting(orderId, null, '1000000000000000').subject).toBe(
+      '[mintdesk] A mint of 0.001 oz to 0x7099…79C8 awaits your approval (order 2b7c3c1e)',
+    )
+  })
+
+  it("a rejected or cancelled order tells its requester, with the reason (a rejection in its approver's words)", () => {
+    const rejected = composeOrderEmail({
+      type: 'mint.failed',
+      orderId,
+      payload: { ...payload, status: 'rejected', reason: 'rejected', txHash: null },
+      appUrl: 'http://x',
+      recipientLabel: 'dev customer 2',
+      rejectionReason: 'the receipt is for <another> vault',
+    })
+    expect(rejected.subject).toBe('[mintdesk] Your mint of 401.084 oz to dev customer 2 was rejected (order 2b7c3c1e)')
+    expect(rejected.text).toContain('Reason: rejected: the second person (an approver or an admin) rejected it')
+    expect(rejected.text).toContain('Reason given: the receipt is for <another> vault')
+    expect(rejected.html).toContain('the receipt is for &lt;another&gt; vault')
+    const cancelled = composeOrderEmail({
+      type: 'mint.failed',
+      orderId,
+      payload: { ...payload, status: 'cancelled', reason: 'cancelled', txHash: null },
+      appUrl: 'http://x',
+      rejectionReason: 'never shown for a cancel',
+    })
+    expect(cancelled.subject).toBe('[mintdesk] Your mint of 401.084 oz to 0x7099…79C8 was cancelled (order 2b7c3c1e)')
+    expect(cancelled.text).toContain('Reason: cancelled: an admin cancelled it')
+    expect(cancelled.text).not.toContain('never shown')
+    // a failure stays a failure
+    const failed = composeOrderEmail({
+      type: 'mint.failed',
+      orderId,
+      payload: { ...payload, status: 'failed', reason: 'reverted' },
+      appUrl: 'http://x',
+    })
+    expect(failed.subject).toBe('[mintdesk] Your mint of 401.084 oz to 0x7099…79C8 failed (order 2b7c3c1e)')
   })
 
   it('escapes what comes from the order in the HTML', () => {
@@ -75,6 +133,10 @@ describe('the webhook body and its signature', () => {
     expect(body({ reason: 'reverted', lastError: text }).lastError).toBe('unspecified')
     // no reason, none added
     expect(body({})).not.toHaveProperty('reason')
+    // a rejection or a cancel: a mint.failed body whose status and reason say which (decision 053)
+    for (const ended of ['rejected', 'cancelled']) {
+      expect(body({ status: ended, reason: ended })).toMatchObject({ status: ended, reason: ended })
+    }
   })
 
   it('the contract fields first, amount in ounces, no wei, as the Standard Webhooks payload { type, timestamp, data }', () => {

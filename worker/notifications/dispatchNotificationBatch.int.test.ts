@@ -14,6 +14,7 @@ import {
   webhookDeliverJobKey,
 } from '@/lib/jobs/jobKeys'
 import { NOTIFY_MAX_ATTEMPTS } from '@/lib/notifications/notifyMaxAttempts'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
@@ -21,7 +22,6 @@ import { insertUser, type TestUsers } from '@/tests/helpers/users'
 import { subscribeTestEndpoint } from '@/tests/notifications/notificationFixtures'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
 import { dispatchNotificationBatch, EMAIL_DIGEST_MAX } from './dispatchNotificationBatch'
-import { recordMintEvent } from './recordMintEvent'
 import { reopenNotificationEvent } from './reopenNotificationEvent'
 
 // The dispatch: one transaction takes the oldest undispatched events and fans each out (a delivery per

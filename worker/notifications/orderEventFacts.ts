@@ -1,38 +1,78 @@
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import { describeFailureReason } from './describeFailureReason'
-import { publicFailureReason } from './publicFailureReason'
+import { shortHex } from '@/lib/mint/shortHex'
+import { shortOrderId } from '@/lib/mint/shortOrderId'
+import { describeFailureReason } from '@/lib/notifications/describeFailureReason'
+import { publicFailureReason } from '@/lib/notifications/publicFailureReason'
+
+/**
+ * What an event says happened to its order: a `mint.failed` event announces a failure, or (its
+ * status says) a rejection or a cancel
+ */
+export type OrderEventKind = 'awaiting_approval' | 'confirmed' | 'failed' | 'rejected' | 'cancelled' | 'other'
+
+export type OrderEventFactsParameters = {
+  type: string
+  orderId: string
+  payload: Record<string, unknown>
+  /** the recipient's allowlist label, when it is listed */
+  recipientLabel?: string | null
+  /** a rejection's reason in its approver's words */
+  rejectionReason?: string | null
+}
 
 export type OrderEventFacts = {
+  kind: OrderEventKind
+  /** the order id's first 8 characters, as the tables show it */
+  shortId: string
   /** "401.084 oz", or "unknown amount" when the event lacks it */
   amount: string
-  /** the token recipient */
+  /** the token recipient, in full */
   to: string
+  /** the recipient's allowlist label; null when it is not listed */
+  label: string | null
+  /** the recipient as a subject names it: its allowlist label, else its short address */
+  recipient: string
   /**
-   * the transaction of a confirmed mint, the reason code of a failed one (with its fixed sentence);
-   * none for other events
+   * the transaction of a confirmed mint, the reason code of a failed, rejected or cancelled one (with its fixed
+   * sentence); none for other events
    */
   outcome: { label: 'Transaction' | 'Reason'; value: string } | null
+  /** a rejection's reason in its approver's words; null otherwise */
+  note: string | null
 }
 
 /**
- * What an order event's email says about it, read once from
- * its payload for the order's own email and the digest's line.
+ * What an order event's email says about it, read once from its payload (and the recipient's label and a
+ * rejection's words, read with the email's claim) for the order's own email and the digest's line.
  */
-export function orderEventFacts({
-  type,
-  payload,
-}: {
-  type: string
-  payload: Record<string, unknown>
-}): OrderEventFacts {
+export function orderEventFacts(p: OrderEventFactsParameters): OrderEventFacts {
+  const { payload } = p
+  const kind = kindOf(p.type, payload.status)
   const amount = typeof payload.amountWei === 'string' ? `${formatOrderAmount(payload.amountWei)} oz` : 'unknown amount'
+  const to = String(payload.to ?? '')
   const outcome =
-    type === 'mint.confirmed'
+    kind === 'confirmed'
       ? { label: 'Transaction' as const, value: String(payload.txHash ?? '') }
-      : type === 'mint.failed'
+      : kind === 'failed' || kind === 'rejected' || kind === 'cancelled'
         ? { label: 'Reason' as const, value: reasonOf(payload) }
         : null
-  return { amount, to: String(payload.to ?? ''), outcome }
+  return {
+    kind,
+    shortId: shortOrderId(p.orderId),
+    amount,
+    to,
+    label: p.recipientLabel || null,
+    recipient: p.recipientLabel || (to === '' ? 'an unknown recipient' : shortHex(to)),
+    outcome,
+    note: kind === 'rejected' ? (p.rejectionReason ?? null) : null,
+  }
+}
+
+function kindOf(type: string, status: unknown): OrderEventKind {
+  if (type === 'mint.awaiting_approval') return 'awaiting_approval'
+  if (type === 'mint.confirmed') return 'confirmed'
+  if (type === 'mint.failed') return status === 'rejected' || status === 'cancelled' ? status : 'failed'
+  return 'other'
 }
 
 /**

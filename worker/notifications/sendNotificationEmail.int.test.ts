@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, inArray, sql } from 'drizzle-orm'
@@ -11,6 +11,7 @@ import { uuidArraySql } from '@/lib/vault/uuidArraySql'
 import { type SmtpSink, startSmtpSink } from '@/scripts/stack/smtpSink'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { insertOrder } from '@/tests/helpers/orders'
+import { readMailDir } from '@/tests/helpers/readEml'
 import { setUpTestDatabaseWithUsers } from '@/tests/helpers/setUpTestDatabaseWithUsers'
 import type { TestUsers } from '@/tests/helpers/users'
 import { markOrdersConfirmed } from '@/worker/db/markOrdersConfirmed'
@@ -18,10 +19,6 @@ import { claimEmails } from './claimEmails'
 import { dispatchNotificationBatch } from './dispatchNotificationBatch'
 import type { NotifyRun } from './NotifyContext'
 import { sendNotificationEmail } from './sendNotificationEmail'
-
-/** the decoded text of a .eml (quoted-printable soft breaks and escapes undone) */
-const decode = (raw: string) =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 
 // One email job's attempt against the real database and the local SMTP sink: the digest of
 // several events to one address, on the same claims as a single email.
@@ -55,7 +52,7 @@ describe('sendNotificationEmail', () => {
     db: t.db,
     workerId: 'test-worker',
   })
-  const mails = () => readdirSync(mailDir).map((f) => decode(readFileSync(path.join(mailDir, f), 'utf8')))
+  const mails = () => readMailDir(mailDir)
   /**
    * n confirmed orders of a requester (the staff user), committed
    * together and dispatched: their email rows, oldest event first
@@ -110,7 +107,10 @@ describe('sendNotificationEmail', () => {
     const { ids, orderIds } = await confirmedEmails(1)
     await sendNotificationEmail(run(), { emailIds: ids, attempt: 1, maxAttempts: 5 })
     const [mail] = mails()
-    expect(mail).toMatch(/Subject: \[mintdesk\] Your mint of [\d.]+ oz is confirmed/)
+    // the subject names the order by its short id, and the recipient (no label: its short address)
+    expect(mail).toContain(
+      `Subject: [mintdesk] Your mint of 401.084 oz to 0x7099…79C8 is confirmed (order ${orderIds[0]?.slice(0, 8)})`,
+    )
     expect(mail).toContain(`http://desk.test/mints/${orderIds[0]}`)
     expect(mail).toMatch(/Mintdesk-Event-Id: evt_/i)
   })

@@ -106,7 +106,14 @@ function composeMessage(rows: readonly ClaimedEmail[], appUrl: string): Message 
   if (!first) throw new Error('composeMessage: no rows')
   const addressHash = createHash('sha256').update(first.address).digest('hex').slice(0, 16)
   if (rows.length === 1) {
-    const email = composeOrderEmail({ type: first.type, orderId: first.orderId, payload: first.payload, appUrl })
+    const email = composeOrderEmail({
+      type: first.type,
+      orderId: first.orderId,
+      payload: first.payload,
+      appUrl,
+      recipientLabel: first.recipientLabel,
+      rejectionReason: first.rejectionReason,
+    })
     return {
       subject: email.subject,
       text: email.text,

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import { InvalidPayloadError, JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import { endAttemptsNow } from '@/lib/jobs/endAttemptsNow'
+import { isHousekeepingTask } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { withJobSpan } from '@/worker/telemetry/withJobSpan'
 import { updateJobRecord } from '../db/updateJobRecord'
@@ -46,7 +47,9 @@ export type TaskDefinition<P> = {
  * The error is rethrown so graphile-worker records it too, its message and stack redacted
  * first (lib/errors/redactSecrets.ts: an RPC URL in a viem error carries the provider's API
  * key; graphile stores the message as last_error). The run times feed the admin
- * metrics (p50/p95 per task from job_events.duration_ms).
+ * metrics (p50/p95 per task from job_events.duration_ms). A housekeeping task's start and success
+ * (lib/jobs/jobKeys HOUSEKEEPING_TASKS: nonce_health every few seconds) are logged at debug, its
+ * failures at warn and error as every task's.
  */
 export function runTask<P>(ctx: WorkerContext, def: TaskDefinition<P>): Task {
   return async (rawPayload: unknown, helpers: JobHelpers): Promise<void> => {
@@ -82,6 +85,7 @@ async function runAttempt<P>(
   const log = ctx.log.child({ workerId: actor, jobId: job.id, task: def.name, orderId, attempt, maxAttempts })
   const base = { task: def.name, orderId, jobId, attempt, actor }
   const record = { jobId, task: def.name, orderId, payload: rawPayload, attempts: attempt, maxAttempts }
+  const routine = isHousekeepingTask(def.name) ? 'debug' : 'info'
 
   // the two writes pipelined: one round trip between BEGIN and COMMIT
   await ctx.db.transaction(async (tx) => {
@@ -90,7 +94,7 @@ async function runAttempt<P>(
       recordJobEvent(tx, { ...base, event: 'started', detail: `attempt ${attempt} of ${maxAttempts}` }),
     ])
   })
-  log.info('job started')
+  log[routine]('job started')
 
   try {
     if (!parsed.success) throw new InvalidPayloadError(`invalid ${def.name} payload: ${parsed.error.message}`)
@@ -137,7 +141,7 @@ async function runAttempt<P>(
       recordJobEvent(tx, { ...base, event: 'succeeded', durationMs }),
     ])
   })
-  log.info({ durationMs }, 'job succeeded')
+  log[routine]({ durationMs }, 'job succeeded')
 }
 
 function orderIdIn(payload: unknown): string | null {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
-import { addMintJob, setJobState } from '@/tests/helpers/jobs'
+import { addMintJob, addPlainJob, setJobState } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
 import { insertUser } from '@/tests/helpers/users'
 
@@ -125,6 +125,22 @@ describe('admin API routes', () => {
     })
     expect((await routes.job(get('/api/admin/jobs/abc'), ctx('abc'))).status).toBe(404)
     expect((await routes.job(get('/api/admin/jobs/424242'), ctx('424242'))).status).toBe(404)
+  })
+
+  it("hides the housekeeping tasks' routine jobs unless housekeeping=show", async () => {
+    session.user = admin
+    const health = await addPlainJob(t.db, { task: 'nonce_health' })
+    const ids = async (query: string) => {
+      const res = await routes.jobs(get(`/api/admin/jobs${query}`))
+      expect(res.status).toBe(200)
+      return ((await res.json()) as { items: { id: string }[] }).items.map((j) => j.id)
+    }
+    expect(await ids('')).toEqual([deadJob.toString()])
+    expect(await ids('?housekeeping=')).toEqual([deadJob.toString()])
+    expect(await ids('?housekeeping=hide')).toEqual([deadJob.toString()])
+    expect(await ids('?housekeeping=show')).toEqual([health.toString(), deadJob.toString()])
+    expect(await ids('?task=nonce_health')).toEqual([health.toString()])
+    expect((await routes.jobs(get('/api/admin/jobs?housekeeping=all'))).status).toBe(422)
   })
 
   it('ids and cursors past the bigint range answer 404 / 422, never 500 (issue 13)', async () => {

@@ -32,7 +32,7 @@ export function JobSearch({ value, onSearch }: JobSearchProps) {
     const parsed = parseJobSearch(text)
     setErrors(parsed.errors)
     if (parsed.errors.length > 0) return
-    onSearch({ state: parsed.state ?? value.state, task: parsed.task, q: parsed.q })
+    onSearch({ state: parsed.state ?? value.state, task: parsed.task, q: parsed.q, housekeeping: value.housekeeping })
   }
 
   return (
@@ -62,7 +62,7 @@ export function JobSearch({ value, onSearch }: JobSearchProps) {
             onClick={() => {
               setText('')
               setErrors([])
-              onSearch({ state: value.state })
+              onSearch({ state: value.state, housekeeping: value.housekeeping })
             }}
           >
             Clear

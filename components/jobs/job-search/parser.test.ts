@@ -28,6 +28,12 @@ describe('parseJobSearch', () => {
 })
 
 describe('job search and the URL', () => {
+  it('housekeeping=show asks for the housekeeping tasks; other values are not a filter', () => {
+    const s = { state: 'done' as const, housekeeping: true as const }
+    expect(jobSearchToParams(s).toString()).toBe('state=done&housekeeping=show')
+    expect(jobSearchFromParams(jobSearchToParams(s))).toEqual(s)
+    expect(jobSearchFromParams(new URLSearchParams('housekeeping=yes'))).toEqual({})
+  })
   it('round-trips through the query string, ignoring junk', () => {
     const s = { state: 'dead' as const, task: 'mint_send', q: 'AccountFrozen' }
     expect(jobSearchFromParams(jobSearchToParams(s))).toEqual(s)

@@ -1,6 +1,7 @@
 import { isJobState, type JobState } from '@/lib/jobs/jobStates'
 
-export type JobSearch = { state?: JobState; task?: string; q?: string }
+/** `housekeeping: true`: the housekeeping tasks' routine jobs are listed too (the list hides them by default) */
+export type JobSearch = { state?: JobState; task?: string; q?: string; housekeeping?: true }
 export type ParsedJobSearch = JobSearch & { errors: string[] }
 
 const TASK_RE = /^[A-Za-z0-9_:.-]{1,128}$/
@@ -44,7 +45,8 @@ export function formatJobSearch({ task, q }: JobSearch): string {
 /**
  * Filters from a URL's query string, ignoring what is not a filter. `q` is read as the
  * search box reads it, so `?q=task:mint_send` filters by task as typing it would; the
- * `state` and `task` parameters win over the same filter inside `q`.
+ * `state` and `task` parameters win over the same filter inside `q`. `housekeeping=show`
+ * lists the housekeeping tasks' routine jobs too.
  */
 export function jobSearchFromParams(params: URLSearchParams): JobSearch {
   const inQ = parseJobSearch(params.get('q') ?? '')
@@ -54,6 +56,7 @@ export function jobSearchFromParams(params: URLSearchParams): JobSearch {
     ...(isJobState(state) ? { state } : {}),
     ...(task && TASK_RE.test(task) ? { task } : {}),
     ...(inQ.q ? { q: inQ.q } : {}),
+    ...(params.get('housekeeping') === 'show' ? { housekeeping: true as const } : {}),
   }
 }
 
@@ -62,5 +65,6 @@ export function jobSearchToParams(s: JobSearch): URLSearchParams {
   if (s.state) p.set('state', s.state)
   if (s.task) p.set('task', s.task)
   if (s.q) p.set('q', s.q)
+  if (s.housekeeping) p.set('housekeeping', 'show')
   return p
 }

@@ -5,6 +5,7 @@ import { statusForCode } from '@/lib/errors/http'
 import { addJob } from '@/lib/jobs/addJob'
 import { NONCE_HEALTH_JOB_KEY, signerConfirmJobKey, TASK } from '@/lib/jobs/jobKeys'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
+import { getMintOrderOrThrow } from '@/lib/web/mint/getMintOrderOrThrow'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { addMintJob, addPlainJob, completeJob, setJobState } from '@/tests/helpers/jobs'
 import { insertOrder } from '@/tests/helpers/orders'
@@ -106,6 +107,12 @@ describe('cancelJob', () => {
       sql`select action, actor_email from audit_log where target_id = ${jobId.toString()}`,
     )
     expect(audit).toEqual([{ action: 'job.cancel', actor_email: admin.email }])
+    // the requester hears of it (a mint.failed event of status cancelled), and the order page says it first
+    const notified = await t.db.execute<{ type: string; status: string; reason: string }>(sql`
+      select type, payload->>'status' as status, payload->>'reason' as reason from notification_events where order_id = ${o.id}::uuid`)
+    expect(notified).toEqual([{ type: 'mint.failed', status: 'cancelled', reason: 'cancelled' }])
+    const page = await getMintOrderOrThrow(web.db, { orderId: o.id, user: { id: admin.id, role: 'admin' } })
+    expect(page.outcome).toMatchObject({ status: 'cancelled', reason: 'cancelled', by: admin.email })
   })
 
   it('cancels every live job of the order at once, and a reserved (unsigned) nonce is reported too', async () => {

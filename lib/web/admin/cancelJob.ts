@@ -8,6 +8,7 @@ import { lockLiveJobs } from '@/lib/jobs/lockLiveJobs'
 import { readOrderIdOfJob } from '@/lib/jobs/readOrderIdOfJob'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { wakeNonceHealth } from '@/lib/jobs/wakeNonceHealth'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { releaseBars } from '@/lib/vault/releaseBars'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
 import { NotFoundError } from '@/lib/web/errors/resource'
@@ -35,7 +36,9 @@ export type CancelJobReturnType = ApiCancelResult
  *   self-transfer at a higher fee, in its own transaction, so the signer's later nonces
  *   are not stuck behind a gap (invariant 3). The web does not write nonces (invariant 7:
  *   its database role cannot; docs/decisions/026-nonces-in-postgres.md);
- * - a 'cancelled' timeline event per job and one audit row, naming the admin.
+ * - a 'cancelled' timeline event per job and one audit row, naming the admin; the order's
+ *   `mint.failed` notification event (status `cancelled`, reason `cancelled`), so its requester
+ *   is emailed (docs/decisions/053-outcomes-reach-the-requester.md).
  * docs/decisions/027-admin-job-states.md discusses the race with a mint mined anyway.
  */
 export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameters): Promise<CancelJobReturnType> {
@@ -107,6 +110,14 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
 
     let orderStatus: string | null = null
     if (orderId) {
+      // before the update, so it is written only for an order becoming cancelled (not one already cancelled)
+      await recordMintEvent(tx, {
+        type: 'mint.failed',
+        orderId,
+        status: 'cancelled',
+        from: ['pending', 'submitted', 'failed'],
+        data: { reason: 'cancelled' },
+      })
       const updated = await tx.execute<{ status: string }>(sql`
         update mint_orders set status = 'cancelled', updated_at = now()
         where id = ${orderId}::uuid returning status::text as status`)

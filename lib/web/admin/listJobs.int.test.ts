@@ -221,3 +221,66 @@ describe('listJobs with SQS jobs', () => {
     expect(seen).toHaveLength(8)
   })
 })
+
+describe('listJobs: housekeeping hidden unless asked', () => {
+  let t: TestDatabase
+  const ids: Record<string, bigint> = {}
+
+  beforeAll(async () => {
+    t = await createTestDatabase()
+    const user = await insertUser(t.db)
+    const order = await insertOrder(t.db, { requestedBy: user.id })
+    ids.mint = await addMintJob(t.db, { orderId: order.id })
+    ids.healthDone = await addPlainJob(t.db, { task: 'nonce_health' })
+    await completeJob(t.db, ids.healthDone)
+    ids.healthQueued = await addPlainJob(t.db, { task: 'nonce_health' })
+    ids.reserveScheduled = await addPlainJob(t.db, { task: 'reserve_check', runAt: new Date(Date.now() + 60_000) })
+    ids.dispatchQueued = await addPlainJob(t.db, { task: 'notify_dispatch' })
+    ids.healthDead = await addPlainJob(t.db, { task: 'nonce_health' })
+    await setJobState(t.db, ids.healthDead, 'dead', { error: 'Error: rpc down' })
+    ids.reserveRetrying = await addPlainJob(t.db, { task: 'reserve_check' })
+    await setJobState(t.db, ids.reserveRetrying, 'retrying', { error: 'Error: rpc down' })
+    ids.email = await addPlainJob(t.db, { task: 'email_send' })
+  })
+  afterAll(async () => {
+    await t.drop()
+  })
+
+  const listed = async (p: Parameters<typeof listJobs>[1]) => (await listJobs(t.db, p)).items.map((j) => j.id).sort()
+  const idsOf = (...names: string[]) => names.map((n) => ids[n]!.toString()).sort()
+
+  it('hides the routine jobs of nonce_health, reserve_check and notify_dispatch; lists their retrying and dead ones', async () => {
+    expect(await listed({ housekeeping: 'hide' })).toEqual(idsOf('mint', 'healthDead', 'reserveRetrying', 'email'))
+    expect(await listed({ housekeeping: 'hide', state: 'queued' })).toEqual(idsOf('mint', 'email'))
+    expect(await listed({ housekeeping: 'hide', state: 'scheduled' })).toEqual([])
+    expect(await listed({ housekeeping: 'hide', state: 'done' })).toEqual([])
+    expect(await listed({ housekeeping: 'hide', state: 'dead' })).toEqual(idsOf('healthDead'))
+    expect(await listed({ housekeeping: 'hide', state: 'retrying' })).toEqual(idsOf('reserveRetrying'))
+  })
+
+  it('show (the default of the function) lists every job', async () => {
+    const every = idsOf(...Object.keys(ids))
+    expect(await listed({ housekeeping: 'show' })).toEqual(every)
+    expect(await listed({})).toEqual(every)
+    expect(await listed({ housekeeping: 'show', state: 'done' })).toEqual(idsOf('healthDone'))
+  })
+
+  it('a task filter naming a housekeeping task, or a job id, finds them even when hidden', async () => {
+    expect(await listed({ housekeeping: 'hide', task: 'nonce_health' })).toEqual(
+      idsOf('healthDone', 'healthQueued', 'healthDead'),
+    )
+    expect(await listed({ housekeeping: 'hide', q: ids.healthDone!.toString() })).toEqual(idsOf('healthDone'))
+  })
+
+  it('pages of the hidden list hold no gap or repeat', async () => {
+    const seen: string[] = []
+    let cursor: string | undefined
+    for (let i = 0; i < 10; i++) {
+      const page = await listJobs(t.db, { housekeeping: 'hide', limit: 1, cursor })
+      seen.push(...page.items.map((j) => j.id))
+      if (!page.nextCursor) break
+      cursor = page.nextCursor
+    }
+    expect(seen.sort()).toEqual(idsOf('mint', 'healthDead', 'reserveRetrying', 'email'))
+  })
+})

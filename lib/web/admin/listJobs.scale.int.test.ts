@@ -76,6 +76,9 @@ describe('listJobs at scale', () => {
 
   const cases: [string, ListJobsParameters][] = [
     ['first page, any state', {}],
+    ['first page, housekeeping hidden (as the API defaults)', { housekeeping: 'hide' }],
+    ['done, housekeeping hidden', { state: 'done', housekeeping: 'hide' }],
+    ['a deep page, housekeeping hidden', { housekeeping: 'hide', cursor: Buffer.from('j:1234').toString('base64url') }],
     ['done', { state: 'done' }],
     ['cancelled', { state: 'cancelled' }],
     ['one task', { task: 'order_confirm' }],

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
+import { HOUSEKEEPING_TASKS, isHousekeepingTask } from '@/lib/jobs/jobKeys'
 import { isLiveJobState, type JobState } from '@/lib/jobs/jobStates'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
@@ -16,7 +17,17 @@ export type ListJobsParameters = {
   cursor?: string
   /** page size, 1 to 200 (default 50) */
   limit?: number
+  /**
+   * `hide`: no routine job of a housekeeping task (lib/jobs/jobKeys HOUSEKEEPING_TASKS); their retrying and dead jobs
+   * are listed all the same, and a `task` naming one or a job id in `q` finds them. `show` (the default here; GET
+   * /api/admin/jobs defaults to `hide`): every job.
+   */
+  housekeeping?: HousekeepingFilter
 }
+
+/** whether the jobs list shows the housekeeping tasks' routine jobs */
+export const HOUSEKEEPING_FILTERS = ['hide', 'show'] as const
+export type HousekeepingFilter = (typeof HOUSEKEEPING_FILTERS)[number]
 
 export type ListJobsReturnType = ApiJobList
 
@@ -66,17 +77,21 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
   const before = p.cursor ? decodeJobCursor(p.cursor) : null
   const search = classifyJobQuery(p.q)
   const take = limit + 1
+  const hideHousekeeping =
+    p.housekeeping === 'hide' && !(p.task !== undefined && isHousekeepingTask(p.task)) && search?.kind !== 'jobId'
+  // the state a side's row is in, checked when housekeeping is hidden (a live row's state is graphile-worker's)
+  const hk = (state: SQL): SQL | null => (hideHousekeeping ? state : null)
 
   let inner: SQL
   if (p.state && isLiveJobState(p.state)) {
     // graphile-worker's live jobs of that state, and the SQS jobs whose history says it
     // (job_records_state_idx: the rows of one state, newest first; each checked in the outbox by its key)
     inner = sql`(select ${liveColumns} from ${liveJobsSql} l left join job_records r on r.job_id = l.job_id
-        where ${and([sql`l.state = ${p.state}`, ...filters('live', { task: p.task, before, query: search })])}
+        where ${and([sql`l.state = ${p.state}`, ...filters('live', { task: p.task, before, query: search, housekeepingState: hk(sql`l.state`) })])}
         order by l.job_id desc limit ${take})
       union all
       (select ${sqsColumns} from job_records r
-        where ${and([sql`r.state = ${p.state}`, isSqsJob, ...filters('history', { task: p.task, before, query: search })])}
+        where ${and([sql`r.state = ${p.state}`, isSqsJob, ...filters('history', { task: p.task, before, query: search, housekeepingState: hk(sql`r.state`) })])}
         order by r.job_id desc limit ${take})`
   } else if (p.state) {
     const stateCond =
@@ -87,15 +102,15 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
           // an SQS job has finished when its history says so
           sql`r.state <> 'cancelled' and (r.state = 'done' or not ${isSqsJob})`
     inner = sql`select ${historyColumns} from job_records r left join ${liveJobsSql} l on l.job_id = r.job_id
-      where ${and([stateCond, sql`l.job_id is null`, ...filters('history', { task: p.task, before, query: search })])}
+      where ${and([stateCond, sql`l.job_id is null`, ...filters('history', { task: p.task, before, query: search, housekeepingState: hk(sql`r.state`) })])}
       order by r.job_id desc limit ${take}`
   } else {
     inner = sql`(select ${historyColumns} from job_records r left join ${liveJobsSql} l on l.job_id = r.job_id
-        where ${and(filters('history', { task: p.task, before, query: search }))}
+        where ${and(filters('history', { task: p.task, before, query: search, housekeepingState: hk(sql`coalesce(l.state, r.state)`) }))}
         order by r.job_id desc limit ${take})
       union all
       (select ${liveColumns} from ${liveJobsSql} l left join job_records r on r.job_id = l.job_id
-        where ${and([sql`r.job_id is null`, ...filters('live', { task: p.task, before, query: search })])}
+        where ${and([sql`r.job_id is null`, ...filters('live', { task: p.task, before, query: search, housekeepingState: hk(sql`l.state`) })])}
         order by l.job_id desc limit ${take})`
   }
 
@@ -144,13 +159,25 @@ const liveColumns = sql`l.job_id, l.task, l.state, l.attempts, greatest(r.max_at
   l.run_at, l.locked_at, l.locked_by, coalesce(r.created_at, l.created_at) as created_at,
   l.updated_at, null::timestamptz as finished_at`
 
-type FilterInput = { task?: string; before: bigint | null; query: JobQuery | null }
+type FilterInput = {
+  task?: string
+  before: bigint | null
+  query: JobQuery | null
+  /** the row's state, when the housekeeping tasks' routine jobs are hidden; null: every job */
+  housekeepingState: SQL | null
+}
+
+/** the housekeeping tasks as a SQL array, for `task <> all(...)` */
+const housekeepingTasksSql = sql`array[${sql.join(
+  HOUSEKEEPING_TASKS.map((t) => sql`${t}`),
+  sql`, `,
+)}]::text[]`
 
 /**
  * The WHERE conditions for one side: `history` filters on job_records' indexed
  * columns (task, job_id, order_id, last_error); `live` on graphile-worker's rows.
  */
-function filters(side: 'history' | 'live', { task, before, query }: FilterInput): SQL[] {
+function filters(side: 'history' | 'live', { task, before, query, housekeepingState }: FilterInput): SQL[] {
   const id = side === 'history' ? sql`r.job_id` : sql`l.job_id`
   const taskCol = side === 'history' ? sql`r.task` : sql`l.task`
   // the history side uses the indexed column alone; a live row may carry the order only in its payload
@@ -159,6 +186,9 @@ function filters(side: 'history' | 'live', { task, before, query }: FilterInput)
   if (task) out.push(sql`${taskCol} = ${task}`)
   if (before !== null) out.push(sql`${id} < ${before.toString()}::bigint`)
   if (query) out.push(queryCondition(query, { id, orderId, side }))
+  // a housekeeping job in trouble (retrying, dead) stays listed: no silent loss (docs/architecture.md invariant 5)
+  if (housekeepingState)
+    out.push(sql`(${taskCol} <> all(${housekeepingTasksSql}) or ${housekeepingState} in ('retrying', 'dead'))`)
   return out
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { JOB_STATES, RETRYABLE_JOB_STATES } from '@/lib/jobs/jobStates'
 import { MAX_QUERY_LENGTH } from './classifyJobQuery'
-import { MAX_JOBS_PAGE } from './listJobs'
+import { HOUSEKEEPING_FILTERS, MAX_JOBS_PAGE } from './listJobs'
 import { MAX_RETRY_BATCH } from './retryJobs'
 
 /** The zod schemas of the admin routes' inputs (params, query strings, bodies). */
@@ -14,13 +14,17 @@ export const jobIdParamsSchema = z.object({ jobId: jobIdText.transform((s) => Bi
 /** An empty query value (`?state=`) means "no filter", as a form sends it. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 
-/** GET /api/admin/jobs?state=&task=&q=&cursor=&limit= */
+/**
+ * GET /api/admin/jobs?state=&task=&q=&cursor=&limit=&housekeeping= ; `housekeeping` defaults to `hide` (the
+ * housekeeping tasks' routine jobs left out, lib/web/admin/listJobs.ts)
+ */
 export const listJobsQuerySchema = z.object({
   state: optional(z.enum(JOB_STATES)),
   task: optional(z.string().max(128)),
   q: optional(z.string().max(MAX_QUERY_LENGTH)),
   cursor: optional(z.string().max(100)),
   limit: optional(z.coerce.number().int().min(1).max(MAX_JOBS_PAGE)),
+  housekeeping: z.preprocess((v) => (v === '' ? undefined : v), z.enum(HOUSEKEEPING_FILTERS).default('hide')),
 })
 
 const jobIdValue = z

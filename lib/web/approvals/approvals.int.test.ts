@@ -93,6 +93,11 @@ async function awaiting(by: SessionUser = u.staff, p: { bars?: number; to?: stri
   return { orderId: accepted.orderId, request }
 }
 
+/** the order's notification events, oldest first: type, the status it announces and its reason code */
+const notificationsOf = async (orderId: string) =>
+  t.db.execute<{ type: string; status: string; reason: string | null }>(sql`
+    select type, payload->>'status' as status, payload->>'reason' as reason from notification_events
+    where order_id = ${orderId}::uuid order by created_at, id`)
 const orderRow = async (orderId: string) => (await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId)))[0]
 const jobsOf = async (orderId: string) =>
   t.db.execute<{ id: string; max_attempts: number; task_identifier: string }>(
@@ -378,6 +383,17 @@ describe('rejectMintOrder', () => {
     })
     expect(await jobsOf(orderId)).toEqual([])
     expect(await auditOf(orderId)).toEqual(['mint.approval_requested', 'mint.reject'])
+    // the page says it first; the requester is emailed through the order's mint.failed event (status rejected)
+    expect(order.outcome).toMatchObject({
+      status: 'rejected',
+      reason: 'rejected',
+      by: approver.email,
+      note: 'the receipt is for another vault',
+    })
+    expect(await notificationsOf(orderId)).toEqual([
+      { type: 'mint.awaiting_approval', status: 'awaiting_approval', reason: null },
+      { type: 'mint.failed', status: 'rejected', reason: 'rejected' },
+    ])
     expect((await barsOf(orderId)).map((b) => [b.status, b.order_id])).toEqual([
       ['available', null],
       ['available', null],
@@ -412,6 +428,7 @@ describe('rejectMintOrder', () => {
     ])
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1)
     expect((await auditOf(orderId)).filter((a) => a === 'mint.reject')).toHaveLength(1)
+    expect((await notificationsOf(orderId)).filter((e) => e.type === 'mint.failed')).toHaveLength(1)
   })
 })
 

@@ -5,6 +5,7 @@ import { recordAudit } from '@/lib/admin/recordAudit'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { isUuid } from '@/lib/mint/isUuid'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { releaseBars } from '@/lib/vault/releaseBars'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { ValidationError } from '@/lib/web/errors/request'
@@ -30,10 +31,11 @@ export type RejectMintOrderReturnType = ApiMintOrder
  * The second person's no (four eyes, docs/architecture.md invariant 6), in ONE transaction
  * with the order locked FOR UPDATE (lockOrderAwaitingApproval: 404, 403 self_approval,
  * 409 not_awaiting_approval): the order becomes `rejected` with rejected_by/at and the
- * reason, its bars are free again (lib/vault/releaseBars), with a 'rejected' event and
- * an audit row. No job ever existed for it. A reason that is empty or longer than 500
- * characters is a ValidationError (422). Returns the order as GET
- * /api/gold/mint/{orderId} shows it, read after the commit.
+ * reason, its bars are free again (lib/vault/releaseBars), with a 'rejected' event, an
+ * audit row and its `mint.failed` notification event (status `rejected`, reason `rejected`:
+ * the requester's email, docs/decisions/053-outcomes-reach-the-requester.md). No job ever
+ * existed for it. A reason that is empty or longer than 500 characters is a ValidationError
+ * (422). Returns the order as GET /api/gold/mint/{orderId} shows it, read after the commit.
  */
 export async function rejectMintOrder(db: Db, p: RejectMintOrderParameters): Promise<RejectMintOrderReturnType> {
   const parsed = rejectMintOrderSchema.safeParse({ reason: p.reason })
@@ -44,6 +46,14 @@ export async function rejectMintOrder(db: Db, p: RejectMintOrderParameters): Pro
 
   await db.transaction(async (tx) => {
     await lockOrderAwaitingApproval(tx, { orderId, user: p.user })
+    // before the update: the event is written only while the order still awaits approval
+    await recordMintEvent(tx, {
+      type: 'mint.failed',
+      orderId,
+      status: 'rejected',
+      from: ['awaiting_approval'],
+      data: { reason: 'rejected' },
+    })
     await tx
       .update(mintOrders)
       .set({

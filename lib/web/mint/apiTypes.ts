@@ -5,6 +5,7 @@ import type {
   mintBarSchema,
   mintOrderDecisionSchema,
   mintOrderListSchema,
+  mintOrderOutcomeSchema,
   mintOrderSchema,
   mintOrderSummarySchema,
   mintTimelineEntrySchema,
@@ -46,6 +47,9 @@ export type ApiMintTimelineEntry = z.infer<typeof mintTimelineEntrySchema>
 
 /** Four eyes: the second person's decision on an order that needed one. */
 export type ApiMintOrderDecision = z.infer<typeof mintOrderDecisionSchema>
+
+/** How a failed, rejected or cancelled order ended (the order page says it first). */
+export type ApiMintOrderOutcome = z.infer<typeof mintOrderOutcomeSchema>
 
 /** GET /api/gold/mint/{orderId} */
 export type ApiMintOrder = z.infer<typeof mintOrderSchema>

@@ -9,6 +9,7 @@ import { buildMintRequest, TEST_RECIPIENT } from '@/tests/helpers/buildMintReque
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { allowRecipients } from '@/tests/helpers/recipients'
 import { insertTestUsers, insertUser, intakeSession, type TestUsers } from '@/tests/helpers/users'
+import { markOrderFailed } from '@/worker/db/markOrderFailed'
 import { createMintOrder } from './createMintOrder'
 import { getMintOrderOrThrow } from './getMintOrderOrThrow'
 
@@ -54,6 +55,7 @@ describe('getMintOrderOrThrow', () => {
       requestedBy: u.staff.email,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       decision: null,
+      outcome: null,
       tx: null,
       vaultProof: {
         vault: 'LDN-1',
@@ -162,6 +164,34 @@ describe('getMintOrderOrThrow', () => {
       await expect(getMintOrderOrThrow(t.db, { orderId, user: u.admin })).rejects.toBeInstanceOf(NotFoundError)
     },
   )
+
+  it("a failed order's outcome: the code of its mint.failed event, never the admin's text", async () => {
+    const accepted = await createMintOrder(t.db, {
+      session: intakeSession(u.staff),
+      request: await stocked(buildMintRequest({ bars: [{ serial: 'G-FAIL' }] })),
+      maxAttempts: 5,
+    })
+    await t.db.update(mintOrders).set({ status: 'pending' }).where(eq(mintOrders.id, accepted.orderId))
+    await t.db.transaction((tx) =>
+      markOrderFailed(tx, {
+        orderId: accepted.orderId,
+        reason: 'RecipientNotAllowed(0x7099) at http://rpc.internal/key',
+        code: 'attempts_exhausted',
+        lastError: 'recipient_not_allowed',
+        from: ['pending'],
+      }),
+    )
+    const order = await getMintOrderOrThrow(t.db, { orderId: accepted.orderId, user: u.staff })
+    expect(order.status).toBe('failed')
+    expect(order.outcome).toMatchObject({
+      status: 'failed',
+      reason: 'attempts_exhausted',
+      lastError: 'recipient_not_allowed',
+      text: 'Every attempt failed (the last: the recipient is not on the allowlist).',
+      by: null,
+    })
+    expect(JSON.stringify(order.outcome)).not.toContain('rpc.internal')
+  })
 
   it('an unknown id is a 404', async () => {
     await expect(getMintOrderOrThrow(t.db, { orderId: crypto.randomUUID(), user: u.admin })).rejects.toMatchObject({

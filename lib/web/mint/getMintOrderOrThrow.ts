@@ -2,13 +2,14 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { chainTxs } from '@/db/schema/chain'
 import { jobEvents } from '@/db/schema/jobs'
+import { notificationEvents } from '@/db/schema/notifications'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { NotFoundError } from '@/lib/web/errors'
 import type { ApiMintOrder } from './apiTypes'
 import { readMintOrder } from './readMintOrder'
 import { readsEveryOrder } from './readsEveryOrder'
-import { toApiMintOrder } from './toApiMintOrder'
+import { type MintEndingRows, toApiMintOrder } from './toApiMintOrder'
 
 export type GetMintOrderOrThrowParameters = {
   /** as given in the URL; anything that is not a uuid is simply not found */
@@ -24,7 +25,8 @@ export type GetMintOrderOrThrowReturnType = ApiMintOrder
  * one reader, readMintOrder. Staff read only their own orders: another user's order is
  * a NotFoundError (404), exactly like an unknown id, so ids cannot be probed. Approvers
  * and admins read every order (they decide on others' requests). Reads the database only, never the chain:
- * `tx.confirmations` is the count the worker last stored in the timeline, else null.
+ * `tx.confirmations` is the count the worker last stored in the timeline, else null. A failed or cancelled order's
+ * `outcome` comes from its latest mint.failed event of that status and its 'cancelled' timeline event.
  */
 export async function getMintOrderOrThrow(
   db: DbOrTx,
@@ -52,9 +54,40 @@ export async function getMintOrderOrThrow(
   ])
   const latestTx = txs[0] ?? null
   const blockNumber = order.blockNumber ?? latestTx?.minedBlock ?? null
-  const confirmations = blockNumber === null ? null : await storedConfirmations(db, { orderId, blockNumber })
+  const [confirmations, ending] = await Promise.all([
+    blockNumber === null ? null : storedConfirmations(db, { orderId, blockNumber }),
+    readEnding(db, { orderId, status: order.status }),
+  ])
 
-  return toApiMintOrder({ order, latestTx, confirmations, timeline })
+  return toApiMintOrder({ order, latestTx, confirmations, timeline, ending })
+}
+
+/** How a failed or cancelled order ended (its reason code, who cancelled it); nothing to read for other statuses. */
+async function readEnding(db: DbOrTx, p: { orderId: string; status: string }): Promise<MintEndingRows> {
+  if (p.status !== 'failed' && p.status !== 'cancelled') return { failedEvent: null, cancelled: null }
+  const [events, cancels] = await Promise.all([
+    db
+      .select({ payload: notificationEvents.payload, at: notificationEvents.createdAt })
+      .from(notificationEvents)
+      .where(
+        and(
+          eq(notificationEvents.orderId, p.orderId),
+          eq(notificationEvents.type, 'mint.failed'),
+          sql`${notificationEvents.payload}->>'status' = ${p.status}`,
+        ),
+      )
+      .orderBy(desc(notificationEvents.createdAt))
+      .limit(1),
+    p.status === 'cancelled'
+      ? db
+          .select({ actor: jobEvents.actor, at: jobEvents.at })
+          .from(jobEvents)
+          .where(and(eq(jobEvents.orderId, p.orderId), eq(jobEvents.event, 'cancelled')))
+          .orderBy(desc(jobEvents.at), desc(jobEvents.id))
+          .limit(1)
+      : [],
+  ])
+  return { failedEvent: events[0] ?? null, cancelled: cancels[0] ?? null }
 }
 
 /**

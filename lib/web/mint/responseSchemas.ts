@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FAILURE_REASONS } from '@/lib/errors/jobs'
 import { mintStatuses } from './apiTypes'
 
 /**
@@ -73,6 +74,24 @@ export const mintOrderDecisionSchema = z.object({
   reason: z.string().nullable(),
 })
 
+/**
+ * How an order ended without a mint: failed, rejected or cancelled; what its page says first. `reason` is a code of
+ * docs/api.md "Failure reasons" (never an error's text), `text` its sentence.
+ */
+export const mintOrderOutcomeSchema = z.object({
+  status: z.enum(['failed', 'rejected', 'cancelled']),
+  reason: z.enum(FAILURE_REASONS),
+  /** with `attempts_exhausted`: the code of the last attempt's failure; else null */
+  lastError: z.enum(FAILURE_REASONS).nullable(),
+  /** the reason's sentence (and the last attempt's), for people */
+  text: z.string(),
+  /** e-mail of who ended it (the approver who rejected it, the admin who cancelled it); null for a failure */
+  by: z.string().nullable(),
+  at: z.string(),
+  /** a rejection's reason as its approver wrote it; else null */
+  note: z.string().nullable(),
+})
+
 /** GET /api/gold/mint/{orderId}, and the answer of its approve and reject */
 export const mintOrderSchema = z
   .object({
@@ -86,6 +105,8 @@ export const mintOrderSchema = z
     createdAt: z.string(),
     /** the approval or rejection by a second person; null while none was made (or none was needed) */
     decision: mintOrderDecisionSchema.nullable(),
+    /** how a failed, rejected or cancelled order ended; null for every other status */
+    outcome: mintOrderOutcomeSchema.nullable(),
     /** null until the worker has reserved a nonce or signed a transaction */
     tx: mintTxSchema.nullable(),
     vaultProof: mintVaultProofSchema,

@@ -80,6 +80,71 @@ describe('toApiMintOrder', () => {
     })
   })
 
+  it('outcome: none while the order is on its way or confirmed', () => {
+    for (const status of ['awaiting_approval', 'pending', 'submitted', 'confirmed'] as const) {
+      expect(toApiMintOrder({ ...base, order: { ...base.order, status } }).outcome).toBeNull()
+    }
+  })
+
+  it("outcome of a failed order: its mint.failed event's codes and their sentences, never the admin's text", () => {
+    const failedAt = new Date('2026-02-01T10:00:00.000Z')
+    const order = { ...base.order, status: 'failed' as const, failureReason: 'connect ECONNREFUSED 10.0.0.5:8545' }
+    const failed = (payload: unknown) =>
+      toApiMintOrder({ ...base, order, ending: { failedEvent: { payload, at: failedAt }, cancelled: null } }).outcome
+    expect(failed({ status: 'failed', reason: 'attempts_exhausted', lastError: 'broadcast_rejected' })).toEqual({
+      status: 'failed',
+      reason: 'attempts_exhausted',
+      lastError: 'broadcast_rejected',
+      text: 'Every attempt failed (the last: the node refused the transaction).',
+      by: null,
+      at: '2026-02-01T10:00:00.000Z',
+      note: null,
+    })
+    expect(failed({ reason: 'recipient_not_allowed' })?.text).toBe('The recipient is not on the allowlist.')
+    // an event recorded before reason codes held the error's text: it stays inside
+    const old = failed({ reason: 'mint reverted on chain: FrozenAddress(0x90F7)' })
+    expect(old).toMatchObject({ reason: 'unspecified', text: 'No reason was recorded.' })
+    expect(JSON.stringify(old)).not.toContain('FrozenAddress')
+    // no event at all: unspecified, at the order's last change
+    const none = toApiMintOrder({ ...base, order }).outcome
+    expect(none).toMatchObject({ reason: 'unspecified', at: order.updatedAt.toISOString() })
+    expect(JSON.stringify(none)).not.toContain('ECONNREFUSED')
+  })
+
+  it('outcome of a rejected order: who, when and their words; of a cancelled one: the admin of its timeline event', () => {
+    const at = new Date('2026-02-01T09:00:00.000Z')
+    const rejected = {
+      ...base.order,
+      status: 'rejected' as const,
+      rejectedByEmail: 'approver@mintdesk.local',
+      rejectedAt: at,
+      rejectionReason: 'receipt unreadable',
+    }
+    expect(toApiMintOrder({ ...base, order: rejected }).outcome).toEqual({
+      status: 'rejected',
+      reason: 'rejected',
+      lastError: null,
+      text: 'The second person (an approver or an admin) rejected it.',
+      by: 'approver@mintdesk.local',
+      at: '2026-02-01T09:00:00.000Z',
+      note: 'receipt unreadable',
+    })
+    const cancelled = toApiMintOrder({
+      ...base,
+      order: { ...base.order, status: 'cancelled' },
+      ending: { failedEvent: null, cancelled: { actor: 'admin@mintdesk.local', at } },
+    }).outcome
+    expect(cancelled).toEqual({
+      status: 'cancelled',
+      reason: 'cancelled',
+      lastError: null,
+      text: 'An admin cancelled it.',
+      by: 'admin@mintdesk.local',
+      at: '2026-02-01T09:00:00.000Z',
+      note: null,
+    })
+  })
+
   it('an amount that is not whole milli-ounces is shown in wei, not rounded', () => {
     expect(toApiMintOrder({ ...base, order: { ...base.order, amountWei: '1000000000000000001' } }).amount).toBe(
       '1000000000000000001 wei',

@@ -1,5 +1,8 @@
+import type { FailureReason } from '@/lib/errors/jobs'
 import { formatOrderAmount } from '@/lib/mint/formatOrderAmount'
-import type { ApiMintOrder, ApiMintOrderDecision, ApiMintTx } from './apiTypes'
+import { failureReasonSentence } from '@/lib/notifications/describeFailureReason'
+import { publicFailureReason } from '@/lib/notifications/publicFailureReason'
+import type { ApiMintOrder, ApiMintOrderDecision, ApiMintOrderOutcome, ApiMintTx } from './apiTypes'
 import type { MintOrderRecord } from './readMintOrder'
 
 // The boundary where a stored order (read by readMintOrder, its bars already in the one
@@ -11,12 +14,23 @@ export type MintChainTxRow = { hash: string; nonce: bigint; minedBlock: bigint |
 
 export type MintTimelineRow = { at: Date; event: string; detail: string | null }
 
+/**
+ * What says how a failed or cancelled order ended: its latest `mint.failed` event for that status (the reason code
+ * and lastError in its payload), and the admin's 'cancelled' timeline event
+ */
+export type MintEndingRows = {
+  failedEvent: { payload: unknown; at: Date } | null
+  cancelled: { actor: string | null; at: Date } | null
+}
+
 export type ToApiMintOrderParameters = {
   order: MintOrderRecord
   latestTx: MintChainTxRow | null
   /** the confirmation count the worker stored for the mined block, if any */
   confirmations: number | null
   timeline: MintTimelineRow[]
+  /** read for a failed or cancelled order; omitted: none recorded */
+  ending?: MintEndingRows
 }
 
 export function toApiMintOrder(p: ToApiMintOrderParameters): ApiMintOrder {
@@ -29,6 +43,7 @@ export function toApiMintOrder(p: ToApiMintOrderParameters): ApiMintOrder {
     requestedBy: order.requestedByEmail,
     createdAt: order.createdAt.toISOString(),
     decision: toDecision(order),
+    outcome: toOutcome(order, p.ending ?? { failedEvent: null, cancelled: null }),
     tx: toTx(p),
     vaultProof: {
       vault: order.vault,
@@ -53,6 +68,62 @@ function toDecision(order: MintOrderRecord): ApiMintOrderDecision | null {
     }
   }
   return null
+}
+
+/**
+ * A failed order's reason is the code its mint.failed event holds (`unspecified` without one), never the admin's text
+ * (failure_reason); a rejection is the approver's, with their words; a cancel the admin's, from its timeline event.
+ */
+function toOutcome(order: MintOrderRecord, ending: MintEndingRows): ApiMintOrderOutcome | null {
+  const at = (d: Date | null | undefined) => (d ?? order.updatedAt).toISOString()
+  if (order.status === 'failed') {
+    const payload = isRecord(ending.failedEvent?.payload) ? ending.failedEvent.payload : {}
+    const reason = publicFailureReason(payload.reason)
+    const lastError = payload.lastError === undefined ? null : publicFailureReason(payload.lastError)
+    return {
+      status: 'failed',
+      reason,
+      lastError,
+      text: sentenceOf(reason, lastError),
+      by: null,
+      at: at(ending.failedEvent?.at),
+      note: null,
+    }
+  }
+  if (order.status === 'rejected') {
+    return {
+      status: 'rejected',
+      reason: 'rejected',
+      lastError: null,
+      text: sentenceOf('rejected', null),
+      by: order.rejectedByEmail,
+      at: at(order.rejectedAt),
+      note: order.rejectionReason,
+    }
+  }
+  if (order.status === 'cancelled') {
+    return {
+      status: 'cancelled',
+      reason: 'cancelled',
+      lastError: null,
+      text: sentenceOf('cancelled', null),
+      by: ending.cancelled?.actor ?? null,
+      at: at(ending.cancelled?.at),
+      note: null,
+    }
+  }
+  return null
+}
+
+/** "Every attempt failed (the last: the node refused the transaction)." */
+function sentenceOf(reason: FailureReason, lastError: FailureReason | null): string {
+  const first = failureReasonSentence(reason)
+  const text = first.charAt(0).toUpperCase() + first.slice(1)
+  return lastError === null ? `${text}.` : `${text} (the last: ${failureReasonSentence(lastError)}).`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
 }
 
 function toTx({ order, latestTx, confirmations }: ToApiMintOrderParameters): ApiMintTx | null {

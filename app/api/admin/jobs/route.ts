@@ -1,4 +1,5 @@
-// GET /api/admin/jobs?state=&task=&q=&cursor=&limit= - jobs newest first, filtered, keyset-paginated (admin)
+// GET /api/admin/jobs?state=&task=&q=&cursor=&limit=&housekeeping= - jobs newest first, filtered, keyset-paginated;
+// the housekeeping tasks' routine jobs hidden unless housekeeping=show (admin)
 
 import { listJobs } from '@/lib/web/admin/listJobs'
 import { listJobsQuerySchema } from '@/lib/web/admin/schemas'

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { auditLog, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { DEV_WEBHOOK_SECRETS_KEY } from '@/lib/notifications/notificationSettings'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { createWebhookEndpoint } from '@/lib/web/notifications/createWebhookEndpoint'
 import type { TestDatabase } from '@/tests/helpers/db'
 import { signInAs } from '@/tests/helpers/fakeSession'
 import { insertOrder } from '@/tests/helpers/orders'
 import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
 import type { TestUsers } from '@/tests/helpers/users'
-import { recordMintEvent } from '@/worker/notifications/recordMintEvent'
 
 // The webhook subscriptions' API (docs/api.md "Webhooks and email") through the real route
 // handlers and wrapper, as the web's database role; only the session is faked. Refusals

@@ -32,6 +32,8 @@ const SENTENCES: Readonly<Record<FailureReason, string>> = {
   bar_list_unverified: "the order's bars are not on a bar list its custodian signed",
   attempts_exhausted: 'every attempt failed',
   worker_lost: 'a worker stopped during the last attempt',
+  rejected: 'the second person (an approver or an admin) rejected it',
+  cancelled: 'an admin cancelled it',
   unspecified: 'no reason was recorded',
 }
 
@@ -42,4 +44,9 @@ const SENTENCES: Readonly<Record<FailureReason, string>> = {
  */
 export function describeFailureReason(code: FailureReason): string {
   return `${code}: ${SENTENCES[code]}`
+}
+
+/** A failure reason code's fixed sentence alone ("the recipient is not on the allowlist"), as the order page has it. */
+export function failureReasonSentence(code: FailureReason): string {
+  return SENTENCES[code]
 }
