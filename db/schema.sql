@@ -556,7 +556,7 @@ ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_w
 
 ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_pkey PRIMARY KEY (id);
 
-ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_type CHECK ((type = ANY (ARRAY['mint.awaiting_approval'::text, 'mint.confirmed'::text, 'mint.failed'::text, 'mint.dead_letter'::text])));
+ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_type CHECK ((type = ANY (ARRAY['mint.awaiting_approval'::text, 'mint.confirmed'::text, 'mint.failed'::text, 'mint.dead_letter'::text, 'mint.submitted'::text, 'mint.replaced'::text, 'mint.reorged'::text])));
 
 ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
 

@@ -21,6 +21,12 @@ export const NOTIFICATION_EVENT_TYPES = [
   'mint.confirmed',
   'mint.failed',
   'mint.dead_letter',
+  /** its transaction broadcast the first time (txHash) */
+  'mint.submitted',
+  /** a fee bump replaced its transaction (txHash the new one, replaced the old) */
+  'mint.replaced',
+  /** its mined transaction was reorged away: submitted again until it is mined again */
+  'mint.reorged',
 ] as const
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]
 

@@ -111,6 +111,38 @@ describe('webhook deliveries through a real worker', () => {
     }
   }, 90_000)
 
+  it('a mint through the worker reports each step: mint.submitted with its transaction hash, then mint.confirmed', async () => {
+    const hook = await receiver(() => ({ status: 200 }))
+    const endpoint = await subscribeTestEndpoint(t.db, {
+      url: hook.url,
+      adminId: u.admin.id,
+      events: ['mint.submitted', 'mint.confirmed'],
+    })
+    const worker = await start('webhook-steps')
+    try {
+      const [order] = await createTestOrders(t.db, { count: 1, to: [privateKeyToAddress(generatePrivateKey())] })
+      const orderId = order?.id ?? ''
+      await waitFor(async () => hook.received.length >= 2, {
+        timeoutMs: 45_000,
+        what: `two deliveries (${worker.logFile})`,
+      })
+      const bodies = hook.received.map(
+        (r) => JSON.parse(r.rawBody) as { type: string; data: { orderId: string; status: string; txHash: string } },
+      )
+      const [row] = await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId))
+      expect(bodies.map((b) => [b.type, b.data.status])).toEqual([
+        ['mint.submitted', 'submitted'],
+        ['mint.confirmed', 'confirmed'],
+      ])
+      // a single transaction: the hash announced at submission is the one confirmed
+      expect(bodies.every((b) => b.data.orderId === orderId && b.data.txHash === row?.txHash)).toBe(true)
+      for (const r of hook.received)
+        expect(verifyStandardWebhook({ secret: endpoint.secret, rawBody: r.rawBody, headers: r.headers })).toBe(true)
+    } finally {
+      await worker.stop('SIGTERM')
+    }
+  }, 90_000)
+
   it('after a secret rotation a delivery carries both signatures: the old and the new secret each verify it', async () => {
     const hook = await receiver(() => ({ status: 200 }))
     const endpoint = await subscribeTestEndpoint(t.db, { url: hook.url, adminId: u.admin.id })

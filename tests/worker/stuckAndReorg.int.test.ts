@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { chainTxs, jobEvents, mintOrders } from '@/db/schema'
+import { chainTxs, jobEvents, mintOrders, notificationEvents } from '@/db/schema'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -10,6 +10,16 @@ import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+
+/** the order's outbox events for subscribers, oldest first */
+async function notificationsOfIn(t: TestDatabase, orderId: string) {
+  const rows = await t.db
+    .select({ type: notificationEvents.type, payload: notificationEvents.payload, at: notificationEvents.createdAt })
+    .from(notificationEvents)
+    .where(eq(notificationEvents.orderId, orderId))
+    .orderBy(asc(notificationEvents.createdAt))
+  return rows.map((r) => ({ type: r.type, payload: r.payload as Record<string, string | null> }))
+}
 
 describe('a mint that does not stay mined', () => {
   let t: TestDatabase
@@ -21,6 +31,7 @@ describe('a mint that does not stay mined', () => {
   const eventsOf = (orderId: string) =>
     t.db.select().from(jobEvents).where(eq(jobEvents.orderId, orderId)).orderBy(asc(jobEvents.id))
   const hasEvent = async (orderId: string, event: string) => (await eventsOf(orderId)).some((e) => e.event === event)
+  const notificationsOf = (orderId: string) => notificationsOfIn(t, orderId)
   const orderRow = async (orderId: string) =>
     (await t.db.select().from(mintOrders).where(eq(mintOrders.id, orderId)))[0]
 
@@ -107,6 +118,12 @@ describe('a mint that does not stay mined', () => {
     // the signer's confirmer did it all: no job of the order's own
     const steps = (await eventsOf(order.id)).filter((e) => ['replaced', 'mined', 'confirmed'].includes(e.event))
     expect(new Set(steps.map((e) => e.task))).toEqual(new Set([TASK.signerConfirm]))
+    // subscribers hear each step: submitted with the first hash, each replacement with its new one
+    const announced = await notificationsOf(order.id)
+    expect(announced[0]).toMatchObject({ type: 'mint.submitted', payload: { txHash: original.hash } })
+    const replacedHashes = announced.filter((e) => e.type === 'mint.replaced').map((e) => e.payload.txHash)
+    expect(replacedHashes).toEqual(txs.slice(1).map((x) => x.hash))
+    expect(announced.at(-1)?.type).toBe('mint.confirmed')
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)
 
@@ -156,6 +173,7 @@ describe('a mint that does not stay mined', () => {
       ['reorged', 'rebroadcast', 'mined', 'confirmed'].includes(e.event),
     )
     expect(new Set(reorged.map((e) => e.task))).toEqual(new Set([TASK.signerConfirm]))
+    expect((await notificationsOf(order.id)).map((e) => e.type)).toContain('mint.reorged')
     await verifyMints({ db: t.db, chain, orders: minted })
   }, 90_000)
 })

@@ -51,7 +51,10 @@ export async function markSendBatchSubmitted<Row extends OperationRow>(
     await Promise.all([
       marking,
       recordJobEvents(tx, events),
-      kind.markSubmitted(tx, { rows: open.flatMap((b) => rows.get(b.order.orderId) ?? []) }),
+      kind.markSubmitted(tx, {
+        rows: open.flatMap((b) => rows.get(b.order.orderId) ?? []),
+        hashes: new Map(open.map((b) => [b.order.orderId, b.hash])),
+      }),
     ])
     const bySigner = new Map<Address, string[]>()
     for (const b of open) bySigner.set(b.signerAddress, [...(bySigner.get(b.signerAddress) ?? []), b.order.orderId])

@@ -117,6 +117,7 @@ export async function replaceStuckTx(
       gasLimit: gas,
       ...fees,
     })
+    await kind.replaced(tx, { id: orderId, hash, replaced: newest.hash })
     await recordJobEvent(tx, {
       ...confirmEventOf(run, orderId),
       event: 'replaced',

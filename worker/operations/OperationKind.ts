@@ -77,8 +77,13 @@ export type OperationKind<Row extends OperationRow> = {
   openSigning: (ctx: WorkerContext) => SigningSession<Row>
   /** checked before stored bytes of the kind are sent again or replaced (verifyStoredTx) */
   checkStoredCall: StoredCallCheck
-  /** open rows locked by the caller whose transaction is known to the node: submitted */
-  markSubmitted: (tx: Tx, p: { rows: readonly Row[] }) => Promise<void>
+  /**
+   * open rows locked by the caller whose transaction is known to the node: submitted; `hashes`: each row's
+   * transaction, for the kind's own events (a mint: mint.submitted the first time)
+   */
+  markSubmitted: (tx: Tx, p: { rows: readonly Row[]; hashes: ReadonlyMap<string, string> }) => Promise<void>
+  /** a replacement of the operation's transaction is stored, under the row's lock (a mint: mint.replaced) */
+  replaced: (tx: Tx, p: { id: string; hash: string; replaced: string }) => Promise<void>
 
   // the confirm side: every member that writes runs in the caller's transaction, under the rows' locks
 

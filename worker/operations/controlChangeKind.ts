@@ -68,6 +68,7 @@ export const controlChangeKind: OperationKind<ControlChangeRow> = {
     }
   },
   checkStoredCall: checkStoredControlChangeCall,
+  replaced: async () => {},
   markSubmitted: async (tx, { rows }) => {
     await markControlChangesSubmitted(tx, { ids: rows.map((r) => r.id), from: ['pending', 'failed'] })
   },

@@ -1,5 +1,6 @@
 import { isAddress } from 'viem'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { lockMintOrders } from '../db/lockMintOrders'
@@ -34,8 +35,30 @@ export const mintKind: OperationKind<MintOrder> = {
   reconcile: reconcileAlreadyMinted,
   openSigning: openMintSigning,
   checkStoredCall: checkStoredMintCall,
-  markSubmitted: async (tx, { rows }) => {
-    await markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) })
+  markSubmitted: async (tx, { rows, hashes }) => {
+    // the first broadcast of each: a mint.submitted event with its hash, written before the status moves on
+    const first = rows.filter((r) => r.status === 'pending' || r.status === 'failed')
+    await Promise.all([
+      ...first.map((r) =>
+        recordMintEvent(tx, {
+          type: 'mint.submitted',
+          orderId: r.id,
+          status: 'submitted',
+          from: ['pending', 'failed'],
+          data: { txHash: hashes.get(r.id) ?? null },
+        }),
+      ),
+      markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) }),
+    ])
+  },
+  replaced: async (tx, { id, hash, replaced }) => {
+    await recordMintEvent(tx, {
+      type: 'mint.replaced',
+      orderId: id,
+      status: null,
+      from: ['submitted'],
+      data: { txHash: hash, replaced },
+    })
   },
   eventIn: (ctx, { receipt, id }) =>
     mintedEventIn({ receipt, tokenAddress: ctx.tokenAddress, orderId: id }) !== undefined,
@@ -48,6 +71,7 @@ export const mintKind: OperationKind<MintOrder> = {
     await confirmOrderAlone(tx, ctx, { orderId: id, actor, detail })
   },
   reorged: async (tx, { id }) => {
+    await recordMintEvent(tx, { type: 'mint.reorged', orderId: id, status: 'submitted', from: null })
     await markOrderSubmitted(tx, { orderId: id })
     await markBarsReserved(tx, { orderId: id })
   },

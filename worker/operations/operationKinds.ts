@@ -18,6 +18,7 @@ export type StoredOperationKind = Pick<
   | 'reopen'
   | 'reorged'
   | 'handOver'
+  | 'replaced'
 >
 
 /**

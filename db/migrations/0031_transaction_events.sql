@@ -1,0 +1,3 @@
+-- Transaction events for webhook subscribers (issue 28): mint.submitted, mint.replaced, mint.reorged.
+ALTER TABLE "notification_events" DROP CONSTRAINT "notification_events_type";--> statement-breakpoint
+ALTER TABLE "notification_events" ADD CONSTRAINT "notification_events_type" CHECK (type in ('mint.awaiting_approval', 'mint.confirmed', 'mint.failed', 'mint.dead_letter', 'mint.submitted', 'mint.replaced', 'mint.reorged'));
