@@ -1,4 +1,4 @@
-import { encodeFunctionData, getAddress, type Hex, hashTypedData, isAddress } from 'viem'
+import { encodeFunctionData, type Hex, hashTypedData, isAddress } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { barLeaf, hasSortedLeaf } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
@@ -11,7 +11,7 @@ import type { StoredSignature } from '../db/listOrderSignatures'
 import { readLatestBarList } from '../db/readLatestBarList'
 import type { MintOrder } from '../db/readMintOrderRow'
 import type { WorkerContext } from '../runtime/context'
-import { isValidSignature } from './isValidSignature'
+import { countValidSignatures } from './countValidSignatures'
 import { type MinterRules, requiredApprovalsOf } from './readMinterRules'
 import { verifyBarList } from './verifyBarList'
 
@@ -28,7 +28,7 @@ export type BuildMintCallReturnType = { data: Hex; intent: MintIntent; approvals
 /**
  * The relayer's whole judgement of one order (docs/decisions/043-approvals-are-signatures.md),
  * trusting no row the web wrote alone: the MintIntent is rebuilt from the order and its
- * bars (buildMintIntent); every stored signature is verified again over it (isValidSignature: ECDSA, or
+ * bars (buildMintIntent); every stored signature is verified again over it (countValidSignatures: ECDSA, or
  * ERC-1271 through the chain for a contract signer) and counts only when its key is bound
  * to a user who is not the requester and is an approver on chain, one per user and per key;
  * at least requiredApprovals(amount) must count, before the deadline; the order's bars must
@@ -53,26 +53,14 @@ export async function buildMintCall(
   const typedData = mintIntentTypedData({ chainId: ctx.chainId, verifyingContract: ctx.minterAddress }, intent)
   const digest = hashTypedData(typedData)
   const required = requiredApprovalsOf(p.rules, intent.amount)
-  const counted: SignerSignature[] = []
-  const users = new Set<string>()
-  const refused: string[] = []
-  for (const s of p.signatures) {
-    if (!isAddress(s.signerAddress, { strict: false })) {
-      refused.push(`${s.signerAddress} is not an address`)
-      continue
-    }
-    const signer = getAddress(s.signerAddress)
-    if (s.keyUserId === null) refused.push(`${signer} is bound to no user`)
-    else if (s.keyUserId === order.requestedBy) refused.push(`${signer} is the requester's own key`)
-    else if (users.has(s.keyUserId)) refused.push(`${signer}'s user signed already`)
-    else if (!p.rules.approvers.has(signer.toLowerCase())) refused.push(`${signer} is not an approver on chain`)
-    else if (!(await isValidSignature(ctx, { signer, signature: s.signature as Hex, digest, typedData })))
-      refused.push(`${signer}'s signature is not valid for this order's intent`)
-    else {
-      users.add(s.keyUserId)
-      counted.push({ signer, signature: s.signature as Hex })
-    }
-  }
+  const { counted, refused } = await countValidSignatures(ctx, {
+    signatures: p.signatures,
+    typedData,
+    digest,
+    keys: p.rules.approvers,
+    role: 'approver',
+    excluded: order.requestedBy,
+  })
   if (counted.length < required) {
     const why = refused.length > 0 ? ` (not counted: ${refused.join('; ')})` : ''
     throw new ApprovalMissingError(

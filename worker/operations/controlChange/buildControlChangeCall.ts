@@ -1,10 +1,10 @@
-import { encodeFunctionData, getAddress, type Hex, hashTypedData, isAddress } from 'viem'
+import { encodeFunctionData, type Hex, hashTypedData } from 'viem'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
-import { type ControlChange, controlChangeTypedData, type SignerSignature, sortApprovals } from '@/lib/chain/typedData'
+import { type ControlChange, controlChangeTypedData, sortApprovals } from '@/lib/chain/typedData'
 import { buildControlChangeIntent } from '@/lib/changes/controlChangeIntent'
 import { isOnChainChangeKind, onChainChangeParamsSchemas, type ParsedOnChainChange } from '@/lib/changes/onChainChanges'
 import { ApprovalMissingError } from '@/lib/errors/approvals'
-import { isValidSignature } from '../../approvals/isValidSignature'
+import { countValidSignatures } from '../../approvals/countValidSignatures'
 import type { StoredSignature } from '../../db/listOrderSignatures'
 import type { ControlChangeRow } from '../../db/lockControlChanges'
 import type { WorkerContext } from '../../runtime/context'
@@ -21,7 +21,7 @@ export type BuildControlChangeCallReturnType = { data: Hex; intent: ControlChang
 /**
  * The relayer's whole judgement of one control change (docs/decisions/051-on-chain-control-changes.md), trusting no
  * row the web wrote alone: its ControlChange rebuilt from its kind and params (buildControlChangeIntent);
- * every stored signature verified again over it (isValidSignature), counted only when its key is
+ * every stored signature verified again over it (countValidSignatures), counted only when its key is
  * bound to a user, is an admin on chain, and its user has not counted already; at least
  * GoldMinter's adminThreshold must count, before the deadline. The answer is
  * GoldMinter.applyControlChange calldata. A refusal is permanent (ApprovalMissingError).
@@ -38,25 +38,13 @@ export async function buildControlChangeCall(
   const intent = buildControlChangeIntent({ changeId: id, change, deadline: p.change.deadline })
   const typedData = controlChangeTypedData({ chainId: ctx.chainId, verifyingContract: ctx.minterAddress }, intent)
   const digest = hashTypedData(typedData)
-  const counted: SignerSignature[] = []
-  const users = new Set<string>()
-  const refused: string[] = []
-  for (const s of p.signatures) {
-    if (!isAddress(s.signerAddress, { strict: false })) {
-      refused.push(`${s.signerAddress} is not an address`)
-      continue
-    }
-    const signer = getAddress(s.signerAddress)
-    if (s.keyUserId === null) refused.push(`${signer} is bound to no user`)
-    else if (users.has(s.keyUserId)) refused.push(`${signer}'s user signed already`)
-    else if (!p.rules.admins.has(signer.toLowerCase())) refused.push(`${signer} is not an admin on chain`)
-    else if (!(await isValidSignature(ctx, { signer, signature: s.signature as Hex, digest, typedData })))
-      refused.push(`${signer}'s signature is not valid for this change`)
-    else {
-      users.add(s.keyUserId)
-      counted.push({ signer, signature: s.signature as Hex })
-    }
-  }
+  const { counted, refused } = await countValidSignatures(ctx, {
+    signatures: p.signatures,
+    typedData,
+    digest,
+    keys: p.rules.admins,
+    role: 'admin',
+  })
   if (counted.length < p.rules.threshold) {
     const why = refused.length > 0 ? ` (not counted: ${refused.join('; ')})` : ''
     throw new ApprovalMissingError(
