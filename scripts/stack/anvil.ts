@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { accessSync, constants as fsConstants, mkdirSync } from 'node:fs'
+import { accessSync, constants as fsConstants, mkdirSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { sleep } from '@/lib/time/sleep'
@@ -118,6 +118,9 @@ export async function startAnvil({
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       if (child.exitCode === null && child.signalCode === null) {
+        // anvil's dump on SIGTERM is not always written (seen on a loaded machine): wait for its next
+        // interval dump, which holds everything before this stop, then stop it
+        if (stateFile) await waitForDumpAfter({ stateFile, since: Date.now(), timeoutMs: 2_500 })
         child.kill('SIGTERM')
         const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
         await exited
@@ -257,4 +260,17 @@ function track(child: ChildProcess): void {
   process.on('exit', () => {
     for (const c of live) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM')
   })
+}
+
+/** Resolves once the state file was written after `since` (anvil's --state-interval dump), or after timeoutMs. */
+async function waitForDumpAfter(p: { stateFile: string; since: number; timeoutMs: number }): Promise<void> {
+  const deadline = Date.now() + p.timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if (statSync(p.stateFile).mtimeMs > p.since) return
+    } catch {
+      // not dumped yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
 }
