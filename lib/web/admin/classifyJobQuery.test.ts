@@ -8,6 +8,12 @@ describe('classifyJobQuery', () => {
     expect(classifyJobQuery(undefined)).toBeNull()
     expect(classifyJobQuery('42')).toEqual({ kind: 'jobId', jobId: 42n })
     expect(classifyJobQuery('#42')).toEqual({ kind: 'jobId', jobId: 42n })
+    // 8 digits: a job id, or the start of an order id made of digits
+    expect(classifyJobQuery('12345678')).toMatchObject({
+      kind: 'jobId',
+      jobId: 12345678n,
+      orderIdPrefix: { from: '12345678-0000-0000-0000-000000000000' },
+    })
     expect(classifyJobQuery('0B9F6A3E-1C2D-4E5F-8A9B-0C1D2E3F4A5B')).toEqual({
       kind: 'orderId',
       orderId: '0b9f6a3e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',

@@ -2,7 +2,8 @@ import { isUuid } from '@/lib/mint/isUuid'
 import { ValidationError } from '@/lib/web/errors/request'
 
 export type JobQuery =
-  | { kind: 'jobId'; jobId: bigint }
+  /** digits; exactly 8 of them may also be the start of an order id as the tables show it (`orderIdPrefix`) */
+  | { kind: 'jobId'; jobId: bigint; orderIdPrefix?: { from: string; to: string } }
   | { kind: 'orderId'; orderId: string }
   | { kind: 'recipient'; address: string }
   | { kind: 'txHash'; hash: string }
@@ -31,7 +32,12 @@ export function classifyJobQuery(raw: string | undefined | null): ClassifyJobQue
   if (q.length > MAX_QUERY_LENGTH) {
     throw new ValidationError([{ path: 'q', message: `at most ${MAX_QUERY_LENGTH} characters` }])
   }
-  if (/^#?\d{1,18}$/.test(q)) return { kind: 'jobId', jobId: BigInt(q.replace('#', '')) }
+  if (/^#?\d{1,18}$/.test(q)) {
+    const jobId = BigInt(q.replace('#', ''))
+    if (!/^\d{8}$/.test(q)) return { kind: 'jobId', jobId }
+    const range = orderIdRange(q)
+    return range.kind === 'orderIdPrefix' ? { kind: 'jobId', jobId, orderIdPrefix: range } : { kind: 'jobId', jobId }
+  }
   if (isUuid(q)) return { kind: 'orderId', orderId: q.toLowerCase() }
   if (/^0x[0-9a-fA-F]{40}$/.test(q)) return { kind: 'recipient', address: q.toLowerCase() }
   if (/^0x[0-9a-fA-F]{64}$/.test(q)) return { kind: 'txHash', hash: q.toLowerCase() }

@@ -195,7 +195,10 @@ function filters(side: 'history' | 'live', { task, before, query, housekeepingSt
 function queryCondition(q: JobQuery, c: { id: SQL; orderId: SQL; side: 'history' | 'live' }): SQL {
   switch (q.kind) {
     case 'jobId':
-      return sql`${c.id} = ${q.jobId.toString()}::bigint`
+      // 8 digits are a job id, or the start of an order id made only of digits: either matches
+      return q.orderIdPrefix
+        ? sql`(${c.id} = ${q.jobId.toString()}::bigint or ${c.orderId} between ${q.orderIdPrefix.from}::uuid and ${q.orderIdPrefix.to}::uuid)`
+        : sql`${c.id} = ${q.jobId.toString()}::bigint`
     case 'orderId':
       return sql`${c.orderId} = ${q.orderId}::uuid`
     case 'recipient':
