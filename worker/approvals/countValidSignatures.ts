@@ -13,7 +13,7 @@ export type CountValidSignaturesParameters = {
   keys: ReadonlySet<string>
   /** how a refusal names them: 'approver' or 'admin' */
   role: string
-  /** a user whose key never counts (an order's requester), if any */
+  /** a user whose key never counts (an order's requester); none when absent */
   excluded?: string
 }
 

@@ -4,7 +4,7 @@ import { signingSwitch } from '@/db/schema'
 
 /**
  * The reserve check turns the stop switch on (STOP_ON_SHORTFALL): `auto`, with its reason and the worker as who.
- * Returns whether it changed (false: stopped already). A second admin resumes it, as any stop.
+ * Returns whether it changed (false: stopped already). A second admin resumes it, as after every stop.
  */
 export async function tripSigningSwitch(db: DbOrTx, p: { reason: string; by: string }): Promise<boolean> {
   const rows = await db

@@ -33,7 +33,7 @@ export type SendOperationsParameters<Row extends OperationRow> = {
 }
 
 /**
- * THE send path (docs/decisions/029-batched-sending.md), independent of any queue: turns a batch of operations of one
+ * THE send path (docs/decisions/029-batched-sending.md), independent of the queue that carries it: turns a batch of operations of one
  * kind into exactly one signed, stored and broadcast call each (a mint's attestAndMint, a control change's
  * applyControlChange), and says per order what happened
  * (SendOutcome). The mint_send task and the SQS consumer (through sendMintOrders) and the control_send task call it.
@@ -41,7 +41,7 @@ export type SendOperationsParameters<Row extends OperationRow> = {
  *    a simulation per order (a revert: permanent, no nonce);
  * 2. reserveSendBatch: ONE short transaction: the check before signing per order, then
  *    consecutive nonces of one signer bound to the orders, committed (failpoint after_reserve);
- * 3. signSendBatch: KMS in parallel, outside any lock (a failure is its order's only);
+ * 3. signSendBatch: KMS in parallel, outside every lock (a failure is its order's only);
  * 4. storeSendBatch: ONE transaction stores every signature (failpoint after_sign);
  * 5. broadcastSendBatch: nonce order (failpoint after_broadcast);
  * 6. markSendBatchSubmitted: ONE transaction: broadcast marks, orders submitted,
