@@ -11,7 +11,11 @@ CREATE EXTENSION pg_trgm WITH SCHEMA public;
 
 -- Types
 
-CREATE TYPE public.bar_status AS ENUM ('available', 'reserved', 'backing', 'missing', 'withdrawn');
+CREATE TYPE public.bar_status AS ENUM ('available', 'reserved', 'backing', 'missing', 'withdrawn', 'redeemed');
+
+CREATE TYPE public.compliance_action AS ENUM ('freeze', 'unfreeze', 'pause', 'unpause');
+
+CREATE TYPE public.compliance_status AS ENUM ('awaiting_approval', 'pending', 'submitted', 'applied', 'failed', 'rejected', 'cancelled');
 
 CREATE TYPE public.control_change_status AS ENUM ('awaiting_second_admin', 'applied', 'rejected', 'pending', 'submitted', 'failed');
 
@@ -19,13 +23,15 @@ CREATE TYPE public.mint_status AS ENUM ('pending', 'submitted', 'confirmed', 'fa
 
 CREATE TYPE public.nonce_state AS ENUM ('reserved', 'signed', 'mined', 'released');
 
-CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill', 'control_change');
+CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill', 'control_change', 'redemption', 'compliance');
 
-CREATE TYPE public.operation_kind AS ENUM ('mint', 'control_change');
+CREATE TYPE public.operation_kind AS ENUM ('mint', 'control_change', 'redemption', 'compliance');
+
+CREATE TYPE public.redemption_status AS ENUM ('awaiting_approval', 'pending', 'submitted', 'burned', 'failed', 'rejected', 'cancelled');
 
 CREATE TYPE public.reserve_status AS ENUM ('covered', 'shortfall');
 
-CREATE TYPE public.tx_kind AS ENUM ('mint', 'replacement', 'gap_fill', 'control_change');
+CREATE TYPE public.tx_kind AS ENUM ('mint', 'replacement', 'gap_fill', 'control_change', 'redemption', 'compliance');
 
 CREATE TYPE public.user_role AS ENUM ('staff', 'admin', 'approver', 'auditor');
 
@@ -89,6 +95,12 @@ CREATE TABLE public.bar_lists (
     custodian_signature text
 );
 
+CREATE TABLE public.chain_cursors (
+    name text NOT NULL,
+    block_number bigint NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.chain_txs (
     hash text NOT NULL,
     signer_address text NOT NULL,
@@ -103,12 +115,47 @@ CREATE TABLE public.chain_txs (
     broadcast_at timestamp with time zone,
     mined_block bigint,
     control_change_id uuid,
+    redemption_id uuid,
+    compliance_operation_id uuid,
     operation public.operation_kind GENERATED ALWAYS AS (
 CASE
     WHEN (order_id IS NOT NULL) THEN 'mint'::public.operation_kind
     WHEN (control_change_id IS NOT NULL) THEN 'control_change'::public.operation_kind
+    WHEN (redemption_id IS NOT NULL) THEN 'redemption'::public.operation_kind
+    WHEN (compliance_operation_id IS NOT NULL) THEN 'compliance'::public.operation_kind
     ELSE NULL::public.operation_kind
 END) STORED
+);
+
+CREATE TABLE public.compliance_operations (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    action public.compliance_action NOT NULL,
+    account text,
+    reason text NOT NULL,
+    batch_id uuid,
+    status public.compliance_status DEFAULT 'awaiting_approval'::public.compliance_status NOT NULL,
+    requested_by uuid NOT NULL,
+    intent_deadline timestamp with time zone NOT NULL,
+    signer_address text,
+    nonce bigint,
+    tx_hash text,
+    block_number bigint,
+    failure_reason text,
+    rejected_by uuid,
+    rejected_at timestamp with time zone,
+    rejection_reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    submitted_at timestamp with time zone,
+    applied_at timestamp with time zone
+);
+
+CREATE TABLE public.compliance_signatures (
+    operation_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    signer_address text NOT NULL,
+    signature text NOT NULL,
+    signed_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.control_change_signatures (
@@ -138,6 +185,16 @@ CREATE TABLE public.control_changes (
     block_number bigint,
     failure_reason text,
     updated_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.deposits (
+    tx_hash text NOT NULL,
+    log_index integer NOT NULL,
+    block_number bigint NOT NULL,
+    block_hash text NOT NULL,
+    from_address text NOT NULL,
+    amount_wei numeric(78,0) NOT NULL,
+    seen_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.email_deliveries (
@@ -254,10 +311,50 @@ CREATE TABLE public.mint_orders (
 CREATE TABLE public.notification_events (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     type text NOT NULL,
-    order_id uuid NOT NULL,
+    order_id uuid,
     payload jsonb NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
-    dispatched_at timestamp with time zone
+    dispatched_at timestamp with time zone,
+    redemption_id uuid,
+    compliance_operation_id uuid
+);
+
+CREATE TABLE public.redemption_bars (
+    redemption_id uuid NOT NULL,
+    bar_id uuid NOT NULL,
+    "position" integer NOT NULL
+);
+
+CREATE TABLE public.redemption_signatures (
+    redemption_id uuid NOT NULL,
+    user_id uuid NOT NULL,
+    signer_address text NOT NULL,
+    signature text NOT NULL,
+    signed_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+CREATE TABLE public.redemptions (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    deposit_tx_hash text NOT NULL,
+    deposit_log_index integer NOT NULL,
+    holder_address text NOT NULL,
+    amount_wei numeric(78,0) NOT NULL,
+    reference text NOT NULL,
+    status public.redemption_status DEFAULT 'awaiting_approval'::public.redemption_status NOT NULL,
+    requested_by uuid NOT NULL,
+    intent_deadline timestamp with time zone NOT NULL,
+    signer_address text,
+    nonce bigint,
+    tx_hash text,
+    block_number bigint,
+    failure_reason text,
+    rejected_by uuid,
+    rejected_at timestamp with time zone,
+    rejection_reason text,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    submitted_at timestamp with time zone,
+    burned_at timestamp with time zone
 );
 
 CREATE TABLE public.reserve_checks (
@@ -296,10 +393,14 @@ CREATE TABLE public.signer_nonces (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     control_change_id uuid,
+    redemption_id uuid,
+    compliance_operation_id uuid,
     operation public.operation_kind GENERATED ALWAYS AS (
 CASE
     WHEN (order_id IS NOT NULL) THEN 'mint'::public.operation_kind
     WHEN (control_change_id IS NOT NULL) THEN 'control_change'::public.operation_kind
+    WHEN (redemption_id IS NOT NULL) THEN 'redemption'::public.operation_kind
+    WHEN (compliance_operation_id IS NOT NULL) THEN 'compliance'::public.operation_kind
     ELSE NULL::public.operation_kind
 END) STORED
 );
@@ -392,7 +493,8 @@ CREATE TABLE public.vault_bars (
     status public.bar_status DEFAULT 'available'::public.bar_status NOT NULL,
     order_id uuid,
     last_list_id uuid,
-    updated_at timestamp with time zone DEFAULT now() NOT NULL
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    redemption_id uuid
 );
 
 CREATE TABLE public.webhook_deliveries (
@@ -462,15 +564,45 @@ ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_signed_whole CHECK ((
 
 ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_imported_by_users_id_fk FOREIGN KEY (imported_by) REFERENCES public.users(id);
 
+ALTER TABLE ONLY public.chain_cursors ADD CONSTRAINT chain_cursors_pkey PRIMARY KEY (name);
+
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_pkey PRIMARY KEY (hash);
 
-ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_one_operation CHECK ((num_nonnulls(order_id, control_change_id) <= 1));
+ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_one_operation CHECK ((num_nonnulls(order_id, control_change_id, redemption_id, compliance_operation_id) <= 1));
+
+ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_compliance_operation_id_compliance_operations_id_fk FOREIGN KEY (compliance_operation_id) REFERENCES public.compliance_operations(id);
 
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_control_change_id_control_changes_id_fk FOREIGN KEY (control_change_id) REFERENCES public.control_changes(id);
 
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
 
+ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_redemption_id_redemptions_id_fk FOREIGN KEY (redemption_id) REFERENCES public.redemptions(id);
+
 ALTER TABLE ONLY public.chain_txs ADD CONSTRAINT chain_txs_signer_address_signers_address_fk FOREIGN KEY (signer_address) REFERENCES public.signers(address);
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_account CHECK (((action = ANY (ARRAY['freeze'::public.compliance_action, 'unfreeze'::public.compliance_action])) = (account IS NOT NULL)));
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_account_lower CHECK (((account IS NULL) OR (account ~ '^0x[0-9a-f]{40}$'::text)));
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_reason CHECK (((length(reason) >= 1) AND (length(reason) <= 500)));
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_rejected_reason CHECK (((status = 'rejected'::public.compliance_status) = (rejection_reason IS NOT NULL)));
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_rejected_by_users_id_fk FOREIGN KEY (rejected_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.compliance_operations ADD CONSTRAINT compliance_operations_requested_by_users_id_fk FOREIGN KEY (requested_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.compliance_signatures ADD CONSTRAINT compliance_signatures_operation_id_user_id_pk PRIMARY KEY (operation_id, user_id);
+
+ALTER TABLE ONLY public.compliance_signatures ADD CONSTRAINT compliance_signatures_signer_key UNIQUE (operation_id, signer_address);
+
+ALTER TABLE ONLY public.compliance_signatures ADD CONSTRAINT compliance_signatures_signer_lower CHECK ((signer_address ~ '^0x[0-9a-f]{40}$'::text));
+
+ALTER TABLE ONLY public.compliance_signatures ADD CONSTRAINT compliance_signatures_operation_id_compliance_operations_id_fk FOREIGN KEY (operation_id) REFERENCES public.compliance_operations(id);
+
+ALTER TABLE ONLY public.compliance_signatures ADD CONSTRAINT compliance_signatures_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.control_change_signatures ADD CONSTRAINT control_change_signatures_change_id_user_id_pk PRIMARY KEY (change_id, user_id);
 
@@ -495,6 +627,14 @@ ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_rejected_
 ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_author_id_users_id_fk FOREIGN KEY (author_id) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.control_changes ADD CONSTRAINT control_changes_decided_by_id_users_id_fk FOREIGN KEY (decided_by_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.deposits ADD CONSTRAINT deposits_pkey PRIMARY KEY (tx_hash, log_index);
+
+ALTER TABLE ONLY public.deposits ADD CONSTRAINT deposits_amount_positive CHECK ((amount_wei > (0)::numeric));
+
+ALTER TABLE ONLY public.deposits ADD CONSTRAINT deposits_from_lower CHECK ((from_address ~ '^0x[0-9a-f]{40}$'::text));
+
+ALTER TABLE ONLY public.deposits ADD CONSTRAINT deposits_tx_hash_lower CHECK ((tx_hash ~ '^0x[0-9a-f]{64}$'::text));
 
 ALTER TABLE ONLY public.email_deliveries ADD CONSTRAINT email_deliveries_pkey PRIMARY KEY (id);
 
@@ -556,9 +696,45 @@ ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_w
 
 ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_pkey PRIMARY KEY (id);
 
-ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_type CHECK ((type = ANY (ARRAY['mint.awaiting_approval'::text, 'mint.confirmed'::text, 'mint.failed'::text, 'mint.dead_letter'::text, 'mint.submitted'::text, 'mint.replaced'::text, 'mint.reorged'::text])));
+ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_one_subject CHECK ((num_nonnulls(order_id, redemption_id, compliance_operation_id) <= 1));
+
+ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_type CHECK ((type = ANY (ARRAY['mint.awaiting_approval'::text, 'mint.confirmed'::text, 'mint.failed'::text, 'mint.dead_letter'::text, 'mint.submitted'::text, 'mint.replaced'::text, 'mint.reorged'::text, 'redemption.deposit_received'::text, 'redemption.awaiting_approval'::text, 'redemption.burned'::text, 'redemption.failed'::text, 'compliance.awaiting_approval'::text, 'compliance.applied'::text, 'compliance.failed'::text])));
+
+ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_compliance_operation_id_compliance_operatio FOREIGN KEY (compliance_operation_id) REFERENCES public.compliance_operations(id);
 
 ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
+
+ALTER TABLE ONLY public.notification_events ADD CONSTRAINT notification_events_redemption_id_redemptions_id_fk FOREIGN KEY (redemption_id) REFERENCES public.redemptions(id);
+
+ALTER TABLE ONLY public.redemption_bars ADD CONSTRAINT redemption_bars_redemption_id_bar_id_pk PRIMARY KEY (redemption_id, bar_id);
+
+ALTER TABLE ONLY public.redemption_bars ADD CONSTRAINT redemption_bars_position_key UNIQUE (redemption_id, "position");
+
+ALTER TABLE ONLY public.redemption_bars ADD CONSTRAINT redemption_bars_bar_id_vault_bars_id_fk FOREIGN KEY (bar_id) REFERENCES public.vault_bars(id);
+
+ALTER TABLE ONLY public.redemption_bars ADD CONSTRAINT redemption_bars_redemption_id_redemptions_id_fk FOREIGN KEY (redemption_id) REFERENCES public.redemptions(id);
+
+ALTER TABLE ONLY public.redemption_signatures ADD CONSTRAINT redemption_signatures_redemption_id_user_id_pk PRIMARY KEY (redemption_id, user_id);
+
+ALTER TABLE ONLY public.redemption_signatures ADD CONSTRAINT redemption_signatures_signer_key UNIQUE (redemption_id, signer_address);
+
+ALTER TABLE ONLY public.redemption_signatures ADD CONSTRAINT redemption_signatures_signer_lower CHECK ((signer_address ~ '^0x[0-9a-f]{40}$'::text));
+
+ALTER TABLE ONLY public.redemption_signatures ADD CONSTRAINT redemption_signatures_redemption_id_redemptions_id_fk FOREIGN KEY (redemption_id) REFERENCES public.redemptions(id);
+
+ALTER TABLE ONLY public.redemption_signatures ADD CONSTRAINT redemption_signatures_user_id_users_id_fk FOREIGN KEY (user_id) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.redemptions ADD CONSTRAINT redemptions_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.redemptions ADD CONSTRAINT redemptions_amount_positive CHECK ((amount_wei > (0)::numeric));
+
+ALTER TABLE ONLY public.redemptions ADD CONSTRAINT redemptions_rejected_reason CHECK (((status = 'rejected'::public.redemption_status) = (rejection_reason IS NOT NULL)));
+
+ALTER TABLE ONLY public.redemptions ADD CONSTRAINT redemptions_deposit_fk FOREIGN KEY (deposit_tx_hash, deposit_log_index) REFERENCES public.deposits(tx_hash, log_index);
+
+ALTER TABLE ONLY public.redemptions ADD CONSTRAINT redemptions_rejected_by_users_id_fk FOREIGN KEY (rejected_by) REFERENCES public.users(id);
+
+ALTER TABLE ONLY public.redemptions ADD CONSTRAINT redemptions_requested_by_users_id_fk FOREIGN KEY (requested_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.reserve_checks ADD CONSTRAINT reserve_checks_pkey PRIMARY KEY (id);
 
@@ -576,11 +752,15 @@ ALTER TABLE ONLY public.runtime_settings ADD CONSTRAINT runtime_settings_process
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_pkey PRIMARY KEY (signer_address, nonce);
 
-ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_one_operation CHECK ((num_nonnulls(order_id, control_change_id) <= 1));
+ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_one_operation CHECK ((num_nonnulls(order_id, control_change_id, redemption_id, compliance_operation_id) <= 1));
+
+ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_compliance_operation_id_compliance_operations_id_ FOREIGN KEY (compliance_operation_id) REFERENCES public.compliance_operations(id);
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_control_change_id_control_changes_id_fk FOREIGN KEY (control_change_id) REFERENCES public.control_changes(id);
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
+
+ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_redemption_id_redemptions_id_fk FOREIGN KEY (redemption_id) REFERENCES public.redemptions(id);
 
 ALTER TABLE ONLY public.signer_nonces ADD CONSTRAINT signer_nonces_signer_address_signers_address_fk FOREIGN KEY (signer_address) REFERENCES public.signers(address);
 
@@ -616,9 +796,11 @@ ALTER TABLE ONLY public.vault_bars ADD CONSTRAINT vault_bars_fine_le_gross CHECK
 
 ALTER TABLE ONLY public.vault_bars ADD CONSTRAINT vault_bars_fineness_range CHECK (((fineness >= (900)::numeric) AND (fineness <= 999.99)));
 
-ALTER TABLE ONLY public.vault_bars ADD CONSTRAINT vault_bars_status_order CHECK ((((status = ANY (ARRAY['available'::public.bar_status, 'withdrawn'::public.bar_status])) AND (order_id IS NULL)) OR ((status = ANY (ARRAY['reserved'::public.bar_status, 'backing'::public.bar_status])) AND (order_id IS NOT NULL)) OR (status = 'missing'::public.bar_status)));
+ALTER TABLE ONLY public.vault_bars ADD CONSTRAINT vault_bars_status_order CHECK ((((status = ANY (ARRAY['available'::public.bar_status, 'withdrawn'::public.bar_status])) AND (order_id IS NULL)) OR ((status = ANY (ARRAY['reserved'::public.bar_status, 'backing'::public.bar_status])) AND (order_id IS NOT NULL)) OR (status = 'missing'::public.bar_status) OR (((status)::text = 'redeemed'::text) AND (order_id IS NOT NULL) AND (redemption_id IS NOT NULL))));
 
 ALTER TABLE ONLY public.vault_bars ADD CONSTRAINT vault_bars_order_id_mint_orders_id_fk FOREIGN KEY (order_id) REFERENCES public.mint_orders(id);
+
+ALTER TABLE ONLY public.vault_bars ADD CONSTRAINT vault_bars_redemption_id_redemptions_id_fk FOREIGN KEY (redemption_id) REFERENCES public.redemptions(id);
 
 ALTER TABLE ONLY public.webhook_deliveries ADD CONSTRAINT webhook_deliveries_pkey PRIMARY KEY (id);
 
@@ -648,15 +830,27 @@ CREATE INDEX bar_lists_imported_at_idx ON public.bar_lists USING btree (imported
 
 CREATE INDEX bar_lists_vault_as_of_idx ON public.bar_lists USING btree (vault, as_of DESC NULLS LAST, imported_at DESC NULLS LAST);
 
+CREATE INDEX chain_txs_compliance_idx ON public.chain_txs USING btree (compliance_operation_id);
+
 CREATE INDEX chain_txs_control_change_idx ON public.chain_txs USING btree (control_change_id);
 
 CREATE INDEX chain_txs_order_idx ON public.chain_txs USING btree (order_id);
 
+CREATE INDEX chain_txs_redemption_idx ON public.chain_txs USING btree (redemption_id);
+
 CREATE INDEX chain_txs_signer_nonce_idx ON public.chain_txs USING btree (signer_address, nonce);
+
+CREATE INDEX compliance_operations_account_idx ON public.compliance_operations USING btree (account);
+
+CREATE INDEX compliance_operations_created_idx ON public.compliance_operations USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
+
+CREATE INDEX compliance_operations_status_created_idx ON public.compliance_operations USING btree (status, created_at DESC NULLS LAST, id DESC NULLS LAST);
 
 CREATE INDEX control_changes_created_idx ON public.control_changes USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
 
 CREATE INDEX control_changes_status_created_idx ON public.control_changes USING btree (status, created_at DESC NULLS LAST, id DESC NULLS LAST);
+
+CREATE INDEX deposits_block_idx ON public.deposits USING btree (block_number DESC NULLS LAST, log_index DESC NULLS LAST);
 
 CREATE INDEX job_events_error_trgm_idx ON public.job_events USING gin (error public.gin_trgm_ops) WHERE (error IS NOT NULL);
 
@@ -700,13 +894,25 @@ CREATE INDEX notification_events_order_idx ON public.notification_events USING b
 
 CREATE INDEX notification_events_undispatched_idx ON public.notification_events USING btree (created_at) WHERE (dispatched_at IS NULL);
 
+CREATE INDEX redemption_bars_bar_idx ON public.redemption_bars USING btree (bar_id);
+
+CREATE INDEX redemptions_created_idx ON public.redemptions USING btree (created_at DESC NULLS LAST, id DESC NULLS LAST);
+
+CREATE UNIQUE INDEX redemptions_one_per_deposit ON public.redemptions USING btree (deposit_tx_hash, deposit_log_index) WHERE (status <> ALL (ARRAY['rejected'::public.redemption_status, 'cancelled'::public.redemption_status]));
+
+CREATE INDEX redemptions_status_created_idx ON public.redemptions USING btree (status, created_at DESC NULLS LAST, id DESC NULLS LAST);
+
 CREATE INDEX reserve_checks_at_idx ON public.reserve_checks USING btree (at DESC NULLS LAST, id DESC NULLS LAST);
 
 CREATE INDEX revoked_sessions_expires_idx ON public.revoked_sessions USING btree (expires_at);
 
+CREATE INDEX signer_nonces_compliance_idx ON public.signer_nonces USING btree (compliance_operation_id);
+
 CREATE INDEX signer_nonces_control_change_idx ON public.signer_nonces USING btree (control_change_id);
 
 CREATE INDEX signer_nonces_order_idx ON public.signer_nonces USING btree (order_id);
+
+CREATE INDEX signer_nonces_redemption_idx ON public.signer_nonces USING btree (redemption_id);
 
 CREATE INDEX sqs_dead_letters_job_idx ON public.sqs_dead_letters USING btree (job_id);
 
@@ -719,6 +925,8 @@ CREATE INDEX user_signing_keys_user_idx ON public.user_signing_keys USING btree 
 CREATE UNIQUE INDEX users_oidc_identity_key ON public.users USING btree (oidc_issuer, oidc_subject) WHERE (oidc_issuer IS NOT NULL);
 
 CREATE INDEX vault_bars_order_idx ON public.vault_bars USING btree (order_id);
+
+CREATE INDEX vault_bars_redemption_idx ON public.vault_bars USING btree (redemption_id);
 
 CREATE INDEX vault_bars_reserved_order_idx ON public.vault_bars USING btree (order_id) WHERE (status = 'reserved'::public.bar_status);
 
@@ -1193,9 +1401,21 @@ GRANT SELECT, INSERT, UPDATE ON TABLE public.bar_lists TO mintdesk_web;
 
 GRANT SELECT ON TABLE public.bar_lists TO mintdesk_worker;
 
+GRANT SELECT ON TABLE public.chain_cursors TO mintdesk_web;
+
+GRANT SELECT, INSERT, UPDATE ON TABLE public.chain_cursors TO mintdesk_worker;
+
 GRANT SELECT ON TABLE public.chain_txs TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.chain_txs TO mintdesk_worker;
+
+GRANT SELECT, INSERT, UPDATE ON TABLE public.compliance_operations TO mintdesk_web;
+
+GRANT SELECT, UPDATE ON TABLE public.compliance_operations TO mintdesk_worker;
+
+GRANT SELECT, INSERT ON TABLE public.compliance_signatures TO mintdesk_web;
+
+GRANT SELECT ON TABLE public.compliance_signatures TO mintdesk_worker;
 
 GRANT SELECT, INSERT ON TABLE public.control_change_signatures TO mintdesk_web;
 
@@ -1204,6 +1424,10 @@ GRANT SELECT ON TABLE public.control_change_signatures TO mintdesk_worker;
 GRANT SELECT, INSERT, UPDATE ON TABLE public.control_changes TO mintdesk_web;
 
 GRANT SELECT, UPDATE ON TABLE public.control_changes TO mintdesk_worker;
+
+GRANT SELECT ON TABLE public.deposits TO mintdesk_web;
+
+GRANT SELECT, INSERT ON TABLE public.deposits TO mintdesk_worker;
 
 GRANT SELECT ON TABLE public.email_deliveries TO mintdesk_web;
 
@@ -1242,6 +1466,18 @@ GRANT SELECT, UPDATE ON TABLE public.mint_orders TO mintdesk_worker;
 GRANT SELECT, INSERT ON TABLE public.notification_events TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.notification_events TO mintdesk_worker;
+
+GRANT SELECT, INSERT ON TABLE public.redemption_bars TO mintdesk_web;
+
+GRANT SELECT ON TABLE public.redemption_bars TO mintdesk_worker;
+
+GRANT SELECT, INSERT ON TABLE public.redemption_signatures TO mintdesk_web;
+
+GRANT SELECT ON TABLE public.redemption_signatures TO mintdesk_worker;
+
+GRANT SELECT, INSERT, UPDATE ON TABLE public.redemptions TO mintdesk_web;
+
+GRANT SELECT, UPDATE ON TABLE public.redemptions TO mintdesk_worker;
 
 GRANT SELECT ON TABLE public.reserve_checks TO mintdesk_web;
 

@@ -83,9 +83,13 @@ export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) 
                   <div className="font-mono text-[11px] text-stone-500">{d.eventId}</div>
                 </td>
                 <td className="px-3 py-2 font-mono text-xs">
-                  <a className="underline" href={`/mints/${d.orderId}`}>
-                    {d.orderId.slice(0, 8)}
-                  </a>
+                  {d.orderId ? (
+                    <a className="underline" href={`/mints/${d.orderId}`}>
+                      {d.orderId.slice(0, 8)}
+                    </a>
+                  ) : (
+                    '-'
+                  )}
                 </td>
                 <td className="px-3 py-2">
                   <Badge tone={tone[d.status]}>{d.status}</Badge>

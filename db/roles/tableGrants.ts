@@ -27,6 +27,9 @@ import type { RuntimeRole } from './roleNames'
  *   them, with the admins' signatures it verifies again, and the contract verifies once more);
  * - sign-in is the web's alone: the signed-out sessions and the login throttle's failures
  *   are written, read and pruned by it; the worker holds nothing on either (an empty line);
+ * - deposits are the worker's to record (it watches the chain, chain_cursors its progress); redemptions and
+ *   compliance operations are the web's to create, sign and decide, as mints are, and the worker updates their
+ *   pipeline state (it verifies their signatures again, and GoldMinter once more);
  * - a line whose table does not exist (yet) is skipped.
  */
 export type TablePrivilege = 'select' | 'insert' | 'update' | 'delete'
@@ -94,6 +97,13 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   webhook_deliveries: { web: ['select', 'update'], worker: WRITE },
   webhook_delivery_attempts: { web: READ, worker: APPEND },
   email_deliveries: { web: READ, worker: WRITE },
+  deposits: { web: READ, worker: APPEND },
+  chain_cursors: { web: READ, worker: WRITE },
+  redemptions: { web: WRITE, worker: ['select', 'update'] },
+  redemption_bars: { web: APPEND, worker: READ },
+  redemption_signatures: { web: APPEND, worker: READ },
+  compliance_operations: { web: WRITE, worker: ['select', 'update'] },
+  compliance_signatures: { web: APPEND, worker: READ },
 }
 
 /**

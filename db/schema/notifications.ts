@@ -12,7 +12,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { complianceOperations } from './compliance'
 import { mintOrders } from './mint'
+import { redemptions } from './redemptions'
 import { users } from './users'
 
 /** what a subscriber can listen to (docs/api.md "Webhooks and email") */
@@ -27,6 +29,16 @@ export const NOTIFICATION_EVENT_TYPES = [
   'mint.replaced',
   /** its mined transaction was reorged away: submitted again until it is mined again */
   'mint.reorged',
+  /** a transfer to the redemption address has its confirmations (txHash, logIndex, from, amountWei) */
+  'redemption.deposit_received',
+  'redemption.awaiting_approval',
+  /** its burn has its confirmations: the supply fell by amountWei, its bars are redeemed */
+  'redemption.burned',
+  'redemption.failed',
+  'compliance.awaiting_approval',
+  /** a freeze, unfreeze, pause or unpause has its confirmations */
+  'compliance.applied',
+  'compliance.failed',
 ] as const
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]
 
@@ -43,9 +55,10 @@ export const notificationEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     type: text('type').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => mintOrders.id),
+    /** the event's subject: a mint order, a redemption or a compliance operation (at most one; a deposit: none) */
+    orderId: uuid('order_id').references(() => mintOrders.id),
+    redemptionId: uuid('redemption_id').references(() => redemptions.id),
+    complianceOperationId: uuid('compliance_operation_id').references(() => complianceOperations.id),
     /**
      * the delivered `data` (orderId, status, to, amountWei, txHash, reason...), as the order was in that transaction
      */
@@ -58,6 +71,10 @@ export const notificationEvents = pgTable(
     index('notification_events_order_idx').on(t.orderId),
     index('notification_events_undispatched_idx').on(t.createdAt).where(sql`${t.dispatchedAt} is null`),
     check('notification_events_type', sql.raw(`type in (${eventTypeList})`)),
+    check(
+      'notification_events_one_subject',
+      sql`num_nonnulls(${t.orderId}, ${t.redemptionId}, ${t.complianceOperationId}) <= 1`,
+    ),
   ],
 )
 

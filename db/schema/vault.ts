@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -13,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { mintOrders } from './mint'
+import { redemptions } from './redemptions'
 import { users } from './users'
 
 /**
@@ -65,7 +67,7 @@ export const barLists = pgTable(
   ],
 )
 
-export const barStatus = pgEnum('bar_status', ['available', 'reserved', 'backing', 'missing', 'withdrawn'])
+export const barStatus = pgEnum('bar_status', ['available', 'reserved', 'backing', 'missing', 'withdrawn', 'redeemed'])
 export type BarStatus = (typeof barStatus.enumValues)[number]
 
 /**
@@ -96,6 +98,11 @@ export const vaultBars = pgTable(
     status: barStatus('status').notNull().default('available'),
     orderId: uuid('order_id').references(() => mintOrders.id),
     /**
+     * the redemption that takes the bar out of backing: an open one while the bar is still backing, the burned
+     * one once it is redeemed (and after, should a later list lack it: withdrawn)
+     */
+    redemptionId: uuid('redemption_id').references((): AnyPgColumn => redemptions.id),
+    /**
      * the latest list that contained the bar (a bar_lists id); null for bars registered
      * before bar lists existed. No foreign key: every import rewrites this column on up to
      * 100,000 rows, and a key check per row doubled an import's time (lists are never deleted).
@@ -118,7 +125,9 @@ export const vaultBars = pgTable(
       'vault_bars_status_order',
       sql`(${t.status} in ('available', 'withdrawn') and ${t.orderId} is null)
         or (${t.status} in ('reserved', 'backing') and ${t.orderId} is not null)
-        or ${t.status} = 'missing'`,
+        or ${t.status} = 'missing'
+        or (${t.status}::text = 'redeemed' and ${t.orderId} is not null and ${t.redemptionId} is not null)`,
     ),
+    index('vault_bars_redemption_idx').on(t.redemptionId),
   ],
 )

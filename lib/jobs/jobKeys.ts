@@ -9,6 +9,12 @@ export const TASK = {
   mintSend: 'mint_send',
   /** one confirmed control change that lives on chain: its applyControlChange call through the send pipeline */
   controlSend: 'control_send',
+  /** one signed redemption: its GoldMinter.burn through the send pipeline */
+  redemptionSend: 'redemption_send',
+  /** one signed compliance operation: its GoldMinter.setFrozen or setPaused through the send pipeline */
+  complianceSend: 'compliance_send',
+  /** one across all workers: records the transfers to the redemption address that have their confirmations */
+  depositWatch: 'deposit_watch',
   /**
    * one order alone: a mint the signer's confirmer hands over (revert, nonce used by another,
    * no Minted event), its dead letter
@@ -47,7 +53,12 @@ export const TASKS_RENAMED: Readonly<Record<string, TaskName>> = {
  * admin follows an order through. The jobs list hides their routine jobs unless asked (their retrying and dead
  * jobs stay listed), and the worker logs their start and success at debug.
  */
-export const HOUSEKEEPING_TASKS: readonly TaskName[] = [TASK.nonceHealth, TASK.reserveCheck, TASK.notifyDispatch]
+export const HOUSEKEEPING_TASKS: readonly TaskName[] = [
+  TASK.nonceHealth,
+  TASK.reserveCheck,
+  TASK.notifyDispatch,
+  TASK.depositWatch,
+]
 
 /** whether a task is housekeeping (HOUSEKEEPING_TASKS); a task queued under an old name is not */
 export function isHousekeepingTask(task: string): boolean {
@@ -63,6 +74,14 @@ export function mintSendJobKey(orderId: string): string {
 
 export function controlSendJobKey(changeId: string): string {
   return `${TASK.controlSend}:${changeId}`
+}
+
+export function redemptionSendJobKey(redemptionId: string): string {
+  return `${TASK.redemptionSend}:${redemptionId}`
+}
+
+export function complianceSendJobKey(operationId: string): string {
+  return `${TASK.complianceSend}:${operationId}`
 }
 
 export function orderConfirmJobKey(orderId: string): string {

@@ -10,6 +10,10 @@ export type StoreSignedTxParameters = {
   orderId: string | null
   /** set for a control change's transaction (orderId null) */
   controlChangeId?: string | null
+  /** set for a redemption's burn */
+  redemptionId?: string | null
+  /** set for a compliance operation's transaction */
+  complianceOperationId?: string | null
   /** the operation's kind for its first signing, or a replacement, or a gap fill */
   kind: OperationKindName | 'replacement' | 'gap_fill'
   rawTx: Hex
@@ -43,6 +47,8 @@ export function chainTxRow(p: StoreSignedTxParameters): typeof chainTxs.$inferIn
     nonce: p.nonce,
     orderId: p.orderId,
     controlChangeId: p.controlChangeId ?? null,
+    redemptionId: p.redemptionId ?? null,
+    complianceOperationId: p.complianceOperationId ?? null,
     kind: p.kind,
     rawTx: p.rawTx,
     maxFeePerGas: p.maxFeePerGas.toString(),

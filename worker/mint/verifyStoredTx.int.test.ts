@@ -83,6 +83,8 @@ async function stored(
     nonce: 7n,
     orderId: order.id,
     controlChangeId: null,
+    redemptionId: null,
+    complianceOperationId: null,
     operation: 'mint',
     kind: p.kind ?? 'mint',
     rawTx: raw,

@@ -8,7 +8,20 @@ import type { WorkerContext } from '../runtime/context'
 export type OperationRow = { id: string; status: string }
 
 /** The columns of a chain_txs or signer_nonces row that reference one operation: its kind's set, the other null. */
-export type OperationReference = { orderId: string | null; controlChangeId: string | null }
+export type OperationReference = {
+  orderId: string | null
+  controlChangeId: string | null
+  redemptionId: string | null
+  complianceOperationId: string | null
+}
+
+/** No operation referenced: each kind's reference sets its own column over this. */
+export const NO_OPERATION: OperationReference = {
+  orderId: null,
+  controlChangeId: null,
+  redemptionId: null,
+  complianceOperationId: null,
+}
 
 /**
  * The reserve transaction's view of a kind: opened before the transaction begins (so the

@@ -12,7 +12,7 @@ import { checkStoredControlChangeCall } from './controlChange/checkStoredControl
 import { prepareControlChangeCalls } from './controlChange/prepareControlChangeCalls'
 import { readAdminRules } from './controlChange/readAdminRules'
 import { reconcileAppliedChange } from './controlChange/reconcileAppliedChange'
-import type { OperationKind } from './OperationKind'
+import { NO_OPERATION, type OperationKind } from './OperationKind'
 
 /** the statuses a control change is sent in: confirmed by a second admin (pending), or in flight */
 const SENDABLE = new Set(['pending', 'submitted'])
@@ -28,7 +28,7 @@ export const controlChangeKind: OperationKind<ControlChangeRow> = {
   kind: 'control_change',
   noun: 'control change',
   sendTask: TASK.controlSend,
-  reference: ({ id }) => ({ orderId: null, controlChangeId: id }),
+  reference: ({ id }) => ({ ...NO_OPERATION, controlChangeId: id }),
   lock: (db, { ids, lock }) => lockControlChanges(db, { ids, lock }),
   done: 'applied',
   settledOf: ({ row }) => (row.status === 'applied' || row.status === 'rejected' ? row.status : null),

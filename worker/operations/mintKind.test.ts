@@ -50,7 +50,12 @@ describe('mintKind', () => {
 
   it("names its chain_txs and signer_nonces rows by order_id, and reads the contract's OrderAlreadyMinted as done", () => {
     expect(mintKind.kind).toBe('mint')
-    expect(mintKind.reference({ id: 'x' })).toEqual({ orderId: 'x', controlChangeId: null })
+    expect(mintKind.reference({ id: 'x' })).toEqual({
+      orderId: 'x',
+      controlChangeId: null,
+      redemptionId: null,
+      complianceOperationId: null,
+    })
     expect(mintKind.alreadyDone).toBe('OrderAlreadyMinted')
   })
 })

@@ -13,7 +13,7 @@ import { reconcileAlreadyMinted } from '../mint/reconcileAlreadyMinted'
 import { checkStoredMintCall } from './mint/checkStoredMintCall'
 import { openMintSigning } from './mint/openMintSigning'
 import { prepareMintCalls } from './mint/prepareMintCalls'
-import type { OperationKind } from './OperationKind'
+import { NO_OPERATION, type OperationKind } from './OperationKind'
 
 /**
  * The mint, an operation of the one send pipeline (docs/decisions/049-one-pipeline-for-every-operation.md):
@@ -24,7 +24,7 @@ export const mintKind: OperationKind<MintOrder> = {
   kind: 'mint',
   noun: 'order',
   sendTask: TASK.mintSend,
-  reference: ({ id }) => ({ orderId: id, controlChangeId: null }),
+  reference: ({ id }) => ({ ...NO_OPERATION, orderId: id }),
   lock: (db, { ids, lock }) => lockMintOrders(db, { orderIds: ids, lock }),
   done: 'confirmed',
   settledOf: ({ row }) => (row.status === 'confirmed' || row.status === 'cancelled' ? row.status : null),

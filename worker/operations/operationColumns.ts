@@ -1,5 +1,6 @@
 import type { OperationKindName } from '@/db/schema'
 import { chainTxs, signerNonces } from '@/db/schema'
+import type { OperationReference } from './OperationKind'
 
 /**
  * THE home of where each kind's operations live (docs/decisions/049-one-pipeline-for-every-operation.md):
@@ -24,14 +25,28 @@ export const operationColumns = {
     chainTxs: chainTxs.controlChangeId,
     signerNonces: signerNonces.controlChangeId,
   },
+  redemption: {
+    table: 'redemptions',
+    reference: 'redemption_id',
+    field: 'redemptionId',
+    chainTxs: chainTxs.redemptionId,
+    signerNonces: signerNonces.redemptionId,
+  },
+  compliance: {
+    table: 'compliance_operations',
+    reference: 'compliance_operation_id',
+    field: 'complianceOperationId',
+    chainTxs: chainTxs.complianceOperationId,
+    signerNonces: signerNonces.complianceOperationId,
+  },
 } as const satisfies Record<
   OperationKindName,
   {
     table: string
     reference: string
-    field: 'orderId' | 'controlChangeId'
-    chainTxs: typeof chainTxs.orderId | typeof chainTxs.controlChangeId
-    signerNonces: typeof signerNonces.orderId | typeof signerNonces.controlChangeId
+    field: keyof OperationReference
+    chainTxs: (typeof chainTxs)[keyof OperationReference]
+    signerNonces: (typeof signerNonces)[keyof OperationReference]
   }
 >
 

@@ -31,7 +31,8 @@ export type ApiWebhookDelivery = {
   id: string
   eventId: string
   eventType: string
-  orderId: string
+  /** the mint order the event is about; null for an event of a redemption, a compliance operation or a deposit */
+  orderId: string | null
   status: 'pending' | 'delivered' | 'dead' | 'cancelled'
   attempts: number
   lastStatusCode: number | null
