@@ -35,6 +35,11 @@ export type AdminAction =
   /** the stop switch (lib/web/signingSwitch): one admin stops, a second confirms the resume */
   | 'signing.stop'
   | 'signing.resume'
+  /** redemptions (lib/web/redemptions): staff request, approvers sign or reject */
+  | 'redemption.request'
+  | 'redemption.sign'
+  | 'redemption.approve'
+  | 'redemption.reject'
 
 export type RecordAuditParameters = {
   actor: AdminActor
@@ -50,6 +55,7 @@ export type RecordAuditParameters = {
     | 'webhook_delivery'
     | 'control_change'
     | 'signing'
+    | 'redemption'
   targetId: string
   detail?: Record<string, unknown>
 }

@@ -97,6 +97,8 @@ export const envSchema = z.object({
    * supply vs the bars backing it; one instance across all workers)
    */
   RESERVE_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
+  /** how often the deposit watcher reads the transfers to the redemption address (one instance across all workers) */
+  DEPOSIT_WATCH_MS: z.coerce.number().int().min(100).default(2_000),
   /** 1: a reserve check that finds a shortfall turns the stop switch on (docs/decisions/052-stop-switch.md); off: 0 */
   STOP_ON_SHORTFALL: z.enum(['0', '1']).default('0'),
   /** a signer whose lowest outstanding nonce is not mined for this long is re-sent in nonce order */

@@ -18,6 +18,8 @@ export const errorStatus = {
   not_awaiting_approval: 409,
   not_awaiting_second_admin: 409,
   already_signed: 409,
+  // redemptions (lib/web/errors/redemptions.ts)
+  deposit_already_used: 409,
   conflict: 409,
   job_running: 409,
   job_not_retryable: 409,
@@ -32,6 +34,7 @@ export const errorStatus = {
   recipient_not_allowed: 422,
   over_limit: 422,
   invalid_signature: 422,
+  account_frozen: 422,
   // the stop switch is on (lib/web/signingSwitch/): stopping again; nothing is lost, work waits
   signing_stopped: 423,
   rate_limited: 429,

@@ -102,6 +102,9 @@ export const NONCE_HEALTH_JOB_KEY = TASK.nonceHealth
 /** one reserve reconciliation job across all workers */
 export const RESERVE_CHECK_JOB_KEY = TASK.reserveCheck
 
+/** one deposit watcher across all workers */
+export const DEPOSIT_WATCH_JOB_KEY = TASK.depositWatch
+
 /** graphile-worker flag of every notification job (a worker started with forbiddenFlags ['notify'] runs none) */
 export const NOTIFY_JOB_FLAG = 'notify'
 

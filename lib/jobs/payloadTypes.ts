@@ -10,6 +10,9 @@ export type MintSendPayload = { orderId: string }
 /** control_send: the confirmed on-chain control change it sends (job key control_send:<changeId>) */
 export type ControlSendPayload = { changeId: string }
 
+/** redemption_send: one signed redemption's burn, queued by the web with its last signature */
+export type RedemptionSendPayload = { redemptionId: string }
+
 /**
  * webhook_deliver: one delivery (event, endpoint); the web adds one to redeliver
  * (lib/web/notifications/redeliverWebhook.ts)

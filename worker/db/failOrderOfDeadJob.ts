@@ -2,8 +2,10 @@ import type { Tx } from '@/db/client'
 import type { FailureReason } from '@/lib/errors/jobs'
 import { ORDER_TASKS, TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
+import { recordRedemptionEvent } from '@/lib/notifications/recordRedemptionEvent'
 import { markControlChangeFailed } from './markControlChanges'
 import { markOrderFailed } from './markOrderFailed'
+import { markRedemptionFailed } from './markRedemptions'
 
 export type FailOrderOfDeadJobParameters = {
   task: string
@@ -17,7 +19,8 @@ export type FailOrderOfDeadJobParameters = {
 }
 
 /**
- * What a dead job means for its order (a dead control_send: its control change fails). A dead mint_send: the order is
+ * What a dead job means for its order (a dead control_send: its control change fails; a dead redemption_send: its
+ * redemption fails, with a redemption.failed event). A dead mint_send: the order is
  * `failed` with the reason (unless it already got further: submitted, confirmed or cancelled). A dead
  * order_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
@@ -31,6 +34,17 @@ export async function failOrderOfDeadJob(
   // a dead control_send: its change failed, unless its call is broadcast (submitted: the confirmer follows it)
   if (orderId && task === TASK.controlSend)
     return markControlChangeFailed(tx, { id: orderId, reason, from: ['pending', 'failed'] })
+  // a dead redemption_send: its redemption failed (it keeps its deposit and bars for an admin's retry or cancel)
+  if (orderId && task === TASK.redemptionSend) {
+    await recordRedemptionEvent(tx, {
+      type: 'redemption.failed',
+      redemptionId: orderId,
+      status: 'failed',
+      from: ['pending', 'failed'],
+      data: { reason: code },
+    })
+    return markRedemptionFailed(tx, { id: orderId, reason, from: ['pending', 'failed'] })
+  }
   if (!orderId || !ORDER_TASKS.includes(task)) return false
   const failed =
     task === TASK.mintSend

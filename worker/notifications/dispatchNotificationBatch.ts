@@ -1,9 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db, Tx } from '@/db/client'
 import {
+  complianceOperations,
   emailDeliveries,
   mintOrders,
   notificationEvents,
+  redemptions,
   users,
   webhookDeliveries,
   webhookEndpoints,
@@ -34,7 +36,8 @@ export type DispatchNotificationBatchParameters = {
 
 export type DispatchNotificationBatchReturnType = { events: number; deliveries: number; emails: number }
 
-type BatchEvent = { id: string; type: string; requestedBy: string }
+/** an undispatched event, with the user who asked for its subject (none: a deposit's event) */
+type BatchEvent = { id: string; type: string; requestedBy: string | null }
 type NewDelivery = { id: string; eventId: string; endpointId: string }
 type NewEmail = { id: string; eventId: string; address: string }
 
@@ -68,9 +71,17 @@ export async function dispatchNotificationBatch(
 ): Promise<DispatchNotificationBatchReturnType> {
   return db.transaction(async (tx) => {
     const events: BatchEvent[] = await tx
-      .select({ id: notificationEvents.id, type: notificationEvents.type, requestedBy: mintOrders.requestedBy })
+      .select({
+        id: notificationEvents.id,
+        type: notificationEvents.type,
+        requestedBy: sql<
+          string | null
+        >`coalesce(${mintOrders.requestedBy}, ${redemptions.requestedBy}, ${complianceOperations.requestedBy})`,
+      })
       .from(notificationEvents)
-      .innerJoin(mintOrders, eq(mintOrders.id, notificationEvents.orderId))
+      .leftJoin(mintOrders, eq(mintOrders.id, notificationEvents.orderId))
+      .leftJoin(redemptions, eq(redemptions.id, notificationEvents.redemptionId))
+      .leftJoin(complianceOperations, eq(complianceOperations.id, notificationEvents.complianceOperationId))
       .where(isNull(notificationEvents.dispatchedAt))
       .orderBy(asc(notificationEvents.createdAt), asc(notificationEvents.id))
       .limit(p.limit)
@@ -143,7 +154,11 @@ export async function dispatchNotificationBatch(
  */
 async function listRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
   const requesterIds = [
-    ...new Set(events.filter((e) => e.type === 'mint.confirmed' || e.type === 'mint.failed').map((e) => e.requestedBy)),
+    ...new Set(
+      events.flatMap((e) =>
+        (e.type === 'mint.confirmed' || e.type === 'mint.failed') && e.requestedBy ? [e.requestedBy] : [],
+      ),
+    ),
   ]
   const requesters =
     requesterIds.length === 0
@@ -161,7 +176,7 @@ async function listRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: Bat
     : []
   return (event) => {
     if (event.type === 'mint.confirmed' || event.type === 'mint.failed') {
-      const email = emailOf.get(event.requestedBy)
+      const email = event.requestedBy ? emailOf.get(event.requestedBy) : undefined
       return email === undefined ? [] : [email]
     }
     if (event.type === 'mint.awaiting_approval')

@@ -2,6 +2,7 @@ import type { OperationKindName } from '@/db/schema'
 import { controlChangeKind } from './controlChangeKind'
 import { mintKind } from './mintKind'
 import type { OperationKind, OperationRow } from './OperationKind'
+import { redemptionKind } from './redemptionKind'
 
 /** What a step that holds only a stored transaction, or a followed operation, may ask of its kind. */
 export type StoredOperationKind = Pick<
@@ -28,4 +29,5 @@ export type StoredOperationKind = Pick<
 export const operationKinds: Record<OperationKindName, StoredOperationKind> = {
   mint: mintKind,
   control_change: controlChangeKind,
+  redemption: redemptionKind,
 }

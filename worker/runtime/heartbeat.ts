@@ -1,5 +1,6 @@
 import type { Db } from '@/db/client'
 import { touchWorker } from '../db/touchWorker'
+import { ensureDepositWatchJob } from './ensureDepositWatchJob'
 import { ensureNonceHealthJob } from './ensureNonceHealthJob'
 import { ensureReserveCheckJob } from './ensureReserveCheckJob'
 import type { WorkerLogger } from './logger'
@@ -49,6 +50,7 @@ export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
       await sweepStaleWorkers(db, { selfId: p.workerId, staleAfterMs: p.staleAfterMs, log: p.log })
       await ensureNonceHealthJob(db, { actor: p.workerId })
       await ensureReserveCheckJob(db, { actor: p.workerId })
+      await ensureDepositWatchJob(db, { actor: p.workerId })
     } catch (error) {
       p.log.error({ err: error }, 'stale worker sweep failed')
     }

@@ -23,11 +23,13 @@ import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
 import { controlSend } from '../tasks/controlSend'
+import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
 import { mintSend } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { notifyDispatch } from '../tasks/notifyDispatch'
 import { orderConfirm } from '../tasks/orderConfirm'
+import { redemptionSend } from '../tasks/redemptionSend'
 import { reserveCheck } from '../tasks/reserveCheck'
 import { signerConfirm } from '../tasks/signerConfirm'
 import { webhookDeliver } from '../tasks/webhookDeliver'
@@ -190,6 +192,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       taskList: withRenamedTasks({
         [TASK.mintSend]: runTask(ctx, mintSend(sends)),
         [TASK.controlSend]: runTask(ctx, controlSend),
+        [TASK.redemptionSend]: runTask(ctx, redemptionSend),
+        [TASK.depositWatch]: runTask(ctx, depositWatch),
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),

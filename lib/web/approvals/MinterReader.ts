@@ -1,6 +1,7 @@
 import type { Address, PublicClient } from 'viem'
 import { vaultId } from '@/lib/chain/bars'
 import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import type { GoldMinterDomainParameters } from '@/lib/chain/typedData'
 
 /** What the web reads from GoldMinter to judge a signature: the chain's word, never a row's. */
@@ -16,11 +17,17 @@ export type MinterReader = {
   adminThreshold(): Promise<number>
   /** the custodian the vault is bound to on chain (the zero address: none yet) */
   vaultCustodian(vault: string): Promise<Address>
+  /** GoldMinter's redemption address: holders redeem by sending tokens there, burns take them from there */
+  redemptionAddress(): Promise<Address>
+  /** whether the token has frozen the account (GoldToken.isFrozen, through GoldMinter's token) */
+  isFrozen(address: Address): Promise<boolean>
 }
 
 /** A MinterReader over a read-only chain client (the web never signs or sends). */
 export function createMinterReader(p: { client: PublicClient; chainId: number; minterAddress: Address }): MinterReader {
   const minter = { address: p.minterAddress, abi: goldMinterAbi } as const
+  // GoldMinter's token is immutable: read once
+  let token: Promise<Address> | undefined
   return {
     domain: { chainId: p.chainId, verifyingContract: p.minterAddress },
     client: p.client,
@@ -32,5 +39,15 @@ export function createMinterReader(p: { client: PublicClient; chainId: number; m
     adminThreshold: async () => Number(await p.client.readContract({ ...minter, functionName: 'adminThreshold' })),
     vaultCustodian: async (vault) =>
       (await p.client.readContract({ ...minter, functionName: 'vaultReserve', args: [vaultId(vault)] })).custodian,
+    redemptionAddress: () => p.client.readContract({ ...minter, functionName: 'redemptionAddress' }),
+    isFrozen: async (address) => {
+      token ??= p.client.readContract({ ...minter, functionName: 'token' })
+      return p.client.readContract({
+        address: await token,
+        abi: goldTokenAbi,
+        functionName: 'isFrozen',
+        args: [address],
+      })
+    },
   }
 }

@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm'
+import { createWalletClient, type Hex, http } from 'viem'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createDb } from '@/db/client'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { buildJobSpec } from '@/lib/jobs/buildJobSpec'
+import { redemptionSendJobKey, TASK } from '@/lib/jobs/jobKeys'
+import { devAccountAt, devKey } from '@/lib/keys/devKeys'
+import type { SessionUser } from '@/lib/web/auth/SessionUser'
+import type { ApiDeposit, ApiRedemption } from '@/lib/web/redemptions/apiTypes'
+import type { ApiRedemptionApproval } from '@/lib/web/redemptions/getRedemptionApprovalOrThrow'
+import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
+import { ensureDevApprovers } from '@/tests/helpers/approvals'
+import { signInAs } from '@/tests/helpers/fakeSession'
+import { createTestOrders } from '@/tests/helpers/orders'
+import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
+import { waitFor } from '@/tests/helpers/waitFor'
+import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+
+// A redemption end to end (docs/decisions/055-redemptions.md) through the real routes as the web's database role,
+// a real worker, anvil and the KMS endpoint: the holder's transfer, the deposit seen, the bars matched, an
+// approver's signature, the burn once. Only the session is faked.
+vi.mock('@/lib/web/auth/getSessionUser', () => import('@/tests/helpers/fakeSession').then((m) => m.fakeSessionModule))
+
+const OZ = 10n ** 18n
+const holder = devAccountAt(5)
+
+describe('redemptions', () => {
+  let chain: ChainFixture
+  let route: RouteTest
+  let worker: WorkerProcess
+  let approver: SessionUser
+  let bars: { serial: string; refiner: string; orderId: string }[]
+  let r: {
+    deposits: typeof import('@/app/api/gold/deposits/route')
+    redemptions: typeof import('./route')
+    one: typeof import('./[redemptionId]/route')
+    approval: typeof import('./[redemptionId]/approval/route')
+    approve: typeof import('./[redemptionId]/approve/route')
+  }
+
+  const supply = () =>
+    chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
+  const redemptionAddress = () =>
+    chain.publicClient.readContract({
+      address: chain.minterAddress,
+      abi: goldMinterAbi,
+      functionName: 'redemptionAddress',
+    })
+  async function deposit(amount: bigint): Promise<Hex> {
+    const wallet = createWalletClient({ account: holder, chain: chain.chain, transport: http(chain.rpcUrl) })
+    const hash = await wallet.writeContract({
+      address: chain.tokenAddress,
+      abi: goldTokenAbi,
+      functionName: 'transfer',
+      args: [await redemptionAddress(), amount],
+    })
+    await chain.publicClient.waitForTransactionReceipt({ hash })
+    return hash
+  }
+  async function seen(txHash: Hex): Promise<ApiDeposit> {
+    return waitFor(
+      async () => {
+        const res = await r.deposits.GET(routeRequest('/api/gold/deposits?status=unmatched'))
+        const body = (await res.json()) as { items: ApiDeposit[] }
+        return body.items.find((d) => d.txHash === txHash)
+      },
+      { timeoutMs: 20_000, what: `the deposit ${txHash}` },
+    )
+  }
+  const request = (body: unknown) => r.redemptions.POST(routeRequest('/api/gold/redemptions', { method: 'POST', body }))
+  const get = async (redemptionId: string) => {
+    const res = await r.one.GET(routeRequest(`/api/gold/redemptions/${redemptionId}`), routeParams({ redemptionId }))
+    return (await res.json()) as ApiRedemption
+  }
+
+  beforeAll(async () => {
+    chain = await startChainFixture()
+    process.env.RPC_URL = chain.rpcUrl
+    process.env.CHAIN_ID = String(chain.chainId)
+    process.env.MINTER_ADDRESS = chain.minterAddress
+    process.env.TOKEN_ADDRESS = chain.tokenAddress
+    route = await startRouteTest()
+    const [first] = await ensureDevApprovers(route.t.db)
+    if (!first) throw new Error('no dev approver')
+    const [row] = await route.t.db.execute<{ email: string }>(
+      sql`select email from users where id = ${first.userId}::uuid`,
+    )
+    approver = { id: first.userId, email: row?.email ?? '', role: 'approver' }
+    r = {
+      deposits: await import('@/app/api/gold/deposits/route'),
+      redemptions: await import('./route'),
+      one: await import('./[redemptionId]/route'),
+      approval: await import('./[redemptionId]/approval/route'),
+      approve: await import('./[redemptionId]/approve/route'),
+    }
+    worker = startWorkerProcess({
+      name: 'redemptions',
+      env: workerEnv({ databaseUrl: route.t.url, chain, env: { DEPOSIT_WATCH_MS: '200' } }),
+    })
+    await worker.waitForLine((l) => l.msg === 'worker started')
+    // three confirmed mints to the holder: 1, 2 and 3 oz, each backed by one bar
+    const orders = await createTestOrders(route.t.db, {
+      count: 3,
+      to: [holder.address],
+      amountWei: (i) => BigInt(i + 1) * OZ,
+    })
+    await waitFor(
+      async () => {
+        const [n] = await route.t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from mint_orders where status = 'confirmed'`,
+        )
+        return (n?.n ?? 0) === orders.length ? true : undefined
+      },
+      { timeoutMs: 30_000, what: 'the three mints confirmed' },
+    )
+    bars = await route.t.db.execute<{ serial: string; refiner: string; orderId: string }>(sql`
+      select b.serial, b.refiner, b.order_id::text as "orderId" from vault_bars b join mint_orders o on o.id = b.order_id
+      where b.status = 'backing' order by o.amount_wei`)
+  }, 120_000)
+
+  afterAll(async () => {
+    await worker?.stop('SIGTERM')
+    await route?.close()
+    await chain?.stop()
+  })
+
+  it('sees the deposit, matches whole bars of its weight, and burns it once with an approver signature', async () => {
+    const [oneOz, twoOz] = bars
+    if (!oneOz || !twoOz) throw new Error('no bars')
+    signInAs(route.u.staff)
+    const txHash = await deposit(2n * OZ)
+    const seenDeposit = await seen(txHash)
+    expect(seenDeposit).toMatchObject({ amount: '2.000', status: 'unmatched', from: holder.address })
+
+    // bars that weigh other than the deposit: refused, nothing written
+    const wrong = await request({ depositTx: txHash, bars: [oneOz], reference: 'REL-1' })
+    expect(await errorOf(wrong)).toMatchObject({ status: 422, code: 'validation_failed' })
+    const unknown = await request({ depositTx: txHash, bars: [{ serial: 'NOPE', refiner: 'Nobody' }], reference: 'x' })
+    expect(await errorOf(unknown)).toMatchObject({ status: 422, code: 'bar_not_in_vault' })
+    const [none] = await route.t.db.execute<{ n: number }>(sql`select count(*)::int as n from redemptions`)
+    expect(none?.n).toBe(0)
+
+    // two requests for the deposit at once: exactly one takes it
+    const body = { depositTx: txHash, bars: [twoOz], reference: 'REL-2' }
+    const answers = await Promise.all([request(body), request(body)])
+    const accepted = answers.filter((a) => a.status === 202)
+    expect(accepted).toHaveLength(1)
+    const refused = answers.find((a) => a.status !== 202)
+    if (!refused) throw new Error('both accepted')
+    expect(['deposit_already_used', 'bar_already_used']).toContain((await errorOf(refused)).code)
+    const [first] = accepted
+    if (!first) throw new Error('none accepted')
+    const { redemptionId } = (await first.json()) as { redemptionId: string }
+    expect((await get(redemptionId)).status).toBe('awaiting_approval')
+
+    // the requester's role cannot sign; an approver signs the typed data the route gives
+    const params = routeParams({ redemptionId })
+    const staffApproval = await r.approval.GET(routeRequest(`/api/gold/redemptions/${redemptionId}/approval`), params)
+    expect(staffApproval.status).toBe(403)
+    signInAs(approver)
+    const approval = (await (
+      await r.approval.GET(routeRequest(`/api/gold/redemptions/${redemptionId}/approval`), params)
+    ).json()) as ApiRedemptionApproval
+    expect(approval.required).toBe(1)
+    expect(approval.typedData.message.amount).toBe((2n * OZ).toString())
+    const t = approval.typedData
+    const signature = await devKey('approver').signTypedData({
+      domain: { ...t.domain, chainId: Number(t.domain.chainId), verifyingContract: t.domain.verifyingContract as Hex },
+      types: { RedemptionIntent: [...(t.types.RedemptionIntent ?? [])] },
+      primaryType: 'RedemptionIntent',
+      message: {
+        redemptionId: t.message.redemptionId as Hex,
+        from: t.message.from as Hex,
+        amount: BigInt(t.message.amount),
+        barsHash: t.message.barsHash as Hex,
+        deadline: BigInt(t.message.deadline),
+      },
+    })
+    const before = await supply()
+    const approved = await r.approve.POST(
+      routeRequest(`/api/gold/redemptions/${redemptionId}/approve`, { method: 'POST', body: { signature } }),
+      params,
+    )
+    expect(approved.status, await approved.clone().text()).toBe(200)
+
+    const burned = await waitFor(
+      async () => {
+        const one = await get(redemptionId)
+        return one.status === 'burned' ? one : undefined
+      },
+      { timeoutMs: 30_000, what: 'the burn confirmed' },
+    )
+    expect(burned.txHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(burned.bars).toEqual([expect.objectContaining({ serial: twoOz.serial, status: 'redeemed' })])
+    expect(burned.timeline.map((e) => e.event)).toEqual(expect.arrayContaining(['signed', 'broadcast', 'confirmed']))
+    expect(await supply()).toBe(before - 2n * OZ)
+    const deposits = (await (await r.deposits.GET(routeRequest('/api/gold/deposits'))).json()) as {
+      items: ApiDeposit[]
+    }
+    expect(deposits.items.find((d) => d.txHash === txHash)).toMatchObject({ status: 'redeemed', redemptionId })
+    // one burn transaction, and the bar no longer backs
+    const [txs] = await route.t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from chain_txs where redemption_id = ${redemptionId}::uuid and mined_block is not null`,
+    )
+    expect(txs?.n).toBe(1)
+    const [backing] = await route.t.db.execute<{ oz: string }>(
+      sql`select coalesce(sum(fine_oz), 0)::text as oz from vault_bars where status = 'backing'`,
+    )
+    expect(Number(backing?.oz)).toBeCloseTo(4, 3)
+  })
+
+  it('burns nothing of a redemption the web database role set pending without signatures', async () => {
+    const [oneOz] = bars
+    if (!oneOz) throw new Error('no bars')
+    signInAs(route.u.staff)
+    const txHash = await deposit(OZ)
+    await seen(txHash)
+    const before = await supply()
+    // as the web's database role, around every route: a pending redemption, its bar and its job
+    const { db: web, close } = createDb({ url: route.t.roleUrl('web'), max: 2 })
+    const [forged] = await web.execute<{ id: string }>(sql`
+      insert into redemptions (deposit_tx_hash, deposit_log_index, holder_address, amount_wei, reference, status,
+        requested_by, intent_deadline)
+      select tx_hash, log_index, from_address, amount_wei, 'forged', 'pending', ${route.u.staff.id}::uuid,
+        now() + interval '1 day' from deposits where tx_hash = ${txHash}
+      returning id::text as id`)
+    if (!forged) throw new Error('not forged')
+    await web.execute(sql`
+      insert into redemption_bars (redemption_id, bar_id, position)
+      select ${forged.id}::uuid, b.id, 0 from vault_bars b where b.serial = ${oneOz.serial}`)
+    await web.execute(sql`update vault_bars set redemption_id = ${forged.id}::uuid where serial = ${oneOz.serial}`)
+    const spec = buildJobSpec({
+      task: TASK.redemptionSend,
+      payload: { redemptionId: forged.id },
+      jobKey: redemptionSendJobKey(forged.id),
+      maxAttempts: 5,
+      orderId: forged.id,
+      actor: 'attacker',
+    })
+    await web.execute(sql`select public.enqueue_job(${JSON.stringify(spec)}::jsonb)`)
+    await close()
+    await waitFor(
+      async () => {
+        const [row] = await route.t.db.execute<{ status: string }>(
+          sql`select status::text as status from redemptions where id = ${forged.id}::uuid`,
+        )
+        return row?.status === 'failed' ? true : undefined
+      },
+      { timeoutMs: 30_000, what: 'the forged redemption failed' },
+    )
+    const [sent] = await route.t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from chain_txs where redemption_id = ${forged.id}::uuid`,
+    )
+    expect(sent?.n).toBe(0)
+    expect(await supply()).toBe(before)
+  })
+})
