@@ -5,18 +5,8 @@ import { isUuid } from '@/lib/mint/isUuid'
 import { buildRedemptionIntentTypedData } from '@/lib/redemption/buildRedemptionIntent'
 import type { MinterReader } from '@/lib/web/approvals/MinterReader'
 import { NotFoundError } from '@/lib/web/errors/resource'
+import type { ApiRedemptionApproval } from '@/lib/web/signing/apiTypes'
 import { readRedemptionIntent } from './readRedemptionIntent'
-
-export type ApiRedemptionApproval = {
-  typedData: {
-    domain: { name: string; version: string; chainId: string; verifyingContract: string }
-    types: Record<string, readonly { name: string; type: string }[]>
-    primaryType: 'RedemptionIntent'
-    message: { redemptionId: string; from: string; amount: string; barsHash: string; deadline: string }
-  }
-  required: number
-  signatures: { signer: string; user: string; at: string }[]
-}
 
 /**
  * What an approver signs for a redemption: its RedemptionIntent rebuilt from the redemption, its bars and the
@@ -39,7 +29,7 @@ export async function getRedemptionApprovalOrThrow(
   return {
     typedData: {
       domain: { ...typed.domain, chainId: String(typed.domain.chainId) },
-      types: typed.types,
+      types: { RedemptionIntent: typed.types.RedemptionIntent.map((f) => ({ ...f })) },
       primaryType: typed.primaryType,
       message: {
         redemptionId: m.redemptionId,

@@ -58,6 +58,27 @@ export const mintApprovalSchema = z.object({
 })
 
 export type ApiMintApproval = z.infer<typeof mintApprovalSchema>
+
+/** GoldMinter's RedemptionIntent (lib/chain/typedData.ts), as the approval answer carries it */
+export const redemptionIntentMessageSchema = z.looseObject({
+  redemptionId: bytes32,
+  /** GoldMinter's redemption address: the burn takes the tokens from there */
+  from: address,
+  /** wei (1 fine oz = 10^18) */
+  amount: decimalString,
+  barsHash: bytes32,
+  /** Unix seconds */
+  deadline: decimalString,
+})
+
+/** GET /api/gold/redemptions/{redemptionId}/approval */
+export const redemptionApprovalSchema = z.object({
+  typedData: typedDataSchema(redemptionIntentMessageSchema),
+  required: z.number().int().nonnegative(),
+  signatures: z.array(z.object({ signer: address, user: z.string(), at: z.string() })),
+})
+
+export type ApiRedemptionApproval = z.infer<typeof redemptionApprovalSchema>
 /** typed data of a kind a page signs (a mint's intent, a control change), as the API gave it */
 export const apiTypedDataSchema = typedDataSchema(z.record(z.string(), z.unknown()))
 export type ApiTypedData = z.infer<typeof apiTypedDataSchema>
