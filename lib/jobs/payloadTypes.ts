@@ -10,6 +10,9 @@ export type MintSendPayload = { orderId: string }
 /** control_send: the confirmed on-chain control change it sends (job key control_send:<changeId>) */
 export type ControlSendPayload = { changeId: string }
 
+/** compliance_send: the signed compliance operation it sends (job key compliance_send:<operationId>) */
+export type ComplianceSendPayload = { operationId: string }
+
 /**
  * webhook_deliver: one delivery (event, endpoint); the web adds one to redeliver
  * (lib/web/notifications/redeliverWebhook.ts)

@@ -2,6 +2,7 @@ import type { Tx } from '@/db/client'
 import type { FailureReason } from '@/lib/errors/jobs'
 import { ORDER_TASKS, TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
+import { markComplianceOperationFailed } from './markComplianceOperations'
 import { markControlChangeFailed } from './markControlChanges'
 import { markOrderFailed } from './markOrderFailed'
 
@@ -17,7 +18,8 @@ export type FailOrderOfDeadJobParameters = {
 }
 
 /**
- * What a dead job means for its order (a dead control_send: its control change fails). A dead mint_send: the order is
+ * What a dead job means for its order (a dead control_send: its control change fails; a dead compliance_send: its
+ * compliance operation fails, with a compliance.failed event saying why with `code`). A dead mint_send: the order is
  * `failed` with the reason (unless it already got further: submitted, confirmed or cancelled). A dead
  * order_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
@@ -31,6 +33,9 @@ export async function failOrderOfDeadJob(
   // a dead control_send: its change failed, unless its call is broadcast (submitted: the confirmer follows it)
   if (orderId && task === TASK.controlSend)
     return markControlChangeFailed(tx, { id: orderId, reason, from: ['pending', 'failed'] })
+  // a dead compliance_send: its operation failed, unless its call is broadcast (the confirmer follows it)
+  if (orderId && task === TASK.complianceSend)
+    return markComplianceOperationFailed(tx, { id: orderId, reason, code, from: ['pending', 'failed'] })
   if (!orderId || !ORDER_TASKS.includes(task)) return false
   const failed =
     task === TASK.mintSend

@@ -1,4 +1,5 @@
 import type { OperationKindName } from '@/db/schema'
+import { complianceKind } from './complianceKind'
 import { controlChangeKind } from './controlChangeKind'
 import { mintKind } from './mintKind'
 import type { OperationKind, OperationRow } from './OperationKind'
@@ -28,4 +29,5 @@ export type StoredOperationKind = Pick<
 export const operationKinds: Record<OperationKindName, StoredOperationKind> = {
   mint: mintKind,
   control_change: controlChangeKind,
+  compliance: complianceKind,
 }

@@ -22,6 +22,7 @@ import { sendClaimingBatch } from '../mint/sendClaimingBatch'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
+import { complianceSend } from '../tasks/complianceSend'
 import { controlSend } from '../tasks/controlSend'
 import { emailSend } from '../tasks/emailSend'
 import { mintSend } from '../tasks/mintSend'
@@ -190,6 +191,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       taskList: withRenamedTasks({
         [TASK.mintSend]: runTask(ctx, mintSend(sends)),
         [TASK.controlSend]: runTask(ctx, controlSend),
+        [TASK.complianceSend]: runTask(ctx, complianceSend),
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
