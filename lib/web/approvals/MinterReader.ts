@@ -16,6 +16,10 @@ export type MinterReader = {
   adminThreshold(): Promise<number>
   /** the custodian the vault is bound to on chain (the zero address: none yet) */
   vaultCustodian(vault: string): Promise<Address>
+  /** how many approvers' signatures GoldMinter asks of a freeze, unfreeze, pause or unpause */
+  complianceApprovals(): Promise<number>
+  /** the GoldToken GoldMinter mints, freezes and pauses */
+  tokenAddress(): Promise<Address>
 }
 
 /** A MinterReader over a read-only chain client (the web never signs or sends). */
@@ -32,5 +36,8 @@ export function createMinterReader(p: { client: PublicClient; chainId: number; m
     adminThreshold: async () => Number(await p.client.readContract({ ...minter, functionName: 'adminThreshold' })),
     vaultCustodian: async (vault) =>
       (await p.client.readContract({ ...minter, functionName: 'vaultReserve', args: [vaultId(vault)] })).custodian,
+    complianceApprovals: async () =>
+      Number((await p.client.readContract({ ...minter, functionName: 'approvalRule' })).complianceApprovals),
+    tokenAddress: () => p.client.readContract({ ...minter, functionName: 'token' }),
   }
 }
