@@ -125,6 +125,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/users': ADMIN_READ,
   '/admin/controls': ADMIN_READ, // recipients and limits
   '/admin/changes': ADMIN_READ, // control changes awaiting a second admin
+  '/admin/compliance': ADMIN_READ, // freeze, unfreeze, pause, unpause; the chain's state
   '/admin/webhooks': ADMIN_READ, // subscriptions, deliveries, redeliver
 }
 

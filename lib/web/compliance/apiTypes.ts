@@ -18,7 +18,14 @@ export type ApiComplianceBatchAccepted = {
 export type ApiComplianceSignature = { signer: string; user: string; at: string }
 
 /** One event of an operation's timeline (job_events of its id). */
-export type ApiComplianceEvent = { at: string; event: string; task: string; actor: string; detail: string | null }
+export type ApiComplianceEvent = {
+  id: string
+  at: string
+  event: string
+  task: string
+  actor: string
+  detail: string | null
+}
 
 /** One compliance operation with its timeline. */
 export type ApiComplianceOperation = {

@@ -10,10 +10,15 @@ import { readComplianceChainState } from './readComplianceChainState'
  */
 export async function getComplianceState(
   db: DbOrTx,
-  p: ListComplianceOperationsParameters & { minter: MinterReader },
+  p: ListComplianceOperationsParameters & {
+    /** GoldMinter's reader (webProcess' getMinterReader), asked for here: a chain not configured is a null `chain` */
+    minter: () => MinterReader
+  },
 ): Promise<ApiComplianceState> {
   const [chain, operations] = await Promise.all([
-    readComplianceChainState({ minter: p.minter }).catch(() => null),
+    Promise.resolve()
+      .then(() => readComplianceChainState({ minter: p.minter() }))
+      .catch(() => null),
     listComplianceOperations(db, { status: p.status, limit: p.limit }),
   ])
   return { chain, operations }

@@ -25,6 +25,7 @@ export async function toApiComplianceOperations(db: DbOrTx, rows: readonly Row[]
       from compliance_signatures s join users u on u.id = s.user_id
       where s.operation_id = any(${ids}) order by s.signed_at`),
     db.execute<{
+      id: string
       order_id: string
       at: Date | string
       event: string
@@ -32,7 +33,7 @@ export async function toApiComplianceOperations(db: DbOrTx, rows: readonly Row[]
       actor: string | null
       detail: string | null
     }>(sql`
-      select order_id::text as order_id, at, event, task, actor, detail from job_events
+      select id::text as id, order_id::text as order_id, at, event, task, actor, detail from job_events
       where order_id = any(${ids}) order by at, id`),
   ])
   const emailOf = new Map(users.map((u) => [u.id, u.email]))
@@ -46,7 +47,14 @@ export async function toApiComplianceOperations(db: DbOrTx, rows: readonly Row[]
   for (const e of events)
     timelineOf.set(e.order_id, [
       ...(timelineOf.get(e.order_id) ?? []),
-      { at: new Date(e.at).toISOString(), event: e.event, task: e.task, actor: e.actor ?? '', detail: e.detail },
+      {
+        id: e.id,
+        at: new Date(e.at).toISOString(),
+        event: e.event,
+        task: e.task,
+        actor: e.actor ?? '',
+        detail: e.detail,
+      },
     ])
   return rows.map((r) => ({
     operationId: r.id,

@@ -12,5 +12,5 @@ export const dynamic = 'force-dynamic'
 export const GET = route({
   roles: COMPLIANCE_READERS,
   query: complianceQuerySchema,
-  handler: ({ query }) => getComplianceState(getWebDb().db, { ...query, minter: getMinterReader() }),
+  handler: ({ query }) => getComplianceState(getWebDb().db, { ...query, minter: getMinterReader }),
 })
