@@ -13,6 +13,7 @@ const links = [
   { href: '/admin/users', label: 'Users', exact: false },
   { href: '/admin/controls', label: 'Controls', exact: false },
   { href: '/admin/changes', label: 'Changes', exact: false },
+  { href: '/admin/compliance', label: 'Compliance', exact: false },
   { href: '/admin/webhooks', label: 'Webhooks', exact: false },
 ] as const
 

@@ -27,6 +27,11 @@ export type AdminAction =
   | 'change.sign'
   | 'change.confirm'
   | 'change.reject'
+  /** compliance operations (lib/web/compliance): asked for by an admin, signed or rejected by an approver */
+  | 'compliance.request'
+  | 'compliance.sign'
+  | 'compliance.approve'
+  | 'compliance.reject'
   /** webhooks (lib/notifications): subscribe, unsubscribe, send a delivery again */
   | 'webhook.subscribe'
   | 'webhook.delete'
@@ -54,6 +59,7 @@ export type RecordAuditParameters = {
     | 'webhook'
     | 'webhook_delivery'
     | 'control_change'
+    | 'compliance_operation'
     | 'signing'
     | 'redemption'
   targetId: string

@@ -66,7 +66,7 @@ export class InvalidSignatureError extends BaseError {
 /** The same approver (user or key) signs one intent twice. */
 export class AlreadySignedError extends BaseError {
   override name = 'AlreadySignedError'
-  constructor({ what = 'order' }: { what?: 'order' | 'change' } = {}) {
+  constructor({ what = 'order' }: { what?: 'order' | 'change' | 'operation' } = {}) {
     super('already_signed', `You have already signed this ${what}.`)
   }
 }

@@ -12,6 +12,8 @@ export type ControlSendPayload = { changeId: string }
 
 /** redemption_send: one signed redemption's burn, queued by the web with its last signature */
 export type RedemptionSendPayload = { redemptionId: string }
+/** compliance_send: the signed compliance operation it sends (job key compliance_send:<operationId>) */
+export type ComplianceSendPayload = { operationId: string }
 
 /**
  * webhook_deliver: one delivery (event, endpoint); the web adds one to redeliver

@@ -95,6 +95,15 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/admin/changes/[changeId]/approval': ADMIN_READ,
   'POST /api/admin/changes/[changeId]/confirm': ADMIN,
   'POST /api/admin/changes/[changeId]/reject': ADMIN,
+  // compliance operations: an admin asks, an approver (or another admin) signs; the auditor and approvers read
+  'GET /api/admin/compliance': ['admin', 'auditor', 'approver'],
+  'POST /api/admin/compliance/freeze': ADMIN,
+  'POST /api/admin/compliance/unfreeze': ADMIN,
+  'POST /api/admin/compliance/pause': ADMIN,
+  'POST /api/admin/compliance/unpause': ADMIN,
+  'GET /api/admin/compliance/operations/[operationId]/approval': ['admin', 'auditor', 'approver'],
+  'POST /api/admin/compliance/operations/[operationId]/approve': ['approver', 'admin'],
+  'POST /api/admin/compliance/operations/[operationId]/reject': ['approver', 'admin'],
 }
 
 /** Pages: who sees them ('public': anyone, signed in or not). */
@@ -116,6 +125,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/users': ADMIN_READ,
   '/admin/controls': ADMIN_READ, // recipients and limits
   '/admin/changes': ADMIN_READ, // control changes awaiting a second admin
+  '/admin/compliance': ADMIN_READ, // freeze, unfreeze, pause, unpause; the chain's state
   '/admin/webhooks': ADMIN_READ, // subscriptions, deliveries, redeliver
 }
 

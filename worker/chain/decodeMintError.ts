@@ -22,6 +22,7 @@ const ROLE_NAMES: Record<Hex, string> = {
   '0x0000000000000000000000000000000000000000000000000000000000000000': 'DEFAULT_ADMIN_ROLE',
   [keccak256(toHex('MINTER_ROLE'))]: 'MINTER_ROLE',
   [keccak256(toHex('FREEZER_ROLE'))]: 'FREEZER_ROLE',
+  [keccak256(toHex('PAUSER_ROLE'))]: 'PAUSER_ROLE',
 }
 
 /**
@@ -110,6 +111,10 @@ function describe(errorName: string, args: readonly unknown[]): DecodeMintErrorR
         return `the recipient ${a(0)} is the token or the minter`
       case 'TokenPaused':
         return 'the token is paused'
+      case 'PauseUnchanged':
+        return args[0] === true ? 'the token is already paused' : 'the token is not paused'
+      case 'OperationAlreadyUsed':
+        return `operation ${orderLabel(args[0])} was already used`
       case 'StaleAttestation':
         return `the bar list of ${a(1)} is older than the vault's attested one (${a(2)})`
       case 'AttestationFromFuture':

@@ -3,6 +3,7 @@ import type { FailureReason } from '@/lib/errors/jobs'
 import { ORDER_TASKS, TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
 import { recordRedemptionEvent } from '@/lib/notifications/recordRedemptionEvent'
+import { markComplianceOperationFailed } from './markComplianceOperations'
 import { markControlChangeFailed } from './markControlChanges'
 import { markOrderFailed } from './markOrderFailed'
 import { markRedemptionFailed } from './markRedemptions'
@@ -20,7 +21,8 @@ export type FailOrderOfDeadJobParameters = {
 
 /**
  * What a dead job means for its order (a dead control_send: its control change fails; a dead redemption_send: its
- * redemption fails, with a redemption.failed event). A dead mint_send: the order is
+ * redemption fails, with a redemption.failed event; a dead compliance_send: its compliance operation fails, with a
+ * compliance.failed event saying why with `code`). A dead mint_send: the order is
  * `failed` with the reason (unless it already got further: submitted, confirmed or cancelled). A dead
  * order_confirm leaves the order `submitted`: its transaction is signed and may be, or
  * become, mined, so `failed` would be a lie; the dead letter is what the admin sees
@@ -45,6 +47,9 @@ export async function failOrderOfDeadJob(
     })
     return markRedemptionFailed(tx, { id: orderId, reason, from: ['pending', 'failed'] })
   }
+  // a dead compliance_send: its operation failed, unless its call is broadcast (the confirmer follows it)
+  if (orderId && task === TASK.complianceSend)
+    return markComplianceOperationFailed(tx, { id: orderId, reason, code, from: ['pending', 'failed'] })
   if (!orderId || !ORDER_TASKS.includes(task)) return false
   const failed =
     task === TASK.mintSend

@@ -16,6 +16,7 @@ import type { WorkerContext } from '../runtime/context'
 import { mapWithLimit } from './mapWithLimit'
 import { recordFeeCapped } from './recordFeeCapped'
 import { type SendOrder, type SendOutcomes, sendEventOf } from './sendOutcome'
+import { TOKEN_PAUSED_ERROR, tokenPausedWait } from './tokenPausedWait'
 
 export type PrepareSendBatchParameters<Row extends OperationRow> = {
   /** the kind of every operation of the batch (docs/decisions/049-one-pipeline-for-every-operation.md) */
@@ -60,7 +61,8 @@ export type PrepareSendBatchReturnType<Row extends OperationRow> = {
  * (estimateMintGas, in parallel, one JSON-RPC batch): a refusal of the kind is a
  * permanent failure with a 'refused' event, a revert one with the contract's reason;
  * neither costs a nonce; the kind's alreadyDone revert (OrderAlreadyMinted) without a stored
- * transaction is reconciled from the chain.
+ * transaction is reconciled from the chain; a TokenPaused revert (a mint or a burn while the token is paused)
+ * is a wait (tokenPausedWait): nothing signed, no attempt spent, looked at again until the token is unpaused.
  */
 export async function prepareSendBatch<Row extends OperationRow>(
   ctx: WorkerContext,
@@ -152,7 +154,9 @@ export async function prepareSendBatch<Row extends OperationRow>(
       continue
     }
     const error: unknown = result?.reason
-    if (error instanceof MintRevertedError && error.errorName === kind.alreadyDone) {
+    if (error instanceof MintRevertedError && error.errorName === TOKEN_PAUSED_ERROR) {
+      outcomes.set(p.order.orderId, tokenPausedWait())
+    } else if (error instanceof MintRevertedError && error.errorName === kind.alreadyDone) {
       try {
         await kind.reconcile(ctx, { order: p.order, actor })
         outcomes.set(p.order.orderId, { kind: 'settled', status: 'confirmed' })

@@ -1,4 +1,5 @@
 import type { OperationKindName } from '@/db/schema'
+import { complianceKind } from './complianceKind'
 import { controlChangeKind } from './controlChangeKind'
 import { mintKind } from './mintKind'
 import type { OperationKind, OperationRow } from './OperationKind'
@@ -30,4 +31,5 @@ export const operationKinds: Record<OperationKindName, StoredOperationKind> = {
   mint: mintKind,
   control_change: controlChangeKind,
   redemption: redemptionKind,
+  compliance: complianceKind,
 }

@@ -22,6 +22,7 @@ import { sendClaimingBatch } from '../mint/sendClaimingBatch'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
+import { complianceSend } from '../tasks/complianceSend'
 import { controlSend } from '../tasks/controlSend'
 import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
@@ -194,6 +195,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.controlSend]: runTask(ctx, controlSend),
         [TASK.redemptionSend]: runTask(ctx, redemptionSend),
         [TASK.depositWatch]: runTask(ctx, depositWatch),
+        [TASK.complianceSend]: runTask(ctx, complianceSend),
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),

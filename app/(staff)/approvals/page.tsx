@@ -1,8 +1,10 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { ComplianceOperations } from '@/components/admin/compliance/ComplianceOperations'
 import { ApprovalQueue } from '@/components/approvals/ApprovalQueue'
 import { listOrdersAwaitingApproval } from '@/lib/web/approvals/listOrdersAwaitingApproval'
 import { requireRole } from '@/lib/web/auth/getSessionUser'
+import { listComplianceOperations } from '@/lib/web/compliance/listComplianceOperations'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { availableSigners } from '@/lib/web/signing/availableSigners'
 import { getWebDb } from '@/lib/web/webProcess'
@@ -14,11 +16,15 @@ export const dynamic = 'force-dynamic'
  * /approvals: the orders waiting for a second person (four eyes), for approvers and
  * admins (anyone else: /forbidden). Each shows what, for whom, backed by which bars and
  * requested by whom, and the intent an approver signs with their own key (their wallet; in
- * dev mode also the dev signer); the viewer's own requests are listed but not theirs to decide.
+ * dev mode also the dev signer); the viewer's own requests are listed but not theirs to decide. Below them, the
+ * compliance operations (freeze, unfreeze, pause, unpause) awaiting an approver's signature, decided the same way.
  */
 export default async function ApprovalsPage() {
   const user = await requireRole(['approver', 'admin'])
-  const queue = await listOrdersAwaitingApproval(getWebDb().db, { user })
+  const [queue, compliance] = await Promise.all([
+    listOrdersAwaitingApproval(getWebDb().db, { user }),
+    listComplianceOperations(getWebDb().db, { status: 'awaiting_approval', limit: 100 }),
+  ])
   const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
@@ -31,6 +37,14 @@ export default async function ApprovalsPage() {
         </p>
       </div>
       <ApprovalQueue queue={queue} viewerEmail={user.email} signers={signers} />
+      <ComplianceOperations
+        title="Compliance operations awaiting approval"
+        operations={compliance}
+        viewerEmail={user.email}
+        canDecide
+        signers={signers}
+        empty="No freeze, unfreeze, pause or unpause awaits a signature."
+      />
     </div>
   )
 }

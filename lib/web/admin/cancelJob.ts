@@ -14,6 +14,7 @@ import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { lockSqsJobs } from '@/lib/web/queue/lockSqsJobs'
 import type { ApiCancelResult } from './apiTypes'
+import { cancelComplianceOperation } from './cancelComplianceOperation'
 
 export type CancelJobParameters = { jobId: bigint; actor: AdminActor }
 
@@ -36,6 +37,7 @@ export type CancelJobReturnType = ApiCancelResult
  *   self-transfer at a higher fee, in its own transaction, so the signer's later nonces
  *   are not stuck behind a gap (invariant 3). The web does not write nonces (invariant 7:
  *   its database role cannot; docs/decisions/026-nonces-in-postgres.md);
+ * - a compliance_send job: its compliance operation is cancelled instead (cancelComplianceOperation), no order;
  * - a 'cancelled' timeline event per job and one audit row, naming the admin; the order's
  *   `mint.failed` notification event (status `cancelled`, reason `cancelled`), so its requester
  *   is emailed (docs/decisions/053-outcomes-reach-the-requester.md).
@@ -81,7 +83,15 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
 
     let previousOrderStatus: string | null = null
     let releasedNonce: ApiCancelResult['releasedNonce'] = null
-    if (orderId) {
+    let orderStatus: string | null = null
+    // a compliance_send job's id is its compliance operation's: that operation is cancelled, no mint order
+    const compliance = orderId !== null && target?.task === TASK.complianceSend
+    if (orderId && compliance) {
+      const cancelled = await cancelComplianceOperation(tx, { operationId: orderId })
+      previousOrderStatus = cancelled.previousStatus
+      orderStatus = cancelled.status
+      releasedNonce = cancelled.releasedNonce
+    } else if (orderId) {
       const orders = await tx.execute<{ status: string }>(
         sql`select status::text as status from mint_orders where id = ${orderId}::uuid for update`,
       )
@@ -108,8 +118,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
       await tx.execute(sql`
         update sqs_outbox set generation = generation + 1 where job_id = any(${jobIdArraySql(sqsJobs.map((j) => j.jobId))})`)
 
-    let orderStatus: string | null = null
-    if (orderId) {
+    if (orderId && !compliance) {
       // before the update, so it is written only for an order becoming cancelled (not one already cancelled)
       await recordMintEvent(tx, {
         type: 'mint.failed',
@@ -142,7 +151,7 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
         on conflict (job_id) do update set state = 'cancelled', attempts = excluded.attempts, updated_at = now(), finished_at = now()`)
       const parts = [`Cancelled by ${actor.email}`]
       if (job.jobId !== jobId) parts.push(`with job ${id} of the same order`)
-      if (orderId) parts.push('order cancelled')
+      if (orderId) parts.push(compliance ? 'compliance operation cancelled' : 'order cancelled')
       if (releasedNonce)
         parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} handed to the worker to release and fill`)
       await recordJobEvent(tx, {

@@ -8,8 +8,9 @@ import { markBarsReserved } from '@/lib/vault/markBarsReserved'
  * transaction is stored for it (the worker re-sends those bytes), else `pending`; its
  * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
  * BarAlreadyUsedError (409) when another order took one meanwhile. A failed control change that
- * lives on chain (the id is its) is reopened the same way: its control_send runs again. Any other
- * status is left as is. Returns the status after.
+ * lives on chain (the id is its) is reopened the same way: its control_send runs again; so is a failed compliance
+ * operation (its compliance_send runs again; GoldMinter uses its id once). Every other status is left as is.
+ * Returns the status after.
  */
 export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
   const rows = await tx.execute<{ status: string }>(sql`
@@ -33,6 +34,14 @@ export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string
     where cc.id = ${orderId}::uuid and cc.status = 'failed' and cc.deadline is not null
     returning cc.status::text as status`)
   if (change[0]) return change[0].status
+  const compliance = await tx.execute<{ status: string }>(sql`
+    update compliance_operations co set
+      status = case when exists (select 1 from chain_txs c where c.compliance_operation_id = co.id) then 'submitted' else 'pending' end::compliance_status,
+      failure_reason = null,
+      updated_at = now()
+    where co.id = ${orderId}::uuid and co.status = 'failed'
+    returning co.status::text as status`)
+  if (compliance[0]) return compliance[0].status
   const current = await tx.execute<{ status: string }>(
     sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
   )

@@ -21,6 +21,10 @@ export type MinterReader = {
   redemptionAddress(): Promise<Address>
   /** whether the token has frozen the account (GoldToken.isFrozen, through GoldMinter's token) */
   isFrozen(address: Address): Promise<boolean>
+  /** how many approvers' signatures GoldMinter asks of a freeze, unfreeze, pause or unpause */
+  complianceApprovals(): Promise<number>
+  /** the GoldToken GoldMinter mints, freezes and pauses */
+  tokenAddress(): Promise<Address>
 }
 
 /** A MinterReader over a read-only chain client (the web never signs or sends). */
@@ -42,6 +46,9 @@ export function createMinterReader(p: { client: PublicClient; chainId: number; m
     redemptionAddress: () => p.client.readContract({ ...minter, functionName: 'redemptionAddress' }),
     isFrozen: async (address) => {
       token ??= p.client.readContract({ ...minter, functionName: 'token' })
+      token.catch(() => {
+        token = undefined
+      })
       return p.client.readContract({
         address: await token,
         abi: goldTokenAbi,
@@ -49,5 +56,8 @@ export function createMinterReader(p: { client: PublicClient; chainId: number; m
         args: [address],
       })
     },
+    complianceApprovals: async () =>
+      Number((await p.client.readContract({ ...minter, functionName: 'approvalRule' })).complianceApprovals),
+    tokenAddress: () => p.client.readContract({ ...minter, functionName: 'token' }),
   }
 }

@@ -1,7 +1,13 @@
 import type { ApiOperation } from './ApiOperation'
 import { adminOperations } from './operations/adminOperations'
+import { complianceOperations } from './operations/complianceOperations'
 import { mintOperations } from './operations/mintOperations'
 import { publicOperations } from './operations/publicOperations'
 
 /** Every operation of the API, one per route file's exported method (lib/web/openapi/apiOperations.test.ts). */
-export const apiOperations: readonly ApiOperation[] = [...publicOperations, ...mintOperations, ...adminOperations]
+export const apiOperations: readonly ApiOperation[] = [
+  ...publicOperations,
+  ...mintOperations,
+  ...adminOperations,
+  ...complianceOperations,
+]
