@@ -55,6 +55,14 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/gold/mint/[orderId]/approval': ['approver', 'admin'], // the MintIntent to sign
   'POST /api/gold/mint/[orderId]/approve': ['approver', 'admin'],
   'POST /api/gold/mint/[orderId]/reject': ['approver', 'admin'],
+  // redemptions: staff request, a second person signs (never the requester)
+  'GET /api/gold/deposits': READERS,
+  'GET /api/gold/redemptions': READERS,
+  'POST /api/gold/redemptions': ['staff', 'admin'],
+  'GET /api/gold/redemptions/[redemptionId]': READERS,
+  'GET /api/gold/redemptions/[redemptionId]/approval': ['approver', 'admin'],
+  'POST /api/gold/redemptions/[redemptionId]/approve': ['approver', 'admin'],
+  'POST /api/gold/redemptions/[redemptionId]/reject': ['approver', 'admin'],
   'GET /api/vault/bars': READERS,
   'POST /api/vault/bar-lists/typed-data': ADMIN, // the BarList typed data for the custodian to sign
   // the user's own signing keys, and the dev signer (404 in production and for users without a dev key)

@@ -3,6 +3,7 @@ import { adminOperations } from './operations/adminOperations'
 import { complianceOperations } from './operations/complianceOperations'
 import { mintOperations } from './operations/mintOperations'
 import { publicOperations } from './operations/publicOperations'
+import { redemptionOperations } from './operations/redemptionOperations'
 
 /** Every operation of the API, one per route file's exported method (lib/web/openapi/apiOperations.test.ts). */
 export const apiOperations: readonly ApiOperation[] = [
@@ -10,4 +11,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...mintOperations,
   ...adminOperations,
   ...complianceOperations,
+  ...redemptionOperations,
 ]
