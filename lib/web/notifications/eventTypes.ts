@@ -10,5 +10,15 @@ export const NOTIFICATION_EVENT_TYPES = [
   'mint.replaced',
   /** its mined transaction was reorged away: submitted again until it is mined again */
   'mint.reorged',
+  /** a transfer to the redemption address has its confirmations (txHash, logIndex, from, amountWei) */
+  'redemption.deposit_received',
+  'redemption.awaiting_approval',
+  /** its burn has its confirmations: the supply fell by amountWei, its bars are redeemed */
+  'redemption.burned',
+  'redemption.failed',
+  'compliance.awaiting_approval',
+  /** a freeze, unfreeze, pause or unpause has its confirmations */
+  'compliance.applied',
+  'compliance.failed',
 ] as const
 export type NotificationEventType = (typeof NOTIFICATION_EVENT_TYPES)[number]

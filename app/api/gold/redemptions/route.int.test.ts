@@ -209,6 +209,17 @@ describe('redemptions', () => {
       sql`select coalesce(sum(fine_oz), 0)::text as oz from vault_bars where status = 'backing'`,
     )
     expect(Number(backing?.oz)).toBeCloseTo(4, 3)
+    // its notifications, each fanned out by the dispatch: the deposit, the approval asked, the burn
+    const events = await waitFor(
+      async () => {
+        const rows = await route.t.db.execute<{ type: string; dispatched: boolean }>(sql`
+          select type, dispatched_at is not null as dispatched from notification_events
+          where redemption_id = ${redemptionId}::uuid or payload->>'txHash' = ${txHash} order by created_at`)
+        return rows.length === 3 && rows.every((e) => e.dispatched) ? rows.map((e) => e.type) : undefined
+      },
+      { timeoutMs: 10_000, what: 'the redemption events dispatched' },
+    )
+    expect(events).toEqual(['redemption.deposit_received', 'redemption.awaiting_approval', 'redemption.burned'])
   })
 
   it('burns nothing of a redemption the web database role set pending without signatures', async () => {
