@@ -1,5 +1,6 @@
 import type { Address, PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { formatOz } from '@/lib/reserves/formatOz'
 import { readReserveFigures } from '@/lib/reserves/readReserveFigures'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
@@ -7,12 +8,15 @@ import { type ReadTotalSupplyReturnType, readTotalSupply } from '@/lib/reserves/
 import { NotReadyError } from '@/lib/web/errors/ops'
 import type { ApiReserves } from './apiTypes'
 import { readLatestReserveCheck } from './readLatestReserveCheck'
+import { readRedeemedWei } from './readRedeemedWei'
 
 export type GetReservesOrThrowParameters = {
   /** a read-only chain client (short timeout), or null when no RPC is configured */
   chain: PublicClient | null
   chainId: number | undefined
   tokenAddress: Address | undefined
+  /** GoldMinter, whose redemption address the answer gives */
+  minterAddress?: Address | undefined
   /** where a failed chain read is reported (the message can carry the RPC URL: server log only) */
   onChainError?: (error: unknown) => void
 }
@@ -30,8 +34,25 @@ export async function getReservesOrThrow(
   db: DbOrTx,
   p: GetReservesOrThrowParameters,
 ): Promise<GetReservesOrThrowReturnType> {
-  const lastCheck = await readLatestReserveCheck(db)
-  const base = { chainId: p.chainId ?? null, tokenAddress: p.tokenAddress ?? null, lastCheck }
+  const [lastCheck, redeemedWei, redemptionAddress] = await Promise.all([
+    readLatestReserveCheck(db),
+    readRedeemedWei(db),
+    p.chain && p.minterAddress
+      ? p.chain
+          .readContract({ address: p.minterAddress, abi: goldMinterAbi, functionName: 'redemptionAddress' })
+          .catch((error: unknown) => {
+            p.onChainError?.(error)
+            return null
+          })
+      : null,
+  ])
+  const base = {
+    chainId: p.chainId ?? null,
+    tokenAddress: p.tokenAddress ?? null,
+    redemptionAddress,
+    redeemedFineOz: formatOz(redeemedWei),
+    lastCheck,
+  }
   let supply: ReadTotalSupplyReturnType | null = null
   if (p.chain && p.tokenAddress) {
     try {

@@ -38,7 +38,15 @@ export async function listBackedMints(db: DbOrTx, p: ListBackedMintsParameters):
     tx_hash: string
     block_number: string | null
     confirmed_at: string | null
-    bars: { serial: string; refiner: string; vault: string; fine_oz: string; status: string }[]
+    bars: {
+      serial: string
+      refiner: string
+      vault: string
+      fine_oz: string
+      status: string
+      redemption_id: string | null
+      burn_tx: string | null
+    }[]
   }>(sql`
     with mints as (
       select o.id, o.to_address, o.amount_wei, o.tx_hash, o.block_number, o.confirmed_at
@@ -52,8 +60,10 @@ export async function listBackedMints(db: DbOrTx, p: ListBackedMintsParameters):
       to_char(m.confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as confirmed_at,
       coalesce((
         select json_agg(json_build_object('serial', b.serial, 'refiner', b.refiner, 'vault', b.vault,
-          'fine_oz', b.fine_oz::text, 'status', b.status) order by ob.position)
+          'fine_oz', b.fine_oz::text, 'status', b.status, 'redemption_id', r.id, 'burn_tx', r.tx_hash)
+          order by ob.position)
         from mint_order_bars ob join vault_bars b on b.id = ob.bar_id
+          left join redemptions r on r.id = b.redemption_id and r.status = 'burned'
         where ob.order_id = m.id
       ), '[]'::json) as bars
     from mints m
@@ -71,6 +81,7 @@ export async function listBackedMints(db: DbOrTx, p: ListBackedMintsParameters):
       vault: b.vault,
       fineOz: formatOz(ozToWei(b.fine_oz)),
       status: b.status,
+      redeemed: b.redemption_id && b.burn_tx ? { redemptionId: b.redemption_id, txHash: b.burn_tx } : null,
     })),
   }))
   return { query, mints, truncated: rows.length > limit }

@@ -20,7 +20,13 @@ export function reservesParameters(config: Config): GetReservesOrThrowParameters
           timeoutMs: 2_500,
         })
       : null
-  return { chain, chainId: config.chainId, tokenAddress: config.tokenAddress, onChainError: logChainError }
+  return {
+    chain,
+    chainId: config.chainId,
+    tokenAddress: config.tokenAddress,
+    minterAddress: config.minterAddress,
+    onChainError: logChainError,
+  }
 }
 
 function logChainError(error: unknown): void {

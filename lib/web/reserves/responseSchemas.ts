@@ -49,6 +49,10 @@ export const reservesSchema = z.object({
   /** max(0, totalSupply - backingFineOz - inFlightFineOz) */
   shortfallOz: z.string(),
   status: reserveStatusSchema,
+  /** GoldMinter's redemption address: holders redeem by sending tokens there (null when the chain is not read) */
+  redemptionAddress: z.string().nullable(),
+  /** bars of burned redemptions: out of backing, their tokens gone */
+  redeemedFineOz: z.string(),
   /** the latest list of each vault */
   barLists: z.array(z.object({ vault: z.string(), asOf: z.string() })),
   /** the latest reconciliation check, if one was made */
@@ -61,8 +65,10 @@ export const backingBarSchema = z.object({
   refiner: z.string(),
   vault: z.string(),
   fineOz: z.string(),
-  /** backing, or missing when the vault's latest list lacks it */
+  /** backing, missing when the vault's latest list lacks it, redeemed once a burn took it out of backing */
   status: z.string(),
+  /** the burn that redeemed the bar: its tokens are gone from the supply */
+  redeemed: z.object({ redemptionId: z.string(), txHash: z.string() }).nullable(),
 })
 
 /** One confirmed mint and the bars that back it. */
