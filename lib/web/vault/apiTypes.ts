@@ -11,6 +11,7 @@ export const barStatuses = [
   'backing',
   'missing',
   'withdrawn',
+  'redeemed',
 ] as const satisfies readonly BarStatus[]
 
 /** A bar that is reserved or backing and that a list lacks. */

@@ -52,8 +52,9 @@ const DEFAULT_CHUNK = 10_000
  *   again, a missing one is reserved or backing again (per its order);
  * - a listed bar whose vault, year, gross weight or fineness differs from the inventory
  *   is a conflict: reported, never applied (a bar of another vault stays there);
- * - bars of the vault that the list lacks: `withdrawn` when free, `missing` when
- *   reserved or backing (they keep their order).
+ * - bars of the vault that the list lacks: `withdrawn` when free or redeemed (the custodian
+ *   released a redeemed bar: it keeps its redemption), `missing` when reserved or backing
+ *   (they keep their order).
  * Set-based: the list is loaded into a temporary table in chunks (unnest of arrays),
  * then a handful of statements do the rest, so 100,000 bars take seconds. Audited
  * (vault.bar_list_import) in the same transaction when an admin imports it.
@@ -101,8 +102,8 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     const withdrawn = await count(
       tx,
       sql`
-      update vault_bars b set status = 'withdrawn', updated_at = now()
-      where b.vault = ${list.vault} and b.status = 'available' and not exists (
+      update vault_bars b set status = 'withdrawn', order_id = null, updated_at = now()
+      where b.vault = ${list.vault} and b.status in ('available', 'redeemed') and not exists (
         select 1 from bar_list_import i where i.serial_key = b.serial_key and i.refiner_key = b.refiner_key)
       returning 1`,
     )
@@ -238,9 +239,10 @@ async function findConflicts(tx: Tx, vault: string): Promise<ApiBarConflict[]> {
 }
 
 /**
- * The vault's bars that the list has: on this list now; a withdrawn one available again,
- * a missing one reserved or backing again, as its order says (a missing bar without an
- * order is simply available). Returns how many.
+ * The vault's bars that the list has: on this list now; a withdrawn one available again (a
+ * redeemed bar released and listed again is free of its redemption), a missing one reserved or
+ * backing again, as its order says (a missing bar without an order is simply available); a
+ * redeemed bar stays redeemed until a list lacks it. Returns how many.
  */
 async function markPresent(tx: Tx, { vault, listId }: { vault: string; listId: string }): Promise<number> {
   return count(
@@ -254,6 +256,7 @@ async function markPresent(tx: Tx, { vault, listId }: { vault: string; listId: s
         when b.status = 'missing' then
           case when (select o.status::text from mint_orders o where o.id = b.order_id) = 'confirmed' then 'backing' else 'reserved' end
         else b.status::text end)::bar_status,
+      redemption_id = case when b.status = 'withdrawn' then null else b.redemption_id end,
       updated_at = case when b.status in ('withdrawn', 'missing') then now() else b.updated_at end
     from bar_list_import i
     where b.vault = ${vault} and b.serial_key = i.serial_key and b.refiner_key = i.refiner_key

@@ -12,6 +12,7 @@ import type { ApiDeposit, ApiRedemption } from '@/lib/web/redemptions/apiTypes'
 import type { ApiRedemptionApproval } from '@/lib/web/signing/apiTypes'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { ensureDevApprovers } from '@/tests/helpers/approvals'
+import { importTestBarList } from '@/tests/helpers/barLists'
 import { signInAs } from '@/tests/helpers/fakeSession'
 import { createTestOrders } from '@/tests/helpers/orders'
 import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
@@ -220,6 +221,27 @@ describe('redemptions', () => {
       { timeoutMs: 10_000, what: 'the redemption events dispatched' },
     )
     expect(events).toEqual(['redemption.deposit_received', 'redemption.awaiting_approval', 'redemption.burned'])
+
+    // the custodian ships the bar: the next list lacks it, and it is withdrawn, not missing
+    const others = await route.t.db.execute<{
+      vault: string
+      serial: string
+      refiner: string
+      year: number
+      grossOz: string
+      fineness: string
+    }>(sql`
+      select vault, serial, refiner, year, gross_oz::text as "grossOz", fineness::text as fineness from vault_bars
+      where vault = (select vault from vault_bars where serial = ${twoOz.serial}) and serial <> ${twoOz.serial}`)
+    const vault = others[0]?.vault
+    if (!vault) throw new Error('no vault')
+    const imported = await importTestBarList(route.t.db, { vault, bars: others })
+    expect(imported.missing).toEqual([])
+    expect(imported.withdrawn).toBe(1)
+    const [shipped] = await route.t.db.execute<{ status: string }>(
+      sql`select status::text as status from vault_bars where serial = ${twoOz.serial}`,
+    )
+    expect(shipped?.status).toBe('withdrawn')
   })
 
   it('burns nothing of a redemption the web database role set pending without signatures', async () => {
