@@ -10,7 +10,7 @@ import type { TASK } from '@/lib/jobs/jobKeys'
  */
 export function hasLiveSendJobSql(p: {
   id: SQL
-  task: typeof TASK.mintSend | typeof TASK.controlSend | typeof TASK.complianceSend
+  task: typeof TASK.mintSend | typeof TASK.controlSend | typeof TASK.complianceSend | typeof TASK.redemptionSend
 }): SQL {
   return sql`exists (
     select 1 from graphile_worker._private_jobs j

@@ -9,7 +9,7 @@ export type ReleaseAbandonedNoncesParameters = { signerAddress: string }
 /**
  * Hands back the nonces a send batch reserved for operations that will not sign them: still
  * `reserved` (no signature was ever stored for them), their order failed or rejected (a control
- * change or a compliance operation: failed)
+ * change, a compliance operation or a redemption: failed)
  * (cancelled ones: releaseCancelledNonces), and no send job of the operation left that
  * could still run. -> `released`, for the nonce health check to fill (invariant 3). A
  * reserved nonce of a live order is never touched: its next attempt signs it. Should an
@@ -43,9 +43,17 @@ export async function releaseAbandonedNonces(
         and sn.signer_address = ${signerAddress} and sn.state = 'reserved' and sn.use = 'compliance' and ${unsigned}
         and not ${hasLiveSendJobSql({ id: sql`sn.compliance_operation_id`, task: TASK.complianceSend })}
       returning sn.nonce, sn.compliance_operation_id as id
+    ), redemptions as (
+      update signer_nonces sn set state = 'released', updated_at = now()
+      from redemptions r
+      where r.id = sn.redemption_id and r.status = 'failed'
+        and sn.signer_address = ${signerAddress} and sn.state = 'reserved' and sn.use = 'redemption' and ${unsigned}
+        and not ${hasLiveSendJobSql({ id: sql`sn.redemption_id`, task: TASK.redemptionSend })}
+      returning sn.nonce, sn.redemption_id as id
     )
     select nonce::text as nonce, id::text as order_id from mints
     union all select nonce::text, id::text from changes
-    union all select nonce::text, id::text from compliance`)
+    union all select nonce::text, id::text from compliance
+    union all select nonce::text, id::text from redemptions`)
   return rows.map((r) => ({ nonce: BigInt(r.nonce), orderId: r.order_id })).sort((a, b) => (a.nonce < b.nonce ? -1 : 1))
 }

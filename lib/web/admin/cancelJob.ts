@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { DbOrTx } from '@/db/client'
+import type { DbOrTx, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { completeJobs } from '@/lib/jobs/completeJobs'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
@@ -14,7 +14,16 @@ import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/
 import { NotFoundError } from '@/lib/web/errors/resource'
 import { lockSqsJobs } from '@/lib/web/queue/lockSqsJobs'
 import type { ApiCancelResult } from './apiTypes'
-import { cancelComplianceOperation } from './cancelComplianceOperation'
+import { type CancelComplianceOperationReturnType, cancelComplianceOperation } from './cancelComplianceOperation'
+import { cancelRedemption } from './cancelRedemption'
+
+/** the operations a send job carries instead of a mint order, by the job's task: how a cancel cancels each */
+const OPERATION_CANCELS: Readonly<
+  Record<string, (tx: Tx, id: string) => Promise<CancelComplianceOperationReturnType>>
+> = {
+  [TASK.complianceSend]: (tx, id) => cancelComplianceOperation(tx, { operationId: id }),
+  [TASK.redemptionSend]: (tx, id) => cancelRedemption(tx, { redemptionId: id }),
+}
 
 export type CancelJobParameters = { jobId: bigint; actor: AdminActor }
 
@@ -38,6 +47,7 @@ export type CancelJobReturnType = ApiCancelResult
  *   are not stuck behind a gap (invariant 3). The web does not write nonces (invariant 7:
  *   its database role cannot; docs/decisions/026-nonces-in-postgres.md);
  * - a compliance_send job: its compliance operation is cancelled instead (cancelComplianceOperation), no order;
+ *   a redemption_send job: its redemption (cancelRedemption), its deposit and bars freed;
  * - a 'cancelled' timeline event per job and one audit row, naming the admin; the order's
  *   `mint.failed` notification event (status `cancelled`, reason `cancelled`), so its requester
  *   is emailed (docs/decisions/053-outcomes-reach-the-requester.md).
@@ -84,10 +94,11 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
     let previousOrderStatus: string | null = null
     let releasedNonce: ApiCancelResult['releasedNonce'] = null
     let orderStatus: string | null = null
-    // a compliance_send job's id is its compliance operation's: that operation is cancelled, no mint order
-    const compliance = orderId !== null && target?.task === TASK.complianceSend
-    if (orderId && compliance) {
-      const cancelled = await cancelComplianceOperation(tx, { operationId: orderId })
+    // a compliance_send or redemption_send job's id is its operation's: that operation is cancelled, no mint order
+    const cancelOperation = target ? OPERATION_CANCELS[target.task] : undefined
+    const compliance = orderId !== null && cancelOperation !== undefined
+    if (orderId && cancelOperation) {
+      const cancelled = await cancelOperation(tx, orderId)
       previousOrderStatus = cancelled.previousStatus
       orderStatus = cancelled.status
       releasedNonce = cancelled.releasedNonce
@@ -151,7 +162,12 @@ export async function cancelJob(db: DbOrTx, { jobId, actor }: CancelJobParameter
         on conflict (job_id) do update set state = 'cancelled', attempts = excluded.attempts, updated_at = now(), finished_at = now()`)
       const parts = [`Cancelled by ${actor.email}`]
       if (job.jobId !== jobId) parts.push(`with job ${id} of the same order`)
-      if (orderId) parts.push(compliance ? 'compliance operation cancelled' : 'order cancelled')
+      if (orderId)
+        parts.push(
+          compliance
+            ? `${target?.task === TASK.redemptionSend ? 'redemption' : 'compliance operation'} cancelled`
+            : 'order cancelled',
+        )
       if (releasedNonce)
         parts.push(`nonce ${releasedNonce.nonce} of ${releasedNonce.signer} handed to the worker to release and fill`)
       await recordJobEvent(tx, {

@@ -9,7 +9,8 @@ import { markBarsReserved } from '@/lib/vault/markBarsReserved'
  * failure reason cleared; its bars held by it again (lib/vault/markBarsReserved), or a
  * BarAlreadyUsedError (409) when another order took one meanwhile. A failed control change that
  * lives on chain (the id is its) is reopened the same way: its control_send runs again; so is a failed compliance
- * operation (its compliance_send runs again; GoldMinter uses its id once). Every other status is left as is.
+ * operation (its compliance_send runs again; GoldMinter uses its id once) and a failed redemption (its
+ * redemption_send runs again; the token burns its id once). Every other status is left as is.
  * Returns the status after.
  */
 export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string | null> {
@@ -42,6 +43,15 @@ export async function reopenFailedOrder(tx: Tx, orderId: string): Promise<string
     where co.id = ${orderId}::uuid and co.status = 'failed'
     returning co.status::text as status`)
   if (compliance[0]) return compliance[0].status
+  // a failed redemption holds its deposit and its bars still: it is sent again as it was signed
+  const redemption = await tx.execute<{ status: string }>(sql`
+    update redemptions r set
+      status = case when exists (select 1 from chain_txs c where c.redemption_id = r.id) then 'submitted' else 'pending' end::redemption_status,
+      failure_reason = null,
+      updated_at = now()
+    where r.id = ${orderId}::uuid and r.status = 'failed'
+    returning r.status::text as status`)
+  if (redemption[0]) return redemption[0].status
   const current = await tx.execute<{ status: string }>(
     sql`select status::text as status from mint_orders where id = ${orderId}::uuid`,
   )

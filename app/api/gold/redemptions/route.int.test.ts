@@ -39,6 +39,7 @@ describe('redemptions', () => {
     one: typeof import('./[redemptionId]/route')
     approval: typeof import('./[redemptionId]/approval/route')
     approve: typeof import('./[redemptionId]/approve/route')
+    cancel: typeof import('@/app/api/admin/jobs/[jobId]/cancel/route')
   }
 
   const supply = () =>
@@ -95,6 +96,7 @@ describe('redemptions', () => {
       one: await import('./[redemptionId]/route'),
       approval: await import('./[redemptionId]/approval/route'),
       approve: await import('./[redemptionId]/approve/route'),
+      cancel: await import('@/app/api/admin/jobs/[jobId]/cancel/route'),
     }
     worker = startWorkerProcess({
       name: 'redemptions',
@@ -288,5 +290,21 @@ describe('redemptions', () => {
     )
     expect(sent?.n).toBe(0)
     expect(await supply()).toBe(before)
+
+    // an admin cancels the dead job: the redemption is cancelled, its deposit and bar free for a real one
+    const [job] = await route.t.db.execute<{ job_id: string }>(
+      sql`select job_id::text as job_id from job_records where order_id = ${forged.id}::uuid and task = ${TASK.redemptionSend}`,
+    )
+    if (!job) throw new Error('no job record')
+    signInAs(route.u.admin)
+    const cancelled = await r.cancel.POST(
+      routeRequest(`/api/admin/jobs/${job.job_id}/cancel`, { method: 'POST' }),
+      routeParams({ jobId: job.job_id }),
+    )
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200)
+    expect((await get(forged.id)).status).toBe('cancelled')
+    signInAs(route.u.staff)
+    const again = await request({ depositTx: txHash, bars: [oneOz], reference: 'REL-3' })
+    expect(again.status, await again.clone().text()).toBe(202)
   })
 })
