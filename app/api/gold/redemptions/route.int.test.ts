@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { createWalletClient, type Hex, http } from 'viem'
+import type { Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDb } from '@/db/client'
-import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { buildJobSpec } from '@/lib/jobs/buildJobSpec'
 import { redemptionSendJobKey, TASK } from '@/lib/jobs/jobKeys'
-import { devAccountAt, devKey } from '@/lib/keys/devKeys'
+import { devAccountAt } from '@/lib/keys/devKeys'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import type { ApiDeposit, ApiRedemption } from '@/lib/web/redemptions/apiTypes'
 import type { ApiRedemptionApproval } from '@/lib/web/signing/apiTypes'
@@ -15,6 +14,7 @@ import { ensureDevApprovers } from '@/tests/helpers/approvals'
 import { importTestBarList } from '@/tests/helpers/barLists'
 import { signInAs } from '@/tests/helpers/fakeSession'
 import { createTestOrders } from '@/tests/helpers/orders'
+import { depositToRedemptionAddress, signRedemptionApproval } from '@/tests/helpers/redemptions'
 import { errorOf, type RouteTest, routeParams, routeRequest, startRouteTest } from '@/tests/helpers/routeTest'
 import { waitFor } from '@/tests/helpers/waitFor'
 import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
@@ -44,23 +44,7 @@ describe('redemptions', () => {
 
   const supply = () =>
     chain.publicClient.readContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
-  const redemptionAddress = () =>
-    chain.publicClient.readContract({
-      address: chain.minterAddress,
-      abi: goldMinterAbi,
-      functionName: 'redemptionAddress',
-    })
-  async function deposit(amount: bigint): Promise<Hex> {
-    const wallet = createWalletClient({ account: holder, chain: chain.chain, transport: http(chain.rpcUrl) })
-    const hash = await wallet.writeContract({
-      address: chain.tokenAddress,
-      abi: goldTokenAbi,
-      functionName: 'transfer',
-      args: [await redemptionAddress(), amount],
-    })
-    await chain.publicClient.waitForTransactionReceipt({ hash })
-    return hash
-  }
+  const deposit = (amount: bigint) => depositToRedemptionAddress(chain, { holder, amount })
   async function seen(txHash: Hex): Promise<ApiDeposit> {
     return waitFor(
       async () => {
@@ -168,19 +152,7 @@ describe('redemptions', () => {
     ).json()) as ApiRedemptionApproval
     expect(approval.required).toBe(1)
     expect(approval.typedData.message.amount).toBe((2n * OZ).toString())
-    const t = approval.typedData
-    const signature = await devKey('approver').signTypedData({
-      domain: { ...t.domain, chainId: Number(t.domain.chainId), verifyingContract: t.domain.verifyingContract as Hex },
-      types: { RedemptionIntent: [...(t.types.RedemptionIntent ?? [])] },
-      primaryType: 'RedemptionIntent',
-      message: {
-        redemptionId: t.message.redemptionId as Hex,
-        from: t.message.from as Hex,
-        amount: BigInt(t.message.amount),
-        barsHash: t.message.barsHash as Hex,
-        deadline: BigInt(t.message.deadline),
-      },
-    })
+    const signature = await signRedemptionApproval(approval)
     const before = await supply()
     const approved = await r.approve.POST(
       routeRequest(`/api/gold/redemptions/${redemptionId}/approve`, { method: 'POST', body: { signature } }),
