@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { type Address, createWalletClient, http, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { devAccountAt } from '@/lib/keys/devKeys'
@@ -18,12 +19,13 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
 
 // A redemption's burn through a worker killed with SIGKILL at each step of the one send path (after its nonce is
 // reserved, after the signed burn is stored, after its broadcast): another worker takes it over and the deposit is
-// burned exactly once (docs/decisions/055-redemptions.md).
+// burned exactly once (docs/decisions/055-redemptions.md). A frozen holder's deposit is refused; a paused token makes
+// the burn wait, spending no attempt, until it is unpaused.
 
 const OZ = 10n ** 18n
 const holder = devAccountAt(6)
 
-describe('a redemption whose worker is killed mid-burn', () => {
+describe('a redemption burn under kills, a freeze and a pause', () => {
   let t: TestDatabase
   let chain: ChainFixture
   let minter: MinterReader
@@ -141,4 +143,104 @@ describe('a redemption whose worker is killed mid-burn', () => {
       await rescuer.stop('SIGTERM')
     }, 120_000)
   })
+
+  /** GoldMinter's own call on the token (anvil impersonation): the chain state a signed compliance operation makes */
+  async function asMinter(functionName: 'pause' | 'unpause' | 'freeze' | 'unfreeze', account?: Address) {
+    await chain.testClient.impersonateAccount({ address: chain.minterAddress })
+    await chain.testClient.setBalance({ address: chain.minterAddress, value: 10n ** 18n })
+    const wallet = createWalletClient({
+      account: chain.minterAddress,
+      chain: chain.chain,
+      transport: http(chain.rpcUrl),
+    })
+    const hash =
+      functionName === 'freeze' || functionName === 'unfreeze'
+        ? await wallet.writeContract({
+            address: chain.tokenAddress,
+            abi: goldTokenAbi,
+            functionName,
+            args: [account ?? zeroAddress],
+          })
+        : await wallet.writeContract({ address: chain.tokenAddress, abi: goldTokenAbi, functionName })
+    await chain.publicClient.waitForTransactionReceipt({ hash })
+    await chain.testClient.stopImpersonatingAccount({ address: chain.minterAddress })
+  }
+
+  it('refuses the deposit of a frozen holder, and waits while the token is paused, then burns once', async () => {
+    // every bar above was redeemed: mint one more to redeem here
+    const worker = startWorkerProcess({ name: 'redemption-paused', env })
+    workers.push(worker)
+    await worker.waitForLine((l) => l.msg === 'worker started')
+    const [order] = await createTestOrders(t.db, { count: 1, to: [holder.address], amountWei: () => OZ })
+    if (!order) throw new Error('no order')
+    await waitFor(
+      async () =>
+        (await t.db.execute(sql`select 1 from mint_orders where id = ${order.id}::uuid and status = 'confirmed'`))
+          .length > 0
+          ? true
+          : undefined,
+      { timeoutMs: 30_000, what: 'the mint confirmed' },
+    )
+    const [fresh] = await t.db.execute<{ serial: string; refiner: string }>(
+      sql`select serial, refiner from vault_bars where order_id = ${order.id}::uuid`,
+    )
+    if (!fresh) throw new Error('no bar')
+    const txHash = await depositToRedemptionAddress(chain, { holder, amount: OZ })
+    await waitFor(
+      async () =>
+        (await t.db.execute(sql`select 1 from deposits where tx_hash = ${txHash}`)).length > 0 ? true : undefined,
+      { timeoutMs: 20_000, what: 'the deposit seen' },
+    )
+    const input = { depositTx: txHash, bars: [fresh], reference: 'FROZEN' }
+
+    await asMinter('freeze', holder.address)
+    await expect(createRedemption(t.db, { input, user: staff, minter })).rejects.toMatchObject({
+      code: 'account_frozen',
+    })
+    const [none] = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from redemptions where deposit_tx_hash = ${txHash}`,
+    )
+    expect(none?.n).toBe(0)
+    await asMinter('unfreeze', holder.address)
+
+    await asMinter('pause')
+    const { redemptionId } = await createRedemption(t.db, { input, user: staff, minter })
+    const approval = await getRedemptionApprovalOrThrow(t.db, { redemptionId, minter })
+    const before = await supply()
+    await approveRedemption(t.db, {
+      redemptionId,
+      user: approver,
+      signature: await signRedemptionApproval(approval),
+      minter,
+      maxAttempts: 5,
+    })
+    // paused: the burn waits, no attempt spent, nothing signed
+    await waitFor(
+      async () =>
+        (
+          await t.db.execute(
+            sql`select 1 from job_events where order_id = ${redemptionId}::uuid and detail like '%paused%'`,
+          )
+        ).length > 0
+          ? true
+          : undefined,
+      { timeoutMs: 20_000, what: 'the burn waiting for the pause' },
+    )
+    expect(await status(redemptionId)).toBe('pending')
+    const [signed] = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from chain_txs where redemption_id = ${redemptionId}::uuid`,
+    )
+    expect(signed?.n).toBe(0)
+    await asMinter('unpause')
+    await waitFor(async () => ((await status(redemptionId)) === 'burned' ? true : undefined), {
+      timeoutMs: 30_000,
+      what: 'the burn after the unpause',
+    })
+    expect(await supply()).toBe(before - OZ)
+    const [job] = await t.db.execute<{ state: string; attempts: number }>(
+      sql`select state, attempts from job_records where order_id = ${redemptionId}::uuid and task = 'redemption_send'
+        order by job_id desc limit 1`,
+    )
+    expect(job?.state).toBe('done')
+  }, 120_000)
 })
