@@ -68,12 +68,16 @@ export async function claimEmails(db: DbOrTx, { ids, leaseMs }: ClaimEmailsParam
       returning id
     )
     select d.id::text as id, (c.id is not null) as mine, d.status, d.claimed_until::text as until, d.address,
-      e.id::text as event_id, e.type, e.order_id::text as order_id, e.payload,
-      r.label as recipient_label, o.rejection_reason
+      e.id::text as event_id, e.type,
+      coalesce(e.order_id, e.redemption_id, e.compliance_operation_id)::text as order_id, e.payload,
+      r.label as recipient_label, coalesce(o.rejection_reason, rd.rejection_reason, co.rejection_reason) as rejection_reason
     from email_deliveries d
     join notification_events e on e.id = d.event_id
     left join mint_orders o on o.id = e.order_id
-    left join allowed_recipients r on r.address = lower(e.payload->>'to')
+    left join redemptions rd on rd.id = e.redemption_id
+    left join compliance_operations co on co.id = e.compliance_operation_id
+    left join allowed_recipients r
+      on r.address = lower(coalesce(e.payload->>'to', e.payload->>'holder', e.payload->>'account'))
     left join claimed c on c.id = d.id
     where d.id = any(${wanted})`)
   const byId = new Map(rows.map((r) => [r.id, r]))

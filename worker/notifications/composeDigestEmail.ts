@@ -45,7 +45,14 @@ export function composeDigestEmail({ items, appUrl }: ComposeDigestEmailParamete
       .filter(Boolean)
       .join(', ')
     const status = STATUS[facts.kind]
-    return { status, amount, to, detail, orderId: item.orderId, link: orderLink({ appUrl, orderId: item.orderId }) }
+    return {
+      status,
+      amount,
+      to,
+      detail,
+      orderId: item.orderId,
+      link: orderLink({ appUrl, orderId: item.orderId, type: item.type }),
+    }
   })
   const headline = headlineOf(items)
   const text = [

@@ -153,3 +153,61 @@ describe('the webhook body and its signature', () => {
     })
   })
 })
+
+describe('the email of a redemption or a compliance operation', () => {
+  const id = '3c8d4d2f-6e8b-4b9a-8b62-1e7f4f4dac32'
+  const holder = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+  it('a burned redemption tells its requester, with the burn and a link to the redemption', () => {
+    const email = composeOrderEmail({
+      type: 'redemption.burned',
+      orderId: id,
+      payload: { redemptionId: id, status: 'burned', holder, amountWei: '2000000000000000000', txHash: '0xdef' },
+      appUrl: 'http://localhost:3000',
+    })
+    expect(email.subject).toBe(
+      '[mintdesk] Your redemption of 2.000 oz from 0x7099…79C8 is burned (redemption 3c8d4d2f)',
+    )
+    expect(email.link).toBe(`http://localhost:3000/redemptions/${id}`)
+    expect(email.text).toContain('Holder: 0x70997970C51812dc3A010C7d01b50e0d17dc79C8')
+    expect(email.text).toContain('Transaction: 0xdef')
+  })
+
+  it('a redemption awaiting approval asks for a signature; a rejected one gives the reason', () => {
+    const base = { redemptionId: id, holder, amountWei: '1000000000000000000' }
+    const asked = composeOrderEmail({
+      type: 'redemption.awaiting_approval',
+      orderId: id,
+      payload: { ...base, status: 'awaiting_approval' },
+      appUrl: 'http://localhost:3000',
+    })
+    expect(asked.subject).toContain('A redemption of 1.000 oz from 0x7099…79C8 awaits your approval')
+    const rejected = composeOrderEmail({
+      type: 'redemption.failed',
+      orderId: id,
+      payload: { ...base, status: 'rejected', reason: 'rejected' },
+      appUrl: 'http://localhost:3000',
+      rejectionReason: 'the custodian has not released it',
+    })
+    expect(rejected.subject).toContain('Your redemption of 1.000 oz from 0x7099…79C8 was rejected')
+    expect(rejected.text).toContain('Reason given: the custodian has not released it')
+  })
+
+  it('a freeze names its account, a pause the token; both link to the compliance page', () => {
+    const freeze = composeOrderEmail({
+      type: 'compliance.awaiting_approval',
+      orderId: id,
+      payload: { operationId: id, action: 'freeze', account: holder, status: 'awaiting_approval' },
+      appUrl: 'http://localhost:3000',
+    })
+    expect(freeze.subject).toBe('[mintdesk] A freeze of 0x7099…79C8 awaits your approval (operation 3c8d4d2f)')
+    expect(freeze.link).toBe('http://localhost:3000/admin/compliance')
+    const pause = composeOrderEmail({
+      type: 'compliance.applied',
+      orderId: id,
+      payload: { operationId: id, action: 'pause', account: null, status: 'applied', txHash: '0x1' },
+      appUrl: 'http://localhost:3000',
+    })
+    expect(pause.subject).toBe('[mintdesk] Your pause of the token is applied (operation 3c8d4d2f)')
+  })
+})

@@ -40,13 +40,27 @@ const ACTION: Record<OrderEventKind, string> = {
  * // '[mintdesk] A mint of 418.898 oz to dev customer 1 awaits your approval (order 0981336b)'
  */
 export function composeOrderEmail(p: ComposeOrderEmailParameters): OrderEmail {
-  const link = orderLink({ appUrl: p.appUrl, orderId: p.orderId })
+  const link = orderLink({ appUrl: p.appUrl, orderId: p.orderId, type: p.type })
   const facts = orderEventFacts(p)
-  const rows: [string, string][] = [
-    ['Order', p.orderId],
-    ['Amount', facts.amount],
-    ['Recipient', facts.label ? `${facts.to} (${facts.label})` : facts.to],
-  ]
+  const party = facts.label ? `${facts.to} (${facts.label})` : facts.to
+  const rows: [string, string][] =
+    facts.noun === 'mint'
+      ? [
+          ['Order', p.orderId],
+          ['Amount', facts.amount],
+          ['Recipient', party],
+        ]
+      : facts.noun === 'redemption'
+        ? [
+            ['Redemption', p.orderId],
+            ['Amount', facts.amount],
+            ['Holder', party],
+          ]
+        : [
+            ['Operation', p.orderId],
+            ['Action', facts.noun],
+            ...(facts.to === '' ? [] : [['Account', party] as [string, string]]),
+          ]
   if (facts.outcome) rows.push([facts.outcome.label, facts.outcome.value])
   if (facts.note) rows.push(['Reason given', facts.note])
   const headline = headlineOf(p.type, facts)
@@ -58,17 +72,32 @@ export function composeOrderEmail(p: ComposeOrderEmailParameters): OrderEmail {
     .map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('')
   const html = `<!doctype html><html><body><h1>${escapeHtml(headline)}</h1><table>${cells}</table><p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p><p>-- mintdesk</p></body></html>`
-  return { subject: `[mintdesk] ${headline} (order ${facts.shortId})`, text, html, link }
+  const what = facts.noun === 'mint' ? 'order' : facts.noun === 'redemption' ? 'redemption' : 'operation'
+  return { subject: `[mintdesk] ${headline} (${what} ${facts.shortId})`, text, html, link }
 }
 
-/** "Your mint of 401.084 oz to dev customer 1 was rejected" */
+/**
+ * "Your mint of 401.084 oz to dev customer 1 was rejected", "Your redemption of 401.084 oz from 0x7099...79c8 is
+ * burned", "A freeze of 0x7099...79c8 awaits your approval"
+ */
 function headlineOf(type: string, f: OrderEventFacts): string {
-  const mint = `mint of ${f.amount} to ${f.recipient}`
+  const mint =
+    f.noun === 'mint'
+      ? `mint of ${f.amount} to ${f.recipient}`
+      : f.noun === 'redemption'
+        ? `redemption of ${f.amount} from ${f.recipient}`
+        : f.to === ''
+          ? `${f.noun} of the token`
+          : `${f.noun} of ${f.recipient}`
   switch (f.kind) {
     case 'awaiting_approval':
       return `A ${mint} awaits your approval`
     case 'confirmed':
-      return `Your ${mint} is confirmed`
+      return f.noun === 'redemption'
+        ? `Your ${mint} is burned`
+        : f.noun === 'mint'
+          ? `Your ${mint} is confirmed`
+          : `Your ${mint} is applied`
     case 'failed':
       return `Your ${mint} failed`
     case 'rejected':
@@ -76,6 +105,6 @@ function headlineOf(type: string, f: OrderEventFacts): string {
     case 'cancelled':
       return `Your ${mint} was cancelled`
     case 'other':
-      return `Mint order ${f.shortId}: ${type}`
+      return `${f.noun === 'mint' ? 'Mint order' : f.noun} ${f.shortId}: ${type}`
   }
 }

@@ -41,6 +41,23 @@ type BatchEvent = { id: string; type: string; requestedBy: string | null }
 type NewDelivery = { id: string; eventId: string; endpointId: string }
 type NewEmail = { id: string; eventId: string; address: string }
 
+/** the events emailed to whoever asked for their subject: its outcome */
+const TO_REQUESTER: ReadonlySet<string> = new Set([
+  'mint.confirmed',
+  'mint.failed',
+  'redemption.burned',
+  'redemption.failed',
+  'compliance.applied',
+  'compliance.failed',
+])
+
+/** the events emailed to every approver and admin but the requester: a second person's signature is asked */
+const TO_APPROVERS: ReadonlySet<string> = new Set([
+  'mint.awaiting_approval',
+  'redemption.awaiting_approval',
+  'compliance.awaiting_approval',
+])
+
 /** how many undispatched events one transaction of notify_dispatch takes */
 export const NOTIFY_DISPATCH_BATCH = 500
 
@@ -52,8 +69,9 @@ export const EMAIL_DIGEST_MAX = 50
  * (docs/decisions/033-notifications.md): the events are taken FOR UPDATE SKIP LOCKED (two
  * dispatch runs at once split the work) and stamped dispatched_at. Each becomes a
  * webhook_deliveries row and its webhook_deliver job for each live endpoint subscribed to
- * its type, and an email_deliveries row for each recipient (the requester on confirmed or
- * failed; every approver and admin but the requester on awaiting approval). The batch's
+ * its type, and an email_deliveries row for each recipient (TO_REQUESTER: the requester of
+ * an order, redemption or compliance operation on its outcome; TO_APPROVERS: every approver
+ * and admin but the requester when a signature is asked). The batch's
  * new email rows of one address share email_send jobs, up to EMAIL_DIGEST_MAX rows each:
  * one message per job, a digest when it carries several events. The rows
  * are unique per (event, endpoint) and (event, address) and only new rows get a job, so an
@@ -154,11 +172,7 @@ export async function dispatchNotificationBatch(
  */
 async function listRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: BatchEvent) => string[]> {
   const requesterIds = [
-    ...new Set(
-      events.flatMap((e) =>
-        (e.type === 'mint.confirmed' || e.type === 'mint.failed') && e.requestedBy ? [e.requestedBy] : [],
-      ),
-    ),
+    ...new Set(events.flatMap((e) => (TO_REQUESTER.has(e.type) && e.requestedBy ? [e.requestedBy] : []))),
   ]
   const requesters =
     requesterIds.length === 0
@@ -168,18 +182,18 @@ async function listRecipients(tx: Tx, events: BatchEvent[]): Promise<(event: Bat
           .from(users)
           .where(and(inArray(users.id, requesterIds), eq(users.disabled, false)))
   const emailOf = new Map(requesters.map((r) => [r.id, r.email]))
-  const approvers = events.some((e) => e.type === 'mint.awaiting_approval')
+  const approvers = events.some((e) => TO_APPROVERS.has(e.type))
     ? await tx
         .select({ id: users.id, email: users.email })
         .from(users)
         .where(and(inArray(users.role, ['approver', 'admin']), eq(users.disabled, false)))
     : []
   return (event) => {
-    if (event.type === 'mint.confirmed' || event.type === 'mint.failed') {
+    if (TO_REQUESTER.has(event.type)) {
       const email = event.requestedBy ? emailOf.get(event.requestedBy) : undefined
       return email === undefined ? [] : [email]
     }
-    if (event.type === 'mint.awaiting_approval')
+    if (TO_APPROVERS.has(event.type))
       return [...new Set(approvers.filter((a) => a.id !== event.requestedBy).map((a) => a.email))]
     return []
   }

@@ -22,6 +22,8 @@ export type OrderEventFactsParameters = {
 
 export type OrderEventFacts = {
   kind: OrderEventKind
+  /** what the event is about, as a headline names it: "mint", "redemption", "freeze", "pause"... */
+  noun: string
   /** the order id's first 8 characters, as the tables show it */
   shortId: string
   /** "401.084 oz", or "unknown amount" when the event lacks it */
@@ -49,7 +51,8 @@ export function orderEventFacts(p: OrderEventFactsParameters): OrderEventFacts {
   const { payload } = p
   const kind = kindOf(p.type, payload.status)
   const amount = typeof payload.amountWei === 'string' ? `${formatOrderAmount(payload.amountWei)} oz` : 'unknown amount'
-  const to = String(payload.to ?? '')
+  // a mint's recipient, a redemption's holder, a compliance operation's account
+  const to = String(payload.to ?? payload.holder ?? payload.account ?? '')
   const outcome =
     kind === 'confirmed'
       ? { label: 'Transaction' as const, value: String(payload.txHash ?? '') }
@@ -58,6 +61,7 @@ export function orderEventFacts(p: OrderEventFactsParameters): OrderEventFacts {
         : null
   return {
     kind,
+    noun: nounOf(p.type, payload),
     shortId: shortOrderId(p.orderId),
     amount,
     to,
@@ -68,11 +72,20 @@ export function orderEventFacts(p: OrderEventFactsParameters): OrderEventFacts {
   }
 }
 
+/** the events of a mint order, a redemption and a compliance operation alike: asked to approve, done, or not */
 function kindOf(type: string, status: unknown): OrderEventKind {
-  if (type === 'mint.awaiting_approval') return 'awaiting_approval'
-  if (type === 'mint.confirmed') return 'confirmed'
-  if (type === 'mint.failed') return status === 'rejected' || status === 'cancelled' ? status : 'failed'
+  const [, event] = type.split('.')
+  if (event === 'awaiting_approval') return 'awaiting_approval'
+  if (type === 'mint.confirmed' || type === 'redemption.burned' || type === 'compliance.applied') return 'confirmed'
+  if (event === 'failed') return status === 'rejected' || status === 'cancelled' ? status : 'failed'
   return 'other'
+}
+
+function nounOf(type: string, payload: Record<string, unknown>): string {
+  if (type.startsWith('redemption.')) return 'redemption'
+  if (type.startsWith('compliance.'))
+    return typeof payload.action === 'string' ? payload.action : 'compliance operation'
+  return 'mint'
 }
 
 /**
