@@ -12,7 +12,10 @@ import { bytes32ToOrderId } from '@/lib/mint/orderIdToBytes32'
  *   dead letter (kept with its last error), or `cancelled`; nothing pending or submitted;
  * - exactly one `Minted` event per confirmed order (to its recipient, its amount), none for
  *   any other order, and each one emitted by a transaction mintdesk stored for that order;
- * - total supply = the sum of the confirmed orders;
+ * - every redemption is settled (burned, failed with a reason, rejected or cancelled), exactly one `Burned` event per
+ *   burned one (its amount, from a transaction stored for it), none for every other;
+ * - total supply = the sum of the confirmed orders less the sum of the burned redemptions;
+ * - no bar is backing while a burned redemption holds it;
  * - per signer: `signer_nonces` contiguous, every nonce mined, chain nonce (latest and
  *   pending) = `signers.next_nonce`;
  * - no job locked by a worker that is not alive; every dead job keeps its error;
@@ -49,8 +52,13 @@ export type InvariantReport = {
   /** orders with more than one Minted event */
   doubled: string[]
   mintedEvents: number
+  /** redemptions burned, and the Burned events on chain */
+  burned: number
+  burnedEvents: number
   supply: bigint
   confirmedSum: bigint
+  /** the sum of the burned redemptions */
+  burnedSum: bigint
   signers: SignerReport[]
   deadJobs: number
   lockedJobs: { id: string; task: string; lockedBy: string }[]
@@ -78,8 +86,11 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   for (const id of p.expectedOrderIds ?? [])
     if (!byId.has(id)) problems.push(`order ${id} was accepted (202) but has no row`)
 
-  const storedTxs = await sql<{ hash: string; order_id: string | null }[]>`select hash, order_id from chain_txs`
+  const storedTxs = await sql<
+    { hash: string; order_id: string | null; redemption_id: string | null }[]
+  >`select hash, order_id, redemption_id from chain_txs`
   const txOrder = new Map(storedTxs.map((t) => [t.hash.toLowerCase(), t.order_id]))
+  const txRedemption = new Map(storedTxs.map((t) => [t.hash.toLowerCase(), t.redemption_id]))
 
   // graphile-worker's live table: dead letters and locks
   const live = await sql<
@@ -120,7 +131,7 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   const [backing] = await p.sql<{ running: string; recount: string }[]>`
     select (select coalesce(sum(fine_oz), 0) from vault_backing_deltas)::text as running,
            (select coalesce(sum(fine_oz), 0) from vault_bars where status = 'backing')::text as recount`
-  if (backing && backing.running !== backing.recount)
+  if (backing && Number(backing.running) !== Number(backing.recount))
     problems.push(`the running backing total is ${backing.running} oz, the backing bars' recount ${backing.recount} oz`)
 
   // the chain's view
@@ -182,8 +193,13 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   }
   for (const id of mintedBy.keys()) if (!byId.has(id)) problems.push(`Minted event for ${id}, which is not an order`)
 
+  const burns = await checkBurns(p, { txOperation: txRedemption })
+  problems.push(...burns.problems)
   const supply = await p.chain.readContract({ address: p.tokenAddress, abi: goldTokenAbi, functionName: 'totalSupply' })
-  if (supply !== confirmedSum) problems.push(`total supply ${supply} != sum of confirmed orders ${confirmedSum}`)
+  if (supply !== confirmedSum - burns.burnedSum)
+    problems.push(
+      `total supply ${supply} != confirmed orders ${confirmedSum} less burned redemptions ${burns.burnedSum}`,
+    )
 
   const signerRows = await sql<
     { address: string; next_nonce: bigint | string }[]
@@ -235,8 +251,11 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
     lost,
     doubled,
     mintedEvents: logs.length,
+    burned: burns.burned,
+    burnedEvents: burns.events,
     supply,
     confirmedSum,
+    burnedSum: burns.burnedSum,
     signers,
     deadJobs: dead.length,
     lockedJobs,
@@ -244,7 +263,60 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   }
 }
 
+/**
+ * The redemptions against the chain's Burned events: each burned one burned once, by a transaction stored for it,
+ * of its amount; none other burned; none left in flight; none of its bars still backing.
+ */
+async function checkBurns(
+  p: CheckInvariantsParameters,
+  { txOperation }: { txOperation: ReadonlyMap<string, string | null> },
+): Promise<{ burned: number; events: number; burnedSum: bigint; problems: string[] }> {
+  const problems: string[] = []
+  const rows = await p.sql<{ id: string; status: string; amount_wei: string; failure_reason: string | null }[]>`
+    select id, status, amount_wei, failure_reason from redemptions`
+  const logs = await p.chain.getContractEvents({
+    address: p.tokenAddress,
+    abi: goldTokenAbi,
+    eventName: 'Burned',
+    fromBlock: 0n,
+    toBlock: 'latest',
+  })
+  const burnedBy = new Map<string, typeof logs>()
+  for (const log of logs) {
+    const id = bytes32ToOrderId(log.args.redemptionId as `0x${string}`)
+    burnedBy.set(id, [...(burnedBy.get(id) ?? []), log])
+  }
+  let burned = 0
+  let burnedSum = 0n
+  for (const r of rows) {
+    const events = burnedBy.get(r.id) ?? []
+    if (r.status === 'burned') {
+      burned++
+      burnedSum += BigInt(r.amount_wei)
+      if (events.length !== 1) problems.push(`redemption ${r.id} is burned with ${events.length} Burned events`)
+      const [log] = events
+      if (log && log.args.amount !== BigInt(r.amount_wei))
+        problems.push(`redemption ${r.id}: burned ${log.args.amount} wei, its amount is ${r.amount_wei}`)
+      if (log && txOperation.get(log.transactionHash.toLowerCase()) !== r.id)
+        problems.push(`redemption ${r.id}: its Burned event comes from ${log.transactionHash}, not a transaction of it`)
+    } else {
+      if (events.length > 0) problems.push(`redemption ${r.id} is ${r.status} yet burned on chain`)
+      if (r.status === 'failed' && !r.failure_reason) problems.push(`redemption ${r.id} failed without a reason`)
+      if (!['failed', 'rejected', 'cancelled', 'awaiting_approval'].includes(r.status))
+        problems.push(`redemption ${r.id} is still ${r.status}`)
+    }
+  }
+  const known = new Set(rows.map((r) => r.id))
+  for (const id of burnedBy.keys()) if (!known.has(id)) problems.push(`Burned event for ${id}, which is no redemption`)
+  const [stillBacking] = await p.sql<{ n: number }[]>`
+    select count(*)::int as n from vault_bars b join redemptions r on r.id = b.redemption_id
+    where r.status = 'burned' and b.status = 'backing'`
+  if (stillBacking && stillBacking.n > 0)
+    problems.push(`${stillBacking.n} bars of burned redemptions are still backing`)
+  return { burned, events: logs.length, burnedSum, problems }
+}
+
 /** One line for logs and the reliability report. */
 export function summarizeReport(r: InvariantReport): string {
-  return `${r.orders} orders: ${r.confirmed} confirmed, ${r.failed} failed, ${r.cancelled} cancelled; ${r.mintedEvents} Minted events; lost ${r.lost.length}, doubled ${r.doubled.length}; supply ${r.supply} (confirmed sum ${r.confirmedSum}); ${r.signers.map((s) => `signer ${s.address.slice(0, 8)} next ${s.nextNonce} chain ${s.chainLatest}`).join(', ')}; ${r.lockedJobs.length} locked, ${r.deadJobs} dead jobs`
+  return `${r.orders} orders: ${r.confirmed} confirmed, ${r.failed} failed, ${r.cancelled} cancelled; ${r.mintedEvents} Minted events; ${r.burned} redemptions burned (${r.burnedEvents} Burned events); lost ${r.lost.length}, doubled ${r.doubled.length}; supply ${r.supply} (confirmed sum ${r.confirmedSum}); ${r.signers.map((s) => `signer ${s.address.slice(0, 8)} next ${s.nextNonce} chain ${s.chainLatest}`).join(', ')}; ${r.lockedJobs.length} locked, ${r.deadJobs} dead jobs`
 }

@@ -8,6 +8,7 @@ import { createMinterReader, type MinterReader } from '@/lib/web/approvals/Minte
 import { approveRedemption } from '@/lib/web/redemptions/approveRedemption'
 import { createRedemption } from '@/lib/web/redemptions/createRedemption'
 import { getRedemptionApprovalOrThrow } from '@/lib/web/redemptions/getRedemptionApprovalOrThrow'
+import { checkInvariants } from '@/tests/chaos/checkInvariants'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { ensureDevApprovers } from '@/tests/helpers/approvals'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
@@ -243,4 +244,18 @@ describe('a redemption burn under kills, a freeze and a pause', () => {
     )
     expect(job?.state).toBe('done')
   }, 120_000)
+
+  it('leaves every invariant holding: supply is the mints less the burns, each burned once, nonces on chain', async () => {
+    await Promise.all(workers.map((w) => w.stop('SIGTERM')))
+    const report = await checkInvariants({
+      sql: t.sql,
+      chain: chain.publicClient,
+      tokenAddress: chain.tokenAddress,
+      liveWorkerIds: new Set(),
+    })
+    expect(report.problems).toEqual([])
+    expect(report.burned).toBe(4)
+    expect(report.burnedEvents).toBe(4)
+    expect(report.supply).toBe(report.confirmedSum - 4n * OZ)
+  })
 })
