@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { drizzle } from 'drizzle-orm/postgres-js'
 import { type Address, getAddress } from 'viem'
-import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from 'viem/accounts'
 import * as schema from '@/db/schema'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { createRng } from '@/tests/helpers/createRng'
@@ -9,8 +9,10 @@ import { workerDeathCause } from '../attack/knownIssues'
 import { createHttpApi } from './api'
 import { startChaosStack } from './chaosStack'
 import { checkInvariants, type InvariantReport, summarizeReport } from './checkInvariants'
+import { freezeAndUnfreeze } from './compliance'
 import { planOrders, stockPlannedOrders, submitAll, tallySubmits } from './orders'
 import { type ProductionFaultsReport, runProductionFaults } from './productionFaults'
+import { redeemOrders } from './redemptions'
 import {
   type AnvilRestartReport,
   countEvents,
@@ -36,6 +38,7 @@ import { startKiller, startSupervisor } from './workerPool'
  *    SIGKILLed every few seconds (a supervisor starts a new one, as ECS would), a fuzzer
  *    sends bad input all along, Postgres is stopped and started again under load, and
  *    anvil is SIGKILLed and restarted from a saved state a few seconds old;
+ *    then (1b) holders redeem 20 confirmed orders and an address is frozen and unfrozen, under the same kills;
  * 2. a rolling deploy: every worker replaced and sent SIGTERM while jobs run;
  * 3. the signers out of gas money: dead letters, funding, one bulk retry by an admin;
  * then every invariant is checked on the database and the chain, and the logs and the
@@ -81,6 +84,9 @@ export type LongChaosResult = {
   /** a worker beside the pool SIGKILLs itself at each step of the batched send */
   failpoints: FailpointCrash[]
 }
+
+/** confirmed orders redeemed whole in phase 1b */
+export const REDEMPTIONS = 20
 
 /** orders per production fault, baseline included */
 export const PRODUCTION_FAULT_ORDERS = 30
@@ -161,9 +167,9 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     })
     await api.cookieOf('staff')
     await api.cookieOf('admin')
-    const recipients: Address[] = Array.from({ length: 12 }, () =>
-      getAddress(privateKeyToAddress(generatePrivateKey())),
-    )
+    // the recipients' keys are kept: phase 1b's holders send tokens back to redeem them
+    const holders = Array.from({ length: 12 }, () => privateKeyToAccount(generatePrivateKey()))
+    const recipients: Address[] = holders.map((h) => getAddress(h.address))
     const runId = `LC${Date.now().toString(36)}`
     const planned = planOrders({ runId, count: o.orders, recipients, seed: o.seed })
     const db = drizzle(sql, { schema })
@@ -269,6 +275,51 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     if (first.orders !== o.orders)
       problems.push(`phase 1: ${first.orders} order rows for ${o.orders} orders (bad input or a retry wrote rows)`)
     durations.phase1 = Date.now() - p1
+
+    // 1b. redemptions and compliance operations under kills: holders redeem whole orders through the API, an address
+    // is frozen and unfrozen, while a random worker is SIGKILLed every few seconds
+    const pr = Date.now()
+    const redeemKiller = startKiller({ pool, everyMs: [2_000, 5_000], rng, keep: 0, spare: 1, log })
+    const byHolder = new Map(holders.map((h) => [h.address.toLowerCase(), h]))
+    const toRedeem = await sql<{ id: string; to_address: string; amount_wei: string }[]>`
+      select id::text as id, to_address, amount_wei::text as amount_wei from mint_orders
+      where status = 'confirmed' order by confirmed_at limit ${REDEMPTIONS}`
+    const [redeemed, compliance] = await Promise.all([
+      redeemOrders({
+        api,
+        sql,
+        rpcUrl: stack.env.RPC_URL,
+        chainId: Number(stack.env.CHAIN_ID),
+        tokenAddress: stack.tokenAddress,
+        minterAddress: getAddress(stack.env.MINTER_ADDRESS),
+        orders: toRedeem.flatMap((r) => {
+          const holder = byHolder.get(r.to_address.toLowerCase())
+          return holder ? [{ orderId: r.id, holder, amountWei: BigInt(r.amount_wei) }] : []
+        }),
+        giveUpAfterMs: 180_000,
+        log,
+      }),
+      freezeAndUnfreeze(api, {
+        address: getAddress(privateKeyToAddress(generatePrivateKey())),
+        giveUpAfterMs: 180_000,
+        log,
+      }),
+    ])
+    await redeemKiller.stop()
+    problems.push(...redeemed.problems.map((x) => `redemptions: ${x}`))
+    problems.push(...compliance.problems.map((x) => `compliance: ${x}`))
+    durations.settle1b = await waitForSettled({ sql, chain, timeoutMs: 300_000, log })
+    const afterRedemptions = await checkInvariants({
+      sql,
+      chain,
+      tokenAddress: stack.tokenAddress,
+      liveWorkerIds: pool.liveIds(),
+    })
+    log(`after phase 1b: ${summarizeReport(afterRedemptions)}`)
+    problems.push(...afterRedemptions.problems.map((x) => `phase 1b: ${x}`))
+    if (afterRedemptions.burned !== redeemed.redemptionIds.length)
+      problems.push(`phase 1b: ${afterRedemptions.burned} burned of ${redeemed.redemptionIds.length} signed`)
+    durations.redemptions = Date.now() - pr
 
     // 2b. the faults production meets most: KMS throttling, RPC limits and a lagging head, a 90 s database failover
     const pf = Date.now()

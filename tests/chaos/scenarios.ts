@@ -37,8 +37,8 @@ export type WaitForSettledParameters = {
 }
 
 /**
- * Waits until the system is quiet: no order pending or submitted, no live mint job that
- * is not a dead letter, every signer's nonces mined and its pool empty.
+ * Waits until the system is quiet: no order, redemption or compliance operation pending or submitted, no live
+ * send job that is not a dead letter, every signer's nonces mined and its pool empty.
  */
 export async function waitForSettled({
   sql,
@@ -74,11 +74,15 @@ async function settleState({
   liveWorkerIds,
 }: Omit<WaitForSettledParameters, 'timeoutMs' | 'log'>): Promise<{ settled: boolean; text: string }> {
   await onTick?.()
-  const [orders] = await sql<{ open: number; total: number }[]>`
-    select count(*) filter (where status in ('pending', 'submitted'))::int as open, count(*)::int as total from mint_orders`
+  const [orders] = await sql<{ open: number; total: number; operations: number }[]>`
+    select count(*) filter (where status in ('pending', 'submitted'))::int as open, count(*)::int as total,
+      (select count(*)::int from redemptions where status in ('pending', 'submitted'))
+        + (select count(*)::int from compliance_operations where status in ('pending', 'submitted')) as operations
+    from mint_orders`
   const [jobs] = await sql<{ live: number }[]>`
     select count(*)::int as live from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-    where t.identifier in ('mint_send', 'order_confirm', 'signer_confirm') and j.attempts < j.max_attempts`
+    where t.identifier in ('mint_send', 'order_confirm', 'signer_confirm', 'redemption_send', 'compliance_send')
+      and j.attempts < j.max_attempts`
   const [nonces] = await sql<
     { unmined: number }[]
   >`select count(*)::int as unmined from signer_nonces where state <> 'mined'`
@@ -101,8 +105,17 @@ async function settleState({
     ])
     if (latest !== pending || BigInt(latest) !== BigInt(s.next_nonce)) pool++
   }
-  const text = `${orders.open} of ${orders.total} orders open, ${jobs.live} live mint jobs, ${nonces.unmined} unmined nonces, ${pool} signer(s) behind, ${orphaned} job(s) locked by a killed worker`
-  return { settled: orders.open === 0 && jobs.live === 0 && nonces.unmined === 0 && pool === 0 && orphaned === 0, text }
+  const text = `${orders.open} of ${orders.total} orders open, ${orders.operations} redemptions or compliance operations open, ${jobs.live} live send jobs, ${nonces.unmined} unmined nonces, ${pool} signer(s) behind, ${orphaned} job(s) locked by a killed worker`
+  return {
+    settled:
+      orders.open === 0 &&
+      orders.operations === 0 &&
+      jobs.live === 0 &&
+      nonces.unmined === 0 &&
+      pool === 0 &&
+      orphaned === 0,
+    text,
+  }
 }
 
 /**
