@@ -34,6 +34,7 @@ export function PickedRedemptionBars({ bars, depositOz, match, onRemove }: Picke
   const equal = match?.state === 'equal'
   return (
     <div className="space-y-2">
+      <h3 className="text-sm font-medium text-stone-700">Bars to redeem</h3>
       <div className="overflow-x-auto rounded-md border border-stone-200">
         <table className="w-full text-sm" aria-label="Bars to redeem">
           <TableHead>

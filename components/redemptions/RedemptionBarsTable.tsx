@@ -34,7 +34,10 @@ export function RedemptionBarsTable({ bars, linkOrders }: RedemptionBarsTablePro
         <tbody>
           {bars.map((bar) => (
             <tr key={`${bar.vault}|${bar.serial}|${bar.refiner}`} className="border-t border-stone-100">
-              <th scope="row" className="px-3 py-2 text-left font-mono text-xs font-medium text-stone-800">
+              <th
+                scope="row"
+                className="whitespace-nowrap px-3 py-2 text-left font-mono text-xs font-medium text-stone-800"
+              >
                 {bar.serial}
               </th>
               <td className="px-3 py-2">{bar.refiner}</td>

@@ -115,16 +115,17 @@ export function RedemptionDetail({ initialRedemption, viewer, redemptionAddress 
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Bars</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <RedemptionBarsTable bars={r.bars} linkOrders={viewer.role !== 'staff'} />
+        </CardContent>
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
-          <Card>
-            <CardHeader>
-              <CardTitle>Bars</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <RedemptionBarsTable bars={r.bars} linkOrders={viewer.role !== 'staff'} />
-            </CardContent>
-          </Card>
           <Card>
             <CardHeader>
               <CardTitle>Signatures</CardTitle>

@@ -2,7 +2,16 @@ import type { Browser, Page } from '@playwright/test'
 import { type Address, createPublicClient, createWalletClient, defineChain, type Hex, http, parseAbi } from 'viem'
 import { devAccountAt, devKey } from '../../lib/keys/devKeys'
 import { ozToWei } from '../../lib/money/ozToWei'
-import { baseUrl, credentials, expect, loginAs, settleApproval, signedInRequest, test } from './fixtures'
+import {
+  baseUrl,
+  credentials,
+  expect,
+  loginAs,
+  saveScreenshot,
+  settleApproval,
+  signedInRequest,
+  test,
+} from './fixtures'
 import { RECIPIENT, requestMint } from './requestMint'
 import { installTestWallet } from './testWallet'
 
@@ -116,6 +125,7 @@ test('a deposit is matched to its bars by staff, signed by an approver, burned; 
   await found.getByRole('button', { name: `Add bar ${minted.serials[1]} (Valcambi SA)` }).click()
   await expect(weight).toHaveText('802.168 of 802.168 oz: the bars match the deposit.')
   expect(await sidewaysOverflow(page), 'sideways scroll on /redemptions').toBe(0)
+  await saveScreenshot(page, 'redemptions.png')
   await submit.click()
   await expect(page).toHaveURL(/\/redemptions\/[0-9a-f-]{36}$/)
   const redemptionId = page.url().split('/').at(-1) ?? ''
@@ -139,6 +149,7 @@ test('a deposit is matched to its bars by staff, signed by an approver, burned; 
   await expect(intent).toContainText('802.168 fine oz')
   await expect(intent).toContainText(redemptionAddress)
   await expect(intent).toContainText('0 of 1 signature')
+  await saveScreenshot(approver, 'redemption-decision.png')
   await decide.getByRole('button', { name: 'Sign and approve' }).click()
   await approver
     .getByRole('dialog', { name: 'Sign and approve the burn of 802.168 oz?' })
@@ -153,6 +164,7 @@ test('a deposit is matched to its bars by staff, signed by an approver, burned; 
     await expect(bars.getByRole('row').filter({ hasText: serial })).toContainText('redeemed')
   await expect(approver.getByRole('list', { name: 'Signatures' })).toContainText(credentials.approver.email)
   expect(await sidewaysOverflow(approver), 'sideways scroll on the redemption page').toBe(0)
+  await saveScreenshot(approver, 'redemption-burned.png')
   const burnTx = /0x[0-9a-f]{64}/.exec((await approver.getByRole('status', { name: 'Outcome' }).textContent()) ?? '')
   await approver.context().close()
 
