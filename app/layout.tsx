@@ -42,6 +42,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                       <NavLink href="/mints/new">New mint</NavLink>
                     ) : null}
                     <NavLink href="/mints">{user.role === 'staff' ? 'My mints' : 'Mints'}</NavLink>
+                    <NavLink href="/redemptions">Redemptions</NavLink>
                     {user.role === 'approver' || user.role === 'admin' ? (
                       <NavLink href="/approvals">Approvals</NavLink>
                     ) : null}

@@ -4,7 +4,10 @@ import { formatUtc } from '@/components/ui/formatUtc'
 import type { ApiReserveLookup } from '@/lib/web/reserves/apiTypes'
 import { formatOunces } from './format'
 
-/** Each confirmed mint of a lookup with the bars that back it (serial, refiner, vault, fine weight). */
+/**
+ * Each confirmed mint of a lookup with the bars that back it (serial, refiner, vault, fine weight), and whether each
+ * is on the latest list, missing from it, or redeemed (with the burn that took its tokens).
+ */
 export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
   if (lookup.mints.length === 0) {
     return (
@@ -62,7 +65,7 @@ export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
                   Fine weight
                 </th>
                 <th scope="col" className="px-4 py-2 font-medium">
-                  On the latest list
+                  Status
                 </th>
               </tr>
             </thead>
@@ -76,7 +79,16 @@ export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
                   <td className="px-2 py-2 font-mono">{b.vault}</td>
                   <td className="tabular px-2 py-2 text-right">{formatOunces(b.fineOz)}</td>
                   <td className="px-4 py-2">
-                    {b.status === 'missing' ? (
+                    {b.redeemed ? (
+                      <>
+                        <Badge tone="neutral" data-status="redeemed">
+                          redeemed
+                        </Badge>{' '}
+                        <span className="font-mono text-xs" title={b.redeemed.txHash}>
+                          burn {shortHex(b.redeemed.txHash, 10, 8)}
+                        </span>
+                      </>
+                    ) : b.status === 'missing' ? (
                       <Badge tone="danger">missing</Badge>
                     ) : (
                       <Badge tone="success">listed</Badge>

@@ -6,8 +6,9 @@ import { ReserveStatusBadge } from './ReserveStatusBadge'
 
 /**
  * The proof of reserve at a glance: the token's on-chain supply beside the fine gold
- * backing it (confirmed and in flight), what is free, what is missing, the shortfall and
- * the status; where the figures come from and when.
+ * backing it (confirmed and in flight), what is free, what is missing, the shortfall,
+ * what was redeemed and the status; where the figures come from and when, and the address a
+ * holder redeems at.
  */
 export function ReserveSummary({ reserves }: { reserves: ApiReserves }) {
   const shortfall = reserves.status === 'shortfall'
@@ -30,6 +31,11 @@ export function ReserveSummary({ reserves }: { reserves: ApiReserves }) {
       note: 'bars held by a mint that the latest list lacks: they back nothing',
     },
     { label: 'Shortfall', value: reserves.shortfallOz, note: 'supply above backing + in flight' },
+    {
+      label: 'Redeemed',
+      value: reserves.redeemedFineOz,
+      note: 'bars of burned redemptions: out of backing, their tokens gone from the supply',
+    },
   ]
   return (
     <div className="space-y-4">
@@ -67,6 +73,13 @@ export function ReserveSummary({ reserves }: { reserves: ApiReserves }) {
           </div>
         ))}
       </dl>
+      {reserves.redemptionAddress ? (
+        <p className="text-sm text-stone-600">
+          Holders redeem by sending tokens to the redemption address{' '}
+          <span className="break-all font-mono text-stone-900">{reserves.redemptionAddress}</span>; the desk then burns
+          them against whole bars of the same fine weight.
+        </p>
+      ) : null}
     </div>
   )
 }

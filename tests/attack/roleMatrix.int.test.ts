@@ -124,6 +124,8 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/mints/[orderId]': READERS,
   '/mints/new': ['staff', 'admin'], // approvers approve, they do not request
   '/approvals': ['approver', 'admin'],
+  '/redemptions': READERS, // deposits and redemptions; staff and admins request, the form is theirs only
+  '/redemptions/[redemptionId]': READERS, // staff: their own; approvers and admins sign or reject there
   '/account/signing-key': ALL, // binds the user's wallet key
   '/admin': ADMIN_READ,
   '/admin/jobs': ADMIN_READ,

@@ -2,10 +2,12 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { ComplianceOperations } from '@/components/admin/compliance/ComplianceOperations'
 import { ApprovalQueue } from '@/components/approvals/ApprovalQueue'
+import { RedemptionsAwaitingApproval } from '@/components/redemptions/RedemptionsAwaitingApproval'
 import { listOrdersAwaitingApproval } from '@/lib/web/approvals/listOrdersAwaitingApproval'
 import { requireRole } from '@/lib/web/auth/getSessionUser'
 import { listComplianceOperations } from '@/lib/web/compliance/listComplianceOperations'
 import { getConfig } from '@/lib/web/config/getConfig'
+import { listRedemptions } from '@/lib/web/redemptions/listRedemptions'
 import { availableSigners } from '@/lib/web/signing/availableSigners'
 import { getWebDb } from '@/lib/web/webProcess'
 
@@ -17,12 +19,14 @@ export const dynamic = 'force-dynamic'
  * admins (anyone else: /forbidden). Each shows what, for whom, backed by which bars and
  * requested by whom, and the intent an approver signs with their own key (their wallet; in
  * dev mode also the dev signer); the viewer's own requests are listed but not theirs to decide. Below them, the
- * compliance operations (freeze, unfreeze, pause, unpause) awaiting an approver's signature, decided the same way.
+ * redemptions awaiting approvers' signatures (each signed on its own page), and the compliance operations (freeze,
+ * unfreeze, pause, unpause) awaiting an approver's signature, decided the same way.
  */
 export default async function ApprovalsPage() {
   const user = await requireRole(['approver', 'admin'])
-  const [queue, compliance] = await Promise.all([
+  const [queue, redemptions, compliance] = await Promise.all([
     listOrdersAwaitingApproval(getWebDb().db, { user }),
+    listRedemptions(getWebDb().db, { status: 'awaiting_approval', limit: 100 }),
     listComplianceOperations(getWebDb().db, { status: 'awaiting_approval', limit: 100 }),
   ])
   const signers = availableSigners({ production: getConfig('web').production })
@@ -37,6 +41,7 @@ export default async function ApprovalsPage() {
         </p>
       </div>
       <ApprovalQueue queue={queue} viewerEmail={user.email} signers={signers} />
+      <RedemptionsAwaitingApproval redemptions={redemptions.items} viewerEmail={user.email} />
       <ComplianceOperations
         title="Compliance operations awaiting approval"
         operations={compliance}
