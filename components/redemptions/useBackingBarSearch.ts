@@ -34,7 +34,8 @@ export function useBackingBarSearch({ q }: { q: string }): UseBackingBarSearchRe
     staleTime: 2_000,
   })
   return {
-    bars: query.data?.items ?? [],
+    // a bar another redemption already holds cannot be taken again (the server answers 409 bar_already_used)
+    bars: (query.data?.items ?? []).filter((b) => b.redemptionId === null),
     total: query.data?.total ?? null,
     searched,
     loading: query.isPending,

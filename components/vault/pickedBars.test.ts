@@ -16,6 +16,7 @@ function result(n: number, fineOz = '401.084'): ApiVaultBar {
     fineOz,
     status: 'available',
     orderId: null,
+    redemptionId: null,
     updatedAt: '2026-01-31T00:00:00.000Z',
   }
 }

@@ -73,6 +73,8 @@ export type ApiVaultBar = {
   status: BarStatus
   /** the order holding the bar: shown to admins, and to staff for their own orders; else null */
   orderId: string | null
+  /** the redemption taking the bar out of backing (open, or burned), else null */
+  redemptionId: string | null
   updatedAt: string
 }
 

@@ -67,12 +67,13 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
     fine_oz: string
     status: BarStatus
     order_id: string | null
+    redemption_id: string | null
     updated_at: Date | string
   }>(sql`
     select b.id::text as id, b.vault, b.serial, b.refiner, b.serial_key, b.refiner_key, b.year,
            b.gross_oz::text as gross_oz, b.fineness::text as fineness, b.fine_oz::text as fine_oz, b.status::text as status,
            case when ${seesEveryOrder} or o.requested_by = ${p.user.id}::uuid then b.order_id::text end as order_id,
-           b.updated_at
+           b.redemption_id::text as redemption_id, b.updated_at
     from vault_bars b left join mint_orders o on o.id = b.order_id
     ${where}
     order by b.vault, b.serial_key, b.refiner_key
@@ -92,6 +93,7 @@ export async function listVaultBars(db: DbOrTx, p: ListVaultBarsParameters): Pro
       fineOz: r.fine_oz,
       status: r.status,
       orderId: r.order_id,
+      redemptionId: r.redemption_id,
       updatedAt: new Date(r.updated_at).toISOString(),
     })),
     nextCursor,
