@@ -307,6 +307,29 @@ describe('MintdeskStack (synthesized offline)', () => {
     }
   })
 
+  it('alarms while the stop switch is on, from the signingStopped field of the reserve_check line', () => {
+    template.hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: `{ $.msg = "${RESERVE_METRICS_MESSAGE}" }`,
+      MetricTransformations: [
+        Match.objectLike({
+          MetricNamespace: RESERVE_METRICS_NAMESPACE,
+          MetricName: RESERVE_METRICS.signingStopped.metricName,
+          MetricValue: '$.signingStopped',
+        }),
+      ],
+    })
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: RESERVE_METRICS_NAMESPACE,
+      MetricName: RESERVE_METRICS.signingStopped.metricName,
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      Statistic: 'Maximum',
+      TreatMissingData: 'notBreaching',
+      AlarmActions: Match.anyValue(),
+      OKActions: Match.anyValue(),
+    })
+  })
+
   it('alarms on a reserve shortfall > 0 (issue 12), from a metric filter on the reserve_check log line, to the same topic', () => {
     const workerLogGroup = (
       containersOf(taskDefinitionByContainer('worker'))[0] as unknown as { LogConfiguration: { Options: Json } }

@@ -29,6 +29,7 @@ import { addQueueAlarms } from './addQueueAlarms'
 import { addReserveAlarm } from './addReserveAlarm'
 import { addSignerKeyAlerts, type SignerKeyAlerts } from './addSignerKeyAlerts'
 import { addSignerKeys } from './addSignerKeys'
+import { addSigningStoppedAlarm } from './addSigningStoppedAlarm'
 import { addTaskRoles } from './addTaskRoles'
 import { addWebAcl } from './addWebAcl'
 import { addWebService } from './addWebService'
@@ -70,7 +71,7 @@ import type { ImageDigests } from './imageDigest'
  *   attempts failing, KMS throttling, reorgs;
  * - addReserveAlarm: an alarm on a reserve shortfall > 0, from a metric filter on the
  *   worker's `reserve_metrics` log line (worker/reserves/reserveMetrics.ts), on the same
- *   SNS topic.
+ *   SNS topic; addSigningStoppedAlarm: one while the stop switch is on, from the same line.
  * - addSignerKeyAlerts: EventBridge rules on KMS's CloudTrail events, to the same topic: a
  *   signing key's policy changed or a grant created, a Sign by anyone but the worker's role.
  *
@@ -146,6 +147,7 @@ export class MintdeskStack extends Stack {
   readonly oldestQueuedAgeAlarm: cloudwatch.Alarm
   readonly feeCappedOrdersAlarm: cloudwatch.Alarm
   readonly reserveShortfallAlarm: cloudwatch.Alarm
+  readonly signingStoppedAlarm: cloudwatch.Alarm
   readonly sqsDeadLetterQueueAlarm: cloudwatch.Alarm | undefined
   readonly signerKeyAlerts: SignerKeyAlerts
   readonly webAcl: wafv2.CfnWebACL
@@ -298,6 +300,7 @@ export class MintdeskStack extends Stack {
     this.oldestQueuedAgeAlarm = alarms.oldestQueuedAge
     this.feeCappedOrdersAlarm = alarms.feeCappedOrders
     this.reserveShortfallAlarm = addReserveAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
+    this.signingStoppedAlarm = addSigningStoppedAlarm(this, { workerLogs: logs.worker, topic: alarms.topic })
     // a signing key's policy changed, a grant made, or a Sign by anyone but the worker: to the same topic
     this.signerKeyAlerts = addSignerKeyAlerts(this, {
       keys: this.signerKeys,

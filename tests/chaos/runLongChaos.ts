@@ -365,8 +365,12 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     })
     if (result.outOfGas.attempts.some((a) => a !== 5))
       problems.push(`out of gas: attempts per dead job ${JSON.stringify(result.outOfGas.attempts)}`)
-    if (result.outOfGas.retried !== o.outOfGasOrders)
+    // the bulk retry takes every dead mint_send: the out-of-gas ones, and those of earlier phases whose worker was
+    // killed at their last attempt while the confirmer confirmed their order (dead letters of confirmed orders)
+    if (result.outOfGas.retried < o.outOfGasOrders)
       problems.push(`out of gas: the bulk retry retried ${result.outOfGas.retried} of ${o.outOfGasOrders}`)
+    else if (result.outOfGas.retried > o.outOfGasOrders)
+      log(`out of gas: the bulk retry also took ${result.outOfGas.retried - o.outOfGasOrders} earlier dead letter(s)`)
     await waitForSettled({ sql, chain, timeoutMs: 180_000, log })
     durations.outOfGas = Date.now() - p4
 

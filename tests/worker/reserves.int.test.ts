@@ -181,7 +181,14 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       expect(m.to).toBe(ALICE)
       expect(m.txHash).toMatch(/^0x[0-9a-f]{64}$/)
       for (const b of m.bars)
-        expect(b).toEqual({ serial: b.serial, refiner: 'Valcambi SA', vault: VAULT, fineOz: FINE, status: 'backing' })
+        expect(b).toEqual({
+          serial: b.serial,
+          refiner: 'Valcambi SA',
+          vault: VAULT,
+          fineOz: FINE,
+          status: 'backing',
+          redeemed: null,
+        })
     }
     expect(byAddress.body.mints.find((m) => m.bars.length === 2)?.amount).toBe('802.168')
 
@@ -251,7 +258,7 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       (l) => l.msg === RESERVE_METRICS_MESSAGE && l.status === 'shortfall',
       10_000,
     )
-    expect(metricLine).toMatchObject({ shortfallOz: 401.084, shortfall: FINE, missing: FINE })
+    expect(metricLine).toMatchObject({ shortfallOz: 401.084, shortfall: FINE, missing: FINE, signingStopped: 0 })
     const errorLine = await worker?.waitForLine(
       (l) => typeof l.msg === 'string' && l.msg.startsWith('reserve shortfall'),
       10_000,

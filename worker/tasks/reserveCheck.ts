@@ -7,6 +7,7 @@ import { reconcileBackingTotal } from '@/worker/reserves/reconcileBackingTotal'
 import { recordReserveCheck } from '@/worker/reserves/recordReserveCheck'
 import { RESERVE_METRICS_MESSAGE, reserveMetricsFields } from '@/worker/reserves/reserveMetrics'
 import { lockReserveCheck } from '../db/lockReserveCheck'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import { tripSigningSwitch } from '../db/tripSigningSwitch'
 import type { TaskDefinition } from '../runtime/runTask'
 
@@ -35,19 +36,23 @@ export const reserveCheck: TaskDefinition<ReserveCheckPayload> = {
     const supply = await readTotalSupply(ctx.chain, { tokenAddress: ctx.tokenAddress })
     const figures = await readReserveFigures(ctx.db, { supply })
     const check = await recordReserveCheck(ctx.db, figures)
-    const fields = reserveMetricsFields(figures)
-    job.log.info({ ...fields, checkId: check.id.toString() }, RESERVE_METRICS_MESSAGE)
+    let stopped = (await readSigningSwitch(ctx.db, { share: false })).stopped
+    const fields = () => reserveMetricsFields(figures, { signingStopped: stopped })
     if (figures.status === 'shortfall') {
+      const f = fields()
       job.log.error(
-        { ...fields, checkId: check.id.toString() },
-        `reserve shortfall: on-chain supply ${fields.totalSupply} oz exceeds the bars backing it (${fields.backing} oz backing + ${fields.inFlight} oz in flight) by ${fields.shortfall} oz; ${fields.missing} oz of bars held by orders are missing from the latest lists`,
+        { ...f, checkId: check.id.toString() },
+        `reserve shortfall: on-chain supply ${f.totalSupply} oz exceeds the bars backing it (${f.backing} oz backing + ${f.inFlight} oz in flight) by ${f.shortfall} oz; ${f.missing} oz of bars held by orders are missing from the latest lists`,
       )
       if (
         ctx.settings.stopOnShortfall &&
-        (await tripSigningSwitch(ctx.db, { reason: `reserve shortfall of ${fields.shortfall} oz`, by: job.actor }))
-      )
+        (await tripSigningSwitch(ctx.db, { reason: `reserve shortfall of ${fields().shortfall} oz`, by: job.actor }))
+      ) {
+        stopped = true
         job.log.error({ checkId: check.id.toString() }, 'STOP_ON_SHORTFALL: the stop switch is on, no worker signs')
+      }
     }
+    job.log.info({ ...fields(), checkId: check.id.toString() }, RESERVE_METRICS_MESSAGE)
 
     // the running total the check before each signature reads, folded and compared with a recount of the bars
     const backing = await reconcileBackingTotal(ctx.db)
