@@ -13,7 +13,9 @@ import { loadConfig } from '../lib/config/loadConfig'
 import { completeJobs } from '../lib/jobs/completeJobs'
 import { TASK } from '../lib/jobs/jobKeys'
 import { liveJobsSql } from '../lib/jobs/liveJobsSql'
+import { devAccountAt } from '../lib/keys/devKeys'
 import { releaseBars } from '../lib/vault/releaseBars'
+import { createMinterReader } from '../lib/web/approvals/MinterReader'
 import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/web/auth/seedDevUsers'
 import { MINT_REQUEST_ROLES } from '../lib/web/mint/mintRequestRoles'
 import { getKmsAddressOrThrow } from '../scripts/stack/getKmsAddressOrThrow'
@@ -26,6 +28,8 @@ import { type IntakeRun, MINT_PATH, runIntake } from './intake/runIntake'
 import { type NoopPickupResult, runNoopPickup } from './pickup/runNoopPickup'
 import { activateSigners } from './pipeline/activateSigners'
 import { createOrderApprover } from './pipeline/createOrderApprover'
+import { createRedemptionApprover } from './pipeline/createRedemptionApprover'
+import { type BurnDrainResult, runBurnDrain } from './pipeline/runBurnDrain'
 import { runChainBaselines } from './pipeline/runChainBaselines'
 import { type DrainResult, runDrain } from './pipeline/runDrain'
 import { type NotificationBacklogResult, runNotificationBacklog } from './pipeline/runNotificationBacklog'
@@ -72,6 +76,8 @@ export type BenchOptions = {
   sqsOrders: number
   /** the tracing comparison: orders of each drain with tracing off and on (0: not measured) */
   tracingOrders: number
+  /** redemptions of the burn drain, 1 signer x 1 worker (0: not measured) */
+  burns: number
   quick: boolean
 }
 
@@ -113,6 +119,8 @@ export type BenchResult = {
   raw: Array<RawLimitResult & { signers: number }>
   sequential: SequentialLoopResult
   drains: DrainResult[]
+  /** the burn drain, 1 signer x 1 worker, beside the mint drains */
+  burn?: BurnDrainResult
   paced?: PacedRun
   floor?: FloorRun
   /** the notifications each run left, sent before the next measured run (one window each) */
@@ -316,6 +324,46 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         }
       }
 
+      // 3b. the burn drain beside the mint drains: redemptions signed and queued, 1 signer x 1 worker
+      let burn: BurnDrainResult | undefined
+      if (o.burns > 0) {
+        await stack.startWorker()
+        await sendNotificationBacklog('the last drain')
+        await stack.stopWorkers()
+        const minter = createMinterReader({ client: chain, chainId, minterAddress })
+        const redemptionApprover = await createRedemptionApprover({
+          sql,
+          baseUrl: stack.url,
+          env: stack.env,
+          minter,
+          maxSockets: Math.max(64, o.submitConcurrency),
+        })
+        try {
+          burn = await runBurnDrain({
+            sql,
+            chain,
+            rpcUrl,
+            chainId,
+            tokenAddress,
+            minterAddress,
+            // anvil's dev accounts 1 to 4 (gas money, on the allowlist): the holders who redeem
+            holders: [1, 2, 3, 4].map((i) => devAccountAt(i)),
+            burns: o.burns,
+            staff: { id: staff.id, email: DEV_STAFF_EMAIL },
+            approver: redemptionApprover,
+            approveConcurrency: o.submitConcurrency,
+            workerSigners,
+            startWorker: stack.startWorker,
+            stopWorkers: stack.stopWorkers,
+            timeline,
+            timeoutMs: Math.max(120_000, o.burns * 300),
+            log,
+          })
+        } finally {
+          redemptionApprover.close()
+        }
+      }
+
       // 4. below capacity: paced at half the 1-signer, 1-worker drain rate, one worker running
       const base = drains.find(
         (d) => d.signers === Math.min(...o.signerCounts) && d.workers === Math.min(...o.workerCounts),
@@ -325,7 +373,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
       const count = Math.min(2000, Math.max(50, Math.round(perSecond * o.pacedSeconds)))
       await activateSigners(sql, { addresses: workerSigners.slice(0, base?.signers ?? 1) })
       await stack.startWorker()
-      await sendNotificationBacklog('the last drain')
+      await sendNotificationBacklog(burn ? 'the burn drain' : 'the last drain')
       const batch = await runOrderBatch({
         sql,
         poster,
@@ -461,6 +509,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         raw,
         sequential,
         drains,
+        burn,
         paced,
         floor,
         notifications,

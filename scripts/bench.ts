@@ -1,13 +1,13 @@
 // npm run bench: throughput, latency and memory of mintdesk beside its baselines, on its
 // own local stack (fresh data folder), written to docs/benchmarks.md. See bench/.
 //   npm run bench               the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers,
-//                               the SQS row, tracing off/on; ~15-16 min)
-//   npm run bench -- --quick    a short run (200 orders, 1 and 4 signers, 1 worker; writes
+//                               the SQS row, tracing off/on, a burn drain of 500; ~15-16 min)
+//   npm run bench -- --quick    a short run (200 orders, 1 and 4 signers, 1 worker, 100 burns; writes
 //                               .data/benchmarks-quick.md)
 //   npm run bench -- --smoke    a check that every part runs (20 orders, 1 signer, 1 worker, no
-//                               profiles, a 10-order SQS row; writes .data/benchmarks-smoke.md)
+//                               profiles, a 10-order SQS row, 20 burns; writes .data/benchmarks-smoke.md)
 //   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
-//                    --tracing-orders 0 --out FILE
+//                    --tracing-orders 0 --burns 0 --out FILE
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,6 +36,7 @@ const { values } = parseArgs({
     'no-profile': { type: 'boolean', default: false },
     'sqs-orders': { type: 'string' },
     'tracing-orders': { type: 'string' },
+    burns: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -44,7 +45,7 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench -- [--quick | --smoke] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
        [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--block-time S]
-       [--no-profile] [--sqs-orders N] [--tracing-orders N] (0: leave that row out) [--out FILE]`)
+       [--no-profile] [--sqs-orders N] [--tracing-orders N] [--burns N] (0: leave that row out) [--out FILE]`)
   process.exit(0)
 }
 
@@ -88,6 +89,8 @@ const options: BenchOptions = {
     'tracing-orders',
     0,
   ),
+  // the burn drain's redemptions (1 signer, 1 worker)
+  burns: int(values.burns, pick(20, 100, 500), 'burns', 0),
 }
 const out = path.resolve(
   root,

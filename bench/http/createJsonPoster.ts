@@ -19,18 +19,19 @@ export function createJsonPoster({ session, maxSockets }: { session: HttpSession
   const agent = new http.Agent({ keepAlive: true, maxSockets })
   // a kept-alive socket the server closed while it sat idle (its keep-alive timeout, e.g.
   // through a long notification window) resets the request sent on it before the server read
-  // it: sent again once on a fresh socket, as Node's documentation of `reusedSocket` advises
+  // it: sent again once on a new connection of its own (outside the pool, whose other idle sockets may be closed
+  // too), as Node's documentation of `reusedSocket` advises
   const post = (path: string, body: string): Promise<PostResult> =>
-    postOnce(path, body).catch((error: unknown) => {
-      if (error instanceof ResetOnReusedSocket) return postOnce(path, body)
+    postOnce(path, body, agent).catch((error: unknown) => {
+      if (error instanceof ResetOnReusedSocket) return postOnce(path, body, false)
       throw error
     })
-  const postOnce = (path: string, body: string) =>
+  const postOnce = (path: string, body: string, via: http.Agent | false) =>
     new Promise<PostResult>((resolve, reject) => {
       const sentAt = nowMs()
       const req = http.request(
         {
-          agent,
+          agent: via,
           host: url.hostname,
           port: url.port,
           path,

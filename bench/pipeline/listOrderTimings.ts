@@ -1,4 +1,5 @@
 import type postgres from 'postgres'
+import { OPERATION_TABLES, type TimedOperation } from './timedOperations'
 
 /**
  * Wall-clock ms (epoch) of each step of one order, from its job_events timeline: only the
@@ -31,15 +32,17 @@ export type OrderTimings = {
 }
 
 /**
- * Every order's steps, in one query over job_events (indexed by order), the worker's counted from its
- * mint_send job's 'enqueued' event on (the approvers' 'signed' and 'approved' events come before it): the event times
- * are the database's now() of the transaction that wrote them, the commit times come from
- * pg_xact_commit_timestamp of the rows' xmin (track_commit_timestamp is on in the bench).
+ * Every order's steps (or every redemption's: `operation`), in one query over job_events (indexed by order), the
+ * worker's counted from its send job's 'enqueued' event on (the approvers' 'signed' and 'approved' events come before
+ * it): the event times are the database's now() of the transaction that wrote them, the commit times come from
+ * pg_xact_commit_timestamp of the rows' xmin (track_commit_timestamp is on in the bench; with it off, as in a test
+ * database, the commit times are null).
  */
 export async function listOrderTimings(
   sql: postgres.Sql,
-  { orderIds }: { orderIds: readonly string[] },
+  { orderIds, operation = 'mint' }: { orderIds: readonly string[]; operation?: TimedOperation },
 ): Promise<OrderTimings[]> {
+  const { table, sendTask } = OPERATION_TABLES[operation]
   const rows = await sql<
     {
       id: string
@@ -58,16 +61,17 @@ export async function listOrderTimings(
   >`
     select o.id::text as id, o.status::text as status, o.signer_address as signer,
       c.enqueued, c.committed, x.first_work, x.started, x.signed, s.sign_committed, x.broadcast, x.confirmed, x.failures
-    from mint_orders o
+    from ${sql(table)} o
     left join lateral (
       select e.id as enqueued_id, extract(epoch from e.at)::float8 * 1000 as enqueued,
-        extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as committed
+        case when current_setting('track_commit_timestamp')::bool
+          then extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 end as committed
       from job_events e where e.order_id = o.id and e.event = 'enqueued' order by e.id limit 1
     ) c on true
     left join lateral (
       select
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event <> 'enqueued') as first_work,
-        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = 'mint_send' and e.event = 'started') as started,
+        min(extract(epoch from e.at)::float8 * 1000) filter (where e.task = ${sendTask} and e.event = 'started') as started,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'signed') as signed,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event in ('broadcast', 'already_known')) as broadcast,
         min(extract(epoch from e.at)::float8 * 1000) filter (where e.event = 'confirmed') as confirmed,
@@ -75,7 +79,8 @@ export async function listOrderTimings(
       from job_events e where e.order_id = o.id and e.id > c.enqueued_id
     ) x on true
     left join lateral (
-      select extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 as sign_committed
+      select case when current_setting('track_commit_timestamp')::bool
+          then extract(epoch from pg_xact_commit_timestamp(e.xmin))::float8 * 1000 end as sign_committed
       from job_events e where e.order_id = o.id and e.event = 'signed' and e.id > c.enqueued_id order by e.id limit 1
     ) s on true
     where o.id = any(${orderIds as string[]}::uuid[])`

@@ -7,6 +7,8 @@ export type RunRawLimitParameters = {
   rpcUrl: string
   chainId: number
   minterAddress: Address
+  /** the transactions' target: GoldMinter by default (the burn drain's setup sends token transfers) */
+  to?: Address
   /** the transactions are spread over these signers round-robin */
   accounts: readonly LocalAccount[]
   /** one transaction each: GoldMinter.attestAndMint calldata of a baseline order (buildBaselineCalls) */
@@ -62,7 +64,7 @@ export async function runRawLimit(p: RunRawLimitParameters): Promise<RawLimitRes
         const { raw, hash } = await signTx(account, {
           chainId: p.chainId,
           nonce: BigInt((nonce0[j % k] as number) + Math.floor(j / k)),
-          to: p.minterAddress,
+          to: p.to ?? p.minterAddress,
           data: p.calls[j] as Hex,
           gas: p.gas,
           maxFeePerGas,

@@ -10,6 +10,7 @@ import {
 } from './evaluateTargets'
 import { cpuMsPer, mb, ms, num, p50p99, rate, ratio } from './format'
 import { notificationCost } from './notificationCost'
+import { renderBurnDrain } from './renderBurnDrain'
 import { renderBarListImport } from './renderInventory'
 import { renderTransportAndTracing } from './renderTransportAndTracing'
 
@@ -329,6 +330,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
 
   renderBarListImport({ barListImport: r.barListImport, line, table })
   renderTransportAndTracing({ result: r, line, table })
+  renderBurnDrain({ result: r, line, table })
 
   // notes
   const misses = targets.filter((t) => t.pass === false && t.note)
@@ -417,6 +419,7 @@ const METHOD = [
   "Notifications: before each drain but the first, before the paced run and before section 7, one worker runs until no notification job is queued or running and no event waits for its dispatch (at most 420 s a window); emails = email_deliveries turned `sent` over the windows (messages: their distinct Message-IDs), CPU per notification = the windows' CPU over the emails and webhooks.",
   "Intake: autocannon 9; a request counts when it got 202. Raw SQL: the intake's own transaction without HTTP, session or validation (`bench/intake/insertOrderRaw.ts`, kept in step with `lib/web/mint/createMintOrder.ts`). The floor: the route wrapper's checks then 415. Postgres exec = pg_stat_statements' total_exec_time over the run.",
   "SQS transport: a second stack with QUEUE_TRANSPORT=sqs and the embedded SQS endpoint in its own process; the same drain (outbox -> relay -> SQS -> consumer -> send path), timed and metered like section 1's.",
+  "Burn drain: N redemptions (500 in the full run, 100 in `--quick`, 20 in `--smoke`) created, signed and queued with no worker running, then drained by 1 worker process with 1 signer active. Setup outside the window: confirmed mints to four holders (baseline orders, relayed by the holders), each mint's amount transferred back to the redemption address (pre-signed, sent raw with explicit nonces), the deposits recorded by a worker's `deposit_watch`, one redemption per deposit (`createRedemption`, one bar of equal fine weight). The approvals go through `POST /api/gold/redemptions/{id}/approve` as the mints' do. The window runs from the first job_events row of the batch after its `enqueued` rows to its last `confirmed` row (the redemption's `burned` is set in the same transaction); rate = burned redemptions / window; CPU per burn = each group's CPU over that window and the approvals' window (sampled as for the mint drain) / burned redemptions. The table beside it shows the same run's 1 signer x 1 worker mint drain, CPU counted the same way.",
   'Tracing: OTEL_EXPORTER_OTLP_ENDPOINT unset, then set to a local receiver answering 200 (http/protobuf); the worker started and the web restarted with it; the same drain and intake run both ways, one after the other.',
   'Memory: /proc/<pid>/status VmHWM of every process of the group (the peak since the process started), /proc/<pid>/smaps_rollup Pss sampled every 500 ms.',
 ]
