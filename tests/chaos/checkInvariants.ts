@@ -128,10 +128,11 @@ export async function checkInvariants(p: CheckInvariantsParameters): Promise<Inv
   }
 
   // the running total of the backing bars that the check before each signature reads = their recount
-  const [backing] = await p.sql<{ running: string; recount: string }[]>`
-    select (select coalesce(sum(fine_oz), 0) from vault_backing_deltas)::text as running,
-           (select coalesce(sum(fine_oz), 0) from vault_bars where status = 'backing')::text as recount`
-  if (backing && Number(backing.running) !== Number(backing.recount))
+  const [backing] = await p.sql<{ running: string; recount: string; equal: boolean }[]>`
+    with t as (select (select coalesce(sum(fine_oz), 0) from vault_backing_deltas) as running,
+           (select coalesce(sum(fine_oz), 0) from vault_bars where status = 'backing') as recount)
+    select running::text as running, recount::text as recount, running = recount as equal from t`
+  if (backing && backing.equal === false)
     problems.push(`the running backing total is ${backing.running} oz, the backing bars' recount ${backing.recount} oz`)
 
   // the chain's view

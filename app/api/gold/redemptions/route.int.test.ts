@@ -181,9 +181,9 @@ describe('redemptions', () => {
     )
     expect(txs?.n).toBe(1)
     const [backing] = await route.t.db.execute<{ oz: string }>(
-      sql`select coalesce(sum(fine_oz), 0)::text as oz from vault_bars where status = 'backing'`,
+      sql`select coalesce(sum(fine_oz), 0)::numeric(12, 3)::text as oz from vault_bars where status = 'backing'`,
     )
-    expect(Number(backing?.oz)).toBeCloseTo(4, 3)
+    expect(backing?.oz).toBe('4.000')
     // its notifications, each fanned out by the dispatch: the deposit, the approval asked, the burn
     const events = await waitFor(
       async () => {
