@@ -4,7 +4,7 @@ import path from 'node:path'
 import { type APIRequestContext, type APIResponse, request as playwrightRequest } from '@playwright/test'
 import postgres from 'postgres'
 import { hashPassword } from '../../lib/auth/hashPassword'
-import { TASK } from '../../lib/jobs/jobKeys'
+import { HOUSEKEEPING_TASKS } from '../../lib/jobs/jobKeys'
 import { isPublicApi, isPublicPage, listApiRoutes, listPages, samplePath } from '../attack/appRoutes'
 import { collectSecrets, findSecrets, readTexts } from '../chaos/secrets'
 import { baseUrl, credentials, expect, loginAs, type Role, stockTestVault, test } from './fixtures'
@@ -123,8 +123,8 @@ test.afterAll(async () => {
   await db?.end({ timeout: 5 })
 })
 
-/** The worker's timers (nonce_health, reserve_check) record their runs on their own: no request writes those. */
-const PERIODIC_TASKS = [TASK.nonceHealth, TASK.reserveCheck]
+/** The worker's housekeeping (nonce_health, reserve_check, deposit_watch...) records its runs on its own. */
+const PERIODIC_TASKS = [...HOUSEKEEPING_TASKS]
 
 async function writes(): Promise<Record<string, number>> {
   const [row] = await db<Record<string, number>[]>`

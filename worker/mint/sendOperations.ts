@@ -42,7 +42,7 @@ export type SendOperationsParameters<Row extends OperationRow> = {
  * 2. reserveSendBatch: ONE short transaction: the check before signing per order, then
  *    consecutive nonces of one signer bound to the orders, committed (failpoint after_reserve);
  * 3. signSendBatch: KMS in parallel, outside every lock (a failure is its order's only);
- * 4. storeSendBatch: ONE transaction stores every signature (failpoint after_sign);
+ * 4. storeSendBatch: ONE transaction stores every signature unless the stop switch is on (failpoint after_sign);
  * 5. broadcastSendBatch: nonce order (failpoint after_broadcast);
  * 6. markSendBatchSubmitted: ONE transaction: broadcast marks, orders submitted,
  *    startConfirming per signer.
@@ -115,7 +115,12 @@ export async function sendOperations<Row extends OperationRow>(
         )
         ctx.failpoint('after_reserve')
       }
-      if (!abortRest('signing', reservedBatch.reserved)) {
+      // a stop committed since the reserve: KMS is not asked; each waits with its nonce bound
+      const stoppedSince =
+        reservedBatch.reserved.length > 0 ? await readSigningSwitch(ctx.db, { share: false }) : undefined
+      if (stoppedSince?.stopped)
+        for (const r of reservedBatch.reserved) outcomes.set(r.order.orderId, signingStoppedWait(stoppedSince))
+      else if (!abortRest('signing', reservedBatch.reserved)) {
         const signedBatch = await signSendBatch(ctx, { reserved: reservedBatch.reserved, fees: prepared.fees })
         merge(signedBatch.outcomes)
         lap('signMs')

@@ -4,11 +4,13 @@ import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { listBoundNonces } from '../db/listBoundNonces'
 import { listTxsOfOperations } from '../db/listTxsOfOperations'
+import { readSigningSwitch } from '../db/readSigningSwitch'
 import { storeSignedTxs } from '../db/storeSignedTxs'
 import type { OperationKind, OperationRow } from '../operations/OperationKind'
 import type { WorkerContext } from '../runtime/context'
 import type { ToResend } from './prepareSendBatch'
 import { type SendOutcomes, sendEventOf } from './sendOutcome'
+import { signingStoppedWait } from './signingStoppedWait'
 import type { Signed } from './signSendBatch'
 
 export type StoreSendBatchParameters<Row extends OperationRow> = {
@@ -25,7 +27,9 @@ export type StoreSendBatchReturnType = { stored: Signed[]; toResend: ToResend[];
  * is stored only if its order is still open, has no stored transaction (another run that
  * stored first wins: its bytes are re-sent instead) and still holds that very nonce
  * `reserved` (not released meanwhile by the nonce health check: then it is dropped, and
- * the order's next attempt takes a new nonce). 'signed' events.
+ * the order's next attempt takes a new nonce). 'signed' events. It holds the stop switch FOR SHARE: once a stop
+ * has committed nothing more is stored; the signatures are dropped and each order waits with its nonce bound
+ * (docs/decisions/052-stop-switch.md).
  */
 export async function storeSendBatch<Row extends OperationRow>(
   ctx: WorkerContext,
@@ -36,13 +40,18 @@ export async function storeSendBatch<Row extends OperationRow>(
   const stored: Signed[] = []
   const orderIds = signed.map((s) => s.order.orderId)
   await ctx.db.transaction(async (tx) => {
-    // the orders' locks, then under them their stored transactions and their nonce rows'
-    // locks, in this order on the connection; pipelined: one round trip
-    const [rows, txsByOrder, bound] = await Promise.all([
+    // the stop switch (FOR SHARE), the orders' locks, then under them their stored transactions and their nonce
+    // rows' locks, in this order on the connection; pipelined: one round trip
+    const [switchState, rows, txsByOrder, bound] = await Promise.all([
+      readSigningSwitch(tx, { share: true }),
       kind.lock(tx, { ids: orderIds, lock: true }),
       listTxsOfOperations(tx, { kind: kind.kind, ids: orderIds }),
       listBoundNonces(tx, { kind: kind.kind, ids: orderIds, lock: true }),
     ])
+    if (switchState.stopped) {
+      for (const s of signed) outcomes.set(s.order.orderId, signingStoppedWait(switchState))
+      return
+    }
     for (const s of signed) {
       const row = rows.get(s.order.orderId)
       const txs = txsByOrder.get(s.order.orderId) ?? []
