@@ -8,7 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { prepareWebSnapshot, WEB_SNAPSHOT } from '../tests/chaos/chaosStack'
 import { renderProductionFaults } from '../tests/chaos/productionFaults'
-import { activeStops, type LongChaosResult, runLongChaos } from '../tests/chaos/runLongChaos'
+import { activeStops, type LongChaosResult, REDEMPTIONS, runLongChaos } from '../tests/chaos/runLongChaos'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const argv = process.argv.slice(2)
@@ -101,14 +101,16 @@ the local KMS endpoint with 2 signer keys, the web's production build, ${workers
    (~4 s down); 20 s later **anvil is SIGKILLed and restarted from a state file 5 s old**
    (it forgets the blocks since); then one worker beside the pool after another
    **SIGKILLs itself at each step of a batched send** (after reserving the batch's nonces,
-   after storing their signatures, after broadcasting them);
+   after storing their signatures, after broadcasting them); then **holders redeem ${REDEMPTIONS} confirmed
+   orders** (a deposit to the redemption address, staff's request with the order's bars, the approver's
+   signature, the burn) and an address is **frozen and unfrozen**, a random worker SIGKILLed every 2-5 s;
 2. a **rolling deploy**: each worker replaced, then sent SIGTERM while jobs run;
 3. **the signers out of gas money** (anvil_setBalance 0): ${outOfGasOrders} orders' jobs retry with
    the real back-off and land in the dead letters; the signers are funded and an admin's
    bulk retry (\`POST /api/admin/jobs/retry { state: "dead", task: "mint_send" }\`) confirms them;
 4. the invariants, on Postgres and on the chain's own logs: every order confirmed or failed
-   with a reason, one \`Minted\` event per confirmed order (none for any other), total supply
-   = the confirmed sum, \`signer_nonces\` contiguous and mined, chain nonce = \`next_nonce\`,
+   with a reason, one \`Minted\` event per confirmed order (none for any other), one \`Burned\`
+   event per burned redemption, total supply = the confirmed sum less the burned sum, \`signer_nonces\` contiguous and mined, chain nonce = \`next_nonce\`,
    no job locked by a dead worker, every worker exits 0 on the final SIGTERM; the logs and
    every error body searched for the stack's secrets.
 
@@ -160,7 +162,9 @@ ${row('bad input answers', (r) =>
 ${row('orders in the database (expected)', (r) => `${r.invariants?.orders ?? '-'} (${orders + outOfGasOrders})`)}
 ${row('confirmed / failed with a reason', (r) => `${r.invariants?.confirmed ?? '-'} / ${r.invariants?.failed ?? '-'}`)}
 ${row('Minted events on chain', (r) => r.invariants?.mintedEvents ?? '-')}
-${row('total supply = confirmed sum', (r) => (r.invariants ? `${r.invariants.supply === r.invariants.confirmedSum ? 'yes' : 'NO'} (${formatOz(r.invariants.supply)} oz)` : '-'))}
+${row('redemptions planned / signed / burned / Burned events', (r) => (r.redemptions ? `${r.redemptions.planned} / ${r.redemptions.signed} / ${r.redemptions.burned} / ${r.redemptions.burnedEvents}` : '-'))}
+${row('compliance operations applied / with a problem', (r) => (r.redemptions ? `${r.redemptions.complianceApplied} / ${r.redemptions.complianceProblems}` : '-'))}
+${row('total supply = confirmed sum - burned sum', (r) => (r.invariants ? `${r.invariants.supply === r.invariants.confirmedSum - r.invariants.burnedSum ? 'yes' : 'NO'} (${formatOz(r.invariants.supply)} oz)` : '-'))}
 ${row('nonces: next_nonce = chain, gaps, unmined', (r) => (r.invariants ? r.invariants.signers.map((x) => `${x.nextNonce}=${x.chainLatest}, ${x.gaps.length}, ${x.unmined.length}`).join('; ') : '-'))}
 ${row('**lost**', (r) => `**${lost(r)}**`)}
 ${row('**minted twice**', (r) => `**${doubled(r)}**`)}

@@ -6,7 +6,8 @@ import type { Api } from './api'
 // The chaos runs' compliance operations (docs/decisions/056-compliance-operations.md): an admin freezes an address
 // and unfreezes it through the HTTP API, the approver signs each, while workers are killed.
 
-export type FreezeAndUnfreezeReport = { operationIds: string[]; problems: string[] }
+/** `applied`: the operations the admin page showed applied in time */
+export type FreezeAndUnfreezeReport = { operationIds: string[]; applied: number; problems: string[] }
 
 /**
  * Freezes `address`, waits until the chain says it is frozen, then unfreezes it, each operation asked for by the
@@ -18,29 +19,33 @@ export async function freezeAndUnfreeze(
 ): Promise<FreezeAndUnfreezeReport> {
   const problems: string[] = []
   const operationIds: string[] = []
+  let applied = 0
   const giveUpAt = Date.now() + p.giveUpAfterMs
   for (const action of ['freeze', 'unfreeze'] as const) {
     const id = await ask(api, { action, address: p.address, giveUpAt })
     if (id instanceof Error) {
       problems.push(`${action} ${p.address}: ${id.message}`)
-      return { operationIds, problems }
+      return { operationIds, applied, problems }
     }
     const signed = await approve(api, { id, giveUpAt })
     if (signed instanceof Error) {
       problems.push(`${action} ${id}: ${signed.message}`)
-      return { operationIds, problems }
+      return { operationIds, applied, problems }
     }
     operationIds.push(id)
-    const applied = await until(giveUpAt, async () => {
+    const done = await until(giveUpAt, async () => {
       const res = await api({ method: 'GET', path: '/api/admin/compliance', as: 'admin' })
       if (res.status !== 200) return false
       const body = (await res.json()) as { operations: { operationId: string; status: string }[] }
       return body.operations.some((o) => o.operationId === id && o.status === 'applied')
     })
-    if (!applied) problems.push(`${action} ${id} was not applied in time`)
-    else p.log(`compliance: ${action} of ${p.address} applied`)
+    if (!done) problems.push(`${action} ${id} was not applied in time`)
+    else {
+      applied++
+      p.log(`compliance: ${action} of ${p.address} applied`)
+    }
   }
-  return { operationIds, problems }
+  return { operationIds, applied, problems }
 }
 
 async function ask(

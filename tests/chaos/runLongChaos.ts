@@ -83,6 +83,18 @@ export type LongChaosResult = {
   production: ProductionFaultsReport | null
   /** a worker beside the pool SIGKILLs itself at each step of the batched send */
   failpoints: FailpointCrash[]
+  /** phase 1b: redemptions and a freeze and unfreeze under kills */
+  redemptions: RedemptionPhaseReport | null
+}
+
+/** What phase 1b did: the redemptions planned, signed and burned, and the compliance operations applied. */
+export type RedemptionPhaseReport = {
+  planned: number
+  signed: number
+  burned: number
+  burnedEvents: number
+  complianceApplied: number
+  complianceProblems: number
 }
 
 /** confirmed orders redeemed whole in phase 1b */
@@ -119,6 +131,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     knownIssues: { postgresJsNullSocketInDriver: 0, workerDeaths: {}, webUncaught: 0 },
     production: null,
     failpoints: [],
+    redemptions: null,
   }
 
   // postgres.js 3.4.9 can throw from a setImmediate when Postgres goes away (see
@@ -319,6 +332,14 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     problems.push(...afterRedemptions.problems.map((x) => `phase 1b: ${x}`))
     if (afterRedemptions.burned !== redeemed.redemptionIds.length)
       problems.push(`phase 1b: ${afterRedemptions.burned} burned of ${redeemed.redemptionIds.length} signed`)
+    result.redemptions = {
+      planned: toRedeem.length,
+      signed: redeemed.redemptionIds.length,
+      burned: afterRedemptions.burned,
+      burnedEvents: afterRedemptions.burnedEvents,
+      complianceApplied: compliance.applied,
+      complianceProblems: compliance.problems.length,
+    }
     durations.redemptions = Date.now() - pr
 
     // 2b. the faults production meets most: KMS throttling, RPC limits and a lagging head, a 90 s database failover
