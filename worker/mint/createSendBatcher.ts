@@ -26,7 +26,7 @@ export type CreateSendBatcherParameters = {
    * backlog (the last batch's claim came back full); otherwise one
    */
   backlogGates: number
-  /** runs one batch; sendMintOrders' onReserved is where it calls `opened` */
+  /** runs one batch; sendOperations' onReserved is where it calls `opened` */
   run: RunSendBatch
 }
 
@@ -40,7 +40,7 @@ export type SendBatcher = {
 }
 
 /**
- * Group commit for the send path (docs/decisions/023-send-batcher.md): ONE batch at a time goes through the
+ * Group commit for the send path (docs/decisions/057-every-kind-batches.md): ONE batch at a time goes through the
  * gate (its lock-free preparation and its short reserve transaction, where the signer's row
  * is locked); the later steps (KMS, store, broadcast, mark) of several batches overlap.
  * - The orders handed over while a batch holds the gate wait, then go together as the
@@ -50,7 +50,7 @@ export type SendBatcher = {
  *   order was handed over meanwhile, the next batch starts at once with none, to take
  *   its orders from the queue (a drain keeps the gate busy, not the job slots).
  * Each caller gets its own order's outcome; a batch that throws as a whole fails every
- * order's attempt (transient), nothing of it having been stored (sendMintOrders' contract).
+ * order's attempt (transient), nothing of it having been stored (sendOperations' contract).
  */
 export function createSendBatcher(p: CreateSendBatcherParameters): SendBatcher {
   const pending: { order: SendOrder; signal: AbortSignal; resolve: (o: SendOutcome) => void }[] = []

@@ -2,7 +2,6 @@ import { InvalidPayloadError, isPermanentJobError, JobAbortedError } from '@/lib
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
 import type { ClaimedJob } from '@/lib/jobs/claimQueuedJobs'
 import { finishClaimedJobs } from '@/lib/jobs/finishClaimedJobs'
-import { TASK } from '@/lib/jobs/jobKeys'
 import type { RecordJobEventParameters } from '@/lib/jobs/recordJobEvent'
 import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { failOrderOfDeadJob } from '../db/failOrderOfDeadJob'
@@ -13,7 +12,9 @@ import { deadCodes, firstLine } from '../runtime/recordFailedAttempt'
 import type { SendOutcome } from './sendOutcome'
 
 export type FinishClaimedSendsParameters = {
-  /** the mint_send jobs the batch claimed, each with its order (null: a payload without a valid order id) */
+  /** the send task the jobs are of (mint_send, redemption_send...) */
+  task: string
+  /** the jobs the batch claimed, each with its operation (null: a payload without a valid operation id) */
   claimed: readonly (ClaimedJob & { orderId: string | null })[]
   outcomes: ReadonlyMap<string, SendOutcome>
   workerId: string
@@ -25,7 +26,7 @@ export type FinishClaimedSendsParameters = {
  * The end of every claimed job of a send batch, in ONE transaction, with the same trail
  * runTask leaves for the job it runs (worker/runtime/runTask.ts): 'started', then
  * 'succeeded' (sent, settled) or 'failed' + 'retrying'/'dead' (a dead one fails its
- * order, as a dead mint_send does); a wait hands the job back with its attempt (no
+ * operation, as a dead send job does); a wait hands the job back with its attempt (no
  * events: it did not run). graphile-worker's queue rows end as graphile-worker would end
  * them (lib/jobs/finishClaimedJobs.ts).
  */
@@ -40,10 +41,10 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
   for (const job of p.claimed) {
     const outcome: SendOutcome = (job.orderId === null ? undefined : p.outcomes.get(job.orderId)) ?? {
       kind: 'failed',
-      error: new InvalidPayloadError(`invalid ${TASK.mintSend} payload: ${JSON.stringify(job.payload)}`),
+      error: new InvalidPayloadError(`invalid ${p.task} payload: ${JSON.stringify(job.payload)}`),
     }
     const base = {
-      task: TASK.mintSend,
+      task: p.task,
       orderId: job.orderId,
       jobId: job.jobId,
       attempt: job.attempts,
@@ -51,7 +52,7 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
     }
     const record = {
       jobId: job.jobId,
-      task: TASK.mintSend,
+      task: p.task,
       orderId: job.orderId,
       payload: job.payload,
       attempts: job.attempts,
@@ -109,7 +110,7 @@ export async function finishClaimedSends(ctx: WorkerContext, p: FinishClaimedSen
     for (const d of dead)
       if (ours.has(d.jobId))
         await failOrderOfDeadJob(tx, {
-          task: TASK.mintSend,
+          task: p.task,
           orderId: d.orderId,
           reason: d.reason,
           code: d.code,

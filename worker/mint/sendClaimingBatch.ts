@@ -1,20 +1,22 @@
 import { WorkerError } from '@/lib/errors/jobs'
 import { claimQueuedJobs } from '@/lib/jobs/claimQueuedJobs'
 import { deferQueuedJobs } from '@/lib/jobs/deferQueuedJobs'
-import { TASK } from '@/lib/jobs/jobKeys'
 import { sleep } from '@/lib/time/sleep'
+import type { OperationRow } from '../operations/OperationKind'
+import type { SendQueue } from '../operations/SendQueue'
 import type { WorkerContext } from '../runtime/context'
-import { mintSendPayload } from '../tasks/mintSend'
 import type { GateOpened } from './createSendBatcher'
 import { finishClaimedSends } from './finishClaimedSends'
 import { readSignerRoom } from './readSignerRoom'
-import { sendMintOrders } from './sendMintOrders'
+import { sendOperations } from './sendOperations'
 import type { SendOrder, SendOutcome } from './sendOutcome'
 
-export type SendClaimingBatchParameters = {
+export type SendClaimingBatchParameters<Row extends OperationRow, P extends Record<string, unknown>> = {
+  /** the kind's send task: what is claimed from the queue and how its payloads name operations */
+  queue: SendQueue<Row, P>
   /**
-   * the orders of the mint_send jobs this process is running (graphile-worker's slots), gathered by the batcher; none
-   * when the batch only takes from the queue
+   * the operations of the kind's send jobs this process is running (graphile-worker's slots), gathered by the
+   * batcher; none when the batch only takes from the queue
    */
   orders: readonly SendOrder[]
   signal: AbortSignal
@@ -26,23 +28,24 @@ export type SendClaimingBatchParameters = {
 }
 
 /**
- * One send batch of the graphile-worker face (gathered by the process's batcher,
- * createSendBatcher): the orders of the jobs this process runs (none for a batch that only takes
- * from the queue), plus up to MINT_SEND_BATCH of them in all taken from the queue (claimQueuedJobs: SKIP LOCKED, locked
- * by this worker like any job it holds, so a crash hands them back after the stale-worker unlock), no more than the
- * roomiest signer may still send (MAX_IN_FLIGHT_PER_SIGNER; with no room at all the send
- * queue waits as a whole and every order here gets `wait`). Every order goes through
- * sendMintOrders; each claimed job ends here with its own outcome and trail
- * (finishClaimedSends), before any running job learns its own.
+ * One send batch of one kind's graphile-worker face (gathered by the process's batcher of the kind,
+ * createSendBatcher): the operations of the kind's jobs this process runs (none for a batch that only takes from the
+ * queue), plus up to MINT_SEND_BATCH of them in all taken from the queue (claimQueuedJobs of the kind's send task:
+ * SKIP LOCKED, locked by this worker like every job it holds, so a crash hands them back after the stale-worker
+ * unlock), no more than the roomiest signer may still send (MAX_IN_FLIGHT_PER_SIGNER; with no room at all the
+ * task's queue waits as a whole and every operation here gets `wait`). Every operation goes through sendOperations
+ * with the kind; each claimed job ends here with its own outcome and trail (finishClaimedSends), before a running
+ * job learns its own.
  */
-export async function sendClaimingBatch(
+export async function sendClaimingBatch<Row extends OperationRow, P extends Record<string, unknown>>(
   ctx: WorkerContext,
-  { orders, signal, opened }: SendClaimingBatchParameters,
+  { queue, orders, signal, opened }: SendClaimingBatchParameters<Row, P>,
 ): Promise<Map<string, SendOutcome>> {
+  const task = queue.kind.sendTask
   const actor = ctx.workerId()
   const room = await readSignerRoom(ctx)
   if (room <= 0) {
-    const moved = await deferQueuedJobs(ctx.db, { task: TASK.mintSend, delayMs: ctx.settings.inFlightRetryMs })
+    const moved = await deferQueuedJobs(ctx.db, { task, delayMs: ctx.settings.inFlightRetryMs })
     ctx.log.info(
       { moved, retryInMs: ctx.settings.inFlightRetryMs },
       'every signer at its in-flight bound: the send queue waits',
@@ -52,12 +55,12 @@ export async function sendClaimingBatch(
   }
   const startedAt = performance.now()
   const limit = Math.min(ctx.settings.sendBatch, room) - orders.length
-  const claims = await claimQueuedJobs(ctx.db, { task: TASK.mintSend, workerId: actor, limit })
+  const claims = await claimQueuedJobs(ctx.db, { task, workerId: actor, limit })
   const more = limit > 0 && claims.length === limit
-  // a payload that is not { orderId } (queued by older code) is that job's permanent failure, in finishClaimedSends
+  // a payload the task's schema refuses (queued by older code) is that job's permanent failure, in finishClaimedSends
   const claimed = claims.map((c) => {
-    const parsed = mintSendPayload.safeParse(c.payload)
-    return { ...c, orderId: parsed.success ? parsed.data.orderId : null }
+    const parsed = queue.payload.safeParse(c.payload)
+    return { ...c, orderId: parsed.success ? queue.idOf(parsed.data) : null }
   })
   const all: SendOrder[] = [
     ...orders,
@@ -70,23 +73,29 @@ export async function sendClaimingBatch(
     return new Map()
   }
   if (all.length > 1)
-    ctx.log.info({ batch: all.length, running: orders.length, claimed: claimed.length }, 'send batch gathered')
+    ctx.log.info({ task, batch: all.length, running: orders.length, claimed: claimed.length }, 'send batch gathered')
 
   let outcomes: Map<string, SendOutcome>
   try {
-    outcomes = await sendMintOrders(ctx, { orders: all, actor, signal, onReserved: () => opened({ more }) })
+    outcomes = await sendOperations(ctx, {
+      kind: queue.kind,
+      orders: all,
+      actor,
+      signal,
+      onReserved: () => opened({ more }),
+    })
   } catch (error) {
     outcomes = new Map(all.map((o) => [o.orderId, { kind: 'failed' as const, error }]))
   }
   await finishWithRetries(ctx, () =>
-    finishClaimedSends(ctx, { claimed, outcomes, workerId: actor, durationMs: performance.now() - startedAt }),
+    finishClaimedSends(ctx, { task, claimed, outcomes, workerId: actor, durationMs: performance.now() - startedAt }),
   )
   for (const c of claimed) {
     ctx.log.info(
       {
         jobId: c.jobId.toString(),
         orderId: c.orderId,
-        task: TASK.mintSend,
+        task,
         outcome: c.orderId === null ? 'failed' : outcomes.get(c.orderId)?.kind,
       },
       'claimed job finished',

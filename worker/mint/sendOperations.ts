@@ -36,7 +36,8 @@ export type SendOperationsParameters<Row extends OperationRow> = {
  * THE send path (docs/decisions/029-batched-sending.md), independent of the queue that carries it: turns a batch
  * of operations of one kind into exactly one signed, stored and broadcast call each (a mint's attestAndMint, a
  * control change's applyControlChange), and says per order what happened
- * (SendOutcome). The mint_send task and the SQS consumer (through sendMintOrders) and the control_send task call it.
+ * (SendOutcome). Every kind's send task (worker/tasks/sendTask.ts, through its batcher) and the SQS consumer (through
+ * sendMintOrders) call it.
  * 1. prepareSendBatch: no lock; settled orders, stored bytes to re-send, one fee estimate,
  *    a simulation per order (a revert: permanent, no nonce);
  * 2. reserveSendBatch: ONE short transaction: the check before signing per order, then

@@ -17,21 +17,24 @@ import { readNodeInfo } from '../chain/readNodeInfo'
 import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
 import { upsertWorker } from '../db/upsertWorker'
-import { createSendBatcher } from '../mint/createSendBatcher'
+import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
 import { sendClaimingBatch } from '../mint/sendClaimingBatch'
+import type { OperationRow } from '../operations/OperationKind'
+import type { SendQueue } from '../operations/SendQueue'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
-import { complianceSend } from '../tasks/complianceSend'
-import { controlSend } from '../tasks/controlSend'
+import { complianceSendQueue } from '../tasks/complianceSend'
+import { controlSendQueue } from '../tasks/controlSend'
 import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
-import { mintSend } from '../tasks/mintSend'
+import { mintSendQueue } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { notifyDispatch } from '../tasks/notifyDispatch'
 import { orderConfirm } from '../tasks/orderConfirm'
-import { redemptionSend } from '../tasks/redemptionSend'
+import { redemptionSendQueue } from '../tasks/redemptionSend'
 import { reserveCheck } from '../tasks/reserveCheck'
+import { sendTask } from '../tasks/sendTask'
 import { signerConfirm } from '../tasks/signerConfirm'
 import { webhookDeliver } from '../tasks/webhookDeliver'
 import type { NodeInfo, SignerAccount, WorkerContext } from './context'
@@ -150,13 +153,18 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       fatal: onFatal,
     }
 
-    // the process's one send batcher: the gate is the process's, whichever job slot an order runs in
-    const sends = createSendBatcher({
-      maxBatch: settings.sendBatch,
-      lingerMs: 0,
-      backlogGates: 4,
-      run: (p) => sendClaimingBatch(ctx, p),
-    })
+    // one send batcher per kind and process: the gate is the process's, whichever job slot an operation runs in
+    const batchers: SendBatcher[] = []
+    const sendTaskOf = <Row extends OperationRow, P extends Record<string, unknown>>(queue: SendQueue<Row, P>) => {
+      const batcher = createSendBatcher({
+        maxBatch: settings.sendBatch,
+        lingerMs: 0,
+        backlogGates: 4,
+        run: (p) => sendClaimingBatch(ctx, { queue, ...p }),
+      })
+      batchers.push(batcher)
+      return runTask(ctx, sendTask({ queue, batcher }))
+    }
     const graceAbortMs = Math.min(10_000, Math.floor(settings.shutdownGraceMs / 2))
 
     const events: WorkerEvents = new EventEmitter()
@@ -191,11 +199,11 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       // stay locked after the pool closed; a batcher is flushed before the pool ends
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
       taskList: withRenamedTasks({
-        [TASK.mintSend]: runTask(ctx, mintSend(sends)),
-        [TASK.controlSend]: runTask(ctx, controlSend),
-        [TASK.redemptionSend]: runTask(ctx, redemptionSend),
+        [TASK.mintSend]: sendTaskOf(mintSendQueue),
+        [TASK.controlSend]: sendTaskOf(controlSendQueue),
+        [TASK.redemptionSend]: sendTaskOf(redemptionSendQueue),
+        [TASK.complianceSend]: sendTaskOf(complianceSendQueue),
         [TASK.depositWatch]: runTask(ctx, depositWatch),
-        [TASK.complianceSend]: runTask(ctx, complianceSend),
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
@@ -260,7 +268,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
           .catch((error: unknown) => log.error({ err: error }, 'sqs transport shutdown failed'))
         let timer: NodeJS.Timeout | undefined
         // the send batches that only took from the queue run in no job slot: waited for beside the pool's jobs
-        const sendsDrained = sends.drain({ abortAfterMs: graceAbortMs })
+        const sendsDrained = Promise.all(batchers.map((b) => b.drain({ abortAfterMs: graceAbortMs })))
         const outcome = await Promise.race([
           Promise.all([runner.stop(reason), sendsDrained]).then(
             () => 'stopped' as const,
