@@ -273,7 +273,13 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       if (!c.diedThere)
         problems.push(`failpoint ${c.failpoint}: no batch reached it within 30 s (the orders were all in?)`)
 
-    durations.settle1 = await waitForSettled({ sql, chain, timeoutMs: 300_000, log })
+    durations.settle1 = await waitForSettled({
+      sql,
+      chain,
+      timeoutMs: 300_000,
+      log,
+      liveWorkerIds: () => pool.liveIds(),
+    })
     result.fuzz = await fuzzer.stop()
     problems.push(...result.fuzz.problems.slice(0, 20))
     const first = await checkInvariants({
@@ -321,7 +327,13 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
     await redeemKiller.stop()
     problems.push(...redeemed.problems.map((x) => `redemptions: ${x}`))
     problems.push(...compliance.problems.map((x) => `compliance: ${x}`))
-    durations.settle1b = await waitForSettled({ sql, chain, timeoutMs: 300_000, log })
+    durations.settle1b = await waitForSettled({
+      sql,
+      chain,
+      timeoutMs: 300_000,
+      log,
+      liveWorkerIds: () => pool.liveIds(),
+    })
     const afterRedemptions = await checkInvariants({
       sql,
       chain,
@@ -392,7 +404,7 @@ export async function runLongChaos(o: LongChaosOptions): Promise<LongChaosResult
       problems.push(`out of gas: the bulk retry retried ${result.outOfGas.retried} of ${o.outOfGasOrders}`)
     else if (result.outOfGas.retried > o.outOfGasOrders)
       log(`out of gas: the bulk retry also took ${result.outOfGas.retried - o.outOfGasOrders} earlier dead letter(s)`)
-    await waitForSettled({ sql, chain, timeoutMs: 180_000, log })
+    await waitForSettled({ sql, chain, timeoutMs: 180_000, log, liveWorkerIds: () => pool.liveIds() })
     durations.outOfGas = Date.now() - p4
 
     // the end: every invariant over everything, then a clean SIGTERM of every worker
