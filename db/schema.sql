@@ -1250,6 +1250,20 @@ BEGIN
 END
 $function$;
 
+CREATE OR REPLACE FUNCTION public.job_events_notify_subjects()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  subject uuid;
+BEGIN
+  FOR subject IN SELECT DISTINCT n.order_id FROM new_events n WHERE n.order_id IS NOT NULL LOOP
+    PERFORM pg_notify('mintdesk_subject', subject::text);
+  END LOOP;
+  RETURN NULL;
+END
+$function$;
+
 CREATE OR REPLACE FUNCTION public.mint_orders_vault_fixed()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1370,6 +1384,8 @@ end
 $function$;
 
 -- Triggers
+
+CREATE TRIGGER job_events_notify_subjects AFTER INSERT ON public.job_events REFERENCING NEW TABLE AS new_events FOR EACH STATEMENT EXECUTE FUNCTION public.job_events_notify_subjects();
 
 CREATE TRIGGER mint_orders_vault_fixed BEFORE UPDATE OF vault ON public.mint_orders FOR EACH ROW WHEN (old.vault IS DISTINCT FROM new.vault) EXECUTE FUNCTION public.mint_orders_vault_fixed();
 
@@ -1576,6 +1592,8 @@ GRANT EXECUTE ON FUNCTION public.enqueue_job(jsonb) TO mintdesk_web;
 GRANT EXECUTE ON FUNCTION public.enqueue_job(jsonb) TO mintdesk_worker;
 
 GRANT EXECUTE ON FUNCTION public.fold_backing_deltas() TO mintdesk_worker;
+
+GRANT EXECUTE ON FUNCTION public.job_events_notify_subjects() TO PUBLIC;
 
 GRANT EXECUTE ON FUNCTION public.mint_orders_vault_fixed() TO PUBLIC;
 

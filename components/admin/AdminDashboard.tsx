@@ -11,6 +11,7 @@ import { formatDuration } from './format'
 import { QueueSummary } from './QueueSummary'
 import { RefreshControl } from './RefreshControl'
 import { ReserveCheckBanner } from './ReserveCheckBanner'
+import { ReservesNow } from './ReservesNow'
 import { SignersPanel } from './SignersPanel'
 import { SqsQueueSummary } from './SqsQueueSummary'
 import { TaskHealthTable } from './TaskHealthTable'
@@ -21,7 +22,7 @@ export const DASHBOARD_REFRESH_MS = 5_000
 
 /**
  * The admin's one-glance view, refreshed every few seconds (React Query) until paused:
- * the reserve check and dead letters first, then the queue, per-task health, throughput,
+ * the reserve check, the reserves now and dead letters first, then the queue, per-task health, throughput,
  * signers, workers.
  */
 export function AdminDashboard() {
@@ -62,6 +63,7 @@ export function AdminDashboard() {
       ) : null}
 
       {system.data ? <ReserveCheckBanner check={system.data.reserveCheck} /> : null}
+      <ReservesNow refreshMs={interval} />
 
       {metrics.data ? (
         <>

@@ -9,32 +9,38 @@ import { BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatDecimal } from '@/lib/money/formatDecimal'
 import { parseDecimal } from '@/lib/money/parseDecimal'
 import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
-import { isInFlight, LIVE_POLL_MS } from './hasInFlight'
+import { isInFlight } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrder, mintOrderQueryKey } from './mintApi'
 import { OrderActions, type OrderViewer } from './OrderActions'
 import { OrderDecision } from './OrderDecision'
 import { OrderOutcome } from './OrderOutcome'
 import { StatusBadge } from './StatusBadge'
+import { useOrderStream } from './useOrderStream'
 
-/** While an order awaits a second person, its page looks for the decision this often. */
+/** Without its live stream, an order in flight is read again this often. */
+const FALLBACK_POLL_MS = 1_000
+/** Without its live stream, an order awaiting a second person is read again this often. */
 const AWAITING_POLL_MS = 10_000
 
 /**
  * One order: status, its outcome when it ended without a mint (first, with the reason) or else
  * the approval decision (four eyes), what the viewer may do to it (approve or reject, retry or
  * cancel: OrderActions), amount, recipient, its vault proof, its transaction and its timeline.
- * Follows the order every 2 s while it is pending or submitted, every 10 s while it awaits
- * approval.
+ * Follows the order live through its event stream (useOrderStream): each step shows as it
+ * happens. Without the stream it polls: every second while pending or submitted, every 10 s
+ * while it awaits approval.
  */
 export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMintOrder; viewer?: OrderViewer }) {
+  const stream = useOrderStream(initialOrder.orderId)
   const query = useQuery({
     queryKey: mintOrderQueryKey(initialOrder.orderId),
     queryFn: ({ signal }) => fetchMintOrder(initialOrder.orderId, { signal }),
     initialData: initialOrder,
     refetchInterval: (q) => {
+      if (stream === 'open') return false
       const status = q.state.data?.status
-      if (status && isInFlight(status)) return LIVE_POLL_MS
+      if (status && isInFlight(status)) return FALLBACK_POLL_MS
       return status === 'awaiting_approval' ? AWAITING_POLL_MS : false
     },
   })
@@ -51,7 +57,12 @@ export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMin
           </div>
           <p className="mt-1 font-mono text-xs text-stone-500">{order.orderId}</p>
         </div>
-        <LiveIndicator live={isInFlight(order.status)} fetching={query.isFetching} />
+        <LiveIndicator
+          live={isInFlight(order.status)}
+          fetching={query.isFetching}
+          pollMs={FALLBACK_POLL_MS}
+          stream={stream}
+        />
       </div>
 
       {/* a failed, rejected or cancelled order says so first; the others say where its decision stands */}

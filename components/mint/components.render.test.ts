@@ -61,7 +61,8 @@ describe('mint components render', () => {
     expect(html).toContain(order.tx?.hash)
     expect(html).toContain('Not mined yet')
     expect(html).toContain('2026-01-31 14:05:09 UTC')
-    expect(html).toContain('Live: refreshing every 2 s')
+    // before its stream opens (no effects run here), the page says it polls
+    expect(html).toContain('Live: refreshing every 1 s')
   })
 
   it('a failed order says its outcome and reason first, not a green "Approved" banner', () => {

@@ -1,3 +1,4 @@
+import type { ApiRecipientChoices } from '@/lib/controls/apiTypes'
 import type { MintRequestInput } from '@/lib/mint/mintRequestSchema'
 import { ApiError } from '@/lib/web/errors/api'
 import type { ApiMintAccepted, ApiMintOrder, ApiMintOrderList, MintStatus } from '@/lib/web/mint/apiTypes'
@@ -46,3 +47,12 @@ export async function postMintRequest(request: MintRequestInput, idempotencyKey:
   if (res.status !== 202) throw await ApiError.from(res)
   return (await res.json()) as ApiMintAccepted
 }
+
+/** GET /api/gold/recipients: the allowlist as the mint form offers it (address and label). */
+export async function fetchRecipientChoices(): Promise<ApiRecipientChoices> {
+  const res = await fetch('/api/gold/recipients', { cache: 'no-store' })
+  if (!res.ok) throw await ApiError.from(res)
+  return (await res.json()) as ApiRecipientChoices
+}
+
+export const recipientChoicesQueryKey = ['recipients', 'choices'] as const

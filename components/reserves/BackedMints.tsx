@@ -9,15 +9,26 @@ import { formatOunces } from './format'
  * is on the latest list, missing from it, or redeemed (with the burn that took its tokens).
  */
 export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
+  const bars = lookup.bars ? <SerialBars bars={lookup.bars} /> : null
   if (lookup.mints.length === 0) {
     return (
-      <p className="text-sm text-stone-600">
-        No confirmed mint {'tx' in lookup.query ? 'in this transaction' : 'to this address'}.
-      </p>
+      <div className="space-y-4">
+        {bars}
+        <p className="text-sm text-stone-600">
+          No confirmed mint{' '}
+          {'tx' in lookup.query
+            ? 'in this transaction'
+            : 'serial' in lookup.query
+              ? 'backed by this serial'
+              : 'to this address'}
+          .
+        </p>
+      </div>
     )
   }
   return (
     <div className="space-y-4">
+      {bars}
       {lookup.truncated ? (
         <p className="text-sm text-stone-600">Showing the newest {lookup.mints.length} mints.</p>
       ) : null}
@@ -101,5 +112,30 @@ export function BackedMints({ lookup }: { lookup: ApiReserveLookup }) {
         </section>
       ))}
     </div>
+  )
+}
+
+/** What a bar's status means to a holder reading the lookup. */
+const BAR_MEANING: Record<string, string> = {
+  available: 'free: it backs no token',
+  reserved: 'held by a mint on its way',
+  backing: 'backs the confirmed mint below',
+  missing: 'held by a mint, but missing from the latest bar list',
+  withdrawn: 'left the vault; backs no token',
+  redeemed: 'redeemed: its tokens were burned',
+}
+
+/** The bars a serial names, each with what it does now. */
+function SerialBars({ bars }: { bars: NonNullable<ApiReserveLookup['bars']> }) {
+  if (bars.length === 0) return <p className="text-sm text-stone-600">No bar with this serial is on the bar lists.</p>
+  return (
+    <ul className="space-y-1 text-sm" aria-label="Bars of this serial">
+      {bars.map((b) => (
+        <li key={`${b.vault}:${b.refiner}:${b.serial}`}>
+          Bar <span className="font-mono">{b.serial}</span> ({b.refiner}, <span className="font-mono">{b.vault}</span>,{' '}
+          {formatOunces(b.fineOz)}): <span data-status={b.status}>{BAR_MEANING[b.status] ?? b.status}</span>
+        </li>
+      ))}
+    </ul>
   )
 }

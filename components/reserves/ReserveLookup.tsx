@@ -12,19 +12,21 @@ import {
   fetchReserveLookup,
   type LookupQuery,
   lookupSearch,
+  lookupText,
   parseLookupInput,
   reserveLookupQueryKey,
 } from './reservesApi'
 
 /**
- * The allocation lookup (as PAXG's): an address or a transaction hash -> the confirmed
- * mints and the bars backing each. The query goes in the URL (?address= / ?tx=), so a
- * result can be linked to; the page passes it back in as `initial`.
+ * The allocation lookup (as PAXG's): an address, a transaction hash or a bar serial -> the
+ * confirmed mints and the bars backing each (a serial: also the bar itself, free or not). The
+ * query goes in the URL (?address= / ?tx= / ?serial=), so a result can be linked to; the page
+ * passes it back in as `initial`.
  */
 export function ReserveLookup({ initial }: { initial: LookupQuery | null }) {
   const router = useRouter()
   const pathname = usePathname()
-  const [text, setText] = useState(initial ? ('tx' in initial ? initial.tx : initial.address) : '')
+  const [text, setText] = useState(initial ? lookupText(initial) : '')
   const [query, setQuery] = useState<LookupQuery | null>(initial)
   const [inputError, setInputError] = useState<string | null>(null)
   const lookup = useQuery({
@@ -39,7 +41,9 @@ export function ReserveLookup({ initial }: { initial: LookupQuery | null }) {
     const parsed = parseLookupInput(text)
     if (!parsed) {
       // the error stands alone: the result of the last lookup is not the answer to this one
-      setInputError('Enter an address (0x and 40 hex digits) or a transaction hash (0x and 64 hex digits).')
+      setInputError(
+        'Enter an address (0x and 40 hex digits), a transaction hash (0x and 64 hex digits) or a bar serial.',
+      )
       setQuery(null)
       router.replace(pathname, { scroll: false })
       return
@@ -53,13 +57,13 @@ export function ReserveLookup({ initial }: { initial: LookupQuery | null }) {
     <div className="space-y-4">
       <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate>
         <div className="min-w-72 flex-1">
-          <Label htmlFor="reserve-lookup">Address or transaction hash</Label>
+          <Label htmlFor="reserve-lookup">Address, transaction hash or bar serial</Label>
           <Input
             id="reserve-lookup"
             name="q"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="0x…"
+            placeholder="0x… or a serial"
             autoComplete="off"
             spellCheck={false}
             className="font-mono"

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import type { allowedRecipientSchema, mintLimitsSchema } from './responseSchemas'
+import type { allowedRecipientSchema, mintLimitsSchema, recipientChoiceListSchema } from './responseSchemas'
 
 /**
  * The JSON shapes of the recipient and limit routes (docs/api.md "Recipients and limits"), inferred from their zod
@@ -12,3 +12,6 @@ export type ApiAllowedRecipient = z.infer<typeof allowedRecipientSchema>
 
 /** The mint limits; null means unlimited. */
 export type ApiMintLimits = z.infer<typeof mintLimitsSchema>
+
+/** GET /api/gold/recipients */
+export type ApiRecipientChoices = z.infer<typeof recipientChoiceListSchema>

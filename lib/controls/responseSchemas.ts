@@ -18,6 +18,11 @@ export const allowedRecipientSchema = z.object({
 /** GET /api/admin/recipients */
 export const allowedRecipientListSchema = z.object({ items: z.array(allowedRecipientSchema) })
 
+/** GET /api/gold/recipients: the allowlist as the mint form offers it, address and label only */
+export const recipientChoiceListSchema = z.object({
+  items: z.array(z.object({ address: z.string(), label: z.string() })),
+})
+
 /** The mint limits; null means unlimited. */
 export const mintLimitsSchema = z.object({
   maxOrderOz: z.string().nullable(),

@@ -3,6 +3,7 @@ import { createChainClient } from '@/lib/chain/createChainClient'
 import { createMinterReader, type MinterReader } from '@/lib/web/approvals/MinterReader'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { createRateLimiter, type RateLimiter } from '@/lib/web/http/createRateLimiter'
+import { createSubjectListener, type SubjectListener } from '@/lib/web/live/createSubjectListener'
 import { createReservesReader, type ReservesReader } from '@/lib/web/reserves/createReservesReader'
 import { RESERVES_LIMITS } from '@/lib/web/reserves/limits'
 import { reservesParameters } from '@/lib/web/reserves/reservesParameters'
@@ -19,6 +20,7 @@ type WebProcess = {
   reservesReader?: ReservesReader
   reservesRateLimiter?: RateLimiter
   minter?: MinterReader
+  subjects?: SubjectListener
 }
 
 const holder = globalThis as unknown as { mintdeskWeb?: WebProcess }
@@ -59,4 +61,10 @@ export function getMinterReader(): MinterReader {
     web.minter = createMinterReader({ client, chainId: config.chainId, minterAddress: config.minterAddress })
   }
   return web.minter
+}
+
+/** The process's one LISTEN for the live pages (lib/web/live/createSubjectListener.ts), on the web's database. */
+export function getSubjectListener(): SubjectListener {
+  web.subjects ??= createSubjectListener(getWebDb().sql)
+  return web.subjects
 }

@@ -52,6 +52,8 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/gold/mint': ['staff', 'admin'],
   'GET /api/gold/mint': READERS,
   'GET /api/gold/mint/[orderId]': READERS,
+  'GET /api/gold/mint/[orderId]/events': READERS, // the order live (Server-Sent Events)
+  'GET /api/gold/recipients': READERS, // the allowlist, address and label: the mint form's picker
   'GET /api/gold/mint/[orderId]/approval': ['approver', 'admin'], // the MintIntent to sign
   'POST /api/gold/mint/[orderId]/approve': ['approver', 'admin'],
   'POST /api/gold/mint/[orderId]/reject': ['approver', 'admin'],

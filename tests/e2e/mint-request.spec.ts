@@ -62,7 +62,12 @@ test.describe('the mint request form', () => {
     await expect(page.getByLabel('Amount (fine oz)')).toHaveJSProperty('readOnly', true)
     await expect(page.getByRole('status', { name: 'Bar count' })).toHaveText('0')
 
-    await page.getByLabel('Recipient address').fill(RECIPIENT)
+    // the allowlist is offered, by label: the address typed is named as an allowed recipient
+    const recipient = page.getByLabel('Recipient address')
+    const listId = await recipient.getAttribute('list')
+    await expect(page.locator(`datalist[id="${listId}"] option[value="${RECIPIENT}"]`)).toHaveCount(1)
+    await recipient.fill(RECIPIENT)
+    await expect(page.getByText(/^Allowed recipient: /)).toBeVisible()
     await fillReceipt(page)
 
     // search by (part of) a serial the vault offers now: the results narrow to it

@@ -121,11 +121,11 @@ test.describe('the public reserves page', () => {
     page,
   }) => {
     await page.goto('/reserves')
-    const box = page.getByLabel('Address or transaction hash')
+    const box = page.getByLabel('Address, transaction hash or bar serial')
 
     await box.fill('0x1234')
     await page.getByRole('button', { name: 'Look up' }).click()
-    await expect(page.getByText(/Enter an address \(0x and 40 hex digits\) or a transaction hash/)).toBeVisible()
+    await expect(page.getByText(/Enter an address \(0x and 40 hex digits\), a transaction hash/)).toBeVisible()
 
     await box.fill(order.to)
     await page.getByRole('button', { name: 'Look up' }).click()
@@ -146,6 +146,21 @@ test.describe('the public reserves page', () => {
     await page.getByRole('button', { name: 'Look up' }).click()
     await expect(page).toHaveURL(new RegExp(`\\?tx=${order.txHash}$`))
     await expect(mint).toBeVisible()
+
+    // by a bar's serial, as an auditor with the bar list in hand: the bar, what it backs, the mint
+    const serial = order.serials[0] ?? ''
+    await box.fill(serial.toLowerCase())
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await expect(page).toHaveURL(new RegExp(`\\?serial=${serial.toLowerCase()}$`))
+    await expect(page.getByRole('list', { name: 'Bars of this serial' })).toContainText(`Bar ${serial} (Valcambi SA`)
+    await expect(page.getByRole('list', { name: 'Bars of this serial' })).toContainText(
+      'backs the confirmed mint below',
+    )
+    await expect(mint).toBeVisible()
+    await box.fill('NO-SUCH-BAR-1')
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await expect(page.getByText('No bar with this serial is on the bar lists.')).toBeVisible()
+    await expect(page.getByText('No confirmed mint backed by this serial.')).toBeVisible()
 
     // a link to a result opens with it, still signed out
     await page.goto(`/reserves?address=${order.to}`)

@@ -169,7 +169,7 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
     expect(checks.every((c) => c.status === 'covered')).toBe(true)
   })
 
-  it('the lookup lists the bars of each confirmed mint, by address and by transaction', async () => {
+  it('the lookup lists the bars of each confirmed mint, by address, by transaction and by bar serial', async () => {
     const byAddress = await get<ApiReserveLookup>(`/api/reserves/lookup?address=${ALICE.toLowerCase()}`)
     expect(byAddress.status, byAddress.text).toBe(200)
     expect(byAddress.body.truncated).toBe(false)
@@ -205,6 +205,20 @@ describe('proof of reserve: the figures, the lookup and the reconciliation after
       txHash,
       bars: [{ serial: 'RSV-004', fineOz: FINE, vault: VAULT }],
     })
+
+    // by a bar's serial, spelled as a reader might (no case, spaces for dashes): the bar, and the mint it backs
+    const bySerial = await get<ApiReserveLookup>(`/api/reserves/lookup?serial=${encodeURIComponent('rsv 004')}`)
+    expect(bySerial.status, bySerial.text).toBe(200)
+    expect(bySerial.body).toMatchObject({ query: { serial: 'rsv 004' }, truncated: false })
+    expect(bySerial.body.bars).toEqual([
+      { serial: 'RSV-004', refiner: 'Valcambi SA', vault: VAULT, fineOz: FINE, status: 'backing' },
+    ])
+    expect(bySerial.body.mints.map((m) => m.orderId)).toEqual([bobOrder?.id])
+    const noBar = await get<ApiReserveLookup>('/api/reserves/lookup?serial=RSV-999')
+    expect([noBar.body.bars, noBar.body.mints]).toEqual([[], []])
+    const two = await get<{ error: { code: string } }>(`/api/reserves/lookup?serial=RSV-004&address=${ALICE}`)
+    expect([two.status, two.body.error.code]).toEqual([422, 'validation_failed'])
+    expect(byAddress.body.bars).toBeUndefined()
 
     const nobody = await get<ApiReserveLookup>(`/api/reserves/lookup?address=0x${'1'.repeat(40)}`)
     expect(nobody.body.mints).toEqual([])

@@ -24,7 +24,7 @@ type SearchParams = Record<string, string | string[] | undefined>
 export default async function ReservesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams
   const reserves = await readReserves()
-  const initial = parseLookupInput(first(params.tx) ?? first(params.address) ?? '')
+  const initial = parseLookupInput(first(params.tx) ?? first(params.address) ?? first(params.serial) ?? '')
   return (
     <div className="space-y-6">
       <div>

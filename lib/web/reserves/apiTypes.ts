@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import type {
   backedMintSchema,
   backingBarSchema,
+  lookupBarSchema,
   reserveCheckSchema,
   reserveLookupSchema,
   reserveStatusSchema,
@@ -29,5 +30,8 @@ export type ApiBackingBar = z.infer<typeof backingBarSchema>
 /** One confirmed mint and the bars that back it. */
 export type ApiBackedMint = z.infer<typeof backedMintSchema>
 
-/** GET /api/reserves/lookup?address= | ?tx= */
+/** A bar of a serial's lookup, with its status. */
+export type ApiLookupBar = z.infer<typeof lookupBarSchema>
+
+/** GET /api/reserves/lookup?address= | ?tx= | ?serial= */
 export type ApiReserveLookup = z.infer<typeof reserveLookupSchema>

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@/db/client'
+import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import { createSingleFlightCache } from '@/lib/web/cache/createSingleFlightCache'
 import type { ApiReserveLookup, ApiReserves } from './apiTypes'
 import { type GetReservesOrThrowParameters, getReservesOrThrow } from './getReservesOrThrow'
@@ -29,8 +30,8 @@ export type ReservesReader = {
  * answer then serves everyone for `ttlMs`. So a flood of public requests costs the chain
  * (the RPC quota the worker's mints share) two calls and the database one set of sums
  * per interval, not per request. An answer is as of its `asOf`, at most `ttlMs` old.
- * A lookup is keyed by its address or hash in lower case (either case finds the same
- * mints) and answers with the caller's own query.
+ * A lookup is keyed by its address or hash in lower case, or its serial's bar key (each
+ * spelling finds the same mints), and answers with the caller's own query.
  *
  * ```ts
  * const reader = createReservesReader(db, { reserves: reservesParameters(config) })
@@ -49,14 +50,21 @@ export function createReservesReader(db: DbOrTx, p: CreateReservesReaderParamete
   return {
     reserves: () => figures.get('reserves', () => getReservesOrThrow(db, p.reserves)),
     lookup: async (query) => {
-      const key = 'tx' in query ? `tx:${query.tx.toLowerCase()}` : `address:${query.address.toLowerCase()}`
-      const answer = await lookups.get(key, () => listBackedMints(db, query))
-      // the query as this caller gave it (listBackedMints echoes a hash in lower case, an address as given)
-      return { ...answer, query: 'tx' in query ? { tx: query.tx.toLowerCase() } : { address: query.address } }
+      const answer = await lookups.get(lookupKey(query), () => listBackedMints(db, query))
+      // the query as this caller gave it (listBackedMints echoes a hash in lower case, an address or serial as given)
+      return { ...answer, query: 'tx' in query ? { tx: query.tx.toLowerCase() } : query }
     },
     clear: () => {
       figures.clear()
       lookups.clear()
     },
   }
+}
+
+/** The cache key of a lookup: what finds the same mints finds the same entry. */
+function lookupKey(query: ReserveLookupQuery): string {
+  if ('tx' in query) return `tx:${query.tx.toLowerCase()}`
+  if ('address' in query) return `address:${query.address.toLowerCase()}`
+  const key = normalizeBarKey(query.serial)
+  return `serial:${key.ok ? key.key : query.serial}`
 }

@@ -82,11 +82,23 @@ export const backedMintSchema = z.object({
   bars: z.array(backingBarSchema),
 })
 
-/** GET /api/reserves/lookup?address= | ?tx= */
+/** A bar a serial's lookup names: where it is and what it does now (available: free, backing no token). */
+export const lookupBarSchema = z.object({
+  serial: z.string(),
+  refiner: z.string(),
+  vault: z.string(),
+  fineOz: z.string(),
+  /** available, reserved, backing, missing, withdrawn or redeemed */
+  status: z.string(),
+})
+
+/** GET /api/reserves/lookup?address= | ?tx= | ?serial= */
 export const reserveLookupSchema = z.object({
-  query: z.union([z.object({ address: z.string() }), z.object({ tx: z.string() })]),
+  query: z.union([z.object({ address: z.string() }), z.object({ tx: z.string() }), z.object({ serial: z.string() })]),
   /** newest first */
   mints: z.array(backedMintSchema),
   /** more confirmed mints than listed (an address with many mints): the newest are shown */
   truncated: z.boolean(),
+  /** a serial's lookup only: the bars of that serial, whichever their status */
+  bars: z.array(lookupBarSchema).optional(),
 })

@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 
 /**
- * GET /api/reserves/lookup?address=0x... | ?tx=0x...: exactly one of the two, each a
- * single value (a repeated key is an array and fails). Output: `{ address }` or `{ tx }`.
+ * GET /api/reserves/lookup?address=0x... | ?tx=0x... | ?serial=...: exactly one of the three, each a single value (a
+ * repeated key is an array and fails). Output: `{ address }`, `{ tx }` or `{ serial }`, the serial compared as bar
+ * lists are (without case, spaces or dashes: lib/vault/normalizeBarKey.ts).
  */
 export const reserveLookupQuerySchema = z
   .object({
@@ -14,14 +16,24 @@ export const reserveLookupQuerySchema = z
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be a transaction hash: 0x and 64 hex digits' })
       .optional(),
+    serial: z
+      .string()
+      .max(64, { error: 'a bar serial is at most 64 characters' })
+      .superRefine((value, ctx) => {
+        const key = normalizeBarKey(value)
+        if (!key.ok) ctx.addIssue({ code: 'custom', message: key.message })
+      })
+      .optional(),
   })
-  .transform(({ address, tx }, ctx): { address: string } | { tx: string } => {
-    if (tx !== undefined && address === undefined) return { tx }
-    if (address !== undefined && tx === undefined) return { address }
+  .transform(({ address, tx, serial }, ctx): { address: string } | { tx: string } | { serial: string } => {
+    const given = [address, tx, serial].filter((v) => v !== undefined).length
+    if (given === 1 && tx !== undefined) return { tx }
+    if (given === 1 && address !== undefined) return { address }
+    if (given === 1 && serial !== undefined) return { serial }
     ctx.addIssue({
       code: 'custom',
-      path: [address === undefined ? 'address' : 'tx'],
-      message: 'give exactly one of address and tx',
+      path: [address === undefined ? 'address' : tx === undefined ? 'serial' : 'tx'],
+      message: 'give exactly one of address, tx and serial',
     })
     return z.NEVER
   })

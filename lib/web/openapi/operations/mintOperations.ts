@@ -1,3 +1,5 @@
+import { z } from 'zod'
+import { recipientChoiceListSchema } from '@/lib/controls/responseSchemas'
 import { mintRequestSchema } from '@/lib/mint/mintRequestSchema'
 import { approveMintOrderSchema } from '@/lib/web/approvals/approveMintOrderSchema'
 import { bindSigningKeySchema } from '@/lib/web/approvals/bindSigningKeySchema'
@@ -43,6 +45,29 @@ export const mintOperations: readonly ApiOperation[] = [
     roles: ORDER_READERS,
     params: orderIdParamsSchema,
     success: { status: 200, description: 'The order', schema: mintOrderSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/gold/recipients',
+    summary: 'The addresses mints may go to, with their labels (the mint form offers them)',
+    roles: ORDER_READERS,
+    success: { status: 200, description: 'The allowlist, address and label', schema: recipientChoiceListSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/gold/mint/{orderId}/events',
+    summary: 'The order live, as Server-Sent Events: an `order` event with the order at once and after each step',
+    roles: ORDER_READERS,
+    params: orderIdParamsSchema,
+    success: {
+      status: 200,
+      description:
+        'A text/event-stream: `retry: 1000`, then `event: order` with `data:` the order as GET /api/gold/mint/{orderId} ' +
+        'gives it, at once and after each event on its timeline; `: keep-alive` comments every 15 s; it ends ' +
+        'after 5 minutes (the browser reconnects)',
+      schema: z.string(),
+      mediaType: 'text/event-stream',
+    },
   },
   {
     method: 'get',

@@ -59,7 +59,7 @@ export const publicOperations: readonly ApiOperation[] = [
   {
     method: 'get',
     path: '/api/reserves/lookup',
-    summary: 'The confirmed mints to an address (or in a transaction) and the bars backing each',
+    summary: 'The confirmed mints to an address (or in a transaction, or backed by a bar serial) and their bars',
     roles: 'public',
     rateLimited: true,
     query: reserveLookupQuerySchema,
