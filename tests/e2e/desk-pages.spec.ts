@@ -56,7 +56,7 @@ test('the order page fits 1280 px and 1024 px once its transaction hash is shown
 
 test('/reserves: a refused lookup shows its error alone, not the previous result', async ({ page }) => {
   await page.goto('/reserves')
-  const box = page.getByLabel('Address or transaction hash')
+  const box = page.getByLabel('Address, transaction hash or bar serial')
   await box.fill(RECIPIENT)
   await page.getByRole('button', { name: 'Look up' }).click()
   const result = page.getByRole('region', { name: new RegExp(`^Mint of .* in ${minted.txHash}$`) })
@@ -64,7 +64,7 @@ test('/reserves: a refused lookup shows its error alone, not the previous result
 
   await box.fill('0x1234')
   await page.getByRole('button', { name: 'Look up' }).click()
-  await expect(page.getByText(/Enter an address \(0x and 40 hex digits\) or a transaction hash/)).toBeVisible()
+  await expect(page.getByText(/Enter an address \(0x and 40 hex digits\), a transaction hash/)).toBeVisible()
   await expect(result).toHaveCount(0)
 })
 
