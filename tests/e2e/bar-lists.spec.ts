@@ -186,7 +186,7 @@ test.describe('the admin bar-list page', () => {
     await form.getByLabel('Vault (CSV)').fill(vault)
     await form.getByRole('button', { name: 'Import list' }).click()
     const alert = page.getByRole('alert').filter({ hasText: 'The list was not imported' })
-    await expect(alert).toContainText('line.3.grossOz')
+    await expect(alert).toContainText('line 3, gross oz:')
     await expect(
       page.getByRole('table', { name: 'Imported bar lists' }).getByRole('row').filter({ hasText: vault }),
     ).toHaveCount(0)

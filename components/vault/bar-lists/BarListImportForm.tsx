@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/Label'
 import { ApiError } from '@/lib/web/errors/api'
 import { barListFormatOf } from '../barListImportRequest'
 import { BarListImportResult } from './BarListImportResult'
+import { issuePlace } from './issuePlace'
 import { useImportBarList } from './useImportBarList'
 
 /** Now, to the second, as ISO 8601 UTC: the as-of time a list received today usually has. */
@@ -137,7 +138,7 @@ function ImportError({ error }: { error: Error }) {
         <ul className="list-disc space-y-0.5 pl-5">
           {issues.map((issue) => (
             <li key={`${issue.path}:${issue.message}`}>
-              <span className="font-mono text-xs">{issue.path || 'list'}</span>: {issue.message}
+              <span className="font-medium">{issuePlace(issue.path)}</span>: {issue.message}
             </li>
           ))}
         </ul>

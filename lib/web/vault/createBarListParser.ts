@@ -125,7 +125,10 @@ function csvParser({ vault, asOf, now }: { vault: unknown; asOf: unknown; now?: 
   }
 }
 
-/** The header line: each known column once, in any order and letter case; else the list is refused here. */
+/**
+ * The header line: each known column once, in any order and letter case; else the list is refused here, with ONE
+ * issue saying what the header must be and everything wrong with this one.
+ */
 function readHeader(
   fields: readonly string[],
   place: string,
@@ -133,23 +136,21 @@ function readHeader(
 ) {
   const names = fields.map((f) => f.trim())
   const index = new Map<(typeof BAR_LIST_CSV_COLUMNS)[number], number>()
-  const problems: { path: string; message: string }[] = []
+  const unknown: string[] = []
+  const twice: string[] = []
   names.forEach((name, i) => {
     const known = BAR_LIST_CSV_COLUMNS.find((c) => c.toLowerCase() === name.toLowerCase())
-    if (!known)
-      problems.push({
-        path: place,
-        message: `unknown column '${name}': the header is ${BAR_LIST_CSV_COLUMNS.join(',')}`,
-      })
-    else if (index.has(known)) problems.push({ path: place, message: `column '${known}' is given twice` })
+    if (!known) unknown.push(`'${name}'`)
+    else if (index.has(known)) twice.push(`'${known}'`)
     else index.set(known, i)
   })
   const absent = BAR_LIST_CSV_COLUMNS.filter((c) => !index.has(c))
-  if (absent.length > 0)
-    problems.push({
-      path: place,
-      message: `the header lacks ${absent.join(', ')}: it must be ${BAR_LIST_CSV_COLUMNS.join(',')}`,
-    })
-  if (problems.length > 0) refuse(...problems)
+  const wrong = [
+    unknown.length > 0 ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}` : null,
+    twice.length > 0 ? `${twice.join(', ')} given twice` : null,
+    absent.length > 0 ? `${absent.join(', ')} missing` : null,
+  ].filter((w) => w !== null)
+  if (wrong.length > 0)
+    refuse({ path: place, message: `the header must be ${BAR_LIST_CSV_COLUMNS.join(',')}: ${wrong.join('; ')}` })
   return { names, index }
 }

@@ -320,9 +320,9 @@ describe('parseBarList: CSV', () => {
   it('refuses a wrong header, and checks vault and asOf from the query', () => {
     // a wrong header: refused there, no line after it read
     expect(issuesOf(() => csv(['serial,refiner,year,weight', 'A,B,2025,1']))?.map((i) => i.message)).toEqual([
-      "unknown column 'weight': the header is serial,refiner,year,grossOz,fineness",
-      'the header lacks grossOz, fineness: it must be serial,refiner,year,grossOz,fineness',
+      "the header must be serial,refiner,year,grossOz,fineness: unknown column 'weight'; grossOz, fineness missing",
     ])
+    expect(issuesOf(() => csv(['serial,Serial,refiner,year,grossOz,fineness,x', 'A,B,2025,1']))).toHaveLength(1)
     const issues = issuesOf(() =>
       parseBarList({
         format: 'csv',
