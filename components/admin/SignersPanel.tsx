@@ -1,5 +1,6 @@
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
+import { ScrollX } from '@/components/ui/ScrollX'
 import type { SystemStatus } from './adminApi'
 import { formatEth, shortHex } from './format'
 import { balanceHealth, nonceHealth } from './health'
@@ -31,7 +32,7 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
       ) : null}
       {system.signers.length === 0 ? <p className="text-sm text-stone-500">No signer is registered yet.</p> : null}
       {system.signers.length > 0 ? (
-        <div className="overflow-x-auto">
+        <ScrollX label="Signers, their nonces and balances">
           <table className="w-full text-sm [&_td]:whitespace-nowrap">
             <caption className="sr-only">Signers</caption>
             <thead>
@@ -88,7 +89,7 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       ) : null}
       <p className="text-xs text-stone-500">
         Chain {system.chainId ?? '—'}

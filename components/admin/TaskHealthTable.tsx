@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { Badge } from '@/components/ui/Badge'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { LIVE_JOB_STATES } from '@/lib/jobs/jobStates'
 import type { Metrics } from './adminApi'
 import { formatAge, formatDuration, formatPercent } from './format'
@@ -12,7 +13,7 @@ import { failureRateHealth, runTimeHealth } from './health'
 export function TaskHealthTable({ metrics }: { metrics: Metrics }) {
   const limitMs = metrics.limits.staleAfterMs
   return (
-    <div className="overflow-x-auto">
+    <ScrollX label="Task health">
       <table className="w-full text-sm [&_td]:whitespace-nowrap">
         <caption className="sr-only">Queue depth, failure rate and run time per task</caption>
         <thead>
@@ -113,6 +114,6 @@ export function TaskHealthTable({ metrics }: { metrics: Metrics }) {
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   )
 }

@@ -151,7 +151,7 @@ export function ApprovalActions({ order, mine, viewerEmail, signers, onDecided }
             variant="secondary"
             onClick={() => setConfirming('dev')}
             disabled={busy || !canSign}
-            aria-label={`Sign the mint of ${what} with the dev key`}
+            aria-label={`Sign with the dev key: the mint of ${what}`}
           >
             Sign with the dev key
           </Button>

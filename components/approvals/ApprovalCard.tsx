@@ -4,6 +4,7 @@ import Link from 'next/link'
 import { type ReactNode, useId } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, type BarColumn, BarColumnHeaders } from '@/components/vault/BarCells'
 import type { KeySignerKind } from '@/components/wallet/keySigners'
@@ -56,7 +57,7 @@ export function ApprovalCard({ item, viewerEmail, signers, onDecided }: Approval
             <span className="break-all font-mono text-xs">{item.documentSha256}</span>
           </Field>
         </dl>
-        <div className="overflow-x-auto rounded-md border border-stone-200">
+        <ScrollX label="Bars backing this order" className="rounded-md border border-stone-200">
           <table className="w-full text-sm">
             <caption className="sr-only">Bars backing this order</caption>
             <TableHead>
@@ -70,7 +71,7 @@ export function ApprovalCard({ item, viewerEmail, signers, onDecided }: Approval
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       </CardContent>
       <ApprovalActions
         order={{ ...item, barCount: item.bars.length }}

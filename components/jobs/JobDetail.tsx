@@ -147,7 +147,7 @@ export function JobDetail({ jobId, traceUrl = null }: { jobId: string; traceUrl?
               />
               <details className="mt-3">
                 <summary className="cursor-pointer text-sm font-medium">Payload</summary>
-                <pre className="mt-2 overflow-x-auto rounded bg-stone-50 p-2 text-xs">
+                <pre className="mt-2 whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs">
                   {JSON.stringify(job.payload, null, 2)}
                 </pre>
               </details>

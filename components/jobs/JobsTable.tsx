@@ -3,6 +3,7 @@
 import Link from 'next/link'
 import type { ReactNode } from 'react'
 import { formatRelative, shortHex, shortId } from '@/components/admin/format'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { JobStateBadge, OrderStatusBadge } from './JobStateBadge'
 import type { Job } from './jobsApi'
 
@@ -29,7 +30,7 @@ export function JobsTable({
   const ids = jobs.map((j) => j.id)
   const allSelected = selection !== undefined && ids.length > 0 && ids.every((id) => selection.selected.has(id))
   return (
-    <div className="overflow-x-auto">
+    <ScrollX label="Jobs">
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
@@ -154,6 +155,6 @@ export function JobsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   )
 }

@@ -1,13 +1,14 @@
 import { formatEth, formatGweiOf } from '@/components/admin/format'
 import { Badge } from '@/components/ui/Badge'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import type { JobDetail } from './jobsApi'
 
 /** The transactions signed for a job's order, newest first: nonce, hash, fees, state. */
 export function TransactionsTable({ txs }: { txs: JobDetail['transactions'] }) {
   if (txs.length === 0) return <p className="text-sm text-stone-500">No transaction signed yet.</p>
   return (
-    <div className="overflow-x-auto">
+    <ScrollX label="Each transaction sent">
       <table className="w-full text-sm">
         <caption className="sr-only">Signed transactions of the order</caption>
         <thead>
@@ -63,6 +64,6 @@ export function TransactionsTable({ txs }: { txs: JobDetail['transactions'] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   )
 }

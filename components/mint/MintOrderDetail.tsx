@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { TableHead } from '@/components/ui/Table'
 import { BarCells, BarColumnHeaders } from '@/components/vault/BarCells'
 import { formatDecimal } from '@/lib/money/formatDecimal'
@@ -101,7 +102,7 @@ export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMin
                 <span className="break-all font-mono text-xs">{order.vaultProof.documentSha256}</span>
               </Item>
             </dl>
-            <div className="overflow-x-auto rounded-md border border-stone-200">
+            <ScrollX label="Bars backing this order" className="rounded-md border border-stone-200">
               <table className="w-full text-sm">
                 <caption className="sr-only">Bars backing this order</caption>
                 <TableHead>
@@ -135,7 +136,7 @@ export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMin
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </ScrollX>
           </CardContent>
         </Card>
 

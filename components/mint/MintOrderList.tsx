@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { TableHead } from '@/components/ui/Table'
 import { type ApiMintOrderList, type ApiMintOrderSummary, type MintStatus, mintStatuses } from '@/lib/web/mint/apiTypes'
 import { shortHex } from './format'
@@ -88,98 +89,100 @@ export function MintOrderList({ initialPage, showRequester }: MintOrderListProps
         </Alert>
       ) : null}
 
-      <Card className="overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Mint orders, newest first</caption>
-          <TableHead>
-            <th scope="col" className="px-4 py-2">
-              Order
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Created
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Recipient
-            </th>
-            <th scope="col" className="px-4 py-2 text-right">
-              Amount (oz)
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Status
-            </th>
-            <th scope="col" className="px-4 py-2">
-              Transaction
-            </th>
-            {showRequester ? (
+      <Card>
+        <ScrollX label="Mint orders">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Mint orders, newest first</caption>
+            <TableHead>
               <th scope="col" className="px-4 py-2">
-                Requested by
+                Order
               </th>
-            ) : null}
-          </TableHead>
-          <tbody>
-            {items.map((order) => (
-              <tr key={order.orderId} className="border-t border-stone-100 hover:bg-stone-50">
-                <td className="px-4 py-2.5">
-                  <Link
-                    href={`/mints/${order.orderId}`}
-                    className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline"
-                    aria-label={`Order ${order.orderId.slice(0, 8)}: details`}
-                  >
-                    {order.orderId.slice(0, 8)}
-                  </Link>
-                </td>
-                <td className="whitespace-nowrap px-4 py-2.5 text-stone-600">
-                  <time dateTime={order.createdAt}>{formatUtc(order.createdAt)}</time>
-                </td>
-                <td className="px-4 py-2.5 font-mono text-xs" title={order.to}>
-                  {shortHex(order.to)}
-                </td>
-                <td className="tabular px-4 py-2.5 text-right font-medium">{order.amount}</td>
-                <td className="px-4 py-2.5">
-                  <StatusBadge status={order.status} />
-                </td>
-                <td className="px-4 py-2.5 font-mono text-xs">
-                  {order.txHash ? (
+              <th scope="col" className="px-4 py-2">
+                Created
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Recipient
+              </th>
+              <th scope="col" className="px-4 py-2 text-right">
+                Amount (oz)
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Status
+              </th>
+              <th scope="col" className="px-4 py-2">
+                Transaction
+              </th>
+              {showRequester ? (
+                <th scope="col" className="px-4 py-2">
+                  Requested by
+                </th>
+              ) : null}
+            </TableHead>
+            <tbody>
+              {items.map((order) => (
+                <tr key={order.orderId} className="border-t border-stone-100 hover:bg-stone-50">
+                  <td className="px-4 py-2.5">
                     <Link
                       href={`/mints/${order.orderId}`}
-                      title={order.txHash}
-                      className="text-brand-700 underline-offset-2 hover:underline"
+                      className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline"
+                      aria-label={`Order ${order.orderId.slice(0, 8)}: details`}
                     >
-                      {shortHex(order.txHash, 10, 6)}
+                      {order.orderId.slice(0, 8)}
                     </Link>
-                  ) : (
-                    <span className="text-stone-400">—</span>
-                  )}
-                </td>
-                {showRequester ? <td className="px-4 py-2.5 text-stone-600">{order.requestedBy}</td> : null}
-              </tr>
-            ))}
-            {items.length === 0 && !query.isPending ? (
-              <tr>
-                <td colSpan={showRequester ? 7 : 6} className="px-4 py-10 text-center text-stone-500">
-                  {status === '' ? (
-                    <>
-                      No mints yet.{' '}
-                      <Link href="/mints/new" className="text-brand-700 underline">
-                        Request one
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-2.5 text-stone-600">
+                    <time dateTime={order.createdAt}>{formatUtc(order.createdAt)}</time>
+                  </td>
+                  <td className="px-4 py-2.5 font-mono text-xs" title={order.to}>
+                    {shortHex(order.to)}
+                  </td>
+                  <td className="tabular px-4 py-2.5 text-right font-medium">{order.amount}</td>
+                  <td className="px-4 py-2.5">
+                    <StatusBadge status={order.status} />
+                  </td>
+                  <td className="px-4 py-2.5 font-mono text-xs">
+                    {order.txHash ? (
+                      <Link
+                        href={`/mints/${order.orderId}`}
+                        title={order.txHash}
+                        className="text-brand-700 underline-offset-2 hover:underline"
+                      >
+                        {shortHex(order.txHash, 10, 6)}
                       </Link>
-                      .
-                    </>
-                  ) : (
-                    `No ${statusLabel(status).toLowerCase()} mints.`
-                  )}
-                </td>
-              </tr>
-            ) : null}
-            {query.isPending ? (
-              <tr>
-                <td colSpan={showRequester ? 7 : 6} className="px-4 py-10 text-center text-stone-500">
-                  Loading…
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+                    ) : (
+                      <span className="text-stone-400">—</span>
+                    )}
+                  </td>
+                  {showRequester ? <td className="px-4 py-2.5 text-stone-600">{order.requestedBy}</td> : null}
+                </tr>
+              ))}
+              {items.length === 0 && !query.isPending ? (
+                <tr>
+                  <td colSpan={showRequester ? 7 : 6} className="px-4 py-10 text-center text-stone-500">
+                    {status === '' ? (
+                      <>
+                        No mints yet.{' '}
+                        <Link href="/mints/new" className="text-brand-700 underline">
+                          Request one
+                        </Link>
+                        .
+                      </>
+                    ) : (
+                      `No ${statusLabel(status).toLowerCase()} mints.`
+                    )}
+                  </td>
+                </tr>
+              ) : null}
+              {query.isPending ? (
+                <tr>
+                  <td colSpan={showRequester ? 7 : 6} className="px-4 py-10 text-center text-stone-500">
+                    Loading…
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </ScrollX>
       </Card>
 
       {query.hasNextPage ? (

@@ -5,6 +5,7 @@ import { AdminAction } from '@/components/admin/AdminAccess'
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiWebhookDelivery, ApiWebhookEndpoint } from '@/lib/web/notifications/apiTypes'
 import { fetchWebhookDeliveries, redeliver } from './webhooksApi'
@@ -53,7 +54,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) 
         Deliveries to <span className="font-mono text-sm">{endpoint.url}</span>
       </h2>
       {message ? <Alert tone={message.tone} title={message.text} className="my-3" /> : null}
-      <div className="overflow-x-auto">
+      <ScrollX label="Deliveries">
         <table className="mt-2 w-full min-w-[48rem] text-sm" aria-labelledby="deliveries-title">
           <TableHead>
             {['Event', 'Order', 'Status', 'Attempts', ''].map((c) => (
@@ -126,7 +127,7 @@ export function DeliveriesPanel({ endpoint }: { endpoint: ApiWebhookEndpoint }) 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </section>
   )
 }

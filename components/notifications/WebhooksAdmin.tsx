@@ -7,6 +7,7 @@ import { useConfirmedChange } from '@/components/admin/useConfirmedChange'
 import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiWebhookEndpoint } from '@/lib/web/notifications/apiTypes'
 import { DeliveriesPanel } from './DeliveriesPanel'
@@ -59,64 +60,68 @@ export function WebhooksAdmin({ initialEndpoints }: { initialEndpoints: ApiWebho
         <CardHeader>
           <CardTitle id="endpoints-title">Endpoints</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto p-0">
-          {message ? <Alert tone={message.tone} title={message.text} className="m-4" /> : null}
-          <table className="w-full min-w-[44rem] text-sm" aria-labelledby="endpoints-title">
-            <TableHead>
-              {['URL', 'Events', 'Delivered', 'Pending', 'Dead', ''].map((c) => (
-                <ColumnHeader key={c} className="px-3 py-2">
-                  {c}
-                </ColumnHeader>
-              ))}
-            </TableHead>
-            <tbody>
-              {endpoints.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="px-3 py-4 text-stone-500">
-                    No endpoints: subscribe one above.
-                  </td>
-                </tr>
-              ) : null}
-              {endpoints.map((e) => (
-                <tr
-                  key={e.id}
-                  className={e.id === selected ? 'border-t border-stone-100 bg-amber-50' : 'border-t border-stone-100'}
-                >
-                  <td className="px-3 py-2 font-mono text-xs">{e.url}</td>
-                  <td className="px-3 py-2 font-mono text-[11px]">{e.events.join(', ')}</td>
-                  <td className="px-3 py-2">{e.counts.delivered}</td>
-                  <td className="px-3 py-2">{e.counts.pending}</td>
-                  <td className="px-3 py-2">{e.counts.dead}</td>
-                  <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      onClick={() => setSelected(e.id)}
-                      aria-label={`Deliveries of ${e.url}`}
-                    >
-                      Deliveries
-                    </Button>
-                    <AdminAction>
+        <CardContent className="p-0">
+          <ScrollX label="Webhook endpoints">
+            {message ? <Alert tone={message.tone} title={message.text} className="m-4" /> : null}
+            <table className="w-full min-w-[44rem] text-sm" aria-labelledby="endpoints-title">
+              <TableHead>
+                {['URL', 'Events', 'Delivered', 'Pending', 'Dead', ''].map((c) => (
+                  <ColumnHeader key={c} className="px-3 py-2">
+                    {c}
+                  </ColumnHeader>
+                ))}
+              </TableHead>
+              <tbody>
+                {endpoints.length === 0 ? (
+                  <tr>
+                    <td colSpan={6} className="px-3 py-4 text-stone-500">
+                      No endpoints: subscribe one above.
+                    </td>
+                  </tr>
+                ) : null}
+                {endpoints.map((e) => (
+                  <tr
+                    key={e.id}
+                    className={
+                      e.id === selected ? 'border-t border-stone-100 bg-amber-50' : 'border-t border-stone-100'
+                    }
+                  >
+                    <td className="px-3 py-2 font-mono text-xs">{e.url}</td>
+                    <td className="px-3 py-2 font-mono text-[11px]">{e.events.join(', ')}</td>
+                    <td className="px-3 py-2">{e.counts.delivered}</td>
+                    <td className="px-3 py-2">{e.counts.pending}</td>
+                    <td className="px-3 py-2">{e.counts.dead}</td>
+                    <td className="space-x-2 whitespace-nowrap px-3 py-2 text-right">
                       <Button
                         size="sm"
                         variant="secondary"
-                        disabled={busy}
-                        onClick={() => setPending(e)}
-                        aria-label={`Remove ${e.url}`}
+                        onClick={() => setSelected(e.id)}
+                        aria-label={`Deliveries of ${e.url}`}
                       >
-                        Remove
+                        Deliveries
                       </Button>
-                    </AdminAction>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {current ? (
-            <div className="px-3 pb-4">
-              <DeliveriesPanel key={current.id} endpoint={current} />
-            </div>
-          ) : null}
+                      <AdminAction>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          disabled={busy}
+                          onClick={() => setPending(e)}
+                          aria-label={`Remove ${e.url}`}
+                        >
+                          Remove
+                        </Button>
+                      </AdminAction>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {current ? (
+              <div className="px-3 pb-4">
+                <DeliveriesPanel key={current.id} endpoint={current} />
+              </div>
+            ) : null}
+          </ScrollX>
         </CardContent>
       </Card>
       <ConfirmDialog

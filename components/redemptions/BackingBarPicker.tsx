@@ -4,6 +4,7 @@ import { type KeyboardEvent, useId, useState } from 'react'
 import { Button } from '@/components/ui/Button'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { useBackingBarSearch } from './useBackingBarSearch'
@@ -55,7 +56,7 @@ export function BackingBarPicker({ pickedIds, onAdd }: BackingBarPickerProps) {
             ? 'Searching…'
             : `${(search.total ?? search.bars.length).toLocaleString('en-US')} backing bar${search.total === 1 ? '' : 's'}${search.searched ? ` matching “${search.searched}”` : ''}${(search.total ?? 0) > search.bars.length ? `, ${search.bars.length} shown` : ''}.`}
       </p>
-      <div className="overflow-x-auto rounded-md border border-stone-200">
+      <ScrollX label="Backing bars found" className="rounded-md border border-stone-200">
         <table className="w-full text-sm" aria-label="Backing bars found">
           <TableHead>
             <ColumnHeader className="px-3 py-2">Serial</ColumnHeader>
@@ -100,7 +101,7 @@ export function BackingBarPicker({ pickedIds, onAdd }: BackingBarPickerProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
     </div>
   )
 }

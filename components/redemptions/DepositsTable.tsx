@@ -3,6 +3,7 @@ import { shortHex } from '@/components/mint/format'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import type { ApiDeposit } from '@/lib/web/redemptions/apiTypes'
 import { depositKey } from './depositKey'
@@ -26,7 +27,7 @@ export type DepositsTableProps = {
 export function DepositsTable({ deposits, canRequest, selected, onSelect }: DepositsTableProps) {
   const columns = ['Status', 'Amount (oz)', 'From', 'Transaction', 'Seen', '']
   return (
-    <div className="overflow-x-auto">
+    <ScrollX label="Deposits">
       <table className="w-full text-sm" aria-label="Deposits">
         <TableHead>
           {columns.map((c) => (
@@ -84,6 +85,6 @@ export function DepositsTable({ deposits, canRequest, selected, onSelect }: Depo
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   )
 }

@@ -1,4 +1,5 @@
 import { Button } from '@/components/ui/Button'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import type { MatchBarsToDepositReturnType } from './matchBarsToDeposit'
@@ -35,7 +36,7 @@ export function PickedRedemptionBars({ bars, depositOz, match, onRemove }: Picke
   return (
     <div className="space-y-2">
       <h3 className="text-sm font-medium text-stone-700">Bars to redeem</h3>
-      <div className="overflow-x-auto rounded-md border border-stone-200">
+      <ScrollX label="Bars to redeem" className="rounded-md border border-stone-200">
         <table className="w-full text-sm" aria-label="Bars to redeem">
           <TableHead>
             <ColumnHeader className="px-3 py-2">Serial</ColumnHeader>
@@ -72,7 +73,7 @@ export function PickedRedemptionBars({ bars, depositOz, match, onRemove }: Picke
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       <p
         role="status"
         aria-label="Fine weight against the deposit"

@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { Badge, type BadgeTone } from '@/components/ui/Badge'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiRedemptionBar } from '@/lib/web/redemptions/apiTypes'
 
@@ -19,7 +20,7 @@ export type RedemptionBarsTableProps = {
 /** The bars a redemption takes: serial, refiner, vault, fine weight, their status now, and the mint each backed. */
 export function RedemptionBarsTable({ bars, linkOrders }: RedemptionBarsTableProps) {
   return (
-    <div className="overflow-x-auto rounded-md border border-stone-200">
+    <ScrollX label="Bars of this redemption" className="rounded-md border border-stone-200">
       <table className="w-full text-sm" aria-label="Bars of this redemption">
         <TableHead>
           <ColumnHeader className="px-3 py-2">Serial</ColumnHeader>
@@ -63,6 +64,6 @@ export function RedemptionBarsTable({ bars, linkOrders }: RedemptionBarsTablePro
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   )
 }

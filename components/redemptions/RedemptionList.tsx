@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import type { ApiRedemptionSummary } from '@/lib/web/redemptions/apiTypes'
 import { RedemptionStatusBadge } from './RedemptionStatusBadge'
@@ -89,61 +90,63 @@ export function RedemptionList({ initialPage, showRequester }: RedemptionListPro
           {query.error.message}
         </Alert>
       ) : null}
-      <Card className="overflow-x-auto">
-        <table className="w-full text-sm" aria-label="Redemptions">
-          <TableHead>
-            {columns.map((c) => (
-              <ColumnHeader key={c} className="px-3 py-2" right={c === 'Amount (oz)' || c === 'Bars'}>
-                {c}
-              </ColumnHeader>
-            ))}
-          </TableHead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.redemptionId} className="border-t border-stone-100 hover:bg-stone-50">
-                <td className="px-3 py-2">
-                  <Link
-                    href={`/redemptions/${r.redemptionId}`}
-                    className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline"
-                    aria-label={`Redemption ${r.redemptionId.slice(0, 8)}: details`}
-                  >
-                    {r.redemptionId.slice(0, 8)}
-                  </Link>
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-stone-600">
-                  <time dateTime={r.createdAt}>{formatUtc(r.createdAt)}</time>
-                </td>
-                <td className="px-3 py-2 font-mono text-xs" title={r.holder}>
-                  {shortHex(r.holder)}
-                </td>
-                <td className="tabular px-3 py-2 text-right font-medium">{r.amount}</td>
-                <td className="tabular px-3 py-2 text-right">{r.bars}</td>
-                <td className="px-3 py-2">
-                  <RedemptionStatusBadge status={r.status} />
-                </td>
-                <td className="px-3 py-2 font-mono text-xs" title={r.txHash ?? undefined}>
-                  {r.txHash ? shortHex(r.txHash, 10, 6) : <span className="text-stone-400">—</span>}
-                </td>
-                <td className="max-w-48 truncate px-3 py-2" title={r.reference}>
-                  {r.reference}
-                </td>
-                {showRequester ? <td className="px-3 py-2 text-stone-600">{r.requestedBy}</td> : null}
-              </tr>
-            ))}
-            {items.length === 0 ? (
-              <EmptyRow
-                colSpan={columns.length}
-                text={
-                  query.isPending
-                    ? 'Loading…'
-                    : status === ''
-                      ? 'No redemption yet.'
-                      : `No ${REDEMPTION_STATUS_WORDS[status].label.toLowerCase()} redemption.`
-                }
-              />
-            ) : null}
-          </tbody>
-        </table>
+      <Card>
+        <ScrollX label="Redemptions">
+          <table className="w-full text-sm" aria-label="Redemptions">
+            <TableHead>
+              {columns.map((c) => (
+                <ColumnHeader key={c} className="px-3 py-2" right={c === 'Amount (oz)' || c === 'Bars'}>
+                  {c}
+                </ColumnHeader>
+              ))}
+            </TableHead>
+            <tbody>
+              {items.map((r) => (
+                <tr key={r.redemptionId} className="border-t border-stone-100 hover:bg-stone-50">
+                  <td className="px-3 py-2">
+                    <Link
+                      href={`/redemptions/${r.redemptionId}`}
+                      className="font-mono text-xs text-brand-700 underline-offset-2 hover:underline"
+                      aria-label={`Redemption ${r.redemptionId.slice(0, 8)}: details`}
+                    >
+                      {r.redemptionId.slice(0, 8)}
+                    </Link>
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2 text-stone-600">
+                    <time dateTime={r.createdAt}>{formatUtc(r.createdAt)}</time>
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs" title={r.holder}>
+                    {shortHex(r.holder)}
+                  </td>
+                  <td className="tabular px-3 py-2 text-right font-medium">{r.amount}</td>
+                  <td className="tabular px-3 py-2 text-right">{r.bars}</td>
+                  <td className="px-3 py-2">
+                    <RedemptionStatusBadge status={r.status} />
+                  </td>
+                  <td className="px-3 py-2 font-mono text-xs" title={r.txHash ?? undefined}>
+                    {r.txHash ? shortHex(r.txHash, 10, 6) : <span className="text-stone-400">—</span>}
+                  </td>
+                  <td className="max-w-48 truncate px-3 py-2" title={r.reference}>
+                    {r.reference}
+                  </td>
+                  {showRequester ? <td className="px-3 py-2 text-stone-600">{r.requestedBy}</td> : null}
+                </tr>
+              ))}
+              {items.length === 0 ? (
+                <EmptyRow
+                  colSpan={columns.length}
+                  text={
+                    query.isPending
+                      ? 'Loading…'
+                      : status === ''
+                        ? 'No redemption yet.'
+                        : `No ${REDEMPTION_STATUS_WORDS[status].label.toLowerCase()} redemption.`
+                  }
+                />
+              ) : null}
+            </tbody>
+          </table>
+        </ScrollX>
       </Card>
       {query.hasNextPage ? (
         <div className="flex justify-center">

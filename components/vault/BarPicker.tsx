@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { Input } from '@/components/ui/Input'
 import { Label } from '@/components/ui/Label'
+import { ScrollX } from '@/components/ui/ScrollX'
 import type { ApiVaultBar } from '@/lib/web/vault/apiTypes'
 import { availableBarsLine } from './availableBarsLine'
 import { BarSearchResults } from './BarSearchResults'
@@ -69,21 +70,23 @@ export function BarPicker({ vault, picked, onAdd, searchId }: BarPickerProps) {
         </p>
       </CardContent>
       {search.bars.length > 0 ? (
-        <CardContent className={`overflow-x-auto p-0 ${search.pending ? 'opacity-60' : ''}`}>
-          <BarSearchResults
-            label={`Available bars in ${where}`}
-            bars={search.bars}
-            picked={picked}
-            onAdd={onAdd}
-            fallbackFocusId={searchId}
-          />
-          {search.more ? (
-            <div className="border-t border-stone-100 px-3 py-2">
-              <Button variant="ghost" size="sm" onClick={search.more} disabled={search.loadingMore}>
-                {search.loadingMore ? 'Loading…' : 'Show more bars'}
-              </Button>
-            </div>
-          ) : null}
+        <CardContent className={`p-0 ${search.pending ? 'opacity-60' : ''}`}>
+          <ScrollX label="Available bars">
+            <BarSearchResults
+              label={`Available bars in ${where}`}
+              bars={search.bars}
+              picked={picked}
+              onAdd={onAdd}
+              fallbackFocusId={searchId}
+            />
+            {search.more ? (
+              <div className="border-t border-stone-100 px-3 py-2">
+                <Button variant="ghost" size="sm" onClick={search.more} disabled={search.loadingMore}>
+                  {search.loadingMore ? 'Loading…' : 'Show more bars'}
+                </Button>
+              </div>
+            ) : null}
+          </ScrollX>
         </CardContent>
       ) : null}
     </Card>

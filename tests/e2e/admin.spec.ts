@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { type Address, createPublicClient, createWalletClient, defineChain, http } from 'viem'
+import { type Address, createPublicClient, createWalletClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { goldMinterAbi } from '../../lib/chain/goldMinterAbi.generated'
 import { freezeIntentTypedData } from '../../lib/chain/typedData'
@@ -18,6 +18,7 @@ import {
   stockTestVault,
   test,
 } from './fixtures'
+import { stackChain, stackEnv } from './stackChain'
 
 // The admin console against the real stack (web, worker, anvil, KMS endpoint). A job is
 // made to fail for real: the recipient is frozen through GoldMinter on an approver's
@@ -29,23 +30,10 @@ import {
 
 const RELAYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' as const
 
-type StackEnv = { RPC_URL: string; CHAIN_ID: string; MINTER_ADDRESS: Address; METRICS_TOKEN: string }
-
-function stackEnv(): StackEnv {
-  const raw = process.env.E2E_STACK_ENV
-  if (!raw) throw new Error('E2E_STACK_ENV is not set: run through playwright.config.ts')
-  return JSON.parse(raw) as StackEnv
-}
-
 /** Freezes or unfreezes an address through GoldMinter: an approver signs the FreezeIntent, anyone relays it. */
 async function setFrozen(address: Address, frozen: boolean): Promise<void> {
   const env = stackEnv()
-  const chain = defineChain({
-    id: Number(env.CHAIN_ID),
-    name: 'e2e',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [env.RPC_URL] } },
-  })
+  const chain = stackChain()
   const wallet = createWalletClient({ account: privateKeyToAccount(RELAYER_KEY), chain, transport: http(env.RPC_URL) })
   const reader = createPublicClient({ chain, transport: http(env.RPC_URL) })
   const intent = {
@@ -148,7 +136,9 @@ test.describe('admin console', () => {
     await expect(page.getByRole('table', { name: 'Queue depth, failure rate and run time per task' })).toContainText(
       'mint_send',
     )
-    await expect(page.getByRole('region', { name: 'Signers' })).toContainText(/in sync|in flight|awaiting gap fill/)
+    await expect(page.getByRole('region', { name: 'Signers', exact: true })).toContainText(
+      /in sync|in flight|awaiting gap fill/,
+    )
     await expect(page.getByRole('list', { name: 'Workers' })).toContainText('alive')
     await screenshot(page, 'dashboard.png')
 
@@ -181,7 +171,7 @@ test.describe('admin console', () => {
     await expect(timeline).toContainText('Confirmed', { timeout: 60_000 })
     await expect(page.getByRole('region', { name: /Order/ }).getByText('confirmed', { exact: true })).toBeVisible()
     expect(await orderStatus(request, orderId)).toBe('confirmed')
-    await expect(page.getByRole('region', { name: 'Transactions' })).toContainText('gwei')
+    await expect(page.getByRole('region', { name: 'Transactions', exact: true })).toContainText('gwei')
     // expand one folded stack so the screenshot shows it
     await page.getByText('Stack trace').first().click()
     await screenshot(page, 'job-timeline.png')

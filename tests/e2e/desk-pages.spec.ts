@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test'
 import { getAddress } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
-import { baseUrl, expect, loginAs, settleApproval, signedInRequest, test } from './fixtures'
+import { baseUrl, expect, loginAs, settleApproval, sidewaysOverflow, signedInRequest, test } from './fixtures'
 import { RECIPIENT, requestMint } from './requestMint'
 
 // The pages as a new user meets them (issue 27's bugs): one confirmed mint requested by staff and approved by the dev
@@ -32,11 +31,6 @@ async function confirmedMint(): Promise<Minted> {
   await staff.dispose()
   if (txHash === null) throw new Error(`order ${orderId} confirmed without a transaction hash`)
   return { orderId, txHash }
-}
-
-/** How far the page scrolls sideways: 0 when it fits the window. */
-async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 }
 
 test.beforeAll(async () => {

@@ -225,9 +225,15 @@ const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
   : path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screenshots')
 
 /** A full-page screenshot for the docs (see SCREENSHOTS above). */
+/** How far the page scrolls sideways: 0 when it fits the window. */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true })
+  const file = path.join(SCREENSHOTS, name)
+  mkdirSync(path.dirname(file), { recursive: true })
+  await page.screenshot({ path: file, fullPage: true })
 }
 
 export const test = base.extend<{ baseURL: string }>({

@@ -4,6 +4,7 @@ import { goldTokenAbi } from '../../lib/chain/goldTokenAbi.generated'
 import { formatOz } from '../../lib/reserves/formatOz'
 import { baseUrl, expect, loginAs, type MintAccepted, settleApproval, signedInRequest, test } from './fixtures'
 import { requestMint } from './requestMint'
+import { stackEnv } from './stackChain'
 
 // The order page is live (docs/decisions/058-live-order-status.md): staff watch their mint go through pending,
 // submitted and confirmed, each shown within a second of the step on its timeline. Automine is off while the
@@ -11,11 +12,6 @@ import { requestMint } from './requestMint'
 
 type Seen = { status: string; at: number }
 
-function stackEnv(): { RPC_URL: string; TOKEN_ADDRESS: `0x${string}` } {
-  const raw = process.env.E2E_STACK_ENV
-  if (!raw) throw new Error('E2E_STACK_ENV is not set: run through playwright.config.ts')
-  return JSON.parse(raw) as { RPC_URL: string; TOKEN_ADDRESS: `0x${string}` }
-}
 const rpcUrl = () => stackEnv().RPC_URL
 
 async function rpc(method: string, params: unknown[] = []): Promise<void> {

@@ -1,7 +1,6 @@
 import type { Browser, Page } from '@playwright/test'
-import { type Address, createPublicClient, createWalletClient, defineChain, type Hex, http, parseAbi } from 'viem'
-import { devAccountAt, devKey } from '../../lib/keys/devKeys'
-import { ozToWei } from '../../lib/money/ozToWei'
+import type { Address } from 'viem'
+import { devKey } from '../../lib/keys/devKeys'
 import {
   baseUrl,
   credentials,
@@ -9,10 +8,12 @@ import {
   loginAs,
   saveScreenshot,
   settleApproval,
+  sidewaysOverflow,
   signedInRequest,
   test,
 } from './fixtures'
-import { RECIPIENT, requestMint } from './requestMint'
+import { requestMint } from './requestMint'
+import { sendTokens } from './stackChain'
 import { installTestWallet } from './testWallet'
 
 // A whole redemption through the real pages (docs/decisions/055-redemptions.md): a two-bar mint (802.168 oz) to
@@ -21,45 +22,6 @@ import { installTestWallet } from './testWallet'
 // and a reference and submit; the approver signs the RedemptionIntent on the redemption's page with their wallet
 // (an injected stand-in holding dev key 10); the page follows the burn to `burned`, its bars are `redeemed`, and
 // /reserves shows the redeemed ounces and, in the lookup of the mint, each bar redeemed with its burn.
-
-type StackEnv = { RPC_URL: string; CHAIN_ID: string; TOKEN_ADDRESS: Address }
-
-function stackEnv(): StackEnv {
-  const raw = process.env.E2E_STACK_ENV
-  if (!raw) throw new Error('E2E_STACK_ENV is not set: run through playwright.config.ts')
-  return JSON.parse(raw) as StackEnv
-}
-
-const erc20 = parseAbi(['function transfer(address to, uint256 amount) returns (bool)'])
-
-/** The holder (anvil account 1: index 1 of the public mnemonic) sends `oz` tokens to `to`, mined before it returns. */
-async function sendTokens({ to, oz }: { to: Address; oz: string }): Promise<Hex> {
-  const env = stackEnv()
-  const chain = defineChain({
-    id: Number(env.CHAIN_ID),
-    name: 'e2e',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [env.RPC_URL] } },
-  })
-  const holder = devAccountAt(1)
-  expect(holder.address).toBe(RECIPIENT)
-  const wallet = createWalletClient({ account: holder, chain, transport: http(env.RPC_URL) })
-  const reader = createPublicClient({ chain, transport: http(env.RPC_URL) })
-  const hash = await wallet.writeContract({
-    address: env.TOKEN_ADDRESS,
-    abi: erc20,
-    functionName: 'transfer',
-    args: [to, ozToWei(oz)],
-  })
-  const receipt = await reader.waitForTransactionReceipt({ hash })
-  expect(receipt.status).toBe('success')
-  return hash
-}
-
-/** How far the page scrolls sideways: 0 when it fits the window. */
-async function sidewaysOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-}
 
 /** A page of its own browser context, signed in as the approver, a wallet holding dev key 10 in it. */
 async function approverPage(browser: Browser): Promise<Page> {

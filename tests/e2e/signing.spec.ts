@@ -105,7 +105,7 @@ test("dev mode: the dev signer signs with the approver's dev key and the order i
   const { page: approver } = await approverPage(browser)
   await approver.goto('/approvals')
   await card(approver, order.orderId)
-    .getByRole('button', { name: /^Sign the mint of 802\.168 oz .* with the dev key$/ })
+    .getByRole('button', { name: /^Sign with the dev key: the mint of 802\.168 oz/ })
     .click()
   await approver
     .getByRole('dialog', { name: 'Sign and approve the mint of 802.168 oz?' })

@@ -11,6 +11,7 @@ import { Badge, type BadgeTone } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
 import type { ApiControlChange } from '@/lib/web/changes/apiTypes'
@@ -87,56 +88,60 @@ export function ChangesAdmin({ awaiting, decided, currentEmail, signers }: Chang
             <Alert tone={message.tone} title={message.text} />
           </CardContent>
         ) : null}
-        <CardContent className="overflow-x-auto p-0">
-          <ChangesTable
-            labelledBy="awaiting-title"
-            changes={awaiting}
-            empty="Nothing awaits a second admin."
-            actions={(c) =>
-              !canChange ? null : c.requestedBy.toLowerCase() === currentEmail.toLowerCase() ? (
-                <span className="text-xs text-stone-500">yours: another admin decides</span>
-              ) : (
-                <div className="flex justify-end gap-2">
-                  {c.deadline === null ? (
-                    <Button size="sm" disabled={busy} onClick={() => setPending({ decision: 'confirm', change: c })}>
-                      Confirm
-                    </Button>
-                  ) : (
-                    signers.map((signer) => (
-                      <Button
-                        key={signer}
-                        size="sm"
-                        variant={signer === 'wallet' ? 'primary' : 'secondary'}
-                        disabled={busy}
-                        onClick={() => setPending({ decision: 'confirm', change: c, signer })}
-                      >
-                        {signer === 'wallet' ? 'Sign and confirm' : 'Confirm with the dev key'}
+        <CardContent className="p-0">
+          <ScrollX label="Changes awaiting a second admin">
+            <ChangesTable
+              labelledBy="awaiting-title"
+              changes={awaiting}
+              empty="Nothing awaits a second admin."
+              actions={(c) =>
+                !canChange ? null : c.requestedBy.toLowerCase() === currentEmail.toLowerCase() ? (
+                  <span className="text-xs text-stone-500">yours: another admin decides</span>
+                ) : (
+                  <div className="flex justify-end gap-2">
+                    {c.deadline === null ? (
+                      <Button size="sm" disabled={busy} onClick={() => setPending({ decision: 'confirm', change: c })}>
+                        Confirm
                       </Button>
-                    ))
-                  )}
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    disabled={busy}
-                    onClick={() => {
-                      setIssue(undefined)
-                      setPending({ decision: 'reject', change: c })
-                    }}
-                  >
-                    Reject
-                  </Button>
-                </div>
-              )
-            }
-          />
+                    ) : (
+                      signers.map((signer) => (
+                        <Button
+                          key={signer}
+                          size="sm"
+                          variant={signer === 'wallet' ? 'primary' : 'secondary'}
+                          disabled={busy}
+                          onClick={() => setPending({ decision: 'confirm', change: c, signer })}
+                        >
+                          {signer === 'wallet' ? 'Sign and confirm' : 'Confirm with the dev key'}
+                        </Button>
+                      ))
+                    )}
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      disabled={busy}
+                      onClick={() => {
+                        setIssue(undefined)
+                        setPending({ decision: 'reject', change: c })
+                      }}
+                    >
+                      Reject
+                    </Button>
+                  </div>
+                )
+              }
+            />
+          </ScrollX>
         </CardContent>
       </Card>
       <Card>
         <CardHeader>
           <CardTitle id="decided-title">Recently decided</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto p-0">
-          <ChangesTable labelledBy="decided-title" changes={decided} empty="No change decided yet." />
+        <CardContent className="p-0">
+          <ScrollX label="Recently decided changes">
+            <ChangesTable labelledBy="decided-title" changes={decided} empty="No change decided yet." />
+          </ScrollX>
         </CardContent>
       </Card>
       <ConfirmDialog

@@ -10,6 +10,7 @@ import { Badge, type BadgeTone } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
 import type { ApiComplianceOperation } from '@/lib/web/compliance/apiTypes'
@@ -99,99 +100,101 @@ export function ComplianceOperations({
           <Alert tone={message.tone} title={message.text} />
         </CardContent>
       ) : null}
-      <CardContent className="overflow-x-auto p-0">
-        <table className="w-full min-w-[56rem] text-sm" aria-labelledby={titleId}>
-          <TableHead>
-            {['Operation', 'Asked by', 'Status', 'Timeline', ''].map((c) => (
-              <ColumnHeader key={c} className="px-3 py-2">
-                {c}
-              </ColumnHeader>
-            ))}
-          </TableHead>
-          <tbody>
-            {operations.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="px-3 py-4 text-stone-500">
-                  {empty}
-                </td>
-              </tr>
-            ) : null}
-            {operations.map((op) => {
-              const own = op.requestedBy.toLowerCase() === viewerEmail.toLowerCase()
-              return (
-                <tr key={op.operationId} className="border-t border-stone-100 align-top">
-                  <td className="px-3 py-2">
-                    <div className="font-medium break-all">{describeOperation(op)}</div>
-                    <div className="text-xs text-stone-600">“{op.reason}”</div>
-                    {op.batchId ? <div className="font-mono text-xs text-stone-500">batch {op.batchId}</div> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    {op.requestedBy}
-                    <div className="text-xs text-stone-600">{formatUtc(op.requestedAt)}</div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Badge tone={STATUS_TONE[op.status]}>{op.status.replaceAll('_', ' ')}</Badge>
-                    {op.signatures.map((s) => (
-                      <div key={s.signer} className="text-xs text-stone-600">
-                        signed by {s.user}
-                      </div>
-                    ))}
-                    {op.txHash ? <div className="font-mono text-xs break-all">{op.txHash}</div> : null}
-                    {op.failureReason ? <div className="text-xs text-red-700">{op.failureReason}</div> : null}
-                    {op.rejectionReason ? (
-                      <div className="text-xs text-stone-600">
-                        rejected by {op.rejectedBy}: “{op.rejectionReason}”
-                      </div>
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <details>
-                      <summary className="cursor-pointer text-xs text-stone-600">{op.timeline.length} events</summary>
-                      <ol className="mt-1 space-y-1 text-xs">
-                        {op.timeline.map((e) => (
-                          <li key={e.id}>
-                            <span className="text-stone-500">{formatUtc(e.at)}</span> <strong>{e.event}</strong>{' '}
-                            {e.detail}
-                          </li>
-                        ))}
-                      </ol>
-                    </details>
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    {!canDecide || op.status !== 'awaiting_approval' ? null : own ? (
-                      <span className="text-xs text-stone-500">yours: another person decides</span>
-                    ) : (
-                      <div className="flex justify-end gap-2">
-                        {signers.map((signer) => (
-                          <Button
-                            key={signer}
-                            size="sm"
-                            variant={signer === 'wallet' ? 'primary' : 'secondary'}
-                            disabled={busy}
-                            onClick={() => setPending({ decision: 'approve', operation: op, signer })}
-                          >
-                            {signer === 'wallet' ? 'Sign and approve' : 'Approve with the dev key'}
-                          </Button>
-                        ))}
-                        <Button
-                          size="sm"
-                          variant="danger"
-                          disabled={busy}
-                          onClick={() => {
-                            setIssue(undefined)
-                            setPending({ decision: 'reject', operation: op })
-                          }}
-                        >
-                          Reject
-                        </Button>
-                      </div>
-                    )}
+      <CardContent className="p-0">
+        <ScrollX label="Compliance operations">
+          <table className="w-full min-w-[56rem] text-sm" aria-labelledby={titleId}>
+            <TableHead>
+              {['Operation', 'Asked by', 'Status', 'Timeline', ''].map((c) => (
+                <ColumnHeader key={c} className="px-3 py-2">
+                  {c}
+                </ColumnHeader>
+              ))}
+            </TableHead>
+            <tbody>
+              {operations.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="px-3 py-4 text-stone-500">
+                    {empty}
                   </td>
                 </tr>
-              )
-            })}
-          </tbody>
-        </table>
+              ) : null}
+              {operations.map((op) => {
+                const own = op.requestedBy.toLowerCase() === viewerEmail.toLowerCase()
+                return (
+                  <tr key={op.operationId} className="border-t border-stone-100 align-top">
+                    <td className="px-3 py-2">
+                      <div className="font-medium break-all">{describeOperation(op)}</div>
+                      <div className="text-xs text-stone-600">“{op.reason}”</div>
+                      {op.batchId ? <div className="font-mono text-xs text-stone-500">batch {op.batchId}</div> : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      {op.requestedBy}
+                      <div className="text-xs text-stone-600">{formatUtc(op.requestedAt)}</div>
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge tone={STATUS_TONE[op.status]}>{op.status.replaceAll('_', ' ')}</Badge>
+                      {op.signatures.map((s) => (
+                        <div key={s.signer} className="text-xs text-stone-600">
+                          signed by {s.user}
+                        </div>
+                      ))}
+                      {op.txHash ? <div className="font-mono text-xs break-all">{op.txHash}</div> : null}
+                      {op.failureReason ? <div className="text-xs text-red-700">{op.failureReason}</div> : null}
+                      {op.rejectionReason ? (
+                        <div className="text-xs text-stone-600">
+                          rejected by {op.rejectedBy}: “{op.rejectionReason}”
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="px-3 py-2">
+                      <details>
+                        <summary className="cursor-pointer text-xs text-stone-600">{op.timeline.length} events</summary>
+                        <ol className="mt-1 space-y-1 text-xs">
+                          {op.timeline.map((e) => (
+                            <li key={e.id}>
+                              <span className="text-stone-500">{formatUtc(e.at)}</span> <strong>{e.event}</strong>{' '}
+                              {e.detail}
+                            </li>
+                          ))}
+                        </ol>
+                      </details>
+                    </td>
+                    <td className="px-3 py-2 text-right">
+                      {!canDecide || op.status !== 'awaiting_approval' ? null : own ? (
+                        <span className="text-xs text-stone-500">yours: another person decides</span>
+                      ) : (
+                        <div className="flex justify-end gap-2">
+                          {signers.map((signer) => (
+                            <Button
+                              key={signer}
+                              size="sm"
+                              variant={signer === 'wallet' ? 'primary' : 'secondary'}
+                              disabled={busy}
+                              onClick={() => setPending({ decision: 'approve', operation: op, signer })}
+                            >
+                              {signer === 'wallet' ? 'Sign and approve' : 'Approve with the dev key'}
+                            </Button>
+                          ))}
+                          <Button
+                            size="sm"
+                            variant="danger"
+                            disabled={busy}
+                            onClick={() => {
+                              setIssue(undefined)
+                              setPending({ decision: 'reject', operation: op })
+                            }}
+                          >
+                            Reject
+                          </Button>
+                        </div>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </ScrollX>
       </CardContent>
       <ConfirmDialog
         title={

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import type { ApiAllowedRecipient } from '@/lib/controls/apiTypes'
 import { addRecipientBodySchema } from '@/lib/controls/schemas'
@@ -97,47 +98,49 @@ export function RecipientsPanel({ initialRecipients }: { initialRecipients: ApiA
           </form>
         </AdminAction>
       </CardContent>
-      <CardContent className="overflow-x-auto p-0">
-        <table className="w-full min-w-[40rem] text-sm" aria-labelledby="recipients-title">
-          <TableHead>
-            {['Label', 'Address', 'Added', ''].map((c) => (
-              <ColumnHeader key={c} className="px-3 py-2">
-                {c}
-              </ColumnHeader>
-            ))}
-          </TableHead>
-          <tbody>
-            {recipients.length === 0 ? (
-              <tr>
-                <td colSpan={4} className="px-3 py-4 text-stone-500">
-                  No recipients: every mint is refused until one is added.
-                </td>
-              </tr>
-            ) : null}
-            {recipients.map((r) => (
-              <tr key={r.address} className="border-t border-stone-100">
-                <td className="px-3 py-2 font-medium">{r.label}</td>
-                <td className="px-3 py-2 font-mono text-xs">{r.address}</td>
-                <td className="px-3 py-2 text-stone-600">
-                  {formatUtc(r.addedAt)} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
-                </td>
-                <td className="px-3 py-2 text-right">
-                  <AdminAction>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled={busy}
-                      aria-label={`Remove ${r.label} (${r.address})`}
-                      onClick={() => setPending({ kind: 'remove', recipient: r })}
-                    >
-                      Remove
-                    </Button>
-                  </AdminAction>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <CardContent className="p-0">
+        <ScrollX label="Recipient allowlist">
+          <table className="w-full min-w-[40rem] text-sm" aria-labelledby="recipients-title">
+            <TableHead>
+              {['Label', 'Address', 'Added', ''].map((c) => (
+                <ColumnHeader key={c} className="px-3 py-2">
+                  {c}
+                </ColumnHeader>
+              ))}
+            </TableHead>
+            <tbody>
+              {recipients.length === 0 ? (
+                <tr>
+                  <td colSpan={4} className="px-3 py-4 text-stone-500">
+                    No recipients: every mint is refused until one is added.
+                  </td>
+                </tr>
+              ) : null}
+              {recipients.map((r) => (
+                <tr key={r.address} className="border-t border-stone-100">
+                  <td className="px-3 py-2 font-medium">{r.label}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{r.address}</td>
+                  <td className="px-3 py-2 text-stone-600">
+                    {formatUtc(r.addedAt)} {r.addedBy ? `by ${r.addedBy}` : '(seeded)'}
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <AdminAction>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        disabled={busy}
+                        aria-label={`Remove ${r.label} (${r.address})`}
+                        onClick={() => setPending({ kind: 'remove', recipient: r })}
+                      >
+                        Remove
+                      </Button>
+                    </AdminAction>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollX>
       </CardContent>
       <ConfirmDialog
         title={

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, TableHead } from '@/components/ui/Table'
 import { type UserRole, userRoles } from '@/lib/web/auth/SessionUser'
 import type { ApiUser } from '@/lib/web/users/apiTypes'
@@ -47,7 +48,7 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id="users-title">Users</CardTitle>
+        <CardTitle id="users-title">Accounts</CardTitle>
         <CardDescription>
           A role change applies once a second admin confirms it, a disable at once; either takes effect on the
           user&apos;s next request. Every change is audited.
@@ -58,75 +59,77 @@ export function UsersAdmin({ initialUsers, currentUserId }: UsersAdminProps) {
           <Alert tone={message.tone} title={message.text} />
         </CardContent>
       ) : null}
-      <CardContent className="overflow-x-auto p-0">
-        <table className="w-full min-w-[48rem] text-sm" aria-labelledby="users-title">
-          <TableHead>
-            {['Email', 'Name', 'Sign-in', 'Role', 'Status', ''].map((c) => (
-              <ColumnHeader key={c} className="px-3 py-2">
-                {c}
-              </ColumnHeader>
-            ))}
-          </TableHead>
-          <tbody>
-            {users.map((u) => {
-              const self = u.id === currentUserId
-              const role = chosenRole[u.id] ?? u.role
-              return (
-                <tr key={u.id} className="border-t border-stone-100">
-                  <td className="px-3 py-2 font-medium">
-                    {u.email}
-                    {self ? <span className="ml-2 text-xs text-stone-500">(you)</span> : null}
-                  </td>
-                  <td className="px-3 py-2">{u.name}</td>
-                  <td className="px-3 py-2 text-stone-600">{u.oidcIssuer ? 'SSO (bound)' : 'password / SSO'}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex items-center gap-2">
-                      <select
-                        aria-label={`Role of ${u.email}`}
-                        value={role}
-                        disabled={busy || self || !canChange}
-                        onChange={(e) => setChosenRole((c) => ({ ...c, [u.id]: e.target.value as UserRole }))}
-                        className="h-8 rounded-md border border-stone-300 bg-white px-2"
-                      >
-                        {userRoles.map((r) => (
-                          <option key={r} value={r}>
-                            {r}
-                          </option>
-                        ))}
-                      </select>
-                      {canChange && role !== u.role ? (
+      <CardContent className="p-0">
+        <ScrollX label="Users">
+          <table className="w-full min-w-[48rem] text-sm" aria-labelledby="users-title">
+            <TableHead>
+              {['Email', 'Name', 'Sign-in', 'Role', 'Status', ''].map((c) => (
+                <ColumnHeader key={c} className="px-3 py-2">
+                  {c}
+                </ColumnHeader>
+              ))}
+            </TableHead>
+            <tbody>
+              {users.map((u) => {
+                const self = u.id === currentUserId
+                const role = chosenRole[u.id] ?? u.role
+                return (
+                  <tr key={u.id} className="border-t border-stone-100">
+                    <td className="px-3 py-2 font-medium">
+                      {u.email}
+                      {self ? <span className="ml-2 text-xs text-stone-500">(you)</span> : null}
+                    </td>
+                    <td className="px-3 py-2">{u.name}</td>
+                    <td className="px-3 py-2 text-stone-600">{u.oidcIssuer ? 'SSO (bound)' : 'password / SSO'}</td>
+                    <td className="px-3 py-2">
+                      <div className="flex items-center gap-2">
+                        <select
+                          aria-label={`Role of ${u.email}`}
+                          value={role}
+                          disabled={busy || self || !canChange}
+                          onChange={(e) => setChosenRole((c) => ({ ...c, [u.id]: e.target.value as UserRole }))}
+                          className="h-8 rounded-md border border-stone-300 bg-white px-2"
+                        >
+                          {userRoles.map((r) => (
+                            <option key={r} value={r}>
+                              {r}
+                            </option>
+                          ))}
+                        </select>
+                        {canChange && role !== u.role ? (
+                          <Button
+                            size="sm"
+                            variant="primary"
+                            disabled={busy}
+                            onClick={() => setPending({ user: u, change: { role } })}
+                          >
+                            Change role
+                          </Button>
+                        ) : null}
+                      </div>
+                    </td>
+                    <td className="px-3 py-2">
+                      {u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="neutral">active</Badge>}
+                    </td>
+                    <td className="px-3 py-2 text-right">
+                      {self || !canChange ? null : (
                         <Button
                           size="sm"
-                          variant="primary"
+                          variant="secondary"
                           disabled={busy}
-                          onClick={() => setPending({ user: u, change: { role } })}
+                          aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
+                          onClick={() => setPending({ user: u, change: { disabled: !u.disabled } })}
                         >
-                          Change role
+                          {u.disabled ? 'Enable' : 'Disable'}
                         </Button>
-                      ) : null}
-                    </div>
-                  </td>
-                  <td className="px-3 py-2">
-                    {u.disabled ? <Badge tone="danger">disabled</Badge> : <Badge tone="neutral">active</Badge>}
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    {self || !canChange ? null : (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        disabled={busy}
-                        aria-label={`${u.disabled ? 'Enable' : 'Disable'} ${u.email}`}
-                        onClick={() => setPending({ user: u, change: { disabled: !u.disabled } })}
-                      >
-                        {u.disabled ? 'Enable' : 'Disable'}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </ScrollX>
       </CardContent>
       <ConfirmDialog
         title={pending ? `${capitalize(describe(pending.change))} for ${pending.user.email}?` : ''}

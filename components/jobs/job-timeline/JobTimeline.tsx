@@ -72,7 +72,7 @@ export function JobTimeline({
                 {e.error.stack ? (
                   <details className="mt-1">
                     <summary className="cursor-pointer text-xs text-red-800">Stack trace</summary>
-                    <pre className="mt-1 overflow-x-auto text-xs whitespace-pre text-red-900">{e.error.stack}</pre>
+                    <pre className="mt-1 whitespace-pre-wrap break-all text-xs text-red-900">{e.error.stack}</pre>
                   </details>
                 ) : null}
               </div>
@@ -80,7 +80,7 @@ export function JobTimeline({
             {e.data !== null && e.data !== undefined ? (
               <details className="mt-1">
                 <summary className="cursor-pointer text-xs text-stone-500">Data</summary>
-                <pre className="mt-1 overflow-x-auto rounded bg-stone-50 p-2 text-xs">
+                <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-stone-50 p-2 text-xs">
                   {JSON.stringify(e.data, null, 2)}
                 </pre>
               </details>

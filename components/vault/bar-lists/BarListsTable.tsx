@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/Badge'
 import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { ScrollX } from '@/components/ui/ScrollX'
 import { ColumnHeader, EmptyRow, TableHead } from '@/components/ui/Table'
 import type { ApiBarListSummary } from '@/lib/web/vault/apiTypes'
 import { fetchBarLists } from '../vaultApi'
@@ -43,26 +44,28 @@ export function BarListsTable() {
           <Alert tone="error" title={`The lists could not be loaded: ${query.error.message}`} />
         </CardContent>
       ) : null}
-      <CardContent className="overflow-x-auto p-0">
-        <table className="w-full min-w-[56rem] text-sm" aria-labelledby="bar-lists-title">
-          <TableHead>
-            {columns.map((c, i) => (
-              <ColumnHeader key={c} className="px-3 py-2" right={i >= 3}>
-                {c}
-              </ColumnHeader>
-            ))}
-          </TableHead>
-          <tbody>
-            {lists.map((list) => (
-              <BarListRow key={list.listId} list={list} />
-            ))}
-            {query.isPending ? (
-              <EmptyRow colSpan={columns.length} text="Loading…" />
-            ) : lists.length === 0 ? (
-              <EmptyRow colSpan={columns.length} text="No bar list imported yet." />
-            ) : null}
-          </tbody>
-        </table>
+      <CardContent className="p-0">
+        <ScrollX label="Bar lists">
+          <table className="w-full min-w-[56rem] text-sm" aria-labelledby="bar-lists-title">
+            <TableHead>
+              {columns.map((c, i) => (
+                <ColumnHeader key={c} className="px-3 py-2" right={i >= 3}>
+                  {c}
+                </ColumnHeader>
+              ))}
+            </TableHead>
+            <tbody>
+              {lists.map((list) => (
+                <BarListRow key={list.listId} list={list} />
+              ))}
+              {query.isPending ? (
+                <EmptyRow colSpan={columns.length} text="Loading…" />
+              ) : lists.length === 0 ? (
+                <EmptyRow colSpan={columns.length} text="No bar list imported yet." />
+              ) : null}
+            </tbody>
+          </table>
+        </ScrollX>
       </CardContent>
       {query.hasNextPage ? (
         <CardContent className="border-t border-stone-100 py-2">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { ChangesAdmin } from '@/components/admin/changes/ChangesAdmin'
 import { OnChainChangeForm } from '@/components/admin/changes/OnChainChangeForm'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listControlChanges } from '@/lib/web/changes/listControlChanges'
 import { getConfig } from '@/lib/web/config/getConfig'
@@ -25,6 +26,10 @@ export default async function ChangesPage() {
   const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
+      <PageHeading title="Changes">
+        A change to the desk&apos;s controls applies only once a second admin confirms it. The ones that live on chain
+        carry both admins&apos; signatures and are sent by the worker.
+      </PageHeading>
       <ChangesAdmin awaiting={awaiting.items} decided={decided} currentEmail={admin.email} signers={signers} />
       <OnChainChangeForm signers={signers} />
     </div>

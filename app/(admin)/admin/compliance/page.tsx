@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { ComplianceChainState } from '@/components/admin/compliance/ComplianceChainState'
 import { ComplianceOperations } from '@/components/admin/compliance/ComplianceOperations'
 import { ComplianceRequestForm } from '@/components/admin/compliance/ComplianceRequestForm'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { getComplianceState } from '@/lib/web/compliance/getComplianceState'
 import { getConfig } from '@/lib/web/config/getConfig'
@@ -22,6 +23,10 @@ export default async function CompliancePage() {
   const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
+      <PageHeading title="Compliance">
+        Freeze or unfreeze an address, pause or unpause the token: each with a reason, signed by an approver and sent by
+        the worker. The frozen addresses and the pause are shown as the chain reports them.
+      </PageHeading>
       <ComplianceChainState chain={state.chain} />
       <ComplianceRequestForm />
       <ComplianceOperations

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { ControlsAdmin } from '@/components/admin/controls/ControlsAdmin'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { readApiMintLimits } from '@/lib/controls/readApiMintLimits'
 import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listAllowedRecipients } from '@/lib/web/controls/listAllowedRecipients'
@@ -15,5 +16,13 @@ export default async function ControlsPage() {
   await requireAdminReader()
   const db = getWebDb().db
   const [{ items }, limits] = await Promise.all([listAllowedRecipients(db), readApiMintLimits(db)])
-  return <ControlsAdmin initialRecipients={items} initialLimits={limits} />
+  return (
+    <div className="space-y-6">
+      <PageHeading title="Controls">
+        Where mints may go and how much they may move: the recipient allowlist and the mint limits. Each change waits
+        for a second admin.
+      </PageHeading>
+      <ControlsAdmin initialRecipients={items} initialLimits={limits} />
+    </div>
+  )
 }

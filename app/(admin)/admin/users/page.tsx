@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { UsersAdmin } from '@/components/admin/users/UsersAdmin'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { requireAdminReader } from '@/lib/web/auth/getSessionUser'
 import { listUsers } from '@/lib/web/users/listUsers'
 import { getWebDb } from '@/lib/web/webProcess'
@@ -13,5 +14,10 @@ export const metadata: Metadata = { title: 'Users' }
 export default async function UsersPage() {
   const admin = await requireAdminReader()
   const { items } = await listUsers(getWebDb().db)
-  return <UsersAdmin initialUsers={items} currentUserId={admin.id} />
+  return (
+    <div className="space-y-6">
+      <PageHeading title="Users">Who may sign in, and with which role.</PageHeading>
+      <UsersAdmin initialUsers={items} currentUserId={admin.id} />
+    </div>
+  )
 }
