@@ -44,6 +44,7 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/metrics': 'public', // its own bearer token, no session
   'GET /api/openapi.json': 'public', // the contract, as docs/api.md is
   'GET /api/reserves': 'public',
+  'GET /api/reserves/history': 'public',
   'GET /api/reserves/lookup': 'public',
   // next-auth's own endpoints (sign-in, csrf, session): public; not called here (next-auth's ESM needs Next's
   // resolver), see sessionCookie.int.test.ts

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { formatOunces } from '../../components/reserves/format'
 import type { ApiMintOrder } from '../../lib/web/mint/apiTypes'
-import type { ApiReserves } from '../../lib/web/reserves/apiTypes'
+import type { ApiReserveHistory, ApiReserves } from '../../lib/web/reserves/apiTypes'
 import {
   allowRecipient,
   baseUrl,
@@ -116,6 +116,32 @@ test.describe('the public reserves page', () => {
         timeout: 1_000,
       })
     }).toPass({ timeout: 30_000 })
+    // the chart of the checks: the same points as GET /api/reserves/history, as a picture and as a table
+    const bad = await page.request.get('/api/reserves/history?days=0')
+    expect(bad.status()).toBe(422)
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('validation_failed')
+    const history = (await (await page.request.get('/api/reserves/history?days=1')).json()) as ApiReserveHistory
+    expect(history.points.length).toBeGreaterThan(0)
+    await page.goto('/reserves?days=1')
+    await expect(
+      page.getByRole('navigation', { name: 'Chart window' }).getByRole('link', { name: '1 day' }),
+    ).toHaveAttribute('aria-current', 'page')
+    await expect(
+      page.getByRole('img', {
+        name: /^Supply from [\d,.]+ oz to [\d,.]+ oz over the last day; (covered at every|a shortfall at)/,
+      }),
+    ).toBeVisible()
+    await page.getByText(/^The (point|\d+ points) as a table$/).click()
+    const points = page.getByRole('table', { name: 'Supply and backing at each check shown' }).getByRole('row')
+    // the header row, at least the points the API gave a moment ago (a check a minute may add one), and now
+    expect(await points.count()).toBeGreaterThanOrEqual(history.points.length + 2)
+    await expect(points.last()).toContainText('(now, from the chain)')
+    // the last point is the supply the page shows above
+    const supplyShown = (await page.getByLabel(/^Token supply \(on chain\): /).getAttribute('aria-label'))?.split(
+      ': ',
+    )[1]
+    expect(supplyShown).toMatch(/ oz$/)
+    await expect(points.last()).toContainText(supplyShown ?? '')
     expect(await sessionCookies()).toEqual([])
     await saveScreenshot(page, 'reserves.png')
   })

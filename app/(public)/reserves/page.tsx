@@ -1,13 +1,16 @@
 import type { Metadata } from 'next'
+import Link from 'next/link'
 import { BarListDates } from '@/components/reserves/BarListDates'
 import { ReserveLookup } from '@/components/reserves/ReserveLookup'
 import { ReserveSummary } from '@/components/reserves/ReserveSummary'
 import { parseLookupInput } from '@/components/reserves/reservesApi'
+import { CHART_WINDOWS, SupplyChart, windowName } from '@/components/reserves/SupplyChart'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
 import { NotReadyError } from '@/lib/web/errors/ops'
-import type { ApiReserves } from '@/lib/web/reserves/apiTypes'
+import type { ApiReserveHistory, ApiReserves } from '@/lib/web/reserves/apiTypes'
+import { reserveHistoryQuerySchema } from '@/lib/web/reserves/schemas'
 import { getReservesReader } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Proof of reserve' }
@@ -23,7 +26,9 @@ type SearchParams = Record<string, string | string[] | undefined>
  */
 export default async function ReservesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams
-  const reserves = await readReserves()
+  const days = reserveHistoryQuerySchema.safeParse({ days: first(params.days) }).data?.days ?? 30
+  const asOf = new Date().toISOString()
+  const [reserves, history] = await Promise.all([readReserves(), readHistory(days)])
   const initial = parseLookupInput(first(params.tx) ?? first(params.address) ?? first(params.serial) ?? '')
   return (
     <div className="space-y-6">
@@ -52,6 +57,34 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
             <Alert tone="warning" title="The figures are not available right now">
               The chain cannot be read and no reconciliation check has been recorded yet. Try again in a minute.
             </Alert>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card aria-labelledby="history-heading">
+        <CardHeader>
+          <CardTitle id="history-heading">Supply and backing over time</CardTitle>
+          <CardDescription>
+            The reconciliation checks of the last {windowName(days)}: the supply should never rise above what backs it.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-3">
+          <nav aria-label="Chart window" className="flex gap-2 text-sm">
+            {CHART_WINDOWS.map((d) => (
+              <Link
+                key={d}
+                href={`/reserves?days=${d}`}
+                aria-current={d === days ? 'page' : undefined}
+                className={`rounded-md border px-2 py-1 ${d === days ? 'border-stone-800 bg-stone-800 text-white' : 'border-stone-300 text-stone-700 hover:bg-stone-100'}`}
+              >
+                {d === 1 ? '1 day' : `${d} days`}
+              </Link>
+            ))}
+          </nav>
+          {history ? (
+            <SupplyChart history={history} asOf={asOf} now={reserves} />
+          ) : (
+            <p className="text-sm text-stone-500">The checks cannot be read right now.</p>
           )}
         </CardContent>
       </Card>
@@ -110,6 +143,15 @@ async function readReserves(): Promise<ApiReserves | null> {
   } catch (error) {
     if (error instanceof NotReadyError) return null
     throw error
+  }
+}
+
+/** The checks of the window, or null when the database cannot be read now (the page shows the rest). */
+async function readHistory(days: number): Promise<ApiReserveHistory | null> {
+  try {
+    return await getReservesReader().history({ days })
+  } catch {
+    return null
   }
 }
 

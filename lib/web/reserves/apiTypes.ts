@@ -4,6 +4,7 @@ import type {
   backingBarSchema,
   lookupBarSchema,
   reserveCheckSchema,
+  reserveHistorySchema,
   reserveLookupSchema,
   reserveStatusSchema,
   reservesSchema,
@@ -23,6 +24,9 @@ export type ApiReserveCheck = z.infer<typeof reserveCheckSchema>
 
 /** GET /api/reserves */
 export type ApiReserves = z.infer<typeof reservesSchema>
+
+/** GET /api/reserves/history?days= */
+export type ApiReserveHistory = z.infer<typeof reserveHistorySchema>
 
 /** A bar backing a mint, as the lookup lists it. */
 export type ApiBackingBar = z.infer<typeof backingBarSchema>

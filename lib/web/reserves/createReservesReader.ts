@@ -1,11 +1,12 @@
 import type { DbOrTx } from '@/db/client'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
 import { createSingleFlightCache } from '@/lib/web/cache/createSingleFlightCache'
-import type { ApiReserveLookup, ApiReserves } from './apiTypes'
+import type { ApiReserveHistory, ApiReserveLookup, ApiReserves } from './apiTypes'
 import { type GetReservesOrThrowParameters, getReservesOrThrow } from './getReservesOrThrow'
 import { RESERVES_LIMITS } from './limits'
 import { listBackedMints } from './listBackedMints'
-import type { ReserveLookupQuery } from './schemas'
+import { readReserveHistory } from './readReserveHistory'
+import type { ReserveHistoryQuery, ReserveLookupQuery } from './schemas'
 
 export type CreateReservesReaderParameters = {
   /** getReservesOrThrow's chain client and token, made once for the process (reservesParameters) */
@@ -20,6 +21,8 @@ export type ReservesReader = {
   reserves: () => Promise<ApiReserves>
   /** GET /api/reserves/lookup: listBackedMints, at most once per interval for one address or transaction */
   lookup: (query: ReserveLookupQuery) => Promise<ApiReserveLookup>
+  /** GET /api/reserves/history: readReserveHistory, at most once per interval for one window */
+  history: (query: ReserveHistoryQuery) => Promise<ApiReserveHistory>
   /** forgets the kept answers: the next call reads again */
   clear: () => void
 }
@@ -47,6 +50,11 @@ export function createReservesReader(db: DbOrTx, p: CreateReservesReaderParamete
     retain: (answer) => answer.mints.reduce((n, m) => n + m.bars.length, 0) <= RESERVES_LIMITS.lookupRetainBars,
     now: p.now,
   })
+  const histories = createSingleFlightCache<ApiReserveHistory>({
+    ttlMs,
+    maxEntries: RESERVES_LIMITS.historyMaxDays,
+    now: p.now,
+  })
   return {
     reserves: () => figures.get('reserves', () => getReservesOrThrow(db, p.reserves)),
     lookup: async (query) => {
@@ -54,9 +62,11 @@ export function createReservesReader(db: DbOrTx, p: CreateReservesReaderParamete
       // the query as this caller gave it (listBackedMints echoes a hash in lower case, an address or serial as given)
       return { ...answer, query: 'tx' in query ? { tx: query.tx.toLowerCase() } : query }
     },
+    history: (query) => histories.get(`days:${query.days}`, () => readReserveHistory(db, query)),
     clear: () => {
       figures.clear()
       lookups.clear()
+      histories.clear()
     },
   }
 }

@@ -6,6 +6,10 @@ export const RESERVES_LIMITS = {
   lookupEntries: 1_000,
   /** a lookup answer with more bars than this is shared by its concurrent callers but not kept */
   lookupRetainBars: 1_000,
+  /** GET /api/reserves/history: the points of one answer, whatever its window */
+  historyPoints: 120,
+  /** ...and its longest window, in days */
+  historyMaxDays: 365,
   /** per client (its IP, lib/web/auth/getClientIp): this many requests at once, both routes together */
   burst: 60,
   /** then this many a second */

@@ -59,6 +59,23 @@ export const reservesSchema = z.object({
   lastCheck: reserveCheckSchema.nullable(),
 })
 
+/** GET /api/reserves/history?days= */
+export const reserveHistorySchema = z.object({
+  /** the window asked for, in days back from now */
+  days: z.number().int(),
+  /** the latest check of each equal span of the window, oldest first; a span without a check has none */
+  points: z.array(
+    z.object({
+      at: z.string(),
+      /** the token's on-chain total supply at the check's block, oz */
+      totalSupply: z.string(),
+      backingFineOz: z.string(),
+      inFlightFineOz: z.string(),
+      status: reserveStatusSchema,
+    }),
+  ),
+})
+
 /** A bar backing a mint, as the lookup lists it. */
 export const backingBarSchema = z.object({
   serial: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { normalizeBarKey } from '@/lib/vault/normalizeBarKey'
+import { RESERVES_LIMITS } from './limits'
 
 /**
  * GET /api/reserves/lookup?address=0x... | ?tx=0x... | ?serial=...: exactly one of the three, each a single value (a
@@ -39,3 +40,19 @@ export const reserveLookupQuerySchema = z
   })
 
 export type ReserveLookupQuery = z.output<typeof reserveLookupQuerySchema>
+
+const DAYS_ERROR = `must be a whole number of days from 1 to ${RESERVES_LIMITS.historyMaxDays}`
+
+/** GET /api/reserves/history?days=: 30 when absent or empty */
+export const reserveHistoryQuerySchema = z.object({
+  days: z.preprocess(
+    (v) => (v === '' || v === undefined ? '30' : v),
+    z
+      .string()
+      .regex(/^[0-9]{1,3}$/, { error: DAYS_ERROR })
+      .transform(Number)
+      .pipe(z.number().int().min(1, { error: DAYS_ERROR }).max(RESERVES_LIMITS.historyMaxDays, { error: DAYS_ERROR })),
+  ),
+})
+
+export type ReserveHistoryQuery = z.output<typeof reserveHistoryQuerySchema>

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { ORDER_READERS } from '@/lib/web/auth/SessionUser'
 import { healthSchema, readySchema } from '@/lib/web/ops/responseSchemas'
-import { reserveLookupSchema, reservesSchema } from '@/lib/web/reserves/responseSchemas'
-import { reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
+import { reserveHistorySchema, reserveLookupSchema, reservesSchema } from '@/lib/web/reserves/responseSchemas'
+import { reserveHistoryQuerySchema, reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
 import { devSignBodySchema, keySignatureSchema } from '@/lib/web/signing/apiTypes'
 import { importBarListQuerySchema, listVaultBarsQuerySchema } from '@/lib/web/vault/schemas'
 import type { ApiOperation } from '../ApiOperation'
@@ -55,6 +55,15 @@ export const publicOperations: readonly ApiOperation[] = [
     roles: 'public',
     rateLimited: true,
     success: { status: 200, description: 'The figures', schema: reservesSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/reserves/history',
+    summary: 'The supply beside the backing over the last days: the latest reconciliation check of each span',
+    roles: 'public',
+    rateLimited: true,
+    query: reserveHistoryQuerySchema,
+    success: { status: 200, description: 'The points, oldest first', schema: reserveHistorySchema },
   },
   {
     method: 'get',
