@@ -174,6 +174,34 @@ test.describe('the admin bar-list page', () => {
     }
   })
 
+  test('a list of 100,000 bars shows its progress, step by step on a bar that fills, then its counts', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000)
+    await loginAs(page, 'admin')
+    await page.goto('/admin/vault')
+    const vault = uniqueName('E2E-BIG')
+    const bars = testBars(vault, 100_000)
+    await upload(page, { name: 'big.csv', bars, vault, asOf: new Date(Date.now() - 60_000) })
+    const form = page.getByRole('form', { name: 'Import a bar list' })
+    await expect(form.getByRole('button', { name: 'Importing…' })).toBeDisabled()
+    const bar = page.getByRole('progressbar', { name: /^Step [123] of 3, / })
+    await expect(bar).toBeVisible()
+    // the check of 100,000 bars (their root and the signature) takes seconds: seen, then the bars applied
+    await expect(
+      page.getByRole('progressbar', { name: "Step 2 of 3, Checking the list and the custodian's signature" }),
+    ).toBeVisible()
+    const before = Number(await bar.getAttribute('value'))
+    await expect(
+      page.getByRole('progressbar', { name: /^Step 3 of 3, Applying the bars: [\d,]+ of 100,000 bars$/ }),
+    ).toBeVisible()
+    expect(Number(await bar.getAttribute('value'))).toBeGreaterThan(before)
+    const result = page.getByRole('region', { name: 'Import result' })
+    await expect(result).toContainText(`Imported the list of ${vault}`, { timeout: 60_000 })
+    await expect(result).toContainText('Added: 100000')
+    await expect(bar).toHaveCount(0)
+  })
+
   test('a file that is not a list is refused with its lines named', async ({ page }) => {
     await loginAs(page, 'admin')
     await page.goto('/admin/vault')

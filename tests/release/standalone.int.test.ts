@@ -666,6 +666,57 @@ describe('the release build, run like the images, in production mode', () => {
       peakRssMiB: residentMiB(webProc.child.pid)?.peak,
     }
     expect(webProc.child.exitCode).toBeNull()
+
+    // the same size again, asking for the progress (Accept: application/x-ndjson): the lines come while it runs
+    const streamed = lines.map((line, i) => (i === 0 ? line : line.replace('REL-OK-', 'REL-ST-')))
+    const streamQuery = 'vault=REL-STREAM&asOf=2026-01-01T00:00:00Z'
+    const typedStream = await fetch(`${appUrl}/api/vault/bar-lists/typed-data?${streamQuery}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', cookie: admin.header(), origin: appUrl },
+      body: streamed.join('\n'),
+    })
+    expect(typedStream.status).toBe(200)
+    const streamSignature = await custodian.signTypedData(toViemTypedData((await typedStream.json()) as TypedDataJson))
+    const progress = await fetch(`${appUrl}/api/admin/vault/bar-lists?${streamQuery}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'text/csv',
+        accept: 'application/x-ndjson',
+        'custodian-signature': streamSignature,
+        cookie: admin.header(),
+        origin: appUrl,
+      },
+      body: streamed.join('\n'),
+      signal: AbortSignal.timeout(60_000),
+    })
+    expect(progress.status).toBe(200)
+    expect(progress.headers.get('content-type')).toMatch(/^application\/x-ndjson/)
+    // each line with the number of the read that brought it
+    const seen: {
+      read: number
+      line: { type: string; phase?: string; done?: number; status?: number; body?: unknown }
+    }[] = []
+    const reader = progress.body?.getReader()
+    const decoder = new TextDecoder()
+    let buffered = ''
+    for (let read = 0; reader; read++) {
+      const { done, value } = await reader.read()
+      buffered += done ? decoder.decode() : decoder.decode(value, { stream: true })
+      const complete = buffered.split('\n')
+      buffered = complete.pop() ?? ''
+      for (const l of complete) if (l) seen.push({ read, line: JSON.parse(l) })
+      if (done) break
+    }
+    const phases = seen.map((s) => s.line.phase ?? s.line.type)
+    expect(phases.indexOf('check')).toBeGreaterThan(phases.lastIndexOf('receive'))
+    expect(phases.indexOf('apply')).toBeGreaterThan(phases.indexOf('check'))
+    expect(phases.at(-1)).toBe('result')
+    expect(seen.filter((s) => s.line.phase === 'apply').at(-1)?.line.done).toBe(100_000)
+    expect(seen.at(-1)?.line).toMatchObject({ status: 201, body: { vault: 'REL-STREAM', added: 100_000 } })
+    // streamed: the check's line came in an earlier read than the result's, not all at the end
+    const checkRead = seen.find((s) => s.line.phase === 'check')?.read ?? -1
+    expect(checkRead).toBeGreaterThanOrEqual(0)
+    expect(checkRead).toBeLessThan(seen.at(-1)?.read ?? -1)
     console.log(
       `[release test] bar lists to the web (160 MiB heap): ${JSON.stringify(measured)}; its resident memory now: ${JSON.stringify(residentMiB(webProc.child.pid))} MiB`,
     )

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/Label'
 import { ApiError } from '@/lib/web/errors/api'
 import { barListFormatOf } from '../barListImportRequest'
 import { BarListImportResult } from './BarListImportResult'
+import { ImportProgressBar } from './ImportProgressBar'
 import { issuePlace } from './issuePlace'
 import { useImportBarList } from './useImportBarList'
 
@@ -116,6 +117,11 @@ export function BarListImportForm() {
           </Button>
         </CardFooter>
       </form>
+      {importList.progress ? (
+        <CardContent>
+          <ImportProgressBar progress={importList.progress} />
+        </CardContent>
+      ) : null}
       {importList.error ? (
         <CardContent>
           <ImportError error={importList.error} />

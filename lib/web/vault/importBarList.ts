@@ -9,6 +9,7 @@ import { lockVault } from '@/lib/vault/lockVault'
 import { StaleBarListError } from '@/lib/web/errors/vault'
 import { barListMessage } from '@/lib/web/vault/barListMessage'
 import type { ApiBarConflict, ApiBarListImport, ApiMissingBar } from './apiTypes'
+import type { OnImportProgress } from './importProgress'
 import type { BarListBar, ParsedBarList } from './parseBarList'
 
 export type ImportBarListParameters = {
@@ -22,6 +23,8 @@ export type ImportBarListParameters = {
   chunkSize?: number
   /** the custodian's EIP-712 signature of the list (the Custodian-Signature header), and who may sign it */
   custodian: CustodianSignature
+  /** told as the bars are loaded (`apply`, bars of the list), from the signature's check on */
+  onProgress?: OnImportProgress
 }
 
 /** A list's signature, and the rule that says whose signature counts (GoldMinter's, on chain). */
@@ -95,7 +98,7 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     if (!row) throw new Error('insert into bar_lists returned no row')
     const listId = row.id
 
-    await insertListIntoTempTable(tx, list.bars, p.chunkSize ?? DEFAULT_CHUNK)
+    await insertListIntoTempTable(tx, list.bars, p.chunkSize ?? DEFAULT_CHUNK, p.onProgress)
     const conflicts = await findConflicts(tx, list.vault)
     const present = await markPresent(tx, { vault: list.vault, listId })
     const added = await insertNew(tx, { vault: list.vault, listId })
@@ -183,7 +186,13 @@ async function findSameList(tx: Tx, list: ParsedBarList): Promise<ApiBarListImpo
 }
 
 /** The list into a temporary table (dropped at commit), in chunks of JSON rows. */
-async function insertListIntoTempTable(tx: Tx, bars: readonly BarListBar[], chunkSize: number): Promise<void> {
+async function insertListIntoTempTable(
+  tx: Tx,
+  bars: readonly BarListBar[],
+  chunkSize: number,
+  onProgress: OnImportProgress | undefined,
+): Promise<void> {
+  onProgress?.({ phase: 'apply', done: 0, total: bars.length })
   await tx.execute(sql`
     create temporary table bar_list_import (
       serial text not null, refiner text not null, serial_key text not null, refiner_key text not null,
@@ -197,6 +206,7 @@ async function insertListIntoTempTable(tx: Tx, bars: readonly BarListBar[], chun
       select * from unnest(${column((b) => b.serial)}::text[], ${column((b) => b.refiner)}::text[],
         ${column((b) => b.serialKey)}::text[], ${column((b) => b.refinerKey)}::text[], ${column((b) => b.year)}::integer[],
         ${column((b) => b.grossOz)}::numeric[], ${column((b) => b.fineness)}::numeric[], ${column((b) => b.fineOz)}::numeric[])`)
+    onProgress?.({ phase: 'apply', done: from + chunk.length, total: bars.length })
   }
   await tx.execute(sql`create unique index on bar_list_import (serial_key, refiner_key)`)
   await tx.execute(sql`analyze bar_list_import`)

@@ -253,7 +253,11 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     query: importBarListQuerySchema,
     rawBody: ['application/json', 'text/csv'],
-    success: { status: 201, description: 'The list imported' },
+    success: {
+      status: 201,
+      description:
+        'The list imported. With Accept: application/x-ndjson, 200 and a line of JSON per step, the last carrying this status and body (docs/api.md "Bar lists")',
+    },
     errors: { 409: 'stale_bar_list', 422: 'validation_failed or invalid_signature' },
   },
   {
