@@ -72,7 +72,10 @@ CREATE TABLE public.audit_log (
     target_type text NOT NULL,
     target_id text NOT NULL,
     detail jsonb,
-    at timestamp with time zone DEFAULT now() NOT NULL
+    at timestamp with time zone DEFAULT now() NOT NULL,
+    chain_seq bigint NOT NULL,
+    prev_hash text NOT NULL,
+    row_hash text NOT NULL
 );
 
 CREATE TABLE public.bar_lists (
@@ -826,6 +829,8 @@ ALTER TABLE ONLY public.workers ADD CONSTRAINT workers_pkey PRIMARY KEY (id);
 
 CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at);
 
+CREATE UNIQUE INDEX audit_log_chain_seq_key ON public.audit_log USING btree (chain_seq);
+
 CREATE INDEX bar_lists_imported_at_idx ON public.bar_lists USING btree (imported_at DESC NULLS LAST, id DESC NULLS LAST);
 
 CREATE INDEX bar_lists_vault_as_of_idx ON public.bar_lists USING btree (vault, as_of DESC NULLS LAST, imported_at DESC NULLS LAST);
@@ -941,6 +946,43 @@ CREATE INDEX webhook_delivery_attempts_delivery_idx ON public.webhook_delivery_a
 CREATE INDEX webhook_endpoints_created_idx ON public.webhook_endpoints USING btree (created_at DESC NULLS LAST);
 
 -- Functions
+
+CREATE OR REPLACE FUNCTION public.audit_log_chain()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+DECLARE
+  last_seq bigint;
+  last_hash text;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('mintdesk:audit_log_chain'));
+  SELECT a.chain_seq, a.row_hash INTO last_seq, last_hash
+    FROM public.audit_log a WHERE a.chain_seq IS NOT NULL ORDER BY a.chain_seq DESC LIMIT 1;
+  NEW.chain_seq := coalesce(last_seq, 0) + 1;
+  NEW.prev_hash := coalesce(last_hash, repeat('0', 64));
+  NEW.row_hash := public.audit_row_hash(NEW);
+  RETURN NEW;
+END
+$function$;
+
+CREATE OR REPLACE FUNCTION public.audit_row_hash(p_row public.audit_log)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$
+  SELECT encode(sha256(convert_to(string_agg(octet_length(f.v)::text || ':' || f.v || E'\n', '' ORDER BY f.n), 'UTF8')), 'hex')
+  FROM (VALUES
+    (1, coalesce(p_row.prev_hash, '')),
+    (2, coalesce(p_row.chain_seq::text, '')),
+    (3, to_char(p_row.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')),
+    (4, coalesce(p_row.actor_id::text, '')),
+    (5, p_row.actor_email),
+    (6, p_row.action),
+    (7, p_row.target_type),
+    (8, p_row.target_id),
+    (9, coalesce(p_row.detail::text, ''))
+  ) AS f(n, v)
+$function$;
 
 CREATE OR REPLACE FUNCTION public.check_mint_controls(p_to text, p_amount_wei numeric, p_exclude_order_id uuid DEFAULT NULL::uuid, p_lock boolean DEFAULT true)
  RETURNS TABLE(r_refusal text, r_detail jsonb, r_used_wei numeric)
@@ -1385,6 +1427,8 @@ $function$;
 
 -- Triggers
 
+CREATE TRIGGER audit_log_chain BEFORE INSERT ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_chain();
+
 CREATE TRIGGER job_events_notify_subjects AFTER INSERT ON public.job_events REFERENCING NEW TABLE AS new_events FOR EACH STATEMENT EXECUTE FUNCTION public.job_events_notify_subjects();
 
 CREATE TRIGGER mint_orders_vault_fixed BEFORE UPDATE OF vault ON public.mint_orders FOR EACH ROW WHEN (old.vault IS DISTINCT FROM new.vault) EXECUTE FUNCTION public.mint_orders_vault_fixed();
@@ -1580,6 +1624,12 @@ GRANT USAGE, SELECT ON SEQUENCE public.vault_backing_deltas_id_seq TO mintdesk_w
 GRANT USAGE, SELECT ON SEQUENCE public.webhook_delivery_attempts_id_seq TO mintdesk_web;
 
 GRANT USAGE, SELECT ON SEQUENCE public.webhook_delivery_attempts_id_seq TO mintdesk_worker;
+
+GRANT EXECUTE ON FUNCTION public.audit_log_chain() TO PUBLIC;
+
+GRANT EXECUTE ON FUNCTION public.audit_row_hash(public.audit_log) TO mintdesk_web;
+
+GRANT EXECUTE ON FUNCTION public.audit_row_hash(public.audit_log) TO mintdesk_worker;
 
 GRANT EXECUTE ON FUNCTION public.check_mint_controls(text,numeric,uuid,boolean) TO mintdesk_web;
 

@@ -3,8 +3,8 @@
 //
 //   dist/release/web/     the Next.js standalone server (server.js, its traced
 //                         node_modules and db/migrations, .next/static, public/), healthcheck.mjs
-//   dist/release/worker/  worker.mjs, migrate.mjs, create-user.mjs, signers.mjs, limits.mjs (esbuild bundles,
-//                         node 20, ESM, with source maps), healthcheck.mjs, migrations/,
+//   dist/release/worker/  worker.mjs, migrate.mjs, create-user.mjs, signers.mjs, limits.mjs, audit-verify.mjs
+//                         (esbuild bundles, node 20, ESM, with source maps), healthcheck.mjs, migrations/,
 //                         and node_modules/ only for packages the bundles import at run
 //                         time (none today: see OPTIONAL_EXTERNALS)
 //
@@ -71,6 +71,7 @@ export const WORKER_ENTRIES = {
   'create-user': 'cli/create-user.ts',
   signers: 'cli/signers.ts',
   limits: 'cli/limits.ts',
+  'audit-verify': 'cli/audit-verify.ts',
   healthcheck: 'cli/workerHealthcheck.ts',
 } as const
 

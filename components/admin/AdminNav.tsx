@@ -15,6 +15,7 @@ const links = [
   { href: '/admin/changes', label: 'Changes', exact: false },
   { href: '/admin/compliance', label: 'Compliance', exact: false },
   { href: '/admin/webhooks', label: 'Webhooks', exact: false },
+  { href: '/admin/audit', label: 'Audit', exact: false },
 ] as const
 
 /** The admin sections, with the dead-letter count in red when there are any (shared with the dashboard's query). */

@@ -138,4 +138,5 @@ export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> =
   record_mint_event: ['web', 'worker'],
   on_mint_awaiting_approval: ['web'],
   fold_backing_deltas: ['worker'],
+  audit_row_hash: ['web', 'worker'],
 }

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 /**
  * The timeline the admin pages show. graphile-worker deletes finished jobs, so every
@@ -90,6 +101,14 @@ export const auditLog = pgTable(
     targetId: text('target_id').notNull(),
     detail: jsonb('detail'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The hash chain (docs/decisions/060-audit-hash-chain.md), set by the trigger audit_log_chain in the row's
+     * transaction, never by the caller (NOT NULL in the database): the row's place in the chain, the previous row's
+     * hash, and this row's: sha256 over the previous hash and the row (lib/audit/auditRowHash.ts)
+     */
+    chainSeq: bigint('chain_seq', { mode: 'bigint' }),
+    prevHash: text('prev_hash'),
+    rowHash: text('row_hash'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at), uniqueIndex('audit_log_chain_seq_key').on(t.chainSeq)],
 )

@@ -74,6 +74,8 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/dev/sign': ALL,
   'GET /api/admin/vault/bar-lists': ADMIN_READ,
   'POST /api/admin/vault/bar-lists': ADMIN,
+  'GET /api/admin/audit': ADMIN_READ,
+  'GET /api/admin/audit/export': ADMIN_READ,
   'GET /api/admin/jobs': ADMIN_READ,
   'GET /api/admin/jobs/[jobId]': ADMIN_READ,
   'POST /api/admin/jobs/[jobId]/retry': ADMIN,
@@ -140,6 +142,7 @@ const PAGE_ACCESS: Record<string, Access> = {
   '/admin/changes': ADMIN_READ, // control changes awaiting a second admin
   '/admin/compliance': ADMIN_READ, // freeze, unfreeze, pause, unpause; the chain's state
   '/admin/webhooks': ADMIN_READ, // subscriptions, deliveries, redeliver
+  '/admin/audit': ADMIN_READ, // the audit log and its export
 }
 
 /**

@@ -34,6 +34,7 @@ const PAGES: Record<string, { role: Role | null; screenshot: string }> = {
   '/': { role: 'staff', screenshot: 'home.png' },
   '/account/signing-key': { role: 'approver', screenshot: 'account-signing-key.png' },
   '/admin': { role: 'admin', screenshot: 'admin.png' },
+  '/admin/audit': { role: 'auditor', screenshot: 'admin-audit.png' },
   '/admin/changes': { role: 'admin', screenshot: 'admin-changes.png' },
   '/admin/compliance': { role: 'admin', screenshot: 'admin-compliance.png' },
   '/admin/controls': { role: 'admin', screenshot: 'admin-controls.png' },

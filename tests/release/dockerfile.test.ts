@@ -87,6 +87,7 @@ describe('Dockerfile', () => {
 
   it('the worker stage runs the bundles build-release makes', () => {
     expect(Object.keys(WORKER_ENTRIES).sort()).toEqual([
+      'audit-verify',
       'create-user',
       'healthcheck',
       'limits',

@@ -2,6 +2,8 @@ import { allowedRecipientListSchema, mintLimitsSchema } from '@/lib/controls/res
 import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { jobListSchema } from '@/lib/web/admin/responseSchemas'
 import { bulkRetryBodySchema, jobIdParamsSchema, listJobsQuerySchema } from '@/lib/web/admin/schemas'
+import { auditPageSchema } from '@/lib/web/audit/responseSchemas'
+import { exportAuditQuerySchema, listAuditQuerySchema } from '@/lib/web/audit/schemas'
 import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
 import {
   changeIdParamsSchema,
@@ -24,6 +26,26 @@ const proposed = { status: 202, description: 'Proposed: { changeId, status: "awa
 
 /** The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users, webhooks. */
 export const adminOperations: readonly ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/admin/audit',
+    summary: 'The audit log newest first, by actor, action, target and time, keyset pages; each row with its hashes',
+    roles: ADMIN_READERS,
+    query: listAuditQuerySchema,
+    success: { status: 200, description: 'A page of audit rows', schema: auditPageSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/audit/export',
+    summary: 'The audit rows oldest first, streamed as CSV or JSON Lines, each with its hash and the previous one',
+    roles: ADMIN_READERS,
+    query: exportAuditQuerySchema,
+    success: {
+      status: 200,
+      description: 'The rows (text/csv or application/x-ndjson): docs/api.md "Audit" says how to check their chain',
+      mediaType: 'text/csv',
+    },
+  },
   {
     method: 'get',
     path: '/api/admin/jobs',
