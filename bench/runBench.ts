@@ -20,6 +20,7 @@ import { DEV_ADMIN_EMAIL, DEV_STAFF_EMAIL } from '../lib/web/auth/seedDevUsers'
 import { MINT_REQUEST_ROLES } from '../lib/web/mint/mintRequestRoles'
 import { getKmsAddressOrThrow } from '../scripts/stack/getKmsAddressOrThrow'
 import { createKmsClient } from '../worker/signer/createKmsClient'
+import { type AuditExportResult, runAuditExport } from './audit/runAuditExport'
 import { createJsonPoster } from './http/createJsonPoster'
 import { signIn } from './http/signIn'
 import { createMintBodies, stockMintBodies } from './intake/createMintBodies'
@@ -67,6 +68,8 @@ export type BenchOptions = {
   profile: boolean
   /** bars of the bar-list import row (0: not measured) */
   barListBars: number
+  /** rows of the audit-export row (0: not measured) */
+  auditRows: number
   /** seconds between blocks on anvil */
   blockTime: number
   /**
@@ -130,6 +133,7 @@ export type BenchResult = {
   memory: Record<string, GroupMemory>
   profiles: { web?: CpuProfileSummary; worker?: CpuProfileSummary; workerBatch?: OrderBatchResult }
   barListImport?: BarListImportResult
+  auditExport?: AuditExportResult
   /** the SQS transport's drain, 1 signer x 1 worker, on its own stack */
   sqs?: SqsDrainResult
   /** the same drain and intake with tracing off and on */
@@ -492,6 +496,10 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
               log,
             })
           : undefined
+      const auditExport =
+        o.auditRows > 0
+          ? await runAuditExport({ sql, session: admin, rows: o.auditRows, groups: stack.groups, log })
+          : undefined
       return {
         options: o,
         startedAt,
@@ -517,6 +525,7 @@ async function runMainStack({ root, options: o, log }: RunBenchParameters): Prom
         memory: peaks,
         profiles,
         barListImport,
+        auditExport,
         tracing,
       }
     } finally {

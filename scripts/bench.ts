@@ -32,6 +32,7 @@ const { values } = parseArgs({
     'submit-concurrency': { type: 'string' },
     'noop-jobs': { type: 'string' },
     'bar-list-bars': { type: 'string' },
+    'audit-rows': { type: 'string' },
     'block-time': { type: 'string' },
     'no-profile': { type: 'boolean', default: false },
     'sqs-orders': { type: 'string' },
@@ -44,7 +45,7 @@ const { values } = parseArgs({
 })
 if (values.help) {
   console.log(`usage: npm run bench -- [--quick | --smoke] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
-       [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--block-time S]
+       [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--audit-rows R] [--block-time S]
        [--no-profile] [--sqs-orders N] [--tracing-orders N] [--burns N] (0: leave that row out) [--out FILE]`)
   process.exit(0)
 }
@@ -74,6 +75,7 @@ const options: BenchOptions = {
   submitConcurrency: int(values['submit-concurrency'], 32, 'submit-concurrency'),
   noopJobs: int(values['noop-jobs'], pick(0, 30, 100), 'noop-jobs', 0),
   barListBars: int(values['bar-list-bars'], pick(0, 10_000, 100_000), 'bar-list-bars', 0),
+  auditRows: int(values['audit-rows'], pick(2_000, 100_000, 1_000_000), 'audit-rows', 0),
   blockTime: int(values['block-time'], 1, 'block-time'),
   profile: !values['no-profile'] && !smoke,
   // the SQS row and the tracing pair: drains of the scaling table's size, at most 500 (the added run time)

@@ -10,6 +10,7 @@ import {
 } from './evaluateTargets'
 import { cpuMsPer, mb, ms, num, p50p99, rate, ratio } from './format'
 import { notificationCost } from './notificationCost'
+import { renderAuditExport } from './renderAuditExport'
 import { renderBurnDrain } from './renderBurnDrain'
 import { renderBarListImport } from './renderInventory'
 import { renderTransportAndTracing } from './renderTransportAndTracing'
@@ -329,6 +330,7 @@ export function renderReport({ result: r, targets, command }: RenderReportParame
   memoryLine(line, 'web', r.profiles.web?.memory)
 
   renderBarListImport({ barListImport: r.barListImport, line, table })
+  renderAuditExport({ auditExport: r.auditExport, line, table })
   renderTransportAndTracing({ result: r, line, table })
   renderBurnDrain({ result: r, line, table })
 
