@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { ApiReserveLookup, ApiReserves } from '@/lib/web/reserves/apiTypes'
+import type { ApiReserveHistory, ApiReserveLookup, ApiReserves } from '@/lib/web/reserves/apiTypes'
 import { RESERVES_LIMITS } from '@/lib/web/reserves/limits'
 import { errorShapeProblems } from '@/tests/chaos/badInputs'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
@@ -23,6 +23,8 @@ type Handler = (req: Request) => Promise<Response>
 const SUMS = /select sum\(b\.fine_oz\) from vault_bars b/
 const LATEST_CHECK = /from reserve_checks/
 const LOOKUP = /from mint_orders o\s+where lower\(o\.to_address\)/
+/** readReserveHistory's statement */
+const HISTORY = /from reserve_checks r\s/
 const FLOOD = 500
 
 let t: TestDatabase
@@ -30,7 +32,7 @@ let chain: ChainFixture
 let rpc: RpcProxy
 let pg: PgProxy
 let closeWebDb: () => Promise<void> = async () => {}
-const routes: { reserves?: Handler; lookup?: Handler } = {}
+const routes: { reserves?: Handler; lookup?: Handler; history?: Handler } = {}
 
 /** a GET as it reaches the route behind the load balancer, which appends the client's address */
 function get(route: Handler | undefined, path: string, clientIp: string): Promise<Response> {
@@ -65,6 +67,7 @@ beforeAll(async () => {
   closeWebDb = () => getWebDb().close()
   routes.reserves = (await import('@/app/api/reserves/route')).GET as Handler
   routes.lookup = (await import('@/app/api/reserves/lookup/route')).GET as Handler
+  routes.history = (await import('@/app/api/reserves/history/route')).GET as Handler
 }, 120_000)
 
 afterAll(async () => {
@@ -118,6 +121,16 @@ describe('a flood of the public reserves routes', () => {
     })
     expect(pg.count(LOOKUP) - before).toBe(1)
     expect(rpc.methods.eth_call).toBe(2) // a lookup never reads the chain
+  }, 60_000)
+
+  it(`${FLOOD} concurrent histories of one window: one statement over the checks, nothing from the chain`, async () => {
+    const before = pg.count(HISTORY)
+    const calls = rpc.methods.eth_call
+    const answers = await flood<ApiReserveHistory>(routes.history, () => '/api/reserves/history?days=7')
+    expect(answers.map((a) => a.status)).toEqual(Array(FLOOD).fill(200))
+    expect(answers.every((a) => a.body.days === 7 && Array.isArray(a.body.points))).toBe(true)
+    expect(pg.count(HISTORY) - before).toBe(1)
+    expect(rpc.methods.eth_call).toBe(calls)
   }, 60_000)
 
   it('a client past its burst gets 429 rate_limited with Retry-After in the error shape, on both routes; another client still gets 200', async () => {

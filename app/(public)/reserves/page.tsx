@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
 import { NotReadyError } from '@/lib/web/errors/ops'
+import { logServerError } from '@/lib/web/errors/toErrorResponse'
 import type { ApiReserveHistory, ApiReserves } from '@/lib/web/reserves/apiTypes'
 import { reserveHistoryQuerySchema } from '@/lib/web/reserves/schemas'
 import { getReservesReader } from '@/lib/web/webProcess'
@@ -146,11 +147,12 @@ async function readReserves(): Promise<ApiReserves | null> {
   }
 }
 
-/** The checks of the window, or null when the database cannot be read now (the page shows the rest). */
+/** The checks of the window, or null (logged) when the database cannot be read now: the page shows the rest. */
 async function readHistory(days: number): Promise<ApiReserveHistory | null> {
   try {
     return await getReservesReader().history({ days })
-  } catch {
+  } catch (error) {
+    logServerError({ msg: 'reserve history unreadable', status: 500, code: 'internal_error', err: error })
     return null
   }
 }

@@ -1,5 +1,6 @@
 import type postgres from 'postgres'
 import { readAuditChainRows } from '@/lib/audit/readAuditChainRows'
+import { logServerError } from '@/lib/web/errors/toErrorResponse'
 import { auditCsvHeader, auditCsvLine, auditJsonLine } from './auditExportFormats'
 import type { ExportAuditQuery } from './schemas'
 
@@ -22,14 +23,21 @@ export function exportAuditResponse(sql: postgres.Sql, q: ExportAuditQuery): Res
       async pull(controller) {
         let text = !started && q.format === 'csv' ? auditCsvHeader() : ''
         started = true
-        for (let i = 0; i < ROWS_PER_CHUNK; i++) {
-          const next = await rows.next()
-          if (next.done) {
-            if (text) controller.enqueue(encoder.encode(text))
-            controller.close()
-            return
+        try {
+          for (let i = 0; i < ROWS_PER_CHUNK; i++) {
+            const next = await rows.next()
+            if (next.done) {
+              if (text) controller.enqueue(encoder.encode(text))
+              controller.close()
+              return
+            }
+            text += line(next.value)
           }
-          text += line(next.value)
+        } catch (error) {
+          // the 200 is sent: the download is cut short (the client sees a failed transfer), the log says why
+          logServerError({ msg: 'audit export cut short', status: 500, code: 'internal_error', err: error })
+          controller.error(error)
+          return
         }
         controller.enqueue(encoder.encode(text))
       },

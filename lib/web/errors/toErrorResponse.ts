@@ -29,7 +29,10 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable;
  * else becomes 500 `internal_error` with a generic message, its details and stack going
  * only to the server log.
  */
-export function toErrorResponse(error: unknown, { log = defaultLog, context }: ToErrorResponseOptions = {}): Response {
+export function toErrorResponse(
+  error: unknown,
+  { log = logServerError, context }: ToErrorResponseOptions = {},
+): Response {
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
 
   if (isBaseError(error)) {
@@ -67,8 +70,11 @@ export function toErrorResponse(error: unknown, { log = defaultLog, context }: T
   })
 }
 
-/** One JSON line on stderr, URLs redacted (a chain error's message carries the RPC URL and its key). */
-function defaultLog(entry: ErrorLogEntry): void {
+/**
+ * One JSON line on stderr, URLs redacted (a chain error's message carries the RPC URL and its key): how a failure the
+ * client's answer cannot carry (a stream cut, a part of a page left out) is still seen.
+ */
+export function logServerError(entry: ErrorLogEntry): void {
   const err = entry.err
   console.error(
     redactSecrets(
