@@ -8,6 +8,7 @@ import { CHART_WINDOWS, SupplyChart, windowName } from '@/components/reserves/Su
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { formatUtc } from '@/components/ui/formatUtc'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { NotReadyError } from '@/lib/web/errors/ops'
 import { logServerError } from '@/lib/web/errors/toErrorResponse'
 import type { ApiReserveHistory, ApiReserves } from '@/lib/web/reserves/apiTypes'
@@ -33,13 +34,10 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
   const initial = parseLookupInput(first(params.tx) ?? first(params.address) ?? first(params.serial) ?? '')
   return (
     <div className="space-y-6">
-      <div>
-        <h1>Proof of reserve</h1>
-        <p className="mt-1 max-w-3xl text-sm text-stone-600">
-          Every token is backed by one fine troy ounce of gold in a listed bar. The supply is read from the chain; the
-          bars come from the custodian&apos;s bar lists.
-        </p>
-      </div>
+      <PageHeading title="Proof of reserve">
+        Every token is backed by one fine troy ounce of gold in a listed bar. The supply is read from the chain; the
+        bars come from the custodian&apos;s bar lists.
+      </PageHeading>
 
       <Card aria-labelledby="figures-heading">
         <CardHeader>

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { ComplianceOperations } from '@/components/admin/compliance/ComplianceOperations'
 import { ApprovalQueue } from '@/components/approvals/ApprovalQueue'
 import { RedemptionsAwaitingApproval } from '@/components/redemptions/RedemptionsAwaitingApproval'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { listOrdersAwaitingApproval } from '@/lib/web/approvals/listOrdersAwaitingApproval'
 import { requireRole } from '@/lib/web/auth/getSessionUser'
 import { listComplianceOperations } from '@/lib/web/compliance/listComplianceOperations'
@@ -32,14 +33,11 @@ export default async function ApprovalsPage() {
   const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
-      <div>
-        <h1>Approvals</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Mint orders waiting for a second person, oldest first. Check the amount, the recipient and the bars against
-          the vault receipt, then sign the intent with your key (your wallet) or reject. Nobody decides on their own
-          request. Your key: <Link href="/account/signing-key">your signing key</Link>.
-        </p>
-      </div>
+      <PageHeading title="Approvals">
+        Mint orders waiting for a second person, oldest first. Check the amount, the recipient and the bars against the
+        vault receipt, then sign the intent with your key (your wallet) or reject. Nobody decides on their own request.
+        Your key: <Link href="/account/signing-key">your signing key</Link>.
+      </PageHeading>
       <ApprovalQueue queue={queue} viewerEmail={user.email} signers={signers} />
       <RedemptionsAwaitingApproval redemptions={redemptions.items} viewerEmail={user.email} />
       <ComplianceOperations

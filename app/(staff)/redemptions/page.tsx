@@ -2,6 +2,7 @@ import type { Metadata } from 'next'
 import { RedemptionList } from '@/components/redemptions/RedemptionList'
 import { RedemptionsDesk } from '@/components/redemptions/RedemptionsDesk'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { requireUser } from '@/lib/web/auth/getSessionUser'
 import { readsEveryOrder } from '@/lib/web/mint/readsEveryOrder'
 import { listDeposits } from '@/lib/web/redemptions/listDeposits'
@@ -29,13 +30,10 @@ export default async function RedemptionsPage() {
   const canRequest = REDEMPTION_REQUEST_ROLES.includes(user.role)
   return (
     <div className="space-y-6">
-      <div>
-        <h1>Redemptions</h1>
-        <p className="mt-1 max-w-3xl text-sm text-stone-600">
-          A holder redeems by sending tokens to the redemption address. Staff match each deposit to whole bars of the
-          same fine weight; approvers sign the burn, and the bars leave the reserve once it is burned.
-        </p>
-      </div>
+      <PageHeading title="Redemptions">
+        A holder redeems by sending tokens to the redemption address. Staff match each deposit to whole bars of the same
+        fine weight; approvers sign the burn, and the bars leave the reserve once it is burned.
+      </PageHeading>
       <Card aria-labelledby="redemption-address-heading">
         <CardHeader>
           <CardTitle id="redemption-address-heading">Redemption address</CardTitle>

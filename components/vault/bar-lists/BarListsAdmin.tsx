@@ -1,6 +1,7 @@
 'use client'
 
 import { AdminAction } from '@/components/admin/AdminAccess'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { BarListImportForm } from './BarListImportForm'
 import { BarListsTable } from './BarListsTable'
 import { MissingBarsTable } from './MissingBarsTable'
@@ -9,13 +10,10 @@ import { MissingBarsTable } from './MissingBarsTable'
 export function BarListsAdmin() {
   return (
     <div className="space-y-6">
-      <div>
-        <h1>Bar lists</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          The custodians&apos; bar lists are the only source of bars: a mint may claim only free bars of its
-          vault&apos;s latest list.
-        </p>
-      </div>
+      <PageHeading title="Bar lists">
+        The custodians&apos; bar lists are the only source of bars: a mint may claim only free bars of its vault&apos;s
+        latest list.
+      </PageHeading>
       <AdminAction>
         <BarListImportForm />
       </AdminAction>

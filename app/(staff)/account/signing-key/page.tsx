@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { SigningKeyPanel } from '@/components/signing-key/SigningKeyPanel'
+import { PageHeading } from '@/components/ui/PageHeading'
 import { requireRole } from '@/lib/web/auth/getSessionUser'
 import { getConfig } from '@/lib/web/config/getConfig'
 import { availableSigners } from '@/lib/web/signing/availableSigners'
@@ -17,14 +18,11 @@ export default async function SigningKeyPage() {
   const signers = availableSigners({ production: getConfig('web').production })
   return (
     <div className="space-y-6">
-      <div>
-        <h1>Signing key</h1>
-        <p className="mt-1 text-sm text-stone-600">
-          Approvals are signatures made with a key you hold (a browser wallet, a hardware wallet). Bind your key here by
-          signing a text with it; an admin then adds it to the contract's approvers, a change a second admin confirms.
-          Only a bound key that is an approver on chain can approve an order.
-        </p>
-      </div>
+      <PageHeading title="Signing key">
+        Approvals are signatures made with a key you hold (a browser wallet, a hardware wallet). Bind your key here by
+        signing a text with it; an admin then adds it to the contract's approvers, a change a second admin confirms.
+        Only a bound key that is an approver on chain can approve an order.
+      </PageHeading>
       <SigningKeyPanel signers={signers} />
     </div>
   )
