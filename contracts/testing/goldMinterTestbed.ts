@@ -6,6 +6,7 @@ import {
   createTestClient,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
   type Hex,
   http,
   type LocalAccount,
@@ -38,6 +39,7 @@ import {
   devKeys,
   type GoldMinterSetup,
 } from '@/scripts/stack/deployGoldMinter'
+import { estimateMintGas } from '@/worker/chain/estimateMintGas'
 
 // TEST ONLY: a fresh anvil with GoldToken + GoldMinter deployed by the dev setup, the keys
 // that sign for it, a relayer key that only sends, and the helpers the GoldMinter tests
@@ -101,10 +103,15 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
         ),
       )
 
-    /** waits for the transaction and insists it succeeded */
+    /** waits for the transaction and insists it succeeded (a revert says how much of its gas it used) */
     const mined = async (hash: Promise<Hex>): Promise<TransactionReceipt> => {
       const receipt = await publicClient.waitForTransactionReceipt({ hash: await hash })
-      if (receipt.status !== 'success') throw new Error(`transaction ${receipt.transactionHash} reverted`)
+      if (receipt.status !== 'success') {
+        const { gas } = await publicClient.getTransaction({ hash: receipt.transactionHash })
+        throw new Error(
+          `transaction ${receipt.transactionHash} reverted, having used ${receipt.gasUsed} of its ${gas} gas`,
+        )
+      }
       return receipt
     }
 
@@ -121,8 +128,17 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       }
     }
 
-    const mint = async (intent: MintIntent, approvals: readonly SignerSignature[]) =>
-      mined(relayer.writeContract({ ...minter, functionName: 'mint', args: [intent, approvals] }))
+    // with the worker's gas margin (estimateMintGas): the rate limit writes block.timestamp, which costs more gas
+    // when the block is mined in a later second than the estimate's, so a bare estimate runs out now and then
+    const mint = async (intent: MintIntent, approvals: readonly SignerSignature[]) => {
+      const data = encodeFunctionData({ abi: minter.abi, functionName: 'mint', args: [intent, approvals] })
+      const { gas } = await estimateMintGas(publicClient, {
+        minterAddress: minter.address,
+        from: relayerAccount.address,
+        data,
+      })
+      return mined(relayer.sendTransaction({ to: minter.address, data, gas }))
+    }
     const simulateMint = (intent: MintIntent, approvals: readonly SignerSignature[]) =>
       publicClient.simulateContract({
         ...minter,
