@@ -80,7 +80,8 @@ export async function signOrderApprovals(
 
 /**
  * A bar list of `vault` holding exactly the bars with these ids (they move onto it:
- * vault_bars.last_list_id, and its members: bar_list_members), signed by the dev custodian (index 12) as it would sign it.
+ * vault_bars.last_list_id, and its members: bar_list_members), signed by the dev custodian (index 12) as it would
+ * sign it.
  * Returns the list's id.
  */
 export async function insertSignedBarList(

@@ -31,7 +31,8 @@ export const ATTESTATION_CSV_COLUMNS = [
  * Each with its sha256, which GET /api/reserves/attestation sends as `X-Pack-Sha256`.
  *
  * ```ts
- * const { json, csv } = renderAttestationPack(await readAttestationPack(db, { chain, chainId, tokenAddress, blockNumber }))
+ * const pack = await readAttestationPack(db, { chain, chainId, tokenAddress, blockNumber })
+ * const { json, csv } = renderAttestationPack(pack)
  * ```
  */
 export function renderAttestationPack(pack: ApiAttestationPack): RenderAttestationPackReturnType {

@@ -120,7 +120,10 @@ export const reserveLookupSchema = z.object({
   bars: z.array(lookupBarSchema).optional(),
 })
 
-/** One bar backing the supply at the attested block: its order's mint was mined by then and no burn mined by then took it. */
+/**
+ * One bar backing the supply at the attested block: its order's mint was mined by then and no burn mined by then
+ * took it.
+ */
 export const attestationBarSchema = z.object({
   vault: z.string(),
   serial: z.string(),
@@ -133,23 +136,32 @@ export const attestationBarSchema = z.object({
   blockNumber: z.string(),
 })
 
-/** A vault's bar list in force at the attested block: the newest (by asOf) that the desk had imported by the block's time. */
+/**
+ * A vault's bar list in force at the attested block: the newest (by asOf) that the desk had imported by the block's
+ * time.
+ */
 export const attestationBarListSchema = z.object({
   vault: z.string(),
   listId: z.string(),
   asOf: z.string(),
   importedAt: z.string(),
-  /** the StandardMerkleTree root of its bars, the signed total, the custodian key and its EIP-712 signature (null: a list from before signatures) */
+  /**
+   * the StandardMerkleTree root of its bars, the signed total, the custodian key and its EIP-712 signature (null: a
+   * list from before signatures)
+   */
   barsRoot: z.string().nullable(),
   totalFineOz: z.string().nullable(),
   signer: z.string().nullable(),
   custodianSignature: z.string().nullable(),
-  /** bars in the list, and how many of them the desk recorded as members (fewer only for lists imported before migration 0036) */
+  /**
+   * bars in the list, and how many of them the desk recorded as members (fewer only for lists imported before
+   * migration 0036)
+   */
   barCount: z.number().int(),
   membersRecorded: z.number().int(),
 })
 
-/** GET /api/reserves/attestation?block=N: the point-in-time attestation pack (docs/decisions/061-attestation-pack.md) */
+/** GET /api/reserves/attestation?block=N: the point-in-time pack (docs/decisions/061-attestation-pack.md) */
 export const attestationPackSchema = z
   .object({
     kind: z.literal('mintdesk.reserves-attestation'),

@@ -61,7 +61,8 @@ const BLOCK_ERROR = 'must be a block number: a whole number from 0, in decimal d
 
 /**
  * GET /api/reserves/attestation?block=N[&format=json|csv]: the block as decimal digits (no sign, no exponent, at most
- * 19 digits: a bigint), the format JSON unless `csv` (or an `Accept: text/csv` header, lib/web/reserves/attestationResponse.ts).
+ * 19 digits: a bigint), the format JSON unless `csv` (or an `Accept: text/csv` header:
+ * lib/web/reserves/attestationResponse.ts).
  */
 export const attestationQuerySchema = z.object({
   block: z
