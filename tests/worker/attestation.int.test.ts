@@ -10,6 +10,7 @@ import { approveRedemption } from '@/lib/web/redemptions/approveRedemption'
 import { createRedemption } from '@/lib/web/redemptions/createRedemption'
 import { getRedemptionApprovalOrThrow } from '@/lib/web/redemptions/getRedemptionApprovalOrThrow'
 import type { ApiAttestationPack } from '@/lib/web/reserves/apiTypes'
+import { attestationPackSchema } from '@/lib/web/reserves/responseSchemas'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { approveWithDevKeys, ensureDevApprovers } from '@/tests/helpers/approvals'
 import { stockBars, type TestListBar } from '@/tests/helpers/barLists'
@@ -175,6 +176,8 @@ describe('GET /api/reserves/attestation: the pack of a past block after later mi
     expect(res.status, res.text).toBe(200)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     const pack = JSON.parse(res.text) as ApiAttestationPack
+    // the answer is what the OpenAPI document says it is
+    expect(attestationPackSchema.safeParse(pack).error).toBeUndefined()
     const block = await chain.publicClient.getBlock({ blockNumber: before })
     const supplyWei = await supplyAt(before)
     expect(supplyWei).toBe(2n * FINE_WEI)
