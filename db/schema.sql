@@ -78,6 +78,11 @@ CREATE TABLE public.audit_log (
     row_hash text NOT NULL
 );
 
+CREATE TABLE public.bar_list_members (
+    list_id uuid NOT NULL,
+    bar_id uuid NOT NULL
+);
+
 CREATE TABLE public.bar_lists (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     vault text NOT NULL,
@@ -558,6 +563,8 @@ ALTER TABLE ONLY public.allowed_recipients ADD CONSTRAINT allowed_recipients_add
 ALTER TABLE ONLY public.allowed_recipients ADD CONSTRAINT allowed_recipients_added_by_users_id_fk FOREIGN KEY (added_by) REFERENCES public.users(id);
 
 ALTER TABLE ONLY public.audit_log ADD CONSTRAINT audit_log_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.bar_list_members ADD CONSTRAINT bar_list_members_pkey PRIMARY KEY (list_id, bar_id);
 
 ALTER TABLE ONLY public.bar_lists ADD CONSTRAINT bar_lists_pkey PRIMARY KEY (id);
 
@@ -1456,6 +1463,8 @@ GRANT SELECT ON TABLE public.allowed_recipients TO mintdesk_worker;
 GRANT SELECT, INSERT ON TABLE public.audit_log TO mintdesk_web;
 
 GRANT SELECT, INSERT ON TABLE public.audit_log TO mintdesk_worker;
+
+GRANT SELECT, INSERT ON TABLE public.bar_list_members TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.bar_lists TO mintdesk_web;
 

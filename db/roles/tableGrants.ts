@@ -56,6 +56,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   mint_order_bars: { web: APPEND, worker: READ },
   vault_bars: { web: WRITE, worker: ['select', 'update'] },
   bar_lists: { web: WRITE, worker: READ },
+  // each list's bars, appended by the import (the web) and read by the attestation pack; never changed
+  bar_list_members: { web: APPEND, worker: NONE },
   // keys and approvals: the web writes what it verified, the worker only reads (and verifies again)
   user_signing_keys: { web: APPEND, worker: READ },
   mint_order_signatures: { web: APPEND, worker: READ },

@@ -8,6 +8,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -130,4 +131,22 @@ export const vaultBars = pgTable(
     ),
     index('vault_bars_redemption_idx').on(t.redemptionId),
   ],
+)
+
+/**
+ * The members of each bar list: every listed bar (its inventory row, found by serial and refiner key, whichever
+ * vault holds it), written by the list's import in the same transaction (lib/web/vault/importBarList.ts). So what a
+ * past list held stays known after later lists rewrite vault_bars.last_list_id: the attestation of a past block
+ * (lib/web/reserves/readAttestationPack.ts) counts a bar only when its vault's list in force then has it
+ * (docs/decisions/061-attestation-pack.md). No foreign keys, as vault_bars.last_list_id: an import writes up to
+ * 100,000 rows here, lists and bars are never deleted. Lists imported before this table have only the members that
+ * their bars' last_list_id still named (migration 0036).
+ */
+export const barListMembers = pgTable(
+  'bar_list_members',
+  {
+    listId: uuid('list_id').notNull(),
+    barId: uuid('bar_id').notNull(),
+  },
+  (t) => [primaryKey({ name: 'bar_list_members_pkey', columns: [t.listId, t.barId] })],
 )

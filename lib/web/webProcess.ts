@@ -41,7 +41,11 @@ export function getWebDb(): DbClient {
  * and one cache per process, so concurrent readers share one chain read and one set of sums.
  */
 export function getReservesReader(): ReservesReader {
-  web.reservesReader ??= createReservesReader(getWebDb().db, { reserves: reservesParameters(getConfig('web')) })
+  const config = getConfig('web')
+  web.reservesReader ??= createReservesReader(getWebDb().db, {
+    reserves: reservesParameters(config),
+    confirmations: config.confirmations,
+  })
   return web.reservesReader
 }
 

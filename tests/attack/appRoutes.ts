@@ -97,6 +97,7 @@ export const PUBLIC_API_ROUTES: readonly string[] = [
   '/api/openapi.json',
   '/api/ready',
   '/api/reserves',
+  '/api/reserves/attestation',
   '/api/reserves/history',
   '/api/reserves/lookup',
 ]

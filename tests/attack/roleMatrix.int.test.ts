@@ -46,6 +46,7 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/reserves': 'public',
   'GET /api/reserves/history': 'public',
   'GET /api/reserves/lookup': 'public',
+  'GET /api/reserves/attestation': 'public',
   // next-auth's own endpoints (sign-in, csrf, session): public; not called here (next-auth's ESM needs Next's
   // resolver), see sessionCookie.int.test.ts
   'GET /api/auth/[...nextauth]': 'public',

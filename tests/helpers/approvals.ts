@@ -80,7 +80,8 @@ export async function signOrderApprovals(
 
 /**
  * A bar list of `vault` holding exactly the bars with these ids (they move onto it:
- * vault_bars.last_list_id), signed by the dev custodian (index 12) as it would sign it.
+ * vault_bars.last_list_id, and its members: bar_list_members), signed by the dev custodian (index 12) as it would
+ * sign it.
  * Returns the list's id.
  */
 export async function insertSignedBarList(
@@ -114,6 +115,9 @@ export async function insertSignedBarList(
   if (!row) throw new Error('no bar list')
   await db.execute(sql`
     update vault_bars set last_list_id = ${row.id}::uuid where id = any(${`{${p.barIds.join(',')}}`}::uuid[])`)
+  await db.execute(sql`
+    insert into bar_list_members (list_id, bar_id)
+    select ${row.id}::uuid, unnest(${`{${p.barIds.join(',')}}`}::uuid[])`)
   return row.id
 }
 

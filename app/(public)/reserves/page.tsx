@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
+import { AttestationDownload, type AttestationSummary } from '@/components/reserves/AttestationDownload'
 import { BarListDates } from '@/components/reserves/BarListDates'
 import { ReserveLookup } from '@/components/reserves/ReserveLookup'
 import { ReserveSummary } from '@/components/reserves/ReserveSummary'
@@ -10,9 +11,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { formatUtc } from '@/components/ui/formatUtc'
 import { PageHeading } from '@/components/ui/PageHeading'
 import { NotReadyError } from '@/lib/web/errors/ops'
+import { ValidationError } from '@/lib/web/errors/request'
 import { logServerError } from '@/lib/web/errors/toErrorResponse'
 import type { ApiReserveHistory, ApiReserves } from '@/lib/web/reserves/apiTypes'
-import { reserveHistoryQuerySchema } from '@/lib/web/reserves/schemas'
+import { attestationQuerySchema, reserveHistoryQuerySchema } from '@/lib/web/reserves/schemas'
 import { getReservesReader } from '@/lib/web/webProcess'
 
 export const metadata: Metadata = { title: 'Proof of reserve' }
@@ -23,14 +25,19 @@ type SearchParams = Record<string, string | string[] | undefined>
 /**
  * /reserves, public (no sign-in: lib/web/auth/decidePageAccess.ts): the token's on-chain
  * supply beside the bars backing it, the bar lists' dates, the latest reconciliation
- * check, and the lookup of the bars behind a mint. The same figures as GET /api/reserves,
+ * check, the lookup of the bars behind a mint, and the attestation pack of a chosen block (`?block=N`; the newest
+ * block with its confirmations by default) with the sha256 of its files. The same figures as GET /api/reserves,
  * from the same per-process cache (one chain read per interval for page and API together).
  */
 export default async function ReservesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const params = await searchParams
   const days = reserveHistoryQuerySchema.safeParse({ days: first(params.days) }).data?.days ?? 30
   const asOf = new Date().toISOString()
-  const [reserves, history] = await Promise.all([readReserves(), readHistory(days)])
+  const [reserves, history, attestation] = await Promise.all([
+    readReserves(),
+    readHistory(days),
+    readAttestation(first(params.block)),
+  ])
   const initial = parseLookupInput(first(params.tx) ?? first(params.address) ?? first(params.serial) ?? '')
   return (
     <div className="space-y-6">
@@ -120,6 +127,19 @@ export default async function ReservesPage({ searchParams }: { searchParams: Pro
         </Card>
       </div>
 
+      <Card aria-labelledby="attestation-heading">
+        <CardHeader>
+          <CardTitle id="attestation-heading">Attestation pack</CardTitle>
+          <CardDescription>
+            The supply at one block beside the bar lists in force then and every bar that backed it, for auditors: the
+            same block always gives the same file.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AttestationDownload {...attestation} />
+        </CardContent>
+      </Card>
+
       <Card aria-labelledby="lookup-heading">
         <CardHeader>
           <CardTitle id="lookup-heading">Which bars back my tokens?</CardTitle>
@@ -152,6 +172,43 @@ async function readHistory(days: number): Promise<ApiReserveHistory | null> {
   } catch (error) {
     logServerError({ msg: 'reserve history unreadable', status: 500, code: 'internal_error', err: error })
     return null
+  }
+}
+
+/**
+ * The attestation pack of the block asked for (or of the newest block with its confirmations): its figures and
+ * sha256s, from the same per-process cache as GET /api/reserves/attestation; a refused block or an unreadable chain
+ * is said in words.
+ */
+async function readAttestation(
+  asked: string | undefined,
+): Promise<{ block: string; summary: AttestationSummary | null; problem: string | null }> {
+  const reader = getReservesReader()
+  let block = asked?.trim() ?? ''
+  try {
+    if (block === '') block = (await reader.confirmedBlock()).toString()
+    const query = attestationQuerySchema.safeParse({ block })
+    if (!query.success) return { block, summary: null, problem: 'The block must be a whole number, such as 1234.' }
+    const answer = await reader.attestation(query.data.block)
+    return {
+      block,
+      problem: null,
+      summary: {
+        block: answer.pack.block,
+        totals: answer.pack.totals,
+        bars: answer.pack.bars.length,
+        final: answer.final,
+        jsonSha256: answer.json.sha256,
+        csvSha256: answer.csv.sha256,
+      },
+    }
+  } catch (error) {
+    if (error instanceof ValidationError)
+      return { block, summary: null, problem: `Block ${block} ${error.issues?.[0]?.message ?? 'cannot be attested'}.` }
+    if (error instanceof NotReadyError)
+      return { block, summary: null, problem: 'The chain cannot be read right now: try again in a minute.' }
+    logServerError({ msg: 'attestation pack unreadable', status: 500, code: 'internal_error', err: error })
+    return { block, summary: null, problem: 'The attestation pack cannot be read right now.' }
   }
 }
 

@@ -1,4 +1,5 @@
 import type { AuditChainRow } from '@/lib/audit/auditRowHash'
+import { csvCell } from '@/lib/web/csv/csvCell'
 
 /** The export's columns, in order: the row's fields as its hash covers them, then the two hashes. */
 export const AUDIT_EXPORT_COLUMNS = [
@@ -14,17 +15,6 @@ export const AUDIT_EXPORT_COLUMNS = [
   'prevHash',
   'hash',
 ] as const satisfies readonly (keyof AuditChainRow)[]
-
-/**
- * One CSV cell: RFC 4180 (quoted when it holds a comma, a quote or a line break; quotes doubled), and against
- * formula injection a text that begins with =, +, -, @, a tab or a carriage return gets a ' before it, as does one
- * that begins with ' (so a reader removes exactly one leading ' to get the text back). Null is empty.
- */
-export function csvCell(value: string | null): string {
-  if (value === null) return ''
-  const safe = /^[=+\-@\t\r']/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
-}
 
 export function auditCsvHeader(): string {
   return `${AUDIT_EXPORT_COLUMNS.join(',')}\r\n`

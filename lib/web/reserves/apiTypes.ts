@@ -1,5 +1,8 @@
 import type { z } from 'zod'
 import type {
+  attestationBarListSchema,
+  attestationBarSchema,
+  attestationPackSchema,
   backedMintSchema,
   backingBarSchema,
   lookupBarSchema,
@@ -39,3 +42,12 @@ export type ApiLookupBar = z.infer<typeof lookupBarSchema>
 
 /** GET /api/reserves/lookup?address= | ?tx= | ?serial= */
 export type ApiReserveLookup = z.infer<typeof reserveLookupSchema>
+
+/** GET /api/reserves/attestation?block=N (JSON) */
+export type ApiAttestationPack = z.infer<typeof attestationPackSchema>
+
+/** One backing bar of the pack (a row of its CSV). */
+export type ApiAttestationBar = z.infer<typeof attestationBarSchema>
+
+/** A vault's bar list in force at the pack's block. */
+export type ApiAttestationBarList = z.infer<typeof attestationBarListSchema>

@@ -10,7 +10,13 @@ export const RESERVES_LIMITS = {
   historyPoints: 120,
   /** ...and its longest window, in days */
   historyMaxDays: 365,
-  /** per client (its IP, lib/web/auth/getClientIp): this many requests at once, both routes together */
+  /** GET /api/reserves/attestation: how long a final pack (a block past its confirmations, all settled) is kept */
+  attestationCacheMs: 600_000,
+  /** ...packs kept (by block), final or recent */
+  attestationEntries: 8,
+  /** a pack with more bars than this is shared by its concurrent callers but not kept */
+  attestationRetainBars: 20_000,
+  /** per client (its IP, lib/web/auth/getClientIp): this many requests at once, all its routes together */
   burst: 60,
   /** then this many a second */
   perSecond: 1,

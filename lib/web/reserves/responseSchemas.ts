@@ -119,3 +119,68 @@ export const reserveLookupSchema = z.object({
   /** a serial's lookup only: the bars of that serial, whichever their status */
   bars: z.array(lookupBarSchema).optional(),
 })
+
+/**
+ * One bar backing the supply at the attested block: its order's mint was mined by then and no burn mined by then
+ * took it.
+ */
+export const attestationBarSchema = z.object({
+  vault: z.string(),
+  serial: z.string(),
+  refiner: z.string(),
+  fineOz: z.string(),
+  /** the mint order the bar backs */
+  orderId: z.string(),
+  /** the mint's transaction and the block it was mined in (at or before the attested block) */
+  txHash: z.string(),
+  blockNumber: z.string(),
+})
+
+/**
+ * A vault's bar list in force at the attested block: the newest (by asOf) that the desk had imported by the block's
+ * time.
+ */
+export const attestationBarListSchema = z.object({
+  vault: z.string(),
+  listId: z.string(),
+  asOf: z.string(),
+  importedAt: z.string(),
+  /**
+   * the StandardMerkleTree root of its bars, the signed total, the custodian key and its EIP-712 signature (null: a
+   * list from before signatures)
+   */
+  barsRoot: z.string().nullable(),
+  totalFineOz: z.string().nullable(),
+  signer: z.string().nullable(),
+  custodianSignature: z.string().nullable(),
+  /**
+   * bars in the list, and how many of them the desk recorded as members (fewer only for lists imported before
+   * migration 0036)
+   */
+  barCount: z.number().int(),
+  membersRecorded: z.number().int(),
+})
+
+/** GET /api/reserves/attestation?block=N: the point-in-time pack (docs/decisions/061-attestation-pack.md) */
+export const attestationPackSchema = z
+  .object({
+    kind: z.literal('mintdesk.reserves-attestation'),
+    version: z.literal(1),
+    chainId: z.number().int(),
+    tokenAddress: z.string(),
+    block: z.object({ number: z.string(), hash: z.string(), timestamp: z.string() }),
+    /** the token's totalSupply read at the block, oz */
+    totalSupply: z.string(),
+    /** by vault */
+    barLists: z.array(attestationBarListSchema),
+    /** by vault, serial, refiner (their keys, byte order), then the order's block and id */
+    bars: z.array(attestationBarSchema),
+    totals: z.object({
+      totalSupply: z.string(),
+      backingFineOz: z.string(),
+      /** totalSupply - backingFineOz: negative when more backs the supply than it needs */
+      differenceOz: z.string(),
+      status: reserveStatusSchema,
+    }),
+  })
+  .meta({ id: 'AttestationPack' })

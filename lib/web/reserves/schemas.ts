@@ -56,3 +56,24 @@ export const reserveHistoryQuerySchema = z.object({
 })
 
 export type ReserveHistoryQuery = z.output<typeof reserveHistoryQuerySchema>
+
+const BLOCK_ERROR = 'must be a block number: a whole number from 0, in decimal digits'
+
+/**
+ * GET /api/reserves/attestation?block=N[&format=json|csv]: the block as decimal digits (no sign, no exponent, at most
+ * 19 digits: a bigint), the format JSON unless `csv` (or an `Accept: text/csv` header:
+ * lib/web/reserves/attestationResponse.ts).
+ */
+export const attestationQuerySchema = z.object({
+  block: z
+    .string({ error: 'give the block: ?block=N' })
+    .regex(/^[0-9]{1,19}$/, { error: BLOCK_ERROR })
+    .transform((v) => BigInt(v))
+    .refine((v) => v <= 9_223_372_036_854_775_807n, { error: BLOCK_ERROR }),
+  format: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['json', 'csv'], { error: 'must be json or csv' }).optional(),
+  ),
+})
+
+export type AttestationQuery = z.output<typeof attestationQuerySchema>

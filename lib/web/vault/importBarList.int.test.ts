@@ -180,6 +180,32 @@ describe('importBarList', () => {
     ])
   })
 
+  it("records each list's members in the same transaction, so a past list's bars stay known after later lists", async () => {
+    const vault = 'IMP-MEMBERS'
+    const members = async (listId: string) =>
+      (
+        await t.db.execute<{ serial: string }>(sql`
+          select b.serial from bar_list_members m join vault_bars b on b.id = m.bar_id
+          where m.list_id = ${listId}::uuid order by b.serial`)
+      ).map((r) => r.serial)
+    await importTestBarList(t.db, { vault: 'IMP-MEMBERS-2', asOf: at(0), bars: [{ serial: 'MX' }] })
+    const first = await importTestBarList(t.db, { vault, asOf: at(0), bars: [{ serial: 'M1' }, { serial: 'M2' }] })
+    const second = await importTestBarList(t.db, {
+      vault,
+      asOf: at(1),
+      bars: [{ serial: 'M2' }, { serial: 'M3' }, { serial: 'MX' }],
+    })
+    expect(await members(first.listId)).toEqual(['M1', 'M2'])
+    // a listed bar that another vault holds (a conflict) is still one of the list's bars
+    expect(await members(second.listId)).toEqual(['M2', 'M3', 'MX'])
+    // the same list again records nothing twice; a refused (stale) list records nothing
+    await importTestBarList(t.db, { vault, asOf: at(1), bars: [{ serial: 'M2' }, { serial: 'M3' }, { serial: 'MX' }] })
+    await importTestBarList(t.db, { vault, asOf: at(0), bars: [{ serial: 'M9' }] }).catch(() => undefined)
+    const [n] = await t.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from bar_list_members m join bar_lists l on l.id = m.list_id where l.vault = ${vault}`)
+    expect(n?.n).toBe(5)
+  })
+
   it('reports attributes that differ from the inventory as conflicts and does not apply them', async () => {
     const vault = 'IMP-CONF'
     await importTestBarList(t.db, { vault, asOf: at(0), bars: [{ serial: 'C1' }, { serial: 'C2' }] })
@@ -224,6 +250,10 @@ describe('importBarList', () => {
     const second = await importBarList(t.db, { list: next, actor: null, custodian: await devCustodianSignature(next) })
     const secondMs = performance.now() - t1
     expect(second).toMatchObject({ added: 1_000, unchanged: 99_000, withdrawn: 1_000, missing: [], conflicts: [] })
+    const [members] = await t.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from bar_list_members where list_id = ${second.listId}::uuid`,
+    )
+    expect(members?.n).toBe(100_000)
     console.log(
       `[vault] 100,000-bar list imported in ${Math.round(firstMs)} ms (new), then ${Math.round(secondMs)} ms (a snapshot of 100,000 over it)`,
     )

@@ -58,6 +58,7 @@ const DEFAULT_CHUNK = 10_000
  * - bars of the vault that the list lacks: `withdrawn` when free or redeemed (the custodian
  *   released a redeemed bar: it keeps its redemption), `missing` when reserved or backing
  *   (they keep their order).
+ * - every listed bar is recorded as a member of the list (bar_list_members), so a past list's bars stay known.
  * Set-based: the list is loaded into a temporary table in chunks (unnest of arrays),
  * then a handful of statements do the rest, so 100,000 bars take seconds. Audited
  * (vault.bar_list_import) in the same transaction when an admin imports it.
@@ -102,6 +103,7 @@ export async function importBarList(db: Db, p: ImportBarListParameters): Promise
     const conflicts = await findConflicts(tx, list.vault)
     const present = await markPresent(tx, { vault: list.vault, listId })
     const added = await insertNew(tx, { vault: list.vault, listId })
+    await recordMembers(tx, { listId })
     const withdrawn = await count(
       tx,
       sql`
@@ -286,6 +288,18 @@ async function insertNew(tx: Tx, { vault, listId }: { vault: string; listId: str
     on conflict (serial_key, refiner_key) do nothing
     returning 1`,
   )
+}
+
+/**
+ * The list's members (bar_list_members): the inventory row of every listed bar, whichever vault holds it, in one
+ * statement over the temporary table (its unique index and vault_bars_key), after the new bars were inserted.
+ */
+async function recordMembers(tx: Tx, { listId }: { listId: string }): Promise<void> {
+  await tx.execute(sql`
+    insert into bar_list_members (list_id, bar_id)
+    select ${listId}::uuid, b.id
+    from bar_list_import i
+    join vault_bars b on b.serial_key = i.serial_key and b.refiner_key = i.refiner_key`)
 }
 
 /** Runs a statement ending in `returning 1` and counts its rows in the database. */

@@ -1,8 +1,13 @@
 import { z } from 'zod'
 import { ORDER_READERS } from '@/lib/web/auth/SessionUser'
 import { healthSchema, readySchema } from '@/lib/web/ops/responseSchemas'
-import { reserveHistorySchema, reserveLookupSchema, reservesSchema } from '@/lib/web/reserves/responseSchemas'
-import { reserveHistoryQuerySchema, reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
+import {
+  attestationPackSchema,
+  reserveHistorySchema,
+  reserveLookupSchema,
+  reservesSchema,
+} from '@/lib/web/reserves/responseSchemas'
+import { attestationQuerySchema, reserveHistoryQuerySchema, reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
 import { devSignBodySchema, keySignatureSchema } from '@/lib/web/signing/apiTypes'
 import { importBarListQuerySchema, listVaultBarsQuerySchema } from '@/lib/web/vault/schemas'
 import type { ApiOperation } from '../ApiOperation'
@@ -73,6 +78,23 @@ export const publicOperations: readonly ApiOperation[] = [
     rateLimited: true,
     query: reserveLookupQuerySchema,
     success: { status: 200, description: 'The mints found', schema: reserveLookupSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/reserves/attestation',
+    summary:
+      'The attestation pack of block N: supply at the block, the bar lists in force then, every backing bar with its ' +
+      'order and transaction, the totals. The bars as text/csv with ?format=csv or Accept: text/csv; X-Pack-Sha256 is ' +
+      'the sha256 (hex) of the bytes sent',
+    roles: 'public',
+    rateLimited: true,
+    query: attestationQuerySchema,
+    success: {
+      status: 200,
+      description: 'The pack (the same bytes for the same final block)',
+      schema: attestationPackSchema,
+    },
+    errors: { 503: 'not_ready: the chain cannot be read (state at a past block needs an archive node)' },
   },
   {
     method: 'get',
