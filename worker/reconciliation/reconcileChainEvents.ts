@@ -49,7 +49,8 @@ type SeenLog = {
  *   token refuses a second mint of an order id, so the order is never minted twice;
  * - a Minted with no order, or whose recipient or amount differ; a Burned with no redemption; a compliance event with
  *   no operation; a ControlChanged with no control change: listed in unreconciled_events for the admins.
- * The first pass with no cursor reads from block 0.
+ * The setup GoldMinter's constructor applies (ControlChanged of change id 0) is the deployment's and matches. The
+ * first pass with no cursor reads from block 0.
  */
 export async function reconcileChainEvents(
   ctx: WorkerContext,
@@ -213,6 +214,8 @@ async function matchLog(tx: Tx, l: SeenLog, sender: { from: Address; nonce: bigi
 
   const table = TABLE_OF[l.eventName]
   if (!table) return { kind: 'matched' }
+  // GoldMinter's constructor applies its setup as changes of id 0: the deployment's, no desk row
+  if (l.eventName === 'ControlChanged' && /^0x0{64}$/.test(subjectId)) return { kind: 'matched' }
   if (!id) return unreconciled(`its id is not one of the desk’s (not a uuid)`)
   const found = await tx.execute(sql`select 1 from ${sql.identifier(table)} where id = ${id}::uuid`)
   if (found.length === 0) return unreconciled(`no row of ${table} has this id: sent outside mintdesk`)
