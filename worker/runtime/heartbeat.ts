@@ -24,7 +24,8 @@ export type Heartbeat = { stop: () => Promise<void> }
 /**
  * Every heartbeatMs: this worker's heartbeat (workers.last_seen_at), then the sweep that
  * frees the jobs of workers silent for longer than staleAfterMs, then making sure the
- * periodic singletons exist (nonce health, nonce resync, reserve check, deposit watch). One tick at a time; a failing tick is logged and retried.
+ * periodic singletons exist (nonce health, nonce resync, reserve check, deposit watch). One tick at a time; a failing
+ * tick is logged and retried.
  */
 export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
   let stopped = false

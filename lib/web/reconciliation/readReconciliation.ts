@@ -33,7 +33,8 @@ type EventRow = {
  * What the chain holds that the desk's records do not (docs/decisions/063-nonce-resync-after-restore.md): each
  * signer's next_nonce beside the chain's `pending` count (`resync_needed` while the chain is ahead: the worker's
  * nonce_resync catches up within NONCE_HEALTH_MS), the chain events no row accounts for that no admin has resolved
- * (amounts in fine ounces, at least 3 decimals, every nonzero digit of the token's 18 kept), the latest resolved ones, and the block the worker's reconciliation has read to. The web
+ * (amounts in fine ounces, at least 3 decimals, every nonzero digit of the token's 18 kept), the latest resolved ones,
+ * and the block the worker's reconciliation has read to. The web
  * only reads the chain; when it does not answer, the signers' chain nonces are null (`unknown`).
  */
 export async function readReconciliation(
