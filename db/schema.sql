@@ -23,7 +23,7 @@ CREATE TYPE public.mint_status AS ENUM ('pending', 'submitted', 'confirmed', 'fa
 
 CREATE TYPE public.nonce_state AS ENUM ('reserved', 'signed', 'mined', 'released');
 
-CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill', 'control_change', 'redemption', 'compliance');
+CREATE TYPE public.nonce_use AS ENUM ('mint', 'gap_fill', 'control_change', 'redemption', 'compliance', 'resync');
 
 CREATE TYPE public.operation_kind AS ENUM ('mint', 'control_change', 'redemption', 'compliance');
 
@@ -48,6 +48,9 @@ ALTER SEQUENCE public.login_failures_id_seq OWNED BY public.login_failures.id;
 
 CREATE SEQUENCE public.reserve_checks_id_seq AS bigint START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
 ALTER SEQUENCE public.reserve_checks_id_seq OWNED BY public.reserve_checks.id;
+
+CREATE SEQUENCE public.unreconciled_events_id_seq AS bigint START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
+ALTER SEQUENCE public.unreconciled_events_id_seq OWNED BY public.unreconciled_events.id;
 
 CREATE SEQUENCE public.vault_backing_deltas_id_seq AS bigint START 1 INCREMENT 1 MINVALUE 1 MAXVALUE 9223372036854775807 CACHE 1;
 ALTER SEQUENCE public.vault_backing_deltas_id_seq OWNED BY public.vault_backing_deltas.id;
@@ -459,6 +462,23 @@ CREATE TABLE public.sqs_outbox (
     generation integer DEFAULT 0 NOT NULL
 );
 
+CREATE TABLE public.unreconciled_events (
+    id bigint DEFAULT nextval('public.unreconciled_events_id_seq'::regclass) NOT NULL,
+    tx_hash text NOT NULL,
+    log_index integer NOT NULL,
+    block_number bigint NOT NULL,
+    contract_address text NOT NULL,
+    event text NOT NULL,
+    subject_id text,
+    order_id text,
+    amount_wei numeric(78,0),
+    reason text NOT NULL,
+    detected_at timestamp with time zone DEFAULT now() NOT NULL,
+    resolved_at timestamp with time zone,
+    resolved_by text,
+    resolution_note text
+);
+
 CREATE TABLE public.user_signing_keys (
     address text NOT NULL,
     user_id uuid NOT NULL,
@@ -786,6 +806,12 @@ ALTER TABLE ONLY public.sqs_dead_letters ADD CONSTRAINT sqs_dead_letters_pkey PR
 
 ALTER TABLE ONLY public.sqs_outbox ADD CONSTRAINT sqs_outbox_pkey PRIMARY KEY (job_id);
 
+ALTER TABLE ONLY public.unreconciled_events ADD CONSTRAINT unreconciled_events_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.unreconciled_events ADD CONSTRAINT unreconciled_events_log_unique UNIQUE (tx_hash, log_index);
+
+ALTER TABLE ONLY public.unreconciled_events ADD CONSTRAINT unreconciled_events_resolution_whole CHECK ((((resolved_at IS NULL) = (resolved_by IS NULL)) AND ((resolved_at IS NULL) = (resolution_note IS NULL))));
+
 ALTER TABLE ONLY public.user_signing_keys ADD CONSTRAINT user_signing_keys_pkey PRIMARY KEY (address);
 
 ALTER TABLE ONLY public.user_signing_keys ADD CONSTRAINT user_signing_keys_address_lower CHECK ((address ~ '^0x[0-9a-f]{40}$'::text));
@@ -931,6 +957,8 @@ CREATE INDEX sqs_dead_letters_job_idx ON public.sqs_dead_letters USING btree (jo
 CREATE INDEX sqs_outbox_order_idx ON public.sqs_outbox USING btree (order_id);
 
 CREATE INDEX sqs_outbox_unsent_idx ON public.sqs_outbox USING btree (job_id) WHERE (sent_at IS NULL);
+
+CREATE INDEX unreconciled_events_open_idx ON public.unreconciled_events USING btree (block_number, log_index) WHERE (resolved_at IS NULL);
 
 CREATE INDEX user_signing_keys_user_idx ON public.user_signing_keys USING btree (user_id);
 
@@ -1578,6 +1606,10 @@ GRANT SELECT, INSERT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_web;
 
 GRANT SELECT, UPDATE ON TABLE public.sqs_outbox TO mintdesk_worker;
 
+GRANT SELECT, UPDATE ON TABLE public.unreconciled_events TO mintdesk_web;
+
+GRANT SELECT, INSERT ON TABLE public.unreconciled_events TO mintdesk_worker;
+
 GRANT SELECT, INSERT ON TABLE public.user_signing_keys TO mintdesk_web;
 
 GRANT SELECT ON TABLE public.user_signing_keys TO mintdesk_worker;
@@ -1625,6 +1657,10 @@ GRANT USAGE, SELECT ON SEQUENCE public.login_failures_id_seq TO mintdesk_worker;
 GRANT USAGE, SELECT ON SEQUENCE public.reserve_checks_id_seq TO mintdesk_web;
 
 GRANT USAGE, SELECT ON SEQUENCE public.reserve_checks_id_seq TO mintdesk_worker;
+
+GRANT USAGE, SELECT ON SEQUENCE public.unreconciled_events_id_seq TO mintdesk_web;
+
+GRANT USAGE, SELECT ON SEQUENCE public.unreconciled_events_id_seq TO mintdesk_worker;
 
 GRANT USAGE, SELECT ON SEQUENCE public.vault_backing_deltas_id_seq TO mintdesk_web;
 

@@ -12,6 +12,7 @@ import { QueueSummary } from './QueueSummary'
 import { RefreshControl } from './RefreshControl'
 import { ReserveCheckBanner } from './ReserveCheckBanner'
 import { ReservesNow } from './ReservesNow'
+import { ReconciliationPanel } from './reconciliation/ReconciliationPanel'
 import { SignersPanel } from './SignersPanel'
 import { SqsQueueSummary } from './SqsQueueSummary'
 import { TaskHealthTable } from './TaskHealthTable'
@@ -125,6 +126,19 @@ export function AdminDashboard() {
           </CardContent>
         </Card>
       </div>
+
+      <Card aria-labelledby="reconciliation-heading">
+        <CardHeader>
+          <CardTitle id="reconciliation-heading">Chain reconciliation</CardTitle>
+          <CardDescription>
+            What the chain holds that the desk's records do not: after a database restore the worker resyncs the nonces
+            and finds the forgotten mints again; an event with no record waits here for an admin.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <ReconciliationPanel />
+        </CardContent>
+      </Card>
     </div>
   )
 }

@@ -101,6 +101,9 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   email_deliveries: { web: READ, worker: WRITE },
   deposits: { web: READ, worker: APPEND },
   chain_cursors: { web: READ, worker: WRITE },
+  // chain events no row of the desk accounts for: found and appended by the worker's nonce_resync, marked resolved
+  // by an admin in the web (decision 063)
+  unreconciled_events: { web: ['select', 'update'], worker: APPEND },
   redemptions: { web: WRITE, worker: ['select', 'update'] },
   redemption_bars: { web: APPEND, worker: READ },
   redemption_signatures: { web: APPEND, worker: READ },

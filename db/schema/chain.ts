@@ -51,8 +51,19 @@ export type OperationKindName = (typeof operationKind.enumValues)[number]
  */
 const operationOf = sql`case when order_id is not null then 'mint'::operation_kind when control_change_id is not null then 'control_change'::operation_kind when redemption_id is not null then 'redemption'::operation_kind when compliance_operation_id is not null then 'compliance'::operation_kind end`
 
-/** what a nonce was taken for: the kind of operation it carries (operation_kind's names), or a gap fill */
-export const nonceUse = pgEnum('nonce_use', ['mint', 'gap_fill', 'control_change', 'redemption', 'compliance'])
+/**
+ * what a nonce was taken for: the kind of operation it carries (operation_kind's names), or a gap fill; `resync`:
+ * used on chain while the database did not know it (a restore rolled the database back, or the key was used
+ * outside mintdesk), taken over by the nonce resync (docs/decisions/063-nonce-resync-after-restore.md)
+ */
+export const nonceUse = pgEnum('nonce_use', [
+  'mint',
+  'gap_fill',
+  'control_change',
+  'redemption',
+  'compliance',
+  'resync',
+])
 export const nonceState = pgEnum('nonce_state', ['reserved', 'signed', 'mined', 'released'])
 
 /** Every nonce ever handed out, so a gap is visible as a row, not a guess. */

@@ -26,6 +26,7 @@ export type QueueAlarms = {
   deadLetters: cloudwatch.Alarm
   oldestQueuedAge: cloudwatch.Alarm
   feeCappedOrders: cloudwatch.Alarm
+  unreconciledEvents: cloudwatch.Alarm
   jobFailureRatio: cloudwatch.Alarm
   kmsThrottles: cloudwatch.Alarm
   reorgs: cloudwatch.Alarm
@@ -34,7 +35,7 @@ export type QueueAlarms = {
 /**
  * The alarms, from metric filters on the worker's `queue_metrics` log line
  * (worker/ops/emitQueueMetrics.ts): dead letters > 0, the oldest queued job's age (or no
- * worker reporting at all), orders held back by the fee ceiling for 10 minutes, and from
+ * worker reporting at all), orders held back by the fee ceiling for 10 minutes, any unreconciled chain event, and from
  * the line's cumulative counters: over half of the job attempts failing, KMS
  * throttling beyond its retries, any reorg. The same signals as the Grafana dashboard's
  * alerts (deploy/grafana/mintdesk.json). All notify an SNS topic, on alarm and on recovery;
@@ -105,6 +106,15 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
     datapointsToAlarm: 10,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
   })
+  const unreconciledEvents = new cloudwatch.Alarm(stack, 'UnreconciledEventsAlarm', {
+    alarmDescription:
+      'The chain holds events no row of the desk accounts for (a mint by a holder of the minter role outside mintdesk, a burn or compliance change sent elsewhere): see /admin (Chain reconciliation), find out who sent it, and resolve it with a note. A mint of them counts in the supply with no backing, so /reserves shows the shortfall until bars back it.',
+    metric: queueMetric('unreconciledEvents'),
+    threshold: 0,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+    evaluationPeriods: 1,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  })
   // rates from the cumulative counters: DIFF() of a period is
   // PromQL's increase(); the same signals as the Grafana alerts
   const fiveMinutes = Duration.minutes(5)
@@ -154,9 +164,26 @@ export function addQueueAlarms(stack: Stack, p: AddQueueAlarmsParameters): Queue
     evaluationPeriods: 1,
     treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
   })
-  for (const alarm of [deadLetters, oldestQueuedAge, feeCappedOrders, jobFailureRatio, kmsThrottles, reorgs]) {
+  for (const alarm of [
+    deadLetters,
+    oldestQueuedAge,
+    feeCappedOrders,
+    unreconciledEvents,
+    jobFailureRatio,
+    kmsThrottles,
+    reorgs,
+  ]) {
     alarm.addAlarmAction(new cloudwatchActions.SnsAction(topic))
     alarm.addOkAction(new cloudwatchActions.SnsAction(topic))
   }
-  return { topic, deadLetters, oldestQueuedAge, feeCappedOrders, jobFailureRatio, kmsThrottles, reorgs }
+  return {
+    topic,
+    deadLetters,
+    oldestQueuedAge,
+    feeCappedOrders,
+    unreconciledEvents,
+    jobFailureRatio,
+    kmsThrottles,
+    reorgs,
+  }
 }

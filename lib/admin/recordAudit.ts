@@ -45,6 +45,8 @@ export type AdminAction =
   | 'redemption.sign'
   | 'redemption.approve'
   | 'redemption.reject'
+  /** an admin marks a chain event no row accounts for as resolved, with a note (lib/web/reconciliation) */
+  | 'reconciliation.resolve'
 
 export type RecordAuditParameters = {
   actor: AdminActor
@@ -62,6 +64,7 @@ export type RecordAuditParameters = {
     | 'compliance_operation'
     | 'signing'
     | 'redemption'
+    | 'unreconciled_event'
   targetId: string
   detail?: Record<string, unknown>
 }

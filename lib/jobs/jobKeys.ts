@@ -26,6 +26,12 @@ export const TASK = {
    */
   signerConfirm: 'signer_confirm',
   nonceHealth: 'nonce_health',
+  /**
+   * payload `{ signerAddress?: string }`: brings one signer's (or every signer's) next_nonce up to the chain's
+   * count and reconciles the chain's events from the stored cursor (docs/decisions/063-nonce-resync-after-restore.md);
+   * the one without a signer is periodic (job key nonce_resync), an admin may add either
+   */
+  nonceResync: 'nonce_resync',
   reserveCheck: 'reserve_check',
   /** notifications: fan the undispatched events out (its name is also written in SQL by public.record_mint_event) */
   notifyDispatch: 'notify_dispatch',
@@ -55,6 +61,7 @@ export const TASKS_RENAMED: Readonly<Record<string, TaskName>> = {
  */
 export const HOUSEKEEPING_TASKS: readonly TaskName[] = [
   TASK.nonceHealth,
+  TASK.nonceResync,
   TASK.reserveCheck,
   TASK.notifyDispatch,
   TASK.depositWatch,
@@ -98,6 +105,14 @@ export const SIGNER_CONFIRM_PRIORITY = -10
 
 /** one nonce health job across all workers */
 export const NONCE_HEALTH_JOB_KEY = TASK.nonceHealth
+
+/** the periodic nonce resync of every signer, one across all workers */
+export const NONCE_RESYNC_JOB_KEY = TASK.nonceResync
+
+/** a resync of one signer asked for now (a broadcast answered "nonce too low"): one waiting job per signer */
+export function nonceResyncJobKey(signerAddress: string): string {
+  return `${TASK.nonceResync}:${signerAddress.toLowerCase()}`
+}
 
 /** one reserve reconciliation job across all workers */
 export const RESERVE_CHECK_JOB_KEY = TASK.reserveCheck

@@ -26,6 +26,13 @@ export type JobEventName =
   | 'unlocked'
   /** a mined mint found for an order that was not `submitted` (the chain wins) */
   | 'reconciled'
+  /**
+   * a signer's next_nonce brought up to the chain's count: nonces used on chain while the database did not know
+   * them (a restore), recorded as use `resync` (worker/mint/resyncSignerNonces.ts)
+   */
+  | 'nonce_resynced'
+  /** a chain event no row of the desk accounts for, listed for the admins (unreconciled_events) */
+  | 'unreconciled_event'
   /** a signer's lowest outstanding nonce is not being mined: the pool is re-sent in nonce order */
   | 'stalled'
   /** Postgres and the chain disagree on a signer's nonces in a way the worker cannot repair */

@@ -84,6 +84,8 @@ const API_ACCESS: Record<string, Access> = {
   'POST /api/admin/jobs/retry': ADMIN,
   'GET /api/admin/metrics': ADMIN_READ,
   'GET /api/admin/system': ADMIN_READ,
+  'GET /api/admin/reconciliation': ADMIN_READ,
+  'POST /api/admin/reconciliation/[id]/resolve': ADMIN,
   'GET /api/admin/dead-letters/sqs': ADMIN_READ,
   'POST /api/admin/dead-letters/sqs/retry': ADMIN,
   'GET /api/admin/recipients': ADMIN_READ,

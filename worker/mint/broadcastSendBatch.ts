@@ -1,5 +1,6 @@
 import type { Address, Hex } from 'viem'
-import { FeeTooLowError } from '@/worker/errors/chain'
+import { requestNonceResync } from '@/lib/jobs/requestNonceResync'
+import { FeeTooLowError, NonceConsumedError } from '@/worker/errors/chain'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import type { ChainTx } from '../db/listOrderTxs'
 import type { WorkerContext } from '../runtime/context'
@@ -29,7 +30,8 @@ export type BroadcastSendBatchReturnType = { broadcast: Broadcast[]; outcomes: S
  * batch in that order (lib/chain/createChainClient.ts) rather than one round trip each; a
  * node holds a later nonce back until the earlier one arrives. Idempotent (broadcastRawTx);
  * a fee cap the base fee outgrew is `underpriced`, left to the confirm side to outbid; any
- * other failure is that order's (transient: its stored bytes are sent again on retry).
+ * other failure is that order's (transient: its stored bytes are sent again on retry); "nonce too low" also adds a
+ * nonce_resync of the signer (lib/jobs/requestNonceResync.ts).
  * Bytes an earlier run stored are verified against their order first (worker/mint/verifyStoredTx.ts).
  */
 export async function broadcastSendBatch(
@@ -78,6 +80,13 @@ async function send(ctx: WorkerContext, item: ToBroadcast): Promise<Broadcast['r
     })
   } catch (error) {
     if (error instanceof FeeTooLowError) return 'underpriced'
+    // "nonce too low": the chain is ahead of the database (a restore); the signer is resynced before its next batch
+    if (error instanceof NonceConsumedError)
+      await requestNonceResync(ctx.db, {
+        signerAddress: item.signerAddress,
+        actor: ctx.workerId(),
+        detail: `broadcast of nonce ${item.nonce} answered "nonce too low"`,
+      }).catch((e: unknown) => ctx.log.error({ err: e }, 'nonce resync not requested'))
     throw error
   }
 }

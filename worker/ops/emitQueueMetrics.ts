@@ -5,7 +5,7 @@ import { type ReadQueueMetricsReturnType, readQueueMetrics } from './readQueueMe
  * The structured log line that production turns into CloudWatch metrics. The worker's
  * log group has one metric filter per QUEUE_METRICS entry (deploy/lib/addQueueAlarms.ts
  * imports these names, so the two cannot drift): `{ $.msg = "queue_metrics" }` with the
- * values `$.deadLetters`, `$.oldestQueuedAgeSeconds` and `$.feeCappedOrders`, in the
+ * values `$.deadLetters`, `$.oldestQueuedAgeSeconds` and `$.feeCappedOrders`, `$.unreconciledEvents`, in the
  * namespace `Mintdesk`. The alarms are on them.
  */
 export const QUEUE_METRICS_MESSAGE = 'queue_metrics'
@@ -14,6 +14,7 @@ export const QUEUE_METRICS = {
   deadLetters: { field: 'deadLetters', metricName: 'DeadLetters', unit: 'Count' },
   oldestQueuedAgeSeconds: { field: 'oldestQueuedAgeSeconds', metricName: 'OldestQueuedJobAgeSeconds', unit: 'Seconds' },
   feeCappedOrders: { field: 'feeCappedOrders', metricName: 'FeeCappedOrders', unit: 'Count' },
+  unreconciledEvents: { field: 'unreconciledEvents', metricName: 'UnreconciledEvents', unit: 'Count' },
   // cumulative counters: the alarms take DIFF() per period, as PromQL takes increase()
   jobAttemptsTotal: { field: 'jobAttemptsTotal', metricName: 'JobAttemptsTotal', unit: 'Count' },
   jobFailuresTotal: { field: 'jobFailuresTotal', metricName: 'JobFailuresTotal', unit: 'Count' },

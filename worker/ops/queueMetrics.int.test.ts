@@ -23,6 +23,7 @@ describe('queue metrics (the figures behind the production alarms)', () => {
       queued: 0,
       oldestQueuedAgeSeconds: 0,
       feeCappedOrders: 0,
+      unreconciledEvents: 0,
       jobAttemptsTotal: 0,
       jobFailuresTotal: 0,
       kmsThrottlesTotal: 0,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { liveJobsSql } from '@/lib/jobs/liveJobsSql'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
+import { countUnreconciledEvents } from '@/lib/ops/countUnreconciledEvents'
 import { type ReadAlarmCountersReturnType, readAlarmCounters } from './readAlarmCounters'
 
 export type ReadQueueMetricsReturnType = {
@@ -13,6 +14,8 @@ export type ReadQueueMetricsReturnType = {
   oldestQueuedAgeSeconds: number
   /** open orders the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts): should be 0 */
   feeCappedOrders: number
+  /** chain events no row of the desk accounts for, not resolved by an admin (decision 063): should be 0 */
+  unreconciledEvents: number
 } & ReadAlarmCountersReturnType
 
 /**
@@ -33,12 +36,14 @@ export async function readQueueMetrics(db: Db): Promise<ReadQueueMetricsReturnTy
     from ${liveJobsSql} l`)
   const row = rows[0]
   const feeCappedOrders = await countFeeCappedOrders(db)
+  const unreconciledEvents = await countUnreconciledEvents(db)
   const counters = await readAlarmCounters(db)
   return {
     deadLetters: row?.dead ?? 0,
     queued: row?.queued ?? 0,
     oldestQueuedAgeSeconds: Math.max(0, row?.oldest ?? 0),
     feeCappedOrders,
+    unreconciledEvents,
     ...counters,
   }
 }

@@ -2,6 +2,7 @@ import type { Db } from '@/db/client'
 import { touchWorker } from '../db/touchWorker'
 import { ensureDepositWatchJob } from './ensureDepositWatchJob'
 import { ensureNonceHealthJob } from './ensureNonceHealthJob'
+import { ensureNonceResyncJob } from './ensureNonceResyncJob'
 import { ensureReserveCheckJob } from './ensureReserveCheckJob'
 import type { WorkerLogger } from './logger'
 import { sweepStaleWorkers } from './sweepStaleWorkers'
@@ -23,7 +24,8 @@ export type Heartbeat = { stop: () => Promise<void> }
 /**
  * Every heartbeatMs: this worker's heartbeat (workers.last_seen_at), then the sweep that
  * frees the jobs of workers silent for longer than staleAfterMs, then making sure the
- * periodic singletons exist (nonce health, reserve check). One tick at a time; a failing tick is logged and retried.
+ * periodic singletons exist (nonce health, nonce resync, reserve check, deposit watch). One tick at a time; a failing
+ * tick is logged and retried.
  */
 export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
   let stopped = false
@@ -49,6 +51,7 @@ export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
     try {
       await sweepStaleWorkers(db, { selfId: p.workerId, staleAfterMs: p.staleAfterMs, log: p.log })
       await ensureNonceHealthJob(db, { actor: p.workerId })
+      await ensureNonceResyncJob(db, { actor: p.workerId })
       await ensureReserveCheckJob(db, { actor: p.workerId })
       await ensureDepositWatchJob(db, { actor: p.workerId })
     } catch (error) {

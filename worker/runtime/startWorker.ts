@@ -18,9 +18,11 @@ import { markWorkerStopped } from '../db/markWorkerStopped'
 import { registerSigner } from '../db/registerSigner'
 import { upsertWorker } from '../db/upsertWorker'
 import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
+import { resyncSignerNonces } from '../mint/resyncSignerNonces'
 import { sendClaimingBatch } from '../mint/sendClaimingBatch'
 import type { OperationRow } from '../operations/OperationKind'
 import type { SendQueue } from '../operations/SendQueue'
+import { reconcileChainEvents } from '../reconciliation/reconcileChainEvents'
 import { createKmsAccount } from '../signer/createKmsAccount'
 import { createSignRateLimiter } from '../signer/createSignRateLimiter'
 import { startSqsTransport } from '../sqs/startSqsTransport'
@@ -30,6 +32,7 @@ import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
 import { mintSendQueue } from '../tasks/mintSend'
 import { nonceHealth } from '../tasks/nonceHealth'
+import { nonceResync } from '../tasks/nonceResync'
 import { notifyDispatch } from '../tasks/notifyDispatch'
 import { orderConfirm } from '../tasks/orderConfirm'
 import { redemptionSendQueue } from '../tasks/redemptionSend'
@@ -153,6 +156,31 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       fatal: onFatal,
     }
 
+    // before this worker takes a job: signers the chain is ahead of (a database restore) are resynced, so no batch
+    // signs a spent nonce, and mints the database forgot are confirmed from the chain (decision 063)
+    const resynced = await resyncSignerNonces(ctx, { actor: 'worker-start' })
+    log.info(
+      {
+        signers: resynced.map((s) => ({
+          address: s.address,
+          dbNonce: s.dbNonce.toString(),
+          chainNonce: s.chainNonce.toString(),
+          resynced: s.resynced !== null,
+        })),
+      },
+      'signer nonces checked against the chain',
+    )
+    try {
+      const events = await reconcileChainEvents(ctx, { actor: 'worker-start' })
+      log.info(
+        { toBlock: events.toBlock.toString(), confirmed: events.confirmed.length, unreconciled: events.unreconciled },
+        'chain events reconciled at start',
+      )
+    } catch (error) {
+      // the periodic nonce_resync reads them again; a mint_send of a forgotten order is refused by the token anyway
+      log.error({ err: error }, 'chain events not reconciled at start')
+    }
+
     // one send batcher per kind and process: the gate is the process's, whichever job slot an operation runs in
     const batchers: SendBatcher[] = []
     const sendTaskOf = <Row extends OperationRow, P extends Record<string, unknown>>(queue: SendQueue<Row, P>) => {
@@ -207,6 +235,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
+        [TASK.nonceResync]: runTask(ctx, nonceResync),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
         // notifications: lanes of NOTIFY_CONCURRENCY queues, priority after the mints
         [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),

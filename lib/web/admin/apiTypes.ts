@@ -181,6 +181,8 @@ export type ApiSystem = {
   staleAfterMs: number
   /** open orders held back by the fee ceiling (MAX_FEE_PER_GAS / MAX_PRIORITY_FEE): should be 0 */
   feeCappedOrders: number
+  /** chain events no row of the desk accounts for, not resolved (GET /api/admin/reconciliation): should be 0 */
+  unreconciledEvents: number
   /**
    * the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0
    */

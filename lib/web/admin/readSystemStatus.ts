@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
+import { countUnreconciledEvents } from '@/lib/ops/countUnreconciledEvents'
 import { ChainTimeoutError } from '@/lib/web/errors/admin'
 import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
 import { readSigningState } from '@/lib/web/signingSwitch/readSigningState'
@@ -56,6 +57,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     where stopped_at is null
     order by last_seen_at desc`)
   const feeCappedOrders = await countFeeCappedOrders(db)
+  const unreconciledEvents = await countUnreconciledEvents(db)
   const reserveCheck = await readLatestReserveCheck(db)
   const signing = await readSigningState(db)
 
@@ -112,6 +114,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     lowBalanceWei: p.lowBalanceWei.toString(),
     staleAfterMs: p.staleAfterMs,
     feeCappedOrders,
+    unreconciledEvents,
     reserveCheck,
     signing,
   }

@@ -77,6 +77,7 @@ const system: ApiSystem = {
   lowBalanceWei: '100000000000000000',
   staleAfterMs: 30000,
   feeCappedOrders: 3,
+  unreconciledEvents: 0,
   signing: { stopped: true, reason: 'incident', changedBy: 'admin@x', changedAt: '', auto: false },
   reserveCheck: {
     at: '2026-01-01T00:00:00.000Z',

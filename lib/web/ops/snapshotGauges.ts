@@ -53,6 +53,12 @@ export function snapshotGauges({ metrics, system }: SnapshotGaugesParameters): E
       samples: [{ value: system.feeCappedOrders }],
     },
     {
+      name: 'mintdesk_unreconciled_events',
+      help: 'Chain events no row of the desk accounts for (a mint outside mintdesk), not resolved by an admin (should be 0).',
+      type: 'gauge' as const,
+      samples: [{ value: system.unreconciledEvents }],
+    },
+    {
       name: 'mintdesk_reserve_shortfall_oz',
       help: 'Token supply above the fine gold backing it (backing + in flight), in troy ounces, at the latest reserve check (should be 0).',
       type: 'gauge' as const,

@@ -15,6 +15,11 @@ import {
 } from '@/lib/web/changes/schemas'
 import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
+import {
+  reconciliationSchema,
+  resolveUnreconciledBodySchema,
+  unreconciledEventParamsSchema,
+} from '@/lib/web/reconciliation/schemas'
 import { resumeSigningBodySchema, stopSigningBodySchema } from '@/lib/web/signingSwitch/schemas'
 import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
 import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
@@ -101,6 +106,24 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'Chain settings, signers (nonce in Postgres and on chain, in flight, balance), workers alive',
     roles: ADMIN_READERS,
     success: { status: 200, description: 'The system' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/reconciliation',
+    summary:
+      "What the chain holds that the desk's records do not: each signer's nonce in Postgres and on chain, the chain events no row accounts for",
+    roles: ADMIN_READERS,
+    success: { status: 200, description: 'The reconciliation', schema: reconciliationSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/reconciliation/{id}/resolve',
+    summary: 'Marks an unreconciled chain event resolved, with a note (audited); the reserves still count its supply',
+    roles: admin,
+    params: unreconciledEventParamsSchema,
+    body: resolveUnreconciledBodySchema,
+    success: { status: 200, description: 'The event resolved' },
+    errors: { 409: 'conflict: resolved already' },
   },
   {
     method: 'get',

@@ -1,0 +1,231 @@
+import { sql } from 'drizzle-orm'
+import { type Address, getAddress, type Hex, isAddressEqual } from 'viem'
+import type { Tx } from '@/db/client'
+import { goldMinterAbi } from '@/lib/chain/goldMinterAbi.generated'
+import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
+import { TASK } from '@/lib/jobs/jobKeys'
+import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { bytes32ToOrderId } from '@/lib/mint/orderIdToBytes32'
+import { confirmOrderFromChain } from '../db/confirmOrderFromChain'
+import { recordUnreconciledEvent, type UnreconciledEventIn } from '../db/recordUnreconciledEvent'
+import type { WorkerContext } from '../runtime/context'
+
+export type ReconcileChainEventsParameters = { actor: string; jobId?: bigint | null }
+
+export type ReconcileChainEventsReturnType = {
+  fromBlock: bigint
+  toBlock: bigint
+  /** orders found minted on chain that the database did not show confirmed, now confirmed */
+  confirmed: string[]
+  /** events newly listed as unreconciled */
+  unreconciled: number
+}
+
+/** the cursor's row of chain_cursors: the last block whose events were reconciled */
+export const RECONCILIATION_CURSOR = 'reconciliation'
+
+/** the most blocks one log query spans (providers cap the range of eth_getLogs) */
+const MAX_BLOCK_SPAN = 5_000n
+
+const COMPLIANCE_EVENTS = new Set(['Frozen', 'Unfrozen', 'Paused', 'Unpaused'])
+
+type SeenLog = {
+  eventName: string
+  args: Record<string, unknown>
+  transactionHash: Hex
+  logIndex: number
+  blockNumber: bigint
+  address: Address
+}
+
+/**
+ * Reads back the token's Minted and Burned events and GoldMinter's compliance and ControlChanged events from the
+ * block after the stored cursor (chain_cursors `reconciliation`; a restore rolls it back with the rest, so the
+ * blocks the database forgot are read again) up to the newest block with the desk's confirmations, and matches each
+ * to the desk's rows, one transaction per span of blocks that also moves the cursor:
+ * - a Minted whose order exists with the same recipient and amount: confirmed with the chain's hash and block when
+ *   the database does not show it confirmed and no confirmer follows it (a submitted order with its transaction
+ *   stored is left to its signer's confirmer) (worker/db/confirmOrderFromChain.ts), with a 'reconciled' event; the
+ *   token refuses a second mint of an order id, so the order is never minted twice;
+ * - a Minted with no order, or whose recipient or amount differ; a Burned with no redemption; a compliance event with
+ *   no operation; a ControlChanged with no control change: listed in unreconciled_events for the admins.
+ * The setup GoldMinter's constructor applies (ControlChanged of change id 0) is the deployment's and matches. The
+ * first pass with no cursor reads from block 0.
+ */
+export async function reconcileChainEvents(
+  ctx: WorkerContext,
+  { actor, jobId = null }: ReconcileChainEventsParameters,
+): Promise<ReconcileChainEventsReturnType> {
+  const [head, cursorRows] = await Promise.all([
+    ctx.chain.getBlockNumber({ cacheTime: 0 }),
+    ctx.db.execute<{ block_number: string }>(
+      sql`select block_number::text as block_number from chain_cursors where name = ${RECONCILIATION_CURSOR}`,
+    ),
+  ])
+  const safe = head - BigInt(Math.max(ctx.confirmations, 1)) + 1n
+  const start = cursorRows[0] ? BigInt(cursorRows[0].block_number) + 1n : 0n
+  const confirmed: string[] = []
+  let unreconciled = 0
+  let from = start
+  while (from <= safe) {
+    const to = from + MAX_BLOCK_SPAN - 1n < safe ? from + MAX_BLOCK_SPAN - 1n : safe
+    const [tokenLogs, minterLogs] = await Promise.all([
+      ctx.chain.getContractEvents({ address: ctx.tokenAddress, abi: goldTokenAbi, fromBlock: from, toBlock: to }),
+      ctx.chain.getContractEvents({ address: ctx.minterAddress, abi: goldMinterAbi, fromBlock: from, toBlock: to }),
+    ])
+    const logs = [...tokenLogs, ...minterLogs]
+      .map((l) => l as unknown as SeenLog) // viem's union of every event's args: each branch below reads its own
+      .filter((l) => isWanted(ctx, l))
+      .sort((a, b) =>
+        a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+      )
+    // the mint transactions' sender and nonce, read before the transaction
+    const senders = new Map<Hex, { from: Address; nonce: bigint }>()
+    for (const l of logs) {
+      if (l.eventName !== 'Minted' || senders.has(l.transactionHash)) continue
+      const t = await ctx.chain.getTransaction({ hash: l.transactionHash })
+      senders.set(l.transactionHash, { from: getAddress(t.from), nonce: BigInt(t.nonce) })
+    }
+    const span = await ctx.db.transaction(async (tx) => {
+      const done = { confirmed: [] as string[], unreconciled: 0 }
+      for (const l of logs) {
+        const outcome = await matchLog(tx, l, senders.get(l.transactionHash))
+        if (outcome.kind === 'confirmed') {
+          done.confirmed.push(outcome.orderId)
+          await recordJobEvent(tx, {
+            event: 'reconciled',
+            task: TASK.nonceResync,
+            orderId: outcome.orderId,
+            jobId,
+            actor,
+            detail: `found minted on chain by ${l.transactionHash} (block ${l.blockNumber}) while the order was ${outcome.was}: confirmed from the chain`,
+            data: { hash: l.transactionHash, blockNumber: l.blockNumber.toString(), was: outcome.was },
+          })
+        } else if (outcome.kind === 'unreconciled' && (await recordUnreconciledEvent(tx, outcome.event))) {
+          done.unreconciled++
+          await recordJobEvent(tx, {
+            event: 'unreconciled_event',
+            task: TASK.nonceResync,
+            jobId,
+            actor,
+            detail: `${l.eventName} in ${l.transactionHash} (block ${l.blockNumber}, log ${l.logIndex}): ${outcome.event.reason}`,
+            data: { hash: l.transactionHash, logIndex: l.logIndex, event: l.eventName },
+          })
+        }
+      }
+      await tx.execute(sql`
+        insert into chain_cursors (name, block_number) values (${RECONCILIATION_CURSOR}, ${to}::bigint)
+        on conflict (name) do update set block_number = greatest(chain_cursors.block_number, excluded.block_number),
+          updated_at = now()`)
+      return done
+    })
+    confirmed.push(...span.confirmed)
+    unreconciled += span.unreconciled
+    from = to + 1n
+  }
+  if (confirmed.length > 0 || unreconciled > 0)
+    ctx.log.warn(
+      { fromBlock: start.toString(), toBlock: safe.toString(), confirmed: confirmed.length, unreconciled },
+      'chain events reconciled',
+    )
+  return { fromBlock: start, toBlock: safe, confirmed, unreconciled }
+}
+
+function isWanted(ctx: WorkerContext, l: SeenLog): boolean {
+  if (isAddressEqual(l.address, ctx.tokenAddress)) return l.eventName === 'Minted' || l.eventName === 'Burned'
+  return COMPLIANCE_EVENTS.has(l.eventName) || l.eventName === 'ControlChanged'
+}
+
+type Outcome =
+  | { kind: 'matched' }
+  | { kind: 'confirmed'; orderId: string; was: string }
+  | { kind: 'unreconciled'; event: UnreconciledEventIn }
+
+const ID_ARGUMENT: Record<string, string> = {
+  Minted: 'orderId',
+  Burned: 'redemptionId',
+  Frozen: 'operationId',
+  Unfrozen: 'operationId',
+  Paused: 'operationId',
+  Unpaused: 'operationId',
+  ControlChanged: 'changeId',
+}
+
+const TABLE_OF: Record<string, string> = {
+  Burned: 'redemptions',
+  Frozen: 'compliance_operations',
+  Unfrozen: 'compliance_operations',
+  Paused: 'compliance_operations',
+  Unpaused: 'compliance_operations',
+  ControlChanged: 'control_changes',
+}
+
+async function matchLog(tx: Tx, l: SeenLog, sender: { from: Address; nonce: bigint } | undefined): Promise<Outcome> {
+  const subjectId = String(l.args[ID_ARGUMENT[l.eventName] ?? ''] ?? '') as Hex
+  const id = decodeId(subjectId)
+  const amountWei = typeof l.args.amount === 'bigint' ? l.args.amount : null
+  const unreconciled = (reason: string): Outcome => ({
+    kind: 'unreconciled',
+    event: {
+      txHash: l.transactionHash,
+      logIndex: l.logIndex,
+      blockNumber: l.blockNumber,
+      contractAddress: l.address,
+      event: l.eventName,
+      subjectId: subjectId || null,
+      orderId: id,
+      amountWei,
+      reason,
+    },
+  })
+
+  if (l.eventName === 'Minted') {
+    if (!id) return unreconciled('its order id is not one of the desk’s (not a uuid)')
+    const [order] = await tx.execute<{
+      status: string
+      to_address: string
+      amount_wei: string
+      tx_hash: string | null
+    }>(
+      sql`select status, to_address, amount_wei::text as amount_wei, tx_hash from mint_orders where id = ${id}::uuid for update`,
+    )
+    if (!order) return unreconciled('no order of the desk has this id: minted outside mintdesk')
+    const to = l.args.to as Address
+    if (!isAddressEqual(getAddress(order.to_address), to) || BigInt(order.amount_wei) !== amountWei)
+      return unreconciled(
+        `the order is for ${order.amount_wei} wei to ${order.to_address}, the chain minted ${amountWei} wei to ${to}`,
+      )
+    if (order.status === 'confirmed') return { kind: 'matched' }
+    // a submitted mint whose transaction is stored: its signer's confirmer follows it and confirms it
+    if (order.status === 'submitted') {
+      const stored = await tx.execute(sql`select 1 from chain_txs where hash = ${l.transactionHash}`)
+      if (stored.length > 0) return { kind: 'matched' }
+    }
+    if (!sender) return unreconciled('the mint transaction could not be read')
+    await confirmOrderFromChain(tx, {
+      orderId: id,
+      txHash: l.transactionHash,
+      blockNumber: l.blockNumber,
+      signerAddress: sender.from,
+      nonce: sender.nonce,
+    })
+    return { kind: 'confirmed', orderId: id, was: order.status }
+  }
+
+  const table = TABLE_OF[l.eventName]
+  if (!table) return { kind: 'matched' }
+  // GoldMinter's constructor applies its setup as changes of id 0: the deployment's, no desk row
+  if (l.eventName === 'ControlChanged' && /^0x0{64}$/.test(subjectId)) return { kind: 'matched' }
+  if (!id) return unreconciled(`its id is not one of the desk’s (not a uuid)`)
+  const found = await tx.execute(sql`select 1 from ${sql.identifier(table)} where id = ${id}::uuid`)
+  if (found.length === 0) return unreconciled(`no row of ${table} has this id: sent outside mintdesk`)
+  return { kind: 'matched' }
+}
+
+function decodeId(value: Hex): string | null {
+  try {
+    return bytes32ToOrderId(value)
+  } catch {
+    return null
+  }
+}
