@@ -3,6 +3,7 @@ import {
   createFinalURL,
   createQuerySerializer,
   defaultPathSerializer,
+  type MethodResponse,
   type ParamsOption,
   type RequestBodyOption,
 } from 'openapi-fetch'
@@ -14,6 +15,9 @@ export type ApiPostPath = ClientPathsWithMethod<ApiClient, 'post'>
 
 /** A POST's parameters and JSON body, typed as `createApiClient`'s `POST` types them. */
 export type ApiPostInit<P extends ApiPostPath> = ParamsOption<paths[P]['post']> & RequestBodyOption<paths[P]['post']>
+
+/** What a POST answers on success, as the document types it (e.g. the 202 of /api/gold/mint: `{ orderId, ... }`). */
+export type ApiPostAnswer<P extends ApiPostPath> = MethodResponse<ApiClient, 'post', P>
 
 /** A POST ready for the wire: the path with its parameters filled in (and its query), the body as JSON. */
 export type ApiPost = { path: string; body: string }
