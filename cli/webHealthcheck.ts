@@ -1,7 +1,7 @@
 // The web image's health check (HEALTHCHECK in the Dockerfile, healthCheck of the ECS
 // container): `node healthcheck.mjs` exits 0 when GET /api/health answers 200 on this
 // container's PORT, 1 otherwise. Liveness only; the load balancer asks /api/ready.
-import { createApiClient } from '@/lib/apiClient/createApiClient'
+import { createApiClient } from './apiClient/createApiClient'
 
 const port = process.env.PORT ?? '3000'
 try {

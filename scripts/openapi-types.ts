@@ -1,6 +1,6 @@
-// npm run openapi:types - write lib/apiClient/openapi.generated.ts, the typed paths of the API that
-// lib/apiClient/createApiClient.ts is built on, from the OpenAPI document GET /api/openapi.json serves
-// (lib/web/openapi/buildOpenApiDocument.ts); lib/apiClient/openapi.generated.test.ts checks it is current.
+// npm run openapi:types - write cli/apiClient/openapi.generated.ts, the typed paths of the API that
+// cli/apiClient/createApiClient.ts is built on, from the OpenAPI document GET /api/openapi.json serves
+// (lib/web/openapi/buildOpenApiDocument.ts); cli/apiClient/openapi.generated.test.ts checks it is current.
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

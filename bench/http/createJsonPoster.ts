@@ -1,12 +1,12 @@
 import http from 'node:http'
-import type { ApiPost } from '@/lib/apiClient/buildApiPost'
 import { nowMs } from '../system/clock'
+import type { ApiPost } from './buildApiPost'
 import type { HttpSession } from './signIn'
 
 export type PostResult = { status: number; body: string; sentAt: number; doneAt: number }
 
 export type JsonPoster = {
-  /** sends a POST built by buildApiPost (lib/apiClient/buildApiPost.ts): its path and body typed by the contract */
+  /** sends a POST built by buildApiPost (bench/http/buildApiPost.ts): its path and body typed by the contract */
   post: (request: ApiPost) => Promise<PostResult>
   close: () => void
 }

@@ -1,6 +1,6 @@
 import postgres from 'postgres'
-import type { ApiPostPath } from '../../lib/apiClient/buildApiPost'
 import type { SessionToCheck } from '../../lib/web/auth/ClaimedSessionUser'
+import type { ApiPostPath } from '../http/buildApiPost'
 import type { HttpSession } from '../http/signIn'
 import { sleep } from '../system/clock'
 import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
@@ -10,7 +10,7 @@ import type { MintBodies } from './createMintBodies'
 import { type HttpLoadResult, runHttpLoad } from './runHttpLoad'
 import { type LoadResult, runRawSqlIntake } from './runRawSqlIntake'
 
-/** the intake's route, a path of the contract (lib/apiClient/openapi.generated.ts) */
+/** the intake's route, a path of the contract (cli/apiClient/openapi.generated.ts) */
 export const MINT_PATH = '/api/gold/mint' satisfies ApiPostPath
 
 /**

@@ -2,12 +2,12 @@ import { drizzle } from 'drizzle-orm/postgres-js'
 import type postgres from 'postgres'
 import type { Address, HDAccount } from 'viem'
 import * as schema from '../../db/schema'
-import { type ApiPostAnswer, type ApiPostPath, buildApiPost } from '../../lib/apiClient/buildApiPost'
 import type { GoldMinterDomainParameters } from '../../lib/chain/typedData'
 import { devKey } from '../../lib/keys/devKeys'
 import { buildMintIntentTypedData } from '../../lib/mint/buildMintIntent'
 import { readOrderIntent } from '../../lib/web/approvals/readOrderIntent'
 import { DEV_APPROVER_EMAIL, DEV_APPROVER2_EMAIL } from '../../lib/web/auth/seedDevUsers'
+import { type ApiPostAnswer, type ApiPostPath, buildApiPost } from '../http/buildApiPost'
 import { createJsonPoster, type JsonPoster } from '../http/createJsonPoster'
 import { signIn } from '../http/signIn'
 
@@ -60,7 +60,8 @@ export async function createOrderApprover(p: CreateOrderApproverParameters): Pro
       const signature = await a.key.signTypedData(typedData)
       const res = await a.poster.post(buildApiPost(APPROVE, { params: { path: { orderId } }, body: { signature } }))
       if (res.status !== 200) throw new Error(`approve ${orderId}: ${res.status} ${res.body.slice(0, 300)}`)
-      const { status } = JSON.parse(res.body) as ApiPostAnswer<typeof APPROVE> // the order as GET /api/gold/mint/{id} shows it
+      // the order as GET /api/gold/mint/{id} shows it
+      const { status } = JSON.parse(res.body) as ApiPostAnswer<typeof APPROVE>
       if (status !== 'awaiting_approval') return
     }
     throw new Error(`approve ${orderId}: still awaiting approval after every dev approver signed`)

@@ -2,12 +2,12 @@ import { drizzle } from 'drizzle-orm/postgres-js'
 import type postgres from 'postgres'
 import type { HDAccount } from 'viem'
 import * as schema from '../../db/schema'
-import { type ApiPostAnswer, type ApiPostPath, buildApiPost } from '../../lib/apiClient/buildApiPost'
 import { devKey } from '../../lib/keys/devKeys'
 import { buildRedemptionIntentTypedData } from '../../lib/redemption/buildRedemptionIntent'
 import type { MinterReader } from '../../lib/web/approvals/MinterReader'
 import { DEV_APPROVER_EMAIL, DEV_APPROVER2_EMAIL } from '../../lib/web/auth/seedDevUsers'
 import { readRedemptionIntent } from '../../lib/web/redemptions/readRedemptionIntent'
+import { type ApiPostAnswer, type ApiPostPath, buildApiPost } from '../http/buildApiPost'
 import { createJsonPoster, type JsonPoster } from '../http/createJsonPoster'
 import { signIn } from '../http/signIn'
 
@@ -58,7 +58,8 @@ export async function createRedemptionApprover(p: CreateRedemptionApproverParame
         buildApiPost(APPROVE, { params: { path: { redemptionId } }, body: { signature } }),
       )
       if (res.status !== 200) throw new Error(`approve ${redemptionId}: ${res.status} ${res.body.slice(0, 300)}`)
-      const { status } = JSON.parse(res.body) as ApiPostAnswer<typeof APPROVE> // the redemption as GET .../{id} shows it
+      // the redemption as GET .../{id} shows it
+      const { status } = JSON.parse(res.body) as ApiPostAnswer<typeof APPROVE>
       if (status !== 'awaiting_approval') return
     }
     throw new Error(`approve ${redemptionId}: still awaiting approval after every dev approver signed`)

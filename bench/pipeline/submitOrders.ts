@@ -1,4 +1,4 @@
-import type { ApiPostAnswer } from '../../lib/apiClient/buildApiPost'
+import type { ApiPostAnswer } from '../http/buildApiPost'
 import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
 import type { MINT_PATH } from '../intake/runIntake'

@@ -8,7 +8,7 @@ import type { paths } from './openapi.generated'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
 
-describe('lib/apiClient/openapi.generated.ts', () => {
+describe('cli/apiClient/openapi.generated.ts', () => {
   it('is what scripts/openapi-types.ts generates from the current OpenAPI document (else run npm run openapi:types)', async () => {
     const expected = await openApiTypesModule(buildOpenApiDocument())
     expect(readFileSync(path.join(root, OPENAPI_TYPES_MODULE), 'utf8')).toBe(expected)

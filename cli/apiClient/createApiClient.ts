@@ -24,7 +24,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
  * The one client of mintdesk's API for our own tools (cli/, bench/, tests): openapi-fetch typed by
- * lib/apiClient/openapi.generated.ts, so a path, its parameters, its body and its answers are checked against the
+ * cli/apiClient/openapi.generated.ts, so a path, its parameters, its body and its answers are checked against the
  * contract the routes publish at GET /api/openapi.json. Answers are `{ data, error, response }`; `error` has the
  * API's one error shape.
  *

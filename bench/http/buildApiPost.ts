@@ -7,8 +7,8 @@ import {
   type ParamsOption,
   type RequestBodyOption,
 } from 'openapi-fetch'
-import type { ApiClient } from './createApiClient'
-import type { paths } from './openapi.generated'
+import type { ApiClient } from '../../cli/apiClient/createApiClient'
+import type { paths } from '../../cli/apiClient/openapi.generated'
 
 /** A path of the API that takes a POST, as the document writes it: `/api/gold/mint/{orderId}/approve`. */
 export type ApiPostPath = ClientPathsWithMethod<ApiClient, 'post'>
