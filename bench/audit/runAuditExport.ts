@@ -1,10 +1,9 @@
 import type postgres from 'postgres'
+import { apiClientOf } from '../http/apiClientOf'
 import type { HttpSession } from '../http/signIn'
 import { readProcMemory } from '../system/proc'
 import type { ProcessGroupsSource } from '../system/processGroups'
 import { startMemorySampler } from '../system/startMemorySampler'
-
-export const AUDIT_EXPORT_PATH = '/api/admin/audit/export?format=csv'
 
 export type AuditExportResult = {
   /** the rows exported: those inserted here and those the runs before wrote */
@@ -62,13 +61,21 @@ export async function runAuditExport(p: RunAuditExportParameters): Promise<Audit
   const webRssBeforeKb = readProcMemory(webPid())?.rssKb ?? 0
   const sampler = startMemorySampler({ groups: webGroups, intervalMs: 100 })
   const t1 = performance.now()
-  const res = await fetch(`${p.session.baseUrl}${AUDIT_EXPORT_PATH}`, { headers: { cookie: p.session.cookie } })
-  if (res.status !== 200 || !res.body) throw new Error(`the audit export answered ${res.status}: ${await res.text()}`)
+  const {
+    data: body,
+    error,
+    response,
+  } = await apiClientOf(p.session).GET('/api/admin/audit/export', {
+    params: { query: { format: 'csv' } },
+    parseAs: 'stream',
+  })
+  if (response.status !== 200 || !body)
+    throw new Error(`the audit export answered ${response.status}: ${JSON.stringify(error)}`)
   const curve: number[] = []
   let bytes = 0
   let lines = 0
   let nextTenth = 1
-  const reader = res.body.getReader()
+  const reader = body.getReader()
   for (;;) {
     const { done, value: chunk } = await reader.read()
     if (done) break

@@ -1,18 +1,23 @@
 import http from 'node:http'
 import { nowMs } from '../system/clock'
+import type { ApiPost } from './buildApiPost'
 import type { HttpSession } from './signIn'
 
 export type PostResult = { status: number; body: string; sentAt: number; doneAt: number }
 
 export type JsonPoster = {
-  post: (path: string, body: string) => Promise<PostResult>
+  /** sends a POST built by buildApiPost (bench/http/buildApiPost.ts): its path and body typed by the contract */
+  post: (request: ApiPost) => Promise<PostResult>
   close: () => void
 }
 
 /**
  * POSTs JSON with the session's cookie and Origin over keep-alive connections (at most
  * `maxSockets` at once): the pipeline's client, which needs each request's send time
- * and the order id of its answer (autocannon gives neither per request).
+ * and the order id of its answer (autocannon gives neither per request). Its requests are
+ * typed as createApiClient's are (buildApiPost: the path, its parameters and the body checked
+ * against the generated paths); the sending stays node:http on this pool, whose sockets and
+ * timing are what the bench measures, rather than fetch's own pool behind the typed client.
  */
 export function createJsonPoster({ session, maxSockets }: { session: HttpSession; maxSockets: number }): JsonPoster {
   const url = new URL(session.baseUrl)
@@ -21,7 +26,7 @@ export function createJsonPoster({ session, maxSockets }: { session: HttpSession
   // through a long notification window) resets the request sent on it before the server read
   // it: sent again once on a new connection of its own (outside the pool, whose other idle sockets may be closed
   // too), as Node's documentation of `reusedSocket` advises
-  const post = (path: string, body: string): Promise<PostResult> =>
+  const post = ({ path, body }: ApiPost): Promise<PostResult> =>
     postOnce(path, body, agent).catch((error: unknown) => {
       if (error instanceof ResetOnReusedSocket) return postOnce(path, body, false)
       throw error

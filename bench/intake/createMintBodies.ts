@@ -8,9 +8,12 @@ import { parseBarList } from '../../lib/web/vault/parseBarList'
 import { devCustodianSignature } from '../../scripts/stack/devCustodianSignature'
 import { buildMintRequest } from '../../tests/helpers/buildMintRequest'
 import { allowRecipients } from '../../tests/helpers/recipients'
+import { type ApiPost, buildApiPost } from '../http/buildApiPost'
 import { BENCH_LIST_BARS } from '../vault/benchListBars'
+import { MINT_PATH } from './runIntake'
 
-export type MintBody = { request: MintRequestInput; json: string }
+/** a mint request, and the POST /api/gold/mint that carries it (typed by the contract: buildApiPost) */
+export type MintBody = { request: MintRequestInput; post: ApiPost }
 
 export type MintBodies = {
   next: () => MintBody
@@ -62,7 +65,7 @@ export function createMintBodies({
           bars: template.vaultProof.bars.map((bar, b) => ({ ...bar, serial: `${runId}-${i}-${b === 0 ? 'A' : 'B'}` })),
         },
       }
-      return { request, json: JSON.stringify(request) }
+      return { request, post: buildApiPost(MINT_PATH, { body: request }) }
     },
     count: () => n,
     capacity,

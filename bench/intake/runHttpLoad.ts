@@ -43,7 +43,7 @@ export async function runHttpLoad(p: RunHttpLoadParameters): Promise<HttpLoadRes
         method: 'POST',
         path: p.path,
         headers,
-        setupRequest: (request) => ({ ...request, body: p.bodies.next().json }),
+        setupRequest: (request) => ({ ...request, body: p.bodies.next().post.body }),
       },
     ],
   })

@@ -1,5 +1,6 @@
 import postgres from 'postgres'
 import type { SessionToCheck } from '../../lib/web/auth/ClaimedSessionUser'
+import type { ApiPostPath } from '../http/buildApiPost'
 import type { HttpSession } from '../http/signIn'
 import { sleep } from '../system/clock'
 import { type PgStatementsWindow, readPgStatements, resetPgStatements } from '../system/pgStatements'
@@ -9,7 +10,8 @@ import type { MintBodies } from './createMintBodies'
 import { type HttpLoadResult, runHttpLoad } from './runHttpLoad'
 import { type LoadResult, runRawSqlIntake } from './runRawSqlIntake'
 
-export const MINT_PATH = '/api/gold/mint'
+/** the intake's route, a path of the contract (cli/apiClient/openapi.generated.ts) */
+export const MINT_PATH = '/api/gold/mint' satisfies ApiPostPath
 
 /**
  * The framework's floor: the intake's own request (same route, same body) sent as

@@ -7,8 +7,12 @@ import { devKey } from '../../lib/keys/devKeys'
 import { buildMintIntentTypedData } from '../../lib/mint/buildMintIntent'
 import { readOrderIntent } from '../../lib/web/approvals/readOrderIntent'
 import { DEV_APPROVER_EMAIL, DEV_APPROVER2_EMAIL } from '../../lib/web/auth/seedDevUsers'
+import { type ApiPostAnswer, type ApiPostPath, buildApiPost } from '../http/buildApiPost'
 import { createJsonPoster, type JsonPoster } from '../http/createJsonPoster'
 import { signIn } from '../http/signIn'
+
+/** An approver's signature of an order, a path of the contract */
+const APPROVE = '/api/gold/mint/{orderId}/approve' satisfies ApiPostPath
 
 export type OrderApprover = {
   /** signs the order's MintIntent and posts it until the order is no longer awaiting approval; throws on a refusal */
@@ -54,9 +58,10 @@ export async function createOrderApprover(p: CreateOrderApproverParameters): Pro
     const typedData = buildMintIntentTypedData(domain, intent)
     for (const a of approvers) {
       const signature = await a.key.signTypedData(typedData)
-      const res = await a.poster.post(`/api/gold/mint/${orderId}/approve`, JSON.stringify({ signature }))
+      const res = await a.poster.post(buildApiPost(APPROVE, { params: { path: { orderId } }, body: { signature } }))
       if (res.status !== 200) throw new Error(`approve ${orderId}: ${res.status} ${res.body.slice(0, 300)}`)
-      const { status } = JSON.parse(res.body) as { status: string } // the order as GET /api/gold/mint/{id} shows it
+      // the order as GET /api/gold/mint/{id} shows it
+      const { status } = JSON.parse(res.body) as ApiPostAnswer<typeof APPROVE>
       if (status !== 'awaiting_approval') return
     }
     throw new Error(`approve ${orderId}: still awaiting approval after every dev approver signed`)

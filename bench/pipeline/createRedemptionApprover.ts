@@ -7,8 +7,12 @@ import { buildRedemptionIntentTypedData } from '../../lib/redemption/buildRedemp
 import type { MinterReader } from '../../lib/web/approvals/MinterReader'
 import { DEV_APPROVER_EMAIL, DEV_APPROVER2_EMAIL } from '../../lib/web/auth/seedDevUsers'
 import { readRedemptionIntent } from '../../lib/web/redemptions/readRedemptionIntent'
+import { type ApiPostAnswer, type ApiPostPath, buildApiPost } from '../http/buildApiPost'
 import { createJsonPoster, type JsonPoster } from '../http/createJsonPoster'
 import { signIn } from '../http/signIn'
+
+/** An approver's signature of a redemption, a path of the contract */
+const APPROVE = '/api/gold/redemptions/{redemptionId}/approve' satisfies ApiPostPath
 
 /** Signs redemptions as the approvers' wallets do and hands them to the desk: the burn drain fills its queue so. */
 export type RedemptionApprover = {
@@ -50,9 +54,12 @@ export async function createRedemptionApprover(p: CreateRedemptionApproverParame
     const typedData = buildRedemptionIntentTypedData(p.minter.domain, intent)
     for (const a of approvers) {
       const signature = await a.key.signTypedData(typedData)
-      const res = await a.poster.post(`/api/gold/redemptions/${redemptionId}/approve`, JSON.stringify({ signature }))
+      const res = await a.poster.post(
+        buildApiPost(APPROVE, { params: { path: { redemptionId } }, body: { signature } }),
+      )
       if (res.status !== 200) throw new Error(`approve ${redemptionId}: ${res.status} ${res.body.slice(0, 300)}`)
-      const { status } = JSON.parse(res.body) as { status: string } // the redemption as GET .../{id} shows it
+      // the redemption as GET .../{id} shows it
+      const { status } = JSON.parse(res.body) as ApiPostAnswer<typeof APPROVE>
       if (status !== 'awaiting_approval') return
     }
     throw new Error(`approve ${redemptionId}: still awaiting approval after every dev approver signed`)

@@ -1,6 +1,7 @@
+import type { ApiPostAnswer } from '../http/buildApiPost'
 import type { JsonPoster } from '../http/createJsonPoster'
 import type { MintBodies } from '../intake/createMintBodies'
-import { MINT_PATH } from '../intake/runIntake'
+import type { MINT_PATH } from '../intake/runIntake'
 import { nowMs, sleep } from '../system/clock'
 
 export type SubmittedOrder = {
@@ -43,12 +44,12 @@ export async function submitOrders(p: SubmitOrdersParameters): Promise<SubmitOrd
   const orders: SubmittedOrder[] = []
   let refused = 0
   const one = async () => {
-    const res = await p.poster.post(MINT_PATH, p.bodies.next().json)
+    const res = await p.poster.post(p.bodies.next().post)
     if (res.status !== 202) {
       refused++
       return
     }
-    const { orderId, status } = JSON.parse(res.body) as { orderId: string; status: string } // the API's 202 answer
+    const { orderId, status } = JSON.parse(res.body) as ApiPostAnswer<typeof MINT_PATH> // the 202's body
     const approving = status === 'awaiting_approval' && p.approve !== undefined
     if (approving) await p.approve?.(orderId)
     orders.push({ orderId, sentAt: res.sentAt, answeredAt: res.doneAt, approvedAt: approving ? nowMs() : res.doneAt })

@@ -1,13 +1,13 @@
 import { devKey } from '@/lib/keys/devKeys'
 import { type TypedDataJson, toViemTypedData } from '@/lib/web/signing/toViemTypedData'
+import { apiClientOf } from '../http/apiClientOf'
 import type { HttpSession } from '../http/signIn'
 import { readProcMemory } from '../system/proc'
 import type { ProcessGroupsSource } from '../system/processGroups'
 import { startMemorySampler } from '../system/startMemorySampler'
 
-export const BAR_LIST_PATH = '/api/admin/vault/bar-lists'
-/** the list's typed data for its custodian to sign (docs/api.md "Vault inventory") */
-const TYPED_DATA_PATH = '/api/vault/bar-lists/typed-data'
+/** a bar list as a custodian's tool sends it: CSV as it is, with ?vault=&asOf= (docs/api.md "Vault inventory") */
+const asCsv = { bodySerializer: (csv: string) => csv, headers: { 'content-type': 'text/csv' } }
 
 export type BarListImportRun = {
   /** 'new' (every bar new to the inventory) or 'snapshot' (the same bars again as a later list: all unchanged) */
@@ -53,29 +53,35 @@ export async function runBarListImport(p: RunBarListImportParameters): Promise<B
   const runs: BarListImportRun[] = []
   for (const kind of ['new', 'snapshot'] as const) {
     const asOf = new Date().toISOString()
-    const query = `?vault=${encodeURIComponent(vault)}&asOf=${encodeURIComponent(asOf)}`
-    const headers = { 'content-type': 'text/csv', origin: p.session.origin, cookie: p.session.cookie }
-    // the dev custodian signs the list as a custodian's tool would, before the timed request
-    const typed = await fetch(`${p.session.baseUrl}${TYPED_DATA_PATH}${query}`, { method: 'POST', headers, body: csv })
-    if (typed.status !== 200) throw new Error(`bar-list typed data answered ${typed.status}: ${await typed.text()}`)
-    const signature = await devKey('custodian').signTypedData(toViemTypedData((await typed.json()) as TypedDataJson))
+    const query = { vault, asOf }
+    const api = apiClientOf(p.session)
+    // the dev custodian signs the list's typed data as a custodian's tool would, before the timed request
+    const typed = await api.POST('/api/vault/bar-lists/typed-data', { params: { query }, body: csv, ...asCsv })
+    if (typed.response.status !== 200)
+      throw new Error(`bar-list typed data answered ${typed.response.status}: ${JSON.stringify(typed.error)}`)
+    // the document gives this answer no schema: the typed data as lib/web/signing/toViemTypedData.ts reads it
+    const signature = await devKey('custodian').signTypedData(toViemTypedData(typed.data as unknown as TypedDataJson))
     const webRssBeforeKb = readProcMemory(webPid())?.rssKb ?? 0
     const sampler = startMemorySampler({ groups: webGroups, intervalMs: 100 })
     const t0 = performance.now()
-    const res = await fetch(`${p.session.baseUrl}${BAR_LIST_PATH}${query}`, {
-      method: 'POST',
-      headers: { ...headers, 'custodian-signature': signature },
+    const res = await api.POST('/api/admin/vault/bar-lists', {
+      params: { query },
       body: csv,
+      ...asCsv,
+      headers: { ...asCsv.headers, 'custodian-signature': signature },
     })
-    const answer = (await res.json()) as { added?: number; unchanged?: number }
+    // the document gives the 201 no schema: the counts docs/api.md "Bar lists" names
+    const answer = (res.data ?? res.error) as unknown as { added?: number; unchanged?: number }
     const seconds = (performance.now() - t0) / 1000
     const web = sampler.stop().web
-    if (res.status !== 201)
-      throw new Error(`bar-list import (${kind}) answered ${res.status}: ${JSON.stringify(answer).slice(0, 500)}`)
+    if (res.response.status !== 201)
+      throw new Error(
+        `bar-list import (${kind}) answered ${res.response.status}: ${JSON.stringify(answer).slice(0, 500)}`,
+      )
     const run: BarListImportRun = {
       kind,
       seconds,
-      status: res.status,
+      status: res.response.status,
       added: answer.added ?? 0,
       unchanged: answer.unchanged ?? 0,
       webRssBeforeKb,
