@@ -456,6 +456,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reserves/attestation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The attestation pack of block N: supply at the block, the bar lists in force then, every backing bar with its order and transaction, the totals. The bars as text/csv with ?format=csv or Accept: text/csv; X-Pack-Sha256 is the sha256 (hex) of the bytes sent */
+        get: {
+            parameters: {
+                query: {
+                    block: string;
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The pack (the same bytes for the same final block) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AttestationPack"];
+                    };
+                };
+                /** @description validation_failed: the request names its issues */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description rate_limited, with Retry-After */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the chain cannot be read (state at a past block needs an archive node) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vault/bars": {
         parameters: {
             query?: never;
@@ -2500,6 +2575,230 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the chain holds that the desk's records do not: each signer's nonce in Postgres and on chain, the chain events no row accounts for */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The reconciliation */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            signers: {
+                                address: string;
+                                dbNonce: number;
+                                chainNonce: number | null;
+                                /** @enum {string} */
+                                state: "in_sync" | "resync_needed" | "in_flight" | "unknown";
+                            }[];
+                            unreconciled: {
+                                id: string;
+                                txHash: string;
+                                logIndex: number;
+                                event: string;
+                                orderId?: string;
+                                amount: string | null;
+                                blockNumber: number;
+                                reason: string;
+                                detectedAt: string;
+                            }[];
+                            resolved: {
+                                id: string;
+                                txHash: string;
+                                logIndex: number;
+                                event: string;
+                                orderId?: string;
+                                amount: string | null;
+                                blockNumber: number;
+                                reason: string;
+                                detectedAt: string;
+                                resolvedAt: string;
+                                resolvedBy: string;
+                                note: string;
+                            }[];
+                            cursorBlock: number | null;
+                            chain: {
+                                available: boolean;
+                                error: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description unauthenticated: no session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: a role the route does not let through, or a cross-origin write */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reconciliation/{id}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks an unreconciled chain event resolved, with a note (audited); the reserves still count its supply */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description The event resolved */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description malformed_json: the body is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unauthenticated: no session */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description forbidden: a role the route does not let through, or a cross-origin write */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_found: the path names nothing */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description conflict: resolved already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description payload_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description unsupported_media_type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description validation_failed: the request names its issues */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6304,6 +6603,48 @@ export interface components {
             shortfallOz: string;
             /** @enum {string} */
             status: "covered" | "shortfall";
+        };
+        AttestationPack: {
+            /** @constant */
+            kind: "mintdesk.reserves-attestation";
+            /** @constant */
+            version: 1;
+            chainId: number;
+            tokenAddress: string;
+            block: {
+                number: string;
+                hash: string;
+                timestamp: string;
+            };
+            totalSupply: string;
+            barLists: {
+                vault: string;
+                listId: string;
+                asOf: string;
+                importedAt: string;
+                barsRoot: string | null;
+                totalFineOz: string | null;
+                signer: string | null;
+                custodianSignature: string | null;
+                barCount: number;
+                membersRecorded: number;
+            }[];
+            bars: {
+                vault: string;
+                serial: string;
+                refiner: string;
+                fineOz: string;
+                orderId: string;
+                txHash: string;
+                blockNumber: string;
+            }[];
+            totals: {
+                totalSupply: string;
+                backingFineOz: string;
+                differenceOz: string;
+                /** @enum {string} */
+                status: "covered" | "shortfall";
+            };
         };
         MintOrder: {
             orderId: string;
