@@ -40,13 +40,13 @@ function wrapperRefusals(op: ApiOperation): Record<number, string> {
 }
 
 function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
-  const { success } = op
-  const mediaType = success.mediaType ?? 'application/json'
-  const responses: ZodOpenApiResponsesObject = {
-    [success.status]: {
+  const responses: ZodOpenApiResponsesObject = {}
+  for (const success of [op.success, ...(op.alsoSucceeds ?? [])]) {
+    const mediaType = success.mediaType ?? 'application/json'
+    responses[success.status as keyof ZodOpenApiResponsesObject & number] = {
       description: success.description,
       ...(success.schema ? { content: { [mediaType]: { schema: success.schema } } } : {}),
-    },
+    }
   }
   const wrapper = wrapperRefusals(op)
   const statuses = new Set([...Object.keys(wrapper), ...Object.keys(op.errors ?? {}), '500'].map(Number))

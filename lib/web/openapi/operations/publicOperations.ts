@@ -90,6 +90,7 @@ export const publicOperations: readonly ApiOperation[] = [
     query: importBarListQuerySchema,
     rawBody: barListMedia,
     success: { status: 200, description: 'The typed data' },
+    errors: { 400: 'malformed_json: a JSON bar list that does not parse' },
   },
   {
     method: 'post',
