@@ -55,6 +55,7 @@ export const publicOperations: readonly ApiOperation[] = [
     roles: 'public',
     rateLimited: true,
     success: { status: 200, description: 'The figures', schema: reservesSchema },
+    errors: { 503: 'not_ready: the supply cannot be read from the chain and no reconciliation check is recorded yet' },
   },
   {
     method: 'get',
