@@ -1,7 +1,7 @@
 import type { ReceivedAnswer } from '@/tests/helpers/documentedAnswers'
 
-/** A route handler as a route file exports it (`export const GET = route({...})`). */
-type RouteHandler = (req: Request, ctx?: never) => Promise<Response>
+/** A route handler as a route file exports it (`export const GET = route({...})`): a Request (and Next's context) in. */
+type RouteHandler = (...args: never[]) => Promise<Response>
 
 /**
  * The answers the route handlers gave in this test file, as tests/setup/observeRouteHandlers.ts wraps every handler a
