@@ -1,6 +1,6 @@
 import type { ReceivedAnswer } from '@/tests/helpers/documentedAnswers'
 
-/** A route handler as a route file exports it (`export const GET = route({...})`): a Request (and Next's context) in. */
+/** A route handler as a route file exports it (`export const GET = route({...})`): a Request, Next's context. */
 type RouteHandler = (...args: never[]) => Promise<Response>
 
 /**
