@@ -10,6 +10,8 @@ export type ReceivedAnswer = {
   status: number
   contentType: string | null
   body: unknown
+  /** the body was not read (a stream, or not JSON): the status and media type are checked, not the body */
+  bodyUnread?: true
 }
 
 type JsonSchema = Parameters<typeof z.fromJSONSchema>[0]
@@ -17,6 +19,18 @@ type ResponseObject = { content?: Record<string, { schema?: JsonSchema }> }
 type Dereferenced = { paths?: Record<string, Record<string, { responses?: Record<string, ResponseObject> }>> }
 
 const dereferenced = new WeakMap<OpenApiDocument, Promise<Dereferenced>>()
+/** one validator per response schema of a dereferenced document (a route tested a thousand times builds it once) */
+const validators = new WeakMap<object, z.ZodType>()
+
+function validatorOf(schema: JsonSchema): z.ZodType {
+  const key = schema as object
+  let v = validators.get(key)
+  if (!v) {
+    v = z.fromJSONSchema(schema)
+    validators.set(key, v)
+  }
+  return v
+}
 
 /** The document with its $refs inlined (swagger-parser works on a copy: it writes into what it is given). */
 function inlined(document: OpenApiDocument): Promise<Dereferenced> {
@@ -43,9 +57,35 @@ export async function answerProblems(document: OpenApiDocument, answer: Received
   const type = answer.contentType?.split(';')[0]?.trim() ?? ''
   const schema = response.content?.[type]?.schema
   if (!schema) return [`${answer.method} ${answer.path} ${answer.status}: ${type || 'no body'}, documented ${media}`]
-  const parsed = z.fromJSONSchema(schema).safeParse(answer.body)
+  if (answer.bodyUnread) return []
+  const parsed = validatorOf(schema).safeParse(answer.body)
   if (parsed.success) return []
-  return parsed.error.issues.map((i) => `${answer.status} ${i.path.join('.') || '(body)'}: ${i.message}`)
+  return parsed.error.issues.map(
+    (i) => `${answer.method} ${answer.path} ${answer.status} ${i.path.join('.') || '(body)'}: ${i.message}`,
+  )
+}
+
+/**
+ * What is wrong with any of the answers by the document (answerProblems), each problem once, with the body of its
+ * first answer when the body is the problem: [] when every answer is as documented.
+ */
+export async function undocumentedAnswers(
+  document: OpenApiDocument,
+  answers: readonly ReceivedAnswer[],
+): Promise<string[]> {
+  const seen = new Set<string>()
+  const problems: string[] = []
+  for (const answer of answers) {
+    const key = JSON.stringify([answer.method, answer.path, answer.status, answer.contentType, answer.body])
+    if (seen.has(key)) continue
+    seen.add(key)
+    for (const problem of await answerProblems(document, answer)) {
+      if (problems.some((p) => p.startsWith(problem))) continue
+      const body = answer.bodyUnread ? '' : ` (answered ${JSON.stringify(answer.body)?.slice(0, 300)})`
+      problems.push(`${problem}${body}`)
+    }
+  }
+  return problems
 }
 
 /** A route's answer read as JSON, with what answerProblems finds in it. */

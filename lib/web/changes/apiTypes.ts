@@ -1,4 +1,6 @@
+import type { z } from 'zod'
 import type { ControlChangeStatus } from '@/db/schema/controlChanges'
+import type { controlChangeAcceptedSchema } from './responseSchemas'
 
 /**
  * The JSON shapes of the control changes (docs/api.md "Control changes need a second
@@ -6,7 +8,7 @@ import type { ControlChangeStatus } from '@/db/schema/controlChanges'
  */
 
 /** The 202 answer of a route whose change now awaits a second admin. */
-export type ApiControlChangeAccepted = { changeId: string; status: 'awaiting_second_admin' }
+export type ApiControlChangeAccepted = z.infer<typeof controlChangeAcceptedSchema>
 
 /** One control change. */
 export type ApiControlChange = {

@@ -34,6 +34,8 @@ export type ApiOperation = {
   /** the route answers 429 rate_limited past its per-client limit */
   rateLimited?: boolean
   success: ApiSuccess
+  /** the route's other answers when it goes through (PATCH /api/admin/users/{userId}: 202 for a role change) */
+  alsoSucceeds?: readonly ApiSuccess[]
   /** the operation's own refusals: status -> when */
   errors?: Readonly<Record<number, string>>
 }

@@ -39,19 +39,25 @@ function wrapperRefusals(op: ApiOperation): Record<number, string> {
   return out
 }
 
+/** What any route may answer, from the error mapping (lib/web/errors/toErrorResponse.ts). */
+const anyRoute: Readonly<Record<number, string>> = {
+  500: 'internal_error',
+  503: 'not_ready: the database is briefly unavailable (Retry-After: 1)',
+}
+
 function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
-  const { success } = op
-  const mediaType = success.mediaType ?? 'application/json'
-  const responses: ZodOpenApiResponsesObject = {
-    [success.status]: {
+  const responses: ZodOpenApiResponsesObject = {}
+  for (const success of [op.success, ...(op.alsoSucceeds ?? [])]) {
+    const mediaType = success.mediaType ?? 'application/json'
+    responses[success.status as keyof ZodOpenApiResponsesObject & number] = {
       description: success.description,
       ...(success.schema ? { content: { [mediaType]: { schema: success.schema } } } : {}),
-    },
+    }
   }
   const wrapper = wrapperRefusals(op)
-  const statuses = new Set([...Object.keys(wrapper), ...Object.keys(op.errors ?? {}), '500'].map(Number))
+  const statuses = new Set([...Object.keys(wrapper), ...Object.keys(op.errors ?? {}), '500', '503'].map(Number))
   for (const status of [...statuses].sort((a, b) => a - b)) {
-    const when = [wrapper[status], op.errors?.[status], status === 500 ? 'internal_error' : undefined]
+    const when = [wrapper[status], op.errors?.[status], anyRoute[status]]
     responses[status as keyof ZodOpenApiResponsesObject & number] = {
       description: when.filter((w) => w !== undefined).join('; '),
       content: errorContent,

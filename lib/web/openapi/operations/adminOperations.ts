@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { allowedRecipientListSchema, mintLimitsSchema } from '@/lib/controls/responseSchemas'
 import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema } from '@/lib/controls/schemas'
 import { jobListSchema } from '@/lib/web/admin/responseSchemas'
@@ -5,6 +6,7 @@ import { bulkRetryBodySchema, jobIdParamsSchema, listJobsQuerySchema } from '@/l
 import { auditPageSchema } from '@/lib/web/audit/responseSchemas'
 import { exportAuditQuerySchema, listAuditQuerySchema } from '@/lib/web/audit/schemas'
 import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
+import { controlChangeAcceptedSchema } from '@/lib/web/changes/responseSchemas'
 import {
   changeIdParamsSchema,
   changeTypedDataBodySchema,
@@ -27,7 +29,11 @@ import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vau
 import type { ApiOperation } from '../ApiOperation'
 
 const admin = ['admin'] as const
-const proposed = { status: 202, description: 'Proposed: { changeId, status: "awaiting_second_admin" }' }
+const proposed = {
+  status: 202,
+  description: 'Proposed: the change awaits a second admin',
+  schema: controlChangeAcceptedSchema,
+}
 
 /** The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users, webhooks. */
 export const adminOperations: readonly ApiOperation[] = [
@@ -276,11 +282,8 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     params: userIdParamsSchema,
     body: updateUserSchema,
-    success: {
-      status: 200,
-      description: 'The user, disabled or enabled (a role change answers 202)',
-      schema: userSchema,
-    },
+    success: { status: 200, description: 'The user, disabled or enabled', schema: userSchema },
+    alsoSucceeds: [{ ...proposed, description: 'A role change, proposed: it awaits a second admin' }],
     errors: { 409: 'self_lockout' },
   },
   {
@@ -298,12 +301,22 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     query: importBarListQuerySchema,
     rawBody: ['application/json', 'text/csv'],
-    success: {
-      status: 201,
-      description:
-        'The list imported. With Accept: application/x-ndjson, 200 and a line of JSON per step, the last carrying this status and body (docs/api.md "Bar lists")',
+    success: { status: 201, description: 'The list imported' },
+    alsoSucceeds: [
+      {
+        status: 200,
+        description:
+          'With Accept: application/x-ndjson, at once: a line of JSON per step, the last carrying the status and body ' +
+          'the import answers without it (docs/api.md "Bar lists")',
+        schema: z.string(),
+        mediaType: 'application/x-ndjson',
+      },
+    ],
+    errors: {
+      400: 'malformed_json: a JSON bar list that does not parse',
+      409: 'stale_bar_list',
+      422: 'validation_failed or invalid_signature',
     },
-    errors: { 409: 'stale_bar_list', 422: 'validation_failed or invalid_signature' },
   },
   {
     method: 'get',

@@ -60,6 +60,7 @@ export const publicOperations: readonly ApiOperation[] = [
     roles: 'public',
     rateLimited: true,
     success: { status: 200, description: 'The figures', schema: reservesSchema },
+    errors: { 503: 'not_ready: the supply cannot be read from the chain and no reconciliation check is recorded yet' },
   },
   {
     method: 'get',
@@ -112,6 +113,7 @@ export const publicOperations: readonly ApiOperation[] = [
     query: importBarListQuerySchema,
     rawBody: barListMedia,
     success: { status: 200, description: 'The typed data' },
+    errors: { 400: 'malformed_json: a JSON bar list that does not parse' },
   },
   {
     method: 'post',
