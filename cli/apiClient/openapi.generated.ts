@@ -41,6 +41,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -89,7 +98,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description not_ready */
+                /** @description not_ready; not_ready: the database is briefly unavailable (Retry-After: 1) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -150,6 +159,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -186,6 +204,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -269,6 +296,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the supply cannot be read from the chain and no reconciliation check is recorded yet; not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -337,6 +373,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -446,6 +491,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -512,7 +566,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description not_ready: the chain cannot be read (state at a past block needs an archive node) */
+                /** @description not_ready: the chain cannot be read (state at a past block needs an archive node); not_ready: the database is briefly unavailable (Retry-After: 1) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -597,6 +651,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -640,6 +703,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description malformed_json: a JSON bar list that does not parse */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -688,6 +760,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -826,6 +907,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -878,6 +968,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -911,6 +1010,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -998,6 +1106,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1130,6 +1247,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1195,6 +1321,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1270,6 +1405,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1337,6 +1481,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1446,6 +1599,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1580,6 +1742,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1705,6 +1876,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1765,6 +1945,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1871,6 +2060,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1952,6 +2150,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2019,6 +2226,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2108,6 +2324,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -2173,6 +2398,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2263,6 +2497,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2337,6 +2580,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2451,6 +2703,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2503,6 +2764,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2564,6 +2834,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2665,6 +2944,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2797,6 +3085,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -2849,6 +3146,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2964,6 +3270,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3031,6 +3346,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /** Asks to set both limits; applied when another admin confirms it (audited) */
@@ -3050,12 +3374,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Proposed: { changeId, status: "awaiting_second_admin" } */
+                /** @description Proposed: the change awaits a second admin */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ControlChangeAccepted"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -3113,6 +3439,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3189,6 +3524,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3209,12 +3553,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Proposed: { changeId, status: "awaiting_second_admin" } */
+                /** @description Proposed: the change awaits a second admin */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ControlChangeAccepted"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -3288,6 +3634,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3318,12 +3673,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Proposed: { changeId, status: "awaiting_second_admin" } */
+                /** @description Proposed: the change awaits a second admin */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ControlChangeAccepted"];
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -3354,6 +3711,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3432,6 +3798,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -3457,12 +3832,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Proposed: { changeId, status: "awaiting_second_admin" } */
+                /** @description Proposed: the change awaits a second admin */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ControlChangeAccepted"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -3529,6 +3906,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3641,6 +4027,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3704,6 +4099,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3836,6 +4240,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3959,6 +4372,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4011,6 +4433,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4132,6 +4563,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4165,12 +4605,14 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Proposed: { changeId, status: "awaiting_second_admin" } */
+                /** @description Proposed: the change awaits a second admin */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ControlChangeAccepted"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -4244,6 +4686,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4307,6 +4758,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4350,13 +4810,22 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The user, disabled or enabled (a role change answers 202) */
+                /** @description The user, disabled or enabled */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description A role change, proposed: it awaits a second admin */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ControlChangeAccepted"];
                     };
                 };
                 /** @description malformed_json: the body is not JSON */
@@ -4440,6 +4909,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         trace?: never;
@@ -4508,6 +4986,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4529,12 +5016,30 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The list imported. With Accept: application/x-ndjson, 200 and a line of JSON per step, the last carrying this status and body (docs/api.md "Bar lists") */
+                /** @description With Accept: application/x-ndjson, at once: a line of JSON per step, the last carrying the status and body the import answers without it (docs/api.md "Bar lists") */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                    };
+                };
+                /** @description The list imported */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description malformed_json: a JSON bar list that does not parse */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -4599,6 +5104,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -4651,6 +5165,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4748,7 +5271,7 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description webhooks_not_configured */
+                /** @description webhooks_not_configured; not_ready: the database is briefly unavailable (Retry-After: 1) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -4830,6 +5353,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         options?: never;
@@ -4892,6 +5424,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4973,6 +5514,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5045,6 +5595,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5109,6 +5668,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5223,6 +5791,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5321,6 +5898,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5431,6 +6017,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5534,6 +6129,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5597,6 +6201,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5729,6 +6342,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5852,6 +6474,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -5920,6 +6551,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6018,6 +6658,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6135,6 +6784,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6200,6 +6858,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6309,6 +6976,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6443,6 +7119,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6561,6 +7246,15 @@ export interface paths {
                 };
                 /** @description internal_error */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description not_ready: the database is briefly unavailable (Retry-After: 1) */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6732,6 +7426,11 @@ export interface components {
                 to: string;
                 amount: string;
             } | null;
+        };
+        ControlChangeAccepted: {
+            changeId: string;
+            /** @constant */
+            status: "awaiting_second_admin";
         };
         User: {
             id: string;
