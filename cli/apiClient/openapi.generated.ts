@@ -537,6 +537,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AttestationPack"];
+                        "text/csv": string;
                     };
                 };
                 /** @description validation_failed: the request names its issues */
@@ -2195,7 +2196,10 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/csv": string;
+                        "application/x-ndjson": string;
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {

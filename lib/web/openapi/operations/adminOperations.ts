@@ -55,6 +55,8 @@ export const adminOperations: readonly ApiOperation[] = [
       status: 200,
       description: 'The rows (text/csv or application/x-ndjson): docs/api.md "Audit" says how to check their chain',
       mediaType: 'text/csv',
+      schema: z.string(),
+      alsoMediaTypes: ['application/x-ndjson'],
     },
   },
   {
