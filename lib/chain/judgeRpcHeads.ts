@@ -15,8 +15,8 @@ export type JudgeRpcHeadsParameters = {
  * @example judgeRpcHeads({ answers: [{ head: 90n, ... }, { head: 100n, ... }], maxLagBlocks: 3 })[0].healthy // false
  */
 export function judgeRpcHeads({ answers, maxLagBlocks }: JudgeRpcHeadsParameters): RpcEndpointHealth[] {
-  const heads = answers.map((a) => a.head).filter((h): h is bigint => h !== null)
-  const best = heads.reduce((a, b) => (b > a ? b : a), -1n)
+  let best = -1n
+  for (const { head } of answers) if (head !== null && head > best) best = head
   return answers.map((a) => {
     if (a.head === null) return { healthy: false, head: null, latencyMs: null, lastError: a.error ?? 'no answer' }
     const behind = best - a.head

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { type Hex, keccak256 } from 'viem'
 import { sleep } from '@/lib/time/sleep'
 
 /**
@@ -15,6 +16,7 @@ import { sleep } from '@/lib/time/sleep'
  *   pending, 'latest' reads (nonce, balance, calls, blocks, logs) answered at that block.
  *   Transactions sent meanwhile still reach the chain (the lagging node forwards them);
  * - a lying node: receipts and transactions answered null (unknown) although the chain has them;
+ * - a dropping node: transactions taken (their hash answered) and never passed on;
  * - a dead node: every connection destroyed unanswered (switchable, so a provider can be
  *   killed and brought back on the same URL).
  */
@@ -33,9 +35,18 @@ export type RpcFaults = {
   nullReceipts?: boolean
   /** every request's connection destroyed unanswered */
   down?: boolean
+  /** eth_sendRawTransaction answered with the transaction's hash and never passed on (a provider that drops it) */
+  dropSends?: boolean
 }
 
-export type RpcFaultCounts = { requests: number; rateLimited: number; dropped: number; lagged: number }
+export type RpcFaultCounts = {
+  requests: number
+  rateLimited: number
+  dropped: number
+  lagged: number
+  /** eth_sendRawTransaction taken and not passed on (dropSends) */
+  droppedSends: number
+}
 
 export type RpcFaultProxy = {
   url: string
@@ -91,7 +102,7 @@ export async function startRpcFaultProxy({
   let lagStartedAt = Date.now()
   /** the frozen head while lagging, undefined while fresh */
   let frozen: bigint | undefined
-  const counts: RpcFaultCounts = { requests: 0, rateLimited: 0, dropped: 0, lagged: 0 }
+  const counts: RpcFaultCounts = { requests: 0, rateLimited: 0, dropped: 0, lagged: 0, droppedSends: 0 }
   const sockets = new Set<Socket>()
 
   const upstream = async (body: unknown): Promise<unknown> => {
@@ -175,13 +186,21 @@ export async function startRpcFaultProxy({
     }
   }
 
-  const lie = (req: JsonRpcRequest): JsonRpcResponse | undefined =>
-    faults.nullReceipts && (req.method === 'eth_getTransactionReceipt' || req.method === 'eth_getTransactionByHash')
-      ? { jsonrpc: '2.0', id: req.id, result: null }
-      : undefined
+  const lie = (req: JsonRpcRequest): JsonRpcResponse | undefined => {
+    if (
+      faults.nullReceipts &&
+      (req.method === 'eth_getTransactionReceipt' || req.method === 'eth_getTransactionByHash')
+    )
+      return { jsonrpc: '2.0', id: req.id, result: null }
+    if (faults.dropSends && req.method === 'eth_sendRawTransaction') {
+      counts.droppedSends++
+      return { jsonrpc: '2.0', id: req.id, result: keccak256(req.params?.[0] as Hex) }
+    }
+    return undefined
+  }
 
   const handle = async (body: unknown): Promise<unknown> => {
-    if (faults.nullReceipts) {
+    if (faults.nullReceipts || faults.dropSends) {
       const one = async (req: JsonRpcRequest) => lie(req) ?? handleOne(req)
       return Array.isArray(body) ? Promise.all(body.map((r) => one(r as JsonRpcRequest))) : one(body as JsonRpcRequest)
     }
