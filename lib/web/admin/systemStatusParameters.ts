@@ -24,6 +24,7 @@ export function systemStatusParameters(config: Config): ReadSystemStatusParamete
     tokenAddress: config.tokenAddress,
     confirmations: config.confirmations,
     rpcUrl: config.production ? undefined : config.rpcUrl,
+    showRpcUrls: !config.production,
     lowBalanceWei: config.lowBalanceWei,
     staleAfterMs: config.worker.staleAfterMs,
     chainTimeoutMs: 3_000,
