@@ -74,7 +74,10 @@ export function createChainClient({
   })
 }
 
-/** the transport with the endpoints as its value (client.transport.rpcEndpoints) and, with several, null answers checked */
+/**
+ * the transport with the endpoints as its value (client.transport.rpcEndpoints) and, with
+ * several, null answers checked
+ */
 function withEndpoints(transport: Transport, rpc: RpcEndpoints): Transport {
   return (params) => {
     const inner = transport(params)

@@ -15,8 +15,9 @@ import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpe
  * The RPC drill: a real worker process on two endpoints, the fault proxy in front of anvil
  * as the primary (rpc 1) and anvil itself as the secondary (rpc 2). The primary is killed
  * in the middle of a drain, or lies (receipts answered null, then a head that stops); every
- * order still confirms, exactly once (verifyMints reads the chain). The chain makes a block a second. The switch's cost is
- * measured and printed (a client of the same configuration timing each call), never asserted.
+ * order still confirms, exactly once (verifyMints reads the chain). The chain makes a block a
+ * second. The switch's cost is measured and printed (a client of the same configuration timing
+ * each call), never asserted.
  */
 const HEALTH_MS = '200'
 
