@@ -4,6 +4,7 @@ import { ScrollX } from '@/components/ui/ScrollX'
 import type { SystemStatus } from './adminApi'
 import { formatEth, shortHex } from './format'
 import { balanceHealth, nonceHealth } from './health'
+import { RpcEndpointsPanel } from './RpcEndpointsPanel'
 
 /** Each signer: nonce in Postgres against the chain (latest and pending), in flight, gas balance. */
 export function SignersPanel({ system }: { system: SystemStatus }) {
@@ -111,6 +112,7 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
           </>
         ) : null}
       </p>
+      <RpcEndpointsPanel system={system} />
     </div>
   )
 }

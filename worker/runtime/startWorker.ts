@@ -69,9 +69,9 @@ export type RunningWorker = {
  * graphile-worker with its tasks behind runTask, the heartbeat row and the sweep.
  */
 export async function startWorker({ config, log, onFatal }: StartWorkerParameters): Promise<RunningWorker> {
-  const { rpcUrl, tokenAddress, minterAddress } = config
-  if (!rpcUrl || !tokenAddress || !minterAddress)
-    throw new WorkerStartError('RPC_URL, TOKEN_ADDRESS and MINTER_ADDRESS are required')
+  const { rpcUrls, tokenAddress, minterAddress } = config
+  if (rpcUrls.length === 0 || !tokenAddress || !minterAddress)
+    throw new WorkerStartError('RPC_URL (or RPC_URLS), TOKEN_ADDRESS and MINTER_ADDRESS are required')
   const settings = config.worker
   const { db, close: closeDb } = createDb({
     url: config.databaseUrl,
@@ -93,8 +93,14 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       production: config.production,
       minterAddress,
     })
-    const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
-    const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
+    const chainId = await connectChain({ rpcUrls, expected: config.chainId, log })
+    const chain = createChainClient({
+      rpcUrls,
+      chainId,
+      pollingMs: config.rpcPollingMs,
+      healthMs: config.rpcHealthMs,
+      maxLagBlocks: config.rpcMaxLagBlocks,
+    })
 
     // one KMS budget for the whole process: every key's signatures wait for it, throttles retried
     const { ratePerKey, ratePerProcess, throttleBudgetMs } = settings.kmsSign
@@ -340,23 +346,38 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
   }
 }
 
-/** Waits for the node (it may start after us), checks its chain id. */
+/**
+ * Waits for a node (it may start after us), checks the chain id of every endpoint that
+ * answers: one on another chain is a start error, one not answering yet is not (a dead
+ * provider must not keep the desk down when another answers).
+ */
 async function connectChain({
-  rpcUrl,
+  rpcUrls,
   expected,
   log,
 }: {
-  rpcUrl: string
+  rpcUrls: readonly string[]
   expected: number | undefined
   log: WorkerLogger
 }): Promise<number> {
-  const probe = createChainClient({ rpcUrl, chainId: expected ?? 1, pollingMs: 1_000, timeoutMs: 5_000 })
+  const probes = rpcUrls.map((rpcUrl) =>
+    createChainClient({ rpcUrl, chainId: expected ?? 1, pollingMs: 1_000, timeoutMs: 5_000 }),
+  )
   for (let attempt = 1; ; attempt++) {
     try {
-      const chainId = await probe.getChainId()
-      if (expected !== undefined && chainId !== expected)
-        throw new WorkerStartError(`the node at RPC_URL is chain ${chainId}, CHAIN_ID says ${expected}`)
-      return chainId
+      const answers = await Promise.allSettled(probes.map((p) => p.getChainId()))
+      const ids = answers.flatMap((a, i) => (a.status === 'fulfilled' ? [{ id: a.value, n: i + 1 }] : []))
+      const first = answers.find((a) => a.status === 'rejected')
+      if (ids.length === 0) throw first?.reason ?? new Error('no endpoint answered')
+      const want = expected ?? ids[0].id
+      const wrong = ids.find((x) => x.id !== want)
+      if (wrong)
+        throw new WorkerStartError(
+          `the node at ${rpcUrls.length > 1 ? `RPC_URLS entry ${wrong.n}` : 'RPC_URL'} is chain ${wrong.id}, ${expected !== undefined ? 'CHAIN_ID says' : 'another endpoint is'} ${want}`,
+        )
+      if (ids.length < rpcUrls.length)
+        log.warn({ answered: ids.length, endpoints: rpcUrls.length }, 'not every chain endpoint answers yet')
+      return want
     } catch (error) {
       if (error instanceof WorkerStartError || attempt >= 30) throw error
       log.warn({ err: error, attempt }, 'chain node not reachable yet')

@@ -166,6 +166,24 @@ export type ApiSigner = {
   lowBalance: boolean | null
 }
 
+/**
+ * One chain endpoint of the web's client (RPC_URLS in rank order) as a probe just found it: its
+ * URL in dev mode only (a provider's URL carries its key), otherwise its label, "rpc N" for the
+ * Nth of RPC_URLS.
+ */
+export type ApiRpcEndpoint = {
+  label: string
+  /** dev mode only */
+  url?: string
+  /** answered, and its head at most RPC_MAX_LAG_BLOCKS behind the best */
+  healthy: boolean
+  /** its block number; null when it did not answer */
+  head: number | null
+  latencyMs: number | null
+  /** why it is not healthy */
+  lastError?: string
+}
+
 export type ApiWorker = { id: string; host: string; pid: number; startedAt: string; lastSeenAt: string; alive: boolean }
 
 export type ApiSystem = {
@@ -176,6 +194,8 @@ export type ApiSystem = {
   workers: ApiWorker[]
   /** dev mode only */
   rpcUrl?: string
+  /** each chain endpoint's health, head and latency, in rank order; empty when no RPC is configured */
+  rpcEndpoints: ApiRpcEndpoint[]
   chain: { available: boolean; blockNumber: number | null; error: string | null }
   lowBalanceWei: string
   staleAfterMs: number

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
+import { rpcEndpointsOf } from '@/lib/chain/rpcEndpointsOf'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
 import { countUnreconciledEvents } from '@/lib/ops/countUnreconciledEvents'
 import { ChainTimeoutError } from '@/lib/web/errors/admin'
 import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
 import { readSigningState } from '@/lib/web/signingSwitch/readSigningState'
-import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
+import type { ApiRpcEndpoint, ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
 export type ReadSystemStatusParameters = {
@@ -17,6 +18,8 @@ export type ReadSystemStatusParameters = {
   confirmations: number
   /** shown in dev mode only: pass undefined in production */
   rpcUrl?: string
+  /** dev mode: each endpoint's URL beside its label */
+  showRpcUrls?: boolean
   lowBalanceWei: bigint
   /** a worker silent this long is shown as not alive (its jobs get taken over) */
   staleAfterMs: number
@@ -35,7 +38,9 @@ type ChainRead = { blockNumber: bigint; perSigner: Map<string, { latest: number;
  * the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts); the latest reserve
  * reconciliation (reserve_checks, with its age and shortfall). The web
  * only reads the chain. If the RPC is down or slow, the answer still comes, with the
- * database figures and the chain fields null (`chain.available: false`).
+ * database figures and the chain fields null (`chain.available: false`). Each chain endpoint
+ * (RPC_URLS) is probed afresh: its health, head and latency (`rpcEndpoints`, the URL in dev
+ * mode only).
  */
 export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters): Promise<ReadSystemStatusReturnType> {
   const signerRows = await db.execute<{ address: string; active: boolean; next_nonce: bigint; in_flight: number }>(sql`
@@ -63,6 +68,9 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
 
   let chainRead: ChainRead | null = null
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'
+  // every endpoint probed afresh (head, latency), beside the reads; a probe has its own short timeout
+  const rpc = p.chain ? rpcEndpointsOf(p.chain) : undefined
+  const probed = rpc?.probe()
   if (p.chain) {
     try {
       chainRead = await withTimeout(
@@ -76,6 +84,14 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
       chainError = describeChainError(error)
     }
   }
+  const rpcEndpoints: ApiRpcEndpoint[] = ((await probed) ?? []).map((e) => ({
+    label: e.label,
+    ...(p.showRpcUrls ? { url: e.url } : {}),
+    healthy: e.health.healthy,
+    head: e.health.head === null ? null : Number(e.health.head),
+    latencyMs: e.health.latencyMs,
+    ...(e.health.lastError ? { lastError: e.health.lastError } : {}),
+  }))
 
   const signers: ApiSigner[] = signerRows.map((s) => {
     const onChain = chainRead?.perSigner.get(s.address.toLowerCase())
@@ -106,6 +122,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     signers,
     workers,
     ...(p.rpcUrl ? { rpcUrl: p.rpcUrl } : {}),
+    rpcEndpoints,
     chain: {
       available: chainRead !== null,
       blockNumber: chainRead ? Number(chainRead.blockNumber) : null,

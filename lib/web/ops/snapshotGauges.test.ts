@@ -45,6 +45,7 @@ const metrics: ApiMetrics = {
 
 const system: ApiSystem = {
   chainId: 31337,
+  rpcEndpoints: [],
   tokenAddress: null,
   confirmations: 1,
   signers: [
