@@ -45,6 +45,9 @@ export type AdminAction =
   | 'redemption.sign'
   | 'redemption.approve'
   | 'redemption.reject'
+  /** a signer's pending nonce (lib/web/signers): sped up or resynced by one admin; a cancel is a control change */
+  | 'nonce.speed_up'
+  | 'nonce.resync'
 
 export type RecordAuditParameters = {
   actor: AdminActor
@@ -62,6 +65,7 @@ export type RecordAuditParameters = {
     | 'compliance_operation'
     | 'signing'
     | 'redemption'
+    | 'signer'
   targetId: string
   detail?: Record<string, unknown>
 }

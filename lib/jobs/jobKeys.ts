@@ -26,6 +26,12 @@ export const TASK = {
    */
   signerConfirm: 'signer_confirm',
   nonceHealth: 'nonce_health',
+  /** one nonce cancel two admins signed (a nonce.cancel change): the mint at it cancelled, the nonce released to be filled */
+  nonceCancel: 'nonce_cancel',
+  /** an admin's speed-up of one signer's pending nonce: its own transaction re-signed at the chosen fees */
+  nonceSpeedUp: 'nonce_speed_up',
+  /** an admin's resync of one signer's nonces from the chain (payload { signerAddress }) */
+  nonceResync: 'nonce_resync',
   reserveCheck: 'reserve_check',
   /** notifications: fan the undispatched events out (its name is also written in SQL by public.record_mint_event) */
   notifyDispatch: 'notify_dispatch',
@@ -82,6 +88,20 @@ export function redemptionSendJobKey(redemptionId: string): string {
 
 export function complianceSendJobKey(operationId: string): string {
   return `${TASK.complianceSend}:${operationId}`
+}
+
+export function nonceCancelJobKey(changeId: string): string {
+  return `${TASK.nonceCancel}:${changeId}`
+}
+
+/** one waiting speed-up per nonce: a second replaces the first's fees (lower case signer) */
+export function nonceSpeedUpJobKey(signerAddress: string, nonce: number): string {
+  return `${TASK.nonceSpeedUp}:${signerAddress.toLowerCase()}:${nonce}`
+}
+
+/** one waiting resync per signer (lower case) */
+export function nonceResyncJobKey(signerAddress: string): string {
+  return `${TASK.nonceResync}:${signerAddress.toLowerCase()}`
 }
 
 export function orderConfirmJobKey(orderId: string): string {

@@ -29,7 +29,9 @@ import { controlSendQueue } from '../tasks/controlSend'
 import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
 import { mintSendQueue } from '../tasks/mintSend'
+import { nonceCancel } from '../tasks/nonceCancel'
 import { nonceHealth } from '../tasks/nonceHealth'
+import { nonceSpeedUp } from '../tasks/nonceSpeedUp'
 import { notifyDispatch } from '../tasks/notifyDispatch'
 import { orderConfirm } from '../tasks/orderConfirm'
 import { redemptionSendQueue } from '../tasks/redemptionSend'
@@ -207,6 +209,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.orderConfirm]: runTask(ctx, orderConfirm),
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
+        [TASK.nonceCancel]: runTask(ctx, nonceCancel),
+        [TASK.nonceSpeedUp]: runTask(ctx, nonceSpeedUp),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
         // notifications: lanes of NOTIFY_CONCURRENCY queues, priority after the mints
         [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),
