@@ -154,7 +154,7 @@ describe("an operator's actions on a pending nonce", () => {
     const { order: b, signer, nonce } = await stuckOrder()
     const change: ParsedOnChainChange = {
       kind: 'nonce.cancel',
-      params: { signerAddress: signer, nonce: Number(nonce) },
+      params: { signerAddress: signer as Hex, nonce: Number(nonce) },
     }
 
     // the attacker with the web's login: a nonce.cancel written pending with its job, one admin's signature or none
