@@ -79,7 +79,7 @@ writeFileSync(
 log(`${results.filter((r) => r.ok).length} of ${runs} runs passed; figures in ${path.relative(root, reportFile)}`)
 process.exit(results.every((r) => r.ok) && drill.ok ? 0 : 1)
 
-/** The rotation drill's test with ROTATION_DRILL_ORDERS orders, in vitest (its database and fixtures): its figures line. */
+/** The rotation drill's test with ROTATION_DRILL_ORDERS orders, in vitest: its figures line. */
 async function runRotationDrill(n: number): Promise<{ ok: boolean; figures: string | null; ms: number }> {
   const t0 = Date.now()
   const child = spawn('npx', ['vitest', 'run', 'tests/worker/rotationDrill.int.test.ts'], {

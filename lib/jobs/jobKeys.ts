@@ -26,7 +26,10 @@ export const TASK = {
    */
   signerConfirm: 'signer_confirm',
   nonceHealth: 'nonce_health',
-  /** one nonce cancel two admins signed (a nonce.cancel change): the mint at it cancelled, the nonce released to be filled */
+  /**
+   * one nonce cancel two admins signed (a nonce.cancel change): the mint at it cancelled, the nonce released to be
+   * filled
+   */
   nonceCancel: 'nonce_cancel',
   /** an admin's speed-up of one signer's pending nonce: its own transaction re-signed at the chosen fees */
   nonceSpeedUp: 'nonce_speed_up',

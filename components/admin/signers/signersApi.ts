@@ -18,7 +18,7 @@ const noncePath = (p: { signerAddress: string; nonce: number }) => `${signerPath
 
 export type SignerActionAccepted = { jobId: string; signerAddress: string; nonce?: number }
 
-/** POST /api/admin/signers/{address}/nonces/{nonce}/speed-up: the worker re-signs the nonce's own call at these fees. */
+/** POST /api/admin/signers/{address}/nonces/{nonce}/speed-up: the worker re-signs the nonce's own call at the fees. */
 export function speedUpNonce(p: {
   signerAddress: string
   nonce: number

@@ -164,7 +164,10 @@ export type ApiSigner = {
   /** nonces reserved or signed in Postgres and not yet mined */
   inFlight: number
   lowBalance: boolean | null
-  /** the nonces in flight, lowest first (at most 50), each with what holds it and its newest transaction: the operator's actions' targets */
+  /**
+   * the nonces in flight, lowest first (at most 50), each with what holds it and its newest transaction: the
+   * operator's actions' targets
+   */
   pendingNonces: ApiPendingNonce[]
 }
 
