@@ -237,7 +237,7 @@ function NonceRow({
         </td>
         {canChange ? (
           <td className="px-2 py-1">
-            <div className="flex justify-end gap-1">
+            <div className="flex flex-wrap justify-end gap-1">
               {n.hash ? (
                 <Button size="sm" variant="secondary" disabled={busy} onClick={onSpeedUp}>
                   Speed up nonce {n.nonce}
