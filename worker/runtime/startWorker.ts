@@ -31,8 +31,10 @@ import { controlSendQueue } from '../tasks/controlSend'
 import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
 import { mintSendQueue } from '../tasks/mintSend'
+import { nonceCancel } from '../tasks/nonceCancel'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { nonceResync } from '../tasks/nonceResync'
+import { nonceSpeedUp } from '../tasks/nonceSpeedUp'
 import { notifyDispatch } from '../tasks/notifyDispatch'
 import { orderConfirm } from '../tasks/orderConfirm'
 import { redemptionSendQueue } from '../tasks/redemptionSend'
@@ -40,6 +42,7 @@ import { reserveCheck } from '../tasks/reserveCheck'
 import { sendTask } from '../tasks/sendTask'
 import { signerConfirm } from '../tasks/signerConfirm'
 import { webhookDeliver } from '../tasks/webhookDeliver'
+import { connectChain } from './connectChain'
 import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { createFailpoint } from './failpoints'
 import { graphileLogger } from './graphileLogger'
@@ -242,6 +245,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
         [TASK.nonceResync]: runTask(ctx, nonceResync),
+        [TASK.nonceCancel]: runTask(ctx, nonceCancel),
+        [TASK.nonceSpeedUp]: runTask(ctx, nonceSpeedUp),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
         // notifications: lanes of NOTIFY_CONCURRENCY queues, priority after the mints
         [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),
@@ -343,46 +348,6 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
   } catch (error) {
     await cleanup().catch(() => {})
     throw error
-  }
-}
-
-/**
- * Waits for a node (it may start after us), checks the chain id of every endpoint that
- * answers: one on another chain is a start error, one not answering yet is not (a dead
- * provider must not keep the desk down when another answers).
- */
-async function connectChain({
-  rpcUrls,
-  expected,
-  log,
-}: {
-  rpcUrls: readonly string[]
-  expected: number | undefined
-  log: WorkerLogger
-}): Promise<number> {
-  const probes = rpcUrls.map((rpcUrl) =>
-    createChainClient({ rpcUrl, chainId: expected ?? 1, pollingMs: 1_000, timeoutMs: 5_000 }),
-  )
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const answers = await Promise.allSettled(probes.map((p) => p.getChainId()))
-      const ids = answers.flatMap((a, i) => (a.status === 'fulfilled' ? [{ id: a.value, n: i + 1 }] : []))
-      const first = answers.find((a) => a.status === 'rejected')
-      if (ids.length === 0) throw first?.reason ?? new Error('no endpoint answered')
-      const want = expected ?? ids[0].id
-      const wrong = ids.find((x) => x.id !== want)
-      if (wrong)
-        throw new WorkerStartError(
-          `the node at ${rpcUrls.length > 1 ? `RPC_URLS entry ${wrong.n}` : 'RPC_URL'} is chain ${wrong.id}, ${expected !== undefined ? 'CHAIN_ID says' : 'another endpoint is'} ${want}`,
-        )
-      if (ids.length < rpcUrls.length)
-        log.warn({ answered: ids.length, endpoints: rpcUrls.length }, 'not every chain endpoint answers yet')
-      return want
-    } catch (error) {
-      if (error instanceof WorkerStartError || attempt >= 30) throw error
-      log.warn({ err: error, attempt }, 'chain node not reachable yet')
-      await sleep({ ms: 1_000 })
-    }
   }
 }
 

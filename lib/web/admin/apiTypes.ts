@@ -164,6 +164,25 @@ export type ApiSigner = {
   /** nonces reserved or signed in Postgres and not yet mined */
   inFlight: number
   lowBalance: boolean | null
+  /**
+   * the nonces in flight, lowest first (at most 50), each with what holds it and its newest transaction: the
+   * operator's actions' targets
+   */
+  pendingNonces: ApiPendingNonce[]
+}
+
+/** One nonce reserved or signed and not mined (docs/decisions/064-operator-nonce-actions.md). */
+export type ApiPendingNonce = {
+  nonce: number
+  state: string
+  use: string
+  operation: string | null
+  operationId: string | null
+  operationStatus: string | null
+  /** the newest transaction at the nonce (the highest fee), null while only reserved; fees in wei */
+  hash: string | null
+  maxFeePerGas: string | null
+  maxPriorityFeePerGas: string | null
 }
 
 /**

@@ -59,6 +59,11 @@ describe('readSystemStatus', () => {
       balanceWei: (10_000n * 10n ** 18n).toString(),
       inFlight: 2,
       lowBalance: false,
+      // the nonces in flight, each with what holds it: a signed one with its transaction, a reserved one without
+      pendingNonces: [
+        expect.objectContaining({ nonce: 1, state: 'signed', operation: 'mint', hash: expect.stringMatching(/^0x/) }),
+        expect.objectContaining({ nonce: 2, state: 'reserved', operation: 'mint', hash: null }),
+      ],
     })
     expect(s.signers.find((x) => x.address === empty)).toMatchObject({ balanceWei: '0', lowBalance: true, inFlight: 0 })
     // one endpoint, probed: its label, no URL unless asked (dev mode), its head and latency

@@ -58,6 +58,7 @@ const system: ApiSystem = {
       balanceWei: '50000000000000000',
       inFlight: 2,
       lowBalance: true,
+      pendingNonces: [],
     },
     {
       address: '0xdef',
@@ -68,6 +69,7 @@ const system: ApiSystem = {
       balanceWei: null,
       inFlight: 0,
       lowBalance: null,
+      pendingNonces: [],
     },
   ],
   workers: [

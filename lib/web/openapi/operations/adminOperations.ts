@@ -22,6 +22,12 @@ import {
   resolveUnreconciledBodySchema,
   unreconciledEventParamsSchema,
 } from '@/lib/web/reconciliation/schemas'
+import {
+  cancelNonceBodySchema,
+  signerNonceParamsSchema,
+  signerParamsSchema,
+  speedUpBodySchema,
+} from '@/lib/web/signers/schemas'
 import { resumeSigningBodySchema, stopSigningBodySchema } from '@/lib/web/signingSwitch/schemas'
 import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
 import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
@@ -114,6 +120,39 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'Chain settings, signers (nonce in Postgres and on chain, in flight, balance), workers alive',
     roles: ADMIN_READERS,
     success: { status: 200, description: 'The system' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signers/{address}/nonces/{nonce}/speed-up',
+    summary:
+      "The worker re-signs a pending nonce's own operation at the chosen fees, at least 12.5% above its newest and under the fee ceiling (audited)",
+    roles: admin,
+    params: signerNonceParamsSchema,
+    body: speedUpBodySchema,
+    success: { status: 202, description: '{ jobId, signerAddress, nonce }: the nonce_speed_up job' },
+    errors: { 409: 'conflict: nothing signed at the nonce yet, or its operation is no longer submitted' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signers/{address}/nonces/{nonce}/cancel',
+    summary:
+      "Proposes a mint's pending nonce cancelled (a nonce.cancel change with its author's signature); a second admin's signature queues the worker's zero-value self-transfer",
+    roles: admin,
+    params: signerNonceParamsSchema,
+    body: cancelNonceBodySchema,
+    success: proposed,
+    errors: {
+      409: 'conflict: not a mint, or the mint is settled',
+      422: 'invalid_signature: not an admin key bound to you, or the change expired',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signers/{address}/resync',
+    summary: "The worker reads the signer's nonces again from the chain: its nonce_resync job (audited)",
+    roles: admin,
+    params: signerParamsSchema,
+    success: { status: 202, description: '{ jobId, signerAddress }: the nonce_resync job' },
   },
   {
     method: 'get',
