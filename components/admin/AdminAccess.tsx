@@ -9,7 +9,7 @@ const CanChangeContext = createContext(false)
  * provides it from the user's row; every action of the console asks useCanChange and an auditor
  * sees none. The routes refuse an auditor's change whatever the page shows.
  */
-export function AdminAccessProvider({ canChange, children }: { canChange: boolean; children: ReactNode }) {
+export function AdminAccessProvider({ canChange, children }: { canChange: boolean; children?: ReactNode }) {
   return <CanChangeContext value={canChange}>{children}</CanChangeContext>
 }
 

@@ -41,10 +41,11 @@ function render(canChange: boolean, pendingNonces: ApiPendingNonce[] = [mint, re
     createElement(
       QueryClientProvider,
       { client },
-      createElement(AdminAccessProvider, {
-        canChange,
-        children: createElement(SignerNonces, { signer: { address, pendingNonces }, keySigners: ['wallet', 'dev'] }),
-      }),
+      createElement(
+        AdminAccessProvider,
+        { canChange },
+        createElement(SignerNonces, { signer: { address, pendingNonces }, keySigners: ['wallet', 'dev'] }),
+      ),
     ),
   )
   return html.replaceAll('<!-- -->', '')
