@@ -1,6 +1,7 @@
-// npm run test:chaos [-- --runs 3] [--orders 500] [--workers 3] [--seed N] [--rotation-orders 300]: the long chaos
-// suite (tests/chaos/runLongChaos.ts), run N times in a row on a fresh stack each time, then the signing key's
-// rotation drill (tests/worker/rotationDrill.int.test.ts) with its long form's orders.
+// npm run test:chaos [-- --runs 3] [--orders 500] [--workers 3] [--seed N] [--rotation-orders 300]
+// [--restore-orders 50]: the long chaos suite (tests/chaos/runLongChaos.ts), run N times in a row on a fresh stack
+// each time, then the disaster drills with their long form's orders: the signing key's rotation
+// (tests/worker/rotationDrill.int.test.ts) and the database restored from a backup (tests/worker/restoreDrill.int.test.ts).
 // Writes the measured figures to docs/reliability.md and exits non-zero if any run found
 // a problem. The short form of the same faults runs in `npm test` (tests/attack/).
 import { spawn } from 'node:child_process'
@@ -25,6 +26,7 @@ const orders = arg('orders', 500)
 const workers = arg('workers', 3)
 const outOfGasOrders = arg('out-of-gas-orders', 20)
 const rotationOrders = arg('rotation-orders', 300)
+const restoreOrders = arg('restore-orders', 50)
 const firstSeed = arg('seed', Number(new Date().toISOString().slice(0, 10).replaceAll('-', '')))
 const command = `npm run test:chaos -- ${argv.join(' ')}`.trim()
 const reportFile = path.join(root, 'docs', 'reliability.md')
@@ -69,22 +71,46 @@ for (let i = 0; i < runs; i++) {
   )
   writeFileSync(reportFile, report(results) + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`))
 }
-log(`rotation drill: ${rotationOrders} orders`)
-const drill = await runRotationDrill(rotationOrders)
-log(`rotation drill: ${drill.ok ? 'PASSED' : 'FAILED'}${drill.figures ? `\n  ${drill.figures}` : ''}`)
-writeFileSync(
-  reportFile,
-  report(results) + rotationSection(drill) + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`),
-)
+/** The disaster drills: each a test of the suite, run with its long form's orders; its figures line goes to the report. */
+const drills: Drill[] = [
+  {
+    title: "The signing key's rotation drill",
+    file: 'tests/worker/rotationDrill.int.test.ts',
+    tag: 'rotationDrill',
+    env: { ROTATION_DRILL_ORDERS: String(rotationOrders) },
+    about: `${rotationOrders} orders (docs/deploy.md "Rotating the signing key")`,
+  },
+  {
+    title: 'The restore drill',
+    file: 'tests/worker/restoreDrill.int.test.ts',
+    tag: 'restoreDrill',
+    env: { RESTORE_DRILL_ORDERS: String(restoreOrders) },
+    about: `${restoreOrders} orders minted between the copy and the restore (docs/deploy.md "A database restored from a backup")`,
+  },
+]
+const drilled: DrillResult[] = []
+for (const drill of drills) {
+  log(`${drill.title}: ${drill.about}`)
+  const r = await runDrill(drill)
+  drilled.push(r)
+  log(`${drill.title}: ${r.ok ? 'PASSED' : 'FAILED'}${r.figures ? `\n  ${r.figures}` : ''}`)
+  writeFileSync(
+    reportFile,
+    report(results) + drilled.map(drillSection).join('') + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`),
+  )
+}
 log(`${results.filter((r) => r.ok).length} of ${runs} runs passed; figures in ${path.relative(root, reportFile)}`)
-process.exit(results.every((r) => r.ok) && drill.ok ? 0 : 1)
+process.exit(results.every((r) => r.ok) && drilled.every((d) => d.ok) ? 0 : 1)
 
-/** The rotation drill's test with ROTATION_DRILL_ORDERS orders, in vitest: its figures line. */
-async function runRotationDrill(n: number): Promise<{ ok: boolean; figures: string | null; ms: number }> {
+type Drill = { title: string; file: string; tag: string; env: Record<string, string>; about: string }
+type DrillResult = { drill: Drill; ok: boolean; figures: string | null; ms: number }
+
+/** A drill's test in vitest with its long form's environment: its `[tag] ...` figures line. */
+async function runDrill(drill: Drill): Promise<DrillResult> {
   const t0 = Date.now()
-  const child = spawn('npx', ['vitest', 'run', 'tests/worker/rotationDrill.int.test.ts'], {
+  const child = spawn('npx', ['vitest', 'run', drill.file], {
     cwd: root,
-    env: { ...process.env, ROTATION_DRILL_ORDERS: String(n) },
+    env: { ...process.env, ...drill.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   let out = ''
@@ -92,16 +118,16 @@ async function runRotationDrill(n: number): Promise<{ ok: boolean; figures: stri
     out += chunk.toString('utf8')
   })
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
-  const figures = /\[rotationDrill\] (.*)/.exec(out)?.[1] ?? null
+  const figures = new RegExp(`\\[${drill.tag}\\] (.*)`).exec(out)?.[1] ?? null
   if (code !== 0) console.log(out.slice(-4000))
-  return { ok: code === 0, figures, ms: Date.now() - t0 }
+  return { drill, ok: code === 0, figures, ms: Date.now() - t0 }
 }
 
-function rotationSection(d: { ok: boolean; figures: string | null; ms: number }): string {
+function drillSection(d: DrillResult): string {
   return `
-## The signing key's rotation drill
+## ${d.drill.title}
 
-\`tests/worker/rotationDrill.int.test.ts\` with ${rotationOrders} orders (docs/deploy.md "Rotating the signing key"):
+\`${d.drill.file}\` with ${d.drill.about}:
 **${d.ok ? 'passed' : 'FAILED'}** in ${s(d.ms)}. ${d.figures ?? 'No figures: see the output above.'}
 `
 }
