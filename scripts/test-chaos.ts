@@ -1,7 +1,9 @@
-// npm run test:chaos [-- --runs 3] [--orders 500] [--workers 3] [--seed N]: the long chaos
-// suite (tests/chaos/runLongChaos.ts), run N times in a row on a fresh stack each time.
+// npm run test:chaos [-- --runs 3] [--orders 500] [--workers 3] [--seed N] [--rotation-orders 300]: the long chaos
+// suite (tests/chaos/runLongChaos.ts), run N times in a row on a fresh stack each time, then the signing key's
+// rotation drill (tests/worker/rotationDrill.int.test.ts) with its long form's orders.
 // Writes the measured figures to docs/reliability.md and exits non-zero if any run found
 // a problem. The short form of the same faults runs in `npm test` (tests/attack/).
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -22,6 +24,7 @@ const runs = arg('runs', 1)
 const orders = arg('orders', 500)
 const workers = arg('workers', 3)
 const outOfGasOrders = arg('out-of-gas-orders', 20)
+const rotationOrders = arg('rotation-orders', 300)
 const firstSeed = arg('seed', Number(new Date().toISOString().slice(0, 10).replaceAll('-', '')))
 const command = `npm run test:chaos -- ${argv.join(' ')}`.trim()
 const reportFile = path.join(root, 'docs', 'reliability.md')
@@ -66,8 +69,42 @@ for (let i = 0; i < runs; i++) {
   )
   writeFileSync(reportFile, report(results) + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`))
 }
+log(`rotation drill: ${rotationOrders} orders`)
+const drill = await runRotationDrill(rotationOrders)
+log(`rotation drill: ${drill.ok ? 'PASSED' : 'FAILED'}${drill.figures ? `\n  ${drill.figures}` : ''}`)
+writeFileSync(
+  reportFile,
+  report(results) + rotationSection(drill) + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`),
+)
 log(`${results.filter((r) => r.ok).length} of ${runs} runs passed; figures in ${path.relative(root, reportFile)}`)
-process.exit(results.every((r) => r.ok) ? 0 : 1)
+process.exit(results.every((r) => r.ok) && drill.ok ? 0 : 1)
+
+/** The rotation drill's test with ROTATION_DRILL_ORDERS orders, in vitest: its figures line. */
+async function runRotationDrill(n: number): Promise<{ ok: boolean; figures: string | null; ms: number }> {
+  const t0 = Date.now()
+  const child = spawn('npx', ['vitest', 'run', 'tests/worker/rotationDrill.int.test.ts'], {
+    cwd: root,
+    env: { ...process.env, ROTATION_DRILL_ORDERS: String(n) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8')
+  })
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
+  const figures = /\[rotationDrill\] (.*)/.exec(out)?.[1] ?? null
+  if (code !== 0) console.log(out.slice(-4000))
+  return { ok: code === 0, figures, ms: Date.now() - t0 }
+}
+
+function rotationSection(d: { ok: boolean; figures: string | null; ms: number }): string {
+  return `
+## The signing key's rotation drill
+
+\`tests/worker/rotationDrill.int.test.ts\` with ${rotationOrders} orders (docs/deploy.md "Rotating the signing key"):
+**${d.ok ? 'passed' : 'FAILED'}** in ${s(d.ms)}. ${d.figures ?? 'No figures: see the output above.'}
+`
+}
 
 function s(ms: number | undefined): string {
   return ms === undefined ? '-' : `${(ms / 1000).toFixed(1)} s`

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { Alert } from '@/components/ui/Alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { useHydrated } from '@/components/ui/useHydrated'
+import type { KeySignerKind } from '@/lib/web/signing/availableSigners'
 import { fetchMetrics, fetchSystemStatus, metricsQueryKey, systemQueryKey } from './adminApi'
 import { DeadLetterBanner } from './DeadLetterBanner'
 import { formatDuration } from './format'
@@ -26,7 +27,7 @@ export const DASHBOARD_REFRESH_MS = 5_000
  * the reserve check, the reserves now and dead letters first, then the queue, per-task health, throughput,
  * signers, workers.
  */
-export function AdminDashboard() {
+export function AdminDashboard({ keySigners }: { keySigners: readonly KeySignerKind[] }) {
   const [paused, setPaused] = useState(false)
   const interval = paused ? false : DASHBOARD_REFRESH_MS
   const metricsQuery = useQuery({ queryKey: metricsQueryKey, queryFn: fetchMetrics, refetchInterval: interval })
@@ -111,7 +112,7 @@ export function AdminDashboard() {
             <CardDescription>Postgres hands out the nonces; the chain shows what is mined and pending.</CardDescription>
           </CardHeader>
           <CardContent>
-            {system.data ? <SignersPanel system={system.data} /> : null}
+            {system.data ? <SignersPanel system={system.data} keySigners={keySigners} /> : null}
             {system.error ? <Alert tone="error">{system.error.message}</Alert> : null}
           </CardContent>
         </Card>

@@ -1,12 +1,24 @@
 import { Alert } from '@/components/ui/Alert'
 import { Badge } from '@/components/ui/Badge'
 import { ScrollX } from '@/components/ui/ScrollX'
+import type { KeySignerKind } from '@/lib/web/signing/availableSigners'
 import type { SystemStatus } from './adminApi'
 import { formatEth, shortHex } from './format'
 import { balanceHealth, nonceHealth } from './health'
+import { RpcEndpointsPanel } from './RpcEndpointsPanel'
+import { SignerNonces } from './signers/SignerNonces'
 
-/** Each signer: nonce in Postgres against the chain (latest and pending), in flight, gas balance. */
-export function SignersPanel({ system }: { system: SystemStatus }) {
+export type SignersPanelProps = {
+  system: SystemStatus
+  /** who signs a nonce's cancel: the injected wallet, and in dev mode also the dev signer */
+  keySigners: readonly KeySignerKind[]
+}
+
+/**
+ * Each signer: nonce in Postgres against the chain (latest and pending), in flight, gas balance; under it, its
+ * pending nonces with an admin's speed-up, cancel and resync (SignerNonces).
+ */
+export function SignersPanel({ system, keySigners }: SignersPanelProps) {
   const low = system.signers.filter((s) => s.lowBalance)
   return (
     <div className="space-y-3">
@@ -64,8 +76,8 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
               {system.signers.map((s) => {
                 const nonce = nonceHealth(s)
                 const balance = balanceHealth(s.balanceWei, system.lowBalanceWei)
-                return (
-                  <tr key={s.address} className="border-b border-stone-100 last:border-0">
+                return [
+                  <tr key={s.address} className="border-t border-stone-200">
                     <th
                       scope="row"
                       className="py-2 pr-3 text-left font-mono font-normal whitespace-nowrap"
@@ -84,8 +96,13 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
                       <span className="tabular mr-2">{formatEth(s.balanceWei)}</span>
                       {balance.tone !== 'success' ? <Badge tone={balance.tone}>{balance.label}</Badge> : null}
                     </td>
-                  </tr>
-                )
+                  </tr>,
+                  <tr key={`${s.address}-nonces`}>
+                    <td colSpan={7} className="pb-3 pl-4">
+                      <SignerNonces signer={s} keySigners={keySigners} />
+                    </td>
+                  </tr>,
+                ]
               })}
             </tbody>
           </table>
@@ -111,6 +128,7 @@ export function SignersPanel({ system }: { system: SystemStatus }) {
           </>
         ) : null}
       </p>
+      <RpcEndpointsPanel system={system} />
     </div>
   )
 }

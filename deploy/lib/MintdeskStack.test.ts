@@ -396,7 +396,7 @@ describe('MintdeskStack (synthesized offline)', () => {
       'METRICS_TOKEN',
       'OIDC_CLIENT_SECRET',
       'PGPASSWORD',
-      'RPC_URL',
+      'RPC_URLS',
       'SMTP_URL',
       'WEB_DATABASE_PASSWORD',
       'WEBHOOK_SECRETS_KEY',
@@ -424,10 +424,10 @@ describe('MintdeskStack (synthesized offline)', () => {
       'METRICS_TOKEN',
       'OIDC_CLIENT_SECRET',
       'PGPASSWORD',
-      'RPC_URL',
+      'RPC_URLS',
       'WEBHOOK_SECRETS_KEY',
     ])
-    expect(secretsOf('worker')).toEqual(['PGPASSWORD', 'RPC_URL', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY'])
+    expect(secretsOf('worker')).toEqual(['PGPASSWORD', 'RPC_URLS', 'SMTP_URL', 'WEBHOOK_SECRETS_KEY'])
     expect(secretsOf('migrate')).toEqual(['PGPASSWORD', 'WEB_DATABASE_PASSWORD', 'WORKER_DATABASE_PASSWORD'])
     // the generated secrets are generated, not literal
     for (const [, s] of ofType('AWS::SecretsManager::Secret')) {

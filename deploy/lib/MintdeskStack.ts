@@ -259,7 +259,7 @@ export class MintdeskStack extends Stack {
       concurrency: props.workerConcurrency,
       secrets: {
         PGPASSWORD: dbRoles.worker.password,
-        RPC_URL: rpcUrl,
+        RPC_URLS: rpcUrl,
         SMTP_URL: ecs.Secret.fromSecretsManager(email.smtpUrl),
         WEBHOOK_SECRETS_KEY: webhookSecretsKey,
       },
@@ -282,7 +282,7 @@ export class MintdeskStack extends Stack {
         AUTH_SECRET: ecs.Secret.fromSecretsManager(secrets.authSecret),
         METRICS_TOKEN: ecs.Secret.fromSecretsManager(secrets.metricsToken),
         OIDC_CLIENT_SECRET: ecs.Secret.fromSecretsManager(secrets.oidcClientSecret),
-        RPC_URL: rpcUrl,
+        RPC_URLS: rpcUrl,
         WEBHOOK_SECRETS_KEY: webhookSecretsKey,
       },
       desiredCount: props.webDesiredCount,

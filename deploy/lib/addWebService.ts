@@ -37,7 +37,7 @@ export type AddWebServiceParameters = {
     AUTH_SECRET: ecs.Secret
     METRICS_TOKEN: ecs.Secret
     OIDC_CLIENT_SECRET: ecs.Secret
-    RPC_URL: ecs.Secret
+    RPC_URLS: ecs.Secret
     /** seals a new webhook endpoint's signing secret */
     WEBHOOK_SECRETS_KEY: ecs.Secret
   }

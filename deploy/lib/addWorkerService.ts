@@ -25,7 +25,7 @@ export type AddWorkerServiceParameters = {
   /** the signing keys' ids, in order (KMS_KEY_IDS) */
   kmsKeyIds: string
   concurrency?: number
-  secrets: { PGPASSWORD: ecs.Secret; RPC_URL: ecs.Secret; SMTP_URL: ecs.Secret; WEBHOOK_SECRETS_KEY: ecs.Secret }
+  secrets: { PGPASSWORD: ecs.Secret; RPC_URLS: ecs.Secret; SMTP_URL: ecs.Secret; WEBHOOK_SECRETS_KEY: ecs.Secret }
 }
 
 /**

@@ -47,6 +47,9 @@ export type AdminAction =
   | 'redemption.reject'
   /** an admin marks a chain event no row accounts for as resolved, with a note (lib/web/reconciliation) */
   | 'reconciliation.resolve'
+  /** a signer's pending nonce (lib/web/signers): sped up or resynced by one admin; a cancel is a control change */
+  | 'nonce.speed_up'
+  | 'nonce.resync'
 
 export type RecordAuditParameters = {
   actor: AdminActor
@@ -65,6 +68,7 @@ export type RecordAuditParameters = {
     | 'signing'
     | 'redemption'
     | 'unreconciled_event'
+    | 'signer'
   targetId: string
   detail?: Record<string, unknown>
 }

@@ -150,6 +150,12 @@ export type ControlChangeAction =
   /** rebinds the vault to a registered custodian; 0x0 removes the vault, and its reserve */
   | { action: 'setCustodian'; vault: Hex; custodian: Address }
   | { action: 'setAdminThreshold'; threshold: bigint }
+  /**
+   * the desk's own: a signer's pending nonce replaced by a zero-value self-transfer (decision 064).
+   * GoldMinter knows no such action (UnknownControlAction): its admins' signatures authorise the
+   * worker's cancel and nothing on chain
+   */
+  | { action: 'cancelNonce'; signer: Address; nonce: bigint }
 
 export class ControlChangeDecodeError extends BaseError {
   override name = 'ControlChangeDecodeError'
@@ -163,6 +169,7 @@ const RULE = [{ type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { t
 const RATE = [{ type: 'uint256' }, { type: 'uint256' }] as const
 const CUSTODIAN = [{ type: 'bytes32' }, { type: 'address' }] as const
 const THRESHOLD = [{ type: 'uint256' }] as const
+const SIGNER_NONCE = [{ type: 'address' }, { type: 'uint256' }] as const
 
 /** The `action` and `params` (abi-encoded arguments) of a ControlChange. */
 export function encodeControlChange(change: ControlChangeAction): { action: string; params: Hex } {
@@ -193,6 +200,8 @@ export function encodeControlChange(change: ControlChangeAction): { action: stri
       return { action: change.action, params: encodeAbiParameters(CUSTODIAN, [change.vault, change.custodian]) }
     case 'setAdminThreshold':
       return { action: change.action, params: encodeAbiParameters(THRESHOLD, [change.threshold]) }
+    case 'cancelNonce':
+      return { action: change.action, params: encodeAbiParameters(SIGNER_NONCE, [change.signer, change.nonce]) }
   }
 }
 
@@ -222,6 +231,10 @@ export function decodeControlChange({ action, params }: { action: string; params
       }
       case 'setAdminThreshold':
         return { action, threshold: decodeAbiParameters(THRESHOLD, params)[0] }
+      case 'cancelNonce': {
+        const [signer, nonce] = decodeAbiParameters(SIGNER_NONCE, params)
+        return { action, signer, nonce }
+      }
     }
   } catch (err) {
     throw new ControlChangeDecodeError(`the params of ${action} do not decode`, { cause: err })

@@ -44,9 +44,24 @@ export const onChainChangeParamsSchemas = {
   'admin.remove': account,
   /** how many admins' signatures a control change needs (at least 2) */
   'admin.threshold': z.strictObject({ threshold: z.number().int().min(2).max(100) }),
+  /**
+   * the desk's own, signed as the others are (decision 064): a signer's pending nonce filled by a
+   * zero-value self-transfer, the mint bound to it cancelled. POST /api/admin/signers/{address}/nonces/{nonce}/cancel
+   * proposes it; the worker's nonce_cancel applies it, never GoldMinter
+   */
+  'nonce.cancel': z.strictObject({
+    signerAddress: controlFieldSchemas.address,
+    nonce: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  }),
 } as const
 
+/** the signed kinds the worker applies itself (GoldMinter refuses their action): no control_send, their own task */
+export const DESK_SIGNED_CHANGE_KINDS = ['nonce.cancel'] as const
+
 export type OnChainChangeKind = keyof typeof onChainChangeParamsSchemas
+
+/** the kinds POST /api/admin/changes proposes (a desk-signed kind has its own route) */
+export type ProposedOnChainChangeKind = Exclude<OnChainChangeKind, (typeof DESK_SIGNED_CHANGE_KINDS)[number]>
 
 export type OnChainChangeParams<K extends OnChainChangeKind = OnChainChangeKind> = z.output<
   (typeof onChainChangeParamsSchemas)[K]
@@ -100,5 +115,11 @@ export function onChainChangeAction(change: ParsedOnChainChange): ControlChangeA
       }
     case 'admin.threshold':
       return { action: 'setAdminThreshold', threshold: BigInt(change.params.threshold) }
+    case 'nonce.cancel':
+      return {
+        action: 'cancelNonce',
+        signer: change.params.signerAddress as Address,
+        nonce: BigInt(change.params.nonce),
+      }
   }
 }

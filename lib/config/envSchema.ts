@@ -29,7 +29,13 @@ export const envSchema = z.object({
   MINTDESK_ALLOW_LOOPBACK_KMS: z.string().optional(),
   DATABASE_URL: z.string().min(1, 'DATABASE_URL is required'),
   DATABASE_POOL_MAX: intFrom(10),
+  /** one chain endpoint; RPC_URLS, when set, takes its place */
   RPC_URL: optionalUrl,
+  /**
+   * several chain endpoints, comma-separated, in rank order: the first while it is healthy, the
+   * next when it is dead or its head lags (lib/chain/createChainClient.ts); sends go to each
+   */
+  RPC_URLS: csv.pipe(z.array(z.string().url('each of RPC_URLS must be a URL'))).optional(),
   CHAIN_ID: z.coerce.number().int().positive().optional(),
   TOKEN_ADDRESS: z
     .string()
@@ -109,6 +115,10 @@ export const envSchema = z.object({
   MINTDESK_FAILPOINTS: csv.optional(),
   /** viem polling interval; ~100 ms against anvil, seconds against a real chain */
   RPC_POLLING_MS: intFrom(1_000),
+  /** with several endpoints: how often the chain client probes their health (head and latency) while in use */
+  RPC_HEALTH_MS: z.coerce.number().int().min(50).default(2_000),
+  /** with several endpoints: one whose head is behind the best by more than this many blocks is skipped */
+  RPC_MAX_LAG_BLOCKS: intFrom(3),
   LOW_BALANCE_WEI: z.string().regex(/^\d+$/).default('100000000000000000'),
   /**
    * The fee ceiling (wei per gas, decimal strings): the worker never signs a mint or a

@@ -52,6 +52,29 @@ describe('loadConfig', () => {
     ).toEqual(['k'])
   })
 
+  it('RPC_URLS gives several endpoints in rank order, RPC_URL one; RPC_URLS wins when both are set', () => {
+    const one = loadConfig({ env: worker, role: 'worker' })
+    expect([one.rpcUrl, one.rpcUrls]).toEqual(['http://127.0.0.1:8545', ['http://127.0.0.1:8545']])
+    const { RPC_URL: _, ...noUrl } = worker
+    const several = loadConfig({
+      env: { ...noUrl, RPC_URLS: 'http://127.0.0.1:9001, https://rpc.example.com/v2/key' },
+      role: 'worker',
+    })
+    expect(several.rpcUrls).toEqual(['http://127.0.0.1:9001', 'https://rpc.example.com/v2/key'])
+    expect(several.rpcUrl).toBe('http://127.0.0.1:9001')
+    expect(several.rpcHealthMs).toBe(2_000)
+    expect(several.rpcMaxLagBlocks).toBe(3)
+    expect(loadConfig({ env: { ...worker, RPC_URLS: 'http://127.0.0.1:9001' }, role: 'worker' }).rpcUrls).toEqual([
+      'http://127.0.0.1:9001',
+    ])
+    expect(
+      errorOf(() => loadConfig({ env: { ...noUrl, RPC_URLS: 'http://a:1,nope' }, role: 'worker' })).variables,
+    ).toEqual(['RPC_URLS'])
+    expect(
+      errorOf(() => loadConfig({ env: { ...noUrl, RPC_URLS: 'http://a:1,http://a:1' }, role: 'worker' })).variables,
+    ).toEqual(['RPC_URLS'])
+  })
+
   it('names each missing variable', () => {
     expect(errorOf(() => loadConfig({ env: {}, role: 'web' })).variables).toContain('DATABASE_URL')
     expect(errorOf(() => loadConfig({ env: base, role: 'worker' })).variables).toEqual([

@@ -25,7 +25,10 @@ export type Config = {
   production: boolean
   databaseUrl: string
   databasePoolMax: number
+  /** the first of rpcUrls (the primary); undefined when none is configured */
   rpcUrl: string | undefined
+  /** RPC_URLS, or RPC_URL alone; empty when neither is set */
+  rpcUrls: readonly string[]
   chainId: number | undefined
   tokenAddress: `0x${string}` | undefined
   /** MINTER_ADDRESS: GoldMinter */
@@ -79,6 +82,9 @@ export type Config = {
     inFlightRetryMs: number
   }
   rpcPollingMs: number
+  /** RPC_HEALTH_MS, RPC_MAX_LAG_BLOCKS: the endpoints' probes, with several */
+  rpcHealthMs: number
+  rpcMaxLagBlocks: number
   lowBalanceWei: bigint
   /** webhooks and email: SMTP_URL, MAIL_FROM, WEBHOOK_SECRETS_KEY, NOTIFY_* */
   notifications: NotificationSettings
@@ -131,7 +137,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       if (production && !e.MINTER_ADDRESS) missing.push('MINTER_ADDRESS')
     }
     if (role === 'worker') {
-      if (!e.RPC_URL) missing.push('RPC_URL')
+      if (!e.RPC_URL && !e.RPC_URLS?.length) missing.push('RPC_URL')
       if (!e.TOKEN_ADDRESS) missing.push('TOKEN_ADDRESS')
       if (!e.MINTER_ADDRESS) missing.push('MINTER_ADDRESS')
       if (kmsKeyIds.length === 0) missing.push('KMS_KEY_IDS')
@@ -156,6 +162,9 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
   if (e.QUEUE_TRANSPORT === 'sqs' && role === 'worker') {
     if (!e.SQS_QUEUE_URL) missing.push('SQS_QUEUE_URL')
     if (!e.SQS_DLQ_URL) missing.push('SQS_DLQ_URL')
+  }
+  if (e.RPC_URLS && new Set(e.RPC_URLS).size !== e.RPC_URLS.length) {
+    throw new ConfigError(['RPC_URLS'], 'RPC_URLS names an endpoint twice')
   }
   if (missing.length > 0) {
     throw new ConfigError(missing, `missing configuration: ${missing.join(', ')} must be set`)
@@ -195,11 +204,13 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
         }
       : undefined
 
+  const rpcUrls = e.RPC_URLS?.length ? e.RPC_URLS : e.RPC_URL ? [e.RPC_URL] : []
   return {
     production,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
-    rpcUrl: e.RPC_URL,
+    rpcUrl: rpcUrls[0],
+    rpcUrls,
     chainId: e.CHAIN_ID,
     tokenAddress: e.TOKEN_ADDRESS as `0x${string}` | undefined,
     minterAddress: e.MINTER_ADDRESS as `0x${string}` | undefined,
@@ -247,6 +258,8 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       inFlightRetryMs: e.IN_FLIGHT_RETRY_MS,
     },
     rpcPollingMs: e.RPC_POLLING_MS,
+    rpcHealthMs: e.RPC_HEALTH_MS,
+    rpcMaxLagBlocks: e.RPC_MAX_LAG_BLOCKS,
     lowBalanceWei: BigInt(e.LOW_BALANCE_WEI),
     notifications: notificationSettings({ env, production }),
     logLevel: e.LOG_LEVEL,

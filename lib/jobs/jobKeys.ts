@@ -27,6 +27,13 @@ export const TASK = {
   signerConfirm: 'signer_confirm',
   nonceHealth: 'nonce_health',
   /**
+   * one nonce cancel two admins signed (a nonce.cancel change): the mint at it cancelled, the nonce released to be
+   * filled
+   */
+  nonceCancel: 'nonce_cancel',
+  /** an admin's speed-up of one signer's pending nonce: its own transaction re-signed at the chosen fees */
+  nonceSpeedUp: 'nonce_speed_up',
+  /**
    * payload `{ signerAddress?: string }`: brings one signer's (or every signer's) next_nonce up to the chain's
    * count and reconciles the chain's events from the stored cursor (docs/decisions/063-nonce-resync-after-restore.md);
    * the one without a signer is periodic (job key nonce_resync), an admin may add either
@@ -89,6 +96,15 @@ export function redemptionSendJobKey(redemptionId: string): string {
 
 export function complianceSendJobKey(operationId: string): string {
   return `${TASK.complianceSend}:${operationId}`
+}
+
+export function nonceCancelJobKey(changeId: string): string {
+  return `${TASK.nonceCancel}:${changeId}`
+}
+
+/** one waiting speed-up per nonce: a second replaces the first's fees (lower case signer) */
+export function nonceSpeedUpJobKey(signerAddress: string, nonce: number): string {
+  return `${TASK.nonceSpeedUp}:${signerAddress.toLowerCase()}:${nonce}`
 }
 
 export function orderConfirmJobKey(orderId: string): string {

@@ -20,3 +20,19 @@ export type ComplianceSendPayload = { operationId: string }
  * (lib/web/notifications/redeliverWebhook.ts)
  */
 export type WebhookDeliverPayload = { deliveryId: string }
+
+/** nonce_cancel: the nonce.cancel change two admins signed (job key nonce_cancel:<changeId>) */
+export type NonceCancelPayload = { changeId: string }
+
+/**
+ * nonce_speed_up: an admin's chosen fees (wei, decimal strings) for one signer's pending nonce; the worker re-signs
+ * that nonce's own operation, re-derived, under the fee ceiling (job key nonce_speed_up:<signer>:<nonce>)
+ */
+export type NonceSpeedUpPayload = {
+  signerAddress: string
+  nonce: number
+  maxFeePerGas: string
+  maxPriorityFeePerGas: string
+  /** the admin who asked, for the timeline */
+  requestedBy: string
+}

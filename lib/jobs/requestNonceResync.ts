@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client'
-import { addJob } from './addJob'
+import { type AddJobReturnType, addJob } from './addJob'
 import { nonceResyncJobKey, TASK } from './jobKeys'
 
 export type RequestNonceResyncParameters = { signerAddress: string; actor: string; detail?: string }
@@ -11,8 +11,8 @@ export type RequestNonceResyncParameters = { signerAddress: string; actor: strin
 export async function requestNonceResync(
   db: DbOrTx,
   { signerAddress, actor, detail }: RequestNonceResyncParameters,
-): Promise<void> {
-  await addJob(db, {
+): Promise<AddJobReturnType> {
+  return addJob(db, {
     task: TASK.nonceResync,
     payload: { signerAddress },
     jobKey: nonceResyncJobKey(signerAddress),

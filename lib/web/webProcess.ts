@@ -59,9 +59,15 @@ export function getReservesRateLimiter(): RateLimiter {
 export function getMinterReader(): MinterReader {
   if (!web.minter) {
     const config = getConfig('web')
-    if (!config.rpcUrl || !config.chainId || !config.minterAddress)
+    if (config.rpcUrls.length === 0 || !config.chainId || !config.minterAddress)
       throw new Error('RPC_URL, CHAIN_ID and MINTER_ADDRESS are needed to judge approvals')
-    const client = createChainClient({ rpcUrl: config.rpcUrl, chainId: config.chainId, pollingMs: config.rpcPollingMs })
+    const client = createChainClient({
+      rpcUrls: config.rpcUrls,
+      chainId: config.chainId,
+      pollingMs: config.rpcPollingMs,
+      healthMs: config.rpcHealthMs,
+      maxLagBlocks: config.rpcMaxLagBlocks,
+    })
     web.minter = createMinterReader({ client, chainId: config.chainId, minterAddress: config.minterAddress })
   }
   return web.minter

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { type Hex, keccak256 } from 'viem'
 import { sleep } from '@/lib/time/sleep'
 
 /**
@@ -13,7 +14,11 @@ import { sleep } from '@/lib/time/sleep'
  *   that stopped at the head it had when the lag began (a load-balanced node behind the
  *   others): eth_blockNumber frozen, receipts and transactions of later blocks unknown or
  *   pending, 'latest' reads (nonce, balance, calls, blocks, logs) answered at that block.
- *   Transactions sent meanwhile still reach the chain (the lagging node forwards them).
+ *   Transactions sent meanwhile still reach the chain (the lagging node forwards them);
+ * - a lying node: receipts and transactions answered null (unknown) although the chain has them;
+ * - a dropping node: transactions taken (their hash answered) and never passed on;
+ * - a dead node: every connection destroyed unanswered (switchable, so a provider can be
+ *   killed and brought back on the same URL).
  */
 export type RpcFaults = {
   /** share of requests answered 429 (0..1) */
@@ -26,9 +31,22 @@ export type RpcFaults = {
   drop?: number
   /** the lagging head: serve a frozen view for forMs out of every everyMs */
   lag?: { everyMs: number; forMs: number } | undefined
+  /** eth_getTransactionReceipt and eth_getTransactionByHash answered null */
+  nullReceipts?: boolean
+  /** every request's connection destroyed unanswered */
+  down?: boolean
+  /** eth_sendRawTransaction answered with the transaction's hash and never passed on (a provider that drops it) */
+  dropSends?: boolean
 }
 
-export type RpcFaultCounts = { requests: number; rateLimited: number; dropped: number; lagged: number }
+export type RpcFaultCounts = {
+  requests: number
+  rateLimited: number
+  dropped: number
+  lagged: number
+  /** eth_sendRawTransaction taken and not passed on (dropSends) */
+  droppedSends: number
+}
 
 export type RpcFaultProxy = {
   url: string
@@ -46,7 +64,7 @@ const hex = (n: bigint) => `0x${n.toString(16)}`
 /**
  * The RPC_FAULT_* variables (all optional): RPC_FAULT_RATE_LIMIT (share, e.g. 0.33),
  * RPC_FAULT_RETRY_AFTER_S (default 1), RPC_FAULT_LATENCY_MS, RPC_FAULT_DROP (share),
- * RPC_FAULT_LAG_EVERY_MS with RPC_FAULT_LAG_FOR_MS. Undefined when none is set.
+ * RPC_FAULT_LAG_EVERY_MS with RPC_FAULT_LAG_FOR_MS, RPC_FAULT_NULL_RECEIPTS=1. Undefined when none is set.
  */
 export function rpcFaultsFromEnv(env: Record<string, string | undefined>): RpcFaults | undefined {
   const num = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : Number(env[name]))
@@ -59,6 +77,7 @@ export function rpcFaultsFromEnv(env: Record<string, string | undefined>): RpcFa
   const everyMs = num('RPC_FAULT_LAG_EVERY_MS')
   const forMs = num('RPC_FAULT_LAG_FOR_MS')
   if (everyMs && forMs) faults.lag = { everyMs, forMs }
+  if (env.RPC_FAULT_NULL_RECEIPTS === '1') faults.nullReceipts = true
   for (const [k, v] of Object.entries(faults))
     if (typeof v === 'number' && !(v >= 0)) throw new Error(`RPC fault ${k} must be a non-negative number`)
   return Object.values(faults).some((v) => v !== undefined) ? faults : undefined
@@ -83,7 +102,7 @@ export async function startRpcFaultProxy({
   let lagStartedAt = Date.now()
   /** the frozen head while lagging, undefined while fresh */
   let frozen: bigint | undefined
-  const counts: RpcFaultCounts = { requests: 0, rateLimited: 0, dropped: 0, lagged: 0 }
+  const counts: RpcFaultCounts = { requests: 0, rateLimited: 0, dropped: 0, lagged: 0, droppedSends: 0 }
   const sockets = new Set<Socket>()
 
   const upstream = async (body: unknown): Promise<unknown> => {
@@ -167,7 +186,28 @@ export async function startRpcFaultProxy({
     }
   }
 
+  const lie = (req: JsonRpcRequest): JsonRpcResponse | undefined => {
+    if (
+      faults.nullReceipts &&
+      (req.method === 'eth_getTransactionReceipt' || req.method === 'eth_getTransactionByHash')
+    )
+      return { jsonrpc: '2.0', id: req.id, result: null }
+    if (faults.dropSends && req.method === 'eth_sendRawTransaction') {
+      counts.droppedSends++
+      return { jsonrpc: '2.0', id: req.id, result: keccak256(req.params?.[0] as Hex) }
+    }
+    return undefined
+  }
+
   const handle = async (body: unknown): Promise<unknown> => {
+    if (faults.nullReceipts || faults.dropSends) {
+      const one = async (req: JsonRpcRequest) => lie(req) ?? handleOne(req)
+      return Array.isArray(body) ? Promise.all(body.map((r) => one(r as JsonRpcRequest))) : one(body as JsonRpcRequest)
+    }
+    return handleOne(body)
+  }
+
+  const handleOne = async (body: unknown): Promise<unknown> => {
     const head = await lagging()
     if (head === undefined) return upstream(body)
     counts.lagged++
@@ -183,7 +223,7 @@ export async function startRpcFaultProxy({
         counts.requests++
         const f = faults
         if (f.latencyMs) await sleep({ ms: f.latencyMs })
-        if (f.drop && random() < f.drop) {
+        if (f.down || (f.drop && random() < f.drop)) {
           counts.dropped++
           req.socket.destroy()
           return

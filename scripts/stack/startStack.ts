@@ -23,13 +23,13 @@ import { startPostgres } from './postgres'
 import type { PreparedRelease } from './prepareRelease'
 import { type ManagedChild, spawnManaged, stopLeftovers, type Tracked, writePidFile } from './processes'
 import { restoreSqsQueues } from './restoreSqsQueues'
-import { rpcFaultsFromEnv, startRpcFaultProxy } from './rpcFaultProxy'
 import { seedDevBarList } from './seedDevBarList'
 import { seedDevRecipients } from './seedDevRecipients'
 import { startSmtpSink } from './smtpSink'
 import { startSqsServer } from './sqs'
 import { portOf, waitForHttp } from './stackProcessHelpers'
 import { webRun, workerRun } from './stackRuns'
+import { startStackRpc } from './startStackRpc'
 
 export type StartStackParameters = {
   root: string
@@ -140,15 +140,9 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       rpcUrl = anvil.rpcUrl
       log(`anvil at ${rpcUrl}`)
     }
-    // RPC_FAULT_*: the workers reach the chain through the fault proxy (the web and the tools do not)
-    let workerRpcUrl = rpcUrl
-    const rpcFaults = rpcFaultsFromEnv(given)
-    if (rpcFaults) {
-      const proxy = await startRpcFaultProxy({ target: rpcUrl, faults: rpcFaults })
-      stops.push({ name: 'rpc fault proxy', stop: proxy.stop })
-      workerRpcUrl = proxy.url
-      log(`RPC fault proxy for the workers at ${proxy.url}: ${JSON.stringify(rpcFaults)}`)
-    }
+    // RPC_FAULT_PROXY=1 or RPC_FAULT_*: the fault proxy in front of the chain (scripts/stack/startStackRpc.ts)
+    const { workerRpcUrl, env: rpcUrlsEnv, stop: stopRpcProxy } = await startStackRpc({ rpcUrl, given, log })
+    if (stopRpcProxy) stops.push({ name: 'rpc fault proxy', stop: stopRpcProxy })
 
     // 3. the signing keys
     let kmsEndpoint = given.KMS_ENDPOINT
@@ -306,6 +300,7 @@ export async function startStack(p: StartStackParameters): Promise<Stack> {
       // the owner's: migrations, the dev seeds and test fixtures (local stack only)
       DATABASE_ADMIN_URL: databaseUrl,
       RPC_URL: rpcUrl,
+      ...rpcUrlsEnv,
       CHAIN_ID: chainId,
       TOKEN_ADDRESS: tokenAddress,
       MINTER_ADDRESS: minterAddress,

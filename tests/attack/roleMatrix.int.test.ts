@@ -86,6 +86,10 @@ const API_ACCESS: Record<string, Access> = {
   'GET /api/admin/system': ADMIN_READ,
   'GET /api/admin/reconciliation': ADMIN_READ,
   'POST /api/admin/reconciliation/[id]/resolve': ADMIN,
+  // a signer's pending nonce in the operator's hands: the auditor sees it on GET /api/admin/system, changes nothing
+  'POST /api/admin/signers/[address]/nonces/[nonce]/speed-up': ADMIN,
+  'POST /api/admin/signers/[address]/nonces/[nonce]/cancel': ADMIN,
+  'POST /api/admin/signers/[address]/resync': ADMIN,
   'GET /api/admin/dead-letters/sqs': ADMIN_READ,
   'POST /api/admin/dead-letters/sqs/retry': ADMIN,
   'GET /api/admin/recipients': ADMIN_READ,

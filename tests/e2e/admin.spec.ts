@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { type Address, createPublicClient, createWalletClient, http } from 'viem'
+import { type Address, createPublicClient, createTestClient, createWalletClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { goldMinterAbi } from '../../lib/chain/goldMinterAbi.generated'
 import { freezeIntentTypedData } from '../../lib/chain/typedData'
@@ -99,6 +99,28 @@ async function orderStatus(request: APIRequestContext, orderId: string): Promise
 
 async function waitForDead(request: APIRequestContext, jobId: string): Promise<void> {
   await expect.poll(() => jobState(request, jobId), { timeout: 45_000, intervals: [250, 500, 1000] }).toBe('dead')
+}
+
+/** Turns anvil's automine off (a broadcast mint stays pending) or on again (it mines). */
+async function setAutomine(on: boolean): Promise<void> {
+  const env = stackEnv()
+  await createTestClient({ mode: 'anvil', chain: stackChain(), transport: http(env.RPC_URL) }).setAutomine(on)
+}
+
+type SystemNonces = {
+  signers: {
+    address: string
+    pendingNonces: { nonce: number; operationId: string | null; maxFeePerGas: string | null }[]
+  }[]
+}
+
+/** The order's pending nonce as GET /api/admin/system lists it, or null. */
+async function pendingNonceOf(request: APIRequestContext, orderId: string) {
+  const res = await request.get(`${baseUrl()}/api/admin/system`)
+  const system = (await res.json()) as SystemNonces
+  for (const s of system.signers)
+    for (const n of s.pendingNonces) if (n.operationId === orderId) return { signerAddress: s.address, ...n }
+  return null
 }
 
 /** The dead-letters table row of one job. */
@@ -320,6 +342,63 @@ test.describe('admin console', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Paused/ })).toBeVisible()
     // the dead letters are always stated, loudly when there are any
     await expect(page.getByText(/No dead letters|dead letters?: jobs stopped for good/)).toBeVisible()
+  })
+
+  test("a stuck mint's nonce: the admin speeds it up from the signers panel and resyncs the signer; an auditor sees the list without buttons", async ({
+    page,
+  }) => {
+    test.setTimeout(150_000)
+    const request = page.context().request
+    await loginAs(page, 'admin')
+    await setAutomine(false)
+    try {
+      const { orderId } = await requestMint(request, freshRecipient())
+      await expect
+        .poll(async () => (await pendingNonceOf(request, orderId))?.maxFeePerGas ?? null, { timeout: 45_000 })
+        .not.toBeNull()
+      const before = await pendingNonceOf(request, orderId)
+      if (!before?.maxFeePerGas) throw new Error('no pending transaction')
+
+      await page.goto('/admin')
+      const nonces = page.getByRole('region', { name: /^Pending nonces of / }).filter({ hasText: 'submitted' })
+      await nonces.getByRole('button', { name: `Speed up nonce ${before.nonce}`, exact: true }).click()
+      const form = page.getByRole('form', { name: `Speed up nonce ${before.nonce}` })
+      // prefilled with the newest fees +12.5%, in gwei
+      await expect(form.getByLabel('Max fee (gwei)')).not.toHaveValue('')
+      await expect(form.getByLabel('Priority fee (gwei)')).not.toHaveValue('')
+      await page.screenshot({ path: '.data/test-results/playwright/admin-speed-up.png', fullPage: true })
+      await form.getByRole('button', { name: 'Send speed-up' }).click()
+      await expect(
+        page.getByRole('status').filter({ hasText: `Speed-up of nonce ${before.nonce} queued` }),
+      ).toBeVisible()
+      // the worker re-signs the same nonce at the higher fees
+      await expect
+        .poll(async () => BigInt((await pendingNonceOf(request, orderId))?.maxFeePerGas ?? '0'), { timeout: 45_000 })
+        .toBeGreaterThan(BigInt(before.maxFeePerGas))
+
+      // words, not a silent failure: a fee no higher than the newest is refused by the server
+      await nonces.getByRole('button', { name: `Speed up nonce ${before.nonce}`, exact: true }).click()
+      await form.getByLabel('Max fee (gwei)').fill('0.000000001')
+      await form.getByLabel('Priority fee (gwei)').fill('0.000000001')
+      await form.getByRole('button', { name: 'Send speed-up' }).click()
+      await expect(page.getByRole('alert').filter({ hasText: /12\.5%|fee/i })).toBeVisible()
+      await form.getByRole('button', { name: 'Close' }).click()
+
+      await page
+        .getByRole('button', { name: new RegExp(`^Resync nonces of ${before.signerAddress.slice(0, 8)}`) })
+        .click()
+      await expect(page.getByRole('status').filter({ hasText: /Resync of .* queued \(job \d+\)/ })).toBeVisible()
+
+      await loginAs(page, 'auditor')
+      await page.goto('/admin')
+      await expect(
+        page.getByRole('region', { name: /^Pending nonces of / }).filter({ hasText: 'submitted' }),
+      ).toContainText(String(before.nonce))
+      await expect(page.getByRole('button', { name: /^Speed up nonce|^Cancel nonce|^Resync nonces/ })).toHaveCount(0)
+      await loginAs(page, 'admin')
+    } finally {
+      await setAutomine(true)
+    }
   })
 
   test('staff cannot reach any of it: 403 on the API, a clear page in the browser', async ({ page }) => {

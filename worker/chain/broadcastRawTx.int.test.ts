@@ -1,6 +1,8 @@
 import { type Hex, keccak256, parseGwei } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createChainClient } from '@/lib/chain/createChainClient'
+import { startRpcFaultProxy } from '@/scripts/stack/rpcFaultProxy'
 import { type ChainFixture, startChainFixture } from '@/tests/fixtures/chain'
 import { FeeTooLowError, InsufficientFundsError, NonceConsumedError } from '@/worker/errors/chain'
 import { broadcastRawTx } from './broadcastRawTx'
@@ -78,5 +80,46 @@ describe('broadcastRawTx against anvil', () => {
     await expect(
       broadcastRawTx(chain.publicClient, { raw, hash: keccak256(raw), signerAddress: poor.address, nonce: 0n }),
     ).rejects.toBeInstanceOf(InsufficientFundsError)
+  })
+
+  it('with several endpoints the bytes go to each: a transaction the first provider drops still lands', async () => {
+    const proxy = await startRpcFaultProxy({ target: chain.rpcUrl, faults: { dropSends: true } })
+    try {
+      const client = createChainClient({ rpcUrls: [proxy.url, chain.rpcUrl], chainId: chain.chainId, pollingMs: 50 })
+      const nonce = await chain.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' })
+      const raw = await sign(nonce)
+      const hash = keccak256(raw)
+      const outcome = await broadcastRawTx(client, { raw, hash, signerAddress: account.address, nonce: BigInt(nonce) })
+      expect(['sent', 'already_known']).toContain(outcome)
+      expect(proxy.counts.droppedSends).toBe(1)
+      expect((await chain.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success')
+      // again, once mined: the node says "nonce too low" for a hash the chain knows (already sent), the dropper "sent"
+      expect(['sent', 'already_known']).toContain(
+        await broadcastRawTx(client, { raw, hash, signerAddress: account.address, nonce: BigInt(nonce) }),
+      )
+      expect(proxy.counts.droppedSends).toBe(2)
+      // the first endpoint dead: the second alone takes the next one
+      proxy.setFaults({ down: true })
+      const next = await sign(nonce + 1)
+      expect(
+        await broadcastRawTx(client, {
+          raw: next,
+          hash: keccak256(next),
+          signerAddress: account.address,
+          nonce: BigInt(nonce + 1),
+        }),
+      ).toBe('sent')
+      // a rejection by a node is the answer when no endpoint took it, not the dead one's network failure
+      await expect(
+        broadcastRawTx(client, {
+          raw: await sign(nonce + 2, { maxFeePerGas: 1n, maxPriorityFeePerGas: 1n }),
+          hash: `0x${'01'.repeat(32)}`,
+          signerAddress: account.address,
+          nonce: BigInt(nonce + 2),
+        }),
+      ).rejects.toBeInstanceOf(FeeTooLowError)
+    } finally {
+      await proxy.stop()
+    }
   })
 })

@@ -1,4 +1,6 @@
 import { type Hex, type PublicClient, RpcRequestError, TransactionRejectedRpcError } from 'viem'
+import type { RpcEndpoint } from '@/lib/chain/createRpcEndpoints'
+import { rpcEndpointsOf } from '@/lib/chain/rpcEndpointsOf'
 import {
   BroadcastRejectedError,
   FeeTooLowError,
@@ -38,19 +40,41 @@ const FEE_TOO_LOW =
  * money, FeeTooLowError when the fee cap is below what the node takes now,
  * NonceConsumedError when a foreign transaction used the nonce), a network failure as
  * it came. All of them are transient for the job.
+ *
+ * With several endpoints (RPC_URLS) the bytes go to every healthy one at once, so a
+ * transaction one provider drops still lands: sent when any endpoint took it, already
+ * known when any knew it, and otherwise the first endpoint's rejection by a node (a
+ * network failure only when no node answered).
  */
 export async function broadcastRawTx(
   client: PublicClient,
   p: BroadcastRawTxParameters,
 ): Promise<BroadcastRawTxReturnType> {
+  const rpc = rpcEndpointsOf(client)
+  if (!rpc || rpc.endpoints.length < 2) return sendTo(client, client.request, p)
+  const outcomes = await Promise.allSettled(rpc.usable().map((e) => sendTo(client, e.request, p)))
+  const took = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
+  if (took.includes('sent')) return 'sent'
+  if (took.includes('already_known')) return 'already_known'
+  const errors = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []))
+  throw errors.find((e) => e instanceof BroadcastRejectedError || e instanceof NonceConsumedError) ?? errors[0]
+}
+
+/** one endpoint's send (the client's own request, or one endpoint's), its answer judged as above */
+async function sendTo(
+  client: PublicClient,
+  request: PublicClient['request'] | RpcEndpoint['request'],
+  p: BroadcastRawTxParameters,
+): Promise<BroadcastRawTxReturnType> {
   try {
-    await client.request({ method: 'eth_sendRawTransaction', params: [p.raw] })
+    await request({ method: 'eth_sendRawTransaction', params: [p.raw] })
     return 'sent'
   } catch (error) {
     const text = errorText(error)
     if (ALREADY_KNOWN.test(text)) return 'already_known'
     const nonceTooLow = NONCE_TOO_LOW.test(text)
     if (nonceTooLow || UNDERPRICED.test(text)) {
+      // the client's read: with several endpoints, a null is asked of the others before it is believed
       for (const hash of [p.hash, ...(p.siblings ?? [])]) {
         if (await readTransaction(client, { hash })) return 'already_known'
       }

@@ -1,3 +1,5 @@
+import { bumpedFee } from '@/lib/chain/bumpedFee'
+
 export type BumpFeesParameters = {
   /** the fees of the transaction being replaced (the highest at its nonce) */
   previous: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
@@ -14,15 +16,9 @@ export type BumpFeesReturnType = { maxFeePerGas: bigint; maxPriorityFeePerGas: b
  * below a risen base fee becomes includable again.
  */
 export function bumpFees({ previous, current }: BumpFeesParameters): BumpFeesReturnType {
-  const tip = max(bump(previous.maxPriorityFeePerGas), current.maxPriorityFeePerGas)
-  const maxFee = max(bump(previous.maxFeePerGas), current.baseFeePerGas * 2n + tip, tip)
+  const tip = max(bumpedFee(previous.maxPriorityFeePerGas), current.maxPriorityFeePerGas)
+  const maxFee = max(bumpedFee(previous.maxFeePerGas), current.baseFeePerGas * 2n + tip, tip)
   return { maxFeePerGas: maxFee, maxPriorityFeePerGas: tip }
-}
-
-/** +12.5%, rounded up, and at least +1 wei */
-function bump(x: bigint): bigint {
-  const bumped = (x * 9n + 7n) / 8n
-  return bumped > x ? bumped : x + 1n
 }
 
 function max(...xs: bigint[]): bigint {

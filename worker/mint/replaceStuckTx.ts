@@ -5,7 +5,7 @@ import { SignerUnavailableError } from '@/worker/errors/chain'
 import { isTransientFault } from '@/worker/errors/faults'
 import { broadcastRawTx } from '../chain/broadcastRawTx'
 import { bumpFees } from '../chain/bumpFees'
-import { capFees } from '../chain/capFees'
+import { capFees, type Fees } from '../chain/capFees'
 import { estimateFees } from '../chain/estimateFees'
 import { signTx } from '../chain/signTx'
 import type { ChainTx } from '../db/listOrderTxs'
@@ -26,8 +26,13 @@ export type ReplaceStuckTxParameters = {
   txs: ChainTx[]
   /** the transaction to outbid: the newest at the order's nonce */
   newest: ChainTx
-  /** why, for the timeline ('not mined after ... ms', 'its fee cap is below the base fee') */
+  /** why, for the timeline ('not mined after ... ms', 'its fee cap is below the base fee', 'sped up by ...') */
   why: string
+  /**
+   * an admin's speed-up (decision 064): sign at exactly these fees instead of the bump; refused ('fee_capped', nothing
+   * signed) when they are below the bump's floor or above the fee ceiling, never lowered
+   */
+  chosen?: Fees
 }
 
 /**
@@ -37,13 +42,14 @@ export type ReplaceStuckTxParameters = {
  * retry re-sends these bytes), with a 'replaced' event; then broadcasts it. Fees above
  * the fee ceiling are lowered to it; when no replacement fits under it, nothing is signed:
  * 'fee_capped', the stuck transaction keeps its nonce, and the confirmer's next pass (no
- * attempt spent) tries again. An operation no longer submitted under its lock is left alone.
+ * attempt spent) tries again. An operation no longer submitted under its lock is left alone. An admin's `chosen`
+ * fees are signed as they are or not at all.
  * Returns whether a replacement was signed, stored and sent.
  */
 export async function replaceStuckTx(
   ctx: WorkerContext,
   run: ConfirmRun,
-  { operation, orderId, txs, newest, why }: ReplaceStuckTxParameters,
+  { operation, orderId, txs, newest, why, chosen }: ReplaceStuckTxParameters,
 ): Promise<boolean> {
   const kind = operationKinds[operation]
   const signer = ctx.signers.get(getAddress(newest.signerAddress))
@@ -58,26 +64,29 @@ export async function replaceStuckTx(
     maxFeePerGas: BigInt(newest.maxFeePerGas),
     maxPriorityFeePerGas: BigInt(newest.maxPriorityFeePerGas),
   }
+  const wanted = chosen ?? bumpFees({ previous, current })
   const ceiling = capFees({
-    fees: bumpFees({ previous, current }),
+    fees: wanted,
     baseFeePerGas: current.baseFeePerGas,
     ceiling: ctx.settings.feeCeiling,
     // the least the node takes as a replacement: the bump alone, without the market
     floor: bumpFees({ previous, current: { baseFeePerGas: 0n, maxPriorityFeePerGas: 0n } }),
   })
-  if (ceiling.capped) {
+  // chosen fees are the admin's: lowered to the ceiling they would be other fees than asked for, so none are signed
+  const lowered =
+    ceiling.fees.maxFeePerGas !== wanted.maxFeePerGas ||
+    ceiling.fees.maxPriorityFeePerGas !== wanted.maxPriorityFeePerGas
+  if (ceiling.capped || (chosen && lowered)) {
+    const reason = ceiling.capped ? ceiling.reason : 'the chosen fees are above the fee ceiling'
     await ctx.db.transaction(async (tx) => {
       await kind.lock(tx, { ids: [orderId], lock: true })
       await recordFeeCapped(tx, {
         ...confirmEventOf(run, orderId),
-        detail: `${newest.hash} ${why}; ${ceiling.reason}: not replaced, it keeps nonce ${newest.nonce}`,
+        detail: `${newest.hash} ${why}; ${reason}: not replaced, it keeps nonce ${newest.nonce}`,
         data: { hash: newest.hash, nonce: newest.nonce.toString(), baseFeePerGas: current.baseFeePerGas.toString() },
       })
     })
-    run.log.warn(
-      { orderId: orderId, hash: newest.hash, reason: ceiling.reason },
-      'fee ceiling: stuck transaction not replaced',
-    )
+    run.log.warn({ orderId: orderId, hash: newest.hash, reason }, 'fee ceiling: stuck transaction not replaced')
     return false
   }
   const fees = ceiling.fees

@@ -31,8 +31,10 @@ import { controlSendQueue } from '../tasks/controlSend'
 import { depositWatch } from '../tasks/depositWatch'
 import { emailSend } from '../tasks/emailSend'
 import { mintSendQueue } from '../tasks/mintSend'
+import { nonceCancel } from '../tasks/nonceCancel'
 import { nonceHealth } from '../tasks/nonceHealth'
 import { nonceResync } from '../tasks/nonceResync'
+import { nonceSpeedUp } from '../tasks/nonceSpeedUp'
 import { notifyDispatch } from '../tasks/notifyDispatch'
 import { orderConfirm } from '../tasks/orderConfirm'
 import { redemptionSendQueue } from '../tasks/redemptionSend'
@@ -40,6 +42,7 @@ import { reserveCheck } from '../tasks/reserveCheck'
 import { sendTask } from '../tasks/sendTask'
 import { signerConfirm } from '../tasks/signerConfirm'
 import { webhookDeliver } from '../tasks/webhookDeliver'
+import { connectChain } from './connectChain'
 import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { createFailpoint } from './failpoints'
 import { graphileLogger } from './graphileLogger'
@@ -69,9 +72,9 @@ export type RunningWorker = {
  * graphile-worker with its tasks behind runTask, the heartbeat row and the sweep.
  */
 export async function startWorker({ config, log, onFatal }: StartWorkerParameters): Promise<RunningWorker> {
-  const { rpcUrl, tokenAddress, minterAddress } = config
-  if (!rpcUrl || !tokenAddress || !minterAddress)
-    throw new WorkerStartError('RPC_URL, TOKEN_ADDRESS and MINTER_ADDRESS are required')
+  const { rpcUrls, tokenAddress, minterAddress } = config
+  if (rpcUrls.length === 0 || !tokenAddress || !minterAddress)
+    throw new WorkerStartError('RPC_URL (or RPC_URLS), TOKEN_ADDRESS and MINTER_ADDRESS are required')
   const settings = config.worker
   const { db, close: closeDb } = createDb({
     url: config.databaseUrl,
@@ -93,8 +96,14 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       production: config.production,
       minterAddress,
     })
-    const chainId = await connectChain({ rpcUrl, expected: config.chainId, log })
-    const chain = createChainClient({ rpcUrl, chainId, pollingMs: config.rpcPollingMs })
+    const chainId = await connectChain({ rpcUrls, expected: config.chainId, log })
+    const chain = createChainClient({
+      rpcUrls,
+      chainId,
+      pollingMs: config.rpcPollingMs,
+      healthMs: config.rpcHealthMs,
+      maxLagBlocks: config.rpcMaxLagBlocks,
+    })
 
     // one KMS budget for the whole process: every key's signatures wait for it, throttles retried
     const { ratePerKey, ratePerProcess, throttleBudgetMs } = settings.kmsSign
@@ -236,6 +245,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.signerConfirm]: runTask(ctx, signerConfirm),
         [TASK.nonceHealth]: runTask(ctx, nonceHealth),
         [TASK.nonceResync]: runTask(ctx, nonceResync),
+        [TASK.nonceCancel]: runTask(ctx, nonceCancel),
+        [TASK.nonceSpeedUp]: runTask(ctx, nonceSpeedUp),
         [TASK.reserveCheck]: runTask(ctx, reserveCheck),
         // notifications: lanes of NOTIFY_CONCURRENCY queues, priority after the mints
         [TASK.notifyDispatch]: runTask(ctx, notifyDispatch),
@@ -337,31 +348,6 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
   } catch (error) {
     await cleanup().catch(() => {})
     throw error
-  }
-}
-
-/** Waits for the node (it may start after us), checks its chain id. */
-async function connectChain({
-  rpcUrl,
-  expected,
-  log,
-}: {
-  rpcUrl: string
-  expected: number | undefined
-  log: WorkerLogger
-}): Promise<number> {
-  const probe = createChainClient({ rpcUrl, chainId: expected ?? 1, pollingMs: 1_000, timeoutMs: 5_000 })
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const chainId = await probe.getChainId()
-      if (expected !== undefined && chainId !== expected)
-        throw new WorkerStartError(`the node at RPC_URL is chain ${chainId}, CHAIN_ID says ${expected}`)
-      return chainId
-    } catch (error) {
-      if (error instanceof WorkerStartError || attempt >= 30) throw error
-      log.warn({ err: error, attempt }, 'chain node not reachable yet')
-      await sleep({ ms: 1_000 })
-    }
   }
 }
 

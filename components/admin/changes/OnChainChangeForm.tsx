@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/Card'
 import { Label } from '@/components/ui/Label'
 import { type KeySignerKind, keySigner } from '@/components/wallet/keySigners'
-import type { OnChainChangeKind } from '@/lib/changes/onChainChanges'
+import type { ProposedOnChainChangeKind } from '@/lib/changes/onChainChanges'
 import { ApiError } from '@/lib/web/errors/api'
 import { proposeOnChainChange } from './changesApi'
 import { ON_CHAIN_CHANGE_FORMS, onChainChangeParams } from './onChainChangeFields'
@@ -19,7 +19,7 @@ export type OnChainChangeFormProps = {
   signers: readonly KeySignerKind[]
 }
 
-const KINDS = Object.keys(ON_CHAIN_CHANGE_FORMS) as OnChainChangeKind[]
+const KINDS = Object.keys(ON_CHAIN_CHANGE_FORMS) as ProposedOnChainChangeKind[]
 
 /**
  * Proposes a change to GoldMinter's rules (approver and admin keys, the approval rule, the rate limit,
@@ -29,7 +29,7 @@ const KINDS = Object.keys(ON_CHAIN_CHANGE_FORMS) as OnChainChangeKind[]
 export function OnChainChangeForm({ signers }: OnChainChangeFormProps) {
   const router = useRouter()
   const canChange = useCanChange()
-  const [kind, setKind] = useState<OnChainChangeKind>('approver.add')
+  const [kind, setKind] = useState<ProposedOnChainChangeKind>('approver.add')
   const [values, setValues] = useState<Record<string, string>>({})
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -77,7 +77,7 @@ export function OnChainChangeForm({ signers }: OnChainChangeFormProps) {
             value={kind}
             disabled={busy}
             onChange={(e) => {
-              setKind(e.target.value as OnChainChangeKind)
+              setKind(e.target.value as ProposedOnChainChangeKind)
               setValues({})
               setIssues({})
             }}

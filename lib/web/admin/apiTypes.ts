@@ -11,10 +11,12 @@ import type {
   metricsSchema,
   nonceSchema,
   orderSummarySchema,
+  pendingNonceSchema,
   relatedJobSchema,
   retriedJobSchema,
   retryResultSchema,
   retrySkipReasonSchema,
+  rpcEndpointSchema,
   signerSchema,
   systemSchema,
   systemStatusSchema,
@@ -73,6 +75,12 @@ export type ApiDeadLetter = z.infer<typeof deadLetterSchema>
 export type ApiMetrics = z.infer<typeof metricsSchema>
 
 export type ApiSigner = z.infer<typeof signerSchema>
+
+/** One nonce reserved or signed and not mined (docs/decisions/064-operator-nonce-actions.md). */
+export type ApiPendingNonce = z.infer<typeof pendingNonceSchema>
+
+/** One chain endpoint of the web's client (RPC_URLS in rank order) as a probe just found it. */
+export type ApiRpcEndpoint = z.infer<typeof rpcEndpointSchema>
 
 export type ApiWorker = z.infer<typeof workerSchema>
 

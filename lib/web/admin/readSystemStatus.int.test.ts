@@ -59,8 +59,34 @@ describe('readSystemStatus', () => {
       balanceWei: (10_000n * 10n ** 18n).toString(),
       inFlight: 2,
       lowBalance: false,
+      // the nonces in flight, each with what holds it: a signed one with its transaction, a reserved one without
+      pendingNonces: [
+        expect.objectContaining({ nonce: 1, state: 'signed', operation: 'mint', hash: expect.stringMatching(/^0x/) }),
+        expect.objectContaining({ nonce: 2, state: 'reserved', operation: 'mint', hash: null }),
+      ],
     })
     expect(s.signers.find((x) => x.address === empty)).toMatchObject({ balanceWei: '0', lowBalance: true, inFlight: 0 })
+    // one endpoint, probed: its label, no URL unless asked (dev mode), its head and latency
+    expect(s.rpcEndpoints).toEqual([
+      { label: 'rpc 1', healthy: true, head: expect.any(Number), latencyMs: expect.any(Number) },
+    ])
+  })
+
+  it('shows each of several endpoints: a dead one down with why, the URLs in dev mode only', async () => {
+    const dead = 'http://127.0.0.1:9'
+    const chain = createChainClient({ rpcUrls: [dead, anvil.rpcUrl], chainId: 31337, pollingMs: 100 })
+    const s = await readSystemStatus(t.db, { ...base, chain, lowBalanceWei: 1n, showRpcUrls: true })
+    expect(s.chain.available).toBe(true) // read through rpc 2
+    expect(s.rpcEndpoints).toEqual([
+      { label: 'rpc 1', url: dead, healthy: false, head: null, latencyMs: null, lastError: expect.any(String) },
+      { label: 'rpc 2', url: anvil.rpcUrl, healthy: true, head: expect.any(Number), latencyMs: expect.any(Number) },
+    ])
+    const prod = await readSystemStatus(t.db, { ...base, chain, lowBalanceWei: 1n })
+    expect(prod.rpcEndpoints.map((e) => [e.label, e.url])).toEqual([
+      ['rpc 1', undefined],
+      ['rpc 2', undefined],
+    ])
+    expect(JSON.stringify(prod.rpcEndpoints)).not.toContain('127.0.0.1')
   })
 
   it('shows running workers with their heartbeat; a silent one is not alive; a stopped one is gone', async () => {
@@ -88,6 +114,7 @@ describe('readSystemStatus', () => {
     expect(s.chain.available).toBe(false)
     expect(s.chain.error).toMatch(/could not be read|did not answer/)
     expect(s).not.toHaveProperty('rpcUrl')
+    expect(s.rpcEndpoints).toMatchObject([{ label: 'rpc 1', healthy: false, head: null }])
     const dev = s.signers.find((x) => x.address === ANVIL_DEV_ADDRESS)!
     expect(dev).toMatchObject({
       nextNonce: 3,

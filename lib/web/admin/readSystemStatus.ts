@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { DbOrTx } from '@/db/client'
+import { rpcEndpointsOf } from '@/lib/chain/rpcEndpointsOf'
 import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
 import { countUnreconciledEvents } from '@/lib/ops/countUnreconciledEvents'
 import { ChainTimeoutError } from '@/lib/web/errors/admin'
 import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
 import { readSigningState } from '@/lib/web/signingSwitch/readSigningState'
-import type { ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
+import type { ApiRpcEndpoint, ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
 
 export type ReadSystemStatusParameters = {
@@ -17,6 +18,8 @@ export type ReadSystemStatusParameters = {
   confirmations: number
   /** shown in dev mode only: pass undefined in production */
   rpcUrl?: string
+  /** dev mode: each endpoint's URL beside its label */
+  showRpcUrls?: boolean
   lowBalanceWei: bigint
   /** a worker silent this long is shown as not alive (its jobs get taken over) */
   staleAfterMs: number
@@ -35,7 +38,9 @@ type ChainRead = { blockNumber: bigint; perSigner: Map<string, { latest: number;
  * the fee ceiling holds back (lib/ops/countFeeCappedOrders.ts); the latest reserve
  * reconciliation (reserve_checks, with its age and shortfall). The web
  * only reads the chain. If the RPC is down or slow, the answer still comes, with the
- * database figures and the chain fields null (`chain.available: false`).
+ * database figures and the chain fields null (`chain.available: false`). Each chain endpoint
+ * (RPC_URLS) is probed afresh: its health, head and latency (`rpcEndpoints`, the URL in dev
+ * mode only).
  */
 export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters): Promise<ReadSystemStatusReturnType> {
   const signerRows = await db.execute<{ address: string; active: boolean; next_nonce: bigint; in_flight: number }>(sql`
@@ -56,6 +61,38 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     from workers
     where stopped_at is null
     order by last_seen_at desc`)
+  const pendingRows = await db.execute<{
+    signer_address: string
+    nonce: string
+    state: string
+    use: string
+    operation: string | null
+    operation_id: string | null
+    operation_status: string | null
+    hash: string | null
+    max_fee: string | null
+    tip: string | null
+  }>(sql`
+    select * from (
+      select n.signer_address, n.nonce::text as nonce, n.state::text as state, n.use::text as use,
+        n.operation::text as operation,
+        coalesce(n.order_id, n.redemption_id, n.compliance_operation_id, n.control_change_id)::text as operation_id,
+        coalesce(mo.status::text, r.status::text, co.status::text, cc.status::text) as operation_status,
+        t.hash, t.max_fee_per_gas::text as max_fee, t.max_priority_fee_per_gas::text as tip,
+        row_number() over (partition by n.signer_address order by n.nonce) as k
+      from signer_nonces n
+      left join mint_orders mo on mo.id = n.order_id
+      left join redemptions r on r.id = n.redemption_id
+      left join compliance_operations co on co.id = n.compliance_operation_id
+      left join control_changes cc on cc.id = n.control_change_id
+      left join lateral (
+        select hash, max_fee_per_gas, max_priority_fee_per_gas from chain_txs c
+        where c.signer_address = n.signer_address and c.nonce = n.nonce
+        order by c.max_fee_per_gas desc, c.created_at desc limit 1
+      ) t on true
+      where n.state in ('reserved', 'signed')
+    ) p where k <= 50
+    order by signer_address, nonce::bigint`)
   const feeCappedOrders = await countFeeCappedOrders(db)
   const unreconciledEvents = await countUnreconciledEvents(db)
   const reserveCheck = await readLatestReserveCheck(db)
@@ -63,6 +100,9 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
 
   let chainRead: ChainRead | null = null
   let chainError: string | null = p.chain ? null : 'No RPC endpoint is configured.'
+  // every endpoint probed afresh (head, latency), beside the reads; a probe has its own short timeout
+  const rpc = p.chain ? rpcEndpointsOf(p.chain) : undefined
+  const probed = rpc?.probe()
   if (p.chain) {
     try {
       chainRead = await withTimeout(
@@ -76,6 +116,14 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
       chainError = describeChainError(error)
     }
   }
+  const rpcEndpoints: ApiRpcEndpoint[] = ((await probed) ?? []).map((e) => ({
+    label: e.label,
+    ...(p.showRpcUrls ? { url: e.url } : {}),
+    healthy: e.health.healthy,
+    head: e.health.head === null ? null : Number(e.health.head),
+    latencyMs: e.health.latencyMs,
+    ...(e.health.lastError ? { lastError: e.health.lastError } : {}),
+  }))
 
   const signers: ApiSigner[] = signerRows.map((s) => {
     const onChain = chainRead?.perSigner.get(s.address.toLowerCase())
@@ -88,6 +136,19 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
       balanceWei: onChain ? onChain.balance.toString() : null,
       inFlight: s.in_flight,
       lowBalance: onChain ? onChain.balance < p.lowBalanceWei : null,
+      pendingNonces: pendingRows
+        .filter((n) => n.signer_address === s.address)
+        .map((n) => ({
+          nonce: Number(n.nonce),
+          state: n.state,
+          use: n.use,
+          operation: n.operation,
+          operationId: n.operation_id,
+          operationStatus: n.operation_status,
+          hash: n.hash,
+          maxFeePerGas: n.max_fee,
+          maxPriorityFeePerGas: n.tip,
+        })),
     }
   })
   const workers: ApiWorker[] = workerRows.map((w) => ({
@@ -106,6 +167,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     signers,
     workers,
     ...(p.rpcUrl ? { rpcUrl: p.rpcUrl } : {}),
+    rpcEndpoints,
     chain: {
       available: chainRead !== null,
       blockNumber: chainRead ? Number(chainRead.blockNumber) : null,

@@ -204,6 +204,37 @@ export const metricsSchema = z.object({
   limits: z.object({ heartbeatMs: z.number(), staleAfterMs: z.number(), lockTimeoutMs: z.number() }),
 })
 
+/** One nonce reserved or signed and not mined (docs/decisions/064-operator-nonce-actions.md). */
+export const pendingNonceSchema = z.object({
+  nonce: z.number().int(),
+  state: z.string(),
+  use: z.string(),
+  operation: z.string().nullable(),
+  operationId: z.string().nullable(),
+  operationStatus: z.string().nullable(),
+  /** the newest transaction at the nonce (the highest fee), null while only reserved; fees in wei */
+  hash: z.string().nullable(),
+  maxFeePerGas: wholeNumberStringSchema.nullable(),
+  maxPriorityFeePerGas: wholeNumberStringSchema.nullable(),
+})
+
+/**
+ * One chain endpoint of the web's client (RPC_URLS in rank order) as a probe just found it: its URL in dev mode only
+ * (a provider's URL carries its key), otherwise its label, "rpc N" for the Nth of RPC_URLS.
+ */
+export const rpcEndpointSchema = z.object({
+  label: z.string(),
+  /** dev mode only */
+  url: z.string().optional(),
+  /** answered, and its head at most RPC_MAX_LAG_BLOCKS behind the best */
+  healthy: z.boolean(),
+  /** its block number; null when it did not answer */
+  head: z.number().int().nullable(),
+  latencyMs: z.number().nullable(),
+  /** why it is not healthy */
+  lastError: z.string().optional(),
+})
+
 export const signerSchema = z.object({
   address: z.string(),
   active: z.boolean(),
@@ -218,6 +249,11 @@ export const signerSchema = z.object({
   /** nonces reserved or signed in Postgres and not yet mined */
   inFlight: z.number().int(),
   lowBalance: z.boolean().nullable(),
+  /**
+   * the nonces in flight, lowest first (at most 50), each with what holds it and its newest transaction: the
+   * operator's actions' targets
+   */
+  pendingNonces: z.array(pendingNonceSchema),
 })
 
 export const workerSchema = z.object({
@@ -238,6 +274,8 @@ export const systemStatusSchema = z.object({
   workers: z.array(workerSchema),
   /** dev mode only */
   rpcUrl: z.string().optional(),
+  /** each chain endpoint's health, head and latency, in rank order; empty when no RPC is configured */
+  rpcEndpoints: z.array(rpcEndpointSchema),
   chain: z.object({ available: z.boolean(), blockNumber: z.number().int().nullable(), error: z.string().nullable() }),
   lowBalanceWei: wholeNumberStringSchema,
   staleAfterMs: z.number(),

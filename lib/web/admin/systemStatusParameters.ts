@@ -8,11 +8,13 @@ import type { ReadSystemStatusParameters } from './readSystemStatus'
  */
 export function systemStatusParameters(config: Config): ReadSystemStatusParameters {
   const chain =
-    config.rpcUrl && config.chainId
+    config.rpcUrls.length > 0 && config.chainId
       ? createChainClient({
-          rpcUrl: config.rpcUrl,
+          rpcUrls: config.rpcUrls,
           chainId: config.chainId,
           pollingMs: config.rpcPollingMs,
+          healthMs: config.rpcHealthMs,
+          maxLagBlocks: config.rpcMaxLagBlocks,
           timeoutMs: 2_500,
         })
       : null
@@ -22,6 +24,7 @@ export function systemStatusParameters(config: Config): ReadSystemStatusParamete
     tokenAddress: config.tokenAddress,
     confirmations: config.confirmations,
     rpcUrl: config.production ? undefined : config.rpcUrl,
+    showRpcUrls: !config.production,
     lowBalanceWei: config.lowBalanceWei,
     staleAfterMs: config.worker.staleAfterMs,
     chainTimeoutMs: 3_000,

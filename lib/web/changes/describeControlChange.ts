@@ -43,6 +43,8 @@ export function describeControlChange({ change, userEmail }: DescribeControlChan
       return `Remove ${change.params.address} from GoldMinter's admins`
     case 'admin.threshold':
       return `Require ${change.params.threshold} admins' signatures for a control change`
+    case 'nonce.cancel':
+      return `Cancel nonce ${change.params.nonce} of the signer ${change.params.signerAddress}: a zero-value self-transfer replaces its pending transaction, whose mint is cancelled`
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { controlChangeStatus } from '@/db/schema/controlChanges'
-import { onChainChangeParamsSchemas } from '@/lib/changes/onChainChanges'
+import { DESK_SIGNED_CHANGE_KINDS, onChainChangeParamsSchemas } from '@/lib/changes/onChainChanges'
 import { isUuid } from '@/lib/mint/isUuid'
 
 /** `{changeId}` of /api/admin/changes/{changeId}/...: anything else names no change (404). */
@@ -26,6 +26,8 @@ export const listChangesQuerySchema = z.strictObject({
 })
 
 const onChainKind = z.enum(Object.keys(onChainChangeParamsSchemas) as [keyof typeof onChainChangeParamsSchemas])
+/** the kinds POST /api/admin/changes proposes: a nonce's cancel has its own route (POST .../nonces/{nonce}/cancel) */
+const proposedKind = onChainKind.exclude([...DESK_SIGNED_CHANGE_KINDS])
 const signature = z
   .string()
   .regex(/^0x[0-9a-fA-F]{130,}$/, 'a hex signature of at least 65 bytes')
@@ -39,7 +41,7 @@ export const changeTypedDataBodySchema = z.strictObject({ kind: onChainKind, par
  * and the author's EIP-712 signature of it
  */
 export const proposeOnChainChangeBodySchema = z.strictObject({
-  kind: onChainKind,
+  kind: proposedKind,
   params: z.unknown(),
   changeId: z.string().refine(isUuid, 'a uuid, as POST /api/admin/changes/typed-data gave it'),
   deadline: z.iso.datetime({ offset: true }),

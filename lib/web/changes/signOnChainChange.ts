@@ -5,8 +5,8 @@ import { controlChanges } from '@/db/schema/controlChanges'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { AlreadySignedError } from '@/lib/errors/approvals'
 import { addJob } from '@/lib/jobs/addJob'
-import { controlSendJobKey, TASK } from '@/lib/jobs/jobKeys'
-import type { ControlSendPayload } from '@/lib/jobs/payloadTypes'
+import { controlSendJobKey, nonceCancelJobKey, TASK } from '@/lib/jobs/jobKeys'
+import type { ControlSendPayload, NonceCancelPayload } from '@/lib/jobs/payloadTypes'
 import type { MinterReader } from '@/lib/web/approvals/MinterReader'
 import { ValidationError } from '@/lib/web/errors/request'
 import { judgeChangeSignature } from './judgeChangeSignature'
@@ -78,10 +78,12 @@ export async function signOnChainChange(
       updatedAt: new Date(),
     })
     .where(eq(controlChanges.id, row.id))
+  // a nonce's cancel is the worker's to apply (nonce_cancel), never GoldMinter's (decision 064)
+  const deskSigned = change.kind === 'nonce.cancel'
   await addJob(tx, {
-    task: TASK.controlSend,
-    payload: { changeId: row.id } satisfies ControlSendPayload,
-    jobKey: controlSendJobKey(row.id),
+    task: deskSigned ? TASK.nonceCancel : TASK.controlSend,
+    payload: { changeId: row.id } satisfies ControlSendPayload & NonceCancelPayload,
+    jobKey: deskSigned ? nonceCancelJobKey(row.id) : controlSendJobKey(row.id),
     maxAttempts: p.maxAttempts,
     orderId: row.id,
     actor: p.confirmer.email,

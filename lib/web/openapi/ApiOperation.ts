@@ -11,6 +11,8 @@ export type ApiSuccess = {
   schema?: z.ZodType
   /** the answer's media type when it is not JSON (the metrics' Prometheus text) */
   mediaType?: string
+  /** the other media types the same status may come as, by the query or Accept (the bars of a pack as text/csv) */
+  alsoMediaTypes?: readonly string[]
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
   createDocument,
   type ZodOpenApiObject,
@@ -49,9 +49,11 @@ function responsesOf(op: ApiOperation): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {}
   for (const success of [op.success, ...(op.alsoSucceeds ?? [])]) {
     const mediaType = success.mediaType ?? 'application/json'
+    // the other media types carry text: documented as a string, their rows described in the description
+    const others = Object.fromEntries((success.alsoMediaTypes ?? []).map((t) => [t, { schema: z.string() }]))
     responses[success.status as keyof ZodOpenApiResponsesObject & number] = {
       description: success.description,
-      ...(success.schema ? { content: { [mediaType]: { schema: success.schema } } } : {}),
+      ...(success.schema ? { content: { [mediaType]: { schema: success.schema }, ...others } } : {}),
     }
   }
   const wrapper = wrapperRefusals(op)

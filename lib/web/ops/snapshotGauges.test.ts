@@ -45,6 +45,7 @@ const metrics: ApiMetrics = {
 
 const system: ApiSystem = {
   chainId: 31337,
+  rpcEndpoints: [],
   tokenAddress: null,
   confirmations: 1,
   signers: [
@@ -57,6 +58,7 @@ const system: ApiSystem = {
       balanceWei: '50000000000000000',
       inFlight: 2,
       lowBalance: true,
+      pendingNonces: [],
     },
     {
       address: '0xdef',
@@ -67,6 +69,7 @@ const system: ApiSystem = {
       balanceWei: null,
       inFlight: 0,
       lowBalance: null,
+      pendingNonces: [],
     },
   ],
   workers: [

@@ -12,11 +12,13 @@ import type { GetReservesOrThrowParameters } from './getReservesOrThrow'
  */
 export function reservesParameters(config: Config): GetReservesOrThrowParameters {
   const chain =
-    config.rpcUrl && config.chainId
+    config.rpcUrls.length > 0 && config.chainId
       ? createChainClient({
-          rpcUrl: config.rpcUrl,
+          rpcUrls: config.rpcUrls,
           chainId: config.chainId,
           pollingMs: config.rpcPollingMs,
+          healthMs: config.rpcHealthMs,
+          maxLagBlocks: config.rpcMaxLagBlocks,
           timeoutMs: 2_500,
         })
       : null

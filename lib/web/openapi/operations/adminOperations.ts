@@ -47,6 +47,13 @@ import {
   resolveUnreconciledBodySchema,
   unreconciledEventParamsSchema,
 } from '@/lib/web/reconciliation/schemas'
+import { nonceSpeedUpQueuedSchema, signerResyncQueuedSchema } from '@/lib/web/signers/responseSchemas'
+import {
+  cancelNonceBodySchema,
+  signerNonceParamsSchema,
+  signerParamsSchema,
+  speedUpBodySchema,
+} from '@/lib/web/signers/schemas'
 import { signingStateSchema } from '@/lib/web/signingSwitch/responseSchemas'
 import { resumeSigningBodySchema, stopSigningBodySchema } from '@/lib/web/signingSwitch/schemas'
 import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
@@ -82,6 +89,8 @@ export const adminOperations: readonly ApiOperation[] = [
       status: 200,
       description: 'The rows (text/csv or application/x-ndjson): docs/api.md "Audit" says how to check their chain',
       mediaType: 'text/csv',
+      schema: z.string(),
+      alsoMediaTypes: ['application/x-ndjson'],
     },
   },
   {
@@ -139,6 +148,47 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'Chain settings, signers (nonce in Postgres and on chain, in flight, balance), workers alive',
     roles: ADMIN_READERS,
     success: { status: 200, description: 'The system', schema: systemSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signers/{address}/nonces/{nonce}/speed-up',
+    summary:
+      "The worker re-signs a pending nonce's own operation at the chosen fees, at least 12.5% above its newest and under the fee ceiling (audited)",
+    roles: admin,
+    params: signerNonceParamsSchema,
+    body: speedUpBodySchema,
+    success: {
+      status: 202,
+      description: '{ jobId, signerAddress, nonce }: the nonce_speed_up job',
+      schema: nonceSpeedUpQueuedSchema,
+    },
+    errors: { 409: 'conflict: nothing signed at the nonce yet, or its operation is no longer submitted' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signers/{address}/nonces/{nonce}/cancel',
+    summary:
+      "Proposes a mint's pending nonce cancelled (a nonce.cancel change with its author's signature); a second admin's signature queues the worker's zero-value self-transfer",
+    roles: admin,
+    params: signerNonceParamsSchema,
+    body: cancelNonceBodySchema,
+    success: proposed,
+    errors: {
+      409: 'conflict: not a mint, or the mint is settled',
+      422: 'invalid_signature: not an admin key bound to you, or the change expired',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/signers/{address}/resync',
+    summary: "The worker reads the signer's nonces again from the chain: its nonce_resync job (audited)",
+    roles: admin,
+    params: signerParamsSchema,
+    success: {
+      status: 202,
+      description: '{ jobId, signerAddress }: the nonce_resync job',
+      schema: signerResyncQueuedSchema,
+    },
   },
   {
     method: 'get',

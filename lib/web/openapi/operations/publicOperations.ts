@@ -96,6 +96,7 @@ export const publicOperations: readonly ApiOperation[] = [
       status: 200,
       description: 'The pack (the same bytes for the same final block)',
       schema: attestationPackSchema,
+      alsoMediaTypes: ['text/csv'],
     },
     errors: { 503: 'not_ready: the chain cannot be read (state at a past block needs an archive node)' },
   },
