@@ -3311,6 +3311,17 @@ export interface paths {
                                 balanceWei: string | null;
                                 inFlight: number;
                                 lowBalance: boolean | null;
+                                pendingNonces: {
+                                    nonce: number;
+                                    state: string;
+                                    use: string;
+                                    operation: string | null;
+                                    operationId: string | null;
+                                    operationStatus: string | null;
+                                    hash: string | null;
+                                    maxFeePerGas: string | null;
+                                    maxPriorityFeePerGas: string | null;
+                                }[];
                             }[];
                             workers: {
                                 id: string;
@@ -3321,6 +3332,14 @@ export interface paths {
                                 alive: boolean;
                             }[];
                             rpcUrl?: string;
+                            rpcEndpoints: {
+                                label: string;
+                                url?: string;
+                                healthy: boolean;
+                                head: number | null;
+                                latencyMs: number | null;
+                                lastError?: string;
+                            }[];
                             chain: {
                                 available: boolean;
                                 blockNumber: number | null;
@@ -3417,7 +3436,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            signerAddress: string;
+                            nonce: number;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -3682,7 +3707,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            signerAddress: string;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
