@@ -283,7 +283,9 @@ export const systemStatusSchema = z.object({
   feeCappedOrders: z.number().int(),
   /** chain events no row of the desk accounts for, not resolved (GET /api/admin/reconciliation): should be 0 */
   unreconciledEvents: z.number().int(),
-  /** the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0 */
+  /**
+   * the latest reserve reconciliation (the worker's reserve_check), null before the first: its shortfall should be 0
+   */
   reserveCheck: reserveCheckSchema.nullable(),
   /** the stop switch (docs/decisions/052-stop-switch.md): while stopped no worker signs a new transaction */
   signing: signingStateSchema,

@@ -29,7 +29,7 @@ export const controlChangeParamsAnswerSchema = z.record(
 export const controlChangeSchema = z
   .object({
     changeId: z.string(),
-    /** `recipient.add`, `recipient.remove`, `limits.set`, `user.role`, and the kinds of lib/changes/onChainChanges.ts */
+    /** `recipient.add`, `recipient.remove`, `limits.set`, `user.role`, and lib/changes/onChainChanges.ts's kinds */
     kind: z.string(),
     /** the kind's params as asked for */
     params: controlChangeParamsAnswerSchema,

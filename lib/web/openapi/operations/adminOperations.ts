@@ -30,15 +30,6 @@ import {
   proposeOnChainChangeBodySchema,
   rejectChangeBodySchema,
 } from '@/lib/web/changes/schemas'
-import {
-  createdWebhookSchema,
-  deletedWebhookSchema,
-  redeliveredWebhookSchema,
-  rotatedWebhookSecretSchema,
-  webhookDeliveryListSchema,
-  webhookEndpointListSchema,
-} from '@/lib/web/notifications/responseSchemas'
-import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
 import { sqsDeadLetterListSchema, sqsRetryResultSchema } from '@/lib/web/queue/responseSchemas'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
 import {
@@ -69,7 +60,10 @@ const proposed = {
   schema: controlChangeAcceptedSchema,
 }
 
-/** The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users, webhooks. */
+/**
+ * The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users; its webhooks are
+ * ./webhookOperations.ts's.
+ */
 export const adminOperations: readonly ApiOperation[] = [
   {
     method: 'get',
@@ -402,53 +396,5 @@ export const adminOperations: readonly ApiOperation[] = [
       409: 'stale_bar_list',
       422: 'validation_failed or invalid_signature',
     },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/webhooks',
-    summary: 'The live subscriptions with their delivery counts, never a secret',
-    roles: ADMIN_READERS,
-    success: { status: 200, description: 'The subscriptions', schema: webhookEndpointListSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/webhooks',
-    summary: 'Subscribes an endpoint; the secret is shown once (audited)',
-    roles: admin,
-    body: createWebhookBodySchema,
-    success: { status: 201, description: 'The subscription and its secret', schema: createdWebhookSchema },
-    errors: { 503: 'webhooks_not_configured' },
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/webhooks/{id}',
-    summary: "Unsubscribes an endpoint (its deliveries' history stays) (audited)",
-    roles: admin,
-    params: webhookParamsSchema,
-    success: { status: 200, description: 'The subscription removed', schema: deletedWebhookSchema },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/webhooks/{id}/deliveries',
-    summary: "The endpoint's deliveries, newest first, each with its attempts",
-    roles: ADMIN_READERS,
-    params: webhookParamsSchema,
-    success: { status: 200, description: 'The deliveries', schema: webhookDeliveryListSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/webhooks/{id}/rotate-secret',
-    summary: 'A new signing secret, shown once; the one it replaces signs beside it for 24 h (audited)',
-    roles: admin,
-    params: webhookParamsSchema,
-    success: { status: 200, description: 'The new secret', schema: rotatedWebhookSecretSchema },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/webhooks/deliveries/{deliveryId}/redeliver',
-    summary: 'Sends one delivery again: a new job, fresh attempts (audited)',
-    roles: admin,
-    params: deliveryParamsSchema,
-    success: { status: 202, description: 'The delivery queued again', schema: redeliveredWebhookSchema },
   },
 ]
