@@ -200,7 +200,245 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            openapi: "3.1.0";
+                            info: {
+                                title: string;
+                                version: string;
+                                description: string;
+                            };
+                            security: {
+                                [key: string]: string[];
+                            }[];
+                            paths: {
+                                [key: string]: {
+                                    get?: {
+                                        summary: string;
+                                        security?: {
+                                            [key: string]: string[];
+                                        }[];
+                                        "x-roles"?: string[];
+                                        parameters?: {
+                                            /** @enum {string} */
+                                            in: "path" | "query";
+                                            name: string;
+                                            required?: boolean;
+                                            /** @description A JSON Schema (2020-12) */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                        }[];
+                                        requestBody?: {
+                                            required: boolean;
+                                            content: {
+                                                [key: string]: {
+                                                    /** @description A JSON Schema (2020-12) */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                };
+                                            };
+                                        };
+                                        responses: {
+                                            [key: string]: {
+                                                description: string;
+                                                content?: {
+                                                    [key: string]: {
+                                                        /** @description A JSON Schema (2020-12) */
+                                                        schema: {
+                                                            [key: string]: unknown;
+                                                        };
+                                                    };
+                                                };
+                                            };
+                                        };
+                                    };
+                                    post?: {
+                                        summary: string;
+                                        security?: {
+                                            [key: string]: string[];
+                                        }[];
+                                        "x-roles"?: string[];
+                                        parameters?: {
+                                            /** @enum {string} */
+                                            in: "path" | "query";
+                                            name: string;
+                                            required?: boolean;
+                                            /** @description A JSON Schema (2020-12) */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                        }[];
+                                        requestBody?: {
+                                            required: boolean;
+                                            content: {
+                                                [key: string]: {
+                                                    /** @description A JSON Schema (2020-12) */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                };
+                                            };
+                                        };
+                                        responses: {
+                                            [key: string]: {
+                                                description: string;
+                                                content?: {
+                                                    [key: string]: {
+                                                        /** @description A JSON Schema (2020-12) */
+                                                        schema: {
+                                                            [key: string]: unknown;
+                                                        };
+                                                    };
+                                                };
+                                            };
+                                        };
+                                    };
+                                    put?: {
+                                        summary: string;
+                                        security?: {
+                                            [key: string]: string[];
+                                        }[];
+                                        "x-roles"?: string[];
+                                        parameters?: {
+                                            /** @enum {string} */
+                                            in: "path" | "query";
+                                            name: string;
+                                            required?: boolean;
+                                            /** @description A JSON Schema (2020-12) */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                        }[];
+                                        requestBody?: {
+                                            required: boolean;
+                                            content: {
+                                                [key: string]: {
+                                                    /** @description A JSON Schema (2020-12) */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                };
+                                            };
+                                        };
+                                        responses: {
+                                            [key: string]: {
+                                                description: string;
+                                                content?: {
+                                                    [key: string]: {
+                                                        /** @description A JSON Schema (2020-12) */
+                                                        schema: {
+                                                            [key: string]: unknown;
+                                                        };
+                                                    };
+                                                };
+                                            };
+                                        };
+                                    };
+                                    patch?: {
+                                        summary: string;
+                                        security?: {
+                                            [key: string]: string[];
+                                        }[];
+                                        "x-roles"?: string[];
+                                        parameters?: {
+                                            /** @enum {string} */
+                                            in: "path" | "query";
+                                            name: string;
+                                            required?: boolean;
+                                            /** @description A JSON Schema (2020-12) */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                        }[];
+                                        requestBody?: {
+                                            required: boolean;
+                                            content: {
+                                                [key: string]: {
+                                                    /** @description A JSON Schema (2020-12) */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                };
+                                            };
+                                        };
+                                        responses: {
+                                            [key: string]: {
+                                                description: string;
+                                                content?: {
+                                                    [key: string]: {
+                                                        /** @description A JSON Schema (2020-12) */
+                                                        schema: {
+                                                            [key: string]: unknown;
+                                                        };
+                                                    };
+                                                };
+                                            };
+                                        };
+                                    };
+                                    delete?: {
+                                        summary: string;
+                                        security?: {
+                                            [key: string]: string[];
+                                        }[];
+                                        "x-roles"?: string[];
+                                        parameters?: {
+                                            /** @enum {string} */
+                                            in: "path" | "query";
+                                            name: string;
+                                            required?: boolean;
+                                            /** @description A JSON Schema (2020-12) */
+                                            schema: {
+                                                [key: string]: unknown;
+                                            };
+                                        }[];
+                                        requestBody?: {
+                                            required: boolean;
+                                            content: {
+                                                [key: string]: {
+                                                    /** @description A JSON Schema (2020-12) */
+                                                    schema: {
+                                                        [key: string]: unknown;
+                                                    };
+                                                };
+                                            };
+                                        };
+                                        responses: {
+                                            [key: string]: {
+                                                description: string;
+                                                content?: {
+                                                    [key: string]: {
+                                                        /** @description A JSON Schema (2020-12) */
+                                                        schema: {
+                                                            [key: string]: unknown;
+                                                        };
+                                                    };
+                                                };
+                                            };
+                                        };
+                                    };
+                                };
+                            };
+                            components: {
+                                schemas: {
+                                    [key: string]: {
+                                        [key: string]: unknown;
+                                    };
+                                };
+                                securitySchemes: {
+                                    [key: string]: {
+                                        /** @constant */
+                                        type: "apiKey";
+                                        /** @constant */
+                                        in: "cookie";
+                                        name: string;
+                                    };
+                                };
+                            };
+                        };
+                    };
                 };
                 /** @description internal_error */
                 500: {
@@ -614,7 +852,27 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                vault: string;
+                                serial: string;
+                                refiner: string;
+                                year: number;
+                                grossOz: string;
+                                fineness: string;
+                                fineOz: string;
+                                /** @enum {string} */
+                                status: "available" | "reserved" | "backing" | "missing" | "withdrawn" | "redeemed";
+                                orderId: string | null;
+                                redemptionId: string | null;
+                                updatedAt: string;
+                            }[];
+                            nextCursor: string | null;
+                            total: number | null;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -703,7 +961,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            domain: {
+                                name: string;
+                                version: string;
+                                chainId: string;
+                                verifyingContract: string;
+                            };
+                            types: {
+                                BarList: {
+                                    name: string;
+                                    type: string;
+                                }[];
+                            };
+                            /** @constant */
+                            primaryType: "BarList";
+                            message: {
+                                vault: string;
+                                asOf: string;
+                                barsRoot: string;
+                                totalFineWei: string;
+                            };
+                        };
+                    };
                 };
                 /** @description malformed_json: a JSON bar list that does not parse */
                 400: {
@@ -1987,7 +2268,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            address: string;
+                            boundAt: string;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -2371,7 +2657,104 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            job: {
+                                id: string;
+                                task: string;
+                                /** @enum {string} */
+                                state: "queued" | "scheduled" | "running" | "retrying" | "dead" | "done" | "cancelled";
+                                attempts: number;
+                                maxAttempts: number;
+                                lastError: string | null;
+                                orderId: string | null;
+                                runAt: string | null;
+                                lockedAt: string | null;
+                                lockedBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                finishedAt: string | null;
+                                order: {
+                                    orderId: string;
+                                    status: string;
+                                    to: string;
+                                    amount: string;
+                                } | null;
+                                payload: unknown;
+                                key: string | null;
+                                priority: number | null;
+                                live: boolean;
+                            };
+                            errors: {
+                                message: string;
+                                stack: string | null;
+                                at: string;
+                                attempt: number | null;
+                            }[];
+                            timeline: {
+                                id: string;
+                                at: string;
+                                event: string;
+                                jobId: string | null;
+                                task: string;
+                                attempt: number | null;
+                                detail: string | null;
+                                error: {
+                                    message: string;
+                                    stack: string | null;
+                                } | null;
+                                actor: string | null;
+                                durationMs: number | null;
+                                data: unknown;
+                            }[];
+                            order: {
+                                orderId: string;
+                                status: string;
+                                to: string;
+                                amount: string;
+                                requestedBy: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                                submittedAt: string | null;
+                                confirmedAt: string | null;
+                                failureReason: string | null;
+                                signer: string | null;
+                                nonce: number | null;
+                                txHash: string | null;
+                                blockNumber: number | null;
+                                vaultProof: {
+                                    vault: string;
+                                    receiptRef: string;
+                                    documentSha256: string;
+                                    bars: components["schemas"]["MintBar"][];
+                                };
+                            } | null;
+                            transactions: {
+                                hash: string;
+                                kind: string;
+                                signer: string;
+                                nonce: number;
+                                maxFeePerGas: string;
+                                maxPriorityFeePerGas: string;
+                                gasLimit: string;
+                                createdAt: string;
+                                broadcastAt: string | null;
+                                minedBlock: number | null;
+                            }[];
+                            nonces: {
+                                signer: string;
+                                nonce: number;
+                                use: string;
+                                state: string;
+                            }[];
+                            relatedJobs: {
+                                id: string;
+                                task: string;
+                                /** @enum {string} */
+                                state: "queued" | "scheduled" | "running" | "retrying" | "dead" | "done" | "cancelled";
+                            }[];
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -2454,7 +2837,16 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            task: string;
+                            orderId: string | null;
+                            orderStatus: string | null;
+                            /** @constant */
+                            state: "queued";
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -2544,7 +2936,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            /** @constant */
+                            state: "cancelled";
+                            orderId: string | null;
+                            orderStatus: string | null;
+                            cancelledJobIds: string[];
+                            releasedNonce: {
+                                signer: string;
+                                nonce: number;
+                            } | null;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -2642,7 +3047,23 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            retried: {
+                                jobId: string;
+                                task: string;
+                                orderId: string | null;
+                                orderStatus: string | null;
+                            }[];
+                            skipped: {
+                                jobId: string;
+                                /** @enum {string} */
+                                reason: "not_found" | "running" | "not_retryable";
+                                state: ("queued" | "scheduled" | "running" | "retrying" | "dead" | "done" | "cancelled") | null;
+                            }[];
+                            truncated: boolean;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -2746,7 +3167,67 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            generatedAt: string;
+                            windowSeconds: number;
+                            depth: {
+                                task: string;
+                                /** @enum {string} */
+                                state: "queued" | "scheduled" | "running" | "retrying" | "dead";
+                                count: number;
+                            }[];
+                            totals: {
+                                [key: string]: number;
+                            };
+                            oldestQueued: {
+                                jobId: string;
+                                task: string;
+                                ageSeconds: number;
+                                runAt: string;
+                            } | null;
+                            tasks: {
+                                task: string;
+                                depth: {
+                                    [key: string]: number;
+                                };
+                                oldestQueuedAgeSeconds: number | null;
+                                succeeded: number;
+                                failed: number;
+                                failureRate: number | null;
+                                p50Ms: number | null;
+                                p95Ms: number | null;
+                                maxMs: number | null;
+                                died: number;
+                            }[];
+                            deadLetters: {
+                                count: number;
+                                recent: {
+                                    id: string;
+                                    task: string;
+                                    orderId: string | null;
+                                    attempts: number;
+                                    maxAttempts: number;
+                                    lastError: string | null;
+                                    updatedAt: string;
+                                }[];
+                            };
+                            throughput: {
+                                bucketSeconds: number;
+                                buckets: {
+                                    at: string;
+                                    enqueued: number;
+                                    succeeded: number;
+                                    failed: number;
+                                }[];
+                            };
+                            limits: {
+                                heartbeatMs: number;
+                                staleAfterMs: number;
+                                lockTimeoutMs: number;
+                            };
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -2816,7 +3297,64 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            chainId: number | null;
+                            tokenAddress: string | null;
+                            confirmations: number;
+                            signers: {
+                                address: string;
+                                active: boolean;
+                                nextNonce: number;
+                                chainNonce: number | null;
+                                pending: number | null;
+                                balanceWei: string | null;
+                                inFlight: number;
+                                lowBalance: boolean | null;
+                                pendingNonces: {
+                                    nonce: number;
+                                    state: string;
+                                    use: string;
+                                    operation: string | null;
+                                    operationId: string | null;
+                                    operationStatus: string | null;
+                                    hash: string | null;
+                                    maxFeePerGas: string | null;
+                                    maxPriorityFeePerGas: string | null;
+                                }[];
+                            }[];
+                            workers: {
+                                id: string;
+                                host: string;
+                                pid: number;
+                                startedAt: string;
+                                lastSeenAt: string;
+                                alive: boolean;
+                            }[];
+                            rpcUrl?: string;
+                            rpcEndpoints: {
+                                label: string;
+                                url?: string;
+                                healthy: boolean;
+                                head: number | null;
+                                latencyMs: number | null;
+                                lastError?: string;
+                            }[];
+                            chain: {
+                                available: boolean;
+                                blockNumber: number | null;
+                                error: string | null;
+                            };
+                            lowBalanceWei: string;
+                            staleAfterMs: number;
+                            feeCappedOrders: number;
+                            unreconciledEvents: number;
+                            reserveCheck: components["schemas"]["ReserveCheck"] | null;
+                            signing: components["schemas"]["SigningState"];
+                            /** @enum {string} */
+                            transport: "postgres" | "sqs";
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -2898,7 +3436,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            signerAddress: string;
+                            nonce: number;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -3163,7 +3707,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            jobId: string;
+                            signerAddress: string;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -3360,7 +3909,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            resolvedAt: string;
+                            resolvedBy: string;
+                            note: string;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -3482,7 +4038,30 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            transport: "postgres" | "sqs";
+                            items: {
+                                messageId: string;
+                                jobId: string | null;
+                                orderId: string | null;
+                                orderStatus: string | null;
+                                receiveCount: number;
+                                lastError: string | null;
+                                sentAt: string | null;
+                                firstSeenAt: string;
+                                retryRequestedAt: string | null;
+                            }[];
+                            metrics: {
+                                unsent: number;
+                                depth: number;
+                                inFlight: number;
+                                oldestAgeSeconds: number;
+                                deadLetters: number;
+                            };
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -3563,7 +4142,17 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            retried: string[];
+                            skipped: {
+                                messageId: string;
+                                /** @enum {string} */
+                                reason: "not_found" | "already_requested" | "not_dead";
+                                jobState?: ("queued" | "scheduled" | "running" | "retrying" | "dead" | "done" | "cancelled") | null;
+                            }[];
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -4118,7 +4707,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: components["schemas"]["ControlChange"][];
+                            nextCursor: string | null;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -4320,7 +4914,35 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            changeId: string;
+                            deadline: string;
+                            typedData: {
+                                domain: {
+                                    name: string;
+                                    version: string;
+                                    chainId: string;
+                                    verifyingContract: string;
+                                };
+                                types: {
+                                    ControlChange: {
+                                        name: string;
+                                        type: string;
+                                    }[];
+                                };
+                                /** @constant */
+                                primaryType: "ControlChange";
+                                message: {
+                                    changeId: string;
+                                    action: string;
+                                    params: string;
+                                    deadline: string;
+                                };
+                            };
+                            required: number;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -4426,7 +5048,38 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            typedData: {
+                                domain: {
+                                    name: string;
+                                    version: string;
+                                    chainId: string;
+                                    verifyingContract: string;
+                                };
+                                types: {
+                                    ControlChange: {
+                                        name: string;
+                                        type: string;
+                                    }[];
+                                };
+                                /** @constant */
+                                primaryType: "ControlChange";
+                                message: {
+                                    changeId: string;
+                                    action: string;
+                                    params: string;
+                                    deadline: string;
+                                };
+                            };
+                            required: number;
+                            signatures: {
+                                signer: string;
+                                user: string;
+                                at: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -4515,7 +5168,43 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            changeId: string;
+                            kind: string;
+                            params: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            summary: string;
+                            /** @enum {string} */
+                            status: "awaiting_second_admin" | "applied" | "rejected" | "pending" | "submitted" | "failed";
+                            requestedBy: string;
+                            requestedAt: string;
+                            decidedBy: string | null;
+                            decidedAt: string | null;
+                            reason: string | null;
+                            deadline: string | null;
+                            txHash: string | null;
+                            failureReason: string | null;
+                            result: ({
+                                address: string;
+                                label: string;
+                                addedBy: string | null;
+                                addedAt: string;
+                            } | {
+                                address: string;
+                                label: string;
+                                /** @constant */
+                                removed: true;
+                            } | {
+                                maxOrderOz: string | null;
+                                dailyCapOz: string | null;
+                                last24hOz: string;
+                                updatedBy: string | null;
+                                updatedAt: string | null;
+                            } | components["schemas"]["User"] | components["schemas"]["SigningState"]) | null;
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -4647,7 +5336,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ControlChange"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -4769,7 +5460,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SigningState"];
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -4847,7 +5540,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["SigningState"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -5306,7 +6001,28 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                listId: string;
+                                vault: string;
+                                asOf: string;
+                                importedAt: string;
+                                importedBy: string | null;
+                                contentSha256: string;
+                                barCount: number;
+                                added: number;
+                                unchanged: number;
+                                withdrawn: number;
+                                missingCount: number;
+                                conflictCount: number;
+                                metadata: {
+                                    [key: string]: unknown;
+                                } | null;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -5388,7 +6104,29 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            listId: string;
+                            vault: string;
+                            asOf: string;
+                            added: number;
+                            unchanged: number;
+                            withdrawn: number;
+                            missing: {
+                                serial: string;
+                                refiner: string;
+                                orderId: string | null;
+                            }[];
+                            conflicts: {
+                                serial: string;
+                                refiner: string;
+                                /** @enum {string} */
+                                field: "vault" | "year" | "grossOz" | "fineness";
+                                inventory: string;
+                                list: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description malformed_json: a JSON bar list that does not parse */
                 400: {
@@ -5501,7 +6239,22 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                url: string;
+                                events: ("mint.awaiting_approval" | "mint.confirmed" | "mint.failed" | "mint.dead_letter" | "mint.submitted" | "mint.replaced" | "mint.reorged" | "redemption.deposit_received" | "redemption.awaiting_approval" | "redemption.burned" | "redemption.failed" | "compliance.awaiting_approval" | "compliance.applied" | "compliance.failed")[];
+                                createdBy: string | null;
+                                createdAt: string;
+                                counts: {
+                                    pending: number;
+                                    delivered: number;
+                                    dead: number;
+                                };
+                            }[];
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -5564,7 +6317,14 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            secret: string;
+                            url: string;
+                            events: ("mint.awaiting_approval" | "mint.confirmed" | "mint.failed" | "mint.dead_letter" | "mint.submitted" | "mint.replaced" | "mint.reorged" | "redemption.deposit_received" | "redemption.awaiting_approval" | "redemption.burned" | "redemption.failed" | "compliance.awaiting_approval" | "compliance.applied" | "compliance.failed")[];
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -5673,7 +6433,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -5751,7 +6517,32 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            items: {
+                                id: string;
+                                eventId: string;
+                                eventType: string;
+                                orderId: string | null;
+                                /** @enum {string} */
+                                status: "pending" | "delivered" | "dead" | "cancelled";
+                                attempts: number;
+                                lastStatusCode: number | null;
+                                lastError: string | null;
+                                deliveredAt: string | null;
+                                createdAt: string;
+                                attemptLog: {
+                                    attempt: number;
+                                    startedAt: string;
+                                    durationMs: number;
+                                    statusCode: number | null;
+                                    ok: boolean;
+                                    error: string | null;
+                                    responseExcerpt: string | null;
+                                }[];
+                            }[];
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -5834,7 +6625,13 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            id: string;
+                            secret: string;
+                            previousSecretExpiresAt: string;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -5915,7 +6712,12 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            deliveryId: string;
+                            jobId: string;
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -5995,7 +6797,20 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            chain: {
+                                tokenAddress: string;
+                                paused: boolean;
+                                frozen: {
+                                    address: string;
+                                    frozenAtBlock: string;
+                                }[];
+                                required: number;
+                            } | null;
+                            operations: components["schemas"]["ComplianceOperation"][];
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -6084,7 +6899,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            operationId: string;
+                            /** @constant */
+                            status: "awaiting_approval";
+                        } | {
+                            batchId: string;
+                            operations: {
+                                operationId: string;
+                                account: string;
+                                /** @constant */
+                                status: "awaiting_approval";
+                            }[];
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -6198,7 +7027,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            operationId: string;
+                            /** @constant */
+                            status: "awaiting_approval";
+                        } | {
+                            batchId: string;
+                            operations: {
+                                operationId: string;
+                                account: string;
+                                /** @constant */
+                                status: "awaiting_approval";
+                            }[];
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -6310,7 +7153,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            operationId: string;
+                            /** @constant */
+                            status: "awaiting_approval";
+                        } | {
+                            batchId: string;
+                            operations: {
+                                operationId: string;
+                                account: string;
+                                /** @constant */
+                                status: "awaiting_approval";
+                            }[];
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -6422,7 +7279,21 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            operationId: string;
+                            /** @constant */
+                            status: "awaiting_approval";
+                        } | {
+                            batchId: string;
+                            operations: {
+                                operationId: string;
+                                account: string;
+                                /** @constant */
+                                status: "awaiting_approval";
+                            }[];
+                        };
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -6528,7 +7399,58 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            typedData: {
+                                domain: {
+                                    name: string;
+                                    version: string;
+                                    chainId: string;
+                                    verifyingContract: string;
+                                };
+                                types: {
+                                    FreezeIntent: {
+                                        name: string;
+                                        type: string;
+                                    }[];
+                                };
+                                /** @constant */
+                                primaryType: "FreezeIntent";
+                                message: {
+                                    operationId: string;
+                                    account: string;
+                                    frozen: boolean;
+                                    deadline: string;
+                                };
+                            } | {
+                                domain: {
+                                    name: string;
+                                    version: string;
+                                    chainId: string;
+                                    verifyingContract: string;
+                                };
+                                types: {
+                                    PauseIntent: {
+                                        name: string;
+                                        type: string;
+                                    }[];
+                                };
+                                /** @constant */
+                                primaryType: "PauseIntent";
+                                message: {
+                                    operationId: string;
+                                    paused: boolean;
+                                    deadline: string;
+                                };
+                            };
+                            required: number;
+                            signatures: {
+                                signer: string;
+                                user: string;
+                                at: string;
+                            }[];
+                        };
+                    };
                 };
                 /** @description unauthenticated: no session */
                 401: {
@@ -6617,7 +7539,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ComplianceOperation"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -6749,7 +7673,9 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ComplianceOperation"];
+                    };
                 };
                 /** @description malformed_json: the body is not JSON */
                 400: {
@@ -7785,10 +8711,35 @@ export interface components {
                 amount: string;
             } | null;
         };
+        SigningState: {
+            stopped: boolean;
+            reason: string | null;
+            changedBy: string | null;
+            changedAt: string;
+            auto: boolean;
+        };
         ControlChangeAccepted: {
             changeId: string;
             /** @constant */
             status: "awaiting_second_admin";
+        };
+        ControlChange: {
+            changeId: string;
+            kind: string;
+            params: {
+                [key: string]: string | number | boolean | null;
+            };
+            summary: string;
+            /** @enum {string} */
+            status: "awaiting_second_admin" | "applied" | "rejected" | "pending" | "submitted" | "failed";
+            requestedBy: string;
+            requestedAt: string;
+            decidedBy: string | null;
+            decidedAt: string | null;
+            reason: string | null;
+            deadline: string | null;
+            txHash: string | null;
+            failureReason: string | null;
         };
         User: {
             id: string;
@@ -7801,6 +8752,38 @@ export interface components {
             oidcIssuer: string | null;
             createdAt: string;
             updatedAt: string;
+        };
+        ComplianceOperation: {
+            operationId: string;
+            /** @enum {string} */
+            action: "freeze" | "unfreeze" | "pause" | "unpause";
+            account: string | null;
+            reason: string;
+            batchId: string | null;
+            /** @enum {string} */
+            status: "awaiting_approval" | "pending" | "submitted" | "applied" | "failed" | "rejected" | "cancelled";
+            requestedBy: string;
+            requestedAt: string;
+            deadline: string;
+            signatures: {
+                signer: string;
+                user: string;
+                at: string;
+            }[];
+            txHash: string | null;
+            blockNumber: string | null;
+            appliedAt: string | null;
+            failureReason: string | null;
+            rejectedBy: string | null;
+            rejectionReason: string | null;
+            timeline: {
+                id: string;
+                at: string;
+                event: string;
+                task: string;
+                actor: string;
+                detail: string | null;
+            }[];
         };
         Deposit: {
             txHash: string;

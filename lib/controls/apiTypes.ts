@@ -1,5 +1,10 @@
 import type { z } from 'zod'
-import type { allowedRecipientSchema, mintLimitsSchema, recipientChoiceListSchema } from './responseSchemas'
+import type {
+  allowedRecipientSchema,
+  mintLimitsSchema,
+  recipientChoiceListSchema,
+  removedRecipientSchema,
+} from './responseSchemas'
 
 /**
  * The JSON shapes of the recipient and limit routes (docs/api.md "Recipients and limits"), inferred from their zod
@@ -9,6 +14,9 @@ import type { allowedRecipientSchema, mintLimitsSchema, recipientChoiceListSchem
 
 /** One address on the recipient allowlist. */
 export type ApiAllowedRecipient = z.infer<typeof allowedRecipientSchema>
+
+/** An address taken off the allowlist. */
+export type ApiRemovedRecipient = z.infer<typeof removedRecipientSchema>
 
 /** The mint limits; null means unlimited. */
 export type ApiMintLimits = z.infer<typeof mintLimitsSchema>

@@ -15,6 +15,9 @@ export const allowedRecipientSchema = z.object({
   addedAt: z.string(),
 })
 
+/** An address taken off the allowlist (a confirmed `recipient.remove` answers it). */
+export const removedRecipientSchema = z.object({ address: z.string(), label: z.string(), removed: z.literal(true) })
+
 /** GET /api/admin/recipients */
 export const allowedRecipientListSchema = z.object({ items: z.array(allowedRecipientSchema) })
 

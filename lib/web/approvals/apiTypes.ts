@@ -1,3 +1,6 @@
+import type { z } from 'zod'
+import type { boundSigningKeySchema } from '@/lib/web/signing/apiTypes'
+
 /** GET /api/gold/mint/{orderId}/approval: the order's MintIntent as EIP-712 typed data, numbers as decimal strings. */
 export type ApiMintApproval = {
   typedData: {
@@ -17,4 +20,4 @@ export type ApiMintSignature = { signer: string; user: string; at: string }
 export type ApiSigningKeyChallenge = { text: string; keys: { address: string; boundAt: string }[] }
 
 /** POST /api/me/signing-key: the key now bound. */
-export type ApiSigningKey = { address: string; boundAt: string }
+export type ApiSigningKey = z.infer<typeof boundSigningKeySchema>

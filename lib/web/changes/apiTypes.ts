@@ -1,57 +1,41 @@
 import type { z } from 'zod'
-import type { ControlChangeStatus } from '@/db/schema/controlChanges'
-import type { controlChangeAcceptedSchema } from './responseSchemas'
+import type {
+  changeApprovalSchema,
+  changeToSignSchema,
+  changeTypedDataSchema,
+  confirmedControlChangeSchema,
+  controlChangeAcceptedSchema,
+  controlChangeListSchema,
+  controlChangeResultSchema,
+  controlChangeSchema,
+} from './responseSchemas'
 
 /**
  * The JSON shapes of the control changes (docs/api.md "Control changes need a second
- * admin"), as sent on the wire: times ISO 8601, people by email.
+ * admin"), as sent on the wire, inferred from their zod schemas (./responseSchemas.ts); the import is type-only.
+ * Times ISO 8601, people by email.
  */
 
 /** The 202 answer of a route whose change now awaits a second admin. */
 export type ApiControlChangeAccepted = z.infer<typeof controlChangeAcceptedSchema>
 
 /** One control change. */
-export type ApiControlChange = {
-  changeId: string
-  /** `recipient.add`, `recipient.remove`, `limits.set`, `user.role`, and the kinds of lib/changes/onChainChanges.ts */
-  kind: string
-  /** the kind's params as asked for (lib/web/changes/controlChangeParams.ts) */
-  params: Record<string, unknown>
-  /** what it changes, as a sentence for people */
-  summary: string
-  status: ControlChangeStatus
-  requestedBy: string
-  requestedAt: string
-  /** the second admin who confirmed or rejected it; null while it awaits */
-  decidedBy: string | null
-  decidedAt: string | null
-  /** why it was rejected */
-  reason: string | null
-  /** a change that lives on chain: until when its admins may sign it, else null */
-  deadline: string | null
-  /** a change that lives on chain: its applyControlChange transaction once mined with its confirmations */
-  txHash: string | null
-  /** why its send failed (status failed) */
-  failureReason: string | null
-}
+export type ApiControlChange = z.infer<typeof controlChangeSchema>
+
+/** What a desk change's apply step answers once confirmed (the recipient, the limits, the user, the switch). */
+export type ApiControlChangeResult = z.infer<typeof controlChangeResultSchema>
+
+/** POST /api/admin/changes/{changeId}/confirm: the change, applied, and its result (null for one on chain). */
+export type ApiConfirmedControlChange = z.infer<typeof confirmedControlChangeSchema>
 
 /** A ControlChange as EIP-712 typed data for eth_signTypedData_v4, numbers as decimal strings. */
-export type ApiChangeTypedData = {
-  domain: { name: string; version: string; chainId: string; verifyingContract: string }
-  types: { ControlChange: { name: string; type: string }[] }
-  primaryType: 'ControlChange'
-  message: { changeId: string; action: string; params: string; deadline: string }
-}
+export type ApiChangeTypedData = z.infer<typeof changeTypedDataSchema>
 
 /** POST /api/admin/changes/typed-data: what the author signs, with the id and deadline to propose it under. */
-export type ApiChangeToSign = { changeId: string; deadline: string; typedData: ApiChangeTypedData; required: number }
+export type ApiChangeToSign = z.infer<typeof changeToSignSchema>
 
 /** GET /api/admin/changes/{changeId}/approval: the change's typed data, GoldMinter's threshold, its signatures. */
-export type ApiChangeApproval = {
-  typedData: ApiChangeTypedData
-  required: number
-  signatures: { signer: string; user: string; at: string }[]
-}
+export type ApiChangeApproval = z.infer<typeof changeApprovalSchema>
 
 /** GET /api/admin/changes */
-export type ApiControlChangeList = { items: ApiControlChange[]; nextCursor: string | null }
+export type ApiControlChangeList = z.infer<typeof controlChangeListSchema>

@@ -1,5 +1,6 @@
 import type { Tx } from '@/db/client'
 import type { AdminActor } from '@/lib/admin/recordAudit'
+import type { ApiControlChangeResult } from './apiTypes'
 import type { ParsedControlChange } from './controlChangeParams'
 import type { ControlChangeStepContext } from './controlChangeStep'
 import { limitsSetStep } from './limitsSetStep'
@@ -17,7 +18,10 @@ export type ApplyControlChangeParameters = {
 }
 
 /** A change's kind's `apply` (lib/web/changes/<kind>Step.ts), in the confirming transaction. */
-export async function applyControlChange(tx: Tx, { change, ...p }: ApplyControlChangeParameters): Promise<unknown> {
+export async function applyControlChange(
+  tx: Tx,
+  { change, ...p }: ApplyControlChangeParameters,
+): Promise<ApiControlChangeResult> {
   switch (change.kind) {
     case 'recipient.add':
       return recipientAddStep.apply(tx, { ...p, params: change.params })

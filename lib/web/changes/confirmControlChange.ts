@@ -5,7 +5,7 @@ import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { isOnChainChangeKind } from '@/lib/changes/onChainChanges'
 import { isUuid } from '@/lib/mint/isUuid'
 import type { MinterReader } from '@/lib/web/approvals/MinterReader'
-import type { ApiControlChange } from './apiTypes'
+import type { ApiConfirmedControlChange } from './apiTypes'
 import { applyControlChange } from './applyControlChange'
 import { parseControlChange } from './controlChangeParams'
 import type { ControlChangeStepContext } from './controlChangeStep'
@@ -25,7 +25,7 @@ export type ConfirmControlChangeParameters = {
   onChain?: { signature: string | undefined; minter: () => MinterReader; maxAttempts: number }
 }
 
-export type ConfirmControlChangeReturnType = ApiControlChange & { result: unknown }
+export type ConfirmControlChangeReturnType = ApiConfirmedControlChange
 
 /**
  * A second admin confirms a control change, and it takes effect, in ONE transaction: the

@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from '@/db/client'
 import type { AdminActor } from '@/lib/admin/recordAudit'
+import type { ApiControlChangeResult } from './apiTypes'
 import type { ControlChangeKind, ControlChangeParams } from './controlChangeParams'
 
 /** What a kind's check and apply step get besides its params. */
@@ -34,5 +35,5 @@ export type ControlChangeApplyParameters<K extends ControlChangeKind> = ControlC
  */
 export type ControlChangeStep<K extends ControlChangeKind> = {
   check: (db: DbOrTx, p: ControlChangeCheckParameters<K>) => Promise<void>
-  apply: (tx: Tx, p: ControlChangeApplyParameters<K>) => Promise<unknown>
+  apply: (tx: Tx, p: ControlChangeApplyParameters<K>) => Promise<ApiControlChangeResult>
 }

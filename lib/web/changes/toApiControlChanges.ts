@@ -26,7 +26,7 @@ export async function toApiControlChanges(db: DbOrTx, rows: readonly ControlChan
     return {
       changeId: row.id,
       kind: row.kind,
-      params: isRecord(row.params) ? row.params : {},
+      params: paramsOf(row.params),
       summary: change
         ? describeControlChange({
             change,
@@ -55,6 +55,14 @@ function parseStored(row: ControlChangeRow): ParsedControlChange | null {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+type ParamValue = ApiControlChange['params'][string]
+
+/** The stored params as answered: every kind's are one flat object of scalars; anything else is left out. */
+function paramsOf(value: unknown): ApiControlChange['params'] {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {}
+  return Object.fromEntries(Object.entries(value).filter((e): e is [string, ParamValue] => isScalar(e[1])))
+}
+
+function isScalar(value: unknown): value is ParamValue {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value)
 }

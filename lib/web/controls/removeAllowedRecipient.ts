@@ -3,6 +3,7 @@ import { getAddress } from 'viem'
 import type { DbOrTx } from '@/db/client'
 import { allowedRecipients } from '@/db/schema/controls'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
+import type { ApiRemovedRecipient } from '@/lib/controls/apiTypes'
 import type { AppliedChange } from '@/lib/controls/appliedChange'
 import { NotFoundError } from '@/lib/web/errors/resource'
 
@@ -13,7 +14,7 @@ export type RemoveAllowedRecipientParameters = {
   change?: AppliedChange
 }
 
-export type RemoveAllowedRecipientReturnType = { address: string; label: string; removed: true }
+export type RemoveAllowedRecipientReturnType = ApiRemovedRecipient
 
 /**
  * Takes an address off the recipient allowlist, with its audit row, in one transaction (a

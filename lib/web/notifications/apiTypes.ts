@@ -1,43 +1,40 @@
-import type { NotificationEventType } from './eventTypes'
+import type { z } from 'zod'
+import type {
+  createdWebhookSchema,
+  deletedWebhookSchema,
+  deliveryAttemptSchema,
+  redeliveredWebhookSchema,
+  rotatedWebhookSecretSchema,
+  webhookDeliveryListSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+} from './responseSchemas'
+
+// The JSON of the webhook routes, inferred from their zod schemas (./responseSchemas.ts, which the OpenAPI document
+// describes the routes with); the import is type-only.
 
 /** A subscription as the API shows it: never its secret. */
-export type ApiWebhookEndpoint = {
-  id: string
-  url: string
-  events: NotificationEventType[]
-  createdBy: string | null
-  createdAt: string
-  /** deliveries by status */
-  counts: { pending: number; delivered: number; dead: number }
-}
+export type ApiWebhookEndpoint = z.infer<typeof webhookEndpointSchema>
+
+/** GET /api/admin/webhooks */
+export type ApiWebhookEndpointList = z.infer<typeof webhookEndpointListSchema>
 
 /** POST /api/admin/webhooks: the endpoint, and its secret: the only time it is shown. */
-export type ApiCreatedWebhook = { id: string; secret: string; url: string; events: NotificationEventType[] }
+export type ApiCreatedWebhook = z.infer<typeof createdWebhookSchema>
+
+/** DELETE /api/admin/webhooks/{id} */
+export type ApiDeletedWebhook = z.infer<typeof deletedWebhookSchema>
 
 /** POST /api/admin/webhooks/{id}/rotate-secret: the new secret, shown once, and when the one before stops signing. */
-export type ApiRotatedWebhookSecret = { id: string; secret: string; previousSecretExpiresAt: string }
+export type ApiRotatedWebhookSecret = z.infer<typeof rotatedWebhookSecretSchema>
 
-export type ApiDeliveryAttempt = {
-  attempt: number
-  startedAt: string
-  durationMs: number
-  statusCode: number | null
-  ok: boolean
-  error: string | null
-  responseExcerpt: string | null
-}
+export type ApiDeliveryAttempt = z.infer<typeof deliveryAttemptSchema>
 
-export type ApiWebhookDelivery = {
-  id: string
-  eventId: string
-  eventType: string
-  /** the mint order the event is about; null for an event of a redemption, a compliance operation or a deposit */
-  orderId: string | null
-  status: 'pending' | 'delivered' | 'dead' | 'cancelled'
-  attempts: number
-  lastStatusCode: number | null
-  lastError: string | null
-  deliveredAt: string | null
-  createdAt: string
-  attemptLog: ApiDeliveryAttempt[]
-}
+export type ApiWebhookDelivery = z.infer<typeof webhookDeliverySchema>
+
+/** GET /api/admin/webhooks/{id}/deliveries */
+export type ApiWebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>
+
+/** POST /api/admin/webhooks/deliveries/{deliveryId}/redeliver */
+export type ApiRedeliveredWebhook = z.infer<typeof redeliveredWebhookSchema>

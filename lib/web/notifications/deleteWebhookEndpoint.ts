@@ -4,6 +4,7 @@ import { webhookEndpoints } from '@/db/schema'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { isUuid } from '@/lib/mint/isUuid'
 import { NotFoundError } from '@/lib/web/errors/resource'
+import type { ApiDeletedWebhook } from './apiTypes'
 
 export type DeleteWebhookEndpointParameters = { id: string; actor: AdminActor }
 
@@ -12,10 +13,7 @@ export type DeleteWebhookEndpointParameters = { id: string; actor: AdminActor }
  * a pending one is cancelled at its next attempt. The row stays (deleted_at) so its
  * deliveries keep their history. Unknown or already deleted: 404. Audited.
  */
-export async function deleteWebhookEndpoint(
-  db: Db,
-  p: DeleteWebhookEndpointParameters,
-): Promise<{ id: string; deleted: true }> {
+export async function deleteWebhookEndpoint(db: Db, p: DeleteWebhookEndpointParameters): Promise<ApiDeletedWebhook> {
   if (!isUuid(p.id)) throw new NotFoundError({ what: 'Webhook' })
   const id = p.id.toLowerCase()
   await db.transaction(async (tx) => {

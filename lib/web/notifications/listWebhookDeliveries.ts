@@ -3,7 +3,7 @@ import type { Db } from '@/db/client'
 import { notificationEvents, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/db/schema'
 import { isUuid } from '@/lib/mint/isUuid'
 import { NotFoundError } from '@/lib/web/errors/resource'
-import type { ApiWebhookDelivery } from './apiTypes'
+import type { ApiWebhookDelivery, ApiWebhookDeliveryList } from './apiTypes'
 
 export type ListWebhookDeliveriesParameters = { endpointId: string; limit?: number }
 
@@ -15,7 +15,7 @@ export type ListWebhookDeliveriesParameters = { endpointId: string; limit?: numb
 export async function listWebhookDeliveries(
   db: Db,
   p: ListWebhookDeliveriesParameters,
-): Promise<{ items: ApiWebhookDelivery[] }> {
+): Promise<ApiWebhookDeliveryList> {
   if (!isUuid(p.endpointId)) throw new NotFoundError({ what: 'Webhook' })
   const endpointId = p.endpointId.toLowerCase()
   const [endpoint] = await db

@@ -1,14 +1,14 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { users, webhookDeliveries, webhookEndpoints } from '@/db/schema'
-import type { ApiWebhookEndpoint } from './apiTypes'
+import type { ApiWebhookEndpointList } from './apiTypes'
 import type { NotificationEventType } from './eventTypes'
 
 /**
  * The live subscriptions (GET /api/admin/webhooks), newest first,
  * with their deliveries counted by status; never a secret.
  */
-export async function listWebhookEndpoints(db: Db): Promise<{ items: ApiWebhookEndpoint[] }> {
+export async function listWebhookEndpoints(db: Db): Promise<ApiWebhookEndpointList> {
   const rows = await db
     .select({
       id: webhookEndpoints.id,

@@ -8,6 +8,7 @@ import type { WebhookDeliverPayload } from '@/lib/jobs/payloadTypes'
 import { isUuid } from '@/lib/mint/isUuid'
 import { NOTIFY_MAX_ATTEMPTS } from '@/lib/notifications/notifyMaxAttempts'
 import { ConflictError, NotFoundError } from '@/lib/web/errors/resource'
+import type { ApiRedeliveredWebhook } from './apiTypes'
 
 export type RedeliverWebhookParameters = {
   deliveryId: string
@@ -23,10 +24,7 @@ export type RedeliverWebhookParameters = {
  * event keeps its id, so a receiver that already has it can tell. A claim still held by a
  * running attempt is left alone (the new job waits for it). An endpoint deleted since: 409.
  */
-export async function redeliverWebhook(
-  db: Db,
-  p: RedeliverWebhookParameters,
-): Promise<{ deliveryId: string; jobId: string }> {
+export async function redeliverWebhook(db: Db, p: RedeliverWebhookParameters): Promise<ApiRedeliveredWebhook> {
   if (!isUuid(p.deliveryId)) throw new NotFoundError({ what: 'Delivery' })
   const deliveryId = p.deliveryId.toLowerCase()
   return db.transaction(async (tx) => {

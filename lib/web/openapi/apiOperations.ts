@@ -4,12 +4,14 @@ import { complianceOperations } from './operations/complianceOperations'
 import { mintOperations } from './operations/mintOperations'
 import { publicOperations } from './operations/publicOperations'
 import { redemptionOperations } from './operations/redemptionOperations'
+import { webhookOperations } from './operations/webhookOperations'
 
 /** Every operation of the API, one per route file's exported method (lib/web/openapi/apiOperations.test.ts). */
 export const apiOperations: readonly ApiOperation[] = [
   ...publicOperations,
   ...mintOperations,
   ...adminOperations,
+  ...webhookOperations,
   ...complianceOperations,
   ...redemptionOperations,
 ]

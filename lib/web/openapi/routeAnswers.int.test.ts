@@ -38,6 +38,10 @@ let r: {
   health: typeof import('@/app/api/health/route')
   ready: typeof import('@/app/api/ready/route')
   openapi: typeof import('@/app/api/openapi.json/route')
+  barListTypedData: typeof import('@/app/api/vault/bar-lists/typed-data/route')
+  changeTypedData: typeof import('@/app/api/admin/changes/typed-data/route')
+  sqsRetry: typeof import('@/app/api/admin/dead-letters/sqs/retry/route')
+  signingStop: typeof import('@/app/api/admin/signing/stop/route')
 }
 /** the answers received, for the drift checks */
 const received: ReceivedAnswer[] = []
@@ -67,6 +71,10 @@ beforeAll(async () => {
     health: await import('@/app/api/health/route'),
     ready: await import('@/app/api/ready/route'),
     openapi: await import('@/app/api/openapi.json/route'),
+    barListTypedData: await import('@/app/api/vault/bar-lists/typed-data/route'),
+    changeTypedData: await import('@/app/api/admin/changes/typed-data/route'),
+    sqsRetry: await import('@/app/api/admin/dead-letters/sqs/retry/route'),
+    signingStop: await import('@/app/api/admin/signing/stop/route'),
   }
   document = buildOpenApiDocument()
 })
@@ -241,6 +249,54 @@ describe('real answers against the OpenAPI document', () => {
       409,
     )
     expect(again.problems).toEqual([])
+  })
+
+  it("what an admin signs (a bar list's typed data, a change's), an SQS retry, and the stop switch, last", async () => {
+    signInAs(route.u.admin)
+    const list = {
+      vault: 'OA-V',
+      asOf: '2026-01-01T06:00:00Z',
+      bars: [{ serial: 'OA-T1', refiner: 'Valcambi SA', year: 2025, grossOz: '400.000', fineness: '999.9' }],
+    }
+    const barList = await checked(
+      await r.barListTypedData.POST(routeRequest('/api/vault/bar-lists/typed-data', { method: 'POST', body: list })),
+      { method: 'post', path: '/api/vault/bar-lists/typed-data' },
+      200,
+    )
+    expect(barList.problems).toEqual([])
+    expect(barList.body).toMatchObject({ primaryType: 'BarList', domain: { chainId: String(chain.chainId) } })
+    const change = await checked(
+      await r.changeTypedData.POST(
+        routeRequest('/api/admin/changes/typed-data', {
+          method: 'POST',
+          body: { kind: 'admin.threshold', params: { threshold: 2 } },
+        }),
+      ),
+      { method: 'post', path: '/api/admin/changes/typed-data' },
+      200,
+    )
+    expect(change.problems).toEqual([])
+    const retry = await checked(
+      await r.sqsRetry.POST(
+        routeRequest('/api/admin/dead-letters/sqs/retry', {
+          method: 'POST',
+          body: { messageIds: ['no-such-message'] },
+        }),
+      ),
+      { method: 'post', path: '/api/admin/dead-letters/sqs/retry' },
+      200,
+    )
+    expect(retry.problems).toEqual([])
+    expect(retry.body).toEqual({ retried: [], skipped: [{ messageId: 'no-such-message', reason: 'not_found' }] })
+    const stop = await checked(
+      await r.signingStop.POST(
+        routeRequest('/api/admin/signing/stop', { method: 'POST', body: { reason: 'the answer check' } }),
+      ),
+      { method: 'post', path: '/api/admin/signing/stop' },
+      200,
+    )
+    expect(stop.problems).toEqual([])
+    expect(stop.body).toMatchObject({ stopped: true, reason: 'the answer check', auto: false })
   })
 
   it('fails on a planted drift: a copy of the order schema without a field the route sends, or with one it lacks', async () => {

@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { jobIdArraySql } from '@/lib/jobs/jobIdArraySql'
 import type { JobState } from '@/lib/jobs/jobStates'
+import type { ApiSqsRetryResult } from './apiTypes'
 import { lockSqsJobs } from './lockSqsJobs'
 import { retrySqsJobs } from './retrySqsJobs'
 
@@ -12,21 +13,7 @@ export type RequestSqsDeadLetterRetryParameters = {
   actor: AdminActor
 }
 
-export type SqsDeadLetterSkipReason =
-  /** no such message listed (never, or the worker's scan dropped it since) */
-  | 'not_found'
-  /** stamped for a retry already (by a web from before generations) */
-  | 'already_requested'
-  /**
-   * its job no longer needs it: done or cancelled, retried since (from the jobs page, or
-   * another of its messages), or running, queued or waiting with a newer message
-   */
-  | 'not_dead'
-
-export type RequestSqsDeadLetterRetryReturnType = {
-  retried: string[]
-  skipped: { messageId: string; reason: SqsDeadLetterSkipReason; jobState?: JobState | null }[]
-}
+export type RequestSqsDeadLetterRetryReturnType = ApiSqsRetryResult
 
 /** the states a dead letter's job may be retried from: dead, or left running or retrying by a worker that died on it */
 const DEAD_LETTER_RETRYABLE = ['dead', 'retrying', 'running'] as const

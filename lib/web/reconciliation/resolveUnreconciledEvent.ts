@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { ConflictError, NotFoundError } from '@/lib/web/errors/resource'
+import type { ApiResolvedEvent } from './schemas'
 
 export type ResolveUnreconciledEventParameters = { id: bigint; note: string; actor: AdminActor }
 
-export type ResolveUnreconciledEventReturnType = { id: string; resolvedAt: string; resolvedBy: string; note: string }
+export type ResolveUnreconciledEventReturnType = ApiResolvedEvent
 
 /**
  * An admin marks a chain event no row accounts for as resolved, with what they found and did (a note), audited in

@@ -39,6 +39,15 @@ export const reconciliationSchema = z.object({
   chain: z.object({ available: z.boolean(), error: z.string().nullable() }),
 })
 
+/** POST /api/admin/reconciliation/{id}/resolve's answer: the event, resolved */
+export const resolvedEventSchema = z.object({
+  id: z.string(),
+  resolvedAt: z.string(),
+  resolvedBy: z.string(),
+  note: z.string(),
+})
+
 export type ApiReconciliation = z.infer<typeof reconciliationSchema>
 export type ApiReconciliationSigner = z.infer<typeof signerSchema>
 export type ApiUnreconciledEvent = z.infer<typeof unreconciledSchema>
+export type ApiResolvedEvent = z.infer<typeof resolvedEventSchema>

@@ -1,3 +1,4 @@
+import type { z } from 'zod'
 import type { Db } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { bumpedFee } from '@/lib/chain/bumpedFee'
@@ -7,6 +8,7 @@ import type { NonceSpeedUpPayload } from '@/lib/jobs/payloadTypes'
 import { ValidationError } from '@/lib/web/errors/request'
 import { ConflictError } from '@/lib/web/errors/resource'
 import { readPendingNonceOrThrow } from './readPendingNonceOrThrow'
+import type { nonceSpeedUpQueuedSchema } from './responseSchemas'
 
 export type RequestNonceSpeedUpParameters = {
   signerAddress: string
@@ -19,7 +21,7 @@ export type RequestNonceSpeedUpParameters = {
   maxAttempts: number
 }
 
-export type RequestNonceSpeedUpReturnType = { jobId: string; signerAddress: string; nonce: number }
+export type RequestNonceSpeedUpReturnType = z.infer<typeof nonceSpeedUpQueuedSchema>
 
 /**
  * An admin speeds up one signer's pending nonce (decision 064): its own operation's transaction is to be re-signed

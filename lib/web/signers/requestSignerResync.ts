@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { Db } from '@/db/client'
 import { type AdminActor, recordAudit } from '@/lib/admin/recordAudit'
 import { requestNonceResync } from '@/lib/jobs/requestNonceResync'
 import { NotFoundError } from '@/lib/web/errors/resource'
+import type { signerResyncQueuedSchema } from './responseSchemas'
 
 export type RequestSignerResyncParameters = { signerAddress: string; actor: AdminActor }
 
-export type RequestSignerResyncReturnType = { jobId: string; signerAddress: string }
+export type RequestSignerResyncReturnType = z.infer<typeof signerResyncQueuedSchema>
 
 /**
  * An admin asks for one signer's nonces to be read again from the chain (decision 064): in ONE transaction the

@@ -83,10 +83,13 @@ export type ApiRedemptionApproval = z.infer<typeof redemptionApprovalSchema>
 export const apiTypedDataSchema = typedDataSchema(z.record(z.string(), z.unknown()))
 export type ApiTypedData = z.infer<typeof apiTypedDataSchema>
 
+/** A key bound to a user, since when: POST /api/me/signing-key answers the one it bound */
+export const boundSigningKeySchema = z.object({ address, boundAt: z.string() })
+
 /** GET /api/me/signing-key: the text the key signs with personal_sign, and the keys bound to the signed-in user */
 export const signingKeysSchema = z.object({
   text: z.string().min(1),
-  keys: z.array(z.object({ address, boundAt: z.string() })),
+  keys: z.array(boundSigningKeySchema),
 })
 
 export type ApiSigningKeys = z.infer<typeof signingKeysSchema>

@@ -1,17 +1,11 @@
 import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
 import type { DbOrTx } from '@/db/client'
 import { signingSwitch } from '@/db/schema/signingSwitch'
+import type { signingStateSchema } from './responseSchemas'
 
 /** The stop switch as the admin pages and the API show it. */
-export type ApiSigningState = {
-  stopped: boolean
-  reason: string | null
-  /** who changed it last (an admin's email, or the worker that tripped it on a shortfall) */
-  changedBy: string | null
-  changedAt: string
-  /** the reserve check stopped it on a shortfall (STOP_ON_SHORTFALL) */
-  auto: boolean
-}
+export type ApiSigningState = z.infer<typeof signingStateSchema>
 
 /** The stop switch's row (docs/decisions/052-stop-switch.md), read for the pages, the API and the gauge. */
 export async function readSigningState(db: DbOrTx): Promise<ApiSigningState> {

@@ -1,7 +1,18 @@
+import type { z } from 'zod'
 import type { BarStatus } from '@/db/schema/vault'
+import type {
+  barConflictSchema,
+  barListImportSchema,
+  barListListSchema,
+  barListSummarySchema,
+  barListTypedDataSchema,
+  missingBarSchema,
+  vaultBarListSchema,
+  vaultBarSchema,
+} from './responseSchemas'
 
-// The API's shapes of the vault inventory (docs/api.md, Vault inventory). Weights are decimal
-// strings, times ISO 8601.
+// The API's shapes of the vault inventory (docs/api.md, Vault inventory), inferred from their zod schemas
+// (./responseSchemas.ts); the import is type-only. Weights are decimal strings, times ISO 8601.
 
 export type { BarStatus }
 
@@ -15,72 +26,23 @@ export const barStatuses = [
 ] as const satisfies readonly BarStatus[]
 
 /** A bar that is reserved or backing and that a list lacks. */
-export type ApiMissingBar = { serial: string; refiner: string; orderId: string | null }
+export type ApiMissingBar = z.infer<typeof missingBarSchema>
 
 /** An attribute of a listed bar that differs from the inventory; never applied. */
-export type ApiBarConflict = {
-  serial: string
-  refiner: string
-  field: 'vault' | 'year' | 'grossOz' | 'fineness'
-  /** the inventory's value */
-  inventory: string
-  /** the list's value */
-  list: string
-}
+export type ApiBarConflict = z.infer<typeof barConflictSchema>
 
 /** 201 answer of POST /api/admin/vault/bar-lists (the same again for the same list). */
-export type ApiBarListImport = {
-  listId: string
-  vault: string
-  asOf: string
-  added: number
-  unchanged: number
-  withdrawn: number
-  missing: ApiMissingBar[]
-  conflicts: ApiBarConflict[]
-}
+export type ApiBarListImport = z.infer<typeof barListImportSchema>
 
 /** One item of GET /api/admin/vault/bar-lists */
-export type ApiBarListSummary = {
-  listId: string
-  vault: string
-  asOf: string
-  importedAt: string
-  /** e-mail of the admin who imported it; null for a script (the dev seed) */
-  importedBy: string | null
-  contentSha256: string
-  barCount: number
-  added: number
-  unchanged: number
-  withdrawn: number
-  missingCount: number
-  conflictCount: number
-  metadata: Record<string, unknown> | null
-}
+export type ApiBarListSummary = z.infer<typeof barListSummarySchema>
 
-export type ApiBarListList = { items: ApiBarListSummary[]; nextCursor: string | null }
+export type ApiBarListList = z.infer<typeof barListListSchema>
 
 /** One item of GET /api/vault/bars */
-export type ApiVaultBar = {
-  id: string
-  vault: string
-  serial: string
-  refiner: string
-  year: number
-  grossOz: string
-  fineness: string
-  fineOz: string
-  status: BarStatus
-  /** the order holding the bar: shown to admins, and to staff for their own orders; else null */
-  orderId: string | null
-  /** the redemption taking the bar out of backing (open, or burned), else null */
-  redemptionId: string | null
-  updatedAt: string
-}
+export type ApiVaultBar = z.infer<typeof vaultBarSchema>
 
-export type ApiVaultBarList = {
-  items: ApiVaultBar[]
-  nextCursor: string | null
-  /** how many bars match the filters, counted on the first page (no cursor); null on later pages */
-  total: number | null
-}
+export type ApiVaultBarList = z.infer<typeof vaultBarListSchema>
+
+/** POST /api/vault/bar-lists/typed-data */
+export type ApiBarListTypedData = z.infer<typeof barListTypedDataSchema>

@@ -1,12 +1,27 @@
 import { z } from 'zod'
 import { allowedRecipientListSchema, mintLimitsSchema } from '@/lib/controls/responseSchemas'
 import { addRecipientBodySchema, recipientParamsSchema, setMintLimitsBodySchema } from '@/lib/controls/schemas'
-import { jobListSchema } from '@/lib/web/admin/responseSchemas'
+import {
+  cancelResultSchema,
+  jobDetailSchema,
+  jobListSchema,
+  jobRetriedSchema,
+  metricsSchema,
+  retryResultSchema,
+  systemSchema,
+} from '@/lib/web/admin/responseSchemas'
 import { bulkRetryBodySchema, jobIdParamsSchema, listJobsQuerySchema } from '@/lib/web/admin/schemas'
 import { auditPageSchema } from '@/lib/web/audit/responseSchemas'
 import { exportAuditQuerySchema, listAuditQuerySchema } from '@/lib/web/audit/schemas'
 import { ADMIN_READERS } from '@/lib/web/auth/SessionUser'
-import { controlChangeAcceptedSchema } from '@/lib/web/changes/responseSchemas'
+import {
+  changeApprovalSchema,
+  changeToSignSchema,
+  confirmedControlChangeSchema,
+  controlChangeAcceptedSchema,
+  controlChangeListSchema,
+  controlChangeSchema,
+} from '@/lib/web/changes/responseSchemas'
 import {
   changeIdParamsSchema,
   changeTypedDataBodySchema,
@@ -15,22 +30,26 @@ import {
   proposeOnChainChangeBodySchema,
   rejectChangeBodySchema,
 } from '@/lib/web/changes/schemas'
-import { createWebhookBodySchema, deliveryParamsSchema, webhookParamsSchema } from '@/lib/web/notifications/schemas'
+import { sqsDeadLetterListSchema, sqsRetryResultSchema } from '@/lib/web/queue/responseSchemas'
 import { sqsRetryBodySchema } from '@/lib/web/queue/schemas'
 import {
   reconciliationSchema,
+  resolvedEventSchema,
   resolveUnreconciledBodySchema,
   unreconciledEventParamsSchema,
 } from '@/lib/web/reconciliation/schemas'
+import { nonceSpeedUpQueuedSchema, signerResyncQueuedSchema } from '@/lib/web/signers/responseSchemas'
 import {
   cancelNonceBodySchema,
   signerNonceParamsSchema,
   signerParamsSchema,
   speedUpBodySchema,
 } from '@/lib/web/signers/schemas'
+import { signingStateSchema } from '@/lib/web/signingSwitch/responseSchemas'
 import { resumeSigningBodySchema, stopSigningBodySchema } from '@/lib/web/signingSwitch/schemas'
 import { userListSchema, userSchema } from '@/lib/web/users/responseSchemas'
 import { updateUserSchema, userIdParamsSchema } from '@/lib/web/users/updateUserSchema'
+import { barListImportSchema, barListListSchema } from '@/lib/web/vault/responseSchemas'
 import { importBarListQuerySchema, listBarListsQuerySchema } from '@/lib/web/vault/schemas'
 import type { ApiOperation } from '../ApiOperation'
 
@@ -41,7 +60,10 @@ const proposed = {
   schema: controlChangeAcceptedSchema,
 }
 
-/** The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users, webhooks. */
+/**
+ * The admin API (docs/api.md "Admin"): jobs, the queue, controls and their four-eyes changes, users; its webhooks are
+ * ./webhookOperations.ts's.
+ */
 export const adminOperations: readonly ApiOperation[] = [
   {
     method: 'get',
@@ -79,7 +101,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'One job: payload, attempts, errors with stacks, timeline, its order',
     roles: ADMIN_READERS,
     params: jobIdParamsSchema,
-    success: { status: 200, description: 'The job' },
+    success: { status: 200, description: 'The job', schema: jobDetailSchema },
   },
   {
     method: 'post',
@@ -87,7 +109,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'A dead or retrying job runs again now, attempts reset (audited)',
     roles: admin,
     params: jobIdParamsSchema,
-    success: { status: 200, description: 'The job retried' },
+    success: { status: 200, description: 'The job retried', schema: jobRetriedSchema },
     errors: { 409: 'job_running or job_not_retryable' },
   },
   {
@@ -96,7 +118,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'A job stops for good, its order becomes cancelled, its nonce released (audited)',
     roles: admin,
     params: jobIdParamsSchema,
-    success: { status: 200, description: 'The job cancelled' },
+    success: { status: 200, description: 'The job cancelled', schema: cancelResultSchema },
     errors: { 409: 'job_running, job_not_cancellable or order_confirmed' },
   },
   {
@@ -105,21 +127,21 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'Bulk retry: { jobIds } or { state: "dead", task? } (audited per job)',
     roles: admin,
     body: bulkRetryBodySchema,
-    success: { status: 200, description: 'The jobs retried and those skipped' },
+    success: { status: 200, description: 'The jobs retried and those skipped', schema: retryResultSchema },
   },
   {
     method: 'get',
     path: '/api/admin/metrics',
     summary: 'Queue depth, oldest queued age, failure rate, p50/p95, dead letters, throughput',
     roles: ADMIN_READERS,
-    success: { status: 200, description: 'The figures' },
+    success: { status: 200, description: 'The figures', schema: metricsSchema },
   },
   {
     method: 'get',
     path: '/api/admin/system',
     summary: 'Chain settings, signers (nonce in Postgres and on chain, in flight, balance), workers alive',
     roles: ADMIN_READERS,
-    success: { status: 200, description: 'The system' },
+    success: { status: 200, description: 'The system', schema: systemSchema },
   },
   {
     method: 'post',
@@ -129,7 +151,11 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     params: signerNonceParamsSchema,
     body: speedUpBodySchema,
-    success: { status: 202, description: '{ jobId, signerAddress, nonce }: the nonce_speed_up job' },
+    success: {
+      status: 202,
+      description: '{ jobId, signerAddress, nonce }: the nonce_speed_up job',
+      schema: nonceSpeedUpQueuedSchema,
+    },
     errors: { 409: 'conflict: nothing signed at the nonce yet, or its operation is no longer submitted' },
   },
   {
@@ -152,7 +178,11 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: "The worker reads the signer's nonces again from the chain: its nonce_resync job (audited)",
     roles: admin,
     params: signerParamsSchema,
-    success: { status: 202, description: '{ jobId, signerAddress }: the nonce_resync job' },
+    success: {
+      status: 202,
+      description: '{ jobId, signerAddress }: the nonce_resync job',
+      schema: signerResyncQueuedSchema,
+    },
   },
   {
     method: 'get',
@@ -169,7 +199,7 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     params: unreconciledEventParamsSchema,
     body: resolveUnreconciledBodySchema,
-    success: { status: 200, description: 'The event resolved' },
+    success: { status: 200, description: 'The event resolved', schema: resolvedEventSchema },
     errors: { 409: 'conflict: resolved already' },
   },
   {
@@ -177,7 +207,7 @@ export const adminOperations: readonly ApiOperation[] = [
     path: '/api/admin/dead-letters/sqs',
     summary: "The SQS dead-letter queue as the worker last listed it, and the transport's queue figures",
     roles: ADMIN_READERS,
-    success: { status: 200, description: 'The dead letters' },
+    success: { status: 200, description: 'The dead letters', schema: sqsDeadLetterListSchema },
   },
   {
     method: 'post',
@@ -185,7 +215,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'Each dead letter a new message, orders reopened: { messageIds } or { all: true } (audited)',
     roles: admin,
     body: sqsRetryBodySchema,
-    success: { status: 200, description: 'The messages retried' },
+    success: { status: 200, description: 'The messages retried', schema: sqsRetryResultSchema },
   },
   {
     method: 'get',
@@ -232,7 +262,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'Control changes newest first, each with who asked, what it changes and who decided it',
     roles: ADMIN_READERS,
     query: listChangesQuerySchema,
-    success: { status: 200, description: 'A page of changes' },
+    success: { status: 200, description: 'A page of changes', schema: controlChangeListSchema },
   },
   {
     method: 'post',
@@ -249,7 +279,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'What an admin signs to propose a change that lives on chain: its id, deadline and typed data',
     roles: admin,
     body: changeTypedDataBodySchema,
-    success: { status: 200, description: '{ changeId, deadline, typedData, required }' },
+    success: { status: 200, description: '{ changeId, deadline, typedData, required }', schema: changeToSignSchema },
   },
   {
     method: 'get',
@@ -257,7 +287,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'A change that lives on chain as EIP-712 typed data, the admin threshold, the signatures so far',
     roles: ADMIN_READERS,
     params: changeIdParamsSchema,
-    success: { status: 200, description: '{ typedData, required, signatures }' },
+    success: { status: 200, description: '{ typedData, required, signatures }', schema: changeApprovalSchema },
   },
   {
     method: 'post',
@@ -267,7 +297,11 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     params: changeIdParamsSchema,
     body: confirmChangeBodySchema,
-    success: { status: 200, description: 'The change, applied (on chain: pending, sent by the worker)' },
+    success: {
+      status: 200,
+      description: 'The change, applied (on chain: pending, sent by the worker)',
+      schema: confirmedControlChangeSchema,
+    },
     errors: {
       403: 'self_approval: its author confirms',
       409: 'not_awaiting_second_admin or already_signed',
@@ -281,7 +315,7 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     params: changeIdParamsSchema,
     body: rejectChangeBodySchema,
-    success: { status: 200, description: 'The change, rejected' },
+    success: { status: 200, description: 'The change, rejected', schema: controlChangeSchema },
     errors: { 403: 'self_approval: its author rejects', 409: 'not_awaiting_second_admin' },
   },
   {
@@ -289,7 +323,11 @@ export const adminOperations: readonly ApiOperation[] = [
     path: '/api/admin/signing',
     summary: 'The stop switch: stopped or not, why, by whom, since when',
     roles: ADMIN_READERS,
-    success: { status: 200, description: '{ stopped, reason, changedBy, changedAt, auto }' },
+    success: {
+      status: 200,
+      description: '{ stopped, reason, changedBy, changedAt, auto }',
+      schema: signingStateSchema,
+    },
   },
   {
     method: 'post',
@@ -297,7 +335,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'The stop switch, at once: no worker signs a new transaction until a second admin resumes (audited)',
     roles: admin,
     body: stopSigningBodySchema,
-    success: { status: 200, description: 'The switch, stopped' },
+    success: { status: 200, description: 'The switch, stopped', schema: signingStateSchema },
     errors: { 423: 'signing_stopped: it is on already' },
   },
   {
@@ -333,7 +371,7 @@ export const adminOperations: readonly ApiOperation[] = [
     summary: 'The bar lists imported, newest first, with their counts',
     roles: ADMIN_READERS,
     query: listBarListsQuerySchema,
-    success: { status: 200, description: 'A page of bar lists' },
+    success: { status: 200, description: 'A page of bar lists', schema: barListListSchema },
   },
   {
     method: 'post',
@@ -342,7 +380,7 @@ export const adminOperations: readonly ApiOperation[] = [
     roles: admin,
     query: importBarListQuerySchema,
     rawBody: ['application/json', 'text/csv'],
-    success: { status: 201, description: 'The list imported' },
+    success: { status: 201, description: 'The list imported', schema: barListImportSchema },
     alsoSucceeds: [
       {
         status: 200,
@@ -358,53 +396,5 @@ export const adminOperations: readonly ApiOperation[] = [
       409: 'stale_bar_list',
       422: 'validation_failed or invalid_signature',
     },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/webhooks',
-    summary: 'The live subscriptions with their delivery counts, never a secret',
-    roles: ADMIN_READERS,
-    success: { status: 200, description: 'The subscriptions' },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/webhooks',
-    summary: 'Subscribes an endpoint; the secret is shown once (audited)',
-    roles: admin,
-    body: createWebhookBodySchema,
-    success: { status: 201, description: 'The subscription and its secret' },
-    errors: { 503: 'webhooks_not_configured' },
-  },
-  {
-    method: 'delete',
-    path: '/api/admin/webhooks/{id}',
-    summary: "Unsubscribes an endpoint (its deliveries' history stays) (audited)",
-    roles: admin,
-    params: webhookParamsSchema,
-    success: { status: 200, description: 'The subscription removed' },
-  },
-  {
-    method: 'get',
-    path: '/api/admin/webhooks/{id}/deliveries',
-    summary: "The endpoint's deliveries, newest first, each with its attempts",
-    roles: ADMIN_READERS,
-    params: webhookParamsSchema,
-    success: { status: 200, description: 'The deliveries' },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/webhooks/{id}/rotate-secret',
-    summary: 'A new signing secret, shown once; the one it replaces signs beside it for 24 h (audited)',
-    roles: admin,
-    params: webhookParamsSchema,
-    success: { status: 200, description: 'The new secret' },
-  },
-  {
-    method: 'post',
-    path: '/api/admin/webhooks/deliveries/{deliveryId}/redeliver',
-    summary: 'Sends one delivery again: a new job, fresh attempts (audited)',
-    roles: admin,
-    params: deliveryParamsSchema,
-    success: { status: 202, description: 'The delivery queued again' },
   },
 ]

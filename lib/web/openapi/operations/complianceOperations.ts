@@ -1,5 +1,11 @@
 import { COMPLIANCE_READERS, COMPLIANCE_REQUESTERS, COMPLIANCE_SIGNERS } from '@/lib/web/compliance/complianceRoles'
 import {
+  complianceApprovalSchema,
+  complianceOperationSchema,
+  complianceRequestedSchema,
+  complianceStateSchema,
+} from '@/lib/web/compliance/responseSchemas'
+import {
   approveOperationBodySchema,
   complianceQuerySchema,
   freezeBodySchema,
@@ -12,6 +18,7 @@ import type { ApiOperation } from '../ApiOperation'
 const requested = {
   status: 202,
   description: 'Asked for: { operationId, status: "awaiting_approval" }, or for addresses { batchId, operations }',
+  schema: complianceRequestedSchema,
 }
 
 /** The compliance API (docs/api.md "Compliance and the stop switch"): freeze, unfreeze, pause, unpause, signed. */
@@ -22,7 +29,11 @@ export const complianceOperations: readonly ApiOperation[] = [
     summary: "The token's frozen accounts and pause state as the chain says, with the operations and their timelines",
     roles: COMPLIANCE_READERS,
     query: complianceQuerySchema,
-    success: { status: 200, description: '{ chain: { tokenAddress, paused, frozen, required }, operations }' },
+    success: {
+      status: 200,
+      description: '{ chain: { tokenAddress, paused, frozen, required }, operations }',
+      schema: complianceStateSchema,
+    },
   },
   ...(['freeze', 'unfreeze'] as const).map(
     (action): ApiOperation => ({
@@ -51,7 +62,7 @@ export const complianceOperations: readonly ApiOperation[] = [
       "The operation's FreezeIntent or PauseIntent as EIP-712 typed data, the approvals required, the signatures",
     roles: COMPLIANCE_READERS,
     params: operationIdParamsSchema,
-    success: { status: 200, description: '{ typedData, required, signatures }' },
+    success: { status: 200, description: '{ typedData, required, signatures }', schema: complianceApprovalSchema },
   },
   {
     method: 'post',
@@ -61,7 +72,7 @@ export const complianceOperations: readonly ApiOperation[] = [
     roles: COMPLIANCE_SIGNERS,
     params: operationIdParamsSchema,
     body: approveOperationBodySchema,
-    success: { status: 200, description: 'The operation' },
+    success: { status: 200, description: 'The operation', schema: complianceOperationSchema },
     errors: {
       403: 'self_approval: its requester signs',
       409: 'not_awaiting_approval or already_signed',
@@ -75,7 +86,7 @@ export const complianceOperations: readonly ApiOperation[] = [
     roles: COMPLIANCE_SIGNERS,
     params: operationIdParamsSchema,
     body: rejectOperationBodySchema,
-    success: { status: 200, description: 'The operation, rejected' },
+    success: { status: 200, description: 'The operation, rejected', schema: complianceOperationSchema },
     errors: { 403: 'self_approval: its requester rejects', 409: 'not_awaiting_approval' },
   },
 ]

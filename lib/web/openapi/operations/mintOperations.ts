@@ -9,7 +9,7 @@ import { listMintOrdersQuerySchema } from '@/lib/web/mint/listMintOrdersQuerySch
 import { MINT_REQUEST_ROLES } from '@/lib/web/mint/mintRequestRoles'
 import { orderIdParamsSchema } from '@/lib/web/mint/orderIdParamsSchema'
 import { mintAcceptedSchema, mintOrderListSchema, mintOrderSchema } from '@/lib/web/mint/responseSchemas'
-import { mintApprovalSchema, signingKeysSchema } from '@/lib/web/signing/apiTypes'
+import { boundSigningKeySchema, mintApprovalSchema, signingKeysSchema } from '@/lib/web/signing/apiTypes'
 import type { ApiOperation } from '../ApiOperation'
 
 /** those who bind a key and sign (an auditor signs nothing) */
@@ -114,7 +114,7 @@ export const mintOperations: readonly ApiOperation[] = [
     summary: 'Binds a key to the signed-in user by its signature of the challenge (audited)',
     roles: signers,
     body: bindSigningKeySchema,
-    success: { status: 200, description: 'The key now bound' },
+    success: { status: 200, description: 'The key now bound', schema: boundSigningKeySchema },
     errors: { 409: 'conflict: the key is bound to another user', 422: 'invalid_signature' },
   },
 ]

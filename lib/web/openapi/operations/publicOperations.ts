@@ -9,8 +9,10 @@ import {
 } from '@/lib/web/reserves/responseSchemas'
 import { attestationQuerySchema, reserveHistoryQuerySchema, reserveLookupQuerySchema } from '@/lib/web/reserves/schemas'
 import { devSignBodySchema, keySignatureSchema } from '@/lib/web/signing/apiTypes'
+import { barListTypedDataSchema, vaultBarListSchema } from '@/lib/web/vault/responseSchemas'
 import { importBarListQuerySchema, listVaultBarsQuerySchema } from '@/lib/web/vault/schemas'
 import type { ApiOperation } from '../ApiOperation'
+import { openApiDocumentSchema } from '../openApiDocumentSchema'
 
 /** next-auth's catch-all `[...nextauth]`: the action, a path of one or more segments (`callback/oidc`) */
 const nextAuthParamsSchema = z.object({ nextauth: z.string() })
@@ -51,7 +53,7 @@ export const publicOperations: readonly ApiOperation[] = [
     path: '/api/openapi.json',
     summary: 'This document: the API as OpenAPI 3.1, generated from the zod schemas the routes validate with',
     roles: 'public',
-    success: { status: 200, description: 'The OpenAPI document' },
+    success: { status: 200, description: 'The OpenAPI document', schema: openApiDocumentSchema },
   },
   {
     method: 'get',
@@ -104,7 +106,7 @@ export const publicOperations: readonly ApiOperation[] = [
     summary: 'The vault inventory, bar by bar, keyset pages',
     roles: ORDER_READERS,
     query: listVaultBarsQuerySchema,
-    success: { status: 200, description: 'A page of bars' },
+    success: { status: 200, description: 'A page of bars', schema: vaultBarListSchema },
   },
   {
     method: 'post',
@@ -113,7 +115,7 @@ export const publicOperations: readonly ApiOperation[] = [
     roles: ['admin'],
     query: importBarListQuerySchema,
     rawBody: barListMedia,
-    success: { status: 200, description: 'The typed data' },
+    success: { status: 200, description: 'The typed data', schema: barListTypedDataSchema },
     errors: { 400: 'malformed_json: a JSON bar list that does not parse' },
   },
   {

@@ -2,6 +2,7 @@
 // (the same body as POST /api/admin/vault/bar-lists: JSON, or text/csv with ?vault=&asOf=); admin
 
 import { route } from '@/lib/web/http/route'
+import type { ApiBarListTypedData } from '@/lib/web/vault/apiTypes'
 import { BAR_LIST_LIMITS } from '@/lib/web/vault/barListLimits'
 import { barListMessageTypedData } from '@/lib/web/vault/barListMessage'
 import { readBarList } from '@/lib/web/vault/readBarList'
@@ -15,7 +16,7 @@ export const POST = route({
   query: importBarListQuerySchema,
   rawBody: { mediaTypes: ['application/json', 'text/csv'] },
   maxBodyBytes: BAR_LIST_LIMITS.maxBodyBytes,
-  handler: async ({ query, rawBody }) => {
+  handler: async ({ query, rawBody }): Promise<ApiBarListTypedData> => {
     const chunks = rawBody?.chunks ?? []
     const list = await (rawBody?.mediaType === 'text/csv'
       ? readBarList({ format: 'csv', chunks, vault: query.vault, asOf: query.asOf })
@@ -24,7 +25,7 @@ export const POST = route({
     const m = typed.message
     return {
       domain: { ...typed.domain, chainId: String(typed.domain.chainId) },
-      types: typed.types,
+      types: { BarList: typed.types.BarList.map((f) => ({ ...f })) },
       primaryType: typed.primaryType,
       message: {
         vault: m.vault,
