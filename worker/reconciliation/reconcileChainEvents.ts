@@ -44,9 +44,9 @@ type SeenLog = {
  * blocks the database forgot are read again) up to the newest block with the desk's confirmations, and matches each
  * to the desk's rows, one transaction per span of blocks that also moves the cursor:
  * - a Minted whose order exists with the same recipient and amount: confirmed with the chain's hash and block when
- *   the database does not show it confirmed and no confirmer follows it (a submitted order with its transaction
- *   stored is left to its signer's confirmer) (worker/db/confirmOrderFromChain.ts), with a 'reconciled' event; the
- *   token refuses a second mint of an order id, so the order is never minted twice;
+ *   the database does not show it confirmed and no confirmer follows it (an order whose transaction is stored,
+ *   whatever its status, is left to its job and its signer's confirmer) (worker/db/confirmOrderFromChain.ts), with
+ *   a 'reconciled' event; the token refuses a second mint of an order id, so the order is never minted twice;
  * - a Minted with no order, or whose recipient or amount differ; a Burned with no redemption; a compliance event with
  *   no operation; a ControlChanged with no control change: listed in unreconciled_events for the admins.
  * The setup GoldMinter's constructor applies (ControlChanged of change id 0) is the deployment's and matches. The
@@ -196,11 +196,11 @@ async function matchLog(tx: Tx, l: SeenLog, sender: { from: Address; nonce: bigi
         `the order is for ${order.amount_wei} wei to ${order.to_address}, the chain minted ${amountWei} wei to ${to}`,
       )
     if (order.status === 'confirmed') return { kind: 'matched' }
-    // a submitted mint whose transaction is stored: its signer's confirmer follows it and confirms it
-    if (order.status === 'submitted') {
-      const stored = await tx.execute(sql`select 1 from chain_txs where hash = ${l.transactionHash}`)
-      if (stored.length > 0) return { kind: 'matched' }
-    }
+    // a mint whose transaction is stored is the pipeline's: its job re-sends the stored bytes and the signer's
+    // confirmer confirms it (a worker killed after the broadcast leaves it pending); only a mint the database lost
+    // is confirmed here
+    const stored = await tx.execute(sql`select 1 from chain_txs where hash = ${l.transactionHash}`)
+    if (stored.length > 0) return { kind: 'matched' }
     if (!sender) return unreconciled('the mint transaction could not be read')
     await confirmOrderFromChain(tx, {
       orderId: id,
