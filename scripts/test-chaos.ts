@@ -1,7 +1,8 @@
 // npm run test:chaos [-- --runs 3] [--orders 500] [--workers 3] [--seed N] [--rotation-orders 300]
 // [--restore-orders 50]: the long chaos suite (tests/chaos/runLongChaos.ts), run N times in a row on a fresh stack
 // each time, then the disaster drills with their long form's orders: the signing key's rotation
-// (tests/worker/rotationDrill.int.test.ts) and the database restored from a backup (tests/worker/restoreDrill.int.test.ts).
+// (tests/worker/rotationDrill.int.test.ts) and the database restored from a backup
+// (tests/worker/restoreDrill.int.test.ts).
 // Writes the measured figures to docs/reliability.md and exits non-zero if any run found
 // a problem. The short form of the same faults runs in `npm test` (tests/attack/).
 import { spawn } from 'node:child_process'
@@ -71,7 +72,7 @@ for (let i = 0; i < runs; i++) {
   )
   writeFileSync(reportFile, report(results) + (kept === undefined ? '' : `\n${KEEP_MARKER}${kept}`))
 }
-/** The disaster drills: each a test of the suite, run with its long form's orders; its figures line goes to the report. */
+/** The disaster drills: each a test of the suite run with its long form's orders, its figures line in the report. */
 const drills: Drill[] = [
   {
     title: "The signing key's rotation drill",
