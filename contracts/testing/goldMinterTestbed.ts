@@ -130,8 +130,8 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
 
     // with the worker's gas margin (estimateMintGas): the rate limit writes block.timestamp, which costs more gas
     // when the block is mined in a later second than the estimate's, so a bare estimate runs out now and then
-    const mint = async (intent: MintIntent, approvals: readonly SignerSignature[]) => {
-      const data = encodeFunctionData({ abi: minter.abi, functionName: 'mint', args: [intent, approvals] })
+    // (a rate-limit change refills the bucket first, so it writes block.timestamp as a mint does)
+    const sendWithMargin = async (data: Hex) => {
       const { gas } = await estimateMintGas(publicClient, {
         minterAddress: minter.address,
         from: relayerAccount.address,
@@ -139,6 +139,8 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
       })
       return mined(relayer.sendTransaction({ to: minter.address, data, gas }))
     }
+    const mint = (intent: MintIntent, approvals: readonly SignerSignature[]) =>
+      sendWithMargin(encodeFunctionData({ abi: minter.abi, functionName: 'mint', args: [intent, approvals] }))
     const simulateMint = (intent: MintIntent, approvals: readonly SignerSignature[]) =>
       publicClient.simulateContract({
         ...minter,
@@ -187,7 +189,9 @@ export async function startGoldMinterTestbed({ setup }: StartGoldMinterTestbedPa
         message,
         signatures,
         send: () =>
-          mined(relayer.writeContract({ ...minter, functionName: 'applyControlChange', args: [message, signatures] })),
+          sendWithMargin(
+            encodeFunctionData({ abi: minter.abi, functionName: 'applyControlChange', args: [message, signatures] }),
+          ),
         simulate: () =>
           publicClient.simulateContract({
             ...minter,
