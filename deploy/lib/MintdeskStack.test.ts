@@ -204,6 +204,14 @@ describe('MintdeskStack (synthesized offline)', () => {
     expect(webEnv.KMS_KEY_IDS).toBeUndefined()
   })
 
+  it("gives the worker the token's deployment block (TokenDeployBlock), where its chain followers start", () => {
+    template.hasParameter('TokenDeployBlock', { Type: 'Number', MinValue: 0 })
+    const workerEnv = envOf(containersOf(taskDefinitionByContainer('worker'))[0] as ContainerDefinition)
+    const webEnv = envOf(containersOf(taskDefinitionByContainer('web'))[0] as ContainerDefinition)
+    expect(workerEnv.TOKEN_DEPLOY_BLOCK).toEqual({ Ref: 'TokenDeployBlock' })
+    expect(webEnv.TOKEN_DEPLOY_BLOCK).toBeUndefined()
+  })
+
   it('passes the fee ceiling to the worker only when it is set (issue 13)', () => {
     const workerEnvOf = (t: Template) => {
       const defs = Object.values(t.findResources('AWS::ECS::TaskDefinition')) as {

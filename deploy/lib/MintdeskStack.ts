@@ -248,6 +248,7 @@ export class MintdeskStack extends Stack {
       environment: {
         ...sharedEnv,
         DATABASE_URL: dbRoles.worker.databaseUrl,
+        TOKEN_DEPLOY_BLOCK: params.tokenDeployBlock.valueAsString,
         ...queueEnv.worker,
         ...(props.maxFeePerGasWei ? { MAX_FEE_PER_GAS: props.maxFeePerGasWei } : {}),
         ...(props.maxPriorityFeeWei ? { MAX_PRIORITY_FEE: props.maxPriorityFeeWei } : {}),

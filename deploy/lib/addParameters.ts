@@ -5,6 +5,7 @@ export type StackParameters = {
   chainId: CfnParameter
   tokenAddress: CfnParameter
   minterAddress: CfnParameter
+  tokenDeployBlock: CfnParameter
   confirmations: CfnParameter
   oidcIssuer: CfnParameter
   oidcClientId: CfnParameter
@@ -28,6 +29,12 @@ export function addParameters(stack: Stack): StackParameters {
       type: 'String',
       description: "The deployed GoldMinter: the sole holder of the token's roles; approvals are signed for it",
       allowedPattern: '^0x[0-9a-fA-F]{40}$',
+    }),
+    tokenDeployBlock: new CfnParameter(stack, 'TokenDeployBlock', {
+      type: 'Number',
+      description:
+        "The block GoldToken was deployed in: the worker's chain followers read the chain's events from there on their first start",
+      minValue: 0,
     }),
     confirmations: new CfnParameter(stack, 'Confirmations', { type: 'Number', default: 3, minValue: 1 }),
     oidcIssuer: new CfnParameter(stack, 'OidcIssuer', {

@@ -46,6 +46,15 @@ export const envSchema = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'MINTER_ADDRESS must be a 20-byte hex address')
     .optional(),
+  /**
+   * the block GoldToken was deployed in (GoldMinter comes after it): the worker's chain followers (the
+   * reconciliation of the chain's events, the deposit watcher) read from there when they have no cursor yet;
+   * unset: block 0, which a fresh anvil can afford and a deep chain cannot
+   */
+  TOKEN_DEPLOY_BLOCK: z
+    .string()
+    .regex(/^\d{1,20}$/, 'TOKEN_DEPLOY_BLOCK is a block number, a decimal integer')
+    .optional(),
   /** comma-separated KMS key ids; KMS_KEY_ID (one key) is accepted too */
   KMS_KEY_IDS: csv.optional(),
   KMS_KEY_ID: z.string().optional(),

@@ -37,6 +37,16 @@ describe('loadConfig', () => {
     expect(c.lowBalanceWei).toBe(10n ** 17n)
   })
 
+  it('TOKEN_DEPLOY_BLOCK is where the chain followers start: block 0 when unset, a decimal block number', () => {
+    expect(loadConfig({ env: worker, role: 'worker' }).tokenDeployBlock).toBe(0n)
+    expect(loadConfig({ env: { ...worker, TOKEN_DEPLOY_BLOCK: '19876543' }, role: 'worker' }).tokenDeployBlock).toBe(
+      19_876_543n,
+    )
+    expect(
+      errorOf(() => loadConfig({ env: { ...worker, TOKEN_DEPLOY_BLOCK: '0x12' }, role: 'worker' })).message,
+    ).toMatch(/TOKEN_DEPLOY_BLOCK is a block number/)
+  })
+
   it('accepts a single KMS_KEY_ID', () => {
     expect(
       loadConfig({

@@ -33,6 +33,8 @@ export type Config = {
   tokenAddress: `0x${string}` | undefined
   /** MINTER_ADDRESS: GoldMinter */
   minterAddress: `0x${string}` | undefined
+  /** TOKEN_DEPLOY_BLOCK: where the chain followers without a cursor start reading; 0 when unset */
+  tokenDeployBlock: bigint
   kmsKeyIds: string[]
   kmsEndpoint: string | undefined
   awsRegion: string
@@ -214,6 +216,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
     chainId: e.CHAIN_ID,
     tokenAddress: e.TOKEN_ADDRESS as `0x${string}` | undefined,
     minterAddress: e.MINTER_ADDRESS as `0x${string}` | undefined,
+    tokenDeployBlock: BigInt(e.TOKEN_DEPLOY_BLOCK ?? '0'),
     kmsKeyIds,
     kmsEndpoint: e.KMS_ENDPOINT,
     awsRegion: e.AWS_REGION,

@@ -7,6 +7,7 @@ import { TASK } from '@/lib/jobs/jobKeys'
 import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
 import { bytes32ToOrderId } from '@/lib/mint/orderIdToBytes32'
 import { confirmOrderFromChain } from '../db/confirmOrderFromChain'
+import { readCursorStart } from '../db/readCursorStart'
 import { recordUnreconciledEvent, type UnreconciledEventIn } from '../db/recordUnreconciledEvent'
 import type { WorkerContext } from '../runtime/context'
 
@@ -50,20 +51,17 @@ type SeenLog = {
  * - a Minted with no order, or whose recipient or amount differ; a Burned with no redemption; a compliance event with
  *   no operation; a ControlChanged with no control change: listed in unreconciled_events for the admins.
  * The setup GoldMinter's constructor applies (ControlChanged of change id 0) is the deployment's and matches. The
- * first pass with no cursor reads from block 0.
+ * first pass with no cursor reads from the token's deployment block (TOKEN_DEPLOY_BLOCK; 0 when unset).
  */
 export async function reconcileChainEvents(
-  ctx: WorkerContext,
+  ctx: Pick<WorkerContext, 'db' | 'chain' | 'tokenAddress' | 'minterAddress' | 'deployBlock' | 'confirmations' | 'log'>,
   { actor, jobId = null }: ReconcileChainEventsParameters,
 ): Promise<ReconcileChainEventsReturnType> {
-  const [head, cursorRows] = await Promise.all([
+  const [head, start] = await Promise.all([
     ctx.chain.getBlockNumber({ cacheTime: 0 }),
-    ctx.db.execute<{ block_number: string }>(
-      sql`select block_number::text as block_number from chain_cursors where name = ${RECONCILIATION_CURSOR}`,
-    ),
+    readCursorStart(ctx.db, { name: RECONCILIATION_CURSOR, deployBlock: ctx.deployBlock }),
   ])
   const safe = head - BigInt(Math.max(ctx.confirmations, 1)) + 1n
-  const start = cursorRows[0] ? BigInt(cursorRows[0].block_number) + 1n : 0n
   const confirmed: string[] = []
   let unreconciled = 0
   let from = start
@@ -131,7 +129,7 @@ export async function reconcileChainEvents(
   return { fromBlock: start, toBlock: safe, confirmed, unreconciled }
 }
 
-function isWanted(ctx: WorkerContext, l: SeenLog): boolean {
+function isWanted(ctx: Pick<WorkerContext, 'tokenAddress'>, l: SeenLog): boolean {
   if (isAddressEqual(l.address, ctx.tokenAddress)) return l.eventName === 'Minted' || l.eventName === 'Burned'
   return COMPLIANCE_EVENTS.has(l.eventName) || l.eventName === 'ControlChanged'
 }

@@ -23,6 +23,11 @@ export type WorkerContext = {
   tokenAddress: Address
   /** GoldMinter (MINTER_ADDRESS): the sole holder of the token's roles; mints are relayed to it */
   minterAddress: Address
+  /**
+   * TOKEN_DEPLOY_BLOCK: no event of the desk's contracts is older; the chain followers without a cursor start
+   * here (worker/db/readCursorStart.ts)
+   */
+  deployBlock: bigint
   confirmations: number
   /** by checksummed address */
   signers: ReadonlyMap<Address, SignerAccount>

@@ -41,6 +41,7 @@ import { reserveCheck } from '../tasks/reserveCheck'
 import { sendTask } from '../tasks/sendTask'
 import { signerConfirm } from '../tasks/signerConfirm'
 import { webhookDeliver } from '../tasks/webhookDeliver'
+import { checkDeployBlock } from './checkDeployBlock'
 import { connectChain } from './connectChain'
 import type { NodeInfo, SignerAccount, WorkerContext } from './context'
 import { createFailpoint } from './failpoints'
@@ -103,6 +104,8 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       healthMs: config.rpcHealthMs,
       maxLagBlocks: config.rpcMaxLagBlocks,
     })
+    // the chain followers start there: one after the token's deployment would never read its first events
+    await checkDeployBlock(chain, { tokenAddress: getAddress(tokenAddress), deployBlock: config.tokenDeployBlock, log })
 
     // one KMS budget for the whole process: every key's signatures wait for it, throttles retried
     const { ratePerKey, ratePerProcess, throttleBudgetMs } = settings.kmsSign
@@ -151,6 +154,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       chainId,
       tokenAddress: getAddress(tokenAddress),
       minterAddress: getAddress(minterAddress),
+      deployBlock: config.tokenDeployBlock,
       confirmations: config.confirmations,
       signers,
       settings,

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { enqueueFollowUp } from '@/lib/jobs/enqueueFollowUp'
 import { DEPOSIT_WATCH_JOB_KEY, TASK } from '@/lib/jobs/jobKeys'
+import { readCursorStart } from '../db/readCursorStart'
 import { recordDeposits, type SeenDeposit } from '../db/recordDeposits'
 import { readRedemptionAddress } from '../operations/redemption/prepareBurnCalls'
 import type { TaskDefinition } from '../runtime/runTask'
@@ -25,22 +26,20 @@ const MAX_BLOCK_SPAN = 5_000n
  * (docs/decisions/055-redemptions.md): reads the token's Transfer logs to GoldMinter's redemption address from the
  * block after its cursor up to the newest block with the desk's confirmations, and records each transfer as a
  * deposit (recordDeposits: its redemption.deposit_received event with it), moving the cursor in the same
- * transaction. Only blocks with their confirmations are read, so a recorded deposit is not reorged away; a mint
- * (from the zero address) is no deposit.
+ * transaction; with no cursor yet, from the token's deployment block (TOKEN_DEPLOY_BLOCK). Only blocks with their
+ * confirmations are read, so a recorded deposit is not reorged away; a mint (from the zero address) is no deposit.
  */
 export const depositWatch: TaskDefinition<DepositWatchPayload> = {
   name: TASK.depositWatch,
   payload: depositWatchPayload,
   run: async (ctx, job) => {
-    const [head, redemptionAddress, cursorRows] = await Promise.all([
+    const [head, redemptionAddress, start] = await Promise.all([
       ctx.chain.getBlockNumber({ cacheTime: 0 }),
       readRedemptionAddress(ctx),
-      ctx.db.execute<{ block_number: string }>(
-        sql`select block_number::text as block_number from chain_cursors where name = ${DEPOSIT_CURSOR}`,
-      ),
+      readCursorStart(ctx.db, { name: DEPOSIT_CURSOR, deployBlock: ctx.deployBlock }),
     ])
     const safe = head - BigInt(Math.max(ctx.confirmations, 1)) + 1n
-    let from = cursorRows[0] ? BigInt(cursorRows[0].block_number) + 1n : 0n
+    let from = start
     while (from <= safe) {
       const to = from + MAX_BLOCK_SPAN - 1n < safe ? from + MAX_BLOCK_SPAN - 1n : safe
       const logs = await ctx.chain.getContractEvents({
