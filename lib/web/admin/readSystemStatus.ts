@@ -6,6 +6,7 @@ import { countFeeCappedOrders } from '@/lib/ops/countFeeCappedOrders'
 import { countUnreconciledEvents } from '@/lib/ops/countUnreconciledEvents'
 import { ChainTimeoutError } from '@/lib/web/errors/admin'
 import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
+import { listPendingNonces } from '@/lib/web/signers/listPendingNonces'
 import { readSigningState } from '@/lib/web/signingSwitch/readSigningState'
 import type { ApiRpcEndpoint, ApiSigner, ApiSystem, ApiWorker } from './apiTypes'
 import { isoSql } from './sql'
@@ -61,38 +62,7 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
     from workers
     where stopped_at is null
     order by last_seen_at desc`)
-  const pendingRows = await db.execute<{
-    signer_address: string
-    nonce: string
-    state: string
-    use: string
-    operation: string | null
-    operation_id: string | null
-    operation_status: string | null
-    hash: string | null
-    max_fee: string | null
-    tip: string | null
-  }>(sql`
-    select * from (
-      select n.signer_address, n.nonce::text as nonce, n.state::text as state, n.use::text as use,
-        n.operation::text as operation,
-        coalesce(n.order_id, n.redemption_id, n.compliance_operation_id, n.control_change_id)::text as operation_id,
-        coalesce(mo.status::text, r.status::text, co.status::text, cc.status::text) as operation_status,
-        t.hash, t.max_fee_per_gas::text as max_fee, t.max_priority_fee_per_gas::text as tip,
-        row_number() over (partition by n.signer_address order by n.nonce) as k
-      from signer_nonces n
-      left join mint_orders mo on mo.id = n.order_id
-      left join redemptions r on r.id = n.redemption_id
-      left join compliance_operations co on co.id = n.compliance_operation_id
-      left join control_changes cc on cc.id = n.control_change_id
-      left join lateral (
-        select hash, max_fee_per_gas, max_priority_fee_per_gas from chain_txs c
-        where c.signer_address = n.signer_address and c.nonce = n.nonce
-        order by c.max_fee_per_gas desc, c.created_at desc limit 1
-      ) t on true
-      where n.state in ('reserved', 'signed')
-    ) p where k <= 50
-    order by signer_address, nonce::bigint`)
+  const pendingNonces = await listPendingNonces(db, { perSigner: 50 })
   const feeCappedOrders = await countFeeCappedOrders(db)
   const unreconciledEvents = await countUnreconciledEvents(db)
   const reserveCheck = await readLatestReserveCheck(db)
@@ -136,18 +106,18 @@ export async function readSystemStatus(db: DbOrTx, p: ReadSystemStatusParameters
       balanceWei: onChain ? onChain.balance.toString() : null,
       inFlight: s.in_flight,
       lowBalance: onChain ? onChain.balance < p.lowBalanceWei : null,
-      pendingNonces: pendingRows
-        .filter((n) => n.signer_address === s.address)
+      pendingNonces: pendingNonces
+        .filter((n) => n.signerAddress === s.address)
         .map((n) => ({
-          nonce: Number(n.nonce),
+          nonce: n.nonce,
           state: n.state,
           use: n.use,
           operation: n.operation,
-          operationId: n.operation_id,
-          operationStatus: n.operation_status,
-          hash: n.hash,
-          maxFeePerGas: n.max_fee,
-          maxPriorityFeePerGas: n.tip,
+          operationId: n.operationId,
+          operationStatus: n.operationStatus,
+          hash: n.newest?.hash ?? null,
+          maxFeePerGas: n.newest?.maxFeePerGas.toString() ?? null,
+          maxPriorityFeePerGas: n.newest?.maxPriorityFeePerGas.toString() ?? null,
         })),
     }
   })
