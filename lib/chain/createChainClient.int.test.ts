@@ -89,6 +89,32 @@ describe('createChainClient with several endpoints', () => {
     }
   })
 
+  it('a first endpoint that stopped one block behind is demoted once it has not moved for 3 probe intervals', async () => {
+    const c = client()
+    proxy.setFaults({ lag: { everyMs: 600_000, forMs: 600_000 } })
+    try {
+      await c.getBlockNumber() // freezes the proxy's head
+      const rpc = rpcEndpointsOf(c)
+      expect((await rpc?.probe())?.map((e) => e.health.healthy)).toEqual([true, true])
+      // one block on an automining chain: within RPC_MAX_LAG_BLOCKS, so the lag in blocks alone believes it
+      await c.waitForTransactionReceipt({ hash: await send() })
+      await rpc?.probe()
+      const [stopped, best] = rpc?.endpoints.map((e) => e.health.head ?? 0n) ?? []
+      expect((best ?? 0n) - (stopped ?? 0n)).toBe(1n)
+      await new Promise((r) => setTimeout(r, 200)) // stalledAfterMs: 3 x healthMs (50 ms)
+      await rpc?.probe()
+      expect(rpc?.endpoints[0].health.healthy).toBe(false)
+      expect(rpc?.endpoints[0].health.lastError).toMatch(/has not moved for \d+ ms while the best is at/)
+      expect(await c.getBlockNumber()).toBe(BigInt(await anvilHead(anvil.rpcUrl)))
+      // the node catches up: back at the next round
+      proxy.setFaults({})
+      await rpc?.probe()
+      expect(rpc?.endpoints[0].health).toMatchObject({ healthy: true, lastError: null })
+    } finally {
+      proxy.setFaults({})
+    }
+  })
+
   it('a receipt or transaction answered null by the first endpoint is asked of the others before it is believed', async () => {
     const c = client()
     const hash = await send()

@@ -11,10 +11,13 @@ import { redactSecrets } from '@/lib/errors/redactSecrets'
 import { RpcEndpointDownError } from '@/lib/errors/rpc'
 import { traceTransport } from '@/lib/telemetry/traceTransport'
 import { createRetryingFetch } from './createRetryingFetch'
-import { judgeRpcHeads } from './judgeRpcHeads'
+import { judgeRpcHeads, type RpcHeadStall } from './judgeRpcHeads'
 
 export type RpcEndpointHealth = {
-  /** false: unreachable at the last probe or request, or its head behind the best by more than maxLagBlocks */
+  /**
+   * false: unreachable at the last probe or request, or its head behind the best by more than maxLagBlocks, or behind
+   * it without moving for stalledAfterMs
+   */
   healthy: boolean
   /** its block number at the last probe; null before the first or when it did not answer */
   head: bigint | null
@@ -58,6 +61,8 @@ export type CreateRpcEndpointsParameters = {
   maxLagBlocks?: number
   /** a probe's own timeout: a hanging endpoint is found down this fast */
   probeTimeoutMs?: number
+  /** an endpoint behind the best whose head has not moved for this long is down (3 x healthMs unless told) */
+  stalledAfterMs?: number
 }
 
 /**
@@ -66,12 +71,12 @@ export type CreateRpcEndpointsParameters = {
  * is down and another endpoint is healthy, a request to it fails at once
  * (RpcEndpointDownError), so viem's fallback moves on without waiting. An endpoint goes down
  * when a request to it fails in transport (connection refused or reset, HTTP error status,
- * timeout) or when a probe finds it so or finds its head behind the best by more than
- * maxLagBlocks (judgeRpcHeads); it comes back at the first probe that finds it answering and
- * current. Probes run on use: a request starts a round (not awaited) when the last is older
- * than healthMs, so an idle client keeps no timer. With several endpoints each fetch retries
- * once (the next endpoint is the better retry); with one, as before (createRetryingFetch's
- * defaults).
+ * timeout) or when a probe finds it so, finds its head behind the best by more than
+ * maxLagBlocks, or finds it behind the best at the same head for stalledAfterMs (judgeRpcHeads);
+ * it comes back at the first probe that finds it answering and current. Probes run on use: a
+ * request starts a round (not awaited) when the last is older than healthMs, so an idle client
+ * keeps no timer. With several endpoints each fetch retries once (the next endpoint is the
+ * better retry); with one, as before (createRetryingFetch's defaults).
  */
 export function createRpcEndpoints({
   urls,
@@ -80,11 +85,13 @@ export function createRpcEndpoints({
   healthMs = 2_000,
   maxLagBlocks = 3,
   probeTimeoutMs = 1_000,
+  stalledAfterMs = 3 * healthMs,
 }: CreateRpcEndpointsParameters): RpcEndpoints {
   const several = urls.length > 1
   const fetchFn = several ? createRetryingFetch({ retries: 1, maxDelayMs: 250 }) : createRetryingFetch()
   let lastProbeAt = 0
   let probing: Promise<readonly RpcEndpoint[]> | undefined
+  let stalls: readonly (RpcHeadStall | null)[] = []
 
   const markDown = (endpoint: RpcEndpoint, error: unknown) => {
     endpoint.health = { ...endpoint.health, healthy: false, lastError: describeRpcError(error) }
@@ -139,9 +146,10 @@ export function createRpcEndpoints({
     probing ??= (async () => {
       try {
         const answers = await Promise.all(endpoints.map(probeOne))
-        const judged = judgeRpcHeads({ answers, maxLagBlocks })
+        const judged = judgeRpcHeads({ answers, maxLagBlocks, stalls, now: Date.now(), stalledAfterMs })
+        stalls = judged.stalls
         endpoints.forEach((endpoint, i) => {
-          endpoint.health = judged[i]
+          endpoint.health = judged.health[i]
         })
         return endpoints
       } finally {

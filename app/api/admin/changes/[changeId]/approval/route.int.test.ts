@@ -63,7 +63,7 @@ afterAll(async () => {
 const approval = (changeId: string) =>
   r.approval.GET(routeRequest(`/api/admin/changes/${changeId}/approval`), routeParams({ changeId }))
 
-/** An on-chain change proposed by the admin through the routes: its typed data, then the change with their signature. */
+/** An on-chain change the admin proposed through the routes: its typed data, then the change with their signature. */
 async function proposeOnChain(change: ParsedOnChainChange): Promise<ApiChangeToSign> {
   signInAs(u.admin)
   const res = await r.typedData.POST(routeRequest('/api/admin/changes/typed-data', { method: 'POST', body: change }))
