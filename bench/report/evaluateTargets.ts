@@ -1,4 +1,5 @@
 import type { BenchResult } from '../BenchResult'
+import type { SomeBenchRun } from '../runs/BenchRun'
 import { runsInReportOrder } from '../runs/runsInReportOrder'
 
 export type TargetResult = {
@@ -10,7 +11,10 @@ export type TargetResult = {
   note?: { bound: string; evidence: string[] }
 }
 
-/** The targets against this run, each with PASS/MISS and, for a miss, its evidence: every run's, in report order. */
-export function evaluateTargets(r: BenchResult): TargetResult[] {
-  return runsInReportOrder().flatMap((run) => run.targets?.(r) ?? [])
+/**
+ * The issue's targets against this run, each with PASS/MISS and, for a miss, its evidence: every run's (those of
+ * bench/runs/benchRuns.ts unless told), in report order.
+ */
+export function evaluateTargets(r: BenchResult, runs?: readonly SomeBenchRun[]): TargetResult[] {
+  return runsInReportOrder(runs).flatMap((run) => run.targets?.(r) ?? [])
 }

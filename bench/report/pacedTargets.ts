@@ -2,7 +2,7 @@ import type { BenchResult, FloorRun, PacedRun } from '../BenchResult'
 import type { TargetResult } from './evaluateTargets'
 import { cpuLine, cpuMsPer, ms, num, rate } from './format'
 
-/** Section 2's targets: the paced run's committed -> broadcast p50 and p99, and broadcast -> confirmed within a block. */
+/** Section 2's targets: the paced run's committed -> broadcast p50 and p99, broadcast -> confirmed within a block. */
 export function pacedTargets(r: BenchResult): TargetResult[] {
   const p = r.paced
   if (!p) return []

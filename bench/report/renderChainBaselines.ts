@@ -1,7 +1,7 @@
 import type { RenderSectionParameters } from '../runs/BenchRun'
 import { ms, rate, signersLabel } from './format'
 
-/** The chain's baselines (the node's raw limit, the seed's sequential loop): a table of section 1, under the drains'. */
+/** The chain's baselines (the node's raw limit, the seed's sequential loop): section 1's table under the drains'. */
 export function renderChainBaselines({ result: r, table }: RenderSectionParameters): void {
   table(
     ['chain baseline', 'tx/s', 'how'],

@@ -1,22 +1,28 @@
 import type { BenchResult } from '../BenchResult'
-import { APPENDIX } from '../runs/BenchRun'
+import { APPENDIX, type SomeBenchRun } from '../runs/BenchRun'
 import { runsInReportOrder } from '../runs/runsInReportOrder'
 import { createMarkdown } from './createMarkdown'
 import type { TargetResult } from './evaluateTargets'
 import { num } from './format'
 import { renderMissNotes } from './renderMissNotes'
 
-export type RenderReportParameters = { result: BenchResult; targets: TargetResult[]; command: string }
+export type RenderReportParameters = {
+  result: BenchResult
+  targets: TargetResult[]
+  command: string
+  /** the runs whose sections it draws: bench/runs/benchRuns.ts unless told */
+  runs?: readonly SomeBenchRun[]
+}
 
 /**
  * docs/benchmarks.md from one run: the run's setting, the targets, each run's section (bench/runs/benchRuns.ts, in
  * the order of their `section`), the notes on misses, the appendix (CPU profiles), how each number is measured.
  */
-export function renderReport({ result: r, targets, command }: RenderReportParameters): string {
+export function renderReport({ result: r, targets, command, runs: list }: RenderReportParameters): string {
   const o = r.options
   const md = createMarkdown()
   const { line, table } = md
-  const runs = runsInReportOrder()
+  const runs = runsInReportOrder(list)
   const section = { result: r, line, table }
 
   line('# Benchmarks')

@@ -43,14 +43,18 @@ export type MainStackContext = BenchSetup & {
   timeline: CpuTimeline
   /** peak memory of every process group, until the memory run takes the peaks */
   memory: MemorySampler
-  /** the figures of the runs so far (the paced run reads the drains'; the intake beside the worker adds to the idle's) */
+  /** the runs' figures so far (the paced run reads the drains'; the intake beside the worker adds to the idle's) */
   measured: Partial<BenchResult>
   /**
-   * A worker (one started for the purpose when none runs, stopped after) sends the notifications the runs before left,
-   * timed and metered as one window of `notifications`, so that the next measured run does not share the machine with them.
+   * A worker (one started for the purpose when none runs, stopped after) sends the notifications the runs before
+   * left, timed and metered as one window of `notifications`, so that the next measured run does not share the
+   * machine with them.
    */
   sendNotifications: (leftBy: string) => Promise<void>
-  /** When a worker still runs (the paced run leaves its own to the runs after it), it sends the notifications left, then stops. */
+  /**
+   * When a worker still runs (the paced run leaves its own to the runs after it), it sends the notifications left,
+   * then stops.
+   */
   settleWorkers: (leftBy: string) => Promise<void>
 }
 
