@@ -12,10 +12,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import type { BenchOptions } from '../bench/BenchResult'
 import { evaluateTargets } from '../bench/report/evaluateTargets'
 import { readPreviousCpuPerOrder } from '../bench/report/readPreviousCpuPerOrder'
 import { renderReport } from '../bench/report/renderReport'
-import { type BenchOptions, runBench } from '../bench/runBench'
+import { runBench } from '../bench/runBench'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const { values } = parseArgs({

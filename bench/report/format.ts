@@ -28,3 +28,13 @@ export function cpuLine(cpu: CpuUsage): string {
 export function cpuMsPer(cpu: CpuUsage, group: string, count: number): number {
   return count > 0 ? ((cpu.byGroup[group] ?? 0) * cpu.wallMs) / count : NaN
 }
+
+/** "198 confirmed, 2 failed, 1 refused": the orders of a run by status */
+export function statusCell(byStatus: Record<string, number>, refused: number): string {
+  const parts = Object.entries(byStatus).map(([k, v]) => `${v} ${k}`)
+  if (refused > 0) parts.push(`${refused} refused`)
+  return parts.join(', ')
+}
+
+/** "1 signer", "4 signers" */
+export const signersLabel = (n: number) => `${n} signer${n > 1 ? 's' : ''}`

@@ -1,5 +1,5 @@
 import { formatOz } from '@/lib/reserves/formatOz'
-import type { BenchResult } from '../runBench'
+import type { BenchResult } from '../BenchResult'
 import { cpuPerOperation, drainCpuPerOrder, STACK_GROUPS } from './drainCpu'
 import { num, p50p99, rate } from './format'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { BenchResult } from '../runBench'
+import type { BenchResult } from '../BenchResult'
 import { evaluateTargets } from './evaluateTargets'
 import { renderReport } from './renderReport'
 

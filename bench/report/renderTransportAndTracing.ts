@@ -1,5 +1,5 @@
+import type { BenchResult } from '../BenchResult'
 import type { DrainResult } from '../pipeline/runDrain'
-import type { BenchResult } from '../runBench'
 import { drainCpuPerOrder, SQS_STACK_GROUPS, STACK_GROUPS } from './drainCpu'
 import { cpuMsPer, num, p50p99, rate } from './format'
 import { graphileBaseRow } from './transportAndTracingTargets'

@@ -1,5 +1,5 @@
+import type { BenchResult } from '../BenchResult'
 import type { DrainResult } from '../pipeline/runDrain'
-import type { BenchResult } from '../runBench'
 import { drainCpuPerOrder, SQS_STACK_GROUPS } from './drainCpu'
 import type { TargetResult } from './evaluateTargets'
 import { cpuMsPer, num, rate } from './format'
