@@ -1,7 +1,8 @@
-// npm run bench:history -- [--scale 1] [--data-dir .data/bench-history] [--iterations 30]: the history bench on its
-// own (bench/history/): an embedded Postgres in the data directory, migrated (a run after a new migration applies
-// it to the seeded year: the before and after of a change), a year of history seeded once at the given scale, every
-// admin list and search, page, the reserves API and the public lookup measured, the section printed in markdown.
+// npx tsx scripts/bench-history.ts [--scale 1] [--data-dir .data/bench-history] [--iterations 30]: the history
+// bench on its own (bench/history/): an embedded Postgres in the data directory, migrated (a run after a new
+// migration applies it to the seeded year: the before and after of a change), a year of history seeded once at the
+// given scale, every admin list and search, page, the reserves API and the public lookup measured, the section
+// printed in markdown.
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'

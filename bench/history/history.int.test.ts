@@ -45,7 +45,9 @@ describe('a year of history, a thousandth of it', () => {
     expect(seed.counts.job_events).toBeLessThanOrEqual(orders * HISTORY_VOLUME.jobEventsPerOrder)
     const statuses = Object.fromEntries(
       (
-        await owner<{ status: string; n: number }[]>`select status::text, count(*)::int as n from mint_orders group by 1`
+        await owner<
+          { status: string; n: number }[]
+        >`select status::text, count(*)::int as n from mint_orders group by 1`
       ).map((r) => [r.status, r.n]),
     )
     expect(statuses.confirmed).toBeGreaterThan(orders * 0.9)
