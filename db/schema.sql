@@ -933,6 +933,8 @@ CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at);
 
 CREATE UNIQUE INDEX audit_log_chain_seq_key ON public.audit_log USING btree (chain_seq);
 
+CREATE INDEX audit_log_target_idx ON public.audit_log USING btree (target_type, target_id, chain_seq DESC);
+
 CREATE INDEX bar_lists_imported_at_idx ON public.bar_lists USING btree (imported_at DESC NULLS LAST, id DESC NULLS LAST);
 
 CREATE INDEX bar_lists_vault_as_of_idx ON public.bar_lists USING btree (vault, as_of DESC NULLS LAST, imported_at DESC NULLS LAST);
@@ -1039,15 +1041,21 @@ CREATE INDEX vault_bars_order_idx ON public.vault_bars USING btree (order_id);
 
 CREATE INDEX vault_bars_redemption_idx ON public.vault_bars USING btree (redemption_id);
 
+CREATE INDEX vault_bars_refiner_key_trgm_idx ON public.vault_bars USING gin (refiner_key public.gin_trgm_ops);
+
 CREATE INDEX vault_bars_reserved_order_idx ON public.vault_bars USING btree (order_id) WHERE (status = 'reserved'::public.bar_status);
+
+CREATE INDEX vault_bars_serial_key_trgm_idx ON public.vault_bars USING gin (serial_key public.gin_trgm_ops);
 
 CREATE INDEX vault_bars_vault_keys_idx ON public.vault_bars USING btree (vault, serial_key, refiner_key);
 
-CREATE INDEX vault_bars_vault_status_idx ON public.vault_bars USING btree (vault, status);
+CREATE INDEX vault_bars_vault_status_keys_idx ON public.vault_bars USING btree (vault, status, serial_key, refiner_key);
 
 CREATE INDEX webhook_deliveries_created_at_idx ON public.webhook_deliveries USING btree (created_at);
 
 CREATE INDEX webhook_deliveries_endpoint_idx ON public.webhook_deliveries USING btree (endpoint_id, created_at DESC NULLS LAST);
+
+CREATE INDEX webhook_deliveries_endpoint_status_idx ON public.webhook_deliveries USING btree (endpoint_id, status);
 
 CREATE INDEX webhook_delivery_attempts_delivery_idx ON public.webhook_delivery_attempts USING btree (delivery_id, id);
 
