@@ -238,6 +238,22 @@ CREATE TABLE public.job_events (
     at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.job_events_archive (
+    id bigint NOT NULL,
+    order_id uuid,
+    job_id bigint,
+    task text NOT NULL,
+    event text NOT NULL,
+    attempt integer,
+    detail text,
+    error text,
+    actor text,
+    duration_ms integer,
+    data jsonb,
+    at timestamp with time zone NOT NULL,
+    archived_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.job_records (
     job_id bigint NOT NULL,
     task text NOT NULL,
@@ -250,6 +266,21 @@ CREATE TABLE public.job_records (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     finished_at timestamp with time zone
+);
+
+CREATE TABLE public.job_records_archive (
+    job_id bigint NOT NULL,
+    task text NOT NULL,
+    order_id uuid,
+    state text NOT NULL,
+    attempts integer NOT NULL,
+    max_attempts integer NOT NULL,
+    last_error text,
+    payload jsonb,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    finished_at timestamp with time zone,
+    archived_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.login_failures (
@@ -540,6 +571,22 @@ CREATE TABLE public.webhook_deliveries (
     updated_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
+CREATE TABLE public.webhook_deliveries_archive (
+    id uuid NOT NULL,
+    event_id uuid NOT NULL,
+    endpoint_id uuid NOT NULL,
+    status text NOT NULL,
+    attempts integer NOT NULL,
+    claim_token uuid,
+    claimed_until timestamp with time zone,
+    last_status_code integer,
+    last_error text,
+    delivered_at timestamp with time zone,
+    created_at timestamp with time zone NOT NULL,
+    updated_at timestamp with time zone NOT NULL,
+    archived_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
 CREATE TABLE public.webhook_delivery_attempts (
     id bigint DEFAULT nextval('public.webhook_delivery_attempts_id_seq'::regclass) NOT NULL,
     delivery_id uuid NOT NULL,
@@ -551,6 +598,20 @@ CREATE TABLE public.webhook_delivery_attempts (
     error text,
     response_excerpt text,
     worker_id text
+);
+
+CREATE TABLE public.webhook_delivery_attempts_archive (
+    id bigint NOT NULL,
+    delivery_id uuid NOT NULL,
+    attempt integer NOT NULL,
+    started_at timestamp with time zone NOT NULL,
+    duration_ms integer NOT NULL,
+    status_code integer,
+    ok boolean NOT NULL,
+    error text,
+    response_excerpt text,
+    worker_id text,
+    archived_at timestamp with time zone DEFAULT now() NOT NULL
 );
 
 CREATE TABLE public.webhook_endpoints (
@@ -676,7 +737,11 @@ ALTER TABLE ONLY public.email_deliveries ADD CONSTRAINT email_deliveries_event_i
 
 ALTER TABLE ONLY public.job_events ADD CONSTRAINT job_events_pkey PRIMARY KEY (id);
 
+ALTER TABLE ONLY public.job_events_archive ADD CONSTRAINT job_events_archive_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.job_records ADD CONSTRAINT job_records_pkey PRIMARY KEY (job_id);
+
+ALTER TABLE ONLY public.job_records_archive ADD CONSTRAINT job_records_archive_pkey PRIMARY KEY (job_id);
 
 ALTER TABLE ONLY public.login_failures ADD CONSTRAINT login_failures_pkey PRIMARY KEY (id);
 
@@ -848,9 +913,13 @@ ALTER TABLE ONLY public.webhook_deliveries ADD CONSTRAINT webhook_deliveries_end
 
 ALTER TABLE ONLY public.webhook_deliveries ADD CONSTRAINT webhook_deliveries_event_id_notification_events_id_fk FOREIGN KEY (event_id) REFERENCES public.notification_events(id);
 
+ALTER TABLE ONLY public.webhook_deliveries_archive ADD CONSTRAINT webhook_deliveries_archive_pkey PRIMARY KEY (id);
+
 ALTER TABLE ONLY public.webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_delivery_id_webhook_deliveries_id_fk FOREIGN KEY (delivery_id) REFERENCES public.webhook_deliveries(id);
+
+ALTER TABLE ONLY public.webhook_delivery_attempts_archive ADD CONSTRAINT webhook_delivery_attempts_archive_pkey PRIMARY KEY (id);
 
 ALTER TABLE ONLY public.webhook_endpoints ADD CONSTRAINT webhook_endpoints_pkey PRIMARY KEY (id);
 
@@ -863,6 +932,8 @@ ALTER TABLE ONLY public.workers ADD CONSTRAINT workers_pkey PRIMARY KEY (id);
 CREATE INDEX audit_log_at_idx ON public.audit_log USING btree (at);
 
 CREATE UNIQUE INDEX audit_log_chain_seq_key ON public.audit_log USING btree (chain_seq);
+
+CREATE INDEX audit_log_target_idx ON public.audit_log USING btree (target_type, target_id, chain_seq DESC);
 
 CREATE INDEX bar_lists_imported_at_idx ON public.bar_lists USING btree (imported_at DESC NULLS LAST, id DESC NULLS LAST);
 
@@ -899,6 +970,8 @@ CREATE INDEX job_events_job_idx ON public.job_events USING btree (job_id, at);
 CREATE INDEX job_events_order_idx ON public.job_events USING btree (order_id, at);
 
 CREATE INDEX job_events_task_at_idx ON public.job_events USING btree (task, at);
+
+CREATE INDEX job_events_archive_job_idx ON public.job_events_archive USING btree (job_id, at);
 
 CREATE INDEX job_records_last_error_trgm_idx ON public.job_records USING gin (last_error public.gin_trgm_ops) WHERE (last_error IS NOT NULL);
 
@@ -968,19 +1041,95 @@ CREATE INDEX vault_bars_order_idx ON public.vault_bars USING btree (order_id);
 
 CREATE INDEX vault_bars_redemption_idx ON public.vault_bars USING btree (redemption_id);
 
+CREATE INDEX vault_bars_refiner_key_trgm_idx ON public.vault_bars USING gin (refiner_key public.gin_trgm_ops);
+
 CREATE INDEX vault_bars_reserved_order_idx ON public.vault_bars USING btree (order_id) WHERE (status = 'reserved'::public.bar_status);
+
+CREATE INDEX vault_bars_serial_key_trgm_idx ON public.vault_bars USING gin (serial_key public.gin_trgm_ops);
 
 CREATE INDEX vault_bars_vault_keys_idx ON public.vault_bars USING btree (vault, serial_key, refiner_key);
 
-CREATE INDEX vault_bars_vault_status_idx ON public.vault_bars USING btree (vault, status);
+CREATE INDEX vault_bars_vault_status_keys_idx ON public.vault_bars USING btree (vault, status, serial_key, refiner_key);
+
+CREATE INDEX webhook_deliveries_created_at_idx ON public.webhook_deliveries USING btree (created_at);
 
 CREATE INDEX webhook_deliveries_endpoint_idx ON public.webhook_deliveries USING btree (endpoint_id, created_at DESC NULLS LAST);
 
+CREATE INDEX webhook_deliveries_endpoint_status_idx ON public.webhook_deliveries USING btree (endpoint_id, status);
+
 CREATE INDEX webhook_delivery_attempts_delivery_idx ON public.webhook_delivery_attempts USING btree (delivery_id, id);
+
+CREATE INDEX webhook_delivery_attempts_archive_delivery_idx ON public.webhook_delivery_attempts_archive USING btree (delivery_id, id);
 
 CREATE INDEX webhook_endpoints_created_idx ON public.webhook_endpoints USING btree (created_at DESC NULLS LAST);
 
 -- Functions
+
+CREATE OR REPLACE FUNCTION public.archive_history(p_before timestamp with time zone, p_tasks text[], p_batch integer)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'public', 'pg_temp'
+AS $function$
+DECLARE
+  v_events integer;
+  v_records integer;
+  v_deliveries integer;
+  v_attempts integer;
+BEGIN
+  IF p_batch IS NULL OR p_batch < 1 THEN
+    RAISE EXCEPTION 'archive_history: p_batch must be a positive number' USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  -- timeline events of finished jobs of those tasks, with no order: the job is not live in graphile-worker, and its
+  -- history row, if any, says done or cancelled
+  WITH picked AS (
+    SELECT e.id FROM job_events e
+    WHERE e.task = ANY (p_tasks) AND e.at < p_before AND e.order_id IS NULL
+      AND NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs j WHERE j.id = e.job_id)
+      AND NOT EXISTS (SELECT 1 FROM job_records r WHERE r.job_id = e.job_id AND r.state NOT IN ('done', 'cancelled'))
+    ORDER BY e.task, e.at
+    LIMIT p_batch
+  ), gone AS (
+    DELETE FROM job_events e USING picked p WHERE e.id = p.id RETURNING e.*
+  ), moved AS (
+    INSERT INTO job_events_archive SELECT * FROM gone RETURNING 1
+  )
+  SELECT count(*) INTO v_events FROM moved;
+
+  WITH picked AS (
+    SELECT r.job_id FROM job_records r
+    WHERE r.task = ANY (p_tasks) AND r.order_id IS NULL AND r.state IN ('done', 'cancelled')
+      AND r.updated_at < p_before
+      AND NOT EXISTS (SELECT 1 FROM graphile_worker._private_jobs j WHERE j.id = r.job_id)
+    ORDER BY r.job_id
+    LIMIT p_batch
+  ), gone AS (
+    DELETE FROM job_records r USING picked p WHERE r.job_id = p.job_id RETURNING r.*
+  ), moved AS (
+    INSERT INTO job_records_archive SELECT * FROM gone RETURNING 1
+  )
+  SELECT count(*) INTO v_records FROM moved;
+
+  WITH picked AS (
+    SELECT d.id FROM webhook_deliveries d
+    WHERE d.created_at < p_before AND d.updated_at < p_before AND d.status IN ('delivered', 'dead', 'cancelled')
+    ORDER BY d.created_at
+    LIMIT p_batch
+  ), attempts AS (
+    DELETE FROM webhook_delivery_attempts a USING picked p WHERE a.delivery_id = p.id RETURNING a.*
+  ), moved_attempts AS (
+    INSERT INTO webhook_delivery_attempts_archive SELECT * FROM attempts RETURNING 1
+  ), gone AS (
+    DELETE FROM webhook_deliveries d USING picked p WHERE d.id = p.id RETURNING d.*
+  ), moved AS (
+    INSERT INTO webhook_deliveries_archive SELECT * FROM gone RETURNING 1
+  )
+  SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM moved_attempts) INTO v_deliveries, v_attempts;
+
+  RETURN jsonb_build_object('jobEvents', v_events, 'jobRecords', v_records, 'webhookDeliveries', v_deliveries,
+    'webhookAttempts', v_attempts);
+END
+$function$;
 
 CREATE OR REPLACE FUNCTION public.audit_log_chain()
  RETURNS trigger
@@ -1534,9 +1683,13 @@ GRANT SELECT, INSERT ON TABLE public.job_events TO mintdesk_web;
 
 GRANT SELECT, INSERT ON TABLE public.job_events TO mintdesk_worker;
 
+GRANT SELECT ON TABLE public.job_events_archive TO mintdesk_web;
+
 GRANT SELECT, INSERT, UPDATE ON TABLE public.job_records TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.job_records TO mintdesk_worker;
+
+GRANT SELECT ON TABLE public.job_records_archive TO mintdesk_web;
 
 GRANT SELECT, INSERT, DELETE ON TABLE public.login_failures TO mintdesk_web;
 
@@ -1630,9 +1783,13 @@ GRANT SELECT, UPDATE ON TABLE public.webhook_deliveries TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.webhook_deliveries TO mintdesk_worker;
 
+GRANT SELECT ON TABLE public.webhook_deliveries_archive TO mintdesk_web;
+
 GRANT SELECT ON TABLE public.webhook_delivery_attempts TO mintdesk_web;
 
 GRANT SELECT, INSERT ON TABLE public.webhook_delivery_attempts TO mintdesk_worker;
+
+GRANT SELECT ON TABLE public.webhook_delivery_attempts_archive TO mintdesk_web;
 
 GRANT SELECT, INSERT, UPDATE ON TABLE public.webhook_endpoints TO mintdesk_web;
 
@@ -1669,6 +1826,8 @@ GRANT USAGE, SELECT ON SEQUENCE public.vault_backing_deltas_id_seq TO mintdesk_w
 GRANT USAGE, SELECT ON SEQUENCE public.webhook_delivery_attempts_id_seq TO mintdesk_web;
 
 GRANT USAGE, SELECT ON SEQUENCE public.webhook_delivery_attempts_id_seq TO mintdesk_worker;
+
+GRANT EXECUTE ON FUNCTION public.archive_history(timestamp with time zone,text[],integer) TO mintdesk_worker;
 
 GRANT EXECUTE ON FUNCTION public.audit_log_chain() TO PUBLIC;
 

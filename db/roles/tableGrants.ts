@@ -109,6 +109,11 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
   redemption_signatures: { web: APPEND, worker: READ },
   compliance_operations: { web: WRITE, worker: ['select', 'update'] },
   compliance_signatures: { web: APPEND, worker: READ },
+  // the history retention's archive (decision 066): written only by archive_history, run as the owner; the web reads
+  job_events_archive: { web: READ, worker: NONE },
+  job_records_archive: { web: READ, worker: NONE },
+  webhook_deliveries_archive: { web: READ, worker: NONE },
+  webhook_delivery_attempts_archive: { web: READ, worker: NONE },
 }
 
 /**
@@ -131,6 +136,8 @@ export const TABLE_GRANTS: Readonly<Record<string, TableGrant>> = {
  *   the rolling total.
  * - fold_backing_deltas: the worker's reserve check folds the running total of the backing
  *   bars (SECURITY DEFINER, so no runtime role writes vault_backing_deltas itself).
+ * - archive_history: the worker's history_retention moves old detail into the archive tables (SECURITY DEFINER:
+ *   no runtime role deletes from the append-only tables itself).
  * - record_mint_event, on_mint_awaiting_approval: the outbox of order events; the worker
  *   records confirmed/failed/dead_letter, the web's intake (through create_mint_order's
  *   hook) awaiting_approval, and a rejection or an admin's cancel their mint.failed event.
@@ -144,4 +151,5 @@ export const FUNCTION_GRANTS: Readonly<Record<string, readonly RuntimeRole[]>> =
   on_mint_awaiting_approval: ['web'],
   fold_backing_deltas: ['worker'],
   audit_row_hash: ['web', 'worker'],
+  archive_history: ['worker'],
 }

@@ -114,7 +114,7 @@ export const vaultBars = pgTable(
   },
   (t) => [
     unique('vault_bars_key').on(t.serialKey, t.refinerKey),
-    index('vault_bars_vault_status_idx').on(t.vault, t.status),
+    index('vault_bars_vault_status_keys_idx').on(t.vault, t.status, t.serialKey, t.refinerKey),
     index('vault_bars_vault_keys_idx').on(t.vault, t.serialKey, t.refinerKey),
     index('vault_bars_order_idx').on(t.orderId),
     // the in-flight total before each signature (lib/reserves/readReserveTotals.ts) reads only the reserved bars

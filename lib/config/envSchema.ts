@@ -114,6 +114,12 @@ export const envSchema = z.object({
   RESERVE_CHECK_MS: z.coerce.number().int().min(100).default(60_000),
   /** how often the deposit watcher reads the transfers to the redemption address (one instance across all workers) */
   DEPOSIT_WATCH_MS: z.coerce.number().int().min(100).default(2_000),
+  /**
+   * months of detail kept in place (docs/decisions/066-a-year-of-history.md): the worker moves older housekeeping
+   * job history and ended webhook deliveries to the archive tables, a bounded batch at each heartbeat; the audit log
+   * and every order's timeline stay. 0 (the default): nothing moves
+   */
+  RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   /** 1: a reserve check that finds a shortfall turns the stop switch on (docs/decisions/052-stop-switch.md); off: 0 */
   STOP_ON_SHORTFALL: z.enum(['0', '1']).default('0'),
   /** a signer whose lowest outstanding nonce is not mined for this long is re-sent in nonce order */

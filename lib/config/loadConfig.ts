@@ -65,6 +65,8 @@ export type Config = {
     nonceHealthMs: number
     nonceStallAfterMs: number
     reserveCheckMs: number
+    /** RETENTION_MONTHS: detail older than this many months is archived; 0: never */
+    retentionMonths: number
     /** DEPOSIT_WATCH_MS: the deposit watcher's interval */
     depositWatchMs: number
     /** STOP_ON_SHORTFALL: a shortfall found by the reserve check stops all signing */
@@ -241,6 +243,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
       nonceHealthMs: e.NONCE_HEALTH_MS,
       nonceStallAfterMs: e.NONCE_STALL_AFTER_MS,
       reserveCheckMs: e.RESERVE_CHECK_MS,
+      retentionMonths: e.RETENTION_MONTHS,
       depositWatchMs: e.DEPOSIT_WATCH_MS,
       stopOnShortfall: e.STOP_ON_SHORTFALL === '1',
       shutdownGraceMs: e.WORKER_SHUTDOWN_GRACE_MS,

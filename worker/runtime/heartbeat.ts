@@ -1,4 +1,5 @@
 import type { Db } from '@/db/client'
+import { archiveHistory } from '../db/archiveHistory'
 import { touchWorker } from '../db/touchWorker'
 import { ensureDepositWatchJob } from './ensureDepositWatchJob'
 import { ensureNonceHealthJob } from './ensureNonceHealthJob'
@@ -17,6 +18,8 @@ export type StartHeartbeatParameters = {
    * its jobs), or it could not heartbeat for longer than staleAfterMs.
    */
   onFenced: (reason: string) => void
+  /** RETENTION_MONTHS: each tick also moves one bounded batch of older detail to the archive (archiveHistory); 0 off */
+  retentionMonths?: number
 }
 
 export type Heartbeat = { stop: () => Promise<void> }
@@ -24,8 +27,9 @@ export type Heartbeat = { stop: () => Promise<void> }
 /**
  * Every heartbeatMs: this worker's heartbeat (workers.last_seen_at), then the sweep that
  * frees the jobs of workers silent for longer than staleAfterMs, then making sure the
- * periodic singletons exist (nonce health, nonce resync, reserve check, deposit watch). One tick at a time; a failing
- * tick is logged and retried.
+ * periodic singletons exist (nonce health, nonce resync, reserve check, deposit watch), then with RETENTION_MONTHS one
+ * batch of the history retention (archiveHistory: every worker may run it, a row moves once). One tick at a time; a
+ * failing tick is logged and retried.
  */
 export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
   let stopped = false
@@ -56,6 +60,15 @@ export function startHeartbeat(db: Db, p: StartHeartbeatParameters): Heartbeat {
       await ensureDepositWatchJob(db, { actor: p.workerId })
     } catch (error) {
       p.log.error({ err: error }, 'stale worker sweep failed')
+    }
+    if (p.retentionMonths) {
+      try {
+        const moved = await archiveHistory(db, { months: p.retentionMonths, maxBatches: 1 })
+        if (moved.jobEvents + moved.jobRecords + moved.webhookDeliveries > 0)
+          p.log.info({ ...moved }, 'history retention: older detail moved to the archive')
+      } catch (error) {
+        p.log.error({ err: error }, 'history retention failed')
+      }
     }
   }
 

@@ -291,6 +291,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
       workerId: id,
       heartbeatMs: settings.heartbeatMs,
       staleAfterMs: settings.staleAfterMs,
+      retentionMonths: settings.retentionMonths,
       log,
       onFenced: (reason) => onFatal(new WorkerError(`fenced: ${reason}`)),
     })

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { DbOrTx } from '@/db/client'
 import { chainTxs } from '@/db/schema/chain'
 import { type MintStatus, mintOrders } from '@/db/schema/mint'
@@ -67,7 +67,12 @@ export async function listMintOrders(db: DbOrTx, p: ListMintOrdersParameters): P
     .from(mintOrders)
     .innerJoin(users, eq(users.id, mintOrders.requestedBy))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(mintOrders.createdAt), desc(mintOrders.id))
+    .orderBy(
+      // nulls last as the indexes are (mint_orders_created_idx, ..._status_idx, ..._requested_by_created_idx): a plain
+      // desc (nulls first) matches none of them and sorts every order; neither column is ever null
+      sql`${mintOrders.createdAt} desc nulls last`,
+      sql`${mintOrders.id} desc nulls last`,
+    )
     .limit(limit + 1)
 
   const page = rows.slice(0, limit)

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '@/db/client'
 import { notificationEvents, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '@/db/schema'
 import { isUuid } from '@/lib/mint/isUuid'
@@ -28,7 +28,11 @@ export async function listWebhookDeliveries(
     .from(webhookDeliveries)
     .innerJoin(notificationEvents, eq(notificationEvents.id, webhookDeliveries.eventId))
     .where(eq(webhookDeliveries.endpointId, endpointId))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .orderBy(
+      // nulls last as webhook_deliveries_endpoint_idx is: a plain desc (nulls first) would sort all its deliveries
+      sql`${webhookDeliveries.createdAt} desc nulls last`,
+      desc(webhookDeliveries.id),
+    )
     .limit(Math.min(p.limit ?? 100, 500))
   const ids = rows.map((r) => r.delivery.id)
   const attempts =

@@ -51,7 +51,7 @@ export async function listRedemptions(
       and (${p.requestedBy ?? null}::uuid is null or r.requested_by = ${p.requestedBy ?? null}::uuid)
       and (${after?.at ?? null}::timestamptz is null
         or (r.created_at, r.id) < (${after?.at ?? null}::timestamptz, ${after?.id ?? null}::uuid))
-    order by r.created_at desc, r.id desc
+    order by r.created_at desc nulls last, r.id desc nulls last
     limit ${p.limit + 1}`)
   const page = rows.slice(0, p.limit)
   const last = page.at(-1)
