@@ -8,7 +8,8 @@ import type { SqsTask } from './sqsMessageHandler'
 /**
  * mint_send, the SQS face of the send path: the message's order goes
  * through the shared batcher into sendMintOrders (worker/mint), with the receive count as
- * its attempt. sent or settled: done (the message is deleted); wait (fee ceiling, every
+ * its attempt; sqsMessageHandler runs the messages of a receive in the same tick, so their
+ * orders go as one send batch. sent or settled: done (the message is deleted); wait (fee ceiling, every
  * signer at its in-flight bound): the message is sent again delayed and the received one
  * deleted, so no receive is spent; failed: thrown (permanent: dead letter).
  */
