@@ -3,7 +3,7 @@ import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 import type { SendBatcher } from '../mint/createSendBatcher'
 import type { WorkerContext } from '../runtime/context'
 import { mintSendPayload } from '../tasks/mintSend'
-import type { SqsTask } from './sqsMessageHandler'
+import type { SqsTask, SqsTaskContext } from './sqsMessageHandler'
 
 /**
  * mint_send, the SQS face of the send path: the message's order goes
@@ -13,7 +13,9 @@ import type { SqsTask } from './sqsMessageHandler'
  * signer at its in-flight bound): the message is sent again delayed and the received one
  * deleted, so no receive is spent; failed: thrown (permanent: dead letter).
  */
-export function sqsMintSend(batcher: SendBatcher): SqsTask<WorkerContext, MintSendPayload> {
+export function sqsMintSend<C extends SqsTaskContext = WorkerContext>(
+  batcher: SendBatcher,
+): SqsTask<C, MintSendPayload> {
   return {
     name: TASK.mintSend,
     payload: mintSendPayload,
