@@ -46,7 +46,9 @@ export function transportAndTracingTargets(r: BenchResult): TargetResult[] {
     const withoutEndpoint = cpu.total - (Number.isFinite(sqsMs) ? sqsMs : 0)
     const baseCpu = base ? drainCpuPerOrder(base) : undefined
     const title = `SQS transport (QUEUE_TRANSPORT=sqs), drain of ${d.orders}, 1 signer, 1 worker`
-    const against = base ? ` vs graphile-worker's drain of ${base.orders}` : ' (no graphile-worker row of 1 signer x 1 worker in this run)'
+    const against = base
+      ? ` vs graphile-worker's drain of ${base.orders}`
+      : ' (no graphile-worker row of 1 signer x 1 worker in this run)'
     targets.push({
       name: `${title}: CPU/order without the SQS endpoint at most ${SQS_TARGETS.cpuRatio}x graphile-worker's`,
       measured:
