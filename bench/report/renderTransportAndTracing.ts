@@ -2,7 +2,7 @@ import type { BenchResult } from '../BenchResult'
 import type { DrainResult } from '../pipeline/runDrain'
 import { drainCpuPerOrder, SQS_STACK_GROUPS, STACK_GROUPS } from './drainCpu'
 import { cpuMsPer, num, p50p99, rate } from './format'
-import { graphileBaseRow } from './transportAndTracingTargets'
+import { graphileBaseRow, SQS_TARGETS, statementsPerOrder } from './transportAndTracingTargets'
 
 export type RenderTransportAndTracingParameters = {
   result: BenchResult
@@ -71,14 +71,32 @@ export function renderTransportAndTracing({ result: r, line, table }: RenderTran
     line()
   } else {
     line(
-      `The same drain as graphile-worker's of 1 signer and 1 worker process (${base ? `${base.label}, ${base.drain.orders} orders` : 'none in this run'}), on a second stack booted with \`QUEUE_TRANSPORT=sqs\` (web and worker read it at start; ${num(r.sqs.stackBootSeconds, 0)} s to boot, after the first stack stopped): the orders go in through the API with no worker running and land in the outbox (\`sqs_outbox\`, in the intake's one statement); the worker then starts, its relay sends them to the embedded SQS endpoint and its consumer runs them through the same send path (\`sendMintOrders\`). The endpoint (\`local-aws-sqs\`, scripts/stack/sqs.ts) runs in its own process on the same machine and its CPU is counted as the stack's (\`sqs\`); in production SQS is a remote service and that column is not paid on the worker's hosts. "-": no such process in that stack.`,
+      `The same drain as graphile-worker's of 1 signer and 1 worker process (${base ? `${base.label}, ${base.drain.orders} orders` : 'none in this run'}), on a second stack booted with \`QUEUE_TRANSPORT=sqs\` (web and worker read it at start; ${num(r.sqs.stackBootSeconds, 0)} s to boot, after the first stack stopped): the orders go in through the API with no worker running and land in the outbox (\`sqs_outbox\`, in the intake's one statement); the worker then starts, its relay sends them to the embedded SQS endpoint (SendMessageBatch of 10, each batch's rows stamped in one statement) and its consumer receives them 10 at a time (long polling), each receive's orders handed to the send batcher together and through the same send path (\`sendMintOrders\`), its deletes and visibility changes in batch calls (docs/decisions/065-sqs-batches.md). The endpoint (\`local-aws-sqs\`, scripts/stack/sqs.ts) runs in its own process on the same machine and its CPU is counted as the stack's (\`sqs\`); in production SQS is a remote service and that column is not paid on the worker's hosts. "-": no such process in that stack.`,
     )
     line()
     table(drainHead, [
       ...(base ? [drainRow(`graphile-worker (${base.label})`, base.drain)] : []),
       drainRow('SQS', r.sqs.drain),
     ])
-    stagesTable([...(base ? [['graphile-worker', base.drain] as [string, DrainResult]] : []), ['SQS', r.sqs.drain]])
+    const d = r.sqs.drain
+    const cpu = drainCpuPerOrder(d, SQS_STACK_GROUPS)
+    const sqsMs = cpu.byGroup.sqs ?? NaN
+    const withoutEndpoint = cpu.total - (Number.isFinite(sqsMs) ? sqsMs : 0)
+    if (base) {
+      const baseCpu = drainCpuPerOrder(base.drain)
+      line(
+        `Beside graphile-worker: CPU per order without the SQS endpoint ${num(withoutEndpoint, 1)} ms against ${num(baseCpu.total, 1)} ms, ${num(withoutEndpoint / baseCpu.total, 2)}x (target at most ${SQS_TARGETS.cpuRatio}x; the endpoint's own ${num(sqsMs, 1)} ms per order apart); drain rate ${num(d.confirmedPerSecond / base.drain.confirmedPerSecond, 2)}x (at least ${SQS_TARGETS.rateRatio}x); ${num(statementsPerOrder(d), 1)} statements per order against ${num(statementsPerOrder(base.drain), 1)} (at most ${SQS_TARGETS.statementsPerOrder}).`,
+      )
+      line()
+    }
+    stagesTable([...(base ? [['graphile-worker', base.drain] as [string, DrainResult]] : []), ['SQS', d]])
+    // where the SQS drain's statements go, beside section 1's list of graphile-worker's
+    const confirmed = Math.max(1, d.byStatus.confirmed ?? 0)
+    line('The most frequent statements of the SQS drain (calls per order, ms per order):')
+    line()
+    for (const x of d.statements.mostCalled)
+      line(`- ${num(x.calls / confirmed, 2)} calls, ${num(x.totalMs / confirmed, 2)} ms: \`${x.query.slice(0, 160)}\``)
+    line()
   }
 
   line('## 7. Tracing off and on')

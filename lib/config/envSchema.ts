@@ -184,8 +184,11 @@ export const envSchema = z.object({
   SQS_VISIBILITY_TIMEOUT_S: z.coerce.number().int().min(1).max(43_200).default(60),
   /** long polling: seconds one ReceiveMessage waits for a message (1 to 20) */
   SQS_WAIT_TIME_S: z.coerce.number().int().min(0).max(20).default(20),
-  /** messages one worker works at once */
-  SQS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * messages one worker holds at once: receives of up to 10, each handed to the send batcher together; the default
+   * is MINT_SEND_BATCH's, so a drain fills a send batch as graphile-worker's claim does
+   */
+  SQS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(50),
   /** how often the relay looks for unsent outbox rows (it is also woken after each send) */
   SQS_RELAY_MS: z.coerce.number().int().min(20).default(500),
   /** how often the worker lists the dead-letter queue into Postgres for the admin page and moves back retried ones */

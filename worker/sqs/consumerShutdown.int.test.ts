@@ -4,7 +4,7 @@ import { createSqsClient } from '@/worker/sqs/createSqsClient'
 import { type StartSqsServerReturnType, startSqsServer } from '../../scripts/stack/sqs'
 import { waitFor } from '../../tests/helpers/waitFor'
 import { createLogger } from '../runtime/logger'
-import { startSqsConsumer } from './startSqsConsumer'
+import { type SqsOutcome, startSqsConsumer } from './startSqsConsumer'
 
 // Graceful SIGTERM for the SQS consumer: it stops receiving at once; a message in hand
 // finishes within the grace period and is deleted; one still working past it is aborted
@@ -48,16 +48,20 @@ describe('stopping the SQS consumer', () => {
       visibilityTimeoutS: 30,
       waitTimeS: 1,
       log,
-      handle: async (d) => {
-        started.add(d.body)
-        if (d.body === 'quick') {
-          await new Promise((r) => setTimeout(r, 1_000))
-          return { kind: 'delete' }
-        }
-        // works until aborted, then hands the message back
-        await new Promise<void>((resolve) => d.signal.addEventListener('abort', () => resolve(), { once: true }))
-        return { kind: 'release', afterS: 0 }
-      },
+      // the two come in one receive or two; each is worked on its own, the receive settled when both are
+      handle: (deliveries) =>
+        Promise.all(
+          deliveries.map(async (d): Promise<SqsOutcome> => {
+            started.add(d.body)
+            if (d.body === 'quick') {
+              await new Promise((r) => setTimeout(r, 1_000))
+              return { kind: 'delete' }
+            }
+            // works until aborted, then hands the message back
+            await new Promise<void>((resolve) => d.signal.addEventListener('abort', () => resolve(), { once: true }))
+            return { kind: 'release', afterS: 0 }
+          }),
+        ),
     })
     await waitFor(async () => started.size === 2, { timeoutMs: 10_000, what: 'both messages in hand' })
     const stoppedAt = Date.now()

@@ -14,7 +14,8 @@ export type RelayOutboxParameters = {
 /**
  * One pass of the outbox relay: the oldest unsent rows of sqs_outbox,
  * locked (SKIP LOCKED: two workers' relays never take one row), sent with one
- * SendMessageBatch, stamped `sent_at` with SQS's message id, in one transaction. A crash
+ * SendMessageBatch (up to 10), and all stamped by ONE update: `sent_at` with SQS's message id,
+ * or the error of an entry SQS refused (left unsent for the next pass), in one transaction. A crash
  * after the send and before the commit leaves them unsent: they are sent again (at least
  * once), and the consumer is idempotent on the order. A row's `traceparent` (the mint's
  * trace) also goes as the message attribute `traceparent` (String), where the
@@ -48,16 +49,20 @@ export async function relayOutbox(db: Db, client: SQSClient, p: RelayOutboxParam
       }),
     )
     p.afterSend?.()
-    for (const ok of result.Successful ?? []) {
+    // every row of the batch stamped in ONE statement: the sent ones with their message id, the refused ones
+    // with SQS's error (left unsent: the next pass sends them again)
+    const marks = [
+      ...(result.Successful ?? []).map((ok) => ({ job_id: ok.Id, message_id: ok.MessageId ?? null, error: null })),
+      ...(result.Failed ?? []).map((f) => ({ job_id: f.Id, message_id: null, error: `${f.Code}: ${f.Message ?? ''}` })),
+    ]
+    if (marks.length > 0)
       await tx.execute(sql`
-        update sqs_outbox set sent_at = now(), message_id = ${ok.MessageId ?? null}, sends = sends + 1, last_send_error = null
-        where job_id = ${ok.Id}::bigint`)
-    }
-    for (const failed of result.Failed ?? []) {
-      await tx.execute(sql`
-        update sqs_outbox set sends = sends + 1, last_send_error = ${`${failed.Code}: ${failed.Message ?? ''}`}
-        where job_id = ${failed.Id}::bigint`)
-    }
+        update sqs_outbox x
+        set sent_at = case when v.error is null then now() else x.sent_at end,
+          message_id = case when v.error is null then v.message_id else x.message_id end,
+          sends = x.sends + 1, last_send_error = v.error
+        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) as v(job_id bigint, message_id text, error text)
+        where x.job_id = v.job_id`)
     return result.Successful?.length ?? 0
   })
 }

@@ -152,15 +152,17 @@ describe('SQS jobs retried or cancelled on the jobs page or the dead-letter page
     )
     const [message] = got.Messages ?? []
     if (!message?.MessageId || !message.ReceiptHandle) throw new Error('no message')
-    const outcome = await handlerOf({ refuse, runs })({
-      messageId: message.MessageId,
-      body: message.Body ?? '',
-      receiveCount: 1,
-      sentAt: null,
-      traceparent: undefined,
-      signal: new AbortController().signal,
-    })
-    expect(outcome).toEqual({ kind: 'release', afterS: 0 })
+    const outcomes = await handlerOf({ refuse, runs })([
+      {
+        messageId: message.MessageId,
+        body: message.Body ?? '',
+        receiveCount: 1,
+        sentAt: null,
+        traceparent: undefined,
+        signal: new AbortController().signal,
+      },
+    ])
+    expect(outcomes).toEqual([{ kind: 'release', afterS: 0 }])
     await client.send(
       new ChangeMessageVisibilityCommand({
         QueueUrl: server.queueUrl,

@@ -1,15 +1,15 @@
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import type { DbOrTx } from '@/db/client'
 import { JobAbortedError } from '@/lib/errors/jobs'
 import { redactErrorInPlace } from '@/lib/errors/redactSecrets'
-import { recordJobEvent } from '@/lib/jobs/recordJobEvent'
+import { recordJobEvents } from '@/lib/jobs/recordJobEvents'
 import { withJobSpan } from '@/worker/telemetry/withJobSpan'
-import { updateJobRecord } from '../db/updateJobRecord'
+import type { UpdateJobRecordParameters } from '../db/updateJobRecord'
+import { updateJobRecords } from '../db/updateJobRecords'
 import type { WorkerContext } from '../runtime/context'
 import type { WorkerLogger } from '../runtime/logger'
 import { recordFailedAttempt } from '../runtime/recordFailedAttempt'
 import type { TaskDefinition, TaskRun } from '../runtime/runTask'
+import { lockSqsJobGates, type SqsJobGate } from './lockSqsJobGates'
 import type { SqsDelivery, SqsOutcome } from './startSqsConsumer'
 
 /**
@@ -23,28 +23,13 @@ const envelope = z
 /** What the handler itself uses of the worker's context; the task gets the whole of it. */
 export type SqsTaskContext = Pick<WorkerContext, 'db' | 'log' | 'workerId'>
 
-type JobGate = { state: string | null; generation: number }
-
-/**
- * The job's state in its history and its outbox row's generation (0 without one). `lock`:
- * its job_records row FOR UPDATE first (the lock an admin's retry or cancel takes), then both
- * read by a statement of their own, so they are what that retry or cancel committed.
- */
-async function readJobGate(db: DbOrTx, p: { jobId: bigint; lock: boolean }): Promise<JobGate> {
-  if (p.lock) await db.execute(sql`select 1 from job_records where job_id = ${p.jobId}::bigint for update`)
-  const [row] = await db.execute<{ state: string | null; generation: number | null }>(sql`
-    select (select r.state from job_records r where r.job_id = ${p.jobId}::bigint) as state,
-      (select x.generation from sqs_outbox x where x.job_id = ${p.jobId}::bigint) as generation`)
-  return { state: row?.state ?? null, generation: Number(row?.generation ?? 0) }
-}
-
 /**
  * What a message is owed before it runs, or null to run it: a message of an older generation
  * than its job's (the job was retried or cancelled since: another message carries it now) and
  * one of a finished job (sent twice) are deleted unrun; one of a dead job is left for SQS to
  * move to the dead-letter queue.
  */
-function gateOf(gate: JobGate, generation: number, log: WorkerLogger): SqsOutcome | null {
+function gateOf(gate: SqsJobGate, generation: number, log: WorkerLogger): SqsOutcome | null {
   if (generation < gate.generation) {
     log.info(
       { generation, current: gate.generation },
@@ -78,24 +63,46 @@ export type SqsMessageHandlerParameters = {
   retryDelayS?: (attempt: number) => number
 }
 
+type Parsed<P> = {
+  /** the message's place in the receive */
+  index: number
+  delivery: SqsDelivery
+  jobId: bigint
+  generation: number
+  payload: P
+  orderId: string | null
+  traceparent: string | undefined
+  log: WorkerLogger
+  base: { task: string; orderId: string | null; jobId: bigint; attempt: number; actor: string }
+  record: Omit<UpdateJobRecordParameters, 'state' | 'lastError'>
+}
+
 /**
- * runTask's equivalent for an SQS message (worker/runtime/runTask.ts), so an SQS job leaves
- * the same trail in job_records and job_events (the admin timeline), with SQS's receive
- * count as the attempt and maxReceiveCount as the attempts:
- * - 'started', job_records -> running; success: 'succeeded', done, the message deleted;
- * - failure: 'failed', then 'retrying' (the message visible again after the backoff) or,
- *   on the last receive or a permanent error, 'dead' with the order failed as a dead
- *   graphile job fails it; the message is then made visible at once and SQS's redrive
- *   policy, not this code, moves it to the DLQ (a dead job's later receives fail at once);
- * - a task that waits (nothing signed: fee ceiling, signers at their in-flight bound): the
- *   message is sent again with a delay and the received one deleted (no receive spent);
- * - a job already done (the relay sent its row twice), and a message older than its job's
- *   generation (an admin retried or cancelled the job since, lib/web/queue/retrySqsJobs.ts):
- *   deleted, nothing run; checked again under the job's row lock as it starts, so a retry
- *   or cancel committed meanwhile is seen.
- * The task's run() is the same as graphile-worker's (idempotent on the order: the stored
- * signed transaction), so a message worked twice still mints once. Each receive that runs
- * is a `job <task>` span of the mint's trace (withJobSpan, as runTask's attempts).
+ * runTask's equivalent for the messages of one SQS receive (worker/runtime/runTask.ts), so an
+ * SQS job leaves the same trail in job_records and job_events (the admin timeline), with SQS's
+ * receive count as the attempt and maxReceiveCount as the attempts
+ * (docs/decisions/065-sqs-batches.md):
+ * - ONE transaction for the receive: the jobs' history rows locked in id order, their gates read
+ *   (lockSqsJobGates), then 'started' and job_records -> running for those that run, in one
+ *   statement each; a job already done (the relay sent its row twice), and a message older than
+ *   its job's generation (an admin retried or cancelled the job since,
+ *   lib/web/queue/retrySqsJobs.ts): deleted, nothing run; a dead job's message: left for SQS to
+ *   move to the DLQ. The admin's retry or cancel takes the same lock, so it either comes before
+ *   (nothing run) or sees the job running;
+ * - the tasks' runs together (the mint task hands every order to the send batcher in the same
+ *   tick: they go out as one send batch);
+ * - ONE transaction for the successes and waits: 'succeeded', done (the messages deleted), and
+ *   a wait's job back to scheduled (nothing done: fee ceiling, signers at their in-flight bound;
+ *   the message is sent again with a delay and the received one deleted, no receive spent);
+ * - a failure: recordFailedAttempt per message, 'failed', then 'retrying' (the message visible
+ *   again after the backoff) or, on the last receive or a permanent error, 'dead' with the order
+ *   failed as a dead graphile job fails it; the message is then made visible at once and SQS's
+ *   redrive policy, not this code, moves it to the DLQ (a dead job's later receives fail at once).
+ * Two messages of one job in a receive (the relay sent it twice): the newest generation's first
+ * one is worked, the others deleted unrun. The task's run() is the same as graphile-worker's
+ * (idempotent on the order: the stored signed transaction), so a message worked twice still
+ * mints once. Each run is a `job <task>` span of the mint's trace (withJobSpan, as runTask's
+ * attempts). Returns each message's outcome, in the receive's order.
  */
 export function sqsMessageHandler<C extends SqsTaskContext, P>(
   ctx: C,
@@ -103,118 +110,208 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
   p: SqsMessageHandlerParameters,
 ) {
   const retryDelayS = p.retryDelayS ?? ((attempt: number) => Math.round(Math.exp(Math.min(attempt, 10))))
-  return async (delivery: SqsDelivery): Promise<SqsOutcome> => {
+  const maxAttempts = p.maxReceiveCount
+  return async (deliveries: SqsDelivery[]): Promise<SqsOutcome[]> => {
     const startedAt = performance.now()
-    const attempt = delivery.receiveCount
-    const maxAttempts = p.maxReceiveCount
-    let raw: unknown = null
-    try {
-      raw = JSON.parse(delivery.body)
-    } catch {}
-    const ids = envelope.safeParse(raw)
-    const parsed = def.payload.safeParse(raw)
-    const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : null
     const actor = ctx.workerId()
-    const log = ctx.log.child({
-      workerId: actor,
-      messageId: delivery.messageId,
-      task: def.name,
-      orderId,
-      attempt,
-      maxAttempts,
+    const outcomes: SqsOutcome[] = deliveries.map(() => ({ kind: 'release', afterS: 0 }))
+    const byJob = new Map<bigint, Parsed<P>>()
+    deliveries.forEach((delivery, index) => {
+      const m = parseDelivery(ctx, def, { delivery, index, actor, maxAttempts })
+      if (!m) return // invalid: released at once; SQS moves it to the DLQ after its receives, where an admin sees it
+      const kept = byJob.get(m.jobId)
+      if (kept && kept.generation >= m.generation) {
+        m.log.info('sqs message of a job already in this receive: deleted, nothing run')
+        outcomes[index] = { kind: 'delete' }
+        return
+      }
+      if (kept) {
+        kept.log.info('sqs message of a job already in this receive: deleted, nothing run')
+        outcomes[kept.index] = { kind: 'delete' }
+      }
+      byJob.set(m.jobId, m)
     })
-    if (!ids.success || !parsed.success) {
-      // nothing to record it against: SQS moves it to the DLQ after its receives, where an admin sees it
-      log.error({ body: delivery.body.slice(0, 200) }, 'sqs message with an invalid body')
-      return { kind: 'release', afterS: 0 }
-    }
-    const jobId = BigInt(ids.data.jobId)
-    const base = { task: def.name, orderId, jobId, attempt, actor }
-    const record = { jobId, task: def.name, orderId, payload: parsed.data, attempts: attempt, maxAttempts }
+    if (byJob.size === 0) return outcomes
 
-    const generation = ids.data.generation ?? 0
-    const early = gateOf(await readJobGate(ctx.db, { jobId, lock: false }), generation, log)
-    if (early) return early
-
-    // the attempt as a span of its mint's trace: the message's traceparent, else the order's first job's;
-    // job.pickup from the send on a first receive. Nothing when tracing is off (worker/telemetry/withJobSpan.ts)
-    const traceparent =
-      delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined)
-    const span = {
-      db: ctx.db,
-      task: def.name,
-      jobId,
-      attempt,
-      orderId,
-      payload: traceparent ? { traceparent } : null,
-      runAt: attempt === 1 ? delivery.sentAt : null,
-    }
-    return withJobSpan(span, async (): Promise<SqsOutcome> => {
-      // the gate again under the job's row lock, in the transaction that marks it running: an admin's
-      // retry or cancel (which takes the same lock) either comes before (nothing run) or sees it running
-      const gated = await ctx.db.transaction(async (tx) => {
-        const late = gateOf(await readJobGate(tx, { jobId, lock: true }), generation, log)
-        if (late) return late
-        await updateJobRecord(tx, { ...record, state: 'running' })
-        await recordJobEvent(tx, {
-          ...base,
+    const started = await ctx.db.transaction(async (tx) => {
+      const gates = await lockSqsJobGates(tx, { jobIds: [...byJob.keys()] })
+      const run: Parsed<P>[] = []
+      for (const m of byJob.values()) {
+        const gated = gateOf(gates.get(m.jobId) ?? { state: null, generation: 0 }, m.generation, m.log)
+        if (gated) outcomes[m.index] = gated
+        else run.push(m)
+      }
+      await updateJobRecords(
+        tx,
+        run.map((m) => ({ ...m.record, state: 'running' })),
+      )
+      await recordJobEvents(
+        tx,
+        run.map((m) => ({
+          ...m.base,
           event: 'started',
-          detail: `attempt ${attempt} of ${maxAttempts} (SQS receive ${attempt})`,
-        })
-        return null
-      })
-      if (gated) return gated
-      log.info('sqs job started')
-
-      let waited: { waitMs: number; reason: string } | undefined
-      try {
-        waited =
-          (await def.run(ctx, {
-            payload: parsed.data,
-            jobId,
-            attempt,
-            maxAttempts,
-            orderId,
-            log,
-            signal: delivery.signal,
-            actor,
-            checkpoint: (step) => {
-              if (delivery.signal.aborted) throw new JobAbortedError(step)
-            },
-          })) ?? undefined
-      } catch (thrown) {
-        const error = redactErrorInPlace(thrown)
-        const durationMs = performance.now() - startedAt
-        const aborted = error instanceof JobAbortedError
-        const { dead } = await recordFailedAttempt(ctx, {
-          base,
-          record,
-          maxAttempts,
-          error,
-          durationMs,
-          unit: { handedBack: 'message', attempts: 'receives' },
-          retryInS: aborted ? 0 : retryDelayS(attempt),
-          note: { dead: '(SQS moves the message to the dead-letter queue)', retrying: '(SQS receive)' },
-          log,
-        })
-        if (dead) log.error({ err: error, durationMs }, 'sqs job dead')
-        else log.warn({ err: error, durationMs }, 'sqs job failed, will retry')
-        return { kind: 'release', afterS: dead || aborted ? 0 : retryDelayS(attempt) }
-      }
-
-      if (waited) {
-        // nothing done (fee ceiling, signers at their bound): a fresh message later, this receive not counted
-        await updateJobRecord(ctx.db, { ...record, attempts: attempt - 1, state: 'scheduled' })
-        log.info({ retryInMs: waited.waitMs, reason: waited.reason }, 'sqs job waits: sent again later')
-        return { kind: 'requeue', afterS: waited.waitMs / 1000 }
-      }
-      const durationMs = performance.now() - startedAt
-      await ctx.db.transaction(async (tx) => {
-        await updateJobRecord(tx, { ...record, state: 'done', lastError: null })
-        await recordJobEvent(tx, { ...base, event: 'succeeded', durationMs })
-      })
-      log.info({ durationMs }, 'sqs job succeeded')
-      return { kind: 'delete' }
+          detail: `attempt ${m.base.attempt} of ${maxAttempts} (SQS receive ${m.base.attempt})`,
+        })),
+      )
+      return run
     })
+    if (started.length === 0) return outcomes
+    ctx.log.info({ task: def.name, messages: deliveries.length, started: started.length }, 'sqs receive started')
+
+    const results = await Promise.all(started.map((m) => runOne(ctx, def, { m, maxAttempts })))
+    const durationMs = performance.now() - startedAt
+    const succeeded = results.filter((r) => r.kind === 'done').map((r) => r.m)
+    const waited = results.flatMap((r) => (r.kind === 'wait' ? [r] : []))
+    await ctx.db.transaction(async (tx) => {
+      await updateJobRecords(tx, [
+        ...succeeded.map((m) => ({ ...m.record, state: 'done' as const, lastError: null })),
+        // nothing done (fee ceiling, signers at their bound): a fresh message later, this receive not counted
+        ...waited.map(({ m }) => ({ ...m.record, attempts: m.base.attempt - 1, state: 'scheduled' as const })),
+      ])
+      await recordJobEvents(
+        tx,
+        succeeded.map((m) => ({ ...m.base, event: 'succeeded', durationMs })),
+      )
+    })
+    for (const m of succeeded) outcomes[m.index] = { kind: 'delete' }
+    for (const { m, wait } of waited) {
+      m.log.info({ retryInMs: wait.waitMs, reason: wait.reason }, 'sqs job waits: sent again later')
+      outcomes[m.index] = { kind: 'requeue', afterS: wait.waitMs / 1000 }
+    }
+    await Promise.all(
+      results.flatMap((r) =>
+        r.kind === 'failed'
+          ? [
+              failOne(ctx, { m: r.m, error: r.error, durationMs, maxAttempts, retryDelayS }).then((o) => {
+                outcomes[r.m.index] = o
+              }),
+            ]
+          : [],
+      ),
+    )
+    ctx.log.info(
+      { task: def.name, done: succeeded.length, waits: waited.length, durationMs: Math.round(durationMs) },
+      'sqs receive done',
+    )
+    return outcomes
   }
+}
+
+/** A message's envelope and payload, or null (logged) when its body is not a valid one. */
+function parseDelivery<C extends SqsTaskContext, P>(
+  ctx: C,
+  def: SqsTask<C, P>,
+  p: { delivery: SqsDelivery; index: number; actor: string; maxAttempts: number },
+): Parsed<P> | null {
+  const { delivery } = p
+  const attempt = delivery.receiveCount
+  let raw: unknown = null
+  try {
+    raw = JSON.parse(delivery.body)
+  } catch {}
+  const ids = envelope.safeParse(raw)
+  const parsed = def.payload.safeParse(raw)
+  const orderId = parsed.success ? (def.orderIdOf?.(parsed.data) ?? null) : null
+  const log = ctx.log.child({
+    workerId: p.actor,
+    messageId: delivery.messageId,
+    task: def.name,
+    orderId,
+    attempt,
+    maxAttempts: p.maxAttempts,
+  })
+  if (!ids.success || !parsed.success) {
+    log.error({ body: delivery.body.slice(0, 200) }, 'sqs message with an invalid body')
+    return null
+  }
+  const jobId = BigInt(ids.data.jobId)
+  return {
+    index: p.index,
+    delivery,
+    jobId,
+    generation: ids.data.generation ?? 0,
+    payload: parsed.data,
+    orderId,
+    // the message's traceparent, else the one its body carries (else withJobSpan reads the order's first job's)
+    traceparent: delivery.traceparent ?? (typeof ids.data.traceparent === 'string' ? ids.data.traceparent : undefined),
+    log,
+    base: { task: def.name, orderId, jobId, attempt, actor: p.actor },
+    record: { jobId, task: def.name, orderId, payload: parsed.data, attempts: attempt, maxAttempts: p.maxAttempts },
+  }
+}
+
+type RunResult<P> =
+  | { kind: 'done'; m: Parsed<P> }
+  | { kind: 'wait'; m: Parsed<P>; wait: { waitMs: number; reason: string } }
+  | { kind: 'failed'; m: Parsed<P>; error: unknown }
+
+/**
+ * One message's task run, as a span of its mint's trace (job.pickup from the send on a first
+ * receive; nothing when tracing is off, worker/telemetry/withJobSpan.ts). Never throws.
+ */
+async function runOne<C extends SqsTaskContext, P>(
+  ctx: C,
+  def: SqsTask<C, P>,
+  { m, maxAttempts }: { m: Parsed<P>; maxAttempts: number },
+): Promise<RunResult<P>> {
+  const span = {
+    db: ctx.db,
+    task: def.name,
+    jobId: m.jobId,
+    attempt: m.base.attempt,
+    orderId: m.orderId,
+    payload: m.traceparent ? { traceparent: m.traceparent } : null,
+    runAt: m.base.attempt === 1 ? m.delivery.sentAt : null,
+  }
+  try {
+    return await withJobSpan(span, async (): Promise<RunResult<P>> => {
+      const signal = m.delivery.signal
+      const waited = await def.run(ctx, {
+        payload: m.payload,
+        jobId: m.jobId,
+        attempt: m.base.attempt,
+        maxAttempts,
+        orderId: m.orderId,
+        log: m.log,
+        signal,
+        actor: m.base.actor,
+        checkpoint: (step) => {
+          if (signal.aborted) throw new JobAbortedError(step)
+        },
+      })
+      return waited ? { kind: 'wait', m, wait: waited } : { kind: 'done', m }
+    })
+  } catch (error) {
+    return { kind: 'failed', m, error }
+  }
+}
+
+/** A failed run's bookkeeping (recordFailedAttempt) and what becomes of its message. */
+async function failOne<P>(
+  ctx: SqsTaskContext,
+  p: {
+    m: Parsed<P>
+    error: unknown
+    durationMs: number
+    maxAttempts: number
+    retryDelayS: (attempt: number) => number
+  },
+): Promise<SqsOutcome> {
+  const { m } = p
+  const error = redactErrorInPlace(p.error)
+  const aborted = error instanceof JobAbortedError
+  const { dead } = await recordFailedAttempt(ctx, {
+    base: m.base,
+    record: m.record,
+    maxAttempts: p.maxAttempts,
+    error,
+    durationMs: p.durationMs,
+    unit: { handedBack: 'message', attempts: 'receives' },
+    retryInS: aborted ? 0 : p.retryDelayS(m.base.attempt),
+    note: { dead: '(SQS moves the message to the dead-letter queue)', retrying: '(SQS receive)' },
+    log: m.log,
+  })
+  if (dead) m.log.error({ err: error, durationMs: p.durationMs }, 'sqs job dead')
+  else m.log.warn({ err: error, durationMs: p.durationMs }, 'sqs job failed, will retry')
+  return { kind: 'release', afterS: dead || aborted ? 0 : p.retryDelayS(m.base.attempt) }
 }

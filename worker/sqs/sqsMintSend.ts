@@ -3,16 +3,19 @@ import type { MintSendPayload } from '@/lib/jobs/payloadTypes'
 import type { SendBatcher } from '../mint/createSendBatcher'
 import type { WorkerContext } from '../runtime/context'
 import { mintSendPayload } from '../tasks/mintSend'
-import type { SqsTask } from './sqsMessageHandler'
+import type { SqsTask, SqsTaskContext } from './sqsMessageHandler'
 
 /**
  * mint_send, the SQS face of the send path: the message's order goes
  * through the shared batcher into sendMintOrders (worker/mint), with the receive count as
- * its attempt. sent or settled: done (the message is deleted); wait (fee ceiling, every
+ * its attempt; sqsMessageHandler runs the messages of a receive in the same tick, so their
+ * orders go as one send batch. sent or settled: done (the message is deleted); wait (fee ceiling, every
  * signer at its in-flight bound): the message is sent again delayed and the received one
  * deleted, so no receive is spent; failed: thrown (permanent: dead letter).
  */
-export function sqsMintSend(batcher: SendBatcher): SqsTask<WorkerContext, MintSendPayload> {
+export function sqsMintSend<C extends SqsTaskContext = WorkerContext>(
+  batcher: SendBatcher,
+): SqsTask<C, MintSendPayload> {
   return {
     name: TASK.mintSend,
     payload: mintSendPayload,

@@ -37,7 +37,7 @@ describe('the visibility heartbeat', () => {
     const working = new Map<string, number>()
     const worked: string[] = []
     let overlaps = 0
-    const handle = (consumer: string) => async (d: { body: string }) => {
+    const one = (consumer: string) => async (d: { body: string }) => {
       const now = (working.get(d.body) ?? 0) + 1
       working.set(d.body, now)
       if (now > 1) overlaps++
@@ -46,6 +46,8 @@ describe('the visibility heartbeat', () => {
       working.set(d.body, (working.get(d.body) ?? 1) - 1)
       return { kind: 'delete' } as const
     }
+    // the messages of a receive worked side by side
+    const handle = (consumer: string) => (ds: { body: string }[]) => Promise.all(ds.map(one(consumer)))
     const common = { queueUrl: server.queueUrl, concurrency: 3, visibilityTimeoutS: 1, waitTimeS: 1, log }
     const a = startSqsConsumer(client, { ...common, handle: handle('a') })
     const b = startSqsConsumer(client, { ...common, handle: handle('b') })

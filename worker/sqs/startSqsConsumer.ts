@@ -1,14 +1,7 @@
-import {
-  ChangeMessageVisibilityCommand,
-  DeleteMessageCommand,
-  type Message,
-  ReceiveMessageCommand,
-  SendMessageCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs'
+import { type Message, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs'
 import { sleep } from '@/lib/time/sleep'
+import { settleSqsOutcomes } from './settleSqsOutcomes'
 import { startVisibilityHeartbeat } from './startVisibilityHeartbeat'
-import { traceAttributes } from './traceAttributes'
 
 /** One received message, as a handler sees it. */
 export type SqsDelivery = {
@@ -33,13 +26,17 @@ export type SqsOutcome = { kind: 'delete' } | { kind: 'release'; afterS: number 
 
 export type StartSqsConsumerParameters = {
   queueUrl: string
-  /** messages worked at once */
+  /** messages in hand at once (several receives of up to 10 each) */
   concurrency: number
   /** the visibility each receive and each heartbeat gives (seconds) */
   visibilityTimeoutS: number
   /** long polling (seconds) */
   waitTimeS: number
-  handle: (delivery: SqsDelivery) => Promise<SqsOutcome>
+  /**
+   * works the messages of one receive together (up to 10) and says what becomes of each, in
+   * their order; a handler that throws hands them all back after their visibility timeout
+   */
+  handle: (deliveries: SqsDelivery[]) => Promise<SqsOutcome[]>
   /**
    * asked before each receive: while it says no (the database is down), nothing is received,
    * so an outage does not spend the messages' receives and push them into the DLQ
@@ -58,83 +55,72 @@ export type SqsConsumer = {
   stop: (graceMs: number) => Promise<void>
 }
 
+type Received = Message & { ReceiptHandle: string; MessageId: string }
+
 /**
- * The SQS consumer (docs/decisions/021-sqs-transport.md), the SDK directly: long polling for up to
- * `concurrency` messages at a time; while a message is worked its visibility is extended
- * every third of the timeout (startVisibilityHeartbeat: visibility must outlast the work, or
- * another worker takes it); deleted when the handler says done; otherwise left to come
- * back (ChangeMessageVisibility to the handler's delay), so SQS counts each receive and its
- * redrive policy moves the message to the DLQ after the 5th.
+ * The SQS consumer (docs/decisions/021-sqs-transport.md, 065-sqs-batches.md), the SDK directly:
+ * long polls of up to 10 messages (MaxNumberOfMessages 10), as many receives in hand as
+ * `concurrency` messages allow; the messages of one receive are handed to the handler
+ * together (it feeds them to the send batcher as one batch). While they are worked their
+ * visibility is extended every third of the timeout, in batch calls (startVisibilityHeartbeat:
+ * visibility must outlast the work, or another worker takes them); then each is deleted,
+ * released or sent again as the handler says, in batch calls (settleSqsOutcomes). A released
+ * message comes back (ChangeMessageVisibility to the handler's delay), so SQS counts each
+ * receive and its redrive policy moves the message to the DLQ after the 5th.
  */
 export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameters): SqsConsumer {
   const active = new Set<Promise<void>>()
   const workAborts = new Set<AbortController>()
   const receiveAbort = new AbortController()
   let running = true
+  let inHand = 0
   let slotFreed: (() => void) | undefined
 
-  const work = async (message: Message) => {
-    const receiptHandle = message.ReceiptHandle
-    if (!receiptHandle || !message.MessageId) return
+  const work = async (messages: Received[]) => {
     const abort = new AbortController()
     workAborts.add(abort)
     const heartbeat = startVisibilityHeartbeat(client, {
       queueUrl: p.queueUrl,
-      receiptHandle,
+      receiptHandles: () => messages.map((m) => m.ReceiptHandle),
       visibilityTimeoutS: p.visibilityTimeoutS,
-      onError: (err) => p.log.warn({ err, messageId: message.MessageId }, 'sqs visibility heartbeat failed'),
+      onError: (err) =>
+        p.log.warn({ err, messageIds: messages.map((m) => m.MessageId) }, 'sqs visibility heartbeat failed'),
     })
-    let outcome: SqsOutcome
+    let outcomes: SqsOutcome[]
     try {
-      outcome = await p.handle({
-        messageId: message.MessageId,
-        body: message.Body ?? '',
-        receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 1),
-        sentAt: message.Attributes?.SentTimestamp ? new Date(Number(message.Attributes.SentTimestamp)) : null,
-        traceparent: message.MessageAttributes?.traceparent?.StringValue,
-        signal: abort.signal,
-      })
+      outcomes = await p.handle(
+        messages.map((message) => ({
+          messageId: message.MessageId,
+          body: message.Body ?? '',
+          receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 1),
+          sentAt: message.Attributes?.SentTimestamp ? new Date(Number(message.Attributes.SentTimestamp)) : null,
+          traceparent: message.MessageAttributes?.traceparent?.StringValue,
+          signal: abort.signal,
+        })),
+      )
     } catch (err) {
       p.log.warn(
-        { err, messageId: message.MessageId },
-        'sqs handler threw: the message comes back after its visibility timeout',
+        { err, messageIds: messages.map((m) => m.MessageId) },
+        'sqs handler threw: the messages come back after their visibility timeout',
       )
-      outcome = { kind: 'release', afterS: p.visibilityTimeoutS }
+      outcomes = messages.map(() => ({ kind: 'release', afterS: p.visibilityTimeoutS }))
     } finally {
       await heartbeat.stop()
       workAborts.delete(abort)
     }
-    try {
-      if (outcome.kind === 'requeue') {
-        // a crash between the two sends it twice at worst: the handler is idempotent on the order
-        await client.send(
-          new SendMessageCommand({
-            QueueUrl: p.queueUrl,
-            MessageBody: message.Body ?? '',
-            MessageAttributes: traceAttributes(message.MessageAttributes?.traceparent?.StringValue),
-            DelaySeconds: Math.min(900, Math.max(0, Math.ceil(outcome.afterS))),
-          }),
-        )
-      }
-      if (outcome.kind !== 'release')
-        await client.send(new DeleteMessageCommand({ QueueUrl: p.queueUrl, ReceiptHandle: receiptHandle }))
-      else
-        await client.send(
-          new ChangeMessageVisibilityCommand({
-            QueueUrl: p.queueUrl,
-            ReceiptHandle: receiptHandle,
-            VisibilityTimeout: Math.min(Math.max(0, Math.round(outcome.afterS)), 43_200),
-          }),
-        )
-    } catch (err) {
-      // the message comes back after its visibility timeout; the handler is idempotent on the order
-      p.log.warn({ err, messageId: message.MessageId, outcome: outcome.kind }, 'sqs delete or release failed')
-    }
+    await settleSqsOutcomes(client, {
+      queueUrl: p.queueUrl,
+      settled: messages.map((message, i) => ({
+        message,
+        outcome: outcomes[i] ?? { kind: 'release', afterS: p.visibilityTimeoutS },
+      })),
+      log: p.log,
+    })
   }
 
   const loop = async () => {
     while (running) {
-      const free = p.concurrency - active.size
+      const free = p.concurrency - inHand
       if (free <= 0) {
         await new Promise<void>((resolve) => (slotFreed = resolve))
         continue
@@ -143,7 +129,7 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
         await sleep({ ms: 1_000 })
         continue
       }
-      let messages: Message[] = []
+      let messages: Received[] = []
       try {
         const received = await client.send(
           new ReceiveMessageCommand({
@@ -156,27 +142,29 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
           }),
           { abortSignal: receiveAbort.signal },
         )
-        messages = received.Messages ?? []
+        messages = (received.Messages ?? []).filter((m): m is Received => !!m.ReceiptHandle && !!m.MessageId)
       } catch (err) {
         if (!running) break
         p.log.warn({ err }, 'sqs receive failed; trying again in 1 s')
         await sleep({ ms: 1_000 })
         continue
       }
-      for (const message of messages) {
-        const done: Promise<void> = work(message).finally(() => {
-          active.delete(done)
-          slotFreed?.()
-          slotFreed = undefined
-        })
-        active.add(done)
-      }
+      if (messages.length === 0) continue
+      const count = messages.length
+      inHand += count
+      const done: Promise<void> = work(messages).finally(() => {
+        inHand -= count
+        active.delete(done)
+        slotFreed?.()
+        slotFreed = undefined
+      })
+      active.add(done)
     }
   }
   const looping = loop()
 
   return {
-    inFlight: () => active.size,
+    inFlight: () => inHand,
     stop: async (graceMs) => {
       running = false
       receiveAbort.abort()
@@ -190,7 +178,7 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
       const outcome = await Promise.race([Promise.allSettled([...active]).then(() => 'done' as const), graceOver])
       graceTimer.abort()
       if (outcome === 'timeout') {
-        p.log.warn({ inFlight: active.size }, 'sqs messages still in hand after the grace period: aborting them')
+        p.log.warn({ inFlight: inHand }, 'sqs messages still in hand after the grace period: aborting them')
         for (const a of workAborts) a.abort()
         await Promise.race([Promise.allSettled([...active]), sleep({ ms: 5_000 })])
       }

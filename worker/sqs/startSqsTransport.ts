@@ -22,10 +22,10 @@ export type StartSqsTransportParameters = {
 export type SqsTransport = { stop: () => Promise<void> }
 
 /**
- * QUEUE_TRANSPORT=sqs in the worker process: the outbox relay (unsent rows
- * to SQS), the mint_send consumer (sendMintOrders behind sqsMessageHandler, the
- * messages worked together batched) and the dead-letter scan that lists the DLQ for the admin page and
- * moves retried messages back. All SQS calls are the worker's: the web has no SQS rights.
+ * QUEUE_TRANSPORT=sqs in the worker process: the outbox relay (unsent rows to SQS, SendMessageBatch), the mint_send
+ * consumer (receives of 10, each worked as one batch by sqsMessageHandler, its orders through the send batcher into
+ * sendMintOrders) and the dead-letter scan that lists the DLQ for the admin page and moves retried messages back.
+ * All SQS calls are the worker's: the web has no SQS rights.
  * The attempts are the queue's own redrive policy (maxReceiveCount), read once here.
  */
 export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransportParameters): Promise<SqsTransport> {
@@ -77,8 +77,8 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
     concurrency: p.sqs.concurrency,
     visibilityTimeoutS: p.sqs.visibilityTimeoutS,
     waitTimeS: p.sqs.waitTimeS,
-    // the messages of one receive share one sendMintOrders call, one
-    // batch at a time through its reserve (the process's batcher)
+    // the messages of one receive (up to 10) are handed to the process's send batcher together: one send batch,
+    // with those of the other receives in hand that arrive while a batch holds the gate
     handle: sqsMessageHandler(ctx, sqsMintSend(sqsSendBatcher(ctx)), { maxReceiveCount: attempts }),
     // no receive while the database does not answer: the handler could not record or run it
     ready: () =>
