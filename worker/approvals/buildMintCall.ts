@@ -6,6 +6,7 @@ import { type MintIntent, mintIntentTypedData, type SignerSignature, sortApprova
 import { ApprovalMissingError, BarListUnverifiedError } from '@/lib/errors/approvals'
 import { buildMintIntent } from '@/lib/mint/buildMintIntent'
 import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
+import type { BarListReader } from '../db/createBarListReader'
 import type { OrderBar } from '../db/listOrderBars'
 import type { StoredSignature } from '../db/listOrderSignatures'
 import { readLatestBarList } from '../db/readLatestBarList'
@@ -21,6 +22,8 @@ export type BuildMintCallParameters = {
   bars: readonly OrderBar[]
   signatures: readonly StoredSignature[]
   rules: MinterRules
+  /** the vault's latest bar list, read once for a batch's orders (createBarListReader); by default read now */
+  barList?: BarListReader
 }
 
 export type BuildMintCallReturnType = { data: Hex; intent: MintIntent; approvals: SignerSignature[] }
@@ -70,7 +73,7 @@ export async function buildMintCall(
 
   const list = await verifyBarList(ctx, db, {
     vault: order.vault,
-    list: await readLatestBarList(db, { vault: order.vault }),
+    list: await (p.barList ? p.barList(order.vault) : readLatestBarList(db, { vault: order.vault })),
   })
   for (const bar of own) {
     const leaf = barLeaf({ serial: bar.serial, refiner: bar.refiner, fineWei: bar.fineMilliOz * WEI_PER_MILLI_OZ })

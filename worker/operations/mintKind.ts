@@ -1,6 +1,7 @@
 import { isAddress } from 'viem'
 import { TASK } from '@/lib/jobs/jobKeys'
 import { recordMintEvent } from '@/lib/notifications/recordMintEvent'
+import { recordMintEvents } from '@/lib/notifications/recordMintEvents'
 import { markBarsReserved } from '@/lib/vault/markBarsReserved'
 import { mintedEventIn } from '../chain/mintedEventIn'
 import { lockMintOrders } from '../db/lockMintOrders'
@@ -38,18 +39,14 @@ export const mintKind: OperationKind<MintOrder> = {
   markSubmitted: async (tx, { rows, hashes }) => {
     // the first broadcast of each: a mint.submitted event with its hash, written before the status moves on
     const first = rows.filter((r) => r.status === 'pending' || r.status === 'failed')
-    await Promise.all([
-      ...first.map((r) =>
-        recordMintEvent(tx, {
-          type: 'mint.submitted',
-          orderId: r.id,
-          status: 'submitted',
-          from: ['pending', 'failed'],
-          data: { txHash: hashes.get(r.id) ?? null },
-        }),
-      ),
-      markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) }),
-    ])
+    // one statement for the batch's events, before the statuses move on (recordMintEvents)
+    await recordMintEvents(tx, {
+      type: 'mint.submitted',
+      status: 'submitted',
+      from: ['pending', 'failed'],
+      events: first.map((r) => ({ orderId: r.id, data: { txHash: hashes.get(r.id) ?? null } })),
+    })
+    await markOrdersSubmitted(tx, { orders: rows.map((r) => ({ id: r.id, status: r.status })) })
   },
   replaced: async (tx, { id, hash, replaced }) => {
     await recordMintEvent(tx, {

@@ -4,6 +4,7 @@ import { lockVault } from '@/lib/vault/lockVault'
 import { checkMintControlsOfOrders } from '@/worker/controls/checkMintControlsOfOrders'
 import { buildMintCall } from '../../approvals/buildMintCall'
 import { readMinterRules } from '../../approvals/readMinterRules'
+import { createBarListReader } from '../../db/createBarListReader'
 import { listBarsOfOrders } from '../../db/listBarsOfOrders'
 import { listOrderSignatures } from '../../db/listOrderSignatures'
 import { lockMintOrders } from '../../db/lockMintOrders'
@@ -57,11 +58,14 @@ export function openMintSigning(ctx: WorkerContext): SigningSession<MintOrder> {
       ])
       const reserves = { totalSupplyWei, backingWei: totals.backingWei, inFlightWei: totals.inFlightWei }
       const rules = await minterRules
+      // the vaults' bar lists read once each in this transaction, for every order of the batch
+      const barList = createBarListReader(tx)
       // the checks only read: issued together
       return Promise.allSettled(
         rows.map(async (order) => {
           const bars = barsByOrder.get(order.id) ?? []
           const call = await buildMintCall(ctx, tx, {
+            barList,
             order,
             bars,
             signatures: signaturesByOrder.get(order.id) ?? [],
