@@ -122,10 +122,10 @@ function countReceives(c: SQSClient, sizes: number[]): void {
 }
 
 describe('the SQS path in batches', () => {
-  it('the relay stamps the rows of each SendMessageBatch in one statement', async () => {
+  it('the relay sends a pass of up to 50 rows in SendMessageBatch calls of 10 and stamps them in one statement', async () => {
     const jobs = await queuedOrders(12)
     const before = await updateStatements()
-    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(10)
+    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl, limit: 10 })).toBe(10)
     expect(await updateStatements()).toBe(before + 1)
     expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(2)
     expect(await updateStatements()).toBe(before + 2)

@@ -6,7 +6,7 @@ import { createSqsClient } from '@/worker/sqs/createSqsClient'
 import { createSendBatcher, type SendBatcher } from '../mint/createSendBatcher'
 import { sendMintOrders } from '../mint/sendMintOrders'
 import type { WorkerContext } from '../runtime/context'
-import { relayOutbox } from './relayOutbox'
+import { RELAY_PASS_ROWS, relayOutbox } from './relayOutbox'
 import { scanDeadLetterQueue } from './scanDeadLetterQueue'
 import { sqsMessageHandler } from './sqsMessageHandler'
 import { sqsMintSend } from './sqsMintSend'
@@ -64,28 +64,43 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
       })(),
     )
   }
-  // a full batch sent: look again at once
-  every('relay', p.sqs.relayMs, async () => (await relayOutbox(ctx.db, client, { queueUrl: p.sqs.queueUrl })) === 10)
+  // a full pass sent: look again at once
+  every(
+    'relay',
+    p.sqs.relayMs,
+    async () => (await relayOutbox(ctx.db, client, { queueUrl: p.sqs.queueUrl })) === RELAY_PASS_ROWS,
+  )
   every('dead-letter scan', p.sqs.dlqScanMs, async () => {
     const scan = await scanDeadLetterQueue(ctx.db, client, { queueUrl: p.sqs.queueUrl, dlqUrl: p.sqs.dlqUrl })
     if (scan && (scan.moved > 0 || scan.dropped > 0))
       ctx.log.info({ moved: scan.moved, dropped: scan.dropped }, 'dead-letter scan moved or dropped messages')
     return false
   })
+  // the messages of one receive (up to 10) are handed to the process's send batcher together: one send batch,
+  // with those of the other receives in hand that arrive while a batch holds the gate
+  const handler = sqsMessageHandler(ctx, sqsMintSend(sqsSendBatcher(ctx)), { maxReceiveCount: attempts })
+  // set when a receive's handling threw (the database down, most likely): until a probe answers, nothing is received
+  let suspect = false
   const consumer = startSqsConsumer(client, {
     queueUrl: p.sqs.queueUrl,
     concurrency: p.sqs.concurrency,
     visibilityTimeoutS: p.sqs.visibilityTimeoutS,
     waitTimeS: p.sqs.waitTimeS,
-    // the messages of one receive (up to 10) are handed to the process's send batcher together: one send batch,
-    // with those of the other receives in hand that arrive while a batch holds the gate
-    handle: sqsMessageHandler(ctx, sqsMintSend(sqsSendBatcher(ctx)), { maxReceiveCount: attempts }),
-    // no receive while the database does not answer: the handler could not record or run it
-    ready: () =>
-      ctx.db.execute(sql`select 1`).then(
+    handle: (deliveries) =>
+      handler(deliveries).catch((err: unknown) => {
+        suspect = true
+        throw err
+      }),
+    // no receive while the database does not answer (the handler could not record or run it): asked of the
+    // database only after a receive's handling threw, so a healthy worker spends no statement per receive
+    ready: async () => {
+      if (!suspect) return true
+      suspect = !(await ctx.db.execute(sql`select 1`).then(
         () => true,
         () => false,
-      ),
+      ))
+      return !suspect
+    },
     log: { info: (f, m) => ctx.log.info(f, m), warn: (f, m) => ctx.log.warn(f, m) },
   })
   ctx.log.info(
