@@ -11,8 +11,9 @@ export type PrepareMintCallsParameters = { rows: readonly MintOrder[] }
 
 /**
  * The mint kind's calls before the lock: the minter's rules, the orders' bars and their
- * approvers' signatures read once for the batch (the vaults' bar lists once per vault), then per order its attestAndMint calldata
- * (buildMintCall: every approval and the custodian's bar list verified; a refusal rejects).
+ * approvers' signatures read once for the batch (the vaults' bar lists once per vault), then
+ * per order its attestAndMint calldata (buildMintCall: every approval and the custodian's bar
+ * list verified; a refusal rejects).
  */
 export async function prepareMintCalls(
   ctx: WorkerContext,
