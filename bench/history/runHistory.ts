@@ -1,12 +1,14 @@
 import postgres from 'postgres'
 import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import { type RouteMeasure, runHistoryQueries } from './runHistoryQueries'
-import { HISTORY_TABLES, type HistorySamples, readHistorySamples, seedYearOfHistory } from './seedYearOfHistory'
+import { HISTORY_TABLES } from './seed/historyVolume'
+import { type HistorySamples, readHistorySamples } from './seed/readHistorySamples'
+import { seedYearOfHistory } from './seedYearOfHistory'
 
 export type RunHistoryParameters = {
   /** the database owner's (a superuser's) URL of a migrated database, empty or seeded by an earlier run */
   databaseAdminUrl: string
-  /** 1 = a year of a busy desk (seedYearOfHistory's HISTORY_VOLUME) */
+  /** 1 = a year of a busy desk (HISTORY_VOLUME, bench/history/seed/historyVolume.ts) */
   scale: number
   log: (line: string) => void
   /** the web role's URL; by default the admin URL as mintdesk_web with the dev password */
