@@ -18,7 +18,8 @@ export type ReadReserveTotalsParameters = {
    * with `withFree`: where the backing total comes from. `bars` (the default): counted from the bars, what the
    * reconciliation records beside its recount of the running total. `runningTotal`: the running total
    * (vault_backing_deltas, equal to the count in every snapshot, docs/decisions/024-backing-running-total.md), what
-   * the reserves page reads: a few rows however many bars back confirmed orders (docs/decisions/070-reserves-and-searches-at-a-years-size.md).
+   * the reserves page reads: a few rows however many bars back confirmed orders
+   * (docs/decisions/070-reserves-and-searches-at-a-years-size.md).
    */
   backingFrom?: 'bars' | 'runningTotal'
 }

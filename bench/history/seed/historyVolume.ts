@@ -44,7 +44,7 @@ export const FAILURES = [
 /** What one table group's seed is given: the connection, the sizes at the run's scale, and a timed step. */
 export type SeedPart = {
   /** in the replica session for the bulk tables (no trigger, no foreign-key check), else the owner's connection */
-  sql: postgres.Sql
+  sql: postgres.Sql | postgres.TransactionSql
   sizes: HistorySizes
   step: (what: string, run: () => Promise<unknown>) => Promise<void>
 }

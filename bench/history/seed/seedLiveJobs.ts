@@ -2,8 +2,8 @@ import type { SeedPart } from './historyVolume'
 
 /**
  * What the triggers and graphile-worker would have written, outside the replica session: the backing running total
- * (vault_backing_deltas: one row, the backing bars' weight), the last weeks' dead letters (failed orders' sends, attempts
- * used up) and the live tail's queued jobs in graphile-worker's table, each with its history row.
+ * (vault_backing_deltas: one row, the backing bars' weight), the last weeks' dead letters (failed orders' sends,
+ * attempts used up) and the live tail's queued jobs in graphile-worker's table, each with its history row.
  */
 export async function seedLiveJobs({ sql, sizes, step }: SeedPart): Promise<void> {
   const n = sizes.orders

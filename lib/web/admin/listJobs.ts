@@ -81,7 +81,7 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
     p.housekeeping === 'hide' && !(p.task !== undefined && isHousekeepingTask(p.task)) && search?.kind !== 'jobId'
   // the state a side's row is in, checked when housekeeping is hidden (a live row's state is graphile-worker's)
   const hk = (state: SQL): SQL | null => (hideHousekeeping ? state : null)
-  // the history rows a side reads: every job record, or (searching error text) the records of the matching jobs, newest first
+  // the history rows a side reads: every job record, or (searching error text) the matching jobs' records, newest first
   const records =
     search?.kind === 'text'
       ? sql`${errorMatchesSql(search.text, before)} c join job_records r on r.job_id = c.job_id`
