@@ -1,4 +1,5 @@
 import type { AuditExportResult } from './audit/runAuditExport'
+import type { HistoryResult } from './history/runHistory'
 import type { IntakeRun } from './intake/runIntake'
 import type { NoopPickupResult } from './pickup/runNoopPickup'
 import type { BurnDrainResult } from './pipeline/runBurnDrain'
@@ -47,6 +48,10 @@ export type BenchOptions = {
   tracingOrders: number
   /** redemptions of the burn drain, 1 signer x 1 worker (0: not measured) */
   burns: number
+  /** a year of history's scale (1: a million orders; 0: not measured), on a Postgres of its own (bench/history/) */
+  historyScale: number
+  /** a data directory seeded by an earlier history run, reused (its seed's scale stands); null: a fresh one */
+  historyData: string | null
   quick: boolean
 }
 
@@ -111,4 +116,6 @@ export type BenchResult = {
   sqs?: SqsDrainResult
   /** the same drain and intake with tracing off and on */
   tracing?: TracingComparison
+  /** the admin pages, the reserves and the public lookup after a year of history */
+  history?: HistoryResult
 }

@@ -963,6 +963,8 @@ CREATE INDEX deposits_block_idx ON public.deposits USING btree (block_number DES
 
 CREATE INDEX job_events_error_trgm_idx ON public.job_events USING gin (error public.gin_trgm_ops) WHERE (error IS NOT NULL);
 
+CREATE INDEX job_events_errored_job_idx ON public.job_events USING btree (job_id) WHERE ((error IS NOT NULL) AND (job_id IS NOT NULL));
+
 CREATE INDEX job_events_event_at_idx ON public.job_events USING btree (event, at);
 
 CREATE INDEX job_events_job_idx ON public.job_events USING btree (job_id, at);
@@ -972,6 +974,8 @@ CREATE INDEX job_events_order_idx ON public.job_events USING btree (order_id, at
 CREATE INDEX job_events_task_at_idx ON public.job_events USING btree (task, at);
 
 CREATE INDEX job_events_archive_job_idx ON public.job_events_archive USING btree (job_id, at);
+
+CREATE INDEX job_records_errored_idx ON public.job_records USING btree (job_id) WHERE (last_error IS NOT NULL);
 
 CREATE INDEX job_records_last_error_trgm_idx ON public.job_records USING gin (last_error public.gin_trgm_ops) WHERE (last_error IS NOT NULL);
 
@@ -1046,6 +1050,8 @@ CREATE INDEX vault_bars_refiner_key_trgm_idx ON public.vault_bars USING gin (ref
 CREATE INDEX vault_bars_reserved_order_idx ON public.vault_bars USING btree (order_id) WHERE (status = 'reserved'::public.bar_status);
 
 CREATE INDEX vault_bars_serial_key_trgm_idx ON public.vault_bars USING gin (serial_key public.gin_trgm_ops);
+
+CREATE INDEX vault_bars_status_fine_oz_idx ON public.vault_bars USING btree (status, fine_oz);
 
 CREATE INDEX vault_bars_vault_keys_idx ON public.vault_bars USING btree (vault, serial_key, refiner_key);
 

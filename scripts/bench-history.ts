@@ -2,15 +2,10 @@
 // bench on its own (bench/history/): an embedded Postgres in the data directory, migrated (a run after a new
 // migration applies it to the seeded year: the before and after of a change), a year of history seeded once at the
 // given scale, every admin list and search, page, the reserves API and the public lookup measured, the section
-// printed in markdown.
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
+// printed in markdown. `npm run bench` runs it too (bench/runs/historyRun.ts, --history-scale, --history-data).
 import { parseArgs } from 'node:util'
 import { renderHistory } from '../bench/history/renderHistory'
-import { runHistory } from '../bench/history/runHistory'
-import { DEV_DATABASE_PASSWORDS } from '../cli/config/devDatabasePasswords'
-import { migrate } from '../db/migrate'
-import { startPostgres } from './stack/postgres'
+import { runHistoryOnDataDir } from '../bench/history/runHistoryOnDataDir'
 
 const { values } = parseArgs({
   options: {
@@ -19,22 +14,10 @@ const { values } = parseArgs({
     iterations: { type: 'string', default: '30' },
   },
 })
-const dataDir = path.resolve(values['data-dir'])
-mkdirSync(dataDir, { recursive: true })
-const log = (line: string) => console.error(line)
-const pg = await startPostgres({ dataDir: path.join(dataDir, 'pg'), database: 'history', log })
-try {
-  await migrate({
-    databaseUrl: pg.url,
-    roles: { web: { password: DEV_DATABASE_PASSWORDS.web }, worker: { password: DEV_DATABASE_PASSWORDS.worker } },
-  })
-  const result = await runHistory({
-    databaseAdminUrl: pg.url,
-    scale: Number(values.scale),
-    iterations: Number(values.iterations),
-    log,
-  })
-  console.log(renderHistory(result))
-} finally {
-  await pg.stop()
-}
+const result = await runHistoryOnDataDir({
+  dataDir: values['data-dir'],
+  scale: Number(values.scale),
+  iterations: Number(values.iterations),
+  log: (line) => console.error(line),
+})
+console.log(renderHistory(result))

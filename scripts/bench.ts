@@ -1,13 +1,15 @@
 // npm run bench: throughput, latency and memory of mintdesk beside its baselines, on its
 // own local stack (fresh data folder), written to docs/benchmarks.md. See bench/.
 //   npm run bench               the full run (1,000 orders per drain, 1/2/4 signers x 1/2 workers,
-//                               the SQS row, tracing off/on, a burn drain of 500; ~15-16 min)
+//                               the SQS row, tracing off/on, a burn drain of 500, a year of history:
+//                               ~15-16 min, and ~25 min more for the year's seed unless --history-data)
 //   npm run bench -- --quick    a short run (200 orders, 1 and 4 signers, 1 worker, 100 burns; writes
 //                               .data/benchmarks-quick.md)
 //   npm run bench -- --smoke    a check that every part runs (20 orders, 1 signer, 1 worker, no
 //                               profiles, a 10-order SQS row, 20 burns; writes .data/benchmarks-smoke.md)
 //   npm run bench -- --orders 500 --signers 1,4 --workers 1,2 --no-profile --sqs-orders 0
-//                    --tracing-orders 0 --burns 0 --out FILE
+//                    --tracing-orders 0 --burns 0 --history-scale 0 --out FILE
+//   npm run bench -- --history-data DIR   measure a year of history seeded in DIR by an earlier run (no new seed)
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +41,8 @@ const { values } = parseArgs({
     'sqs-orders': { type: 'string' },
     'tracing-orders': { type: 'string' },
     burns: { type: 'string' },
+    'history-scale': { type: 'string' },
+    'history-data': { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -47,7 +51,8 @@ const { values } = parseArgs({
 if (values.help) {
   console.log(`usage: npm run bench -- [--quick | --smoke] [--orders N] [--signers 1,2,4] [--workers 1,2] [--concurrency 32] [--intake-seconds S]
        [--seq-txs K] [--paced-seconds S] [--submit-concurrency C] [--noop-jobs J] [--bar-list-bars B] [--audit-rows R] [--block-time S]
-       [--no-profile] [--sqs-orders N] [--tracing-orders N] [--burns N] (0: leave that row out) [--out FILE]`)
+       [--no-profile] [--sqs-orders N] [--tracing-orders N] [--burns N] (0: leave that row out)
+       [--history-scale X] (a year of history: 1 = a million orders; 0: not measured) [--history-data DIR] [--out FILE]`)
   process.exit(0)
 }
 
@@ -59,6 +64,12 @@ const int = (value: string | undefined, def: number, name: string, min = 1) => {
   if (value === undefined) return def
   const n = Number(value)
   if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer >= ${min}, got ${value}`)
+  return n
+}
+const fraction = (value: string | undefined, def: number, name: string) => {
+  if (value === undefined) return def
+  const n = Number(value)
+  if (!Number.isFinite(n) || n < 0 || n > 10) throw new Error(`--${name} must be a number from 0 to 10, got ${value}`)
   return n
 }
 const list = (value: string | undefined, def: number[], name: string) =>
@@ -94,6 +105,9 @@ const options: BenchOptions = {
   ),
   // the burn drain's redemptions (1 signer, 1 worker)
   burns: int(values.burns, pick(20, 100, 500), 'burns', 0),
+  // a year of history on its own Postgres: a million orders (about 20 minutes' seed) unless a seeded DIR is reused
+  historyScale: fraction(values['history-scale'], pick(0.001, 0.01, 1), 'history-scale'),
+  historyData: values['history-data'] === undefined ? null : path.resolve(values['history-data']),
 }
 const out = path.resolve(
   root,

@@ -6,11 +6,20 @@ import { readAuditChainRows } from '@/lib/audit/readAuditChainRows'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { historyRoutes } from './historyRoutes'
 import { explainRoute } from './runHistoryQueries'
-import { HISTORY_VOLUME, type SeedYearOfHistoryReturnType, seedYearOfHistory } from './seedYearOfHistory'
+import { HISTORY_VOLUME } from './seed/historyVolume'
+import { type SeedYearOfHistoryReturnType, seedYearOfHistory } from './seedYearOfHistory'
 
 const SCALE = 0.001
 /** the tables that hold a year's volume: no route may read one of them whole */
-const BIG_TABLES = ['job_events', 'job_records', 'mint_orders', 'audit_log', 'webhook_deliveries', 'chain_txs']
+const BIG_TABLES = [
+  'job_events',
+  'job_records',
+  'mint_orders',
+  'audit_log',
+  'webhook_deliveries',
+  'chain_txs',
+  'vault_bars',
+]
 
 /**
  * The history bench's short form: a thousandth of a year seeded, its shapes checked, every measured route's answer
@@ -102,5 +111,28 @@ describe('a year of history, a thousandth of it', () => {
       const whole = BIG_TABLES.filter((table) => plans.some((plan) => new RegExp(`Seq Scan on ${table}\\b`).test(plan)))
       expect({ route: route.name, whole }).toEqual({ route: route.name, whole: [] })
     }
+  })
+
+  it('the searches keep their year-sized shapes: newest matches first, matches before the sort', async () => {
+    const routes = historyRoutes(seed.samples)
+    const plansOf = async (name: string) => {
+      const route = routes.find((r) => r.name === name)
+      if (!route) throw new Error(`no route ${name}`)
+      return (await explainRoute({ url: t.url, route, enableSeqscan: false })).join('\n')
+    }
+    // the jobs search by error text: the matching jobs deduplicated on ordered input (never hashed, which gathered
+    // every match before the newest page), read through the errored rows' or the trigram indexes
+    const errorText = await plansOf('GET /api/admin/jobs?q=<error text>')
+    expect(errorText).not.toMatch(/HashAggregate[^\n]*\n[^\n]*Group Key: r2\.job_id/)
+    expect(errorText).toMatch(/job_records_errored_idx|job_records_last_error_trgm_idx/)
+    expect(errorText).toMatch(/job_events_errored_job_idx|job_events_error_trgm_idx/)
+    // the bars search by serial: the trigram index finds the bars, then they are sorted (no walk of the list's order)
+    const serial = await plansOf('GET /api/vault/bars?q=<serial>')
+    expect(serial).toContain('vault_bars_serial_key_trgm_idx')
+    expect(serial).not.toContain('vault_bars_vault_keys_idx')
+    // the reserves: the backing from its running total, the free totals from the status index
+    const reserves = await plansOf('GET /api/reserves (database part)')
+    expect(reserves).toContain('vault_backing_deltas')
+    expect(reserves).toContain('vault_bars_status_fine_oz_idx')
   })
 })

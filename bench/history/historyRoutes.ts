@@ -15,7 +15,7 @@ import { listBackedMints } from '@/lib/web/reserves/listBackedMints'
 import { readLatestReserveCheck } from '@/lib/web/reserves/readLatestReserveCheck'
 import { readRedeemedWei } from '@/lib/web/reserves/readRedeemedWei'
 import { listVaultBars } from '@/lib/web/vault/listVaultBars'
-import type { HistorySamples } from './seedYearOfHistory'
+import type { HistorySamples } from './seed/readHistorySamples'
 
 /** Which target a route is held to (historyTargets.ts). */
 export type HistoryRouteKind = 'admin' | 'reserves' | 'lookup'
@@ -206,7 +206,10 @@ export function historyRoutes(s: HistorySamples): HistoryRoute[] {
         Promise.all([
           readLatestReserveCheck(db),
           readRedeemedWei(db),
-          readReserveFigures(db, { supply: { totalSupplyWei: 10n ** 24n, blockNumber: 1_000_000n } }),
+          readReserveFigures(db, {
+            supply: { totalSupplyWei: 10n ** 24n, blockNumber: 1_000_000n },
+            backingFrom: 'runningTotal',
+          }),
         ]),
       check: (a) => (a as [unknown, bigint, { backingWei: bigint }])[2].backingWei > 0n,
     },

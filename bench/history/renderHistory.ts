@@ -3,11 +3,15 @@ import type { HistoryResult } from './runHistory'
 
 /** The history bench's section of the report, in markdown: the volume seeded, each route's p95 against its target
  * (PASS / MISS and why), and the plans of the routes (EXPLAIN ANALYZE, BUFFERS through auto_explain). */
-export function renderHistory(result: HistoryResult): string {
+export function renderHistory(result: HistoryResult, p: { heading?: string } = {}): string {
   const lines: string[] = []
-  lines.push('## A year of history', '')
+  lines.push(p.heading ?? '## A year of history', '')
+  const seeded =
+    result.seedSeconds !== null
+      ? ` in ${result.seedSeconds.toFixed(0)} s`
+      : ` by an earlier run${result.seededAt ? ` (${result.seededAt})` : ''}${result.reusedDataDir ? `, its seed reused from \`${result.reusedDataDir}\`` : ''}`
   lines.push(
-    `Seeded at scale ${result.scale}${result.seedSeconds === null ? ' (by an earlier run)' : ` in ${result.seedSeconds.toFixed(0)} s`}` +
+    `Seeded at scale ${result.scale}${seeded}` +
       " (bench/history/seedYearOfHistory.ts); rows per table (the planner's estimate):",
     '',
     '| table | rows |',

@@ -1,12 +1,14 @@
 import postgres from 'postgres'
 import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import { type RouteMeasure, runHistoryQueries } from './runHistoryQueries'
-import { HISTORY_TABLES, type HistorySamples, readHistorySamples, seedYearOfHistory } from './seedYearOfHistory'
+import { HISTORY_TABLES } from './seed/historyVolume'
+import { type HistorySamples, readHistorySamples } from './seed/readHistorySamples'
+import { seedYearOfHistory } from './seedYearOfHistory'
 
 export type RunHistoryParameters = {
   /** the database owner's (a superuser's) URL of a migrated database, empty or seeded by an earlier run */
   databaseAdminUrl: string
-  /** 1 = a year of a busy desk (seedYearOfHistory's HISTORY_VOLUME) */
+  /** 1 = a year of a busy desk (HISTORY_VOLUME, bench/history/seed/historyVolume.ts) */
   scale: number
   log: (line: string) => void
   /** the web role's URL; by default the admin URL as mintdesk_web with the dev password */
@@ -23,6 +25,10 @@ export type HistoryResult = {
   counts: Record<string, number>
   /** the seed's seconds, or null when the database was seeded by an earlier run */
   seedSeconds: number | null
+  /** when the year was seeded: its last order is an hour before (seedYearOfHistory), ISO 8601 */
+  seededAt: string | null
+  /** the data directory whose seed this run reused (runHistoryOnDataDir), when it did */
+  reusedDataDir?: string
   routes: RouteMeasure[]
   samples: HistorySamples
 }
@@ -48,6 +54,10 @@ export async function runHistory(p: RunHistoryParameters): Promise<HistoryResult
       p.log('history: the database holds a seeded year already; measuring it')
       samples = await readHistorySamples(sql)
     }
+    // the seed writes the year's orders up to an hour before it ran
+    const [end] = await sql<{ at: string | null }[]>`
+      select to_char((max(created_at) + interval '1 hour') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI"Z"') as at
+      from mint_orders`
     const counts: Record<string, number> = {}
     for (const table of HISTORY_TABLES) {
       // the planner's estimate: exact counts of ten million rows cost a minute each run
@@ -63,7 +73,7 @@ export async function runHistory(p: RunHistoryParameters): Promise<HistoryResult
       explain: p.explain ?? true,
       log: p.log,
     })
-    return { scale: p.scale, counts, seedSeconds, routes, samples }
+    return { scale: p.scale, counts, seedSeconds, seededAt: end?.at ?? null, routes, samples }
   } finally {
     await sql.end({ timeout: 5 })
   }

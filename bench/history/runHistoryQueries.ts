@@ -3,7 +3,7 @@ import postgres from 'postgres'
 import { createDb, type Db } from '@/db/client'
 import * as schema from '@/db/schema'
 import { type HistoryRoute, type HistoryRouteKind, historyRoutes } from './historyRoutes'
-import type { HistorySamples } from './seedYearOfHistory'
+import type { HistorySamples } from './seed/readHistorySamples'
 
 export type RunHistoryQueriesParameters = {
   /** the web's own connection (mintdesk_web): the reads run with its grants, as the routes do */

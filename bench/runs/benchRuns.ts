@@ -4,6 +4,7 @@ import { barListImportRun } from './barListImportRun'
 import { burnDrainRun } from './burnDrainRun'
 import { chainBaselinesRun } from './chainBaselinesRun'
 import { drainsRun } from './drainsRun'
+import { historyRun } from './historyRun'
 import { intakeBesideRun } from './intakeBesideRun'
 import { intakeIdleRun } from './intakeIdleRun'
 import { memoryRun } from './memoryRun'
@@ -34,4 +35,5 @@ export const BENCH_RUNS: readonly SomeBenchRun[] = [
   barListImportRun,
   auditExportRun,
   sqsDrainRun, // its own stack
+  historyRun, // its own Postgres, the year seeded or reused
 ]

@@ -44,6 +44,8 @@ export const jobEvents = pgTable(
     index('job_events_event_at_idx').on(t.event, t.at),
     // admin search in error text (pg_trgm, created by the migration); only failures carry an error
     index('job_events_error_trgm_idx').using('gin', t.error.op('gin_trgm_ops')).where(sql`${t.error} is not null`),
+    // the same search, newest jobs first: only the events that carry an error, in job order
+    index('job_events_errored_job_idx').on(t.jobId).where(sql`${t.error} is not null and ${t.jobId} is not null`),
   ],
 )
 
@@ -77,6 +79,8 @@ export const jobRecords = pgTable(
     index('job_records_last_error_trgm_idx')
       .using('gin', t.lastError.op('gin_trgm_ops'))
       .where(sql`${t.lastError} is not null`),
+    // the same search, newest jobs first: only the records that carry an error, in job order
+    index('job_records_errored_idx').on(t.jobId).where(sql`${t.lastError} is not null`),
   ],
 )
 

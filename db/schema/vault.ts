@@ -120,6 +120,8 @@ export const vaultBars = pgTable(
     // the in-flight total before each signature (lib/reserves/readReserveTotals.ts) reads only the reserved bars
     // through it, however many bars back confirmed orders
     index('vault_bars_reserved_order_idx').on(t.orderId).where(sql`${t.status} = 'reserved'`),
+    // the reserves page's free totals (available, missing) summed from the index alone
+    index('vault_bars_status_fine_oz_idx').on(t.status, t.fineOz),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),
     check('vault_bars_fine_le_gross', sql`${t.fineOz} > 0 and ${t.fineOz} <= ${t.grossOz}`),
     check(

@@ -1,12 +1,14 @@
 import type { DbOrTx } from '@/db/client'
 import { computeReserves } from './computeReserves'
 import type { ReserveFigures } from './ReserveFigures'
-import { readReserveTotals } from './readReserveTotals'
+import { type ReadReserveTotalsParameters, readReserveTotals } from './readReserveTotals'
 import type { ReadTotalSupplyReturnType } from './readTotalSupply'
 
 export type ReadReserveFiguresParameters = {
   /** the supply read from the chain just before (readTotalSupply): the chain first, then the inventory */
   supply: ReadTotalSupplyReturnType
+  /** where the backing total comes from (readReserveTotals): counted from the bars by default */
+  backingFrom?: ReadReserveTotalsParameters['backingFrom']
 }
 
 /**
@@ -16,9 +18,9 @@ export type ReadReserveFiguresParameters = {
  */
 export async function readReserveFigures(
   db: DbOrTx,
-  { supply }: ReadReserveFiguresParameters,
+  { supply, backingFrom }: ReadReserveFiguresParameters,
 ): Promise<ReserveFigures> {
-  const totals = await readReserveTotals(db)
+  const totals = await readReserveTotals(db, { backingFrom })
   const { shortfallWei, status } = computeReserves({ totalSupplyWei: supply.totalSupplyWei, totals })
   return {
     blockNumber: supply.blockNumber,

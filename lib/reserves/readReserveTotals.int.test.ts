@@ -100,11 +100,17 @@ describe('readReserveTotals', () => {
     expect((await readReserveTotals(t.db, { excludeOrderId: confirmed.orderId, withFree: false })).backingWei).toBe(
       totals.backingWei - ownBacking,
     )
+    // the reserves page's read: every total as the recount says, the backing from the running total
+    expect(await readReserveTotals(t.db, { backingFrom: 'runningTotal' })).toEqual(totals)
     // the running total is what the triggers appended, not a recount: a row appended by hand moves it
     await t.db.execute(sql`insert into vault_backing_deltas (fine_oz) values (1)`)
     expect((await readReserveTotals(t.db, { withFree: false })).backingWei).toBe(
       totals.backingWei + 1000n * WEI_PER_MILLI_OZ,
     )
+    expect((await readReserveTotals(t.db, { backingFrom: 'runningTotal' })).backingWei).toBe(
+      totals.backingWei + 1000n * WEI_PER_MILLI_OZ,
+    )
+    expect((await readReserveTotals(t.db)).backingWei).toBe(totals.backingWei)
     await t.db.execute(sql`insert into vault_backing_deltas (fine_oz) values (-1)`)
   })
 })

@@ -14,6 +14,14 @@ export type ReadReserveTotalsParameters = {
    * reconciliation task ask for that.
    */
   withFree?: boolean
+  /**
+   * with `withFree`: where the backing total comes from. `bars` (the default): counted from the bars, what the
+   * reconciliation records beside its recount of the running total. `runningTotal`: the running total
+   * (vault_backing_deltas, equal to the count in every snapshot, docs/decisions/024-backing-running-total.md), what
+   * the reserves page reads: a few rows however many bars back confirmed orders
+   * (docs/decisions/070-reserves-and-searches-at-a-years-size.md).
+   */
+  backingFrom?: 'bars' | 'runningTotal'
 }
 
 export type ReserveTotals = {
@@ -42,6 +50,7 @@ export type ReserveTotals = {
 export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParameters = {}): Promise<ReserveTotals> {
   const exclude = p.excludeOrderId ?? null
   const withFree = p.withFree ?? true
+  const countBacking = withFree && (p.backingFrom ?? 'bars') === 'bars'
   // Each total filters vault_bars directly (no shared CTE: one referenced three times is
   // materialised, a scan of the whole inventory per call). Held bars have an order_id, so
   // `order_id is not null` reads them through vault_bars_order_idx; only the free totals
@@ -60,7 +69,7 @@ export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParamete
       order by l.vault, l.as_of desc, l.imported_at desc
     )
     select
-      ((case when ${withFree}::boolean then coalesce((
+      ((case when ${countBacking}::boolean then coalesce((
         select sum(b.fine_oz) from vault_bars b
         where b.order_id is not null and b.status = 'backing' and b.order_id is distinct from ${exclude}::uuid
       ), 0) else coalesce((select sum(d.fine_oz) from vault_backing_deltas d), 0) - coalesce((

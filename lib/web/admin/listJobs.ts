@@ -81,6 +81,11 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
     p.housekeeping === 'hide' && !(p.task !== undefined && isHousekeepingTask(p.task)) && search?.kind !== 'jobId'
   // the state a side's row is in, checked when housekeeping is hidden (a live row's state is graphile-worker's)
   const hk = (state: SQL): SQL | null => (hideHousekeeping ? state : null)
+  // the history rows a side reads: every job record, or (searching error text) the matching jobs' records, newest first
+  const records =
+    search?.kind === 'text'
+      ? sql`${errorMatchesSql(search.text, before)} c join job_records r on r.job_id = c.job_id`
+      : sql`job_records r`
 
   let inner: SQL
   if (p.state && isLiveJobState(p.state)) {
@@ -90,7 +95,7 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
         where ${and([sql`l.state = ${p.state}`, ...filters('live', { task: p.task, before, query: search, housekeepingState: hk(sql`l.state`) })])}
         order by l.job_id desc limit ${take})
       union all
-      (select ${sqsColumns} from job_records r
+      (select ${sqsColumns} from ${records}
         where ${and([sql`r.state = ${p.state}`, isSqsJob, ...filters('history', { task: p.task, before, query: search, housekeepingState: hk(sql`r.state`) })])}
         order by r.job_id desc limit ${take})`
   } else if (p.state) {
@@ -101,11 +106,11 @@ export function buildListJobsQuery(p: ListJobsParameters = {}): { query: SQL; li
           // cancelled has finished: graphile-worker deletes a job only when it completed;
           // an SQS job has finished when its history says so
           sql`r.state <> 'cancelled' and (r.state = 'done' or not ${isSqsJob})`
-    inner = sql`select ${historyColumns} from job_records r left join ${liveJobsSql} l on l.job_id = r.job_id
+    inner = sql`select ${historyColumns} from ${records} left join ${liveJobsSql} l on l.job_id = r.job_id
       where ${and([stateCond, sql`l.job_id is null`, ...filters('history', { task: p.task, before, query: search, housekeepingState: hk(sql`r.state`) })])}
       order by r.job_id desc limit ${take}`
   } else {
-    inner = sql`(select ${historyColumns} from job_records r left join ${liveJobsSql} l on l.job_id = r.job_id
+    inner = sql`(select ${historyColumns} from ${records} left join ${liveJobsSql} l on l.job_id = r.job_id
         where ${and(filters('history', { task: p.task, before, query: search, housekeepingState: hk(sql`coalesce(l.state, r.state)`) }))}
         order by r.job_id desc limit ${take})
       union all
@@ -185,14 +190,15 @@ function filters(side: 'history' | 'live', { task, before, query, housekeepingSt
   const out: SQL[] = []
   if (task) out.push(sql`${taskCol} = ${task}`)
   if (before !== null) out.push(sql`${id} < ${before.toString()}::bigint`)
-  if (query) out.push(queryCondition(query, { id, orderId, side }))
+  // the history side searching error text reads only the matching jobs' records (errorMatchesSql)
+  if (query && !(query.kind === 'text' && side === 'history')) out.push(queryCondition(query, { id, orderId }))
   // a housekeeping job in trouble (retrying, dead) stays listed: no silent loss (docs/architecture.md invariant 5)
   if (housekeepingState)
     out.push(sql`(${taskCol} <> all(${housekeepingTasksSql}) or ${housekeepingState} in ('retrying', 'dead'))`)
   return out
 }
 
-function queryCondition(q: JobQuery, c: { id: SQL; orderId: SQL; side: 'history' | 'live' }): SQL {
+function queryCondition(q: JobQuery, c: { id: SQL; orderId: SQL }): SQL {
   switch (q.kind) {
     case 'jobId':
       // 8 digits are a job id, or the start of an order id made only of digits: either matches
@@ -214,14 +220,34 @@ function queryCondition(q: JobQuery, c: { id: SQL; orderId: SQL; side: 'history'
         union select t2.order_id from chain_txs t2 where t2.hash like ${start} and t2.order_id is not null)`
     }
     case 'text': {
+      // a live row (its history row, if any, joined as r): its own error, its record's, its timeline's
       const pattern = containsPattern(q.text)
-      const matching = sql`(select r2.job_id from job_records r2 where r2.last_error ilike ${pattern}
-        union select e2.job_id from job_events e2 where e2.error ilike ${pattern} and e2.job_id is not null)`
-      return c.side === 'live'
-        ? sql`(l.last_error ilike ${pattern} or ${c.id} in ${matching})`
-        : sql`${c.id} in ${matching}`
+      return sql`(l.last_error ilike ${pattern} or r.last_error ilike ${pattern}
+        or exists (select 1 from job_events e2 where e2.job_id = l.job_id and e2.error is not null and e2.error ilike ${pattern}))`
     }
   }
+}
+
+/**
+ * The jobs whose last error or any timeline event's error contains the text (an earlier attempt's error is kept only
+ * in the timeline), each once, newest first: two streams in job id order, merged. Each stream reads only the rows that
+ * carry an error (job_records_errored_idx, job_events_errored_job_idx), newest first, so a common text stops after
+ * the page's jobs instead of gathering every match; a rare one is planned through the trigram indexes and sorted
+ * (few rows). DISTINCT ON, not DISTINCT: it is done on ordered input (a Unique over the merge), never hashed, so the
+ * order the page needs is kept and the limit reaches the streams.
+ */
+function errorMatchesSql(text: string, before: bigint | null): SQL {
+  const pattern = containsPattern(text)
+  const belowR = before === null ? sql`` : sql` and r2.job_id < ${before.toString()}::bigint`
+  const belowE = before === null ? sql`` : sql` and e2.job_id < ${before.toString()}::bigint`
+  return sql`(select distinct on (m.job_id) m.job_id from (
+      (select r2.job_id from job_records r2 where r2.last_error is not null and r2.last_error ilike ${pattern}${belowR}
+        order by r2.job_id desc)
+      union all
+      (select e2.job_id from job_events e2
+        where e2.job_id is not null and e2.error is not null and e2.error ilike ${pattern}${belowE}
+        order by e2.job_id desc)
+    ) m order by m.job_id desc)`
 }
 
 function and(conds: SQL[]): SQL {

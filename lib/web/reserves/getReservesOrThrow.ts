@@ -62,7 +62,7 @@ export async function getReservesOrThrow(
     }
   }
   if (supply) {
-    const f = await readReserveFigures(db, { supply })
+    const f = await readReserveFigures(db, { supply, backingFrom: 'runningTotal' })
     return {
       asOf: new Date().toISOString(),
       source: 'chain',
@@ -82,7 +82,8 @@ export async function getReservesOrThrow(
     throw new NotReadyError(
       'The token supply cannot be read from the chain right now, and no reconciliation check is recorded yet.',
     )
-  const { barLists } = await readReserveTotals(db)
+  // only the bar lists are shown: the held totals are the cheap ones
+  const { barLists } = await readReserveTotals(db, { withFree: false })
   const { at, ageSeconds: _ageSeconds, ...figures } = lastCheck
   return {
     asOf: at,

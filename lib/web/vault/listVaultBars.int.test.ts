@@ -40,4 +40,24 @@ describe('listVaultBars total', () => {
     const matching = await listVaultBars(t.db, { user, vault: 'TOT-1', status: 'available', q: 'tot-01', limit: 5 })
     expect(matching.total).toBe(10)
   })
+
+  it('a search finds its bars in the list order, page after page, through the trigrams or (short) the walk', async () => {
+    // three characters or more: the matching bars gathered first, then sorted and paged
+    const seen: string[] = []
+    let cursor: string | undefined
+    for (let i = 0; i < 5; i++) {
+      const page = await listVaultBars(t.db, { user, q: 'tot-01', limit: 4, cursor })
+      seen.push(...page.items.map((b) => b.serial))
+      if (!page.nextCursor) break
+      cursor = page.nextCursor
+    }
+    const expected = Array.from({ length: 10 }, (_, i) => `TOT-${String(i + 10).padStart(3, '0')}`)
+    expect(seen).toEqual(expected)
+    // a serial's end, any case and dashes
+    expect((await listVaultBars(t.db, { user, q: '0-25' })).items.map((b) => b.serial)).toEqual(['TOT-025'])
+    // shorter than a trigram: the list's order walked, the same answer
+    const short = await listVaultBars(t.db, { user, q: '25' })
+    expect(short.items.map((b) => b.serial)).toEqual(['TOT-025'])
+    expect(short.total).toBe(1)
+  })
 })
