@@ -91,12 +91,18 @@ export function renderTransportAndTracing({ result: r, line, table }: RenderTran
     }
     stagesTable([...(base ? [['graphile-worker', base.drain] as [string, DrainResult]] : []), ['SQS', d]])
     // where the SQS drain's statements go, beside section 1's list of graphile-worker's
-    const confirmed = Math.max(1, d.byStatus.confirmed ?? 0)
-    line('The most frequent statements of the SQS drain (calls per order, ms per order):')
-    line()
-    for (const x of d.statements.mostCalled)
-      line(`- ${num(x.calls / confirmed, 2)} calls, ${num(x.totalMs / confirmed, 2)} ms: \`${x.query.slice(0, 160)}\``)
-    line()
+    // (a result written before the list was kept has none)
+    const mostCalled = d.statements.mostCalled ?? []
+    if (mostCalled.length > 0) {
+      const confirmed = Math.max(1, d.byStatus.confirmed ?? 0)
+      line('The most frequent statements of the SQS drain (calls per order, ms per order):')
+      line()
+      for (const x of mostCalled)
+        line(
+          `- ${num(x.calls / confirmed, 2)} calls, ${num(x.totalMs / confirmed, 2)} ms: \`${x.query.slice(0, 160)}\``,
+        )
+      line()
+    }
   }
 
   line('## 7. Tracing off and on')
