@@ -82,11 +82,13 @@ export const RELEASE_WORKER_DIR_ENV = 'MINTDESK_TEST_RELEASE_WORKER_DIR'
  * Node's arguments that run one of the worker image's programs (scripts/build-release.ts WORKER_ENTRIES), from the
  * repository's root: its bundle as the image runs it (`worker.mjs`) when the test run built them (every Vitest run:
  * a start then loads one file, not every module of the worker through tsx's loader), else its source through tsx
- * (a script outside Vitest, such as the chaos suite's).
+ * (a script outside Vitest, such as the chaos suite's). The bundle's stack traces are mapped back to the sources
+ * (--enable-source-maps): a log names `postgres/src/connection.js` as a run from the source does, which the tests
+ * that tell a worker's death by its stack read (tests/attack/knownIssues.ts).
  */
 export function workerProgram(entry: keyof typeof WORKER_ENTRIES): string[] {
   const dir = process.env[RELEASE_WORKER_DIR_ENV]
-  return dir ? [path.join(dir, `${entry}.mjs`)] : ['--import', 'tsx', WORKER_ENTRIES[entry]]
+  return dir ? ['--enable-source-maps', path.join(dir, `${entry}.mjs`)] : ['--import', 'tsx', WORKER_ENTRIES[entry]]
 }
 
 /**
