@@ -111,6 +111,8 @@ const IMAGE_NODE_TESTS = [
   'worker/sqs',
   'lib/notifications',
   'worker/notifications',
+  // the check of the answers the routes gave in these tests (vitest.config.ts's project 'route-answers')
+  'tests/routeAnswers',
 ]
 
 if (only('node-image')) {

@@ -7,6 +7,7 @@ import { verifyAuditChain } from '@/cli/verifyAuditChain'
 import { createDb, type DbClient } from '@/db/client'
 import { recordAudit } from '@/lib/admin/recordAudit'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
+import { workerProgram } from '@/tests/helpers/workerProcess'
 import { readAuditChainRows } from './readAuditChainRows'
 
 // The audit log's hash chain (docs/decisions/060-audit-hash-chain.md) on a real Postgres: written by the trigger in
@@ -20,7 +21,7 @@ let reader: postgres.Sql
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 
 function auditVerify(): { code: number | null; output: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'cli/audit-verify.ts'], {
+  const run = spawnSync(process.execPath, [...workerProgram('audit-verify')], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: t.roleUrl('worker') },
     encoding: 'utf8',

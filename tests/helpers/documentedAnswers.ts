@@ -65,29 +65,6 @@ export async function answerProblems(document: OpenApiDocument, answer: Received
   )
 }
 
-/**
- * What is wrong with any of the answers by the document (answerProblems), each problem once, with the body of its
- * first answer when the body is the problem: [] when every answer is as documented.
- */
-export async function undocumentedAnswers(
-  document: OpenApiDocument,
-  answers: readonly ReceivedAnswer[],
-): Promise<string[]> {
-  const seen = new Set<string>()
-  const problems: string[] = []
-  for (const answer of answers) {
-    const key = JSON.stringify([answer.method, answer.path, answer.status, answer.contentType, answer.body])
-    if (seen.has(key)) continue
-    seen.add(key)
-    for (const problem of await answerProblems(document, answer)) {
-      if (problems.some((p) => p.startsWith(problem))) continue
-      const body = answer.bodyUnread ? '' : ` (answered ${JSON.stringify(answer.body)?.slice(0, 300)})`
-      problems.push(`${problem}${body}`)
-    }
-  }
-  return problems
-}
-
 /** A route's answer read as JSON, with what answerProblems finds in it. */
 export async function readAnswer(
   document: OpenApiDocument,

@@ -37,8 +37,8 @@ async function answerOf(method: ReceivedAnswer['method'], path: string, res: Res
 }
 
 /**
- * The handler, answering as before, with each of its answers recorded for the check after the test file
- * (tests/setup/checkRouteAnswers.ts). `path` is the document's path of the route file: `/api/gold/mint/{orderId}`.
+ * The handler, answering as before, with each of its answers recorded for the run's check after every test file
+ * (tests/setup/recordRouteAnswers.ts). `path` is the document's path of the route file: `/api/gold/mint/{orderId}`.
  */
 export function observeRouteHandler<H extends RouteHandler>(
   handler: H,

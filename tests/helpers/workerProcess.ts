@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { WORKER_ENTRIES } from '@/scripts/build-release'
 import { databaseUrlAs } from '@/scripts/stack/databaseUrlAs'
 import type { ChainFixture } from '@/tests/fixtures/chain'
 
@@ -74,8 +75,24 @@ export type WorkerProcess = {
 const ROOT = path.resolve(import.meta.dirname, '..', '..')
 const LOG_DIR = path.join(os.tmpdir(), 'mintdesk-worker-logs')
 
+/** set by tests/setup/globalSetup.ts: the folder of the worker's release bundles the test run built */
+export const RELEASE_WORKER_DIR_ENV = 'MINTDESK_TEST_RELEASE_WORKER_DIR'
+
 /**
- * Spawns worker/runtime/main.ts as its own process (node with tsx's loader, one process), as
+ * Node's arguments that run one of the worker image's programs (scripts/build-release.ts WORKER_ENTRIES), from the
+ * repository's root: its bundle as the image runs it (`worker.mjs`) when the test run built them (every Vitest run:
+ * a start then loads one file, not every module of the worker through tsx's loader), else its source through tsx
+ * (a script outside Vitest, such as the chaos suite's). The bundle's stack traces are mapped back to the sources
+ * (--enable-source-maps): a log names `postgres/src/connection.js` as a run from the source does, which the tests
+ * that tell a worker's death by its stack read (tests/attack/knownIssues.ts).
+ */
+export function workerProgram(entry: keyof typeof WORKER_ENTRIES): string[] {
+  const dir = process.env[RELEASE_WORKER_DIR_ENV]
+  return dir ? ['--enable-source-maps', path.join(dir, `${entry}.mjs`)] : ['--import', 'tsx', WORKER_ENTRIES[entry]]
+}
+
+/**
+ * Spawns the worker (workerProgram: the run's bundle of worker/runtime/main.ts, or the source) as its own process, as
  * production runs it; the test can SIGTERM or SIGKILL it. Output is kept in memory (parsed JSON lines) and in a log
  * file under the OS temp dir, whose path failing tests print.
  */
@@ -83,10 +100,10 @@ export function startWorkerProcess({ name, env }: { name: string; env: Record<st
   mkdirSync(LOG_DIR, { recursive: true })
   const logFile = path.join(LOG_DIR, `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}.log`)
   const out = createWriteStream(logFile)
-  // `node --import tsx`, not tsx's CLI: the CLI runs the script in a second process, so a
+  // node itself, never tsx's CLI: the CLI runs the script in a second process, so a
   // SIGKILL (by a failpoint or a test) would hit one process and the test watch the other
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'development' ? env.NODE_ENV : 'test'
-  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/runtime/main.ts'], {
+  const child = spawn(process.execPath, workerProgram('worker'), {
     cwd: ROOT,
     env: { ...env, NODE_ENV: nodeEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

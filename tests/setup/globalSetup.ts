@@ -5,7 +5,9 @@ import postgres from 'postgres'
 import type { TestProject } from 'vitest/node'
 import { DEV_DATABASE_PASSWORDS } from '../../cli/config/devDatabasePasswords'
 import { migrate } from '../../db/migrate'
+import { buildWorker } from '../../scripts/build-release'
 import { startPostgres } from '../../scripts/stack/postgres'
+import { RELEASE_WORKER_DIR_ENV } from '../helpers/workerProcess'
 
 export const TEMPLATE_DB = 'mintdesk_template'
 
@@ -21,8 +23,17 @@ declare module 'vitest' {
  * One embedded Postgres per test run (or the server in TEST_DATABASE_URL), with a
  * template database migrated once (Drizzle + graphile-worker + the database roles). Each test file clones
  * its own database from it (tests/helpers/db.ts).
+ *
+ * And the worker as the worker image ships it, built once while Postgres starts: esbuild's bundles of the worker and
+ * its CLIs (scripts/build-release.ts buildWorker), which the tests' worker processes run
+ * (tests/helpers/workerProcess.ts) instead of transpiling every module of the worker through tsx at each start.
  */
 export default async function setup(project: TestProject) {
+  const workerDir = mkdtempSync(path.join(os.tmpdir(), 'mintdesk-test-worker-'))
+  const root = path.resolve(import.meta.dirname, '..', '..')
+  const workerBuilt = buildWorker({ root, workerDir })
+  // settled now, awaited below: a failed build must not go unhandled while Postgres starts
+  workerBuilt.catch(() => {})
   let adminUrl: string
   let stop: () => Promise<void> = async () => {}
   if (process.env.TEST_DATABASE_URL) {
@@ -52,7 +63,13 @@ export default async function setup(project: TestProject) {
 
   project.provide('pgAdminUrl', adminUrl)
   project.provide('pgTemplate', TEMPLATE_DB)
-  return stop
+  await workerBuilt
+  // read by the test files' processes, which Vitest starts after this setup with its environment
+  process.env[RELEASE_WORKER_DIR_ENV] = workerDir
+  return async () => {
+    await stop()
+    rmSync(workerDir, { recursive: true, force: true })
+  }
 }
 
 export function withDatabase(url: string, database: string): string {

@@ -13,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { createTestOrders, type TestOrder } from '@/tests/helpers/orders'
 import { verifyMints } from '@/tests/helpers/verifyMints'
 import { waitFor } from '@/tests/helpers/waitFor'
-import { startWorkerProcess, type WorkerProcess, workerEnv } from '@/tests/helpers/workerProcess'
+import { startWorkerProcess, type WorkerProcess, workerEnv, workerProgram } from '@/tests/helpers/workerProcess'
 
 // The signing key's rotation as docs/deploy.md "Rotating the signing key" runs it, while orders flow: a new KMS key
 // is created, the workers are rolled onto KMS_KEY_IDS=old,new (they register the new signer at start), the old
@@ -41,9 +41,9 @@ describe('the signing key rotation drill', () => {
   let chain: ChainFixture
   const workers: WorkerProcess[] = []
 
-  /** cli/signers.ts as the operator runs it (the migration task's one-off, as the owner): its JSON lines */
+  /** cli/signers.ts as the operator runs it (the image's signers.mjs, a one-off as the owner): its JSON lines */
   async function signersCli(args: string[]): Promise<SignerLine[]> {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'cli/signers.ts', ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, [...workerProgram('signers'), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', NODE_ENV: 'test', MINTDESK_DEV: '1', DATABASE_URL: t.url },
       timeout: 60_000,

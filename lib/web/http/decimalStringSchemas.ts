@@ -2,8 +2,8 @@ import { z } from 'zod'
 
 /**
  * The decimal strings of the API's answers as zod schemas with their patterns, so the OpenAPI document says what
- * such a string holds and the answer check (tests/setup/checkRouteAnswers.ts) refuses a number or a float's
- * spelling: digits with an optional fraction, no sign, no exponent (parseDecimal's rule).
+ * such a string holds and the answer check (tests/routeAnswers/recordedRouteAnswers.test.ts) refuses a number or a
+ * float's spelling: digits with an optional fraction, no sign, no exponent (parseDecimal's rule).
  */
 
 /** a weight or an amount: fine troy ounces (`"401.125"`) or wei, never a float */

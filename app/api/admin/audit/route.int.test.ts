@@ -8,6 +8,7 @@ import type { ApiAuditPage } from '@/lib/web/audit/responseSchemas'
 import type { SessionUser } from '@/lib/web/auth/SessionUser'
 import { createTestDatabase, type TestDatabase } from '@/tests/helpers/db'
 import { insertUser } from '@/tests/helpers/users'
+import { workerProgram } from '@/tests/helpers/workerProcess'
 
 // GET /api/admin/audit and its export through the real route wrapper, domain code and database (as the web's role);
 // only the session is faked. The export is then checked offline by `audit-verify --file`, as an auditor would.
@@ -119,7 +120,7 @@ describe('GET /api/admin/audit/export', () => {
     const text = await res.text()
     const dir = mkdtempSync(path.join(tmpdir(), 'audit-export-'))
     const verify = (file: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'cli/audit-verify.ts', '--file', file], {
+      spawnSync(process.execPath, [...workerProgram('audit-verify'), '--file', file], {
         cwd: ROOT,
         encoding: 'utf8',
         timeout: 60_000,
