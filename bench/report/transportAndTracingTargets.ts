@@ -94,8 +94,7 @@ export function transportAndTracingTargets(r: BenchResult): TargetResult[] {
     })
     targets.push({
       name: `${title}: Postgres statements per order at most ${SQS_TARGETS.statementsPerOrder}`,
-      measured:
-        `${num(statementsPerOrder(d), 1)}` + (base ? ` (graphile-worker ${num(statementsPerOrder(base), 1)})` : ''),
+      measured: `${num(statementsPerOrder(d), 1)}${base ? ` (graphile-worker ${num(statementsPerOrder(base), 1)})` : ''}`,
       pass: statementsPass,
       note: statementsPass ? undefined : { bound: "the SQS drain's most frequent statements", evidence: topStatements },
     })
