@@ -68,7 +68,8 @@ const FUNCTIONS: Record<string, { args: string; returns: string }> = {
  * for the SQS transport, draws job ids from its job id sequence. The intake
  * (create_mint_order) and the notification wake-up (wake_notify_dispatch) call enqueue_job.
  */
-const OUR_FUNCTIONS_IN_GRAPHILE = ['enqueue_job']
+// archive_history (decision 066) only reads _private_jobs: a job graphile-worker still holds is live, never archived
+const OUR_FUNCTIONS_IN_GRAPHILE = ['archive_history', 'enqueue_job']
 
 describe("graphile-worker's private schema, as lib/jobs uses it", () => {
   let t: TestDatabase

@@ -191,6 +191,7 @@ describe('compliance operations through the API and the worker', () => {
       .select({ action: auditLog.action })
       .from(auditLog)
       .where(and(eq(auditLog.targetType, 'compliance_operation'), eq(auditLog.targetId, operationId)))
+      .orderBy(auditLog.id)
     expect(audit.map((a) => a.action)).toEqual(['compliance.request', 'compliance.sign', 'compliance.approve'])
 
     const unfreeze = await askOne('unfreeze', { address: account.toLowerCase(), reason: 'order lifted' })
