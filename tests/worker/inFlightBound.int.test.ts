@@ -34,16 +34,19 @@ describe('MAX_IN_FLIGHT_PER_SIGNER (decision 029)', () => {
       env: workerEnv({ databaseUrl: t.url, chain, env: { MAX_IN_FLIGHT_PER_SIGNER: '3', IN_FLIGHT_RETRY_MS: '200' } }),
     })
     const w = worker
-    // nothing is mined: after three sends the queue keeps finding the signer full
+    const sent = () => t.db.select().from(chainTxs).where(inArray(chainTxs.orderId, ids))
+    // nothing is mined: after three sends the queue keeps finding the signer full (a reserved nonce counts from its
+    // reservation, so the queue may wait before the first batch is stored: wait for both)
     await waitFor(
       async () =>
-        w.lines.filter((l) => l.msg === 'every signer at its in-flight bound: the send queue waits').length >= 3,
+        w.lines.filter((l) => l.msg === 'every signer at its in-flight bound: the send queue waits').length >= 3 &&
+        (await sent()).length >= 3,
       {
         timeoutMs: 60_000,
         what: `the send queue waiting at the bound (log: ${w.logFile})`,
       },
     )
-    expect(await t.db.select().from(chainTxs).where(inArray(chainTxs.orderId, ids))).toHaveLength(3)
+    expect(await sent()).toHaveLength(3)
     const waiting = await t.db
       .select()
       .from(mintOrders)
