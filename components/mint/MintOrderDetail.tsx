@@ -13,6 +13,7 @@ import type { ApiMintOrder } from '@/lib/web/mint/apiTypes'
 import { isInFlight } from './hasInFlight'
 import { LiveIndicator } from './LiveIndicator'
 import { fetchMintOrder, mintOrderQueryKey } from './mintApi'
+import { newerOrder } from './newerOrder'
 import { OrderActions, type OrderViewer } from './OrderActions'
 import { OrderDecision } from './OrderDecision'
 import { OrderOutcome } from './OrderOutcome'
@@ -21,6 +22,8 @@ import { useOrderStream } from './useOrderStream'
 
 /** Without its live stream, an order in flight is read again this often. */
 const FALLBACK_POLL_MS = 1_000
+/** With its live stream open, an order in flight is still read again this often, in case a notification was lost. */
+const STREAM_CHECK_MS = 10_000
 /** Without its live stream, an order awaiting a second person is read again this often. */
 const AWAITING_POLL_MS = 10_000
 
@@ -29,8 +32,9 @@ const AWAITING_POLL_MS = 10_000
  * the approval decision (four eyes), what the viewer may do to it (approve or reject, retry or
  * cancel: OrderActions), amount, recipient, its vault proof, its transaction and its timeline.
  * Follows the order live through its event stream (useOrderStream): each step shows as it
- * happens. Without the stream it polls: every second while pending or submitted, every 10 s
- * while it awaits approval.
+ * happens, and an order in flight is still read every 10 s. Without the stream it polls: every second while
+ * pending or submitted, every 10 s while it awaits approval. A snapshot older than the one shown is dropped
+ * (newerOrder).
  */
 export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMintOrder; viewer?: OrderViewer }) {
   const stream = useOrderStream(initialOrder.orderId)
@@ -38,9 +42,11 @@ export function MintOrderDetail({ initialOrder, viewer }: { initialOrder: ApiMin
     queryKey: mintOrderQueryKey(initialOrder.orderId),
     queryFn: ({ signal }) => fetchMintOrder(initialOrder.orderId, { signal }),
     initialData: initialOrder,
+    // a snapshot older than the one shown (a refetch answering after the stream's newer one) is not shown
+    structuralSharing: newerOrder,
     refetchInterval: (q) => {
-      if (stream === 'open') return false
       const status = q.state.data?.status
+      if (stream === 'open') return status && isInFlight(status) ? STREAM_CHECK_MS : false
       if (status && isInFlight(status)) return FALLBACK_POLL_MS
       return status === 'awaiting_approval' ? AWAITING_POLL_MS : false
     },

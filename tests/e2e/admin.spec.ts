@@ -293,7 +293,11 @@ test.describe('admin console', () => {
       .getByRole('dialog', { name: `Retry job #${jobId}?` })
       .getByRole('button', { name: 'Retry job' })
       .click()
-    await expect(page.locator('[data-status="confirmed"]')).toBeVisible({ timeout: 45_000 })
+    // the desk's part (the API says confirmed), then the page's (it shows it without a reload)
+    await expect
+      .poll(() => orderStatus(request, orderId), { timeout: 45_000, intervals: [500, 1000] })
+      .toBe('confirmed')
+    await expect(page.locator('[data-status="confirmed"]')).toBeVisible({ timeout: 15_000 })
     await expect(page.getByRole('alert', { name: 'Outcome' })).toHaveCount(0)
   })
 
