@@ -9,8 +9,11 @@ import { type ErrorIssue, ValidationError } from '@/lib/web/errors'
 import { BAR_LIST_LIMITS } from './barListLimits'
 import type { BarListBar, ParsedBarList } from './parseBarList'
 
-/** A bar as found in the input, with its place for the issues (`bars.3`, `line.12`) and how a duplicate names it. */
-export type BarListRow = { place: string; label: string; value: unknown }
+/**
+ * A bar as found in the input: its place for the issues (`bars.3`, `line.12`) and where it is, the bar's index in
+ * JSON or the file's line in CSV (a duplicate names it: `bar 4`, `line 12`).
+ */
+export type BarListRow = { place: string; at: number; value: unknown }
 
 export type CreateBarListCollectorParameters = {
   /** where the list's own issues go: `bars` for JSON, `` for CSV */
@@ -90,14 +93,18 @@ export function createBarListCollector({
   const issues: ErrorIssue[] = []
   let rows = 0
   const bars: BarListBar[] = []
-  const seen = new Map<string, string>()
+  // where each bar was first found, by refiner key then serial key: no string of its own per bar (a list holds up
+  // to 100,000 bars, and the keys are the bars' own)
+  const seen = new Map<string, Map<string, number>>()
+  const labelOf = (at: number) => (place === 'bars' ? `bar ${at + 1}` : `line ${at}`)
+  const interned = createInterner()
 
   const toError = (first: ErrorIssue[] = [], last: ErrorIssue[] = []) =>
     new ValidationError([...first, ...issues, ...last], 'The bar list is invalid.')
-  /** an issue of the row `label`; past maxIssues the list is refused there (nothing further read) */
-  const addIssue = (label: string) => (issue: ErrorIssue) => {
+  /** an issue of the row at `at`; past maxIssues the list is refused there (nothing further read) */
+  const addIssue = (at: number) => (issue: ErrorIssue) => {
     if (issues.length >= BAR_LIST_LIMITS.maxIssues)
-      throw toError([], [{ path: '', message: `and more issues from ${label} on: the list was read no further` }])
+      throw toError([], [{ path: '', message: `and more issues from ${labelOf(at)} on: the list was read no further` }])
     issues.push(issue)
   }
 
@@ -108,22 +115,23 @@ export function createBarListCollector({
         throw toError([
           {
             path: place,
-            message: `must list at most ${BAR_LIST_LIMITS.maxBars.toLocaleString('en')} bars (${row.label} is one too many)`,
+            message: `must list at most ${BAR_LIST_LIMITS.maxBars.toLocaleString('en')} bars (${labelOf(row.at)} is one too many)`,
           },
         ])
-      const issue = addIssue(row.label)
-      const bar = parseBar(row, issue)
+      const issue = addIssue(row.at)
+      const bar = parseBar(row, issue, interned)
       if (!bar) return
-      const key = `${bar.serialKey}\u0000${bar.refinerKey}`
-      const first = seen.get(key)
+      const ofRefiner = seen.get(bar.refinerKey) ?? new Map<string, number>()
+      if (ofRefiner.size === 0) seen.set(bar.refinerKey, ofRefiner)
+      const first = ofRefiner.get(bar.serialKey)
       if (first !== undefined) {
         issue({
           path: `${row.place}.serial`,
-          message: `bar ${bar.serial} (${bar.refiner}) is listed twice: also ${first}`,
+          message: `bar ${bar.serial} (${bar.refiner}) is listed twice: also ${labelOf(first)}`,
         })
         return
       }
-      seen.set(key, row.label)
+      ofRefiner.set(bar.serialKey, row.at)
       bars.push(bar)
     },
     refuse(...refusal) {
@@ -142,12 +150,34 @@ export function createBarListCollector({
         headerIssues.push({ path: 'asOf', message: `must not be in the future (it is ${header.asOf.toISOString()})` })
       if (rows === 0) headerIssues.push({ path: place, message: 'must list at least one bar' })
       if (!header || headerIssues.length > 0 || issues.length > 0) throw toError(headerIssues)
+      // the duplicates' index is done with: it goes before the hash sorts the bars
+      seen.clear()
       return { vault: header.vault, asOf: header.asOf, bars, contentSha256: hashBars(bars) }
     },
   }
 }
 
-function parseBar(row: BarListRow, addIssue: (issue: ErrorIssue) => void): BarListBar | null {
+/**
+ * One instance of each short text seen often (refiners, their keys, finenesses), up to INTERNED_MAX of them: a list's
+ * 100,000 bars name a handful of refiners, and each bar then holds those strings, not copies.
+ */
+function createInterner(): (text: string) => string {
+  const known = new Map<string, string>()
+  return (text) => {
+    const same = known.get(text)
+    if (same !== undefined) return same
+    if (known.size < INTERNED_MAX) known.set(text, text)
+    return text
+  }
+}
+
+const INTERNED_MAX = 1000
+
+function parseBar(
+  row: BarListRow,
+  addIssue: (issue: ErrorIssue) => void,
+  interned: (text: string) => string,
+): BarListBar | null {
   const result = barSchema.safeParse(row.value)
   if (!result.success) {
     for (const issue of result.error.issues)
@@ -167,25 +197,36 @@ function parseBar(row: BarListRow, addIssue: (issue: ErrorIssue) => void): BarLi
     addIssue({ path: `${row.place}.grossOz`, message: 'gives a fine weight under 0.001 oz' })
     return null
   }
+  // a list holds up to 100,000 bars: a key equal to its text (a serial already upper case, no spaces) is that text
   return {
     serial: bar.serial,
-    refiner: bar.refiner,
-    serialKey: serialKey.key,
-    refinerKey: refinerKey.key,
+    refiner: interned(bar.refiner),
+    serialKey: serialKey.key === bar.serial ? bar.serial : serialKey.key,
+    refinerKey: interned(refinerKey.key),
     year: bar.year,
     grossOz: formatDecimal(gross, { decimals: 3, minFraction: 3 }),
-    fineness: formatDecimal(fine, { decimals: 2, minFraction: 2 }),
+    fineness: interned(formatDecimal(fine, { decimals: 2, minFraction: 2 })),
     fineOz: formatDecimal(fineOz, { decimals: 3, minFraction: 3 }),
   }
 }
 
-/** sha256 over the bars sorted by key, one canonical line each. */
+/**
+ * sha256 over the bars sorted by their canonical lines, one line each (serialKey, refinerKey, serial, refiner, year,
+ * grossOz, fineness, tab-separated). The keys are unique in a list and hold no character below the tab (printable
+ * ASCII), so ordering by (serialKey, refinerKey) is ordering by line: the bars are sorted, not a copy of their
+ * lines, and each line is made only as it is hashed.
+ */
 function hashBars(bars: readonly BarListBar[]): string {
-  const lines = bars.map((b) =>
-    [b.serialKey, b.refinerKey, b.serial, b.refiner, b.year, b.grossOz, b.fineness].join('\t'),
+  const sorted = [...bars].sort(
+    (a, b) => compareText(a.serialKey, b.serialKey) || compareText(a.refinerKey, b.refinerKey),
   )
-  lines.sort()
   const hash = createHash('sha256')
-  for (const line of lines) hash.update(`${line}\n`)
+  for (const b of sorted)
+    hash.update(`${b.serialKey}\t${b.refinerKey}\t${b.serial}\t${b.refiner}\t${b.year}\t${b.grossOz}\t${b.fineness}\n`)
   return hash.digest('hex')
+}
+
+/** Array.prototype.sort's default order (UTF-16 code units), for two strings. */
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
 }

@@ -70,7 +70,7 @@ function jsonParser({ now }: { now?: Date }): BarListParser {
     events: {
       field: put,
       barsStart: () => put('bars', []),
-      bar: (index, value) => collector.add({ place: `bars.${index}`, label: `bar ${index + 1}`, value }),
+      bar: (index, value) => collector.add({ place: `bars.${index}`, at: index, value }),
       top: (value) => {
         top = { value }
       },
@@ -104,7 +104,7 @@ function csvParser({ vault, asOf, now }: { vault: unknown; asOf: unknown; now?: 
     const yearText = field('year')
     collector.add({
       place,
-      label: `line ${item.line}`,
+      at: item.line,
       value: {
         serial: field('serial'),
         refiner: field('refiner'),

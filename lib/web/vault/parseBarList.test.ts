@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { MalformedJsonError, ValidationError } from '@/lib/web/errors'
 import { parseBarList } from './parseBarList'
@@ -87,6 +88,28 @@ describe('parseBarList: JSON', () => {
       value: { vault: 'V', asOf: '2026-11-30', bars: [bar('A1'), bar('A2', { year: 2024 })] },
     })
     expect(d.contentSha256).not.toBe(a.contentSha256)
+  })
+
+  it('hashes the canonical lines in sorted order: keys that sort apart from their text, a key a prefix of another', () => {
+    const bars = [
+      bar('ab-10', { refiner: 'pamp sa' }),
+      bar('AB1', { refiner: 'PAMP SA' }),
+      bar('ab 1', { refiner: 'Valcambi SA' }),
+      bar('Z0', { refiner: 'Argor-Heraeus SA' }),
+      bar('AB1 0', { refiner: 'Valcambi SA', grossOz: '400.5' }),
+    ]
+    const list = parseBarList({ format: 'value', now: NOW, value: { vault: 'V', asOf: '2026-11-30', bars } })
+    const lines = list.bars.map((b) =>
+      [b.serialKey, b.refinerKey, b.serial, b.refiner, b.year, b.grossOz, b.fineness].join('\t'),
+    )
+    lines.sort()
+    expect(list.contentSha256).toBe(
+      createHash('sha256')
+        .update(lines.map((l) => `${l}\n`).join(''))
+        .digest('hex'),
+    )
+    // the list keeps the bars in the order given
+    expect(list.bars.map((b) => b.serial)).toEqual(bars.map((b) => b.serial))
   })
 
   it('names each broken field by its place', () => {

@@ -51,8 +51,7 @@ export function parseBarList(p: ParseBarListParameters): ParseBarListReturnType 
     const collector = createBarListCollector({ place: 'bars', now: p.now })
     const bars = typeof p.value === 'object' && p.value !== null ? (p.value as { bars?: unknown }).bars : undefined
     if (Array.isArray(bars))
-      for (const [index, value] of bars.entries())
-        collector.add({ place: `bars.${index}`, label: `bar ${index + 1}`, value })
+      for (const [index, value] of bars.entries()) collector.add({ place: `bars.${index}`, at: index, value })
     return collector.finish(p.value)
   }
   const parser = createBarListParser(p)
