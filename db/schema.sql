@@ -1005,6 +1005,8 @@ CREATE INDEX mint_orders_status_idx ON public.mint_orders USING btree (status, c
 
 CREATE INDEX mint_orders_to_address_lower_idx ON public.mint_orders USING btree (lower(to_address));
 
+CREATE INDEX mint_orders_unconfirmed_status_idx ON public.mint_orders USING btree (id, status) WHERE (status <> 'confirmed'::public.mint_status);
+
 CREATE INDEX notification_events_order_idx ON public.notification_events USING btree (order_id);
 
 CREATE INDEX notification_events_undispatched_idx ON public.notification_events USING btree (created_at) WHERE (dispatched_at IS NULL);
@@ -1047,7 +1049,7 @@ CREATE INDEX vault_bars_redemption_idx ON public.vault_bars USING btree (redempt
 
 CREATE INDEX vault_bars_refiner_key_trgm_idx ON public.vault_bars USING gin (refiner_key public.gin_trgm_ops);
 
-CREATE INDEX vault_bars_reserved_order_idx ON public.vault_bars USING btree (order_id) WHERE (status = 'reserved'::public.bar_status);
+CREATE INDEX vault_bars_reserved_order_idx ON public.vault_bars USING btree (order_id, fine_oz) WHERE (status = 'reserved'::public.bar_status);
 
 CREATE INDEX vault_bars_serial_key_trgm_idx ON public.vault_bars USING gin (serial_key public.gin_trgm_ops);
 

@@ -130,9 +130,12 @@ describe('a year of history, a thousandth of it', () => {
     const serial = await plansOf('GET /api/vault/bars?q=<serial>')
     expect(serial).toContain('vault_bars_serial_key_trgm_idx')
     expect(serial).not.toContain('vault_bars_vault_keys_idx')
-    // the reserves: the backing from its running total, the free totals from the status index
+    // the reserves: the backing from its running total, the free totals from the status index, the in-flight total
+    // from the reserved bars' index and the index of the orders not confirmed, neither table's heap read
     const reserves = await plansOf('GET /api/reserves (database part)')
     expect(reserves).toContain('vault_backing_deltas')
     expect(reserves).toContain('vault_bars_status_fine_oz_idx')
+    expect(reserves).toContain('Index Only Scan using vault_bars_reserved_order_idx')
+    expect(reserves).toContain('Index Only Scan using mint_orders_unconfirmed_status_idx')
   })
 })

@@ -87,6 +87,9 @@ export const mintOrders = pgTable(
     index('mint_orders_status_idx').on(t.status, t.createdAt.desc()),
     // the rolling 24 h cap counts a confirmed order from when it was mined (public.recent_mints_wei)
     index('mint_orders_confirmed_at_idx').on(t.confirmedAt),
+    // the in-flight total (lib/reserves/readReserveTotals.ts) looks up each reserved bar's order among the orders not
+    // confirmed, from the index alone: a few thousand entries, not a year of confirmed orders
+    index('mint_orders_unconfirmed_status_idx').on(t.id, t.status).where(sql`${t.status} <> 'confirmed'`),
     // the admin's job search by recipient compares lower(to_address)
     index('mint_orders_to_address_lower_idx').on(sql`lower(${t.toAddress})`),
     check('mint_orders_amount_positive', sql`${t.amountWei} > 0`),

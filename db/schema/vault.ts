@@ -117,9 +117,9 @@ export const vaultBars = pgTable(
     index('vault_bars_vault_status_keys_idx').on(t.vault, t.status, t.serialKey, t.refinerKey),
     index('vault_bars_vault_keys_idx').on(t.vault, t.serialKey, t.refinerKey),
     index('vault_bars_order_idx').on(t.orderId),
-    // the in-flight total before each signature (lib/reserves/readReserveTotals.ts) reads only the reserved bars
-    // through it, however many bars back confirmed orders
-    index('vault_bars_reserved_order_idx').on(t.orderId).where(sql`${t.status} = 'reserved'`),
+    // the in-flight total (lib/reserves/readReserveTotals.ts) reads only the reserved bars, their orders and weights
+    // from the index alone, however many bars back confirmed orders
+    index('vault_bars_reserved_order_idx').on(t.orderId, t.fineOz).where(sql`${t.status} = 'reserved'`),
     // the reserves page's free totals (available, missing) summed from the index alone
     index('vault_bars_status_fine_oz_idx').on(t.status, t.fineOz),
     check('vault_bars_fineness_range', sql`${t.fineness} >= 900 and ${t.fineness} <= 999.99`),

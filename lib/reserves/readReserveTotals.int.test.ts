@@ -113,4 +113,31 @@ describe('readReserveTotals', () => {
     expect((await readReserveTotals(t.db)).backingWei).toBe(totals.backingWei)
     await t.db.execute(sql`insert into vault_backing_deltas (fine_oz) values (-1)`)
   })
+
+  it('in flight follows the order status: a failed order whose transaction may land keeps its bars in it, a confirmed one leaves it', async () => {
+    const signer = await insertSigner(t.db)
+    const vault = 'RSV-STATUS'
+    const signed = await orderWithListedBars(t.db, { users: u, vault })
+    await reserveNonce(t.db, { signer, nonce: 0n, orderId: signed.orderId, signed: true })
+    const submitted = await orderWithListedBars(t.db, { users: u, vault })
+    await t.db.execute(sql`update mint_orders set status = 'submitted' where id = ${submitted.orderId}::uuid`)
+    const before = await readReserveTotals(t.db)
+    const both = await weiOf([...signed.serials, ...submitted.serials])
+
+    // failed while its signed transaction can still be mined: its bars stay reserved, and in flight
+    await t.db.execute(sql`update mint_orders set status = 'failed' where id = ${signed.orderId}::uuid`)
+    expect((await readReserveTotals(t.db)).inFlightWei).toBe(before.inFlightWei)
+    // confirmed, its bars not yet backing (the confirming statement's next step): in flight no more, nor backing yet
+    await t.db.execute(sql`update mint_orders set status = 'confirmed' where id = ${submitted.orderId}::uuid`)
+    const confirmed = await readReserveTotals(t.db)
+    expect(confirmed.inFlightWei).toBe(before.inFlightWei - (await weiOf(submitted.serials)))
+    expect(confirmed.backingWei).toBe(before.backingWei)
+    // back to submitted (a reorg): in flight again; the worker's own read leaves out the order it checks
+    await t.db.execute(sql`update mint_orders set status = 'submitted' where id = ${submitted.orderId}::uuid`)
+    expect((await readReserveTotals(t.db)).inFlightWei).toBe(before.inFlightWei)
+    expect((await readReserveTotals(t.db, { excludeOrderId: signed.orderId, withFree: false })).inFlightWei).toBe(
+      before.inFlightWei - (await weiOf(signed.serials)),
+    )
+    expect(both).toBeGreaterThan(0n)
+  })
 })

@@ -8,7 +8,8 @@ export type ReadReserveTotalsParameters = {
   /**
    * false: only the held totals, what the worker's check before each signature needs, in
    * a few milliseconds however large the inventory: backing from its running total
-   * (vault_backing_deltas, docs/decisions/024-backing-running-total.md), in flight through the index of reserved bars.
+   * (vault_backing_deltas, docs/decisions/024-backing-running-total.md), in flight from the index of reserved bars
+   * and the index of the orders not confirmed (docs/decisions/072-in-flight-from-indexes.md).
    * true (the default): every total counted from the bars themselves, the free ones
    * (available, missing without a holder) included; only the reserves page and the
    * reconciliation task ask for that.
@@ -55,7 +56,10 @@ export async function readReserveTotals(db: DbOrTx, p: ReadReserveTotalsParamete
   // materialised, a scan of the whole inventory per call). Held bars have an order_id, so
   // `order_id is not null` reads them through vault_bars_order_idx; only the free totals
   // scan, and only when asked. Without them, backing is the running total (a few rows)
-  // less the excluded order's own backing bars (by its order_id).
+  // less the excluded order's own backing bars (by its order_id). In flight reads each
+  // reserved bar's order and weight from vault_bars_reserved_order_idx and its order's
+  // status from mint_orders_unconfirmed_status_idx (`o.status <> 'confirmed'` is that
+  // index's predicate): neither table's heap, nor a year of confirmed orders.
   const [row] = await db.execute<{
     backing: string
     in_flight: string

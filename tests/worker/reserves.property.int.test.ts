@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { goldTokenAbi } from '@/lib/chain/goldTokenAbi.generated'
 import { TASK } from '@/lib/jobs/jobKeys'
+import { WEI_PER_MILLI_OZ } from '@/lib/money/units'
 import { readReserveTotals } from '@/lib/reserves/readReserveTotals'
 import { cancelJob } from '@/lib/web/admin/cancelJob'
 import { JobNotCancellableError, JobRunningError, OrderConfirmedError } from '@/lib/web/errors/admin'
@@ -183,9 +184,25 @@ describe('supply <= reserves, under random imports, mints, failures and cancels'
       status: string
       order_id: string | null
       order_status: string | null
+      fine_oz: string
+      signed: boolean
     }>(sql`
-      select b.serial, b.status::text as status, b.order_id::text as order_id, o.status::text as order_status
+      select b.serial, b.status::text as status, b.order_id::text as order_id, o.status::text as order_status,
+        b.fine_oz::text as fine_oz, exists (select 1 from chain_txs c where c.order_id = b.order_id) as signed
       from vault_bars b left join mint_orders o on o.id = b.order_id`)
+    // every total the reserves page reads (through the in-flight indexes and the running total) is the sum of its
+    // bars, added up here bar by bar
+    const weiOfBars = (held: (b: (typeof bars)[number]) => boolean) =>
+      bars.filter(held).reduce((sum, b) => sum + BigInt(b.fine_oz.replace('.', '')) * WEI_PER_MILLI_OZ, 0n)
+    expect(page, `the reserves page's totals, bar by bar, after ${JSON.stringify(step)}`).toMatchObject({
+      backingWei: weiOfBars((b) => b.status === 'backing'),
+      inFlightWei: weiOfBars(
+        (b) =>
+          b.status === 'reserved' && b.order_status !== 'confirmed' && (b.order_status === 'submitted' || b.signed),
+      ),
+      availableWei: weiOfBars((b) => b.status === 'available'),
+      missingWei: weiOfBars((b) => b.status === 'missing' && b.order_id !== null),
+    })
     for (const b of bars) {
       const where = `bar ${b.serial} (${b.status}, order ${b.order_id} ${b.order_status}) after ${JSON.stringify(step)}`
       if (b.status === 'available' || b.status === 'withdrawn') expect(b.order_id, where).toBeNull()
