@@ -49,9 +49,21 @@ export default function nextConfig(phase) {
     // checked by \`npm run typecheck\` (part of npm test), so a test file cannot break npm start
     typescript: { tsconfigPath: 'tsconfig.web.json' },
     reactStrictMode: true,
-    // Node-only packages loaded with require() at run time instead of being bundled
-    // (native-ish drivers, worker threads, dynamic requires).
-    serverExternalPackages: ['postgres', 'graphile-worker', 'pino', 'thread-stream', '@aws-sdk/client-kms'],
+    // Packages loaded with require() at run time instead of being bundled: Node-only ones (native-ish drivers, worker
+    // threads, dynamic requires), and the large libraries every route uses (viem, drizzle-orm, zod, jose). Bundled,
+    // each route's server chunk carried its own copy of them (550 kB of source each, held in the heap once per route
+    // loaded, and each copy compiled and instantiated again); loaded from node_modules, there is one copy per process.
+    serverExternalPackages: [
+      'postgres',
+      'graphile-worker',
+      'pino',
+      'thread-stream',
+      '@aws-sdk/client-kms',
+      'viem',
+      'drizzle-orm',
+      'zod',
+      'jose',
+    ],
     // /api/ready reads db/migrations/meta/_journal.json at run time (expectedMigrationCount);
     // make the standalone output carry it.
     outputFileTracingIncludes: {
