@@ -43,8 +43,9 @@ type SeenLog = {
  * Reads back the token's Minted and Burned events and GoldMinter's compliance and ControlChanged events from the
  * block after the stored cursor (chain_cursors `reconciliation`; a restore rolls it back with the rest, so the
  * blocks the database forgot are read again) up to the newest block with the desk's confirmations, and matches each
- * to the desk's rows, one transaction per span of blocks that also moves the cursor (the Minted events' orders locked and
- * read in one statement, in id order, and their stored transactions in another, whatever the span's mints):
+ * to the desk's rows, one transaction per span of blocks that also moves the cursor (the Minted events' orders
+ * locked and read in one statement, in id order, and their stored transactions in another, whatever the span's
+ * mints):
  * - a Minted whose order exists with the same recipient and amount: confirmed with the chain's hash and block when
  *   the database does not show it confirmed and no confirmer follows it (an order whose transaction is stored,
  *   whatever its status, is left to its job and its signer's confirmer) (worker/db/confirmOrderFromChain.ts), with

@@ -24,7 +24,8 @@ export type SqsTransport = { stop: () => Promise<void> }
 /**
  * QUEUE_TRANSPORT=sqs in the worker process: the outbox relay (unsent rows to SQS, SendMessageBatch), the mint_send
  * consumer (receives of 10, under a backlog topped up to MINT_SEND_BATCH messages, each group worked as one batch by
- * sqsMessageHandler, its orders through the send batcher into sendMintOrders) and the dead-letter scan that lists the DLQ for the admin page and moves retried messages back.
+ * sqsMessageHandler, its orders through the send batcher into sendMintOrders) and the dead-letter scan that lists
+ * the DLQ for the admin page and moves retried messages back.
  * All SQS calls are the worker's: the web has no SQS rights.
  * The attempts are the queue's own redrive policy (maxReceiveCount), read once here.
  */
