@@ -185,10 +185,11 @@ export const envSchema = z.object({
   /** long polling: seconds one ReceiveMessage waits for a message (1 to 20) */
   SQS_WAIT_TIME_S: z.coerce.number().int().min(0).max(20).default(20),
   /**
-   * messages one worker holds at once: receives of up to 10, each handed to the send batcher together; the default
-   * is MINT_SEND_BATCH's, so a drain fills a send batch as graphile-worker's claim does
+   * messages one worker holds at once: receives of up to 10, under a backlog topped up to MINT_SEND_BATCH messages
+   * handed to the send batcher together; unset: twice MINT_SEND_BATCH, so one full send batch is worked while the
+   * next one's messages are received (as graphile-worker's claims overlap)
    */
-  SQS_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(50),
+  SQS_CONCURRENCY: z.coerce.number().int().min(1).max(1_000).optional(),
   /** how often the relay looks for unsent outbox rows (it is also woken after each send) */
   SQS_RELAY_MS: z.coerce.number().int().min(20).default(500),
   /** how often the worker lists the dead-letter queue into Postgres for the admin page and moves back retried ones */

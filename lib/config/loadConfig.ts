@@ -278,7 +278,7 @@ export function loadConfig({ env = process.env, role = 'tool' }: LoadConfigParam
             endpoint: e.SQS_ENDPOINT,
             visibilityTimeoutS: e.SQS_VISIBILITY_TIMEOUT_S,
             waitTimeS: e.SQS_WAIT_TIME_S,
-            concurrency: e.SQS_CONCURRENCY,
+            concurrency: e.SQS_CONCURRENCY ?? 2 * e.MINT_SEND_BATCH,
             relayMs: e.SQS_RELAY_MS,
             dlqScanMs: e.SQS_DLQ_SCAN_MS,
           }

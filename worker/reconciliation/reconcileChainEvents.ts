@@ -43,7 +43,9 @@ type SeenLog = {
  * Reads back the token's Minted and Burned events and GoldMinter's compliance and ControlChanged events from the
  * block after the stored cursor (chain_cursors `reconciliation`; a restore rolls it back with the rest, so the
  * blocks the database forgot are read again) up to the newest block with the desk's confirmations, and matches each
- * to the desk's rows, one transaction per span of blocks that also moves the cursor:
+ * to the desk's rows, one transaction per span of blocks that also moves the cursor (the Minted events' orders
+ * locked and read in one statement, in id order, and their stored transactions in another, whatever the span's
+ * mints):
  * - a Minted whose order exists with the same recipient and amount: confirmed with the chain's hash and block when
  *   the database does not show it confirmed and no confirmer follows it (an order whose transaction is stored,
  *   whatever its status, is left to its job and its signer's confirmer) (worker/db/confirmOrderFromChain.ts), with
@@ -86,8 +88,9 @@ export async function reconcileChainEvents(
     }
     const span = await ctx.db.transaction(async (tx) => {
       const done = { confirmed: [] as string[], unreconciled: 0 }
+      const mints = await lockMintedOrders(tx, logs)
       for (const l of logs) {
-        const outcome = await matchLog(tx, l, senders.get(l.transactionHash))
+        const outcome = await matchLog(tx, l, senders.get(l.transactionHash), mints)
         if (outcome.kind === 'confirmed') {
           done.confirmed.push(outcome.orderId)
           await recordJobEvent(tx, {
@@ -158,7 +161,44 @@ const TABLE_OF: Record<string, string> = {
   ControlChanged: 'control_changes',
 }
 
-async function matchLog(tx: Tx, l: SeenLog, sender: { from: Address; nonce: bigint } | undefined): Promise<Outcome> {
+type MintedOrder = { status: string; to_address: string; amount_wei: string; tx_hash: string | null }
+
+/** The span's Minted events' orders, locked FOR UPDATE in id order, and which of their transactions are stored. */
+type SpanMints = { orders: Map<string, MintedOrder>; storedTxs: Set<string> }
+
+/**
+ * Two statements for a span's mints, however many: the orders of its Minted events (a desk order id) locked and read
+ * in id order, then which of the mint transactions of those not confirmed are stored (chain_txs).
+ */
+async function lockMintedOrders(tx: Tx, logs: readonly SeenLog[]): Promise<SpanMints> {
+  const byId = new Map<string, Hex>()
+  for (const l of logs) {
+    if (l.eventName !== 'Minted') continue
+    const id = decodeId(String(l.args.orderId ?? '') as Hex)
+    if (id) byId.set(id, l.transactionHash)
+  }
+  if (byId.size === 0) return { orders: new Map(), storedTxs: new Set() }
+  const rows = await tx.execute<MintedOrder & { id: string }>(sql`
+    select id::text as id, status, to_address, amount_wei::text as amount_wei, tx_hash
+    from mint_orders where id = any(${`{${[...byId.keys()].join(',')}}`}::uuid[])
+    order by id for update`)
+  const orders = new Map(rows.map(({ id, ...order }) => [id, order]))
+  const open = [...orders].filter(([, o]) => o.status !== 'confirmed').flatMap(([id]) => byId.get(id) ?? [])
+  const stored =
+    open.length === 0
+      ? []
+      : await tx.execute<{ hash: string }>(
+          sql`select hash from chain_txs where hash = any(${`{${open.join(',')}}`}::text[])`,
+        )
+  return { orders, storedTxs: new Set(stored.map((r) => r.hash)) }
+}
+
+async function matchLog(
+  tx: Tx,
+  l: SeenLog,
+  sender: { from: Address; nonce: bigint } | undefined,
+  mints: SpanMints,
+): Promise<Outcome> {
   const subjectId = String(l.args[ID_ARGUMENT[l.eventName] ?? ''] ?? '') as Hex
   const id = decodeId(subjectId)
   const amountWei = typeof l.args.amount === 'bigint' ? l.args.amount : null
@@ -179,14 +219,7 @@ async function matchLog(tx: Tx, l: SeenLog, sender: { from: Address; nonce: bigi
 
   if (l.eventName === 'Minted') {
     if (!id) return unreconciled('its order id is not one of the desk’s (not a uuid)')
-    const [order] = await tx.execute<{
-      status: string
-      to_address: string
-      amount_wei: string
-      tx_hash: string | null
-    }>(
-      sql`select status, to_address, amount_wei::text as amount_wei, tx_hash from mint_orders where id = ${id}::uuid for update`,
-    )
+    const order = mints.orders.get(id)
     if (!order) return unreconciled('no order of the desk has this id: minted outside mintdesk')
     const to = l.args.to as Address
     if (!isAddressEqual(getAddress(order.to_address), to) || BigInt(order.amount_wei) !== amountWei)
@@ -197,8 +230,7 @@ async function matchLog(tx: Tx, l: SeenLog, sender: { from: Address; nonce: bigi
     // a mint whose transaction is stored is the pipeline's: its job re-sends the stored bytes and the signer's
     // confirmer confirms it (a worker killed after the broadcast leaves it pending); only a mint the database lost
     // is confirmed here
-    const stored = await tx.execute(sql`select 1 from chain_txs where hash = ${l.transactionHash}`)
-    if (stored.length > 0) return { kind: 'matched' }
+    if (mints.storedTxs.has(l.transactionHash)) return { kind: 'matched' }
     if (!sender) return unreconciled('the mint transaction could not be read')
     await confirmOrderFromChain(tx, {
       orderId: id,

@@ -50,6 +50,7 @@ import { startHeartbeat } from './heartbeat'
 import type { WorkerLogger } from './logger'
 import { requireMintLimits } from './requireMintLimits'
 import { runTask } from './runTask'
+import { SLOT_POLL_FALLBACK_MS, startPoolPoll } from './startPoolPoll'
 import { wakeWhenReleased } from './wakeWhenReleased'
 
 export type StartWorkerParameters = {
@@ -225,11 +226,14 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         void wakeWhenReleased(db, { jobId: BigInt(job.id), wake: () => wakeAt(new Date()), stopped: poolStopped, log })
       }
     })
+    // QUEUE_TRANSPORT=sqs: mint_send is SQS's, graphile-worker's slots serve the confirmers, the notifications and
+    // the housekeeping and mostly sit idle; the pool then polls as one (startPoolPoll), each slot's own poll a fallback
+    const poolPolls = config.sqs !== undefined
     const runner: Runner = await run({
       connectionString: config.databaseUrl,
       concurrency: settings.concurrency,
       maxPoolSize: settings.concurrency + 2,
-      pollInterval: settings.pollMs,
+      pollInterval: poolPolls ? Math.max(SLOT_POLL_FALLBACK_MS, settings.pollMs) : settings.pollMs,
       noHandleSignals: true,
       gracefulShutdownAbortTimeout: graceAbortMs,
       logger: graphileLogger(log),
@@ -257,6 +261,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
         [TASK.emailSend]: runTask(ctx, emailSend),
       }),
     })
+    const poolPoll = poolPolls ? startPoolPoll({ wakeOne: () => wakeAt(new Date()), everyMs: settings.pollMs }) : null
     const id = workerId
     await upsertWorker(db, { id, host: os.hostname(), pid: process.pid })
     log.info({ workerId: id, concurrency: settings.concurrency, signers: [...signers.keys()] }, 'worker started')
@@ -307,6 +312,7 @@ export async function startWorker({ config, log, onFatal }: StartWorkerParameter
     const stop = (reason: string): Promise<void> => {
       stopping ??= (async () => {
         log.info({ reason, graceMs: settings.shutdownGraceMs }, 'shutting down: no new jobs, waiting for running ones')
+        poolPoll?.stop()
         const sqsStopped = sqs
           ?.stop()
           .catch((error: unknown) => log.error({ err: error }, 'sqs transport shutdown failed'))

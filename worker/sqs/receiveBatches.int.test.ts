@@ -24,7 +24,8 @@ import { sqsMintSend } from './sqsMintSend'
 import { startSqsConsumer } from './startSqsConsumer'
 
 // The SQS path in batches: the relay stamps a SendMessageBatch's rows in one statement; a receive
-// of 10 messages is one ReceiveMessage call whose orders go out in one send batch (the process's
+// of 10 messages is one ReceiveMessage call whose orders go out in one send batch, and under a backlog
+// a full receive is topped up into a group of up to groupSize that goes out as one send batch (the process's
 // send batcher, the one graphile-worker's path uses, with a send step that records its batches);
 // a DeleteMessageBatch entry SQS refuses (twice: the consumer tries once more) leaves its message
 // to come back, and its job, done, is deleted unrun: minted once.
@@ -205,6 +206,47 @@ describe('the SQS path in batches', () => {
         ),
       )
     expect(records.map((r) => r.state)).toEqual(Array(10).fill('done'))
+  }, 60_000)
+
+  it('a backlog is worked in groups: a full receive is topped up by short polls and its 30 mints go out in one send batch', async () => {
+    const jobs = await queuedOrders(30)
+    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(30)
+    const receives: number[] = []
+    const counted = createSqsClient({ region: 'us-east-1', endpoint: server.url })
+    countReceives(counted, receives)
+    const batches: SendOrder[][] = []
+    const consumer = startSqsConsumer(counted, {
+      queueUrl: server.queueUrl,
+      concurrency: 100,
+      groupSize: 50,
+      visibilityTimeoutS: VISIBILITY_S,
+      waitTimeS: 1,
+      handle: sqsMessageHandler(
+        { db: t.db, log, workerId: () => 'batch-test' },
+        sqsMintSend(recordingBatcher(batches)),
+        { maxReceiveCount: 5 },
+      ),
+      log,
+    })
+    try {
+      await waitFor(queueEmpty, { timeoutMs: 20_000, what: 'the 30 messages deleted' })
+    } finally {
+      await consumer.stop(5_000)
+      counted.destroy()
+    }
+    expect(receives.reduce((a, n) => a + n, 0)).toBe(30)
+    expect(batches).toHaveLength(1)
+    expect(batches[0]?.map((o) => o.orderId).sort()).toEqual(jobs.map((j) => j.orderId).sort())
+    const records = await t.db
+      .select({ state: jobRecords.state, attempts: jobRecords.attempts })
+      .from(jobRecords)
+      .where(
+        inArray(
+          jobRecords.jobId,
+          jobs.map((j) => j.jobId),
+        ),
+      )
+    expect(records).toEqual(Array(30).fill({ state: 'done', attempts: 1 }))
   }, 60_000)
 
   it('a DeleteMessageBatch entry refused twice leaves its message to come back, and it is not minted twice', async () => {

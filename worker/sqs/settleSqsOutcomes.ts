@@ -56,7 +56,7 @@ async function sendInBatches<E extends Entry>(
 }
 
 /**
- * What becomes of the messages of one receive, in batch calls (up to 10 entries each):
+ * What becomes of the messages of one group (a receive and its top-ups), in batch calls (up to 10 entries each):
  * - requeue: SendMessageBatch of the new, delayed messages, then the received ones deleted
  *   with the rest; a message whose new copy SQS refused is released instead (visible after its
  *   delay, a receive counted), so the job is never left without a message;

@@ -64,7 +64,7 @@ export type SqsMessageHandlerParameters = {
 }
 
 type Parsed<P> = {
-  /** the message's place in the receive */
+  /** the message's place in the group */
   index: number
   delivery: SqsDelivery
   jobId: bigint
@@ -78,11 +78,12 @@ type Parsed<P> = {
 }
 
 /**
- * runTask's equivalent for the messages of one SQS receive (worker/runtime/runTask.ts), so an
+ * runTask's equivalent for the messages of one SQS group (a receive, or under a backlog a full receive and its
+ * top-ups: startSqsConsumer; worker/runtime/runTask.ts), so an
  * SQS job leaves the same trail in job_records and job_events (the admin timeline), with SQS's
  * receive count as the attempt and maxReceiveCount as the attempts
  * (docs/decisions/065-sqs-batches.md):
- * - ONE transaction for the receive: the jobs' history rows locked in id order, their gates read
+ * - ONE transaction for the group: the jobs' history rows locked in id order, their gates read
  *   (lockSqsJobGates), then 'started' and job_records -> running for those that run, in one
  *   statement each; a job already done (the relay sent its row twice), and a message older than
  *   its job's generation (an admin retried or cancelled the job since,
@@ -98,11 +99,11 @@ type Parsed<P> = {
  *   again after the backoff) or, on the last receive or a permanent error, 'dead' with the order
  *   failed as a dead graphile job fails it; the message is then made visible at once and SQS's
  *   redrive policy, not this code, moves it to the DLQ (a dead job's later receives fail at once).
- * Two messages of one job in a receive (the relay sent it twice): the newest generation's first
- * one is worked, the others deleted unrun. The task's run() is the same as graphile-worker's
+ * Two messages of one job in a group (the relay sent it twice, or SQS delivered it twice): the newest
+ * generation's first one is worked, the others deleted unrun. The task's run() is the same as graphile-worker's
  * (idempotent on the order: the stored signed transaction), so a message worked twice still
  * mints once. Each run is a `job <task>` span of the mint's trace (withJobSpan, as runTask's
- * attempts). Returns each message's outcome, in the receive's order.
+ * attempts). Returns each message's outcome, in the group's order.
  */
 export function sqsMessageHandler<C extends SqsTaskContext, P>(
   ctx: C,
@@ -121,12 +122,12 @@ export function sqsMessageHandler<C extends SqsTaskContext, P>(
       if (!m) return // invalid: released at once; SQS moves it to the DLQ after its receives, where an admin sees it
       const kept = byJob.get(m.jobId)
       if (kept && kept.generation >= m.generation) {
-        m.log.info('sqs message of a job already in this receive: deleted, nothing run')
+        m.log.info('sqs message of a job already in this group: deleted, nothing run')
         outcomes[index] = { kind: 'delete' }
         return
       }
       if (kept) {
-        kept.log.info('sqs message of a job already in this receive: deleted, nothing run')
+        kept.log.info('sqs message of a job already in this group: deleted, nothing run')
         outcomes[kept.index] = { kind: 'delete' }
       }
       byJob.set(m.jobId, m)

@@ -28,13 +28,19 @@ export type StartSqsConsumerParameters = {
   queueUrl: string
   /** messages in hand at once (several receives of up to 10 each) */
   concurrency: number
+  /**
+   * messages handed to the handler together at most (10 by default: one receive); above 10, a receive that came
+   * back full is topped up by short polls issued together, so a backlog is worked in groups of this size
+   */
+  groupSize?: number
   /** the visibility each receive and each heartbeat gives (seconds) */
   visibilityTimeoutS: number
   /** long polling (seconds) */
   waitTimeS: number
   /**
-   * works the messages of one receive together (up to 10) and says what becomes of each, in
-   * their order; a handler that throws hands them all back after their visibility timeout
+   * works the messages of one group together (one receive, or a full receive and its top-ups: up to groupSize)
+   * and says what becomes of each, in their order; a handler that throws hands them all back after their
+   * visibility timeout
    */
   handle: (deliveries: SqsDelivery[]) => Promise<SqsOutcome[]>
   /**
@@ -59,9 +65,11 @@ type Received = Message & { ReceiptHandle: string; MessageId: string }
 
 /**
  * The SQS consumer (docs/decisions/021-sqs-transport.md, 065-sqs-batches.md), the SDK directly:
- * long polls of up to 10 messages (MaxNumberOfMessages 10), as many receives in hand as
- * `concurrency` messages allow; the messages of one receive are handed to the handler
- * together (it feeds them to the send batcher as one batch). While they are worked their
+ * long polls of up to 10 messages (MaxNumberOfMessages 10), as many in hand as `concurrency`
+ * messages allow. A receive that came back full says a backlog waits: it is topped up at once by
+ * short polls (WaitTimeSeconds 0) issued together, up to `groupSize` messages in all; the
+ * messages of one group are handed to the handler together (it feeds them to the send batcher as
+ * one batch, and keeps their bookkeeping in one transaction per step). While they are worked their
  * visibility is extended every third of the timeout, in batch calls (startVisibilityHeartbeat:
  * visibility must outlast the work, or another worker takes them); then each is deleted,
  * released or sent again as the handler says, in batch calls (settleSqsOutcomes). A released
@@ -118,6 +126,37 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
     })
   }
 
+  const groupSize = Math.max(1, p.groupSize ?? 10)
+  const receive = async (max: number, waitTimeS: number): Promise<Received[]> => {
+    const received = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: p.queueUrl,
+        MaxNumberOfMessages: max,
+        WaitTimeSeconds: waitTimeS,
+        VisibilityTimeout: p.visibilityTimeoutS,
+        MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
+        MessageAttributeNames: ['traceparent'],
+      }),
+      { abortSignal: receiveAbort.signal },
+    )
+    return (received.Messages ?? []).filter((m): m is Received => !!m.ReceiptHandle && !!m.MessageId)
+  }
+  /**
+   * Up to `count` more messages, short polls of up to 10 issued together; a call that fails brings none (a message
+   * it may have received comes back after its visibility timeout, its receive counted, as any lost receive's)
+   */
+  const topUp = async (count: number): Promise<Received[]> => {
+    const calls = Array.from({ length: Math.ceil(count / 10) }, (_, i) =>
+      receive(Math.min(10, count - i * 10), 0).catch((err: unknown) => {
+        if (running) p.log.warn({ err }, 'sqs top-up receive failed')
+        return []
+      }),
+    )
+    // a message delivered twice (at least once: two of its receives in one group) is sorted out by the handler,
+    // which runs one job's message once
+    return (await Promise.all(calls)).flat()
+  }
+
   const loop = async () => {
     while (running) {
       const free = p.concurrency - inHand
@@ -131,24 +170,15 @@ export function startSqsConsumer(client: SQSClient, p: StartSqsConsumerParameter
       }
       let messages: Received[] = []
       try {
-        const received = await client.send(
-          new ReceiveMessageCommand({
-            QueueUrl: p.queueUrl,
-            MaxNumberOfMessages: Math.min(10, free),
-            WaitTimeSeconds: p.waitTimeS,
-            VisibilityTimeout: p.visibilityTimeoutS,
-            MessageSystemAttributeNames: ['ApproximateReceiveCount', 'SentTimestamp'],
-            MessageAttributeNames: ['traceparent'],
-          }),
-          { abortSignal: receiveAbort.signal },
-        )
-        messages = (received.Messages ?? []).filter((m): m is Received => !!m.ReceiptHandle && !!m.MessageId)
+        messages = await receive(Math.min(10, free), p.waitTimeS)
       } catch (err) {
         if (!running) break
         p.log.warn({ err }, 'sqs receive failed; trying again in 1 s')
         await sleep({ ms: 1_000 })
         continue
       }
+      const room = Math.min(groupSize, free)
+      if (messages.length === 10 && room > 10) messages = [...messages, ...(await topUp(room - 10))]
       if (messages.length === 0) continue
       const count = messages.length
       inHand += count

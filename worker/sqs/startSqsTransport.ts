@@ -23,8 +23,9 @@ export type SqsTransport = { stop: () => Promise<void> }
 
 /**
  * QUEUE_TRANSPORT=sqs in the worker process: the outbox relay (unsent rows to SQS, SendMessageBatch), the mint_send
- * consumer (receives of 10, each worked as one batch by sqsMessageHandler, its orders through the send batcher into
- * sendMintOrders) and the dead-letter scan that lists the DLQ for the admin page and moves retried messages back.
+ * consumer (receives of 10, under a backlog topped up to MINT_SEND_BATCH messages, each group worked as one batch by
+ * sqsMessageHandler, its orders through the send batcher into sendMintOrders) and the dead-letter scan that lists
+ * the DLQ for the admin page and moves retried messages back.
  * All SQS calls are the worker's: the web has no SQS rights.
  * The attempts are the queue's own redrive policy (maxReceiveCount), read once here.
  */
@@ -76,14 +77,16 @@ export async function startSqsTransport(ctx: WorkerContext, p: StartSqsTransport
       ctx.log.info({ moved: scan.moved, dropped: scan.dropped }, 'dead-letter scan moved or dropped messages')
     return false
   })
-  // the messages of one receive (up to 10) are handed to the process's send batcher together: one send batch,
-  // with those of the other receives in hand that arrive while a batch holds the gate
+  // the messages of one group (a receive, or under a backlog a full receive topped up to MINT_SEND_BATCH) are handed
+  // to the process's send batcher together: one send batch, with those of the other groups in hand that arrive
+  // while a batch holds the gate
   const handler = sqsMessageHandler(ctx, sqsMintSend(sqsSendBatcher(ctx)), { maxReceiveCount: attempts })
   // set when a receive's handling threw (the database down, most likely): until a probe answers, nothing is received
   let suspect = false
   const consumer = startSqsConsumer(client, {
     queueUrl: p.sqs.queueUrl,
     concurrency: p.sqs.concurrency,
+    groupSize: ctx.settings.sendBatch,
     visibilityTimeoutS: p.sqs.visibilityTimeoutS,
     waitTimeS: p.sqs.waitTimeS,
     handle: (deliveries) =>
