@@ -31,7 +31,11 @@ function readListOnBoundedHeap(bars: number): { status: number | null; out: stri
   const res = spawnSync(
     process.execPath,
     [`--max-old-space-size=${HEAP_MB}`, '--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: root, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' } },
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { NODE_ENV: 'test', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' },
+    },
   )
   return { status: res.status, out: `${res.stdout}${res.stderr}` }
 }
