@@ -122,6 +122,50 @@ function countReceives(c: SQSClient, sizes: number[]): void {
   )
 }
 
+/**
+ * `count` queued orders relayed to the queue, then worked by a consumer (with `concurrency` and `groupSize`) until the
+ * queue is empty: the sizes of its receives and the send batches its mints went out in.
+ */
+async function drainThroughConsumer(p: { count: number; concurrency: number; groupSize?: number }) {
+  const jobs = await queuedOrders(p.count)
+  expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(p.count)
+  const receives: number[] = []
+  const counted = createSqsClient({ region: 'us-east-1', endpoint: server.url })
+  countReceives(counted, receives)
+  const batches: SendOrder[][] = []
+  const consumer = startSqsConsumer(counted, {
+    queueUrl: server.queueUrl,
+    concurrency: p.concurrency,
+    groupSize: p.groupSize,
+    visibilityTimeoutS: VISIBILITY_S,
+    waitTimeS: 1,
+    handle: sqsMessageHandler({ db: t.db, log, workerId: () => 'batch-test' }, sqsMintSend(recordingBatcher(batches)), {
+      maxReceiveCount: 5,
+    }),
+    log,
+  })
+  try {
+    await waitFor(queueEmpty, { timeoutMs: 20_000, what: `the ${p.count} messages deleted` })
+  } finally {
+    await consumer.stop(5_000)
+    counted.destroy()
+  }
+  return { jobs, receives, batches }
+}
+
+/** The history rows of `jobs`: state and attempts. */
+async function recordsOf(jobs: { jobId: bigint }[]) {
+  return t.db
+    .select({ state: jobRecords.state, attempts: jobRecords.attempts })
+    .from(jobRecords)
+    .where(
+      inArray(
+        jobRecords.jobId,
+        jobs.map((j) => j.jobId),
+      ),
+    )
+}
+
 describe('the SQS path in batches', () => {
   it('the relay sends a pass of up to 50 rows in SendMessageBatch calls of 10 and stamps them in one statement', async () => {
     const jobs = await queuedOrders(12)
@@ -166,87 +210,20 @@ describe('the SQS path in batches', () => {
   }, 60_000)
 
   it('a receive of 10 messages is one ReceiveMessage call, and its mints go out in one send batch', async () => {
-    const jobs = await queuedOrders(10)
-    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(10)
-    const receives: number[] = []
-    const counted = createSqsClient({ region: 'us-east-1', endpoint: server.url })
-    countReceives(counted, receives)
-    const batches: SendOrder[][] = []
-    const consumer = startSqsConsumer(counted, {
-      queueUrl: server.queueUrl,
-      concurrency: 50,
-      visibilityTimeoutS: VISIBILITY_S,
-      waitTimeS: 1,
-      handle: sqsMessageHandler(
-        { db: t.db, log, workerId: () => 'batch-test' },
-        sqsMintSend(recordingBatcher(batches)),
-        {
-          maxReceiveCount: 5,
-        },
-      ),
-      log,
-    })
-    try {
-      await waitFor(queueEmpty, { timeoutMs: 20_000, what: 'the 10 messages deleted' })
-    } finally {
-      await consumer.stop(5_000)
-      counted.destroy()
-    }
+    const { jobs, receives, batches } = await drainThroughConsumer({ count: 10, concurrency: 50 })
     expect(receives).toEqual([10])
     expect(batches).toHaveLength(1)
     expect(batches[0]?.map((o) => o.orderId).sort()).toEqual(jobs.map((j) => j.orderId).sort())
     expect(batches[0]?.every((o) => o.attempt === 1)).toBe(true)
-    const records = await t.db
-      .select()
-      .from(jobRecords)
-      .where(
-        inArray(
-          jobRecords.jobId,
-          jobs.map((j) => j.jobId),
-        ),
-      )
-    expect(records.map((r) => r.state)).toEqual(Array(10).fill('done'))
+    expect(await recordsOf(jobs)).toEqual(Array(10).fill({ state: 'done', attempts: 1 }))
   }, 60_000)
 
   it('a backlog is worked in groups: a full receive is topped up by short polls and its 30 mints go out in one send batch', async () => {
-    const jobs = await queuedOrders(30)
-    expect(await relayOutbox(t.db, client, { queueUrl: server.queueUrl })).toBe(30)
-    const receives: number[] = []
-    const counted = createSqsClient({ region: 'us-east-1', endpoint: server.url })
-    countReceives(counted, receives)
-    const batches: SendOrder[][] = []
-    const consumer = startSqsConsumer(counted, {
-      queueUrl: server.queueUrl,
-      concurrency: 100,
-      groupSize: 50,
-      visibilityTimeoutS: VISIBILITY_S,
-      waitTimeS: 1,
-      handle: sqsMessageHandler(
-        { db: t.db, log, workerId: () => 'batch-test' },
-        sqsMintSend(recordingBatcher(batches)),
-        { maxReceiveCount: 5 },
-      ),
-      log,
-    })
-    try {
-      await waitFor(queueEmpty, { timeoutMs: 20_000, what: 'the 30 messages deleted' })
-    } finally {
-      await consumer.stop(5_000)
-      counted.destroy()
-    }
+    const { jobs, receives, batches } = await drainThroughConsumer({ count: 30, concurrency: 100, groupSize: 50 })
     expect(receives.reduce((a, n) => a + n, 0)).toBe(30)
     expect(batches).toHaveLength(1)
     expect(batches[0]?.map((o) => o.orderId).sort()).toEqual(jobs.map((j) => j.orderId).sort())
-    const records = await t.db
-      .select({ state: jobRecords.state, attempts: jobRecords.attempts })
-      .from(jobRecords)
-      .where(
-        inArray(
-          jobRecords.jobId,
-          jobs.map((j) => j.jobId),
-        ),
-      )
-    expect(records).toEqual(Array(30).fill({ state: 'done', attempts: 1 }))
+    expect(await recordsOf(jobs)).toEqual(Array(30).fill({ state: 'done', attempts: 1 }))
   }, 60_000)
 
   it('a DeleteMessageBatch entry refused twice leaves its message to come back, and it is not minted twice', async () => {
