@@ -46,7 +46,7 @@ describe('QUEUE_TRANSPORT', () => {
       endpoint: undefined,
       visibilityTimeoutS: 60,
       waitTimeS: 20,
-      concurrency: 50,
+      concurrency: 100,
       relayMs: 500,
       dlqScanMs: 5_000,
     })
