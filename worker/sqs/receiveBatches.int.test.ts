@@ -299,15 +299,6 @@ describe('the SQS path in batches', () => {
         ),
       )
     expect(events).toHaveLength(6)
-    const records = await t.db
-      .select({ state: jobRecords.state, attempts: jobRecords.attempts })
-      .from(jobRecords)
-      .where(
-        inArray(
-          jobRecords.jobId,
-          jobs.map((j) => j.jobId),
-        ),
-      )
-    expect(records).toEqual(Array(3).fill({ state: 'done', attempts: 1 }))
+    expect(await recordsOf(jobs)).toEqual(Array(3).fill({ state: 'done', attempts: 1 }))
   }, 60_000)
 })
